@@ -1,0 +1,43 @@
+# Kinetic: the two commands a fresh machine needs are `make run` and `make test`.
+# Both install the Debian packages that are missing first (apt-get, through sudo when not root).
+
+DEBIAN_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
+                   fonts-texgyre ffmpeg xvfb xdotool imagemagick
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+OUT ?= out
+BIN := .build/release/kinetic
+
+.PHONY: deps build run test bench clean demo
+
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	swift build -c release --product kinetic
+
+# With a display: open the window. Without one: play the demo scenarios headlessly into $(OUT)/.
+run: build
+	@if [ -n "$$DISPLAY" ]; then $(BIN) run; else $(MAKE) --no-print-directory demo; fi
+
+demo:
+	@mkdir -p $(OUT)
+	@for s in Scenarios/*.json; do \
+	  name=$$(basename $$s .json); \
+	  $(BIN) play $$s --out $(OUT)/$$name --gif $(OUT)/$$name.gif || exit 1; \
+	done
+	@echo "Wrote:"; ls -1 $(OUT)/*.gif $(OUT)/*/*.png
+
+test: deps
+	swift test
+
+bench: deps
+	swift run -c release kinetic-bench
+
+clean:
+	rm -rf .build $(OUT)

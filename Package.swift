@@ -1,0 +1,52 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+/// Kinetic: physics-driven interfaces on Linux.
+///
+/// The pure modules (`KineticCore`, `KineticScene`, `KineticPhysics`, `KineticRuntime`, `KineticApps`) know
+/// nothing of windows or pixels; `KineticRender` draws with Cairo/Pango/librsvg, `KineticWindow` opens an SDL2
+/// window, and `KineticScenario` plays scripted touches headlessly.
+let package = Package(
+    name: "Kinetic",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "kinetic", targets: ["kinetic"]),
+        .executable(name: "kinetic-bench", targets: ["kinetic-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
+        .systemLibrary(name: "CChipmunk", path: "Sources/CChipmunk"),
+        .systemLibrary(name: "CGraphics", path: "Sources/CGraphics", pkgConfig: "pangocairo"),
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2"),
+        .target(name: "CMallocCounter", path: "Sources/CMallocCounter"),
+
+        // Pure Swift: geometry, motion, gestures.
+        .target(name: "KineticCore"),
+        .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
+        .target(name: "KineticScene", dependencies: ["KineticCore"]),
+        .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPhysics"]),
+        .target(name: "KineticApps", dependencies: ["KineticRuntime"]),
+
+        // Platform side: pixels, windows, recordings.
+        .target(name: "KineticRender", dependencies: ["KineticScene", "CGraphics"]),
+        .target(name: "KineticScenario", dependencies: ["KineticRuntime", "KineticRender"]),
+        .target(name: "KineticWindow", dependencies: ["KineticRuntime", "KineticRender", "CSDL2", "CGraphics"]),
+
+        .executableTarget(name: "kinetic", dependencies: [
+            "KineticApps", "KineticScenario", "KineticWindow",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "kinetic-bench", dependencies: [
+            "KineticApps", "KineticScenario", "CMallocCounter",
+        ]),
+
+        .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
+        .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics"]),
+        .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene"]),
+        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender"], resources: [.copy("References")]),
+        .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticRender"]),
+    ]
+)

@@ -1,0 +1,17 @@
+import KineticCore
+import KineticRuntime
+
+/// The apps of the house, in menu order. An entry without `makeScreen` shows a "not built yet" screen.
+public enum KineticApps {
+    public static let catalog: [AppEntry] = [
+        AppEntry(id: "disguise", title: "Disguise-O-Rama",
+                 summary: "Dress Scotch from a wheel of costume bubbles that spins, falls and springs.",
+                 tint: Color(red8: 0xE1, green8: 0x59, blue8: 0x26)),
+        AppEntry(id: "mailbox", title: "Mailbox",
+                 summary: "Swipe messages left and right to archive, delete, snooze or list them.",
+                 tint: Color(red8: 0x4A, green8: 0xA8, blue8: 0xD8)),
+        AppEntry(id: "honeycomb", title: "Honeycomb",
+                 summary: "Navigate categories on a honeycomb that rearranges into a grid of hexagons.",
+                 tint: Color(red8: 0xF2, green8: 0xB1, blue8: 0x34)),
+    ]
+}

@@ -1,0 +1,63 @@
+/// One finger's (or the mouse's) contact with the screen, as the platform reports it.
+public struct TouchEvent: Hashable, Sendable, Codable {
+    public enum Phase: String, Hashable, Sendable, Codable {
+        case began, moved, ended, cancelled
+    }
+
+    /// Stable for the life of one touch, from `began` to `ended` or `cancelled`.
+    public var id: Int
+    public var phase: Phase
+    /// In screen points.
+    public var location: Point
+    /// Seconds of simulated time.
+    public var timestamp: Double
+
+    public init(id: Int, phase: Phase, location: Point, timestamp: Double) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.timestamp = timestamp
+    }
+}
+
+/// A key press, with the keys an interface needs named and any other as its text.
+public struct KeyEvent: Hashable, Sendable, Codable {
+    public enum Key: Hashable, Sendable, Codable {
+        case left, right, up, down, tab, enter, escape, space, backspace
+        case character(String)
+
+        /// Parses the names used in scenarios ("left", "enter", "a", …).
+        public init(name: String) {
+            switch name.lowercased() {
+            case "left": self = .left
+            case "right": self = .right
+            case "up": self = .up
+            case "down": self = .down
+            case "tab": self = .tab
+            case "enter", "return": self = .enter
+            case "escape", "esc": self = .escape
+            case "space", " ": self = .space
+            case "backspace": self = .backspace
+            default: self = .character(name)
+            }
+        }
+    }
+
+    public struct Modifiers: OptionSet, Hashable, Sendable, Codable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let shift = Modifiers(rawValue: 1)
+        public static let control = Modifiers(rawValue: 2)
+        public static let alt = Modifiers(rawValue: 4)
+    }
+
+    public var key: Key
+    public var modifiers: Modifiers
+    public var timestamp: Double
+
+    public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
+        self.key = key
+        self.modifiers = modifiers
+        self.timestamp = timestamp
+    }
+}

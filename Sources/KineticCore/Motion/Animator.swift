@@ -1,0 +1,144 @@
+/// Drives properties of objects (a layer's position, a model's angle…) with springs, tweens and decays,
+/// in simulated time.
+///
+/// The animator owns no clock: whoever owns it calls `step(by:)` with the fixed simulation step, so the same
+/// input always gives the same frames. Starting a new animation on a property that is already animating
+/// *retargets* it: the value continues from where it is, with the velocity it has.
+public final class Animator {
+    /// Seconds of simulated time since the animator was made.
+    public private(set) var time: Double = 0
+    private var running: [AnimationKey: AnyRunningAnimation] = [:]
+    /// Insertion order, so that stepping (and therefore completion order) is deterministic.
+    private var order: [AnimationKey] = []
+
+    public init() {}
+
+    /// The number of properties in motion.
+    public var runningCount: Int { running.count }
+
+    /// Animates `object[keyPath: keyPath]` to `target`.
+    ///
+    /// - Parameters:
+    ///   - initialVelocity: the velocity to start with (a gesture's release velocity, say); by default the
+    ///     velocity of the animation this one replaces, or zero.
+    ///   - completion: called once, with `true` when the value settles, or `false` when another animation of the
+    ///     same property replaces this one or it is stopped.
+    public func animate<Root: AnyObject, Value: Animatable>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, to target: Value,
+        with motion: Motion, initialVelocity: Value? = nil, completion: ((Bool) -> Void)? = nil
+    ) {
+        let key = AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)
+        if let existing = running[key] as? RunningAnimation<Root, Value> {
+            existing.finish(false)
+            existing.state.retarget(to: target, motion: motion, velocity: initialVelocity)
+            existing.state.limits = nil
+            existing.completion = completion
+            return
+        }
+        running[key]?.finish(false)
+        let state = MotionState(value: object[keyPath: keyPath], velocity: initialVelocity ?? .zero, target: target, motion: motion)
+        insert(RunningAnimation(object: object, keyPath: keyPath, state: state, completion: completion), for: key)
+    }
+
+    /// Lets `object[keyPath: keyPath]` coast with `velocity`, slowing at `decay`'s rate. When `limits` returns a
+    /// value (the nearest allowed one), the motion hands over to a spring that pulls back to it.
+    public func decay<Root: AnyObject, Value: Animatable>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, velocity: Value,
+        decay: Decay = Decay(), limits: (@Sendable (Value) -> Value?)? = nil, completion: ((Bool) -> Void)? = nil
+    ) {
+        animate(object, keyPath, to: object[keyPath: keyPath], with: .decay(decay), initialVelocity: velocity, completion: completion)
+        let key = AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)
+        (running[key] as? RunningAnimation<Root, Value>)?.state.limits = limits
+    }
+
+    /// The current velocity of an animated property, or `nil` when it is not animating.
+    public func velocity<Root: AnyObject, Value: Animatable>(of object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Value? {
+        (running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] as? RunningAnimation<Root, Value>)?.state.velocity
+    }
+
+    /// The target of an animated property, or `nil` when it is not animating.
+    public func target<Root: AnyObject, Value: Animatable>(of object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Value? {
+        (running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] as? RunningAnimation<Root, Value>)?.state.target
+    }
+
+    public func isAnimating<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>) -> Bool {
+        running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] != nil
+    }
+
+    /// Stops one property where it is; its completion gets `false`.
+    public func stop<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>) {
+        let key = AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)
+        guard let animation = running.removeValue(forKey: key) else { return }
+        order.removeAll { $0 == key }
+        animation.finish(false)
+    }
+
+    /// Stops every property of `object`.
+    public func stopAll<Root: AnyObject>(of object: Root) {
+        let id = ObjectIdentifier(object)
+        for key in order where key.object == id { stop(object, key.keyPath as! PartialKeyPath<Root>) }
+    }
+
+    /// Advances every animation by `dt` seconds, writes the values, and calls the completions of those that settled.
+    public func step(by dt: Double) {
+        time += dt
+        var settled: [AnimationKey] = []
+        for key in order {
+            guard let animation = running[key] else { continue }
+            if !animation.step(by: dt) { settled.append(key) }
+        }
+        for key in settled {
+            guard let animation = running.removeValue(forKey: key) else { continue }
+            order.removeAll { $0 == key }
+            animation.finish(animation.reachedRest)
+        }
+    }
+
+    private func insert(_ animation: AnyRunningAnimation, for key: AnimationKey) {
+        if running.updateValue(animation, forKey: key) == nil { order.append(key) }
+    }
+}
+
+private struct AnimationKey: Hashable {
+    let object: ObjectIdentifier
+    let keyPath: AnyKeyPath
+}
+
+private class AnyRunningAnimation {
+    var completion: ((Bool) -> Void)?
+    var reachedRest: Bool { false }
+    /// Returns whether the animation goes on.
+    func step(by dt: Double) -> Bool { false }
+    func finish(_ finished: Bool) {
+        let handler = completion
+        completion = nil
+        handler?(finished)
+    }
+}
+
+private final class RunningAnimation<Root: AnyObject, Value: Animatable>: AnyRunningAnimation {
+    weak var object: Root?
+    let keyPath: ReferenceWritableKeyPath<Root, Value>
+    var state: MotionState<Value>
+    private var objectIsGone = false
+
+    init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Value>, state: MotionState<Value>, completion: ((Bool) -> Void)?) {
+        self.object = object
+        self.keyPath = keyPath
+        self.state = state
+        super.init()
+        self.completion = completion
+    }
+
+    override var reachedRest: Bool { state.isSettled && !objectIsGone }
+
+    override func step(by dt: Double) -> Bool {
+        guard let object else {
+            objectIsGone = true
+            return false
+        }
+        state.step(by: dt)
+        object[keyPath: keyPath] = state.value
+        return !state.isSettled
+    }
+}

@@ -1,0 +1,103 @@
+import CChipmunk
+import Foundation
+import KineticCore
+
+/// Holds an item to an anchor point or to another item, like `UIAttachmentBehavior`.
+///
+/// With a `frequency` of 0 the attachment is rigid: the item stays exactly `length` from the anchor. Above 0
+/// it is a damped spring that oscillates at `frequency` Hz with `dampingRatio` (1 = no overshoot). Both
+/// can change while it runs, which is how a soft spring can pull things home and then stiffen.
+public final class Attachment {
+    public let item: DynamicItem
+    /// The other item, or `nil` when attached to a fixed anchor.
+    public let otherItem: DynamicItem?
+    /// Where on the item it is attached, in the item's own coordinates (points from its centre).
+    public let offset: Vector
+    public private(set) var anchor: Point
+    public private(set) var length: Double
+    public private(set) var frequency: Double
+    public private(set) var dampingRatio: Double
+    var constraint: OpaquePointer?
+    weak var world: PhysicsWorld?
+
+    init(item: DynamicItem, offset: Vector, other: DynamicItem?, anchor: Point, length: Double, frequency: Double, dampingRatio: Double) {
+        self.item = item
+        self.offset = offset
+        self.otherItem = other
+        self.anchor = anchor
+        self.length = length
+        self.frequency = frequency
+        self.dampingRatio = dampingRatio
+    }
+
+    /// Moves the anchor: a point in the world for an anchor attachment, or an offset from the other item's
+    /// centre in its own coordinates.
+    public func setAnchor(_ point: Point) throws {
+        try requireFinite(point.x, "attachment.anchor.x")
+        try requireFinite(point.y, "attachment.anchor.y")
+        anchor = point
+        try rebuild()
+    }
+
+    public func setLength(_ value: Double) throws {
+        try requireNonNegative(value, "attachment.length")
+        length = value
+        try rebuild()
+    }
+
+    /// Changes the spring; a frequency of 0 makes the attachment rigid.
+    public func setSpring(frequency: Double, dampingRatio: Double) throws {
+        try requireNonNegative(frequency, "attachment.frequency")
+        try requireNonNegative(dampingRatio, "attachment.dampingRatio")
+        self.frequency = frequency
+        self.dampingRatio = dampingRatio
+        try rebuild()
+    }
+
+    /// Stiffness and damping of a Chipmunk damped spring from frequency f and ratio ζ: with ω = 2πf and the
+    /// (reduced) mass m, k = m·ω² and c = 2ζ·m·ω.
+    var springConstants: (stiffness: Double, damping: Double) {
+        let m: Double
+        if let otherItem, otherItem.mass.isFinite {
+            m = item.mass * otherItem.mass / (item.mass + otherItem.mass)
+        } else {
+            m = item.mass
+        }
+        let omega = 2 * Double.pi * frequency
+        return (m * omega * omega, 2 * dampingRatio * m * omega)
+    }
+
+    func rebuild() throws {
+        guard let world else { throw PhysicsError.notInWorld("attachment") }
+        world.removeConstraint(self)
+        let a = item.body
+        let b = otherItem?.body ?? cpSpaceGetStaticBody(world.space)!
+        let anchorA = cpv(offset.dx, offset.dy), anchorB = cpv(anchor.x, anchor.y)
+        let made: OpaquePointer
+        if frequency > 0 {
+            let k = springConstants
+            made = cpDampedSpringNew(a, b, anchorA, anchorB, length, k.stiffness, k.damping)
+        } else if length > 0 {
+            made = cpPinJointNew(a, b, anchorA, anchorB)
+            cpPinJointSetDist(made, length)
+        } else {
+            made = cpPivotJointNew2(a, b, anchorA, anchorB)
+        }
+        constraint = made
+        cpSpaceAddConstraint(world.space, made)
+    }
+}
+
+/// Pins an item to a point about which it can turn freely, like `UIAttachmentBehavior.pinAttachment`: an
+/// armature's axle, say.
+public final class PivotJoint {
+    public let item: DynamicItem
+    public let pivot: Point
+    let constraint: OpaquePointer
+
+    init(item: DynamicItem, pivot: Point, staticBody: OpaquePointer) {
+        self.item = item
+        self.pivot = pivot
+        constraint = cpPivotJointNew(item.body, staticBody, cpv(pivot.x, pivot.y))
+    }
+}

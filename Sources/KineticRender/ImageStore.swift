@@ -1,0 +1,80 @@
+import CGraphics
+import Foundation
+import KineticScene
+
+/// Decodes each image source once and keeps it: PNGs as Cairo surfaces, SVGs as librsvg handles (which stay
+/// vectors, so they are re-rasterised crisply at any scale).
+final class ImageStore {
+    enum Image {
+        case bitmap(OpaquePointer, width: Double, height: Double)
+        case svg(OpaquePointer)
+        case broken(AssetError)
+    }
+
+    /// The largest side, in pixels, an image may declare.
+    static let maximumSide = 8192.0
+    private var images: [ImageSource: Image] = [:]
+
+    deinit {
+        for image in images.values {
+            switch image {
+            case .bitmap(let surface, _, _): cairo_surface_destroy(surface)
+            case .svg(let handle): g_object_unref(UnsafeMutableRawPointer(handle))
+            case .broken: break
+            }
+        }
+    }
+
+    func image(for source: ImageSource) -> Image {
+        if let image = images[source] { return image }
+        let image = load(source)
+        images[source] = image
+        return image
+    }
+
+    private func load(_ source: ImageSource) -> Image {
+        switch source {
+        case .svgData(let text):
+            return loadSVG(Data(text.utf8), name: "(inline)")
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else { return .broken(.missingFile(path)) }
+            if path.lowercased().hasSuffix(".svg") { return loadSVG(data, name: path) }
+            return loadPNG(path: path)
+        }
+    }
+
+    private func loadPNG(path: String) -> Image {
+        let surface = cairo_image_surface_create_from_png(path)!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(surface)
+            return .broken(.corruptImage(path: path, reason: reason))
+        }
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        guard width <= Self.maximumSide, height <= Self.maximumSide else {
+            cairo_surface_destroy(surface)
+            return .broken(.imageTooLarge(source: path, width: width, height: height))
+        }
+        return .bitmap(surface, width: width, height: height)
+    }
+
+    private func loadSVG(_ data: Data, name: String) -> Image {
+        var error: UnsafeMutablePointer<GError>?
+        let handle = data.withUnsafeBytes { bytes in
+            rsvg_handle_new_from_data(bytes.bindMemory(to: guint8.self).baseAddress, gsize(bytes.count), &error)
+        }
+        guard let handle else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            return .broken(.invalidSVG(source: name, reason: reason))
+        }
+        var width = 0.0, height = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0,
+           width > Self.maximumSide || height > Self.maximumSide || !width.isFinite || !height.isFinite {
+            g_object_unref(UnsafeMutableRawPointer(handle))
+            return .broken(.imageTooLarge(source: name, width: width, height: height))
+        }
+        return .svg(handle)
+    }
+}

@@ -1,0 +1,41 @@
+import CGraphics
+import KineticScene
+
+/// Lays out and draws a text layer's string with Pango, `scale` pixels per point.
+enum TextDrawing {
+    /// Draws `text` into `cr`, whose origin is the layer's top-left corner; returns an error when the font is unknown.
+    static func draw(_ text: TextContent, width: Double, height: Double, scale: Double, into cr: OpaquePointer) -> AssetError? {
+        var error: AssetError?
+        var family = text.fontFamily
+        if !FontCatalog.isKnown(family) {
+            error = .unknownFont(family)
+            family = TextContent.defaultFontFamily
+        }
+        let layout = pango_cairo_create_layout(cr)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_new()!
+        defer { pango_font_description_free(font) }
+        pango_font_description_set_family(font, family)
+        pango_font_description_set_weight(font, text.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        // Absolute size: one point of the scene is `scale` pixels, whatever DPI fontconfig assumes.
+        pango_font_description_set_absolute_size(font, text.fontSize * scale * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_width(layout, Int32(max(width * scale, 1) * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        switch text.alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        if text.lineLimit > 0 {
+            // A negative height is a line count for Pango.
+            pango_layout_set_height(layout, -Int32(text.lineLimit))
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+        pango_layout_set_text(layout, text.string, -1)
+        cairo_set_source_rgba(cr, text.color.red, text.color.green, text.color.blue, text.color.alpha)
+        cairo_move_to(cr, 0, 0)
+        pango_cairo_show_layout(cr, layout)
+        return error
+    }
+}

@@ -1,0 +1,22 @@
+import KineticCore
+
+/// One app the shell can open: its menu entry and how to make its first screen.
+public struct AppEntry {
+    /// Short and stable: used in layer identifiers (`menu.item.<id>`) and on the command line (`kinetic run <id>`).
+    public var id: String
+    public var title: String
+    /// One sentence for the gallery card.
+    public var summary: String
+    /// The app's colour on its card.
+    public var tint: Color
+    /// Makes the app's screen; `nil` while the app is not built yet (the shell shows a placeholder).
+    public var makeScreen: ((StageSettings) -> Screen)?
+
+    public init(id: String, title: String, summary: String, tint: Color, makeScreen: ((StageSettings) -> Screen)? = nil) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.tint = tint
+        self.makeScreen = makeScreen
+    }
+}

@@ -1,0 +1,79 @@
+import KineticCore
+import KineticScene
+
+/// The home page: the name of the house and a card for each app.
+final class GalleryScreen: Screen {
+    private let entries: [AppEntry]
+    private let open: (AppEntry) -> Void
+
+    init(entries: [AppEntry], open: @escaping (AppEntry) -> Void) {
+        self.entries = entries
+        self.open = open
+        super.init(identifier: "gallery")
+    }
+
+    override var stateName: String { "gallery" }
+
+    override func didAppear(size: Size) {
+        root.backgroundColor = Palette.paper
+        let width = size.width
+        root.addSublayer(Typography.label("gallery.title", "Kinetic", frame: Rect(x: 0, y: size.height * 0.12, width: width, height: 64),
+                                          size: 52, bold: true, color: Palette.ink, alignment: .center))
+        root.addSublayer(Typography.label("gallery.subtitle", "Fluid, physics-driven interfaces", frame: Rect(x: 0, y: size.height * 0.12 + 70, width: width, height: 30),
+                                          size: 20, color: Palette.muted, alignment: .center))
+        let cardSize = Size(width: min(280, (width - 120) / 3), height: 300)
+        let gap = 30.0
+        let totalWidth = Double(entries.count) * cardSize.width + Double(max(entries.count - 1, 0)) * gap
+        var x = (width - totalWidth) / 2
+        for entry in entries {
+            root.addSublayer(card(for: entry, frame: Rect(origin: Point(x: x, y: size.height * 0.34), size: cardSize)))
+            x += cardSize.width + gap
+        }
+        root.addSublayer(Typography.label("gallery.hint", "Swipe from the left edge, or press ☰, for the menu.",
+                                          frame: Rect(x: 0, y: size.height - 70, width: width, height: 24),
+                                          size: 16, color: Palette.muted, alignment: .center))
+    }
+
+    private func card(for entry: AppEntry, frame: Rect) -> Layer {
+        let card = Typography.panel("card.\(entry.id)", frame: frame, color: .white, cornerRadius: 18)
+        let badge = Layer(frame: Rect(x: frame.width / 2 - 40, y: 28, width: 80, height: 80))
+        badge.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: entry.tint))
+        badge.isUserInteractionEnabled = false
+        card.addSublayer(badge)
+        card.addSublayer(Typography.label(nil, entry.title, frame: Rect(x: 16, y: 130, width: frame.width - 32, height: 32),
+                                          size: 24, bold: true, color: Palette.ink, alignment: .center))
+        card.addSublayer(Typography.label(nil, entry.summary, frame: Rect(x: 22, y: 170, width: frame.width - 44, height: 80),
+                                          size: 15, color: Palette.muted, alignment: .center, lineLimit: 4))
+        if entry.makeScreen == nil {
+            card.addSublayer(Typography.label(nil, "Not built yet", frame: Rect(x: 16, y: frame.height - 40, width: frame.width - 32, height: 22),
+                                              size: 14, bold: true, color: Palette.accent, alignment: .center))
+        }
+        card.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.open(entry) }]
+        return card
+    }
+}
+
+/// What an app's menu entry opens until the app is built.
+final class PlaceholderScreen: Screen {
+    private let entry: AppEntry
+
+    init(entry: AppEntry) {
+        self.entry = entry
+        super.init(identifier: "placeholder.\(entry.id)")
+    }
+
+    override var stateName: String { "\(entry.id).placeholder" }
+
+    override func didAppear(size: Size) {
+        root.backgroundColor = Palette.paper
+        let badge = Layer(identifier: "placeholder.badge", frame: Rect(center: Point(x: size.width / 2, y: size.height * 0.35), size: Size(width: 120, height: 120)))
+        badge.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: entry.tint))
+        root.addSublayer(badge)
+        root.addSublayer(Typography.label("placeholder.title", entry.title, frame: Rect(x: 0, y: size.height * 0.35 + 90, width: size.width, height: 50),
+                                          size: 40, bold: true, color: Palette.ink, alignment: .center))
+        root.addSublayer(Typography.label("placeholder.message", "Not built yet", frame: Rect(x: 0, y: size.height * 0.35 + 150, width: size.width, height: 30),
+                                          size: 22, color: Palette.accent, alignment: .center))
+        root.addSublayer(Typography.label(nil, entry.summary, frame: Rect(x: size.width * 0.25, y: size.height * 0.35 + 195, width: size.width * 0.5, height: 60),
+                                          size: 16, color: Palette.muted, alignment: .center))
+    }
+}

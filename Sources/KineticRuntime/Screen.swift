@@ -1,0 +1,38 @@
+import KineticCore
+import KineticScene
+
+/// One screen of an app: a tree of layers plus the logic that moves it.
+///
+/// The stage calls `update(dt:)` once per fixed simulation step, before the animator runs, so a screen that
+/// owns a physics world advances it there and copies body positions onto its layers.
+open class Screen {
+    /// The screen's layers; the stage sizes it to the content area.
+    public let root: Layer
+    /// Set by the stage when the screen is shown.
+    public internal(set) weak var stage: Stage?
+
+    public init(identifier: String) {
+        root = Layer(identifier: identifier)
+    }
+
+    /// The name of the state the screen is in, written into every scene dump.
+    open var stateName: String { root.identifier ?? "screen" }
+
+    /// Called once, when the screen is put on the stage with its final size.
+    open func didAppear(size: Size) {}
+
+    /// One fixed step of `dt` seconds of simulated time.
+    open func update(dt: Double) {}
+
+    /// A key press; return true when the screen used it.
+    open func handleKey(_ event: KeyEvent) -> Bool { false }
+
+    /// Called when the screen is taken off the stage.
+    open func willDisappear() {}
+
+    /// The stage's animator (a fresh one if the screen is not on a stage yet, so calls are never lost).
+    public var animator: Animator { stage?.animator ?? Animator() }
+
+    /// The stage's settings.
+    public var settings: StageSettings { stage?.settings ?? StageSettings() }
+}

@@ -1,0 +1,180 @@
+import KineticCore
+import KineticScene
+
+/// The top of every run: a content area showing the gallery or an app, a ☰ button, and a side menu that slides
+/// in from the left (by the button, by an edge swipe, or by the M key) listing the apps.
+///
+/// The menu's openness is one number, `menuProgress` (0 closed, 1 open), driven by the finger while dragging
+/// and by a spring that takes over the finger's velocity on release.
+public final class Shell: Screen {
+    public static let menuWidth = 300.0
+    public let entries: [AppEntry]
+    /// The app showing, or `nil` for the gallery.
+    public private(set) var currentEntry: AppEntry?
+    private(set) var content: Screen?
+    /// 0 = closed, 1 = open; past either end while dragging, rubber-banded.
+    public var menuProgress = 0.0
+    private let contentLayer = Layer(identifier: "content")
+    private let dimLayer = Layer(identifier: "menu.dim")
+    private let menuLayer = Layer(identifier: "menu")
+    private let menuButton = Layer(identifier: "menu.button")
+    private var dragStartProgress = 0.0
+    private var initialEntryID: String?
+
+    /// - Parameter initialApp: the id of the app to open at once, or `nil` for the gallery.
+    public init(entries: [AppEntry], initialApp: String? = nil) {
+        self.entries = entries
+        self.initialEntryID = initialApp
+        super.init(identifier: "shell")
+    }
+
+    public var isMenuOpen: Bool { menuProgress > 0.5 }
+
+    public override var stateName: String {
+        if menuProgress > 0.001 { return "menu" }
+        return content?.stateName ?? "gallery"
+    }
+
+    public override func didAppear(size: Size) {
+        contentLayer.frame = Rect(origin: .zero, size: size)
+        dimLayer.frame = Rect(origin: .zero, size: size)
+        dimLayer.backgroundColor = Color.black
+        menuLayer.anchorPoint = Point(x: 0, y: 0)
+        menuLayer.bounds = Rect(x: 0, y: 0, width: Shell.menuWidth, height: size.height)
+        menuLayer.backgroundColor = Palette.ink
+        menuLayer.zPosition = 20
+        dimLayer.zPosition = 10
+        buildMenu(height: size.height)
+        buildMenuButton()
+        for layer in [contentLayer, dimLayer, menuLayer, menuButton] { root.addSublayer(layer) }
+
+        let edgePan = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        root.gestureRecognizers = [edgePan]
+        let closingPan = PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        menuLayer.gestureRecognizers = [closingPan]
+        dimLayer.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.setMenu(open: false) },
+                                       PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }]
+        show(entries.first { $0.id == initialEntryID })
+        layoutMenu()
+    }
+
+    // MARK: Navigation
+
+    /// Shows an app (or the gallery for `nil`) in the content area, closing the menu.
+    public func show(_ entry: AppEntry?) {
+        content?.willDisappear()
+        content?.root.removeFromSuperlayer()
+        if let stage { stage.animator.stopAll(of: self) }
+        currentEntry = entry
+        let screen: Screen
+        if let entry {
+            screen = entry.makeScreen?(settings) ?? PlaceholderScreen(entry: entry)
+        } else {
+            screen = GalleryScreen(entries: entries) { [weak self] in self?.show($0) }
+        }
+        screen.stage = stage
+        screen.root.frame = contentLayer.bounds
+        contentLayer.addSublayer(screen.root)
+        content = screen
+        screen.didAppear(size: contentLayer.bounds.size)
+        menuProgress = 0
+        layoutMenu()
+        for item in entries { menuLayer.layer(withIdentifier: "menu.item.\(item.id)")?.opacity = item.id == entry?.id ? 1 : 0.75 }
+    }
+
+    /// Opens or closes the menu with a spring, starting at `velocity` (progress per second).
+    public func setMenu(open: Bool, velocity: Double = 0) {
+        let spring = Motion.spring(response: 0.35, dampingRatio: 0.9)
+        let motion: Motion = settings.reduceMotion ? .tween(duration: 0.15, curve: .easeInEaseOut) : spring
+        animator.animate(self, \.menuProgress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
+    }
+
+    private func handleMenuPan(_ pan: PanRecognizer) {
+        switch pan.state {
+        case .began:
+            animator.stop(self, \.menuProgress)
+            dragStartProgress = menuProgress
+        case .changed:
+            let raw = dragStartProgress + pan.translation.dx / Shell.menuWidth
+            menuProgress = rubberBand(raw, range: 0...1, dimension: 1)
+        case .ended, .cancelled:
+            let velocity = pan.velocity.dx / Shell.menuWidth
+            // Where the flick would carry the menu if it coasted: a quick flick decides even from a short drag.
+            let projected = menuProgress + velocity * 0.2
+            setMenu(open: projected > 0.5, velocity: velocity)
+        default:
+            break
+        }
+    }
+
+    // MARK: Per step
+
+    public override func update(dt: Double) {
+        content?.update(dt: dt)
+        layoutMenu()
+    }
+
+    public override func handleKey(_ event: KeyEvent) -> Bool {
+        if isMenuOpen {
+            switch event.key {
+            case .escape, .character("m"):
+                setMenu(open: false)
+                return true
+            default:
+                return false
+            }
+        }
+        if content?.handleKey(event) == true { return true }
+        switch event.key {
+        case .character("m"):
+            setMenu(open: true)
+            return true
+        case .escape where currentEntry != nil:
+            show(nil)
+            return true
+        case .escape:
+            stage?.quitRequested = true
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func layoutMenu() {
+        let progress = menuProgress
+        menuLayer.position = Point(x: (progress - 1) * Shell.menuWidth, y: 0)
+        menuLayer.isHidden = progress <= 0.001
+        dimLayer.opacity = 0.4 * min(max(progress, 0), 1)
+        dimLayer.isHidden = progress <= 0.001
+    }
+
+    private func buildMenu(height: Double) {
+        menuLayer.addSublayer(Typography.label("menu.title", "Kinetic", frame: Rect(x: 28, y: 70, width: 240, height: 40),
+                                               size: 30, bold: true, color: .white))
+        var y = 140.0
+        let rows: [(String, String, AppEntry?)] = [("gallery", "Gallery", nil)] + entries.map { ($0.id, $0.title, $0) }
+        for (id, title, entry) in rows {
+            let row = Layer(identifier: "menu.item.\(id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 56))
+            row.addSublayer(Typography.label(nil, title, frame: Rect(x: 28, y: 16, width: 250, height: 26), size: 20, bold: entry != nil, color: .white))
+            row.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.show(entry) }]
+            menuLayer.addSublayer(row)
+            y += 56
+        }
+    }
+
+    private func buildMenuButton() {
+        menuButton.frame = Rect(x: 12, y: 12, width: 44, height: 44)
+        menuButton.zPosition = 5
+        menuButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 10), fill: Color.white.withAlpha(0.85)))
+        for index in 0..<3 {
+            let bar = Layer(frame: Rect(x: 11, y: 13 + Double(index) * 8, width: 22, height: 3))
+            bar.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 1.5), fill: Palette.ink))
+            bar.isUserInteractionEnabled = false
+            menuButton.addSublayer(bar)
+        }
+        menuButton.gestureRecognizers = [TapRecognizer { [weak self] _ in
+            guard let self else { return }
+            self.setMenu(open: !self.isMenuOpen)
+        }]
+    }
+}

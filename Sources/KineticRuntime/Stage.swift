@@ -1,0 +1,82 @@
+import KineticCore
+import KineticScene
+
+/// The world an app lives in: the root layer, the animator, the gesture arena and the fixed-step clock.
+///
+/// Everything advances in steps of exactly `stepDuration` (1/120 s) of simulated time, whatever the display
+/// does: a window runs as many steps as real time calls for, a scenario runs them as fast as it can. The same
+/// events at the same steps therefore always give the same frames.
+public final class Stage {
+    public static let stepDuration = 1.0 / 120
+
+    public let size: Size
+    public let root: Layer
+    public let animator = Animator()
+    public let arena = GestureArena()
+    public let settings: StageSettings
+    /// Seconds of simulated time.
+    public private(set) var time = 0.0
+    public private(set) var stepCount = 0
+    /// The screen on stage: normally the shell, which holds the app screens.
+    public private(set) var screen: Screen?
+    /// Set when someone asked to leave (Escape at the top level, a menu's Quit).
+    public var quitRequested = false
+
+    public init(size: Size = Size(width: 1024, height: 768), settings: StageSettings = StageSettings()) {
+        self.size = size
+        self.settings = settings
+        root = Layer(identifier: nil)
+        root.frame = Rect(origin: .zero, size: size)
+        root.backgroundColor = .white
+    }
+
+    /// Puts `screen` on stage, filling it.
+    public func present(_ screen: Screen) {
+        self.screen?.willDisappear()
+        self.screen?.root.removeFromSuperlayer()
+        self.screen = screen
+        screen.stage = self
+        screen.root.frame = Rect(origin: .zero, size: size)
+        root.addSublayer(screen.root)
+        screen.didAppear(size: size)
+    }
+
+    /// The state name written into dumps.
+    public var stateName: String { screen?.stateName ?? "empty" }
+
+    /// Routes a touch: a new one goes to the recognizers along the path of the layer it lands on.
+    public func send(_ event: TouchEvent) {
+        guard event.location.isFinite else { return }
+        if event.phase == .began {
+            let hit = root.hitTest(event.location) ?? root
+            arena.begin(event, recognizers: hit.ancestry.flatMap(\.gestureRecognizers))
+        } else {
+            arena.dispatch(event)
+        }
+    }
+
+    /// Routes a key to the screen; returns whether anything used it.
+    @discardableResult
+    public func send(_ event: KeyEvent) -> Bool {
+        screen?.handleKey(event) ?? false
+    }
+
+    /// One fixed step of the clock.
+    public func step() {
+        stepCount += 1
+        time = Double(stepCount) * Stage.stepDuration
+        arena.tick(time: time)
+        screen?.update(dt: Stage.stepDuration)
+        animator.step(by: Stage.stepDuration)
+    }
+
+    /// A snapshot of every identified layer.
+    public func dump() -> SceneDump {
+        SceneDump(root: root, time: time, state: stateName)
+    }
+
+    /// A timestamp for an event happening now.
+    public func touch(_ id: Int, _ phase: TouchEvent.Phase, at point: Point) -> TouchEvent {
+        TouchEvent(id: id, phase: phase, location: point, timestamp: time)
+    }
+}

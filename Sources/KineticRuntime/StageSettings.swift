@@ -1,0 +1,26 @@
+import Foundation
+
+/// What the person or the scenario chose for this run, handed to every screen.
+public struct StageSettings: Sendable, Equatable {
+    /// Springs, falls and slides become short cross-fades.
+    public var reduceMotion: Bool
+    /// Start as on a first launch, ignoring saved state.
+    public var freshStart: Bool
+    /// Where apps keep their saved state (`$XDG_DATA_HOME/kinetic` by default).
+    public var dataDirectory: URL
+
+    public init(reduceMotion: Bool = false, freshStart: Bool = false, dataDirectory: URL? = nil) {
+        self.reduceMotion = reduceMotion
+        self.freshStart = freshStart
+        self.dataDirectory = dataDirectory ?? StageSettings.defaultDataDirectory()
+    }
+
+    /// `$XDG_DATA_HOME/kinetic`, else `~/.local/share/kinetic`.
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("kinetic")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/kinetic")
+    }
+}

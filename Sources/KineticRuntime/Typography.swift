@@ -1,0 +1,29 @@
+import KineticCore
+import KineticScene
+
+/// Text layers in the house style: TeX Gyre Heros (the stand-in for Helvetica Neue).
+public enum Typography {
+    /// A text layer of `frame` showing `string`.
+    public static func label(_ identifier: String?, _ string: String, frame: Rect, size: Double, bold: Bool = false,
+                             color: Color = .black, alignment: TextContent.Alignment = .left, lineLimit: Int = 0) -> Layer {
+        let layer = Layer(identifier: identifier, frame: frame)
+        layer.contents = .text(TextContent(string, bold: bold, fontSize: size, color: color, alignment: alignment, lineLimit: lineLimit))
+        layer.isUserInteractionEnabled = false
+        return layer
+    }
+
+    /// A solid rounded rectangle.
+    public static func panel(_ identifier: String?, frame: Rect, color: Color, cornerRadius: Double = 0) -> Layer {
+        let layer = Layer(identifier: identifier, frame: frame)
+        layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: cornerRadius), fill: color))
+        return layer
+    }
+}
+
+/// Colours shared by the shell's screens.
+public enum Palette {
+    public static let ink = Color(red8: 0x1F, green8: 0x24, blue8: 0x30)
+    public static let paper = Color(red8: 0xF6, green8: 0xF4, blue8: 0xEF)
+    public static let muted = Color(red8: 0x6B, green8: 0x70, blue8: 0x7B)
+    public static let accent = Color(red8: 0xE1, green8: 0x59, blue8: 0x26)
+}

@@ -1,0 +1,119 @@
+import Foundation
+import KineticCore
+
+/// A script of timed input for one app, played on the fixed-step clock. See `docs/scenarios.md` for the format.
+public struct Scenario: Codable, Equatable, Sendable {
+    /// `gallery` or an app's id (`disguise`, `mailbox`, `honeycomb`).
+    public var app: String
+    /// The stage, in points; 1024×768 (iPad landscape) by default.
+    public var size: Size
+    /// Pixels per point of the captured frames.
+    public var scale: Double
+    /// Start as on a first launch, with no saved state.
+    public var freshStart: Bool
+    public var reduceMotion: Bool
+    /// Seconds to run; by default half a second after the last event.
+    public var duration: Double?
+    /// Frames per second of a `--gif`/`--mp4` recording.
+    public var recordingFPS: Double
+    public var events: [ScenarioEvent]
+
+    public init(app: String = "gallery", size: Size = Size(width: 1024, height: 768), scale: Double = 1, freshStart: Bool = true,
+                reduceMotion: Bool = false, duration: Double? = nil, recordingFPS: Double = 30, events: [ScenarioEvent] = []) {
+        self.app = app
+        self.size = size
+        self.scale = scale
+        self.freshStart = freshStart
+        self.reduceMotion = reduceMotion
+        self.duration = duration
+        self.recordingFPS = recordingFPS
+        self.events = events
+    }
+
+    enum CodingKeys: String, CodingKey { case app, size, scale, freshStart, reduceMotion, duration, recordingFPS, events }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        app = try c.decodeIfPresent(String.self, forKey: .app) ?? "gallery"
+        size = try c.decodeIfPresent(Size.self, forKey: .size) ?? Size(width: 1024, height: 768)
+        scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+        freshStart = try c.decodeIfPresent(Bool.self, forKey: .freshStart) ?? true
+        reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? false
+        duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+        recordingFPS = try c.decodeIfPresent(Double.self, forKey: .recordingFPS) ?? 30
+        events = try c.decodeIfPresent([ScenarioEvent].self, forKey: .events) ?? []
+    }
+
+    /// Reads and checks a scenario file.
+    /// - Throws: `ScenarioError` naming the file and what is wrong in it.
+    public static func load(from url: URL) throws -> Scenario {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ScenarioError.unreadable(file: url.path, reason: error.localizedDescription)
+        }
+        return try decode(data, name: url.path)
+    }
+
+    /// Parses and checks scenario JSON; `name` is used in error messages.
+    public static func decode(_ data: Data, name: String) throws -> Scenario {
+        let scenario: Scenario
+        do {
+            scenario = try JSONDecoder().decode(Scenario.self, from: data)
+        } catch let error as DecodingError {
+            throw ScenarioError.malformed(file: name, reason: ScenarioError.describe(error))
+        } catch {
+            throw ScenarioError.malformed(file: name, reason: "\(error)")
+        }
+        try scenario.validate(name: name)
+        return scenario
+    }
+
+    func validate(name: String) throws {
+        func fail(_ reason: String) throws -> Never { throw ScenarioError.malformed(file: name, reason: reason) }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 64, size.height >= 64, size.width <= 8192, size.height <= 8192 else {
+            try fail("size must be between 64 and 8192 points a side, got \(size)")
+        }
+        guard scale.isFinite, scale >= 0.25, scale <= 4 else { try fail("scale must be between 0.25 and 4, got \(scale)") }
+        guard recordingFPS.isFinite, recordingFPS >= 1, recordingFPS <= 120 else { try fail("recordingFPS must be between 1 and 120, got \(recordingFPS)") }
+        if let duration, !(duration.isFinite && duration >= 0 && duration <= 600) { try fail("duration must be between 0 and 600 seconds, got \(duration)") }
+        for (index, event) in events.enumerated() {
+            if let reason = event.problem { try fail("events[\(index)]: \(reason)") }
+        }
+    }
+
+    /// Seconds the scenario runs for.
+    public var effectiveDuration: Double {
+        duration ?? ((events.map(\.endTime).max() ?? 0) + 0.5)
+    }
+}
+
+/// Why a scenario could not be played.
+public enum ScenarioError: Error, CustomStringConvertible, Equatable {
+    case unreadable(file: String, reason: String)
+    case malformed(file: String, reason: String)
+    case unknownApp(String, known: [String])
+    case recorder(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason): return "cannot read scenario \(file): \(reason)"
+        case .malformed(let file, let reason): return "scenario \(file) is malformed: \(reason)"
+        case .unknownApp(let app, let known): return "unknown app \"\(app)\"; known: \(known.joined(separator: ", "))"
+        case .recorder(let reason): return "recording failed: \(reason)"
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return parts.isEmpty ? "top level" : String(parts.drop { $0 == "." })
+        }
+        switch error {
+        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription) (\(context.underlyingError.map { "\($0)" } ?? "invalid JSON"))"
+        case .keyNotFound(let key, let context): return "\(path(context)): missing key \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), found null"
+        @unknown default: return "\(error)"
+        }
+    }
+}

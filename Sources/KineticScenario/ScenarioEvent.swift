@@ -1,0 +1,117 @@
+import Foundation
+import KineticCore
+
+/// One line of a scenario: a touch, a key, a gesture shorthand or a capture, at `at` seconds.
+public struct ScenarioEvent: Codable, Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        /// One touch event: `"touch": "down" | "move" | "up" | "cancel"` with `id`, `x`, `y`.
+        case touch(TouchEvent.Phase, id: Int, point: Point)
+        /// A quick tap: down, and up 0.05 s later at the same place.
+        case tap(id: Int, point: Point)
+        /// A straight drag from `from` to `to` over `duration` seconds, one move per simulation step.
+        case drag(id: Int, from: Point, to: Point, duration: Double)
+        case key(String)
+        /// Writes `NAME.png` and `NAME.json`; with `every` and `until`, one capture each `every` seconds, named
+        /// `NAME-000`, `NAME-001`, ….
+        case capture(name: String, every: Double?, until: Double?)
+    }
+
+    public var at: Double
+    public var action: Action
+
+    public init(at: Double, _ action: Action) {
+        self.at = at
+        self.action = action
+    }
+
+    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, capture, every, until }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        at = try c.decode(Double.self, forKey: .at)
+        let id = try c.decodeIfPresent(Int.self, forKey: .id) ?? 1
+        if let phase = try c.decodeIfPresent(String.self, forKey: .touch) {
+            let phases: [String: TouchEvent.Phase] = ["down": .began, "move": .moved, "up": .ended, "cancel": .cancelled]
+            guard let touchPhase = phases[phase] else {
+                throw DecodingError.dataCorruptedError(forKey: .touch, in: c, debugDescription: "unknown touch \"\(phase)\" (use down, move, up or cancel)")
+            }
+            action = .touch(touchPhase, id: id, point: Point(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y)))
+        } else if let point = try c.decodeIfPresent([Double].self, forKey: .tap) {
+            action = .tap(id: id, point: try Self.point(point, key: .tap, in: c))
+        } else if c.contains(.drag) || c.contains(.from) {
+            let from = try Self.point(try c.decode([Double].self, forKey: .from), key: .from, in: c)
+            let to = try Self.point(try c.decode([Double].self, forKey: .to), key: .to, in: c)
+            action = .drag(id: id, from: from, to: to, duration: try c.decodeIfPresent(Double.self, forKey: .duration) ?? 0.25)
+        } else if let key = try c.decodeIfPresent(String.self, forKey: .key) {
+            action = .key(key)
+        } else if let name = try c.decodeIfPresent(String.self, forKey: .capture) {
+            action = .capture(name: name, every: try c.decodeIfPresent(Double.self, forKey: .every), until: try c.decodeIfPresent(Double.self, forKey: .until))
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key or capture"))
+        }
+    }
+
+    private static func point(_ values: [Double], key: CodingKeys, in c: KeyedDecodingContainer<CodingKeys>) throws -> Point {
+        guard values.count == 2 else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "a point is [x, y]")
+        }
+        return Point(x: values[0], y: values[1])
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(at, forKey: .at)
+        switch action {
+        case .touch(let phase, let id, let point):
+            let names: [TouchEvent.Phase: String] = [.began: "down", .moved: "move", .ended: "up", .cancelled: "cancel"]
+            try c.encode(names[phase], forKey: .touch)
+            try c.encode(id, forKey: .id)
+            try c.encode(point.x, forKey: .x)
+            try c.encode(point.y, forKey: .y)
+        case .tap(let id, let point):
+            try c.encode([point.x, point.y], forKey: .tap)
+            try c.encode(id, forKey: .id)
+        case .drag(let id, let from, let to, let duration):
+            try c.encode(id, forKey: .id)
+            try c.encode([from.x, from.y], forKey: .from)
+            try c.encode([to.x, to.y], forKey: .to)
+            try c.encode(duration, forKey: .duration)
+        case .key(let key):
+            try c.encode(key, forKey: .key)
+        case .capture(let name, let every, let until):
+            try c.encode(name, forKey: .capture)
+            try c.encodeIfPresent(every, forKey: .every)
+            try c.encodeIfPresent(until, forKey: .until)
+        }
+    }
+
+    /// When the event's last effect happens.
+    var endTime: Double {
+        switch action {
+        case .tap: return at + 0.05
+        case .drag(_, _, _, let duration): return at + duration
+        case .capture(_, _, let until): return max(at, until ?? at)
+        default: return at
+        }
+    }
+
+    /// What is wrong with the event's values, if anything.
+    var problem: String? {
+        guard at.isFinite, at >= 0 else { return "at must be a time of 0 seconds or more, got \(at)" }
+        switch action {
+        case .touch(_, _, let p), .tap(_, let p):
+            return p.isFinite ? nil : "the point must be finite"
+        case .drag(_, let from, let to, let duration):
+            if !from.isFinite || !to.isFinite { return "drag points must be finite" }
+            return duration.isFinite && duration > 0 && duration <= 60 ? nil : "drag duration must be in (0, 60] seconds, got \(duration)"
+        case .key:
+            return nil
+        case .capture(let name, let every, let until):
+            if name.isEmpty || name.contains("/") || name.hasPrefix(".") { return "capture name \"\(name)\" must be a plain file name" }
+            if let every, !(every.isFinite && every >= 1.0 / 120) { return "every must be at least 1/120 s, got \(every)" }
+            if let until, !(until.isFinite && until >= at) { return "until must be at or after at" }
+            if (every == nil) != (until == nil) { return "a periodic capture needs both every and until" }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import KineticCore
+import KineticRender
+import KineticRuntime
+import KineticScene
+
+/// Plays a scenario headlessly on the fixed-step clock: input goes in at the step its time falls on, and
+/// captures render the frame and dump the scene. The same scenario always gives the same dumps.
+public final class ScenarioRunner {
+    public let scenario: Scenario
+    public let stage: Stage
+    public let renderer: Renderer
+    private let timeline: [TimedAction]
+
+    /// A capture made during the run.
+    public struct Capture {
+        public var name: String
+        public var dump: SceneDump
+    }
+
+    enum Atom {
+        case touch(TouchEvent.Phase, id: Int, point: Point)
+        case key(String)
+        case capture(String)
+    }
+
+    struct TimedAction {
+        var time: Double
+        var order: Int
+        var atom: Atom
+    }
+
+    /// - Parameters:
+    ///   - entries: the apps that `scenario.app` may name.
+    ///   - dataDirectory: where apps keep saved state for this run (a fresh temporary folder by default).
+    public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil) throws {
+        guard scenario.app == "gallery" || entries.contains(where: { $0.id == scenario.app }) else {
+            throw ScenarioError.unknownApp(scenario.app, known: ["gallery"] + entries.map(\.id))
+        }
+        self.scenario = scenario
+        let folder = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-scenario-\(UUID().uuidString)")
+        let settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder)
+        stage = Stage(size: scenario.size, settings: settings)
+        stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))
+        renderer = Renderer(pointSize: scenario.size, scale: scenario.scale)
+        timeline = ScenarioRunner.expand(scenario.events)
+    }
+
+    /// Turns shorthands (tap, drag, periodic capture) into single timed actions, in a stable order.
+    static func expand(_ events: [ScenarioEvent]) -> [TimedAction] {
+        var actions: [TimedAction] = []
+        func add(_ time: Double, _ atom: Atom) { actions.append(TimedAction(time: time, order: actions.count, atom: atom)) }
+        for event in events {
+            switch event.action {
+            case .touch(let phase, let id, let point):
+                add(event.at, .touch(phase, id: id, point: point))
+            case .tap(let id, let point):
+                add(event.at, .touch(.began, id: id, point: point))
+                add(event.at + 0.05, .touch(.ended, id: id, point: point))
+            case .drag(let id, let from, let to, let duration):
+                add(event.at, .touch(.began, id: id, point: from))
+                let steps = max(Int((duration / Stage.stepDuration).rounded()), 1)
+                for step in 1...steps {
+                    let fraction = Double(step) / Double(steps)
+                    add(event.at + duration * fraction, .touch(.moved, id: id, point: interpolate(from: from, to: to, fraction: fraction)))
+                }
+                add(event.at + duration, .touch(.ended, id: id, point: to))
+            case .key(let key):
+                add(event.at, .key(key))
+            case .capture(let name, let every, let until):
+                if let every, let until {
+                    var index = 0
+                    while event.at + Double(index) * every <= until + 1e-9 {
+                        add(event.at + Double(index) * every, .capture(String(format: "%@-%03d", name, index)))
+                        index += 1
+                    }
+                } else {
+                    add(event.at, .capture(name))
+                }
+            }
+        }
+        return actions.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
+    }
+
+    /// Runs the whole scenario.
+    /// - Parameters:
+    ///   - outputDirectory: where captures are written (`NAME.png`, `NAME.json`); nothing is written when `nil`.
+    ///   - recorders: each receives a frame every 1/`recordingFPS` seconds.
+    ///   - progress: told the fraction done, now and then.
+    @discardableResult
+    public func run(outputDirectory: URL?, recorders: [FrameRecorder] = [], progress: ((Double) -> Void)? = nil) throws -> [Capture] {
+        if let outputDirectory { try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true) }
+        let totalSteps = Int((scenario.effectiveDuration / Stage.stepDuration).rounded(.up))
+        let stepsPerRecordedFrame = max(Int((1 / scenario.recordingFPS / Stage.stepDuration).rounded()), 1)
+        var captures: [Capture] = []
+        var next = 0
+        for step in 0...totalSteps {
+            let now = Double(step) * Stage.stepDuration
+            while next < timeline.count, timeline[next].time <= now + 1e-9 {
+                switch timeline[next].atom {
+                case .touch(let phase, let id, let point):
+                    stage.send(stage.touch(id, phase, at: point))
+                case .key(let name):
+                    stage.send(KeyEvent(key: KeyEvent.Key(name: name), timestamp: now))
+                case .capture(let name):
+                    captures.append(try capture(name, into: outputDirectory))
+                }
+                next += 1
+            }
+            if !recorders.isEmpty, step % stepsPerRecordedFrame == 0 {
+                renderer.render(stage.root)
+                for recorder in recorders { try recorder.append(renderer) }
+            }
+            if step % 30 == 0 { progress?(Double(step) / Double(max(totalSteps, 1))) }
+            if step < totalSteps { stage.step() }
+        }
+        progress?(1)
+        return captures
+    }
+
+    private func capture(_ name: String, into directory: URL?) throws -> Capture {
+        let dump = stage.dump()
+        if let directory {
+            renderer.render(stage.root)
+            try renderer.writePNG(to: directory.appendingPathComponent("\(name).png"))
+            try dump.jsonData().write(to: directory.appendingPathComponent("\(name).json"), options: .atomic)
+        }
+        return Capture(name: name, dump: dump)
+    }
+}

@@ -1,0 +1,174 @@
+import KineticCore
+
+/// A node of the retained scene, like a `CALayer`: a rectangle placed in its superlayer by `position` and
+/// `anchorPoint`, turned and scaled about that anchor, drawing its background and contents and then its
+/// sublayers in order of `zPosition`.
+///
+/// Layers only describe the scene; the renderer draws them and caches what it rasterised, so changing a
+/// position or opacity costs a composite, while changing contents (or the size) costs a new rasterisation.
+public final class Layer {
+    /// A stable name for tests, dumps and users (like an accessibility identifier); `nil` for decoration.
+    public var identifier: String?
+    /// Where the anchor point sits in the superlayer's coordinates.
+    public var position = Point.zero
+    /// The layer's own coordinate space: its size, and the origin that scrolls its sublayers.
+    public var bounds = Rect.zero { didSet { if bounds.size != oldValue.size { contentVersion &+= 1 } } }
+    /// The point of the bounds (0...1 in each axis) that sits at `position` and about which it turns and scales.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Uniform scale about the anchor point.
+    public var scale = 1.0
+    /// Radians, clockwise on screen, about the anchor point.
+    public var rotation = 0.0
+    public var opacity = 1.0
+    public var zPosition = 0.0
+    public var isHidden = false
+    /// Whether sublayers are clipped to the bounds.
+    public var masksToBounds = false
+    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { contentVersion &+= 1 } } }
+    public var cornerRadius = 0.0 { didSet { if cornerRadius != oldValue { contentVersion &+= 1 } } }
+    public var contents = LayerContents.none { didSet { if contents != oldValue { contentVersion &+= 1 } } }
+    /// Whether hit testing may return this layer (sublayers are tested either way).
+    public var isUserInteractionEnabled = true
+    /// How a point counts as inside for hit testing: the bounds, or the circle inscribed in them.
+    public var hitShape = HitShape.bounds
+    /// Recognizers offered the touches that land on this layer.
+    public var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Bumped whenever what the layer draws itself changes, so the renderer knows its cached pixels are stale.
+    public private(set) var contentVersion: UInt64 = 0
+    public private(set) weak var superlayer: Layer?
+    public private(set) var sublayers: [Layer] = []
+
+    public enum HitShape: Sendable { case bounds, circle }
+
+    public init(identifier: String? = nil) {
+        self.identifier = identifier
+    }
+
+    /// A layer of `frame` (in the superlayer's coordinates, with the anchor in the middle).
+    public convenience init(identifier: String? = nil, frame: Rect) {
+        self.init(identifier: identifier)
+        self.frame = frame
+    }
+
+    /// The untransformed rectangle in the superlayer's coordinates; setting it moves and resizes the layer.
+    public var frame: Rect {
+        get {
+            Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                 width: bounds.width, height: bounds.height)
+        }
+        set {
+            bounds.size = newValue.size
+            position = Point(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// The size of the bounds, animatable on its own.
+    public var size: Size {
+        get { bounds.size }
+        set { bounds.size = newValue }
+    }
+
+    // MARK: Tree
+
+    public func addSublayer(_ layer: Layer) {
+        layer.removeFromSuperlayer()
+        layer.superlayer = self
+        sublayers.append(layer)
+    }
+
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        layer.removeFromSuperlayer()
+        layer.superlayer = self
+        sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+    }
+
+    public func removeFromSuperlayer() {
+        superlayer?.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    public func removeAllSublayers() {
+        for layer in sublayers { layer.superlayer = nil }
+        sublayers.removeAll()
+    }
+
+    /// Sublayers in drawing order: by `zPosition`, then in the order they were added.
+    public var sublayersInDrawingOrder: [Layer] {
+        sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+
+    /// The first layer in this tree (this one included) with `identifier`, depth first.
+    public func layer(withIdentifier identifier: String) -> Layer? {
+        if self.identifier == identifier { return self }
+        for sublayer in sublayers {
+            if let found = sublayer.layer(withIdentifier: identifier) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Geometry
+
+    /// Maps this layer's own coordinates to its superlayer's:
+    /// bounds origin → anchor → scale → rotate → position.
+    public var transformToSuperlayer: Transform2D {
+        Transform2D(translationX: -bounds.minX - anchorPoint.x * bounds.width, y: -bounds.minY - anchorPoint.y * bounds.height)
+            .concatenating(Transform2D(scaleX: scale, y: scale))
+            .concatenating(Transform2D(rotationAngle: rotation))
+            .concatenating(Transform2D(translationX: position.x, y: position.y))
+    }
+
+    /// Maps this layer's coordinates to those of the root of its tree (the screen).
+    public var transformToRoot: Transform2D {
+        var transform = transformToSuperlayer
+        var ancestor = superlayer
+        while let layer = ancestor {
+            transform = transform.concatenating(layer.transformToSuperlayer)
+            ancestor = layer.superlayer
+        }
+        return transform
+    }
+
+    /// Whether a point in this layer's own coordinates is inside its hit shape.
+    public func containsLocalPoint(_ point: Point) -> Bool {
+        guard bounds.contains(point) else { return false }
+        switch hitShape {
+        case .bounds: return true
+        case .circle:
+            let radius = min(bounds.width, bounds.height) / 2
+            return point.distance(to: bounds.center) <= radius
+        }
+    }
+
+    /// Whether this layer and all its ancestors are shown.
+    public var isVisibleInTree: Bool {
+        var layer: Layer? = self
+        while let current = layer {
+            if current.isHidden || current.opacity <= 0.001 { return false }
+            layer = current.superlayer
+        }
+        return true
+    }
+
+    /// Opacity multiplied down from the root.
+    public var opacityInTree: Double {
+        var result = 1.0
+        var layer: Layer? = self
+        while let current = layer {
+            result *= current.opacity
+            layer = current.superlayer
+        }
+        return result
+    }
+
+    /// Rotation added up from the root, in radians.
+    public var rotationInTree: Double {
+        var result = 0.0
+        var layer: Layer? = self
+        while let current = layer {
+            result += current.rotation
+            layer = current.superlayer
+        }
+        return result
+    }
+}

@@ -1,0 +1,74 @@
+import KineticCore
+
+/// What a layer draws inside its bounds, on top of its background colour.
+public enum LayerContents: Equatable, Sendable {
+    case none
+    case shape(ShapeContent)
+    /// A PNG or SVG image scaled to fill the bounds.
+    case image(ImageSource)
+    case text(TextContent)
+}
+
+/// A vector path filled and/or stroked, sized to the layer's bounds.
+public struct ShapeContent: Equatable, Sendable {
+    public enum Path: Equatable, Sendable {
+        /// The largest circle that fits, centred.
+        case circle
+        case roundedRect(cornerRadius: Double)
+        /// A regular hexagon filling the bounds; `pointyTop` puts a vertex at the top.
+        case hexagon(pointyTop: Bool)
+        /// Points in the layer's own coordinates, joined and closed.
+        case polygon([Point])
+    }
+
+    public var path: Path
+    public var fill: Color?
+    public var stroke: Color?
+    /// In points.
+    public var lineWidth: Double
+
+    public init(path: Path, fill: Color? = nil, stroke: Color? = nil, lineWidth: Double = 1) {
+        self.path = path
+        self.fill = fill
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+    }
+}
+
+/// Where an image comes from. The renderer decodes it once and keeps it.
+public enum ImageSource: Hashable, Sendable {
+    /// A PNG or SVG file (chosen by its extension).
+    case file(String)
+    /// SVG text in memory.
+    case svgData(String)
+}
+
+/// Text laid out inside the layer's bounds.
+public struct TextContent: Equatable, Sendable {
+    public enum Alignment: String, Sendable, Codable { case left, center, right }
+
+    public var string: String
+    /// A font family name known to fontconfig, e.g. "TeX Gyre Heros".
+    public var fontFamily: String
+    public var bold: Bool
+    /// In points.
+    public var fontSize: Double
+    public var color: Color
+    public var alignment: Alignment
+    /// At most this many lines (0 = no limit); the last one shown ends with "…" when the text is longer.
+    public var lineLimit: Int
+
+    public init(_ string: String, fontFamily: String = TextContent.defaultFontFamily, bold: Bool = false,
+                fontSize: Double = 16, color: Color = .black, alignment: Alignment = .left, lineLimit: Int = 0) {
+        self.string = string
+        self.fontFamily = fontFamily
+        self.bold = bold
+        self.fontSize = fontSize
+        self.color = color
+        self.alignment = alignment
+        self.lineLimit = lineLimit
+    }
+
+    /// TeX Gyre Heros stands in for Helvetica Neue.
+    public static let defaultFontFamily = "TeX Gyre Heros"
+}

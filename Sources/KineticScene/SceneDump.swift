@@ -1,0 +1,82 @@
+import Foundation
+import KineticCore
+
+/// A snapshot of the scene's state, written beside each captured frame: what a test asserts on.
+///
+/// Every number is rounded to a thousandth, and keys are sorted, so the same scene always gives the same bytes.
+public struct SceneDump: Codable, Equatable, Sendable {
+    /// Seconds of simulated time.
+    public var time: Double
+    /// The app's state name (`gallery`, `menu`, `wheel`, …).
+    public var state: String
+    /// Every layer with an identifier, in drawing order.
+    public var layers: [LayerDump]
+
+    public init(time: Double, state: String, layers: [LayerDump]) {
+        self.time = time
+        self.state = state
+        self.layers = layers
+    }
+
+    /// Walks the tree under `root` in drawing order and records every identified layer.
+    public init(root: Layer, time: Double, state: String) {
+        var layers: [LayerDump] = []
+        func visit(_ layer: Layer) {
+            if let id = layer.identifier { layers.append(LayerDump(layer: layer, identifier: id)) }
+            for sublayer in layer.sublayersInDrawingOrder { visit(sublayer) }
+        }
+        visit(root)
+        self.init(time: SceneDump.round(time), state: state, layers: layers)
+    }
+
+    /// The first layer dumped with `identifier`.
+    public func layer(_ identifier: String) -> LayerDump? { layers.first { $0.id == identifier } }
+
+    /// Sorted-key, pretty-printed JSON.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
+
+/// One identified layer as it appears on screen.
+public struct LayerDump: Codable, Equatable, Sendable {
+    public var id: String
+    /// The bounding box on screen, in points, after every transform.
+    public var frame: DumpRect
+    /// Radians, added up from the root.
+    public var rotation: Double
+    /// Opacity multiplied down from the root.
+    public var opacity: Double
+    /// Shown: neither it nor an ancestor is hidden or fully transparent.
+    public var visible: Bool
+    /// The text it shows, if it is a text layer.
+    public var text: String?
+
+    public init(layer: Layer, identifier: String) {
+        id = identifier
+        frame = DumpRect(layer.frameInRoot)
+        rotation = SceneDump.round(layer.rotationInTree)
+        opacity = SceneDump.round(layer.opacityInTree)
+        visible = layer.isVisibleInTree
+        if case .text(let content) = layer.contents { text = content.string }
+    }
+}
+
+/// A rectangle with rounded numbers, as written in dumps.
+public struct DumpRect: Codable, Equatable, Sendable {
+    public var x, y, width, height: Double
+
+    public init(_ rect: Rect) {
+        x = SceneDump.round(rect.minX)
+        y = SceneDump.round(rect.minY)
+        width = SceneDump.round(rect.width)
+        height = SceneDump.round(rect.height)
+    }
+
+    public var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+    public var center: Point { rect.center }
+}

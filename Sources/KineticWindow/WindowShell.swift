@@ -1,0 +1,176 @@
+import CSDL2
+import Foundation
+import KineticCore
+import KineticRender
+import KineticRuntime
+
+/// Opens an SDL2 window on a stage and runs it: events in, fixed simulation steps, frames out at the display's rate.
+///
+/// The stage keeps its logical size (1024×768 points by default) and is scaled, letterboxed, to fill the window;
+/// on a HiDPI display the renderer draws at the drawable's pixel density. Mouse and touch become touches, keys
+/// become key events. Closing the window, Ctrl-Q, or Escape that nothing else used (the shell's top level) quits.
+public final class WindowShell {
+    public enum WindowError: Error, CustomStringConvertible {
+        case sdl(String)
+        public var description: String { "SDL: \(self.message)" }
+        var message: String { if case .sdl(let text) = self { return text }; return "" }
+    }
+
+    private let stage: Stage
+    private let title: String
+
+    public init(stage: Stage, title: String = "Kinetic") {
+        self.stage = stage
+        self.title = title
+    }
+
+    /// Runs until the person quits. With `maximumSeconds`, it also stops after that much real time.
+    public func run(maximumSeconds: Double? = nil) throws {
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.sdl(String(cString: SDL_GetError())) }
+        defer { SDL_Quit() }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                                            Int32(stage.size.width), Int32(stage.size.height), flags) else {
+            throw WindowError.sdl(String(cString: SDL_GetError()))
+        }
+        defer { SDL_DestroyWindow(window) }
+        guard let sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            throw WindowError.sdl(String(cString: SDL_GetError()))
+        }
+        defer { SDL_DestroyRenderer(sdlRenderer) }
+
+        var viewport = Viewport(stageSize: stage.size, window: window, renderer: sdlRenderer)
+        var frameRenderer = Renderer(pointSize: stage.size, scale: viewport.pixelsPerPoint)
+        var texture = makeTexture(sdlRenderer, frameRenderer)
+        var mouseDown = false
+        let start = SDL_GetPerformanceCounter()
+        let frequency = Double(SDL_GetPerformanceFrequency())
+        var simulatedUpTo = 0.0
+        var reportedErrors = 0
+
+        while !stage.quitRequested {
+            let now = Double(SDL_GetPerformanceCounter() - start) / frequency
+            if let maximumSeconds, now > maximumSeconds { break }
+            var event = SDL_Event()
+            while SDL_PollEvent(&event) != 0 {
+                switch SDL_EventType(event.type) {
+                case SDL_QUIT:
+                    stage.quitRequested = true
+                case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+                    viewport = Viewport(stageSize: stage.size, window: window, renderer: sdlRenderer)
+                    if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 {
+                        frameRenderer = Renderer(pointSize: stage.size, scale: viewport.pixelsPerPoint)
+                        SDL_DestroyTexture(texture)
+                        texture = makeTexture(sdlRenderer, frameRenderer)
+                    }
+                case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+                    mouseDown = true
+                    stage.send(stage.touch(0, .began, at: viewport.point(windowX: event.button.x, windowY: event.button.y)))
+                case SDL_MOUSEMOTION where mouseDown:
+                    stage.send(stage.touch(0, .moved, at: viewport.point(windowX: event.motion.x, windowY: event.motion.y)))
+                case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown:
+                    mouseDown = false
+                    stage.send(stage.touch(0, .ended, at: viewport.point(windowX: event.button.x, windowY: event.button.y)))
+                case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+                    let phase: TouchEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved
+                    let point = viewport.point(normalizedX: Double(event.tfinger.x), normalizedY: Double(event.tfinger.y))
+                    stage.send(stage.touch(Int(truncatingIfNeeded: event.tfinger.fingerId) &+ 1, phase, at: point))
+                case SDL_KEYDOWN:
+                    handleKey(event.key)
+                default:
+                    break
+                }
+            }
+            // Run as many fixed steps as real time calls for (at most a quarter second's worth after a stall).
+            let target = min(now, simulatedUpTo + 0.25)
+            while simulatedUpTo + Stage.stepDuration <= target {
+                stage.step()
+                simulatedUpTo += Stage.stepDuration
+            }
+            if simulatedUpTo < now - 0.25 { simulatedUpTo = now - 0.25 }
+
+            frameRenderer.render(stage.root)
+            if frameRenderer.assetErrors.count > reportedErrors {
+                for error in frameRenderer.assetErrors[reportedErrors...] { FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8)) }
+                reportedErrors = frameRenderer.assetErrors.count
+            }
+            frameRenderer.withPixels { pixels in
+                _ = SDL_UpdateTexture(texture, nil, pixels.baseAddress, Int32(frameRenderer.stride))
+            }
+            SDL_SetRenderDrawColor(sdlRenderer, 0, 0, 0, 255)
+            SDL_RenderClear(sdlRenderer)
+            var destination = viewport.destination
+            SDL_RenderCopy(sdlRenderer, texture, nil, &destination)
+            SDL_RenderPresent(sdlRenderer)
+        }
+        SDL_DestroyTexture(texture)
+    }
+
+    private func handleKey(_ key: SDL_KeyboardEvent) {
+        let symbol = Int(key.keysym.sym)
+        let control = (UInt32(key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
+        if control && symbol == Int(SDLK_q.rawValue) {
+            stage.quitRequested = true
+            return
+        }
+        let mapped: KeyEvent.Key?
+        switch symbol {
+        case Int(SDLK_LEFT.rawValue): mapped = .left
+        case Int(SDLK_RIGHT.rawValue): mapped = .right
+        case Int(SDLK_UP.rawValue): mapped = .up
+        case Int(SDLK_DOWN.rawValue): mapped = .down
+        case Int(SDLK_TAB.rawValue): mapped = .tab
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): mapped = .enter
+        case Int(SDLK_ESCAPE.rawValue): mapped = .escape
+        case Int(SDLK_SPACE.rawValue): mapped = .space
+        case Int(SDLK_BACKSPACE.rawValue): mapped = .backspace
+        case 33...126: mapped = .character(String(UnicodeScalar(UInt8(symbol))))
+        default: mapped = nil
+        }
+        guard let mapped else { return }
+        var modifiers: KeyEvent.Modifiers = []
+        if (UInt32(key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0 { modifiers.insert(.shift) }
+        if control { modifiers.insert(.control) }
+        stage.send(KeyEvent(key: mapped, modifiers: modifiers, timestamp: stage.time))
+    }
+
+    private func makeTexture(_ renderer: OpaquePointer, _ frame: Renderer) -> OpaquePointer {
+        SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                          Int32(frame.pixelWidth), Int32(frame.pixelHeight))
+    }
+}
+
+/// Where the stage sits in the window: scaled uniformly to fit, centred, in drawable pixels.
+struct Viewport {
+    let stageSize: Size
+    /// Drawable pixels per stage point.
+    let pixelsPerPoint: Double
+    let destination: SDL_Rect
+    /// Window coordinates (what mouse events use) per drawable pixel.
+    let windowPerPixel: Double
+    let windowSize: Size
+
+    init(stageSize: Size, window: OpaquePointer, renderer: OpaquePointer) {
+        var windowW: Int32 = 0, windowH: Int32 = 0, pixelW: Int32 = 0, pixelH: Int32 = 0
+        SDL_GetWindowSize(window, &windowW, &windowH)
+        SDL_GetRendererOutputSize(renderer, &pixelW, &pixelH)
+        self.stageSize = stageSize
+        windowSize = Size(width: Double(max(windowW, 1)), height: Double(max(windowH, 1)))
+        windowPerPixel = Double(max(windowW, 1)) / Double(max(pixelW, 1))
+        let fit = min(Double(pixelW) / stageSize.width, Double(pixelH) / stageSize.height)
+        pixelsPerPoint = max(fit, 0.1)
+        let width = stageSize.width * pixelsPerPoint, height = stageSize.height * pixelsPerPoint
+        destination = SDL_Rect(x: Int32((Double(pixelW) - width) / 2), y: Int32((Double(pixelH) - height) / 2),
+                               w: Int32(width.rounded()), h: Int32(height.rounded()))
+    }
+
+    func point(windowX: Int32, windowY: Int32) -> Point {
+        let pixelX = Double(windowX) / windowPerPixel, pixelY = Double(windowY) / windowPerPixel
+        return Point(x: (pixelX - Double(destination.x)) / pixelsPerPoint, y: (pixelY - Double(destination.y)) / pixelsPerPoint)
+    }
+
+    func point(normalizedX: Double, normalizedY: Double) -> Point {
+        point(windowX: Int32(normalizedX * windowSize.width), windowY: Int32(normalizedY * windowSize.height))
+    }
+}

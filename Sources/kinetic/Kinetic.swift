@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import KineticApps
+import KineticCore
+import KineticRuntime
+import KineticScenario
+import KineticWindow
+
+@main
+struct Kinetic: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kinetic",
+        abstract: "Fluid, physics-driven interfaces: open them in a window, or play scripted scenarios headlessly.",
+        subcommands: [Run.self, Play.self],
+        defaultSubcommand: Run.self)
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open the gallery (or one app) in a window.")
+
+    @Argument(help: "An app to open at once: \(KineticApps.catalog.map(\.id).joined(separator: ", ")).")
+    var app: String?
+
+    @Flag(help: "Replace springs, falls and slides with short cross-fades.")
+    var reduceMotion = false
+
+    @Flag(help: "Start as on a first launch, ignoring saved state.")
+    var fresh = false
+
+    @Option(help: "Close by itself after this many seconds (for scripted checks).")
+    var seconds: Double?
+
+    func validate() throws {
+        if let app, !KineticApps.catalog.contains(where: { $0.id == app }) {
+            throw ValidationError("unknown app \"\(app)\"; known: \(KineticApps.catalog.map(\.id).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let stage = Stage(settings: StageSettings(reduceMotion: reduceMotion, freshStart: fresh))
+        stage.present(Shell(entries: KineticApps.catalog, initialApp: app))
+        try WindowShell(stage: stage).run(maximumSeconds: seconds)
+    }
+}
+
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a scenario headlessly and write its captures (PNG + JSON), and optionally a GIF or MP4.")
+
+    @Argument(help: "The scenario JSON file.")
+    var scenario: String
+
+    @Option(help: "Folder for the captures.")
+    var out: String = "out"
+
+    @Option(help: "Also record the whole run as a GIF.")
+    var gif: String?
+
+    @Option(help: "Also record the whole run as an MP4.")
+    var mp4: String?
+
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
+            let runner = try ScenarioRunner(scenario: script, entries: KineticApps.catalog)
+            var recorders: [FrameRecorder] = []
+            let (w, h) = (runner.renderer.pixelWidth, runner.renderer.pixelHeight)
+            if let gif { recorders.append(try FrameRecorder(output: URL(fileURLWithPath: gif), format: .gif, width: w, height: h, fps: script.recordingFPS)) }
+            if let mp4 { recorders.append(try FrameRecorder(output: URL(fileURLWithPath: mp4), format: .mp4, width: w, height: h, fps: script.recordingFPS)) }
+            let bar = ProgressBar(label: (scenario as NSString).lastPathComponent)
+            let captures = try runner.run(outputDirectory: URL(fileURLWithPath: out), recorders: recorders, progress: quiet ? nil : bar.show)
+            for recorder in recorders { try recorder.finish() }
+            for capture in captures { print("\(out)/\(capture.name).png") }
+            if let gif { print(gif) }
+            if let mp4 { print(mp4) }
+            for error in runner.renderer.assetErrors { FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8)) }
+        } catch let error as ScenarioError {
+            throw ValidationError(error.description)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import XCTest
+@testable import KineticCore
+
+/// Springs are checked against a direct numerical integration of m·ẍ = −k·x − c·ẋ (RK4 at 0.1 ms).
+final class SpringTests: XCTestCase {
+    private func integrate(_ spring: Spring, x0: Double, v0: Double, until time: Double) -> (Double, Double) {
+        let k = spring.stiffness, c = spring.damping, m = spring.mass
+        let h = 0.0001
+        var x = x0, v = v0, t = 0.0
+        func acceleration(_ x: Double, _ v: Double) -> Double { (-k * x - c * v) / m }
+        while t < time - 1e-12 {
+            let step = min(h, time - t)
+            let k1x = v, k1v = acceleration(x, v)
+            let k2x = v + 0.5 * step * k1v, k2v = acceleration(x + 0.5 * step * k1x, v + 0.5 * step * k1v)
+            let k3x = v + 0.5 * step * k2v, k3v = acceleration(x + 0.5 * step * k2x, v + 0.5 * step * k2v)
+            let k4x = v + step * k3v, k4v = acceleration(x + step * k3x, v + step * k3v)
+            x += step / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+            t += step
+        }
+        return (x, v)
+    }
+
+    private func assertMatchesIntegration(_ spring: Spring, file: StaticString = #filePath, line: UInt = #line) {
+        for time in [0.05, 0.2, 0.5, 1.0] {
+            let (x, v) = integrate(spring, x0: 100, v0: -300, until: time)
+            let closed = spring.evaluate(target: 0.0, value: 100.0, velocity: -300.0, time: time)
+            XCTAssertEqual(closed.value, x, accuracy: 1e-3, "value at t=\(time) for \(spring)", file: file, line: line)
+            XCTAssertEqual(closed.velocity, v, accuracy: 1e-2, "velocity at t=\(time) for \(spring)", file: file, line: line)
+        }
+    }
+
+    func testUnderdampedMatchesIntegration() { assertMatchesIntegration(Spring(response: 0.4, dampingRatio: 0.3)) }
+    func testCriticallyDampedMatchesIntegration() { assertMatchesIntegration(Spring(response: 0.4, dampingRatio: 1)) }
+    func testOverdampedMatchesIntegration() { assertMatchesIntegration(Spring(response: 0.4, dampingRatio: 2.5)) }
+
+    func testSwiftUIParameters() {
+        let spring = Spring(duration: 0.5, bounce: 0.3)
+        XCTAssertEqual(spring.response, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(spring.dampingRatio, 0.7, accuracy: 1e-12)
+        XCTAssertEqual(Spring(duration: 0.5, bounce: -0.5).dampingRatio, 2, accuracy: 1e-12)
+        assertMatchesIntegration(spring)
+    }
+
+    func testCoreAnimationParametersRoundTrip() {
+        let spring = Spring(mass: 2, stiffness: 300, damping: 20)
+        XCTAssertEqual(spring.stiffness, 300, accuracy: 1e-9)
+        XCTAssertEqual(spring.damping, 20, accuracy: 1e-9)
+        XCTAssertEqual(spring.dampingRatio, 20 / (2 * (300.0 * 2).squareRoot()), accuracy: 1e-12)
+        assertMatchesIntegration(spring)
+    }
+
+    func testUIKitDurationSettlesInThatDuration() {
+        let spring = Spring(uikitDuration: 0.8, dampingRatio: 0.6)
+        XCTAssertEqual(spring.settlingDuration(), 0.8, accuracy: 0.01)
+        assertMatchesIntegration(spring)
+        let velocity = Spring.uikitInitialVelocity(2, from: 100.0, to: 300.0)
+        XCTAssertEqual(velocity, 400)
+    }
+
+    func testSettlingDurationIsWhenMotionStaysInsideTheBand() {
+        let spring = Spring(response: 0.5, dampingRatio: 0.5)
+        let settle = spring.settlingDuration(epsilon: 0.001)
+        let before = spring.evaluate(target: 0.0, value: 1.0, velocity: 0.0, time: settle - 0.1)
+        XCTAssertGreaterThan(max(abs(before.value), abs(before.velocity)), 0.001 * 0.5, "still moving a little before")
+        for t in stride(from: settle, through: settle + 2, by: 0.01) {
+            let state = spring.evaluate(target: 0.0, value: 1.0, velocity: 0.0, time: t)
+            XCTAssertLessThanOrEqual(abs(state.value), 0.001 + 1e-9)
+        }
+        // Settling time is proportional to the response.
+        XCTAssertEqual(Spring(response: 1, dampingRatio: 0.5).settlingDuration(), settle * 2, accuracy: 0.02)
+    }
+
+    func testVectorValuesMoveLikeTheirComponents() {
+        let spring = Spring.bouncy
+        let point = spring.evaluate(target: Point(x: 10, y: -5), value: Point(x: 0, y: 0), velocity: Point(x: 3, y: 4), time: 0.3)
+        let x = spring.evaluate(target: 10.0, value: 0.0, velocity: 3.0, time: 0.3)
+        let y = spring.evaluate(target: -5.0, value: 0.0, velocity: 4.0, time: 0.3)
+        XCTAssertEqual(point.value.x, x.value, accuracy: 1e-12)
+        XCTAssertEqual(point.value.y, y.value, accuracy: 1e-12)
+    }
+}

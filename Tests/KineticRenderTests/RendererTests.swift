@@ -1,0 +1,132 @@
+import XCTest
+import KineticCore
+import KineticScene
+@testable import KineticRender
+
+/// Snapshot tolerance for every image test: at most 0.5% of pixels may differ by more than 16/255 in a channel,
+/// which absorbs anti-aliasing noise but not a moved, missing or recoloured element.
+let snapshotPixelFraction = 0.005
+
+/// Compares the renderer's frame with `References/NAME.png`. With `KINETIC_RECORD_SNAPSHOTS=1` it writes the
+/// reference instead (and fails, so that a recording run is never mistaken for a pass).
+func assertSnapshot(_ renderer: Renderer, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let references = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("References")
+    let reference = references.appendingPathComponent("\(name).png")
+    if ProcessInfo.processInfo.environment["KINETIC_RECORD_SNAPSHOTS"] == "1" {
+        try FileManager.default.createDirectory(at: references, withIntermediateDirectories: true)
+        try renderer.writePNG(to: reference)
+        XCTFail("recorded \(reference.path); run again without KINETIC_RECORD_SNAPSHOTS", file: file, line: line)
+        return
+    }
+    let expected = try PixelImage(pngAt: reference)
+    let actual = PixelImage(renderer)
+    guard let difference = actual.difference(from: expected) else {
+        XCTFail("\(name): size \(actual.width)×\(actual.height) differs from the reference's \(expected.width)×\(expected.height)", file: file, line: line)
+        return
+    }
+    if difference.differingPixelFraction > snapshotPixelFraction {
+        let failed = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
+        try? renderer.writePNG(to: failed)
+        XCTFail("\(name): \(String(format: "%.2f", difference.differingPixelFraction * 100))% of pixels differ (limit \(snapshotPixelFraction * 100)%); actual frame at \(failed.path)", file: file, line: line)
+    }
+}
+
+final class RendererTests: XCTestCase {
+    static let badge = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="46" fill="#E15926"/><rect x="30" y="30" width="40" height="40" fill="#1F2430"/></svg>
+    """
+
+    private func sampleScene() -> Layer {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+        root.backgroundColor = Color(red8: 0xF6, green8: 0xF4, blue8: 0xEF)
+        let card = Layer(identifier: "card", frame: Rect(x: 20, y: 20, width: 180, height: 120))
+        card.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white, stroke: Color(red8: 0x1F, green8: 0x24, blue8: 0x30), lineWidth: 2))
+        card.rotation = -0.1
+        let title = Layer(identifier: "title", frame: Rect(x: 12, y: 12, width: 156, height: 40))
+        title.contents = .text(TextContent("Disguise-O-Rama", bold: true, fontSize: 20, color: Color(red8: 0xE1, green8: 0x59, blue8: 0x26)))
+        card.addSublayer(title)
+        root.addSublayer(card)
+        let hexagon = Layer(identifier: "hex", frame: Rect(x: 210, y: 30, width: 90, height: 90))
+        hexagon.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color(red8: 0xF2, green8: 0xB1, blue8: 0x34)))
+        root.addSublayer(hexagon)
+        let svg = Layer(identifier: "svg", frame: Rect(x: 220, y: 140, width: 80, height: 80))
+        svg.contents = .image(.svgData(Self.badge))
+        svg.opacity = 0.8
+        root.addSublayer(svg)
+        return root
+    }
+
+    func testRenderedFrameMatchesItsReference() throws {
+        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+        renderer.render(sampleScene())
+        XCTAssertEqual(renderer.pixelWidth, 640)
+        XCTAssertTrue(renderer.assetErrors.isEmpty, "\(renderer.assetErrors)")
+        try assertSnapshot(renderer, named: "sample-scene")
+    }
+
+    func testSnapshotComparisonNoticesAChange() throws {
+        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+        let scene = sampleScene()
+        renderer.render(scene)
+        let before = PixelImage(renderer)
+        scene.layer(withIdentifier: "hex")!.position.x -= 40
+        renderer.render(scene)
+        let difference = PixelImage(renderer).difference(from: before)!
+        XCTAssertGreaterThan(difference.differingPixelFraction, snapshotPixelFraction)
+    }
+
+    func testMovingALayerCompositesWithoutRasterisingAgain() {
+        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+        let scene = sampleScene()
+        renderer.render(scene)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 5)
+        scene.layer(withIdentifier: "card")!.position.x += 7
+        scene.layer(withIdentifier: "svg")!.opacity = 0.3
+        renderer.render(scene)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 0)
+        scene.layer(withIdentifier: "title")!.contents = .text(TextContent("Changed"))
+        renderer.render(scene)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 1)
+        scene.layer(withIdentifier: "hex")!.scale = 3
+        renderer.render(scene)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 1, "a new power-of-two scale re-rasterises")
+        scene.layer(withIdentifier: "hex")!.scale = 3.5
+        renderer.render(scene)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 0, "within the same power of two it does not")
+    }
+
+    func testBrokenAssetsShowAPlaceholderAndNameTheProblem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let corrupt = folder.appendingPathComponent("corrupt.png")
+        try Data("not a png at all".utf8).write(to: corrupt)
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        let sources: [ImageSource] = [.file(folder.appendingPathComponent("missing.svg").path), .file(corrupt.path), .svgData("<svg><unclosed")]
+        for (index, source) in sources.enumerated() {
+            let layer = Layer(frame: Rect(x: Double(index) * 60, y: 0, width: 50, height: 50))
+            layer.contents = .image(source)
+            root.addSublayer(layer)
+        }
+        let text = Layer(frame: Rect(x: 0, y: 60, width: 200, height: 30))
+        text.contents = .text(TextContent("Hello", fontFamily: "No Such Font Family"))
+        root.addSublayer(text)
+        let renderer = Renderer(pointSize: root.bounds.size, scale: 1)
+        renderer.render(root)
+        let messages = renderer.assetErrors.map(\.description)
+        XCTAssertEqual(messages.count, 4, "\(messages)")
+        XCTAssertTrue(messages[0].contains("missing.svg"))
+        XCTAssertTrue(messages[1].contains("corrupt.png"))
+        XCTAssertTrue(messages[2].hasPrefix("SVG (inline) could not be read"))
+        XCTAssertTrue(messages[3].contains("No Such Font Family"))
+        // The placeholder is pink: sample the middle of the first broken image.
+        let pixel = PixelImage(renderer).rgba[(25 * 200 + 10) * 4 ..< (25 * 200 + 10) * 4 + 3]
+        XCTAssertEqual(Array(pixel), [255, 217, 230])
+    }
+
+    func testTextUsesTheRealFont() {
+        XCTAssertTrue(FontCatalog.isKnown("TeX Gyre Heros"), "fonts-texgyre must be installed")
+        XCTAssertFalse(FontCatalog.isKnown("No Such Font Family"))
+    }
+}

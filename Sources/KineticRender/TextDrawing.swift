@@ -1,10 +1,11 @@
 import CGraphics
 import KineticScene
 
-/// Lays out and draws a text layer's string with Pango, `scale` pixels per point.
+/// Lays out and draws a text layer's string with Pango.
 enum TextDrawing {
-    /// Draws `text` into `cr`, whose origin is the layer's top-left corner; returns an error when the font is unknown.
-    static func draw(_ text: TextContent, width: Double, height: Double, scale: Double, into cr: OpaquePointer) -> AssetError? {
+    /// Draws `text` into `cr`, whose user space is the layer's own, in points (the caller has already scaled it to
+    /// pixels, and Pango lays out in user space); returns an error when the font is unknown.
+    static func draw(_ text: TextContent, width: Double, into cr: OpaquePointer) -> AssetError? {
         var error: AssetError?
         var family = text.fontFamily
         if !FontCatalog.isKnown(family) {
@@ -17,10 +18,10 @@ enum TextDrawing {
         defer { pango_font_description_free(font) }
         pango_font_description_set_family(font, family)
         pango_font_description_set_weight(font, text.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        // Absolute size: one point of the scene is `scale` pixels, whatever DPI fontconfig assumes.
-        pango_font_description_set_absolute_size(font, text.fontSize * scale * Double(PANGO_SCALE))
+        // Absolute size: the font is `fontSize` points of the scene, whatever DPI fontconfig assumes.
+        pango_font_description_set_absolute_size(font, text.fontSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
-        pango_layout_set_width(layout, Int32(max(width * scale, 1) * Double(PANGO_SCALE)))
+        pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         switch text.alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

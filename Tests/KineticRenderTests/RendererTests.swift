@@ -43,7 +43,7 @@ final class RendererTests: XCTestCase {
         let card = Layer(identifier: "card", frame: Rect(x: 20, y: 20, width: 180, height: 120))
         card.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white, stroke: Color(red8: 0x1F, green8: 0x24, blue8: 0x30), lineWidth: 2))
         card.rotation = -0.1
-        let title = Layer(identifier: "title", frame: Rect(x: 12, y: 12, width: 156, height: 40))
+        let title = Layer(identifier: "title", frame: Rect(x: 12, y: 12, width: 156, height: 56))
         title.contents = .text(TextContent("Disguise-O-Rama", bold: true, fontSize: 20, color: Color(red8: 0xE1, green8: 0x59, blue8: 0x26)))
         card.addSublayer(title)
         root.addSublayer(card)

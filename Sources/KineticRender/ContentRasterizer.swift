@@ -12,8 +12,11 @@ struct ContentRasterizer {
     func rasterize(_ layer: Layer, scale: Double) -> (surface: OpaquePointer, error: AssetError?)? {
         let size = layer.bounds.size
         guard layer.backgroundColor != nil || layer.contents != .none, size.width > 0, size.height > 0 else { return nil }
+        // Text, like a label's, may hang below tight bounds (descenders, an extra line): its surface grows to fit.
+        var drawnHeight = size.height
+        if case .text(let text) = layer.contents { drawnHeight = max(drawnHeight, TextDrawing.height(of: text, width: size.width).rounded(.up)) }
         let pixelWidth = Int32(min((size.width * scale).rounded(.up), 16384))
-        let pixelHeight = Int32(min((size.height * scale).rounded(.up), 16384))
+        let pixelHeight = Int32(min((drawnHeight * scale).rounded(.up), 16384))
         guard pixelWidth > 0, pixelHeight > 0 else { return nil }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight)!
         let cr = cairo_create(surface)!

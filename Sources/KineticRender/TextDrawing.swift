@@ -6,6 +6,28 @@ enum TextDrawing {
     /// Draws `text` into `cr`, whose user space is the layer's own, in points (the caller has already scaled it to
     /// pixels, and Pango lays out in user space); returns an error when the font is unknown.
     static func draw(_ text: TextContent, width: Double, into cr: OpaquePointer) -> AssetError? {
+        let (layout, error) = makeLayout(text, width: width, cr: cr)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        cairo_set_source_rgba(cr, text.color.red, text.color.green, text.color.blue, text.color.alpha)
+        cairo_move_to(cr, 0, 0)
+        pango_cairo_show_layout(cr, layout)
+        return error
+    }
+
+    /// The height, in points, the text takes when wrapped to `width` points.
+    static func height(of text: TextContent, width: Double) -> Double {
+        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
+        let cr = cairo_create(scratch)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
+        let (layout, _) = makeLayout(text, width: width, cr: cr)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let bottom = max(ink.y + ink.height, logical.y + logical.height)
+        return Double(bottom) / Double(PANGO_SCALE)
+    }
+
+    private static func makeLayout(_ text: TextContent, width: Double, cr: OpaquePointer) -> (OpaquePointer, AssetError?) {
         var error: AssetError?
         var family = text.fontFamily
         if !FontCatalog.isKnown(family) {
@@ -13,7 +35,6 @@ enum TextDrawing {
             family = TextContent.defaultFontFamily
         }
         let layout = pango_cairo_create_layout(cr)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let font = pango_font_description_new()!
         defer { pango_font_description_free(font) }
         pango_font_description_set_family(font, family)
@@ -34,9 +55,6 @@ enum TextDrawing {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
         pango_layout_set_text(layout, text.string, -1)
-        cairo_set_source_rgba(cr, text.color.red, text.color.green, text.color.blue, text.color.alpha)
-        cairo_move_to(cr, 0, 0)
-        pango_cairo_show_layout(cr, layout)
-        return error
+        return (layout, error)
     }
 }

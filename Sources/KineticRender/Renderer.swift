@@ -31,15 +31,27 @@ public final class Renderer {
         var version: UInt64
         var rasterScale: Double
         var surface: OpaquePointer?
+        /// A pattern made once for the surface, so that compositing allocates nothing per frame.
+        var pattern: OpaquePointer?
         var lastUsed: UInt64
+        /// The surface's size in the layer's points (text may hang below the bounds).
+        var pointSize: Size {
+            guard let surface else { return .zero }
+            return Size(width: Double(cairo_image_surface_get_width(surface)) / rasterScale,
+                        height: Double(cairo_image_surface_get_height(surface)) / rasterScale)
+        }
         init(layer: Layer, version: UInt64, rasterScale: Double, surface: OpaquePointer?, lastUsed: UInt64) {
             self.layer = layer
             self.version = version
             self.rasterScale = rasterScale
             self.surface = surface
+            self.pattern = surface.map { cairo_pattern_create_for_surface($0) }
             self.lastUsed = lastUsed
         }
-        deinit { if let surface { cairo_surface_destroy(surface) } }
+        deinit {
+            if let pattern { cairo_pattern_destroy(pattern) }
+            if let surface { cairo_surface_destroy(surface) }
+        }
     }
 
     public init(pointSize: Size, scale: Double) {
@@ -82,17 +94,24 @@ public final class Renderer {
         let onScreenScale = abs(transform.determinant).squareRoot()
         guard onScreenScale.isFinite, onScreenScale > 1e-4 else { return }
 
-        if let cached = cachedSurface(for: layer, onScreenScale: onScreenScale) {
-            cairo_save(cr)
-            var matrix = cairoMatrix(transform)
-            cairo_set_matrix(cr, &matrix)
-            cairo_translate(cr, layer.bounds.minX, layer.bounds.minY)
-            cairo_scale(cr, 1 / cached.rasterScale, 1 / cached.rasterScale)
-            cairo_set_source_surface(cr, cached.surface!, 0, 0)
-            let exact = abs(cached.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
-            cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_FAST : CAIRO_FILTER_GOOD)
-            if opacity >= 0.999 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
-            cairo_restore(cr)
+        if let cached = cachedSurface(for: layer, onScreenScale: onScreenScale), let pattern = cached.pattern {
+            // The pattern's matrix maps device pixels to the cached surface's pixels: the inverse of
+            // surface pixels → layer points (÷ rasterScale, + bounds origin) → device (transform).
+            let surfaceToDevice = Transform2D(scaleX: 1 / cached.rasterScale, y: 1 / cached.rasterScale)
+                .concatenating(Transform2D(translationX: layer.bounds.minX, y: layer.bounds.minY))
+                .concatenating(transform)
+            if let deviceToSurface = surfaceToDevice.inverted() {
+                var matrix = cairoMatrix(deviceToSurface)
+                cairo_pattern_set_matrix(pattern, &matrix)
+                // Pixel-aligned copies need no filtering; anything turned or resampled is filtered bilinearly
+                // (the cache is never more than 2× off the screen's scale, so bilinear stays sharp enough).
+                let exact = abs(cached.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
+                    && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
+                cairo_pattern_set_filter(pattern, exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+                cairo_set_source(cr, pattern)
+                // The pattern does not extend past the surface, so Cairo bounds the paint to the layer's quad.
+                if opacity >= 0.999 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+            }
         }
 
         guard !layer.sublayers.isEmpty else { return }
@@ -105,8 +124,10 @@ public final class Renderer {
             cairo_identity_matrix(cr)
             cairo_clip(cr)
         }
-        for sublayer in layer.sublayersInDrawingOrder {
-            draw(sublayer, parentTransform: transform, parentOpacity: opacity, cr: cr)
+        if layer.sublayersShareZPosition {
+            for sublayer in layer.sublayers { draw(sublayer, parentTransform: transform, parentOpacity: opacity, cr: cr) }
+        } else {
+            for sublayer in layer.sublayersInDrawingOrder { draw(sublayer, parentTransform: transform, parentOpacity: opacity, cr: cr) }
         }
         if layer.masksToBounds { cairo_restore(cr) }
     }

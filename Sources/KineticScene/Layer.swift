@@ -93,6 +93,14 @@ public final class Layer {
         sublayers.removeAll()
     }
 
+    /// Whether every sublayer has the same `zPosition`, so that the drawing order is simply `sublayers`
+    /// (which lets the renderer skip sorting, and allocating, on every frame).
+    public var sublayersShareZPosition: Bool {
+        guard let first = sublayers.first?.zPosition else { return true }
+        for layer in sublayers where layer.zPosition != first { return false }
+        return true
+    }
+
     /// Sublayers in drawing order: by `zPosition`, then in the order they were added.
     public var sublayersInDrawingOrder: [Layer] {
         sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)

@@ -4,9 +4,13 @@ import KineticPhysics
 import KineticRuntime
 import KineticScene
 
-/// 40 textured sprites (an SVG badge and a caption each) orbiting under springs, above 10 bodies bouncing in
-/// a walled physics world whose positions drive 10 more layers.
+/// 40 textured sprites (an SVG badge and a caption each) orbiting and fading, above 10 bodies bouncing in a
+/// walled physics world whose positions and angles drive 10 more layers.
+///
+/// With `rotatingSprites`, every sprite also turns all the time: the worst case for a CPU compositor, since
+/// a rotated bitmap has to be resampled pixel by pixel.
 final class BenchmarkScene {
+    let rotatingSprites: Bool
     let stage = Stage()
     let world = PhysicsWorld()
     private var sprites: [Layer] = []
@@ -15,7 +19,8 @@ final class BenchmarkScene {
 
     var layerCount: Int { sprites.count * 2 + bodies.count }
 
-    init() throws {
+    init(rotatingSprites: Bool) throws {
+        self.rotatingSprites = rotatingSprites
         let badge = """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="46" fill="#E15926"/>\
         <circle cx="50" cy="50" r="30" fill="#FFF3E8"/><path d="M30 55 L50 25 L70 55 Z" fill="#1F2430"/></svg>
@@ -58,7 +63,7 @@ final class BenchmarkScene {
             let angle = phase * 0.6 + Double(index) * 2 * .pi / 40
             let radius = 250 + 60 * sin(phase * 1.3 + Double(index))
             sprite.position = Point(x: 512 + cos(angle) * radius * 1.4, y: 384 + sin(angle) * radius)
-            sprite.rotation = sin(phase + Double(index)) * 0.3
+            if rotatingSprites { sprite.rotation = sin(phase + Double(index)) * 0.3 }
             sprite.opacity = 0.75 + 0.25 * sin(phase * 2 + Double(index))
         }
         stage.step()

@@ -25,31 +25,39 @@ func report(_ name: String, _ samples: [Double]) {
     print(String(format: "%-34@ p50 %7.3f ms   p99 %7.3f ms", name as NSString, percentile(samples, 0.5), percentile(samples, 0.99)))
 }
 
-let scene = try BenchmarkScene()
-let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
-
-for _ in 0..<warmupFrames {
-    scene.step()
-    renderer.render(scene.stage.root)
+/// Runs one scene for the warm-up and measured frames and prints its figures.
+func measure(rotatingSprites: Bool) throws {
+    let scene = try BenchmarkScene(rotatingSprites: rotatingSprites)
+    let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
+    for _ in 0..<warmupFrames {
+        scene.step()
+        renderer.render(scene.stage.root)
+    }
+    var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
+    simulationSamples.reserveCapacity(measuredFrames)
+    frameSamples.reserveCapacity(measuredFrames)
+    allocations.reserveCapacity(measuredFrames)
+    for _ in 0..<measuredFrames {
+        let allocationsBefore = kinetic_allocation_count()
+        let t0 = DispatchTime.now()
+        scene.step()
+        let t1 = DispatchTime.now()
+        renderer.render(scene.stage.root)
+        let t2 = DispatchTime.now()
+        allocations.append(Double(kinetic_allocation_count() - allocationsBefore))
+        simulationSamples.append(milliseconds(t0, t1))
+        frameSamples.append(milliseconds(t0, t2))
+    }
+    print("\n\(rotatingSprites ? "every sprite rotating (worst case)" : "shared scene: sprites move and fade, bodies turn")")
+    print("  \(scene.layerCount) layers, \(scene.world.items.count) bodies, 1024×768 pt @2x (\(renderer.pixelWidth)×\(renderer.pixelHeight) px), \(measuredFrames) frames")
+    report("  simulation + layout per frame", simulationSamples)
+    report("  full frame (step + render)", frameSamples)
+    print("  heap allocations per steady frame p50 \(Int(percentile(allocations, 0.5)))   max \(Int(allocations.max() ?? 0))")
+    print("  layers rasterised in the last frame \(renderer.rasterizedLastFrame) (of \(renderer.cachedLayerCount) cached)")
 }
 
-var simulationSamples: [Double] = []
-var frameSamples: [Double] = []
-simulationSamples.reserveCapacity(measuredFrames)
-frameSamples.reserveCapacity(measuredFrames)
-var allocations: [UInt64] = []
-allocations.reserveCapacity(measuredFrames)
-for _ in 0..<measuredFrames {
-    let allocationsBefore = kinetic_allocation_count()
-    let t0 = DispatchTime.now()
-    scene.step()
-    let t1 = DispatchTime.now()
-    renderer.render(scene.stage.root)
-    let t2 = DispatchTime.now()
-    allocations.append(kinetic_allocation_count() - allocationsBefore)
-    simulationSamples.append(milliseconds(t0, t1))
-    frameSamples.append(milliseconds(t0, t2))
-}
+try measure(rotatingSprites: false)
+try measure(rotatingSprites: true)
 
 // Spring evaluations: a tight loop over the closed form.
 let spring = Spring(response: 0.5, dampingRatio: 0.7)
@@ -61,10 +69,5 @@ for index in 0..<evaluations {
 }
 let springSeconds = milliseconds(springStart, DispatchTime.now()) / 1000
 
-print("kinetic-bench: \(scene.layerCount) layers, \(scene.world.items.count) bodies, 1024×768 pt @2x (\(renderer.pixelWidth)×\(renderer.pixelHeight) px), \(measuredFrames) frames")
-report("simulation + layout per frame", simulationSamples)
-report("full frame (step + render)", frameSamples)
-print(String(format: "spring evaluations per second       %.1f million", Double(evaluations) / springSeconds / 1e6))
-print("heap allocations per steady frame   p50 \(Int(percentile(allocations.map(Double.init), 0.5)))   max \(allocations.max() ?? 0)")
-print("layers rasterised in the last frame \(renderer.rasterizedLastFrame) (of \(renderer.cachedLayerCount) cached)")
+print(String(format: "\nspring evaluations per second  %.1f million", Double(evaluations) / springSeconds / 1e6))
 if !sink.isFinite { print("unexpected non-finite spring result") }

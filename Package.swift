@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPhysics"]),
-        .target(name: "KineticApps", dependencies: ["KineticRuntime"]),
+        .target(name: "KineticApps", dependencies: ["KineticRuntime"], resources: [.copy("Resources")]),
 
         // Platform side: pixels, windows, recordings.
         .target(name: "KineticRender", dependencies: ["KineticScene", "CGraphics"]),

@@ -6,7 +6,7 @@ public enum KineticApps {
     public static let catalog: [AppEntry] = [
         AppEntry(id: "disguise", title: "Disguise-O-Rama",
                  summary: "Dress Scotch from a wheel of costume bubbles that spins, falls and springs.",
-                 tint: Color(red8: 0xE1, green8: 0x59, blue8: 0x26)),
+                 tint: Color(red8: 0xE1, green8: 0x59, blue8: 0x26), makeScreen: KineticApps.makeDisguiseScreen),
         AppEntry(id: "mailbox", title: "Mailbox",
                  summary: "Swipe messages left and right to archive, delete, snooze or list them.",
                  tint: Color(red8: 0x4A, green8: 0xA8, blue8: 0xD8)),

@@ -32,7 +32,7 @@ struct ContentRasterizer {
         case .none: break
         case .shape(let shape): drawShape(shape, size: size, cr: cr)
         case .image(let source): error = drawImage(source, size: size, scale: scale, cr: cr)
-        case .text(let text): error = TextDrawing.draw(text, width: size.width, into: cr)
+        case .text(let text): error = TextDrawing.draw(text, width: size.width, height: size.height, into: cr)
         }
         cairo_surface_flush(surface)
         return (surface, error)

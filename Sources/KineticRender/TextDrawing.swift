@@ -5,11 +5,17 @@ import KineticScene
 enum TextDrawing {
     /// Draws `text` into `cr`, whose user space is the layer's own, in points (the caller has already scaled it to
     /// pixels, and Pango lays out in user space); returns an error when the font is unknown.
-    static func draw(_ text: TextContent, width: Double, into cr: OpaquePointer) -> AssetError? {
+    static func draw(_ text: TextContent, width: Double, height: Double, into cr: OpaquePointer) -> AssetError? {
         let (layout, error) = makeLayout(text, width: width, cr: cr)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         cairo_set_source_rgba(cr, text.color.red, text.color.green, text.color.blue, text.color.alpha)
-        cairo_move_to(cr, 0, 0)
+        var top = 0.0
+        if text.centeredVertically {
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            top = max((height - Double(logical.height) / Double(PANGO_SCALE)) / 2, 0)
+        }
+        cairo_move_to(cr, 0, top)
         pango_cairo_show_layout(cr, layout)
         return error
     }

@@ -30,9 +30,27 @@ open class Screen {
     /// Called when the screen is taken off the stage.
     open func willDisappear() {}
 
+    /// Entries this screen adds to the side menu while it shows (Disguise-O-Rama's "Replay intro", say).
+    open var menuActions: [MenuAction] { [] }
+
+    /// One of `menuActions` was chosen.
+    open func performMenuAction(_ id: String) {}
+
     /// The stage's animator (a fresh one if the screen is not on a stage yet, so calls are never lost).
     public var animator: Animator { stage?.animator ?? Animator() }
 
     /// The stage's settings.
     public var settings: StageSettings { stage?.settings ?? StageSettings() }
+}
+
+/// An entry an app adds to the side menu.
+public struct MenuAction: Equatable, Sendable {
+    /// Used in the row's identifier, `menu.action.<id>`.
+    public var id: String
+    public var title: String
+
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
 }

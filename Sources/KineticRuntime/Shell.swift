@@ -11,7 +11,10 @@ public final class Shell: Screen {
     public let entries: [AppEntry]
     /// The app showing, or `nil` for the gallery.
     public private(set) var currentEntry: AppEntry?
-    private(set) var content: Screen?
+    /// The screen in the content area: the gallery, a placeholder, or an app's screen.
+    public private(set) var content: Screen?
+    private var actionRows: [Layer] = []
+    private var actionsTop = 0.0
     /// 0 = closed, 1 = open; past either end while dragging, rubber-banded.
     public var menuProgress = 0.0
     private let contentLayer = Layer(identifier: "content")
@@ -79,6 +82,7 @@ public final class Shell: Screen {
         screen.didAppear(size: contentLayer.bounds.size)
         menuProgress = 0
         layoutMenu()
+        rebuildActionRows()
         for item in entries { menuLayer.layer(withIdentifier: "menu.item.\(item.id)")?.opacity = item.id == entry?.id ? 1 : 0.75 }
     }
 
@@ -159,6 +163,25 @@ public final class Shell: Screen {
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.show(entry) }]
             menuLayer.addSublayer(row)
             y += 56
+        }
+        actionsTop = y + 24
+    }
+
+    /// The current app's own entries, below the list of apps.
+    private func rebuildActionRows() {
+        for row in actionRows { row.removeFromSuperlayer() }
+        actionRows = []
+        var y = actionsTop
+        for action in content?.menuActions ?? [] {
+            let row = Layer(identifier: "menu.action.\(action.id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 48))
+            row.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 28, y: 13, width: 250, height: 24), size: 17, color: Palette.accent))
+            row.gestureRecognizers = [TapRecognizer { [weak self] _ in
+                self?.setMenu(open: false)
+                self?.content?.performMenuAction(action.id)
+            }]
+            menuLayer.addSublayer(row)
+            actionRows.append(row)
+            y += 48
         }
     }
 

@@ -57,9 +57,12 @@ public struct TextContent: Equatable, Sendable {
     public var alignment: Alignment
     /// At most this many lines (0 = no limit); the last one shown ends with "…" when the text is longer.
     public var lineLimit: Int
+    /// Whether the text block sits in the vertical middle of the bounds (a button's title) or at the top.
+    public var centeredVertically: Bool
 
     public init(_ string: String, fontFamily: String = TextContent.defaultFontFamily, bold: Bool = false,
-                fontSize: Double = 16, color: Color = .black, alignment: Alignment = .left, lineLimit: Int = 0) {
+                fontSize: Double = 16, color: Color = .black, alignment: Alignment = .left, lineLimit: Int = 0,
+                centeredVertically: Bool = false) {
         self.string = string
         self.fontFamily = fontFamily
         self.bold = bold
@@ -67,6 +70,7 @@ public struct TextContent: Equatable, Sendable {
         self.color = color
         self.alignment = alignment
         self.lineLimit = lineLimit
+        self.centeredVertically = centeredVertically
     }
 
     /// TeX Gyre Heros stands in for Helvetica Neue.

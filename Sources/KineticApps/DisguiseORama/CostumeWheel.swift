@@ -1,0 +1,166 @@
+import KineticCore
+import KineticPhysics
+
+/// The wheel of costume bubbles, built as seed 000 (E) describes: an invisible armature pivoted at Scotch's
+/// centre, attachment points on its rim (one per spoke), and each bubble held to its point by a spring, so the
+/// bubbles trail a little behind the turning wheel and swing as it stops.
+///
+/// The armature is far heavier than the bubbles (its moment of inertia is about 40 times theirs together), so
+/// their springs barely nudge it: a flick's angular velocity is kept, and friction alone brings it to rest.
+final class CostumeWheel {
+    /// A bubble's body and its spring to the rim.
+    final class Bubble {
+        let id: String
+        let item: DynamicItem
+        var attachment: Attachment?
+        /// The spoke it sits on.
+        var spoke: Int
+        init(id: String, item: DynamicItem, spoke: Int) {
+            self.id = id
+            self.item = item
+            self.spoke = spoke
+        }
+    }
+
+    /// The spring that holds a bubble on its spoke: quick, with a little swing.
+    static let normalSpring = (frequency: 2.5, dampingRatio: 0.55)
+    /// The soft, critically damped spring that brings bubbles home (from the centre, or from the floor).
+    static let returnSpring = (frequency: 0.9, dampingRatio: 1.0)
+    /// Friction on the armature: a viscous part (per second) and a constant part (rad/s²) that stops it for good.
+    static let viscousFriction = 0.6, constantFriction = 0.35
+
+    let world = PhysicsWorld()
+    let center: Point
+    let radius: Double
+    let bubbleRadius: Double
+    let bounds: Rect
+    private(set) var armature: DynamicItem
+    private(set) var bubbles: [Bubble] = []
+    private var gravity: GravityBehavior?
+    private var collisions: CollisionBehavior?
+    /// While dragging, the angle the finger wants; the armature is driven there step by step.
+    private var dragTargetAngle: Double?
+    /// Whether every spring has its normal stiffness (false while bubbles are on their way home).
+    private(set) var springsAreNormal = true
+    /// Whether bubbles are lying on the floor.
+    var isDropped: Bool { gravity != nil }
+
+    init(center: Point, radius: Double, bubbleRadius: Double, bounds: Rect) throws {
+        self.center = center
+        self.radius = radius
+        self.bubbleRadius = bubbleRadius
+        self.bounds = bounds
+        armature = try world.addItem("armature", shape: .circle(radius: radius), center: center, density: 40)
+        try world.pin(armature, pivot: center)
+        try armature.setAngularResistance(CostumeWheel.viscousFriction)
+        world.onPause = { [weak self] in self?.stiffenSprings() }
+    }
+
+    /// The wheel's angle in radians (clockwise), and how fast it turns.
+    var angle: Double { armature.angle }
+    var angularVelocity: Double { armature.angularVelocity }
+
+    func bubble(_ id: String) -> Bubble? { bubbles.first { $0.id == id } }
+
+    /// The point on the armature's rim where spoke `index` ends, in the armature's own coordinates.
+    private func rimOffset(spoke index: Int) -> Vector {
+        Vector(angle: DisguiseLayout.spokeAngle(index, costumeCount: bubbles.count), length: radius)
+    }
+
+    /// Where spoke `index` ends on screen now.
+    func spokeEnd(_ index: Int) -> Point {
+        center + Vector(angle: DisguiseLayout.spokeAngle(index, costumeCount: bubbles.count) + angle, length: radius)
+    }
+
+    /// Adds a bubble at the centre (behind Scotch) and lets a soft spring carry it out to the next free spoke.
+    /// With more than five costumes, every spoke moves to keep them evenly spaced.
+    func addBubble(id: String) throws {
+        let item = try world.addItem("bubble.\(id)", shape: .circle(radius: bubbleRadius), center: center)
+        item.allowsRotation = false
+        try item.setFriction(0.5)
+        try item.setElasticity(0.25)
+        try item.setResistance(0.2)
+        let bubble = Bubble(id: id, item: item, spoke: bubbles.count)
+        bubbles.append(bubble)
+        for other in bubbles where other.attachment != nil && !isDropped {
+            try other.attachment?.setAnchor(Point(x: rimOffset(spoke: other.spoke).dx, y: rimOffset(spoke: other.spoke).dy))
+        }
+        if !isDropped { try attach(bubble, spring: CostumeWheel.returnSpring) }
+    }
+
+    private func attach(_ bubble: Bubble, spring: (frequency: Double, dampingRatio: Double)) throws {
+        if let old = bubble.attachment { try world.remove(old) }
+        bubble.attachment = try world.attach(bubble.item, to: armature, otherOffset: rimOffset(spoke: bubble.spoke),
+                                             frequency: spring.frequency, dampingRatio: spring.dampingRatio)
+        if spring != CostumeWheel.normalSpring { springsAreNormal = false }
+    }
+
+    // MARK: Spinning
+
+    /// The finger holds the wheel: from now on the armature follows `drag(toAngle:)`.
+    func grab() { dragTargetAngle = armature.angle }
+
+    func drag(toAngle target: Double) { dragTargetAngle = target }
+
+    /// The finger lets go, turning at `angularVelocity` rad/s: the wheel coasts on from there.
+    func release(angularVelocity: Double) throws {
+        dragTargetAngle = nil
+        try armature.setAngularVelocity(angularVelocity.isFinite ? min(max(angularVelocity, -40), 40) : 0)
+    }
+
+    /// A push from the keyboard.
+    func spin(by deltaAngularVelocity: Double) throws { try armature.addAngularVelocity(deltaAngularVelocity) }
+
+    // MARK: Dropping and recalling
+
+    /// Every bubble but `keptID` lets go of its spoke and falls, colliding with the others and the screen's edges.
+    func drop(except keptID: String) throws {
+        guard !isDropped else { return }
+        let gravity = world.addGravity()
+        let collisions = try world.addCollision()
+        try collisions.addBoundary(rect: bounds)
+        for bubble in bubbles where bubble.id != keptID {
+            if let attachment = bubble.attachment { try world.remove(attachment) }
+            bubble.attachment = nil
+            gravity.addItem(bubble.item)
+            collisions.addItem(bubble.item)
+        }
+        self.gravity = gravity
+        self.collisions = collisions
+    }
+
+    /// Gravity and collisions go; soft springs pull every loose bubble back to its spoke. When the world reports
+    /// that everything is at rest, the springs get their normal stiffness back.
+    func recall() throws {
+        if let gravity { world.removeGravity(gravity) }
+        if let collisions { world.removeCollision(collisions) }
+        gravity = nil
+        collisions = nil
+        for bubble in bubbles where bubble.attachment == nil {
+            try attach(bubble, spring: CostumeWheel.returnSpring)
+        }
+    }
+
+    private func stiffenSprings() {
+        guard !springsAreNormal, !isDropped else { return }
+        for bubble in bubbles {
+            try? bubble.attachment?.setSpring(frequency: CostumeWheel.normalSpring.frequency, dampingRatio: CostumeWheel.normalSpring.dampingRatio)
+        }
+        springsAreNormal = true
+    }
+
+    // MARK: Time
+
+    func step(dt: Double) {
+        if let target = dragTargetAngle {
+            // Drive the armature so that it reaches the finger's angle by the end of this step.
+            try? armature.setAngularVelocity((target - armature.angle) / dt)
+        } else {
+            // Constant (Coulomb) friction on top of the viscous resistance, so the wheel really stops.
+            let w = armature.angularVelocity
+            let slowed = abs(w) <= CostumeWheel.constantFriction * dt ? 0 : w - (w > 0 ? 1 : -1) * CostumeWheel.constantFriction * dt
+            if slowed != w { try? armature.setAngularVelocity(slowed) }
+        }
+        world.advance(by: dt)
+    }
+}

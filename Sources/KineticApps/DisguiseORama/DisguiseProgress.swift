@@ -1,0 +1,29 @@
+import Foundation
+
+/// What Disguise-O-Rama remembers between launches: whether the intro has been seen.
+///
+/// Stored as a small property list in the data folder, written atomically (a temporary file, then a rename),
+/// so a crash mid-write leaves the previous file whole. A file that cannot be read counts as a first launch.
+struct DisguiseProgress: Codable, Equatable {
+    var introCompleted = false
+
+    static func url(in folder: URL) -> URL { folder.appendingPathComponent("disguise-progress.plist") }
+
+    static func load(from folder: URL) -> DisguiseProgress {
+        guard let data = try? Data(contentsOf: url(in: folder)),
+              let progress = try? PropertyListDecoder().decode(DisguiseProgress.self, from: data) else { return DisguiseProgress() }
+        return progress
+    }
+
+    /// Writes the file; a failure (read-only folder, full disk) only means the intro shows again next time.
+    func save(to folder: URL) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = .xml
+            try encoder.encode(self).write(to: DisguiseProgress.url(in: folder), options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("kinetic: could not save Disguise-O-Rama progress: \(error)\n".utf8))
+        }
+    }
+}

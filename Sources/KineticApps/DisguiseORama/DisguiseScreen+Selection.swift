@@ -1,0 +1,99 @@
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// Choosing a costume and taking it off again (seed 000 (E), seed 001's selection and deselection).
+extension DisguiseScreen {
+    /// The ring grows off screen, the costume springs onto Scotch, every other bubble falls, and the titles
+    /// slide in from the right.
+    func select(_ id: String) {
+        guard let wheel, let view = views[id], phase == .wheel || phase == .returning else { return }
+        phase = .selected(id)
+        phaseTime = 0
+        let diagonal = (layout.size.width * layout.size.width + layout.size.height * layout.size.height).squareRoot()
+        animator.animate(view.ring, \.scale, to: diagonal / layout.bubbleDiameter * 2.2, with: .tween(duration: 0.5, curve: .easeIn))
+        animator.animate(view.ring, \.opacity, to: 0, with: .tween(duration: 0.5, curve: .easeIn))
+        animator.animate(view.icon, \.opacity, to: 0, with: .tween(duration: 0.15))
+
+        // The worn image starts where the icon is, at the icon's size, and springs to its place on Scotch.
+        let worn = view.worn, target = view.costume.displayFrame(onScotch: layout.scotchOnWheel)
+        worn.isHidden = false
+        if !animator.isAnimating(worn, \.position) {
+            worn.position = view.bubble.position
+            worn.scale = view.icon.bounds.width / max(target.width, target.height)
+        }
+        let spring = Spring(response: 0.5, dampingRatio: 0.62)
+        animator.animate(worn, \.position, to: target.center, with: motion(spring))
+        animator.animate(worn, \.scale, to: 1, with: motion(spring))
+        animator.animate(worn, \.opacity, to: 1, with: .tween(duration: 0.15))
+
+        if settings.reduceMotion {
+            for other in wheel.bubbles where other.id != id {
+                if let layer = views[other.id]?.bubble { animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.2)) }
+            }
+        } else {
+            try? wheel.drop(except: id)
+        }
+        showTitles(for: view.costume)
+    }
+
+    /// The costume shrinks back into its bubble, the ring returns, the titles slide out to the left, and soft
+    /// springs pull the fallen bubbles home.
+    func deselect() {
+        guard case .selected(let id) = phase, let wheel, let view = views[id] else { return }
+        phase = .returning
+        phaseTime = 0
+        let spring = Spring(response: 0.45, dampingRatio: 0.8)
+        animator.animate(view.ring, \.scale, to: 1, with: motion(spring))
+        animator.animate(view.ring, \.opacity, to: 1, with: .tween(duration: 0.2))
+        animator.animate(view.icon, \.opacity, to: 1, with: .tween(duration: 0.25, curve: .easeIn))
+        let worn = view.worn
+        let iconScale = view.icon.bounds.width / max(worn.bounds.width, worn.bounds.height)
+        animator.animate(worn, \.position, to: view.bubble.position, with: motion(spring))
+        animator.animate(worn, \.scale, to: iconScale, with: motion(spring))
+        animator.animate(worn, \.opacity, to: 0, with: .tween(duration: 0.3, curve: .easeIn)) { [weak worn] finished in
+            if finished { worn?.isHidden = true }
+        }
+        if settings.reduceMotion {
+            for other in wheel.bubbles where other.id != id {
+                if let layer = views[other.id]?.bubble { animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.2)) }
+            }
+        }
+        try? wheel.recall()
+        hideTitles()
+    }
+
+    private func showTitles(for costume: Costume) {
+        for (layer, text) in [(titleLayer, costume.title), (subtitleLayer, costume.description)] {
+            if case .text(var content) = layer.contents {
+                content.string = text
+                layer.contents = .text(content)
+            }
+            layer.isHidden = false
+            let shown = Point(x: layout.size.width / 2, y: layer.position.y)
+            if settings.reduceMotion {
+                layer.position = shown
+                layer.opacity = 0
+                animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.2))
+            } else {
+                layer.opacity = 1
+                // Seed 001: set x to the screen's width, then ease out to x = 0.
+                layer.position.x = layout.size.width + layer.bounds.width / 2
+                animator.animate(layer, \.position, to: shown, with: .tween(duration: 0.45, curve: .easeOut))
+            }
+        }
+    }
+
+    private func hideTitles() {
+        for layer in [titleLayer, subtitleLayer] {
+            let hide: (Bool) -> Void = { [weak layer] finished in if finished { layer?.isHidden = true } }
+            if settings.reduceMotion {
+                animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.2), completion: hide)
+            } else {
+                // Seed 001: ease out until the right edge is at 0.
+                animator.animate(layer, \.position, to: Point(x: -layer.bounds.width / 2, y: layer.position.y),
+                                 with: .tween(duration: 0.4, curve: .easeOut), completion: hide)
+            }
+        }
+    }
+}

@@ -43,10 +43,13 @@ let package = Package(
             "KineticApps", "KineticScenario", "CMallocCounter",
         ]),
 
+        // Test helpers shared by the test targets (image snapshots).
+        .target(name: "KineticTestSupport", dependencies: ["KineticRender"], path: "Sources/KineticTestSupport"),
+
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics"]),
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene"]),
-        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender"], resources: [.copy("References")]),
-        .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticRender"]),
+        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport"], exclude: ["References"]),
+        .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticRender", "KineticTestSupport"], exclude: ["References"]),
     ]
 )

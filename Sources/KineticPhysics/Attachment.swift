@@ -7,6 +7,10 @@ import KineticCore
 /// With a `frequency` of 0 the attachment is rigid: the item stays exactly `length` from the anchor. Above 0
 /// it is a damped spring that oscillates at `frequency` Hz with `dampingRatio` (1 = no overshoot). Both
 /// can change while it runs, which is how a soft spring can pull things home and then stiffen.
+///
+/// A spring of length 0 is applied by the world itself as F = −k·Δx − c·Δv on the whole 2-D offset, before
+/// each sub-step. Chipmunk's damped spring damps only along its own axis, which for a zero-length spring
+/// leaves motion *around* the anchor undamped: an item would circle its anchor for ever.
 public final class Attachment {
     public let item: DynamicItem
     /// The other item, or `nil` when attached to a fixed anchor.
@@ -74,7 +78,10 @@ public final class Attachment {
         let b = otherItem?.body ?? cpSpaceGetStaticBody(world.space)!
         let anchorA = cpv(offset.dx, offset.dy), anchorB = cpv(anchor.x, anchor.y)
         let made: OpaquePointer
-        if frequency > 0 {
+        if frequency > 0 && length == 0 {
+            constraint = nil
+            return
+        } else if frequency > 0 {
             let k = springConstants
             made = cpDampedSpringNew(a, b, anchorA, anchorB, length, k.stiffness, k.damping)
         } else if length > 0 {
@@ -85,6 +92,28 @@ public final class Attachment {
         }
         constraint = made
         cpSpaceAddConstraint(world.space, made)
+    }
+}
+
+extension Attachment {
+    /// Whether the world applies this spring itself (see the type's documentation).
+    var isAppliedByWorld: Bool { frequency > 0 && length == 0 && world != nil }
+
+    /// One sub-step of the isotropic spring: an impulse (−k·Δx − c·Δv)·dt on the item at its attachment point,
+    /// and the opposite on the other item at the anchor.
+    func applySpring(dt: Double, staticBody: OpaquePointer) {
+        let k = springConstants
+        let pointOnItem = cpBodyLocalToWorld(item.body, cpv(offset.dx, offset.dy))
+        let velocityOnItem = cpBodyGetVelocityAtWorldPoint(item.body, pointOnItem)
+        let anchorBody = otherItem?.body ?? staticBody
+        let anchorPoint = otherItem == nil ? cpv(anchor.x, anchor.y) : cpBodyLocalToWorld(anchorBody, cpv(anchor.x, anchor.y))
+        let anchorVelocity = otherItem == nil ? cpv(0, 0) : cpBodyGetVelocityAtWorldPoint(anchorBody, anchorPoint)
+        let dx = pointOnItem.x - anchorPoint.x, dy = pointOnItem.y - anchorPoint.y
+        let dvx = velocityOnItem.x - anchorVelocity.x, dvy = velocityOnItem.y - anchorVelocity.y
+        let impulse = cpv((-k.stiffness * dx - k.damping * dvx) * dt, (-k.stiffness * dy - k.damping * dvy) * dt)
+        guard impulse.x.isFinite, impulse.y.isFinite else { return }
+        cpBodyApplyImpulseAtWorldPoint(item.body, impulse, pointOnItem)
+        if otherItem != nil { cpBodyApplyImpulseAtWorldPoint(anchorBody, cpv(-impulse.x, -impulse.y), anchorPoint) }
     }
 }
 

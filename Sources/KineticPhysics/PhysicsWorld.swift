@@ -213,6 +213,8 @@ public final class PhysicsWorld {
     private func step() {
         for gravity in gravityBehaviors { gravity.apply(dt: substep) }
         for item in items { item.applyResistance(dt: substep) }
+        let staticBody = cpSpaceGetStaticBody(space)!
+        for attachment in attachments where attachment.isAppliedByWorld { attachment.applySpring(dt: substep, staticBody: staticBody) }
         cpSpaceStep(space, substep)
         time += substep
         checkStateAndRest()

@@ -77,6 +77,18 @@ final class PhysicsWorldTests: XCTestCase {
         XCTAssertEqual(settling.center.distance(to: Point(x: 250, y: 280)), 0, accuracy: 0.05)
     }
 
+    func testAZeroLengthSpringDampsMotionAroundItsAnchorToo() throws {
+        // Kicked sideways, an item on a zero-length spring must not circle its anchor for ever: the damping acts
+        // on the whole relative velocity, as UIAttachmentBehavior's does, not only along the spring's axis.
+        let world = PhysicsWorld()
+        let item = try world.addItem("orbiter", shape: .circle(radius: 10), center: Point(x: 110, y: 100))
+        try world.attach(item, toAnchor: Point(x: 100, y: 100), frequency: 2, dampingRatio: 0.5)
+        try item.setVelocity(Vector(dx: 0, dy: 120))
+        run(world, seconds: 4)
+        XCTAssertEqual(item.center.distance(to: Point(x: 100, y: 100)), 0, accuracy: 0.01)
+        XCTAssertLessThan(item.velocity.length, 0.01)
+    }
+
     func testRigidAttachmentKeepsItsLength() throws {
         let world = PhysicsWorld()
         let item = try world.addItem("pendulum", shape: .circle(radius: 5), center: Point(x: 180, y: 100))

@@ -2,34 +2,7 @@ import XCTest
 import KineticCore
 import KineticScene
 @testable import KineticRender
-
-/// Snapshot tolerance for every image test: at most 0.5% of pixels may differ by more than 16/255 in a channel,
-/// which absorbs anti-aliasing noise but not a moved, missing or recoloured element.
-let snapshotPixelFraction = 0.005
-
-/// Compares the renderer's frame with `References/NAME.png`. With `KINETIC_RECORD_SNAPSHOTS=1` it writes the
-/// reference instead (and fails, so that a recording run is never mistaken for a pass).
-func assertSnapshot(_ renderer: Renderer, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let references = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("References")
-    let reference = references.appendingPathComponent("\(name).png")
-    if ProcessInfo.processInfo.environment["KINETIC_RECORD_SNAPSHOTS"] == "1" {
-        try FileManager.default.createDirectory(at: references, withIntermediateDirectories: true)
-        try renderer.writePNG(to: reference)
-        XCTFail("recorded \(reference.path); run again without KINETIC_RECORD_SNAPSHOTS", file: file, line: line)
-        return
-    }
-    let expected = try PixelImage(pngAt: reference)
-    let actual = PixelImage(renderer)
-    guard let difference = actual.difference(from: expected) else {
-        XCTFail("\(name): size \(actual.width)×\(actual.height) differs from the reference's \(expected.width)×\(expected.height)", file: file, line: line)
-        return
-    }
-    if difference.differingPixelFraction > snapshotPixelFraction {
-        let failed = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
-        try? renderer.writePNG(to: failed)
-        XCTFail("\(name): \(String(format: "%.2f", difference.differingPixelFraction * 100))% of pixels differ (limit \(snapshotPixelFraction * 100)%); actual frame at \(failed.path)", file: file, line: line)
-    }
-}
+import KineticTestSupport
 
 final class RendererTests: XCTestCase {
     static let badge = """

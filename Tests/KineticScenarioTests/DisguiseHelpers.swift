@@ -1,0 +1,74 @@
+import Foundation
+import KineticCore
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Builds and plays Disguise-O-Rama scenarios for the tests.
+enum Disguise {
+    static let size = Size(width: 1024, height: 768)
+    static let layout = DisguiseLayout(size: size)
+
+    /// The two bundled costumes and the four the content server offers, all from the app's art folder.
+    static let sixCostumes: [Costume] = {
+        let folder = BundledCostumes.resourceFolder
+        let extra: [(String, String, Double, Double, Double)] = [
+            ("pirate", "The Buccaneer", -0.3, 0.78, 0.3867), ("chef", "The Chef", -0.3767, 0.54, 0.2467),
+            ("detective", "The Sleuth", -0.3333, 0.76, 0.28), ("disco", "The Dancer", -0.2933, 0.9, 0.4133),
+        ]
+        return BundledCostumes.load().costumes + extra.map { id, title, y, w, h in
+            Costume(id: id, title: title, description: "\(title) blends right in.",
+                    icon: folder.appendingPathComponent("costume-\(id)-icon.svg").path,
+                    worn: folder.appendingPathComponent("costume-\(id)-worn.svg").path,
+                    displayX: 0, displayY: y, displayWidth: w, displayHeight: h)
+        }
+    }()
+
+    /// Key presses that take a fresh start through the intro to the wheel (ready, springs stiff, by 7 s).
+    static let throughIntro: [ScenarioEvent] = [
+        ScenarioEvent(at: 2.0, .key("enter")), ScenarioEvent(at: 2.4, .key("enter")), ScenarioEvent(at: 2.8, .key("enter")),
+    ]
+
+    static func runner(_ events: [ScenarioEvent], costumes: [Costume]? = nil, freshStart: Bool = true, reduceMotion: Bool = false,
+                       dataDirectory: URL? = nil, duration: Double? = nil) throws -> ScenarioRunner {
+        var entries = KineticApps.catalog
+        if let costumes {
+            entries[0].makeScreen = { _ in DisguiseScreen(costumes: costumes) }
+        }
+        let scenario = Scenario(app: "disguise", freshStart: freshStart, reduceMotion: reduceMotion, duration: duration, events: events)
+        return try ScenarioRunner(scenario: scenario, entries: entries, dataDirectory: dataDirectory)
+    }
+
+    static func play(_ events: [ScenarioEvent], costumes: [Costume]? = nil, freshStart: Bool = true, reduceMotion: Bool = false,
+                     dataDirectory: URL? = nil) throws -> [String: SceneDump] {
+        let captures = try runner(events, costumes: costumes, freshStart: freshStart, reduceMotion: reduceMotion, dataDirectory: dataDirectory)
+            .run(outputDirectory: nil)
+        return Dictionary(captures.map { ($0.name, $0.dump) }, uniquingKeysWith: { $1 })
+    }
+
+    static func screen(of runner: ScenarioRunner) -> DisguiseScreen {
+        (runner.stage.screen as! Shell).content as! DisguiseScreen
+    }
+
+    /// Where spoke `index` of `count` ends when the wheel has turned `angle` radians.
+    static func spokeEnd(_ index: Int, of count: Int, wheelAngle angle: Double) -> Point {
+        layout.wheelCenter + Vector(angle: DisguiseLayout.spokeAngle(index, costumeCount: count) + angle, length: layout.wheelRadius)
+    }
+
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-disguise-\(UUID().uuidString)")
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so that a fuzz run is the same every time.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

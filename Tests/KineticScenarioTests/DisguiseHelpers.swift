@@ -31,12 +31,12 @@ enum Disguise {
     ]
 
     static func runner(_ events: [ScenarioEvent], costumes: [Costume]? = nil, freshStart: Bool = true, reduceMotion: Bool = false,
-                       dataDirectory: URL? = nil, duration: Double? = nil) throws -> ScenarioRunner {
+                       dataDirectory: URL? = nil, duration: Double? = nil, scale: Double = 1) throws -> ScenarioRunner {
         var entries = KineticApps.catalog
         if let costumes {
             entries[0].makeScreen = { _ in DisguiseScreen(costumes: costumes) }
         }
-        let scenario = Scenario(app: "disguise", freshStart: freshStart, reduceMotion: reduceMotion, duration: duration, events: events)
+        let scenario = Scenario(app: "disguise", scale: scale, freshStart: freshStart, reduceMotion: reduceMotion, duration: duration, events: events)
         return try ScenarioRunner(scenario: scenario, entries: entries, dataDirectory: dataDirectory)
     }
 

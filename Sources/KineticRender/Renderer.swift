@@ -9,6 +9,10 @@ import KineticScene
 /// frame, with the layer's current transform and opacity. A cache entry is redrawn only when the layer's
 /// `contentVersion` changes or its on-screen scale moves to another power of two (so a zoom re-rasterises a
 /// handful of times, not every frame); entries of layers no longer drawn are dropped at the end of the frame.
+///
+/// Magnified layers are rasterised at most at twice the display's scale; past that the cached bitmap is scaled
+/// up, as Core Animation does with every transform. A bubble's ring that grows twentyfold as it flies off
+/// screen thus costs two small rasterisations instead of a 4096-pixel one every few frames.
 public final class Renderer {
     public let pointSize: Size
     /// Pixels per point.
@@ -132,14 +136,14 @@ public final class Renderer {
         if layer.masksToBounds { cairo_restore(cr) }
     }
 
-    /// The layer's content at a raster scale of the next power of two at or above its on-screen scale
-    /// (capped so that no cached surface exceeds 4096 pixels a side).
+    /// The layer's content at a raster scale of the next power of two at or above its on-screen scale, at most
+    /// twice the display's scale, and capped so that no cached surface exceeds 2048 pixels a side.
     private func cachedSurface(for layer: Layer, onScreenScale: Double) -> CacheEntry? {
         guard layer.backgroundColor != nil || layer.contents != .none else { return nil }
         let size = layer.bounds.size
-        var rasterScale = pow(2, (log2(onScreenScale) - 1e-9).rounded(.up))
+        var rasterScale = min(pow(2, (log2(onScreenScale) - 1e-9).rounded(.up)), 2 * scale)
         let longest = max(size.width, size.height)
-        if longest * rasterScale > 4096 { rasterScale = 4096 / max(longest, 1) }
+        if longest * rasterScale > 2048 { rasterScale = 2048 / max(longest, 1) }
         let id = ObjectIdentifier(layer)
         if let entry = cache[id], entry.layer === layer, entry.version == layer.contentVersion, entry.rasterScale == rasterScale {
             entry.lastUsed = frameNumber

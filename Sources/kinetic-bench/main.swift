@@ -59,6 +59,28 @@ func measure(rotatingSprites: Bool) throws {
 try measure(rotatingSprites: false)
 try measure(rotatingSprites: true)
 
+/// Disguise-O-Rama's wheel with its bubbles falling (see `WheelScene`).
+func measureWheel() {
+    let scene = WheelScene()
+    let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
+    var simulationSamples: [Double] = [], frameSamples: [Double] = []
+    var states = Set<String>()
+    for _ in 0..<measuredFrames {
+        let t0 = DispatchTime.now()
+        scene.step()
+        let t1 = DispatchTime.now()
+        renderer.render(scene.stage.root)
+        let t2 = DispatchTime.now()
+        simulationSamples.append(milliseconds(t0, t1))
+        frameSamples.append(milliseconds(t0, t2))
+        states.insert(scene.state)
+    }
+    print("\nDisguise-O-Rama wheel, six costumes, bubbles falling and returning (states: \(states.sorted().joined(separator: ", ")))")
+    report("  simulation + layout per frame", simulationSamples)
+    report("  full frame (step + render)", frameSamples)
+}
+measureWheel()
+
 // Spring evaluations: a tight loop over the closed form.
 let spring = Spring(response: 0.5, dampingRatio: 0.7)
 var sink = Point.zero

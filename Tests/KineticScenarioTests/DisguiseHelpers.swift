@@ -10,20 +10,8 @@ enum Disguise {
     static let size = Size(width: 1024, height: 768)
     static let layout = DisguiseLayout(size: size)
 
-    /// The two bundled costumes and the four the content server offers, all from the app's art folder.
-    static let sixCostumes: [Costume] = {
-        let folder = BundledCostumes.resourceFolder
-        let extra: [(String, String, Double, Double, Double)] = [
-            ("pirate", "The Buccaneer", -0.3, 0.78, 0.3867), ("chef", "The Chef", -0.3767, 0.54, 0.2467),
-            ("detective", "The Sleuth", -0.3333, 0.76, 0.28), ("disco", "The Dancer", -0.2933, 0.9, 0.4133),
-        ]
-        return BundledCostumes.load().costumes + extra.map { id, title, y, w, h in
-            Costume(id: id, title: title, description: "\(title) blends right in.",
-                    icon: folder.appendingPathComponent("costume-\(id)-icon.svg").path,
-                    worn: folder.appendingPathComponent("costume-\(id)-worn.svg").path,
-                    displayX: 0, displayY: y, displayWidth: w, displayHeight: h)
-        }
-    }()
+    /// The two bundled costumes and the four the content server offers.
+    static let sixCostumes = ServedCostumes.withBundled
 
     /// Key presses that take a fresh start through the intro to the wheel (ready, springs stiff, by 7 s).
     static let throughIntro: [ScenarioEvent] = [

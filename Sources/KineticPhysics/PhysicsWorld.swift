@@ -36,7 +36,7 @@ public final class PhysicsWorld {
     public var restSpeed = 2.0, restAngularSpeed = 0.05, restDuration = 0.1
 
     public init(substep: Double = 1.0 / 240) {
-        space = cpSpaceNew()
+        space = ChipmunkBanner.makeSpace()
         self.substep = min(max(substep, 1.0 / 2000), 1.0 / 120)
         cpSpaceSetIterations(space, 20)
         cpSpaceSetGravity(space, cpv(0, 0))

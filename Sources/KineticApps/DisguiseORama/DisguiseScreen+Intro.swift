@@ -154,6 +154,9 @@ extension DisguiseScreen {
         let diameter = layout.bubbleDiameter
         let bubble = Layer(identifier: "bubble.\(costume.id)", frame: Rect(center: layout.wheelCenter, size: Size(width: diameter, height: diameter)))
         bubble.hitShape = .circle
+        let disc = Layer(frame: Rect(x: 0, y: 0, width: diameter, height: diameter).insetBy(dx: diameter * 0.05, dy: diameter * 0.05))
+        disc.contents = .shape(ShapeContent(path: .circle, fill: Color.white.withAlpha(0.92)))
+        disc.isUserInteractionEnabled = false
         let ring = Layer(identifier: "ring.\(costume.id)", frame: Rect(x: 0, y: 0, width: diameter, height: diameter))
         ring.contents = image("ring.svg")
         ring.isUserInteractionEnabled = false
@@ -162,8 +165,9 @@ extension DisguiseScreen {
                                                                      size: Size(width: iconSide, height: iconSide)))
         icon.contents = .image(.file(costume.icon))
         icon.isUserInteractionEnabled = false
-        bubble.addSublayer(ring)
+        bubble.addSublayer(disc)
         bubble.addSublayer(icon)
+        bubble.addSublayer(ring)
         bubbleLayer.addSublayer(bubble)
         let worn = Layer(identifier: "costume.\(costume.id)", frame: costume.displayFrame(onScotch: layout.scotchOnWheel))
         worn.contents = .image(.file(costume.worn))
@@ -171,7 +175,7 @@ extension DisguiseScreen {
         worn.isHidden = true
         worn.zPosition = 3.5
         root.addSublayer(worn)
-        views[costume.id] = CostumeViews(costume: costume, bubble: bubble, ring: ring, icon: icon, worn: worn)
+        views[costume.id] = CostumeViews(costume: costume, bubble: bubble, disc: disc, ring: ring, icon: icon, worn: worn)
         do {
             try wheel.addBubble(id: costume.id)
             if settings.reduceMotion, let body = wheel.bubble(costume.id) {

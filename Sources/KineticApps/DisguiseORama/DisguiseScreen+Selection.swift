@@ -14,6 +14,7 @@ extension DisguiseScreen {
         animator.animate(view.ring, \.scale, to: diagonal / layout.bubbleDiameter * 2.2, with: .tween(duration: 0.5, curve: .easeIn))
         animator.animate(view.ring, \.opacity, to: 0, with: .tween(duration: 0.5, curve: .easeIn))
         animator.animate(view.icon, \.opacity, to: 0, with: .tween(duration: 0.15))
+        animator.animate(view.disc, \.opacity, to: 0, with: .tween(duration: 0.15))
 
         // The worn image starts where the icon is, at the icon's size, and springs to its place on Scotch.
         let worn = view.worn, target = view.costume.displayFrame(onScotch: layout.scotchOnWheel)
@@ -47,6 +48,7 @@ extension DisguiseScreen {
         animator.animate(view.ring, \.scale, to: 1, with: motion(spring))
         animator.animate(view.ring, \.opacity, to: 1, with: .tween(duration: 0.2))
         animator.animate(view.icon, \.opacity, to: 1, with: .tween(duration: 0.25, curve: .easeIn))
+        animator.animate(view.disc, \.opacity, to: 1, with: .tween(duration: 0.25, curve: .easeIn))
         let worn = view.worn
         let iconScale = view.icon.bounds.width / max(worn.bounds.width, worn.bounds.height)
         animator.animate(worn, \.position, to: view.bubble.position, with: motion(spring))

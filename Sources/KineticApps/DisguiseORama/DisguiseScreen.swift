@@ -19,15 +19,16 @@ public final class DisguiseScreen: Screen {
         case returning
     }
 
-    /// Layers of one costume: the bubble (ring and icon), and the image Scotch wears.
+    /// Layers of one costume: the bubble (a white disc, the icon and the ring), and the image Scotch wears.
     final class CostumeViews {
         let costume: Costume
         let bubble: Layer
+        let disc: Layer
         let ring: Layer
         let icon: Layer
         let worn: Layer
-        init(costume: Costume, bubble: Layer, ring: Layer, icon: Layer, worn: Layer) {
-            (self.costume, self.bubble, self.ring, self.icon, self.worn) = (costume, bubble, ring, icon, worn)
+        init(costume: Costume, bubble: Layer, disc: Layer, ring: Layer, icon: Layer, worn: Layer) {
+            (self.costume, self.bubble, self.disc, self.ring, self.icon, self.worn) = (costume, bubble, disc, ring, icon, worn)
         }
     }
 

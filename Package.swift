@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -28,15 +29,17 @@ let package = Package(
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPhysics"]),
-        .target(name: "KineticApps", dependencies: ["KineticRuntime"], resources: [.copy("Resources")]),
+        .target(name: "KineticCatalog"),
+        .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog"], resources: [.copy("Resources")]),
 
         // Platform side: pixels, windows, recordings.
         .target(name: "KineticRender", dependencies: ["KineticScene", "CGraphics"]),
         .target(name: "KineticScenario", dependencies: ["KineticRuntime", "KineticRender"]),
+        .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird")]),
         .target(name: "KineticWindow", dependencies: ["KineticRuntime", "KineticRender", "CSDL2", "CGraphics"]),
 
         .executableTarget(name: "kinetic", dependencies: [
-            "KineticApps", "KineticScenario", "KineticWindow",
+            "KineticApps", "KineticScenario", "KineticWindow", "KineticContentServer", "KineticCatalog",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kinetic-bench", dependencies: [
@@ -50,6 +53,8 @@ let package = Package(
         .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics"]),
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport"], exclude: ["References"]),
+        .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer"]),
+        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticContentServer", "KineticRender"]),
         .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticRender", "KineticTestSupport"], exclude: ["References"]),
     ]
 )

@@ -1,3 +1,5 @@
+/// The costume model is part of the apps' public API (`DisguiseScreen(costumes:)`), so it comes with them.
+@_exported import KineticCatalog
 import KineticCore
 import KineticRuntime
 

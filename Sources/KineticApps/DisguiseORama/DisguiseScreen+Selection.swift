@@ -1,3 +1,4 @@
+import KineticCatalog
 import KineticCore
 import KineticRuntime
 import KineticScene

@@ -1,3 +1,4 @@
+import KineticCatalog
 import Foundation
 import KineticCore
 import KineticRuntime

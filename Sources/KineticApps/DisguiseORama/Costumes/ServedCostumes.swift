@@ -1,21 +1,29 @@
 import Foundation
+import KineticCatalog
 
-/// The four costumes beyond the bundled two, whose art ships in the app's folder too. The content server
-/// offers them remotely; tests and the benchmark use this list to fill a six-spoke wheel without a network.
+/// The four costumes the content server offers, read straight from the repository's `Content/` folder with the
+/// same decoder the network path uses. Tests and the benchmark use them to fill a six-spoke wheel offline.
 public enum ServedCostumes {
+    /// `Content/` at the top of the repository.
+    public static var contentFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Content", isDirectory: true)
+    }
+
     public static let all: [Costume] = {
-        let folder = BundledCostumes.resourceFolder
-        let rows: [(id: String, title: String, description: String, y: Double, width: Double, height: Double)] = [
-            ("pirate", "The Buccaneer", "Arr. Nobody questions a pirate buying rum.", -0.3, 0.78, 0.3867),
-            ("chef", "The Chef", "Just picking up something for the sauce.", -0.3767, 0.54, 0.2467),
-            ("detective", "The Sleuth", "The agents will think he is one of theirs.", -0.3333, 0.76, 0.28),
-            ("disco", "The Dancer", "Too fabulous to be a fugitive.", -0.2933, 0.9, 0.4133),
-        ]
-        return rows.map { row in
-            Costume(id: row.id, title: row.title, description: row.description,
-                    icon: folder.appendingPathComponent("costume-\(row.id)-icon.svg").path,
-                    worn: folder.appendingPathComponent("costume-\(row.id)-worn.svg").path,
-                    displayX: 0, displayY: row.y, displayWidth: row.width, displayHeight: row.height)
+        // Decoded as the server would serve it (image URLs may be relative to the server's root), then each URL's
+        // path is found in the folder.
+        let served = URL(string: "http://127.0.0.1/api/current_costumes.json")!
+        guard let data = try? Data(contentsOf: contentFolder.appendingPathComponent("api/current_costumes.json")),
+              let decoded = try? RemoteCatalog.decode(data, catalogURL: served) else { return [] }
+        func local(_ text: String) -> String {
+            contentFolder.appendingPathComponent(String((URL(string: text)?.path ?? text).drop { $0 == "/" })).path
+        }
+        return decoded.costumes.map { costume in
+            var copy = costume
+            copy.icon = local(costume.icon)
+            copy.worn = local(costume.worn)
+            return copy
         }
     }()
 

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Checks a downloaded image file: returns a reason when it is corrupt, huge, or not what its type says.
+/// The renderer provides the real one (it decodes with Cairo and librsvg); the data layer stays free of them.
+public typealias ImageValidator = @Sendable (_ file: URL) -> String?
+
+/// The costumes to show, where each came from, and what went wrong on the way.
+public struct CatalogSnapshot: Sendable {
+    public enum Source: String, Sendable { case bundled, saved, remote }
+
+    /// Bundled first, then remote; image fields are local file paths, ready to draw.
+    public var costumes: [Costume]
+    public var sources: [String: Source]
+    /// One line per problem; empty when all went well.
+    public var problems: [String]
+    /// Whether the refresh itself failed (the app shows "Couldn't update costumes — showing saved ones").
+    public var refreshFailed: Bool
+}
+
+/// The data layer of Disguise-O-Rama: bundled costumes, the saved remote set, and a refresh from the server.
+///
+/// Launch shows `current()` at once (bundled + saved, only costumes whose images are cached); `refresh()` then
+/// asks the server, with the saved ETag, merges by id (bundled always stay; the latest remote set replaces the
+/// previous one), and hands back a costume only once both its images are on disk and pass the validator. A
+/// costume whose new images fail keeps its previous version when there is one. Nothing that fails ever
+/// replaces the saved catalogue.
+public final class CatalogRefresher: @unchecked Sendable {
+    public let bundled: [Costume]
+    public let catalogURL: URL?
+    public let store: CatalogStore
+    public let images: ImageCache
+    public let fetcher: HTTPFetching
+    public let validator: ImageValidator
+    /// Largest catalogue accepted, in bytes.
+    public var maxCatalogBytes = 1 * 1024 * 1024
+    /// Largest image accepted, in bytes.
+    public var maxImageBytes = 4 * 1024 * 1024
+
+    public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching = URLSessionFetcher(),
+                validator: @escaping ImageValidator) {
+        self.bundled = bundled
+        self.catalogURL = catalogURL
+        self.store = store
+        self.images = images
+        self.fetcher = fetcher
+        self.validator = validator
+    }
+
+    /// Bundled and saved costumes, at once, without the network.
+    public func current() -> CatalogSnapshot {
+        let (saved, problem) = store.load()
+        var snapshot = merge(remote: saved?.costumes ?? [], source: .saved)
+        if let problem { snapshot.problems.insert(problem, at: 0) }
+        return snapshot
+    }
+
+    /// Asks the server once and returns the merged result.
+    public func refresh() async -> CatalogSnapshot {
+        guard let catalogURL else {
+            var snapshot = current()
+            snapshot.problems.append("no catalogue URL is set (use --catalog-url or KINETIC_CATALOG_URL)")
+            return snapshot
+        }
+        let (saved, loadProblem) = store.load()
+        var problems = loadProblem.map { [$0] } ?? []
+        let previous = saved?.catalogURL == catalogURL.absoluteString ? saved : nil
+        var headers: [String: String] = ["Accept": "application/json"]
+        if let etag = previous?.etag, previous?.costumes.allSatisfy(hasCachedImages) == true { headers["If-None-Match"] = etag }
+
+        let response: HTTPResult
+        do {
+            response = try await fetcher.get(catalogURL, headers: headers, maxBytes: maxCatalogBytes)
+        } catch {
+            return failed(saved, problems + ["\(error)"])
+        }
+        if response.status == 304, let previous {
+            var snapshot = merge(remote: previous.costumes, source: .saved)
+            snapshot.problems = problems + snapshot.problems
+            return snapshot
+        }
+        let type = response.headers["content-type"] ?? ""
+        guard type.lowercased().contains("json") else {
+            return failed(saved, problems + ["\(catalogURL.absoluteString) answered with \(type.isEmpty ? "no content type" : type), not JSON"])
+        }
+        let decoded: RemoteCatalog.Decoded
+        do { decoded = try RemoteCatalog.decode(response.body, catalogURL: catalogURL) } catch {
+            return failed(saved, problems + ["\(error)"])
+        }
+        problems += decoded.problems
+        var accepted: [Costume] = []
+        for costume in decoded.costumes {
+            if let problem = await downloadImages(of: costume) {
+                problems.append("costume \(costume.id) left out: \(problem)")
+                if let old = previous?.costumes.first(where: { $0.id == costume.id }), hasCachedImages(old) { accepted.append(old) }
+            } else {
+                accepted.append(costume)
+            }
+        }
+        let newCatalog = SavedCatalog(catalogURL: catalogURL.absoluteString, etag: response.headers["etag"], costumes: accepted)
+        do { try store.save(newCatalog) } catch { problems.append("could not save the catalogue: \(error)") }
+        var snapshot = merge(remote: accepted, source: .remote)
+        snapshot.problems = problems + snapshot.problems
+        return snapshot
+    }
+
+    private func failed(_ saved: SavedCatalog?, _ problems: [String]) -> CatalogSnapshot {
+        var snapshot = merge(remote: saved?.costumes ?? [], source: .saved)
+        snapshot.problems = problems + snapshot.problems
+        snapshot.refreshFailed = true
+        return snapshot
+    }
+
+    /// Fetches both images (unless cached) and validates them; returns a reason on failure.
+    private func downloadImages(of costume: Costume) async -> String? {
+        for (field, text) in [("icon", costume.icon), ("worn", costume.worn)] {
+            guard let url = URL(string: text) else { return "\(field) URL is invalid" }
+            if let file = images.cachedFile(for: url), validator(file) == nil { continue }
+            do {
+                let result: HTTPResult
+                if url.isFileURL {
+                    result = HTTPResult(status: 200, headers: [:], body: try Data(contentsOf: url))
+                } else {
+                    result = try await fetcher.get(url, headers: ["Accept": "image/svg+xml, image/png"], maxBytes: maxImageBytes)
+                }
+                let file = try images.store(result.body, for: url)
+                if let problem = validator(file) {
+                    images.remove(url)
+                    return "\(field) image \(url.absoluteString): \(problem)"
+                }
+            } catch {
+                return "\(field) image: \(error)"
+            }
+        }
+        return nil
+    }
+
+    private func hasCachedImages(_ costume: Costume) -> Bool {
+        [costume.icon, costume.worn].allSatisfy { URL(string: $0).map { images.cachedFile(for: $0) != nil } ?? false }
+    }
+
+    /// Bundled costumes, then remote ones (with cached images) whose ids are not bundled.
+    private func merge(remote: [Costume], source: CatalogSnapshot.Source) -> CatalogSnapshot {
+        var costumes = bundled, sources: [String: CatalogSnapshot.Source] = [:]
+        for costume in bundled { sources[costume.id] = .bundled }
+        var problems: [String] = []
+        for var costume in remote where sources[costume.id] == nil {
+            guard let icon = URL(string: costume.icon).flatMap(images.cachedFile), let worn = URL(string: costume.worn).flatMap(images.cachedFile) else {
+                problems.append("costume \(costume.id): its images are not in the cache; it waits for the next refresh")
+                continue
+            }
+            costume.icon = icon.path
+            costume.worn = worn.path
+            costumes.append(costume)
+            sources[costume.id] = source
+        }
+        return CatalogSnapshot(costumes: costumes, sources: sources, problems: problems, refreshFailed: false)
+    }
+}

@@ -47,14 +47,16 @@ let package = Package(
         ]),
 
         // Test helpers shared by the test targets (image snapshots).
-        .target(name: "KineticTestSupport", dependencies: ["KineticRender"], path: "Sources/KineticTestSupport"),
+        .target(name: "KineticTestSupport", dependencies: ["KineticRender", "KineticContentServer", .product(name: "Hummingbird", package: "hummingbird")],
+                path: "Sources/KineticTestSupport"),
 
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics"]),
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport"], exclude: ["References"]),
-        .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer"]),
-        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticContentServer", "KineticRender"]),
+        .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),
+        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticContentServer", "KineticRender", "KineticTestSupport",
+                                                          .product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticRender", "KineticTestSupport"], exclude: ["References"]),
     ]
 )

@@ -44,6 +44,9 @@ public protocol HTTPFetching: Sendable {
 }
 
 /// Timeouts and retry of the real fetcher.
+///
+/// URLSession on Linux counts timeouts in whole seconds (a 0.5 s timeout fires at once), so both timeouts are
+/// rounded up to whole seconds, at least one.
 public struct FetchPolicy: Sendable {
     /// Longest wait for the connection or for the next bytes (URLSession's request timeout).
     public var idleTimeout: Double
@@ -77,10 +80,11 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
 
     private func attempt(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = policy.idleTimeout
-        configuration.timeoutIntervalForResource = policy.totalTimeout
+        let idle = max(1, policy.idleTimeout.rounded(.up)), total = max(idle, policy.totalTimeout.rounded(.up))
+        configuration.timeoutIntervalForRequest = idle
+        configuration.timeoutIntervalForResource = total
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.idleTimeout)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: idle)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let collector = BodyCollector(url: url, maxBytes: maxBytes)
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import KineticContentServer
+import Logging
+
+/// Runs a real content server on 127.0.0.1 on a free port for the length of a test.
+public final class RunningServer: @unchecked Sendable {
+    public let port: Int
+    private let task: Task<Void, Error>
+
+    public init(folder: URL) async throws {
+        var logger = Logger(label: "test.server")
+        logger.logLevel = .critical
+        let ready = PortBox()
+        let app = ContentServer(folder: folder, host: "127.0.0.1", port: 0).makeApplication(logger: logger) { port in ready.set(port) }
+        task = Task { try await app.run() }
+        port = try await ready.wait()
+    }
+
+    public func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    public var base: String { "http://127.0.0.1:\(port)" }
+}
+
+/// The bound port, handed from the server's start-up to the test.
+public final class PortBox: @unchecked Sendable {
+    private var port: Int?
+    private let lock = NSLock()
+    public init() {}
+    public func set(_ value: Int) { lock.withLock { port = value } }
+    private func current() -> Int? { lock.withLock { port } }
+    public func wait() async throws -> Int {
+        for _ in 0..<500 {
+            if let value = current() { return value }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        throw CocoaError(.coderReadCorrupt)
+    }
+}

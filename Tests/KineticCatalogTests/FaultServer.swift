@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import Logging
+import KineticTestSupport
+
+/// A server that misbehaves on purpose, one way per path, for the data layer's fault tests.
+final class FaultServer: @unchecked Sendable {
+    private(set) var port = 0
+    private var task: Task<Void, Error>?
+    /// The good catalogue (served at /api/good.json), whose images live on `imageBase`.
+    let imageBase: String
+
+    init(imageBase: String) async throws {
+        self.imageBase = imageBase
+        let router = Router()
+        let image = imageBase
+        func costume(_ id: String, icon: String, worn: String) -> String {
+            """
+            {"id": "\(id)", "title": "\(id.capitalized)", "description": "A test costume.", "icon": "\(icon)", "worn": "\(worn)",
+             "alignment_x": 0, "alignment_y": 0, "display_x": 0, "display_y": -0.3, "display_width": 0.8, "display_height": 0.3}
+            """
+        }
+        let goodIcon = "\(image)/costumes/costume-pirate-icon.svg", goodWorn = "\(image)/costumes/costume-pirate-worn.svg"
+        @Sendable func json(_ text: String, type: String = "application/json") -> Response {
+            Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+        router.get("/status/500") { _, _ in Response(status: .internalServerError) }
+        router.get("/status/404") { _, _ in Response(status: .notFound) }
+        router.get("/slow-headers") { _, _ in
+            try await Task.sleep(nanoseconds: 3_000_000_000)
+            return json(#"{"costumes": []}"#)
+        }
+        router.get("/slow-body") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(contentLength: 100) { writer in
+                try await writer.write(ByteBuffer(string: #"{"costumes": ["#))
+                try await Task.sleep(nanoseconds: 3_000_000_000)
+                try await writer.write(ByteBuffer(string: String(repeating: " ", count: 84) + "]}"))
+                try await writer.finish(nil)
+            })
+        }
+        router.get("/closed-mid-body") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(contentLength: 1000) { writer in
+                try await writer.write(ByteBuffer(string: #"{"costumes": [ "#))
+                throw CancellationError()
+            })
+        }
+        router.get("/truncated.json") { _, _ in json(#"{"costumes": [{"id": "pirate", "title": "Pi"#) }
+        router.get("/invalid.json") { _, _ in json("this is not json at all") }
+        router.get("/array.json") { _, _ in json(#"[{"id": "pirate"}]"#) }
+        router.get("/wrong-type.json") { _, _ in json(#"{"costumes": []}"#, type: "text/html") }
+        router.get("/huge.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(contentLength: 50 * 1024 * 1024) { writer in
+                let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 1024 * 1024)
+                for _ in 0..<50 { try await writer.write(chunk) }
+                try await writer.finish(nil)
+            })
+        }
+        router.get("/api/good.json") { _, _ in json(#"{"costumes": [\#(costume("pirate", icon: goodIcon, worn: goodWorn))]}"#) }
+        router.get("/api/mixed.json") { _, _ in
+            json(#"""
+            {"costumes": [
+              \#(costume("pirate", icon: goodIcon, worn: goodWorn)),
+              \#(costume("corrupt", icon: "/images/corrupt.png", worn: goodWorn)),
+              \#(costume("absurd", icon: "/images/absurd.svg", worn: goodWorn)),
+              \#(costume("loop", icon: "/api/mixed.json", worn: goodWorn)),
+              \#(costume("fake", icon: "/images/fake.png", worn: goodWorn)),
+              {"id": "typo", "title": 7},
+              \#(costume("pirate", icon: goodIcon, worn: goodWorn))
+            ]}
+            """#)
+        }
+        router.get("/images/corrupt.png") { _, _ in
+            var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            bytes += Array(repeating: 0x42, count: 64)
+            return Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        router.get("/images/fake.png") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(string: "<svg xmlns='http://www.w3.org/2000/svg'/>")))
+        }
+        router.get("/images/absurd.svg") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/svg+xml"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: "<svg xmlns='http://www.w3.org/2000/svg' width='900000' height='900000'><rect width='10' height='10'/></svg>")))
+        }
+        var logger = Logger(label: "test.faults")
+        logger.logLevel = .critical
+        let ready = PortBox()
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { ready.set($0.localAddress?.port ?? 0) }, logger: logger)
+        task = Task { try await app.run() }
+        port = try await ready.wait()
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    func stop() async {
+        task?.cancel()
+        _ = try? await task?.value
+    }
+}

@@ -21,9 +21,16 @@ deps:
 build: deps
 	swift build -c release --product kinetic
 
-# With a display: open the window. Without one: play the demo scenarios headlessly into $(OUT)/.
+# Starts the content server on a free loopback port in the background and points the app at it. With a display:
+# open the window. Without one: refresh the catalogue once, then play the demo scenarios headlessly into $(OUT)/.
 run: build
-	@if [ -n "$$DISPLAY" ]; then $(BIN) run; else $(MAKE) --no-print-directory demo; fi
+	@mkdir -p $(OUT); port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
+	$(BIN) serve --port $$port > $(OUT)/serve.log 2>&1 & server=$$!; \
+	trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
+	for i in $$(seq 50); do grep -q "listening" $(OUT)/serve.log 2>/dev/null && break; sleep 0.1; done; \
+	url=http://127.0.0.1:$$port/api/current_costumes.json; echo "Content server: $$url (log: $(OUT)/serve.log)"; \
+	if [ -n "$$DISPLAY" ]; then $(BIN) run --catalog-url $$url; \
+	else $(BIN) catalog --catalog-url $$url && $(MAKE) --no-print-directory demo; fi
 
 demo:
 	@mkdir -p $(OUT)

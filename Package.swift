@@ -36,11 +36,13 @@ let package = Package(
         .target(name: "KineticRender", dependencies: ["KineticScene", "CGraphics"]),
         .target(name: "KineticScenario", dependencies: ["KineticRuntime", "KineticRender"]),
         .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird")]),
+
         .target(name: "KineticWindow", dependencies: ["KineticRuntime", "KineticRender", "CSDL2", "CGraphics"]),
 
         .executableTarget(name: "kinetic", dependencies: [
             "KineticApps", "KineticScenario", "KineticWindow", "KineticContentServer", "KineticCatalog",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .executableTarget(name: "kinetic-bench", dependencies: [
             "KineticApps", "KineticScenario", "CMallocCounter",

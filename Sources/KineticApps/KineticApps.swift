@@ -5,15 +5,19 @@ import KineticRuntime
 
 /// The apps of the house, in menu order. An entry without `makeScreen` shows a "not built yet" screen.
 public enum KineticApps {
-    public static let catalog: [AppEntry] = [
+    /// The apps, offline: no image downloads are ever checked, because none are made.
+    public static var catalog: [AppEntry] { entries() }
+
+    /// The apps, with the check a downloaded image must pass (the renderer's; apps never decode images).
+    public static func entries(imageValidator: @escaping ImageValidator = { _ in nil }) -> [AppEntry] { [
         AppEntry(id: "disguise", title: "Disguise-O-Rama",
                  summary: "Dress Scotch from a wheel of costume bubbles that spins, falls and springs.",
-                 tint: Color(red8: 0xE1, green8: 0x59, blue8: 0x26), makeScreen: KineticApps.makeDisguiseScreen),
+                 tint: Color(red8: 0xE1, green8: 0x59, blue8: 0x26), makeScreen: { makeDisguiseScreen($0, imageValidator: imageValidator) }),
         AppEntry(id: "mailbox", title: "Mailbox",
                  summary: "Swipe messages left and right to archive, delete, snooze or list them.",
                  tint: Color(red8: 0x4A, green8: 0xA8, blue8: 0xD8)),
         AppEntry(id: "honeycomb", title: "Honeycomb",
                  summary: "Navigate categories on a honeycomb that rearranges into a grid of hexagons.",
                  tint: Color(red8: 0xF2, green8: 0xB1, blue8: 0x34)),
-    ]
+    ] }
 }

@@ -46,12 +46,16 @@ struct ContentResponder: Sendable {
 
     func respond(to request: Request, includeBody: Bool) -> Response {
         let file: URL
-        switch ContentPath.resolve(request.uri.description, in: folder) {
+        let rawPath = request.uri.description
+        switch cache.file(for: rawPath, in: folder) {
         case .success(let url): file = url
         case .failure(.badRequest(let reason)): return plain(.badRequest, "400 Bad Request: \(reason)\n")
         case .failure(.notFound): return plain(.notFound, "404 Not Found\n")
         }
-        guard let entry = try? cache.entry(for: file) else { return plain(.notFound, "404 Not Found\n") }
+        guard let entry = try? cache.entry(for: file) else {
+            cache.forget(rawPath)
+            return plain(.notFound, "404 Not Found\n")
+        }
         var headers: HTTPFields = [.contentType: entry.contentType, .eTag: entry.etag]
         // The catalogue changes whenever the costumes do: clients revalidate it each time (cheap, with the ETag).
         // Art is named once and changed by renaming, so it may be kept for a day.
@@ -60,8 +64,8 @@ struct ContentResponder: Sendable {
            condition.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == entry.etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentLength] = String(entry.body.count)
-        return Response(status: .ok, headers: headers, body: includeBody ? ResponseBody(byteBuffer: ByteBuffer(bytes: entry.body)) : ResponseBody())
+        headers[.contentLength] = String(entry.body.readableBytes)
+        return Response(status: .ok, headers: headers, body: includeBody ? ResponseBody(byteBuffer: entry.body) : ResponseBody())
     }
 
     private func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {

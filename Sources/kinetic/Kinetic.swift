@@ -2,17 +2,38 @@ import ArgumentParser
 import Foundation
 import KineticApps
 import KineticCore
+import KineticRender
 import KineticRuntime
 import KineticScenario
 import KineticWindow
 
 @main
-struct Kinetic: ParsableCommand {
+struct Kinetic: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
         abstract: "Fluid, physics-driven interfaces: open them in a window, or play scripted scenarios headlessly.",
-        subcommands: [Run.self, Play.self],
+        subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self],
         defaultSubcommand: Run.self)
+}
+
+/// Where the data layer reads and writes, shared by `run` and `catalog`.
+struct DataOptions: ParsableArguments {
+    @Option(help: "The costume catalogue to refresh from (default: $KINETIC_CATALOG_URL; none keeps the app offline).")
+    var catalogURL: String?
+
+    @Option(help: "Folder for saved data (default: $XDG_DATA_HOME/kinetic, else ~/.local/share/kinetic).")
+    var dataDir: String?
+
+    @Option(help: "Folder for cached images (default: $XDG_CACHE_HOME/kinetic, else ~/.cache/kinetic).")
+    var cacheDir: String?
+
+    var locations: CatalogLocations { CatalogLocations(dataDirectory: dataDir, cacheDirectory: cacheDir, catalogURL: catalogURL) }
+
+    func validate() throws {
+        if let catalogURL, URL(string: catalogURL)?.scheme == nil {
+            throw ValidationError("--catalog-url \"\(catalogURL)\" is not a URL (expected http://host:port/api/current_costumes.json)")
+        }
+    }
 }
 
 struct Run: ParsableCommand {
@@ -30,6 +51,8 @@ struct Run: ParsableCommand {
     @Option(help: "Close by itself after this many seconds (for scripted checks).")
     var seconds: Double?
 
+    @OptionGroup var data: DataOptions
+
     func validate() throws {
         if let app, !KineticApps.catalog.contains(where: { $0.id == app }) {
             throw ValidationError("unknown app \"\(app)\"; known: \(KineticApps.catalog.map(\.id).joined(separator: ", "))")
@@ -37,8 +60,11 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let stage = Stage(settings: StageSettings(reduceMotion: reduceMotion, freshStart: fresh))
-        stage.present(Shell(entries: KineticApps.catalog, initialApp: app))
+        let locations = data.locations
+        let settings = StageSettings(reduceMotion: reduceMotion, freshStart: fresh, dataDirectory: locations.dataDirectory,
+                                     cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL)
+        let stage = Stage(settings: settings)
+        stage.present(Shell(entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }), initialApp: app))
         try WindowShell(stage: stage).run(maximumSeconds: seconds)
     }
 }

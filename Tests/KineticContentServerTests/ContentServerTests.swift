@@ -40,6 +40,7 @@ final class ContentServerTests: XCTestCase {
         XCTAssertEqual(svg.headers["cache-control"], "public, max-age=86400")
 
         try Data(#"{"costumes": [1]}"#.utf8).write(to: folder.appendingPathComponent("api/current_costumes.json"))
+        try await Task.sleep(nanoseconds: 1_100_000_000) // the server looks at a file again at most once a second
         let changed = try rawGet(port: server.port, path: "/api/current_costumes.json", headers: ["If-None-Match": etag])
         XCTAssertEqual(changed.status, 200, "a changed file has a new ETag")
         XCTAssertNotEqual(changed.headers["etag"], etag)

@@ -1,6 +1,16 @@
+import Foundation
 import KineticRuntime
 
 extension KineticApps {
-    /// Makes Disguise-O-Rama's screen, on the bundled costumes.
-    static func makeDisguiseScreen(_ settings: StageSettings) -> Screen { DisguiseScreen() }
+    /// Makes Disguise-O-Rama's screen: bundled and saved costumes at once, and a refresh from the catalogue URL
+    /// (if one is set) that adds costumes as they arrive.
+    static func makeDisguiseScreen(_ settings: StageSettings, imageValidator: @escaping ImageValidator) -> Screen {
+        let bundled = BundledCostumes.load()
+        let cache = settings.cacheDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cache")
+        let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: settings.catalogURL,
+                                         store: CatalogStore(folder: settings.dataDirectory),
+                                         images: ImageCache(folder: cache.appendingPathComponent("images", isDirectory: true)),
+                                         validator: imageValidator)
+        return DisguiseScreen(feed: CostumeFeed(refresher: refresher), bundledProblems: bundled.problems)
+    }
 }

@@ -67,11 +67,26 @@ public final class DisguiseScreen: Screen {
     /// The finger's turn so far, unwrapped across the ±π seam.
     var panLastTurn = 0.0
 
-    /// - Parameter costumes: the catalogue to start with (the bundled costumes by default).
+    /// Where new costumes come from, if anywhere.
+    let feed: CostumeFeed?
+    let banner = Layer(identifier: "banner")
+    var bannerTime = 0.0
+
+    /// - Parameter costumes: the catalogue to start with (the bundled costumes by default), with no data layer.
     public init(costumes: [Costume]? = nil) {
         let catalogue: (costumes: [Costume], problems: [String]) = costumes.map { ($0, []) } ?? BundledCostumes.load()
         self.costumes = catalogue.costumes
         self.problems = catalogue.problems
+        self.feed = nil
+        super.init(identifier: "disguise")
+    }
+
+    /// Starts on the feed's bundled and saved costumes and refreshes from the network in the background.
+    public init(feed: CostumeFeed, bundledProblems: [String] = []) {
+        let initial = feed.initial()
+        self.costumes = initial.costumes
+        self.problems = bundledProblems + initial.problems
+        self.feed = feed
         super.init(identifier: "disguise")
     }
 
@@ -106,6 +121,7 @@ public final class DisguiseScreen: Screen {
             PanRecognizer { [weak self] in self?.handlePan($0 as! PanRecognizer) },
         ]
         if !problems.isEmpty { FileHandle.standardError.write(Data(problems.map { "kinetic: \($0)\n" }.joined().utf8)) }
+        feed?.startRefresh()
     }
 
     /// Lays the launch screen out again and starts the sequence from the splash.
@@ -121,6 +137,7 @@ public final class DisguiseScreen: Screen {
         buildWheelLayers()
         buildIntroPanels()
         buildTitles()
+        buildBanner()
         phase = .splash
         phaseTime = 0
     }
@@ -180,6 +197,8 @@ public final class DisguiseScreen: Screen {
 
     public override func update(dt: Double) {
         phaseTime += dt
+        if let snapshot = feed?.take() { apply(snapshot) }
+        updateBanner(dt: dt)
         if phase == .splash && phaseTime >= 0.6 { leaveSplash() }
         if let wheel {
             wheel.step(dt: dt)

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import KineticApps
+import KineticContentServer
+import KineticRender
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the content folder (costume catalogue and art) over HTTP, for the apps to download from.")
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one and prints it).")
+    var port = 8080
+
+    @Option(help: "The folder to serve (default: the repository's Content/).")
+    var content: String?
+
+    @Option(help: "Logging: trace, debug, info (every request), notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical") }
+        if let content {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: content, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--content \(content) is not a folder")
+            }
+        }
+    }
+
+    func run() async throws {
+        let folder = content.map { URL(fileURLWithPath: $0) } ?? ContentServer.repositoryContent
+        let server = ContentServer(folder: folder, host: host, port: port)
+        var logger = Logger(label: "kinetic.serve")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let app = server.makeApplication(logger: logger) { port in
+            print("kinetic serve: \(folder.path) on http://\(host):\(port)/ (catalogue: /api/current_costumes.json)")
+            fflush(stdout)
+        }
+        try await app.runService()
+    }
+}
+
+struct CatalogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Refresh the costume catalogue once, headless, and print it with any problems.",
+        discussion: "Exits 0 whenever the app itself would carry on (on bundled and saved costumes if need be).")
+
+    @OptionGroup var data: DataOptions
+
+    func run() async throws {
+        let locations = data.locations
+        let bundled = BundledCostumes.load()
+        let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: locations.catalogURL,
+                                         store: CatalogStore(folder: locations.dataDirectory),
+                                         images: ImageCache(folder: locations.imagesDirectory),
+                                         validator: { ImageFileCheck.problem(at: $0) })
+        let snapshot = await refresher.refresh()
+        let idWidth = max(snapshot.costumes.map(\.id.count).max() ?? 2, 2)
+        let titleWidth = max(snapshot.costumes.map(\.title.count).max() ?? 5, 5)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
+        print("\(pad("id", idWidth))  \(pad("title", titleWidth))  source")
+        for costume in snapshot.costumes {
+            print("\(pad(costume.id, idWidth))  \(pad(costume.title, titleWidth))  \(snapshot.sources[costume.id]?.rawValue ?? "?")")
+        }
+        for problem in bundled.problems + snapshot.problems {
+            FileHandle.standardError.write(Data("kinetic catalog: \(problem)\n".utf8))
+        }
+        if snapshot.refreshFailed { FileHandle.standardError.write(Data("kinetic catalog: couldn't update costumes; showing saved ones\n".utf8)) }
+    }
+}

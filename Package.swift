@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPhysics"]),
-        .target(name: "KineticCatalog"),
+        .target(name: "KineticCatalog", dependencies: ["KineticCore"]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog"], resources: [.copy("Resources")]),
 
         // Platform side: pixels, windows, recordings.

@@ -159,22 +159,17 @@ public final class Layer {
     }
 
     /// Opacity multiplied down from the root.
-    public var opacityInTree: Double {
-        var result = 1.0
-        var layer: Layer? = self
-        while let current = layer {
-            result *= current.opacity
-            layer = current.superlayer
-        }
-        return result
-    }
+    public var opacityInTree: Double { foldAncestry(1) { $0 * $1.opacity } }
 
     /// Rotation added up from the root, in radians.
-    public var rotationInTree: Double {
-        var result = 0.0
+    public var rotationInTree: Double { foldAncestry(0) { $0 + $1.rotation } }
+
+    /// Combines a value over this layer and each of its ancestors in turn.
+    private func foldAncestry(_ initial: Double, _ combine: (Double, Layer) -> Double) -> Double {
+        var result = initial
         var layer: Layer? = self
         while let current = layer {
-            result += current.rotation
+            result = combine(result, current)
             layer = current.superlayer
         }
         return result

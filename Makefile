@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench clean demo
+.PHONY: deps build run test bench load clean demo
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -45,6 +45,15 @@ test: deps
 
 bench: deps
 	swift run -c release kinetic-bench
+
+# The content server under load: wrk on loopback against the catalogue, for the README's figures.
+load: build
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
+	@mkdir -p $(OUT); port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
+	$(BIN) serve --port $$port --log-level warning > $(OUT)/serve.log 2>&1 & server=$$!; \
+	trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
+	for i in $$(seq 50); do grep -q "listening" $(OUT)/serve.log 2>/dev/null && break; sleep 0.1; done; sleep 0.5; \
+	for connections in 16 64; do wrk -t2 -c$$connections -d10s --latency http://127.0.0.1:$$port/api/current_costumes.json; done
 
 clean:
 	rm -rf .build $(OUT)

@@ -1,89 +1,24 @@
 /// A width and a height, in points.
 public struct Size: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// Horizontal extent, in points.
     public var width: Double
+    /// Vertical extent, in points.
     public var height: Double
 
+    /// A size of `width` by `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No width and no height.
     public static let zero = Size(width: 0, height: 0)
 
+    /// Whether both dimensions are finite (neither NaN nor infinite).
     public var isFinite: Bool { width.isFinite && height.isFinite }
 
     public var description: String { "\(width)×\(height)" }
 
+    /// Both dimensions multiplied by `scale`.
     public static func * (size: Size, scale: Double) -> Size { Size(width: size.width * scale, height: size.height * scale) }
-}
-
-/// An axis-aligned rectangle: an origin (its top-left corner) and a size, in points.
-public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
-    public var origin: Point
-    public var size: Size
-
-    public init(origin: Point, size: Size) {
-        self.origin = origin
-        self.size = size
-    }
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
-    }
-
-    /// The rectangle of `size` whose centre is `center`.
-    public init(center: Point, size: Size) {
-        self.init(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
-    }
-
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
-
-    public var minX: Double { origin.x }
-    public var minY: Double { origin.y }
-    public var maxX: Double { origin.x + size.width }
-    public var maxY: Double { origin.y + size.height }
-    public var midX: Double { origin.x + size.width / 2 }
-    public var midY: Double { origin.y + size.height / 2 }
-    public var width: Double { size.width }
-    public var height: Double { size.height }
-    public var center: Point { Point(x: midX, y: midY) }
-
-    /// Whether `point` lies inside, counting the top and left edges but not the bottom and right ones.
-    public func contains(_ point: Point) -> Bool {
-        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
-    }
-
-    /// Whether `other` lies entirely inside, edges included.
-    public func contains(_ other: Rect) -> Bool {
-        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
-    }
-
-    public func intersects(_ other: Rect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-    }
-
-    /// The smallest rectangle that holds both.
-    public func union(_ other: Rect) -> Rect {
-        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
-        let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom (shrunk when negative).
-    public func insetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
-    }
-
-    /// The bounding box of the four corners after `transform`.
-    public func applying(_ transform: Transform2D) -> Rect {
-        let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)]
-            .map { $0.applying(transform) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
-    }
-
-    public var isFinite: Bool { origin.isFinite && size.isFinite }
-
-    public var description: String { "[\(origin) \(size)]" }
 }

@@ -63,9 +63,13 @@ extension Color: Animatable {
 
 /// An angle in radians, as its own type so that an animator can tell a rotation from any other scalar.
 public struct Angle: Hashable, Codable, Sendable, Animatable, CustomStringConvertible {
+    /// The angle in radians.
     public var radians: Double
+    /// An angle of `radians`.
     public init(radians: Double) { self.radians = radians }
+    /// An angle of `degrees`.
     public init(degrees: Double) { self.radians = degrees * .pi / 180 }
+    /// The angle in degrees.
     public var degrees: Double { radians * 180 / .pi }
     public static let zero = Angle(radians: 0)
     public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }

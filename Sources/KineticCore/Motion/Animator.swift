@@ -11,6 +11,7 @@ public final class Animator {
     /// Insertion order, so that stepping (and therefore completion order) is deterministic.
     private var order: [AnimationKey] = []
 
+    /// An animator with nothing running, at simulated time 0.
     public init() {}
 
     /// The number of properties in motion.
@@ -61,6 +62,7 @@ public final class Animator {
         (running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] as? RunningAnimation<Root, Value>)?.state.target
     }
 
+    /// Whether the property is in motion.
     public func isAnimating<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>) -> Bool {
         running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] != nil
     }

@@ -9,6 +9,7 @@ public struct Decay: Hashable, Sendable {
     /// The fraction of velocity kept per millisecond, in (0, 1).
     public var decelerationRate: Double
 
+    /// A decay keeping `decelerationRate` of the velocity each millisecond, clamped to 0.5...0.999999.
     public init(decelerationRate: Double = Decay.normal) {
         self.decelerationRate = min(max(decelerationRate, 0.5), 0.999_999)
     }
@@ -21,10 +22,12 @@ public struct Decay: Hashable, Sendable {
     /// 1000·ln r: the (negative) exponential rate per second.
     private var ratePerSecond: Double { 1000 * log(decelerationRate) }
 
+    /// The velocity `time` seconds after starting with `initialVelocity`: v₀·r^(1000t).
     public func velocity<Value: Animatable>(initialVelocity: Value, time: Double) -> Value {
         initialVelocity.scaled(by: exp(ratePerSecond * max(time, 0)))
     }
 
+    /// The value `time` seconds after starting at `start` with `initialVelocity`.
     public func value<Value: Animatable>(from start: Value, initialVelocity: Value, time: Double) -> Value {
         start + initialVelocity.scaled(by: (exp(ratePerSecond * max(time, 0)) - 1) / ratePerSecond)
     }

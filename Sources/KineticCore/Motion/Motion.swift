@@ -7,10 +7,12 @@ public enum Motion: Hashable, Sendable {
     /// Coasts on its velocity, slowing by the decay's rate; it has no target of its own.
     case decay(Decay)
 
+    /// A spring of `response` seconds and `dampingRatio`.
     public static func spring(response: Double, dampingRatio: Double) -> Motion {
         .spring(Spring(response: response, dampingRatio: dampingRatio))
     }
 
+    /// A tween of `duration` seconds along `curve`.
     public static func tween(duration: Double, curve: TimingCurve = .default) -> Motion {
         .tween(Tween(duration: duration, curve: curve))
     }
@@ -22,20 +24,27 @@ public enum Motion: Hashable, Sendable {
 /// A *segment* starts whenever the motion or the target changes; it begins from the current value and velocity,
 /// which is what keeps retargeting smooth: nothing jumps, and momentum carries over.
 public struct MotionState<Value: Animatable>: Sendable {
+    /// Where the value is now.
     public private(set) var value: Value
+    /// How fast it changes now, per second.
     public private(set) var velocity: Value
+    /// Where it is going (for a decay, where it will come to rest).
     public private(set) var target: Value
+    /// How it gets there.
     public private(set) var motion: Motion
+    /// Whether it has arrived and stopped.
     public private(set) var isSettled = false
     /// For a decay: once the value leaves these limits, the decay hands over to this spring, which pulls the
     /// value back to the nearest limit with the velocity it had.
     public var limits: (@Sendable (Value) -> Value?)?
+    /// The spring that takes over when a decay crosses its limits.
     public var limitSpring = Spring(response: 0.4, dampingRatio: 1)
 
     private var segmentStartValue: Value
     private var segmentStartVelocity: Value
     private var elapsed: Double = 0
 
+    /// A value at `value` moving at `velocity` towards `target` by `motion`.
     public init(value: Value, velocity: Value = .zero, target: Value, motion: Motion) {
         self.value = value
         self.velocity = velocity

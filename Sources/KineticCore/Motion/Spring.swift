@@ -14,6 +14,8 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// The mass the spring moves, in kilograms; it scales `stiffness` and `damping` but not the motion.
     public var mass: Double
 
+    /// A spring of `response` seconds and `dampingRatio`; values are clamped to be positive (response, mass)
+    /// and non-negative (damping ratio), so a spring can always be evaluated.
     public init(response: Double, dampingRatio: Double, mass: Double = 1) {
         self.response = max(response, 1e-6)
         self.dampingRatio = max(dampingRatio, 0)
@@ -61,6 +63,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     ///
     ///     x(t) = xFromX·x₀ + xFromV·v₀        v(t) = vFromX·x₀ + vFromV·v₀
     public struct Coefficients: Sendable {
+        /// Dimensionless, seconds, per second and dimensionless, in the order of the formula above.
         public var xFromX, xFromV, vFromX, vFromV: Double
     }
 

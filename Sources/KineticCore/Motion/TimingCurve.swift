@@ -1,17 +1,24 @@
 /// How a tween's progress follows time: a cubic Bézier from (0, 0) to (1, 1) with two control points, like
 /// `CAMediaTimingFunction`.
 public struct TimingCurve: Hashable, Sendable {
+    /// The first control point (its x clamped to 0...1, as Core Animation requires).
     public var c1: Point
+    /// The second control point.
     public var c2: Point
 
+    /// The curve with control points (x1, y1) and (x2, y2), like `CAMediaTimingFunction(controlPoints:)`.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         c1 = Point(x: min(max(x1, 0), 1), y: y1)
         c2 = Point(x: min(max(x2, 0), 1), y: y2)
     }
 
+    /// Constant speed.
     public static let linear = TimingCurve(0, 0, 1, 1)
+    /// Starts slowly, ends at full speed.
     public static let easeIn = TimingCurve(0.42, 0, 1, 1)
+    /// Starts at full speed, ends slowly.
     public static let easeOut = TimingCurve(0, 0, 0.58, 1)
+    /// Slow at both ends.
     public static let easeInEaseOut = TimingCurve(0.42, 0, 0.58, 1)
     /// Core Animation's `kCAMediaTimingFunctionDefault`.
     public static let `default` = TimingCurve(0.25, 0.1, 0.25, 1)
@@ -54,9 +61,12 @@ public struct TimingCurve: Hashable, Sendable {
 
 /// A fixed-duration animation along a timing curve.
 public struct Tween: Hashable, Sendable {
+    /// Seconds from start to end.
     public var duration: Double
+    /// How progress follows time.
     public var curve: TimingCurve
 
+    /// A tween of `duration` seconds (negative durations count as 0) along `curve`.
     public init(duration: Double, curve: TimingCurve = .default) {
         self.duration = max(duration, 0)
         self.curve = curve

@@ -5,6 +5,10 @@ import KineticScene
 
 /// Draws a layer tree into an offscreen Cairo image, `scale` pixels per point.
 ///
+/// A frame has two passes. The first walks the tree on the calling thread, rasterises whatever changed and
+/// records a display list of composites; the second plays that list into horizontal bands of the frame in
+/// parallel (`BandCompositor`).
+///
 /// Each layer's own content is rasterised once into a cached surface and then only composited, frame after
 /// frame, with the layer's current transform and opacity. A cache entry is redrawn only when the layer's
 /// `contentVersion` changes or its on-screen scale moves to another power of two (so a zoom re-rasterises a
@@ -21,75 +25,48 @@ public final class Renderer {
     public let pixelHeight: Int
     /// The frame, in Cairo's ARGB32 (premultiplied, B G R A in memory on little-endian machines).
     let surface: OpaquePointer
-    private let context: OpaquePointer
     private let images = ImageStore()
-    private var cache: [ObjectIdentifier: CacheEntry] = [:]
+    private var cache: [ObjectIdentifier: LayerRaster] = [:]
     private var frameNumber: UInt64 = 0
+    private var displayList = DisplayList()
+    private let compositor: BandCompositor
     /// Every distinct problem met so far; the app decides how to show them.
     public private(set) var assetErrors: [AssetError] = []
     /// How many layers were rasterised (not just composited) in the last frame.
     public private(set) var rasterizedLastFrame = 0
 
-    private final class CacheEntry {
-        weak var layer: Layer?
-        var version: UInt64
-        var rasterScale: Double
-        var surface: OpaquePointer?
-        /// A pattern made once for the surface, so that compositing allocates nothing per frame.
-        var pattern: OpaquePointer?
-        var lastUsed: UInt64
-        /// The surface's size in the layer's points (text may hang below the bounds).
-        var pointSize: Size {
-            guard let surface else { return .zero }
-            return Size(width: Double(cairo_image_surface_get_width(surface)) / rasterScale,
-                        height: Double(cairo_image_surface_get_height(surface)) / rasterScale)
-        }
-        init(layer: Layer, version: UInt64, rasterScale: Double, surface: OpaquePointer?, lastUsed: UInt64) {
-            self.layer = layer
-            self.version = version
-            self.rasterScale = rasterScale
-            self.surface = surface
-            self.pattern = surface.map { cairo_pattern_create_for_surface($0) }
-            self.lastUsed = lastUsed
-        }
-        deinit {
-            if let pattern { cairo_pattern_destroy(pattern) }
-            if let surface { cairo_surface_destroy(surface) }
-        }
-    }
-
-    public init(pointSize: Size, scale: Double) {
+    /// - Parameter bands: how many horizontal bands are composited in parallel; by default one per core, at most
+    ///   four. The picture is the same whatever the number.
+    public init(pointSize: Size, scale: Double, bands: Int? = nil) {
         self.pointSize = pointSize
         self.scale = max(scale, 0.1)
         pixelWidth = max(Int((pointSize.width * self.scale).rounded()), 1)
         pixelHeight = max(Int((pointSize.height * self.scale).rounded()), 1)
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
-        context = cairo_create(surface)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        compositor = BandCompositor(frame: surface, width: pixelWidth, height: pixelHeight, bandCount: bands ?? min(max(cores, 1), 4))
     }
 
     deinit {
         cache.removeAll()
-        cairo_destroy(context)
         cairo_surface_destroy(surface)
     }
+
+    /// How many bands composite in parallel.
+    public var bandCount: Int { compositor.count }
 
     /// Draws the whole tree under `root` (whose coordinates are screen points).
     public func render(_ root: Layer, background: Color = .white) {
         frameNumber &+= 1
         rasterizedLastFrame = 0
-        let cr = context
-        cairo_identity_matrix(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        setColor(cr, background)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        let toPixels = Transform2D(scaleX: scale, y: scale)
-        draw(root, parentTransform: toPixels, parentOpacity: 1, cr: cr)
+        displayList.removeAll()
+        record(root, parentTransform: Transform2D(scaleX: scale, y: scale), parentOpacity: 1)
         evictUnused()
-        cairo_surface_flush(surface)
+        compositor.composite(displayList, background: background)
     }
 
-    private func draw(_ layer: Layer, parentTransform: Transform2D, parentOpacity: Double, cr: OpaquePointer) {
+    /// Walks the tree: rasterises what changed, places every raster, and records what to composite.
+    private func record(_ layer: Layer, parentTransform: Transform2D, parentOpacity: Double) {
         guard !layer.isHidden else { return }
         let opacity = parentOpacity * layer.opacity
         guard opacity > 0.001 else { return }
@@ -98,47 +75,38 @@ public final class Renderer {
         let onScreenScale = abs(transform.determinant).squareRoot()
         guard onScreenScale.isFinite, onScreenScale > 1e-4 else { return }
 
-        if let cached = cachedSurface(for: layer, onScreenScale: onScreenScale), let pattern = cached.pattern {
-            // The pattern's matrix maps device pixels to the cached surface's pixels: the inverse of
-            // surface pixels → layer points (÷ rasterScale, + bounds origin) → device (transform).
-            let surfaceToDevice = Transform2D(scaleX: 1 / cached.rasterScale, y: 1 / cached.rasterScale)
+        if let raster = raster(for: layer, onScreenScale: onScreenScale) {
+            // The pattern maps frame pixels to raster pixels: the inverse of raster pixels → layer points
+            // (÷ rasterScale, + bounds origin) → frame pixels (transform).
+            let rasterToDevice = Transform2D(scaleX: 1 / raster.rasterScale, y: 1 / raster.rasterScale)
                 .concatenating(Transform2D(translationX: layer.bounds.minX, y: layer.bounds.minY))
                 .concatenating(transform)
-            if let deviceToSurface = surfaceToDevice.inverted() {
-                var matrix = cairoMatrix(deviceToSurface)
-                cairo_pattern_set_matrix(pattern, &matrix)
+            if let deviceToRaster = rasterToDevice.inverted() {
                 // Pixel-aligned copies need no filtering; anything turned or resampled is filtered bilinearly
                 // (the cache is never more than 2× off the screen's scale, so bilinear stays sharp enough).
-                let exact = abs(cached.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
+                let exact = abs(raster.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
                     && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
-                cairo_pattern_set_filter(pattern, exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
-                cairo_set_source(cr, pattern)
-                // The pattern does not extend past the surface, so Cairo bounds the paint to the layer's quad.
-                if opacity >= 0.999 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+                raster.place(deviceToSurface: cairoMatrix(deviceToRaster), filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+                displayList.append(.paint(raster, opacity: opacity))
             }
         }
 
         guard !layer.sublayers.isEmpty else { return }
         if layer.masksToBounds {
-            cairo_save(cr)
-            var matrix = cairoMatrix(transform)
-            cairo_set_matrix(cr, &matrix)
             let b = layer.bounds
-            cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
-            cairo_identity_matrix(cr)
-            cairo_clip(cr)
+            displayList.append(.pushClip(transform: cairoMatrix(transform), rect: (b.minX, b.minY, b.width, b.height)))
         }
         if layer.sublayersShareZPosition {
-            for sublayer in layer.sublayers { draw(sublayer, parentTransform: transform, parentOpacity: opacity, cr: cr) }
+            for sublayer in layer.sublayers { record(sublayer, parentTransform: transform, parentOpacity: opacity) }
         } else {
-            for sublayer in layer.sublayersInDrawingOrder { draw(sublayer, parentTransform: transform, parentOpacity: opacity, cr: cr) }
+            for sublayer in layer.sublayersInDrawingOrder { record(sublayer, parentTransform: transform, parentOpacity: opacity) }
         }
-        if layer.masksToBounds { cairo_restore(cr) }
+        if layer.masksToBounds { displayList.append(.popClip) }
     }
 
     /// The layer's content at a raster scale of the next power of two at or above its on-screen scale, at most
     /// twice the display's scale, and capped so that no cached surface exceeds 2048 pixels a side.
-    private func cachedSurface(for layer: Layer, onScreenScale: Double) -> CacheEntry? {
+    private func raster(for layer: Layer, onScreenScale: Double) -> LayerRaster? {
         guard layer.backgroundColor != nil || layer.contents != .none else { return nil }
         let size = layer.bounds.size
         var rasterScale = min(pow(2, (log2(onScreenScale) - 1e-9).rounded(.up)), 2 * scale)
@@ -147,15 +115,18 @@ public final class Renderer {
         let id = ObjectIdentifier(layer)
         if let entry = cache[id], entry.layer === layer, entry.version == layer.contentVersion, entry.rasterScale == rasterScale {
             entry.lastUsed = frameNumber
-            return entry.surface == nil ? nil : entry
+            return entry
         }
         rasterizedLastFrame += 1
-        let result = ContentRasterizer(images: images).rasterize(layer, scale: rasterScale)
-        if let error = result?.error, !assetErrors.contains(error) { assetErrors.append(error) }
-        let entry = CacheEntry(layer: layer, version: layer.contentVersion, rasterScale: rasterScale,
-                               surface: result?.surface, lastUsed: frameNumber)
+        guard let result = ContentRasterizer(images: images).rasterize(layer, scale: rasterScale) else {
+            cache[id] = nil
+            return nil
+        }
+        if let error = result.error, !assetErrors.contains(error) { assetErrors.append(error) }
+        let entry = LayerRaster(layer: layer, version: layer.contentVersion, rasterScale: rasterScale, surface: result.surface,
+                                bands: compositor.count, frame: frameNumber)
         cache[id] = entry
-        return entry.surface == nil ? nil : entry
+        return entry
     }
 
     private func evictUnused() {

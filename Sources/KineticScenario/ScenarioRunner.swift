@@ -11,6 +11,8 @@ public final class ScenarioRunner {
     public let stage: Stage
     public let renderer: Renderer
     private let timeline: [TimedAction]
+    /// How many bands every scenario composites with.
+    public static let bands = 2
 
     /// A capture made during the run.
     public struct Capture {
@@ -42,7 +44,8 @@ public final class ScenarioRunner {
         let settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder)
         stage = Stage(size: scenario.size, settings: settings)
         stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))
-        renderer = Renderer(pointSize: scenario.size, scale: scenario.scale)
+        // A fixed number of bands, so that a scenario's frames are the same bytes on every machine.
+        renderer = Renderer(pointSize: scenario.size, scale: scenario.scale, bands: ScenarioRunner.bands)
         timeline = ScenarioRunner.expand(scenario.events)
     }
 

@@ -38,6 +38,33 @@ final class RendererTests: XCTestCase {
         try assertSnapshot(renderer, named: "sample-scene")
     }
 
+    /// Banding changes only how pixman rounds a resampled pixel (by at most 2/255, on a few pixels), never
+    /// what is drawn where; for byte-identical frames, scenarios always use the same number of bands.
+    func testThePictureIsTheSameWhateverTheNumberOfBands() throws {
+        let scene = sampleScene()
+        // A turned, clipping layer across the band boundaries, with a child that it cuts.
+        let clip = Layer(identifier: "clip", frame: Rect(x: 30, y: 60, width: 200, height: 150))
+        clip.rotation = 0.3
+        clip.masksToBounds = true
+        clip.backgroundColor = Color(red8: 0x3E, green8: 0x7C, blue8: 0xB1).withAlpha(0.4)
+        let child = Layer(frame: Rect(x: 120, y: 80, width: 160, height: 160))
+        child.contents = .shape(ShapeContent(path: .circle, fill: Color(red8: 0xE1, green8: 0x59, blue8: 0x26)))
+        child.opacity = 0.7
+        clip.addSublayer(child)
+        scene.addSublayer(clip)
+        let one = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 1)
+        let three = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 3)
+        XCTAssertEqual(three.bandCount, 3)
+        one.render(scene)
+        three.render(scene)
+        let image = PixelImage(three), reference = PixelImage(one)
+        XCTAssertEqual(try XCTUnwrap(image.difference(from: reference, pixelThreshold: 2)).differingPixelFraction, 0, "no pixel differs by more than 2/255")
+        XCTAssertLessThan(try XCTUnwrap(image.difference(from: reference, pixelThreshold: 0)).differingPixelFraction, 0.005)
+        let same = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 3)
+        same.render(scene)
+        XCTAssertEqual(PixelImage(same), image, "the same number of bands gives the same bytes")
+    }
+
     func testSnapshotComparisonNoticesAChange() throws {
         let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
         let scene = sampleScene()

@@ -1,0 +1,41 @@
+import CGraphics
+
+/// What a frame composites, in order, recorded once by the renderer's walk of the tree and then played by every
+/// band. Only composites and clips are recorded; everything that rasterises happened before.
+struct DisplayList {
+    enum Operation {
+        /// Paints a raster, whose patterns were placed for this frame, at `opacity`.
+        case paint(LayerRaster, opacity: Double)
+        /// Clips what follows to a layer's bounds: `rect` in the layer's space, `transform` from there to frame pixels.
+        case pushClip(transform: cairo_matrix_t, rect: (x: Double, y: Double, width: Double, height: Double))
+        case popClip
+    }
+
+    private(set) var operations: [Operation] = []
+
+    init() { operations.reserveCapacity(256) }
+
+    mutating func removeAll() { operations.removeAll(keepingCapacity: true) }
+    mutating func append(_ operation: Operation) { operations.append(operation) }
+
+    /// Plays the list into one band's context, whose user space is the frame's pixel space.
+    func play(into cr: OpaquePointer, band: Int, base: cairo_matrix_t) {
+        var base = base
+        for operation in operations {
+            switch operation {
+            case .paint(let raster, let opacity):
+                cairo_set_source(cr, raster.patterns[band])
+                if opacity >= 0.999 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+            case .pushClip(let transform, let rect):
+                var transform = transform
+                cairo_save(cr)
+                cairo_transform(cr, &transform)
+                cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+                cairo_set_matrix(cr, &base)
+                cairo_clip(cr)
+            case .popClip:
+                cairo_restore(cr)
+            }
+        }
+    }
+}

@@ -188,7 +188,9 @@ public final class Shell: Screen {
     private func buildMenuButton() {
         menuButton.frame = Rect(x: 12, y: 12, width: 44, height: 44)
         menuButton.zPosition = 5
-        menuButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 10), fill: Color.white.withAlpha(0.85)))
+        // A faint outline, so that the button reads on white panels too.
+        menuButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 10), fill: Color.white.withAlpha(0.85),
+                                                  stroke: Palette.ink.withAlpha(0.15), lineWidth: 1))
         for index in 0..<3 {
             let bar = Layer(frame: Rect(x: 11, y: 13 + Double(index) * 8, width: 22, height: 3))
             bar.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 1.5), fill: Palette.ink))

@@ -1,5 +1,6 @@
 /// The costume model is part of the apps' public API (`DisguiseScreen(costumes:)`), so it comes with them.
 @_exported import KineticCatalog
+import Foundation
 import KineticCore
 import KineticRuntime
 

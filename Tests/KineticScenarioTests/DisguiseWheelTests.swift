@@ -163,6 +163,23 @@ final class DisguiseWheelTests: XCTestCase {
         XCTAssertGreaterThan(dumps["spun"]!.layer("wheel")!.rotation, 0.2, "→ turns the wheel clockwise")
     }
 
+    func testADragThatOutlivesItsPhaseStillLetsGoOfTheWheel() throws {
+        // Enter chooses a costume in the middle of a drag; after deselection the wheel must coast freely again.
+        let runner = try Disguise.runner(Disguise.throughIntro + [
+            ScenarioEvent(at: 7.0, .touch(.began, id: 1, point: Point(x: 760, y: 600))),
+            ScenarioEvent(at: 7.1, .touch(.moved, id: 1, point: Point(x: 800, y: 500))),
+            ScenarioEvent(at: 7.15, .key("enter")),
+            ScenarioEvent(at: 7.2, .touch(.moved, id: 1, point: Point(x: 820, y: 420))),
+            ScenarioEvent(at: 7.3, .touch(.ended, id: 1, point: Point(x: 820, y: 400))),
+            ScenarioEvent(at: 9.0, .key("space")),
+            ScenarioEvent(at: 9.2, .key("right")),
+            capture("a", at: 9.3), capture("b", at: 9.6),
+        ], costumes: Disguise.sixCostumes)
+        let captures = try runner.run(outputDirectory: nil)
+        let turned = captures[1].dump.layer("wheel")!.rotation - captures[0].dump.layer("wheel")!.rotation
+        XCTAssertGreaterThan(turned, 0.2, "→ spins the wheel: it is not held by the finished drag")
+    }
+
     func testReducedMotionFadesInsteadOfFalling() throws {
         let dumps = try Disguise.play(Disguise.throughIntro + [
             capture("before", at: 6.5),

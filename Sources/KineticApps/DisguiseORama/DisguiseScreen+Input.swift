@@ -38,24 +38,27 @@ extension DisguiseScreen {
     }
 
     /// The wheel turns with the finger about its centre; on release it keeps the finger's angular velocity.
+    /// A drag starts only on the wheel, but a drag that started always ends, whatever happened meanwhile (a key
+    /// may have chosen a costume): otherwise the wheel would stay held at the finger's last angle.
     func handlePan(_ pan: PanRecognizer) {
-        guard let wheel, phase == .wheel || phase == .returning else { return }
+        guard let wheel else { return }
         let center = wheel.center
         switch pan.state {
         case .began:
+            guard phase == .wheel || phase == .returning else { return }
             wheel.grab()
             panStart = (fingerAngle: (pan.location - center as Vector).angle, wheelAngle: wheel.angle)
         case .changed:
             guard let start = panStart else { return }
             let turned = remainder((pan.location - center as Vector).angle - start.fingerAngle, 2 * .pi)
             // Keep the turn continuous across the ±π seam by tracking whole turns.
-            let previous = panLastTurn
             var unwrapped = turned
-            while unwrapped - previous > .pi { unwrapped -= 2 * .pi }
-            while unwrapped - previous < -.pi { unwrapped += 2 * .pi }
+            while unwrapped - panLastTurn > .pi { unwrapped -= 2 * .pi }
+            while unwrapped - panLastTurn < -.pi { unwrapped += 2 * .pi }
             panLastTurn = unwrapped
             wheel.drag(toAngle: start.wheelAngle + unwrapped)
         case .ended, .cancelled:
+            guard panStart != nil else { return }
             // ω = (r × v) / |r|²: the finger's angular velocity about the centre.
             let r: Vector = pan.location - center
             let omega = r.length > 20 ? r.cross(pan.velocity) / (r.length * r.length) : 0

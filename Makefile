@@ -24,13 +24,11 @@ build: deps
 # Starts the content server on a free loopback port in the background and points the app at it. With a display:
 # open the window. Without one: refresh the catalogue once, then play the demo scenarios headlessly into $(OUT)/.
 run: build
-	@mkdir -p $(OUT); port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
-	$(BIN) serve --port $$port > $(OUT)/serve.log 2>&1 & server=$$!; \
-	trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
-	for i in $$(seq 50); do grep -q "listening" $(OUT)/serve.log 2>/dev/null && break; sleep 0.1; done; \
-	url=http://127.0.0.1:$$port/api/current_costumes.json; echo "Content server: $$url (log: $(OUT)/serve.log)"; \
-	if [ -n "$$DISPLAY" ]; then $(BIN) run --catalog-url $$url; \
-	else $(BIN) catalog --catalog-url $$url && $(MAKE) --no-print-directory demo; fi
+	@if [ -n "$$DISPLAY" ]; then \
+	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- $(BIN) run --catalog-url {url}; \
+	else \
+	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- sh -c '$(BIN) catalog --catalog-url {url} && $(MAKE) --no-print-directory demo'; \
+	fi
 
 demo:
 	@mkdir -p $(OUT)
@@ -50,11 +48,8 @@ bench: deps
 # The content server under load: wrk on loopback against the catalogue, for the README's figures.
 load: build
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
-	@mkdir -p $(OUT); port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
-	$(BIN) serve --port $$port --log-level warning > $(OUT)/serve.log 2>&1 & server=$$!; \
-	trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
-	for i in $$(seq 50); do grep -q "listening" $(OUT)/serve.log 2>/dev/null && break; sleep 0.1; done; sleep 0.5; \
-	for connections in 16 64; do wrk -t2 -c$$connections -d10s --latency http://127.0.0.1:$$port/api/current_costumes.json; done
+	@scripts/with-content-server $(BIN) $(OUT)/serve.log --log-level warning -- \
+	  sh -c 'for connections in 16 64; do wrk -t2 -c$$connections -d10s --latency {url}; done'
 
 clean:
 	rm -rf .build $(OUT)

@@ -1,7 +1,8 @@
-// Cairo and Pango come in through pangocairo's pkg-config flags. librsvg's own header needs gdk-pixbuf's
+// Cairo, Pango and pixman (under Cairo) come in through pangocairo's pkg-config flags. librsvg's own header needs gdk-pixbuf's
 // include path, which those flags lack, so the handful of librsvg 2.52+ functions used are declared here.
 #include <pango/pangocairo.h>
 #include <cairo.h>
+#include <pixman.h>
 
 typedef struct _RsvgHandle RsvgHandle;
 typedef struct {

@@ -33,18 +33,22 @@ func measure(rotatingSprites: Bool) throws {
         scene.step()
         renderer.render(scene.stage.root)
     }
-    var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
+    var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = [], renderAllocations: [Double] = []
     simulationSamples.reserveCapacity(measuredFrames)
     frameSamples.reserveCapacity(measuredFrames)
     allocations.reserveCapacity(measuredFrames)
+    renderAllocations.reserveCapacity(measuredFrames)
     for _ in 0..<measuredFrames {
         let allocationsBefore = kinetic_allocation_count()
         let t0 = DispatchTime.now()
         scene.step()
         let t1 = DispatchTime.now()
+        let renderBefore = kinetic_allocation_count()
         renderer.render(scene.stage.root)
         let t2 = DispatchTime.now()
-        allocations.append(Double(kinetic_allocation_count() - allocationsBefore))
+        let after = kinetic_allocation_count()
+        allocations.append(Double(after - allocationsBefore))
+        renderAllocations.append(Double(after - renderBefore))
         simulationSamples.append(milliseconds(t0, t1))
         frameSamples.append(milliseconds(t0, t2))
     }
@@ -52,7 +56,7 @@ func measure(rotatingSprites: Bool) throws {
     print("  \(scene.layerCount) layers, \(scene.world.items.count) bodies, 1024×768 pt @2x (\(renderer.pixelWidth)×\(renderer.pixelHeight) px), \(measuredFrames) frames")
     report("  simulation + layout per frame", simulationSamples)
     report("  full frame (step + render)", frameSamples)
-    print("  heap allocations per steady frame p50 \(Int(percentile(allocations, 0.5)))   max \(Int(allocations.max() ?? 0))")
+    print("  heap allocations per steady frame p50 \(Int(percentile(allocations, 0.5)))   max \(Int(allocations.max() ?? 0))   (rendering alone: p50 \(Int(percentile(renderAllocations, 0.5))))")
     print("  layers rasterised in the last frame \(renderer.rasterizedLastFrame) (of \(renderer.cachedLayerCount) cached)")
 }
 
@@ -63,14 +67,16 @@ try measure(rotatingSprites: true)
 func measureWheel() {
     let scene = WheelScene()
     let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
-    var simulationSamples: [Double] = [], frameSamples: [Double] = []
+    var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
     var states = Set<String>()
     for _ in 0..<measuredFrames {
+        let allocationsBefore = kinetic_allocation_count()
         let t0 = DispatchTime.now()
         scene.step()
         let t1 = DispatchTime.now()
         renderer.render(scene.stage.root)
         let t2 = DispatchTime.now()
+        allocations.append(Double(kinetic_allocation_count() - allocationsBefore))
         simulationSamples.append(milliseconds(t0, t1))
         frameSamples.append(milliseconds(t0, t2))
         states.insert(scene.state)
@@ -78,6 +84,7 @@ func measureWheel() {
     print("\nDisguise-O-Rama wheel, six costumes, bubbles falling and returning (states: \(states.sorted().joined(separator: ", ")))")
     report("  simulation + layout per frame", simulationSamples)
     report("  full frame (step + render)", frameSamples)
+    print("  heap allocations per frame p50 \(Int(percentile(allocations, 0.5)))   p99 \(Int(percentile(allocations, 0.99)))")
 }
 measureWheel()
 
@@ -93,3 +100,24 @@ let springSeconds = milliseconds(springStart, DispatchTime.now()) / 1000
 
 print(String(format: "\nspring evaluations per second  %.1f million", Double(evaluations) / springSeconds / 1e6))
 if !sink.isFinite { print("unexpected non-finite spring result") }
+
+// Where a steady frame's allocations come from (set KINETIC_BENCH_CALLERS=1): one frame of the shared scene,
+// its allocator callers named by the dynamic linker.
+if ProcessInfo.processInfo.environment["KINETIC_BENCH_CALLERS"] == "1" {
+    let scene = try BenchmarkScene(rotatingSprites: false)
+    let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
+    for _ in 0..<warmupFrames { scene.step(); renderer.render(scene.stage.root) }
+    kinetic_allocation_recording(1)
+    scene.step()
+    renderer.render(scene.stage.root)
+    kinetic_allocation_recording(0)
+    print("\nallocator callers in one steady frame:")
+    var index: Int32 = 0
+    var count: UInt64 = 0
+    while let caller = kinetic_allocation_caller(index, &count) {
+        let library = String(cString: kinetic_allocation_caller_library(caller))
+        let symbol = String(cString: kinetic_allocation_caller_symbol(caller))
+        print("  \(count)× \((library as NSString).lastPathComponent) \(symbol)")
+        index += 1
+    }
+}

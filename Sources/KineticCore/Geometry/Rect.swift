@@ -70,13 +70,14 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
-    /// The bounding box of the four corners after `transform`.
+    /// The bounding box of the four corners after `transform`. Written without arrays: the renderer calls it for
+    /// every layer of every frame.
     public func applying(_ transform: Transform2D) -> Rect {
-        let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)]
-            .map { $0.applying(transform) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        let p0 = Point(x: minX, y: minY).applying(transform), p1 = Point(x: maxX, y: minY).applying(transform)
+        let p2 = Point(x: minX, y: maxY).applying(transform), p3 = Point(x: maxX, y: maxY).applying(transform)
+        let x0 = Swift.min(p0.x, p1.x, p2.x, p3.x), x1 = Swift.max(p0.x, p1.x, p2.x, p3.x)
+        let y0 = Swift.min(p0.y, p1.y, p2.y, p3.y), y1 = Swift.max(p0.y, p1.y, p2.y, p3.y)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Whether every coordinate is finite.

@@ -1,8 +1,7 @@
-// Cairo, Pango and pixman (under Cairo) come in through pangocairo's pkg-config flags. librsvg's own header needs gdk-pixbuf's
+// Cairo and Pango come in through pangocairo's pkg-config flags. librsvg's own header needs gdk-pixbuf's
 // include path, which those flags lack, so the handful of librsvg 2.52+ functions used are declared here.
 #include <pango/pangocairo.h>
 #include <cairo.h>
-#include <pixman.h>
 
 typedef struct _RsvgHandle RsvgHandle;
 typedef struct {

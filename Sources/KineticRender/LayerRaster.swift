@@ -4,9 +4,8 @@ import KineticScene
 
 /// One layer's rasterised content, kept between frames.
 ///
-/// Compositing threads never share a Cairo or pixman object: each band has its own pixman image (and, for the
-/// Cairo fallback, its own pattern) over the same read-only pixels. All are made once, so compositing a raster
-/// allocates nothing.
+/// Compositing threads never share a Cairo or pixman object: band 0 paints from the surface itself, and every
+/// other band from its own surface wrapping the same (read-only) pixels, each with its own pattern.
 final class LayerRaster {
     weak var layer: Layer?
     let version: UInt64
@@ -15,10 +14,6 @@ final class LayerRaster {
     /// One pattern per band, made once so that compositing allocates nothing per frame.
     private(set) var patterns: [OpaquePointer] = []
     private var wrappers: [OpaquePointer] = []
-    /// One pixman image per band over the raster's pixels.
-    private(set) var sources: [OpaquePointer] = []
-    let pixelWidth: Int32
-    let pixelHeight: Int32
     var lastUsed: UInt64
 
     init(layer: Layer, version: UInt64, rasterScale: Double, surface: OpaquePointer, bands: Int, frame: UInt64) {
@@ -28,26 +23,17 @@ final class LayerRaster {
         self.surface = surface
         lastUsed = frame
         patterns.append(cairo_pattern_create_for_surface(surface))
-        cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)
         let width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface)
         let stride = cairo_image_surface_get_stride(surface)
-        pixelWidth = width
-        pixelHeight = height
         for _ in 1..<max(bands, 1) {
             let wrapper = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, width, height, stride)!
             wrappers.append(wrapper)
             patterns.append(cairo_pattern_create_for_surface(wrapper))
         }
-        for _ in 0..<max(bands, 1) {
-            let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, UnsafeMutableRawPointer(data)?.assumingMemoryBound(to: UInt32.self), stride)!
-            pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
-            sources.append(image)
-        }
     }
 
     deinit {
-        for image in sources { pixman_image_unref(image) }
         for pattern in patterns { cairo_pattern_destroy(pattern) }
         for wrapper in wrappers { cairo_surface_destroy(wrapper) }
         cairo_surface_destroy(surface)

@@ -76,7 +76,8 @@ public final class Renderer {
         guard onScreenScale.isFinite, onScreenScale > 1e-4 else { return }
 
         if let raster = raster(for: layer, onScreenScale: onScreenScale) {
-            // Raster pixels → layer points (÷ rasterScale, + bounds origin) → frame pixels (transform).
+            // The pattern maps frame pixels to raster pixels: the inverse of raster pixels → layer points
+            // (÷ rasterScale, + bounds origin) → frame pixels (transform).
             let rasterToDevice = Transform2D(scaleX: 1 / raster.rasterScale, y: 1 / raster.rasterScale)
                 .concatenating(Transform2D(translationX: layer.bounds.minX, y: layer.bounds.minY))
                 .concatenating(transform)
@@ -86,16 +87,14 @@ public final class Renderer {
                 let exact = abs(raster.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
                     && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
                 raster.place(deviceToSurface: cairoMatrix(deviceToRaster), filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
-                let extent = Rect(x: 0, y: 0, width: Double(raster.pixelWidth), height: Double(raster.pixelHeight)).applying(rasterToDevice)
-                displayList.append(.paint(DisplayList.Paint(raster: raster, opacity: opacity, deviceToRaster: deviceToRaster,
-                                                            box: PixelBox(extent), bilinear: !exact)))
+                displayList.append(.paint(raster, opacity: opacity))
             }
         }
 
         guard !layer.sublayers.isEmpty else { return }
         if layer.masksToBounds {
             let b = layer.bounds
-            displayList.append(.pushClip(transform: transform, rect: b))
+            displayList.append(.pushClip(transform: cairoMatrix(transform), rect: (b.minX, b.minY, b.width, b.height)))
         }
         if layer.sublayersShareZPosition {
             for sublayer in layer.sublayers { record(sublayer, parentTransform: transform, parentOpacity: opacity) }
@@ -144,7 +143,6 @@ public final class Renderer {
 
     /// Writes the last frame as a PNG.
     public func writePNG(to url: URL) throws {
-        cairo_surface_mark_dirty(surface)
         let status = cairo_surface_write_to_png(surface, url.path)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw AssetError.cannotWrite(path: url.path, reason: String(cString: cairo_status_to_string(status)))
@@ -160,4 +158,7 @@ public final class Renderer {
         return try body(UnsafeRawBufferPointer(start: data, count: stride * pixelHeight))
     }
 
+    private func cairoMatrix(_ t: Transform2D) -> cairo_matrix_t {
+        cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+    }
 }

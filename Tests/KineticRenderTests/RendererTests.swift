@@ -65,31 +65,6 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(PixelImage(same), image, "the same number of bands gives the same bytes")
     }
 
-    func testThePixmanAndCairoPlayersDrawTheSamePicture() throws {
-        let scene = sampleScene()
-        // An axis-aligned clip, which pixman handles as a rectangle.
-        let window = Layer(frame: Rect(x: 150, y: 120, width: 120, height: 90))
-        window.masksToBounds = true
-        let cut = Layer(frame: Rect(x: -30, y: 20, width: 200, height: 40))
-        cut.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 12), fill: Color(red8: 0x3E, green8: 0x7C, blue8: 0xB1)))
-        cut.opacity = 0.6
-        window.addSublayer(cut)
-        scene.addSublayer(window)
-        let pixman = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 2)
-        pixman.render(scene)
-        let viaPixman = PixelImage(pixman)
-        // A turned clip far off screen changes no pixel, but only Cairo can play it, so the whole frame goes through Cairo.
-        let offScreen = Layer(frame: Rect(x: 2000, y: 2000, width: 10, height: 10))
-        offScreen.rotation = 0.5
-        offScreen.masksToBounds = true
-        offScreen.addSublayer(Layer(frame: Rect(x: 0, y: 0, width: 5, height: 5)))
-        scene.addSublayer(offScreen)
-        let cairo = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 2)
-        cairo.render(scene)
-        let difference = try XCTUnwrap(PixelImage(cairo).difference(from: viaPixman, pixelThreshold: 8))
-        XCTAssertLessThan(difference.differingPixelFraction, 0.001, "the players agree but for the odd rounding on an edge")
-    }
-
     func testSnapshotComparisonNoticesAChange() throws {
         let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
         let scene = sampleScene()

@@ -1,0 +1,60 @@
+import XCTest
+
+/// The `kinetic` executable end to end, as scripts and `make run` use it: exit codes, output, files.
+final class CommandLineTests: XCTestCase {
+    /// The built `kinetic`, beside the test bundle in the build folder.
+    private var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kinetic")
+    }
+
+    private var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "kinetic is not built at \(binary.path)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    func testPlayWritesEveryCaptureAndExitsCleanly() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
+        let scenario = repository.appendingPathComponent("Scenarios/disguise-o-rama.json").path
+        let result = try run(["play", scenario, "--out", out.path, "--quiet"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 11, "one path per capture and nothing else on standard output:\n\(result.output)")
+        for line in lines {
+            XCTAssertTrue(line.hasSuffix(".png"), line)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: line), line)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: String(line.dropLast(4)) + ".json"), line)
+        }
+        XCTAssertFalse(result.errors.contains("kinetic:"), "no asset problems: \(result.errors)")
+    }
+
+    func testAMalformedScenarioIsRefusedWithItsReason() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
+        try Data(#"{"events": [{"at": 1, "touch": "dwn", "x": 1, "y": 2}]}"#.utf8).write(to: file)
+        let result = try run(["play", file.path, "--out", FileManager.default.temporaryDirectory.path])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.errors.contains("is malformed") && result.errors.contains("unknown touch \"dwn\""), result.errors)
+    }
+
+    func testCatalogCarriesOnWithoutAServer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
+        let result = try run(["catalog", "--catalog-url", "http://127.0.0.1:9/api/current_costumes.json",
+                              "--data-dir", folder.appendingPathComponent("data").path, "--cache-dir", folder.appendingPathComponent("cache").path])
+        XCTAssertEqual(result.status, 0, "the app would carry on, so the command succeeds")
+        XCTAssertTrue(result.output.contains("moustache") && result.output.contains("bundled"), result.output)
+        XCTAssertTrue(result.errors.contains("couldn't update costumes"), result.errors)
+    }
+}

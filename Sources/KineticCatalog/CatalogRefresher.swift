@@ -46,6 +46,12 @@ public final class CatalogRefresher: @unchecked Sendable {
         self.validator = validator
     }
 
+    /// The usual layout: the saved catalogue in `dataDirectory`, images under `cacheDirectory/images`.
+    public convenience init(bundled: [Costume], catalogURL: URL?, dataDirectory: URL, cacheDirectory: URL, validator: @escaping ImageValidator) {
+        self.init(bundled: bundled, catalogURL: catalogURL, store: CatalogStore(folder: dataDirectory),
+                  images: ImageCache(folder: cacheDirectory.appendingPathComponent("images", isDirectory: true)), validator: validator)
+    }
+
     /// Bundled and saved costumes, at once, without the network.
     public func current() -> CatalogSnapshot {
         let (saved, problem) = store.load()

@@ -56,6 +56,6 @@ final class ContentCache: @unchecked Sendable {
         return entry
     }
 
-    /// Forgets everything (a file that vanished or was replaced by a link is resolved afresh).
+    /// Forgets how `rawPath` resolved, so that a file that vanished or was replaced by a link is resolved afresh.
     func forget(_ rawPath: String) { lock.withLock { _ = resolved.removeValue(forKey: rawPath) } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KineticCatalog
 import Logging
 
 /// The content server the apps download from: a folder served read-only over HTTP.
@@ -13,10 +14,7 @@ public struct ContentServer: Sendable {
     public let port: Int
 
     /// The folder committed in the repository, next to `Sources/`.
-    public static var repositoryContent: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Content", isDirectory: true)
-    }
+    public static var repositoryContent: URL { RepositoryContent.folder }
 
     public init(folder: URL = ContentServer.repositoryContent, host: String = "127.0.0.1", port: Int = 8080) {
         self.folder = folder

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// What the person or the scenario chose for this run, handed to every screen.
 public struct StageSettings: Sendable, Equatable {
@@ -17,17 +18,8 @@ public struct StageSettings: Sendable, Equatable {
                 cacheDirectory: URL? = nil, catalogURL: URL? = nil) {
         self.reduceMotion = reduceMotion
         self.freshStart = freshStart
-        self.dataDirectory = dataDirectory ?? StageSettings.defaultDataDirectory()
+        self.dataDirectory = dataDirectory ?? AppFolders.data()
         self.cacheDirectory = cacheDirectory
         self.catalogURL = catalogURL
-    }
-
-    /// `$XDG_DATA_HOME/kinetic`, else `~/.local/share/kinetic`.
-    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("kinetic")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/kinetic")
     }
 }

@@ -56,10 +56,8 @@ struct CatalogCommand: AsyncParsableCommand {
     func run() async throws {
         let locations = data.locations
         let bundled = BundledCostumes.load()
-        let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: locations.catalogURL,
-                                         store: CatalogStore(folder: locations.dataDirectory),
-                                         images: ImageCache(folder: locations.imagesDirectory),
-                                         validator: { ImageFileCheck.problem(at: $0) })
+        let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: locations.catalogURL, dataDirectory: locations.dataDirectory,
+                                         cacheDirectory: locations.cacheDirectory, validator: { ImageFileCheck.problem(at: $0) })
         let snapshot = await refresher.refresh()
         let idWidth = max(snapshot.costumes.map(\.id.count).max() ?? 2, 2)
         let titleWidth = max(snapshot.costumes.map(\.title.count).max() ?? 5, 5)

@@ -4,13 +4,9 @@ import KineticCatalog
 /// The four costumes the content server offers, read straight from the repository's `Content/` folder with the
 /// same decoder the network path uses. Tests and the benchmark use them to fill a six-spoke wheel offline.
 public enum ServedCostumes {
-    /// `Content/` at the top of the repository.
-    public static var contentFolder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Content", isDirectory: true)
-    }
 
     public static let all: [Costume] = {
+        let contentFolder = RepositoryContent.folder
         // Decoded as the server would serve it (image URLs may be relative to the server's root), then each URL's
         // path is found in the folder.
         let served = URL(string: "http://127.0.0.1/api/current_costumes.json")!

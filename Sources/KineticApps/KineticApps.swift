@@ -19,6 +19,6 @@ public enum KineticApps {
                  tint: Color(red8: 0x4A, green8: 0xA8, blue8: 0xD8)),
         AppEntry(id: "honeycomb", title: "Honeycomb",
                  summary: "Navigate categories on a honeycomb that rearranges into a grid of hexagons.",
-                 tint: Color(red8: 0xF2, green8: 0xB1, blue8: 0x34)),
+                 tint: Color(red8: 0xF2, green8: 0xB1, blue8: 0x34), makeScreen: { makeHoneycombScreen($0, imageValidator: imageValidator) }),
     ] }
 }

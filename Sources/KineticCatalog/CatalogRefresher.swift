@@ -70,26 +70,20 @@ public final class CatalogRefresher: @unchecked Sendable {
         let (saved, loadProblem) = store.load()
         var problems = loadProblem.map { [$0] } ?? []
         let previous = saved?.catalogURL == catalogURL.absoluteString ? saved : nil
-        var headers: [String: String] = ["Accept": "application/json"]
-        if let etag = previous?.etag, previous?.costumes.allSatisfy(hasCachedImages) == true { headers["If-None-Match"] = etag }
-
-        let response: HTTPResult
-        do {
-            response = try await fetcher.get(catalogURL, headers: headers, maxBytes: maxCatalogBytes)
-        } catch {
-            return failed(saved, problems + ["\(error)"])
-        }
-        if response.status == 304, let previous {
-            var snapshot = merge(remote: previous.costumes, source: .saved)
+        let etag = previous?.costumes.allSatisfy(hasCachedImages) == true ? previous?.etag : nil
+        let body: Data, newETag: String?
+        switch await JSONDocumentFetch.get(catalogURL, etag: etag, maxBytes: maxCatalogBytes, fetcher: fetcher) {
+        case .failed(let reason):
+            return failed(saved, problems + [reason])
+        case .notModified:
+            var snapshot = merge(remote: previous?.costumes ?? [], source: .saved)
             snapshot.problems = problems + snapshot.problems
             return snapshot
-        }
-        let type = response.headers["content-type"] ?? ""
-        guard type.lowercased().contains("json") else {
-            return failed(saved, problems + ["\(catalogURL.absoluteString) answered with \(type.isEmpty ? "no content type" : type), not JSON"])
+        case .body(let data, let tag):
+            (body, newETag) = (data, tag)
         }
         let decoded: RemoteCatalog.Decoded
-        do { decoded = try RemoteCatalog.decode(response.body, catalogURL: catalogURL) } catch {
+        do { decoded = try RemoteCatalog.decode(body, catalogURL: catalogURL) } catch {
             return failed(saved, problems + ["\(error)"])
         }
         problems += decoded.problems
@@ -102,7 +96,7 @@ public final class CatalogRefresher: @unchecked Sendable {
                 accepted.append(costume)
             }
         }
-        let newCatalog = SavedCatalog(catalogURL: catalogURL.absoluteString, etag: response.headers["etag"], costumes: accepted)
+        let newCatalog = SavedCatalog(catalogURL: catalogURL.absoluteString, etag: newETag, costumes: accepted)
         do { try store.save(newCatalog) } catch { problems.append("could not save the catalogue: \(error)") }
         var snapshot = merge(remote: accepted, source: .remote)
         snapshot.problems = problems + snapshot.problems
@@ -118,24 +112,11 @@ public final class CatalogRefresher: @unchecked Sendable {
 
     /// Fetches both images (unless cached) and validates them; returns a reason on failure.
     private func downloadImages(of costume: Costume) async -> String? {
+        var downloader = ImageDownloader(cache: images, fetcher: fetcher, validator: validator)
+        downloader.maxBytes = maxImageBytes
         for (field, text) in [("icon", costume.icon), ("worn", costume.worn)] {
             guard let url = URL(string: text) else { return "\(field) URL is invalid" }
-            if let file = images.cachedFile(for: url), validator(file) == nil { continue }
-            do {
-                let result: HTTPResult
-                if url.isFileURL {
-                    result = HTTPResult(status: 200, headers: [:], body: try Data(contentsOf: url))
-                } else {
-                    result = try await fetcher.get(url, headers: ["Accept": "image/svg+xml, image/png"], maxBytes: maxImageBytes)
-                }
-                let file = try images.store(result.body, for: url)
-                if let problem = validator(file) {
-                    images.remove(url)
-                    return "\(field) image \(url.absoluteString): \(problem)"
-                }
-            } catch {
-                return "\(field) image: \(error)"
-            }
+            if case .failure(let problem) = await downloader.file(for: url) { return "\(field) \(problem)" }
         }
         return nil
     }

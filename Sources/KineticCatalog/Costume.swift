@@ -49,9 +49,7 @@ public struct Costume: Codable, Equatable, Sendable, Identifiable {
     /// What is wrong with the costume's values, if anything: an id that could not serve as a layer or file name,
     /// empty text, or fractions that are not finite or would put the image absurdly far from Scotch.
     public var problem: String? {
-        if id.isEmpty || id.count > 64 || !id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
-            return "id \"\(id)\" must be 1 to 64 letters, digits, - or _"
-        }
+        if let problem = ContentIdentifier.problem(id) { return problem }
         if title.isEmpty { return "costume \(id) has an empty title" }
         if icon.isEmpty || worn.isEmpty { return "costume \(id) needs both an icon and a worn image" }
         for (name, value) in [("alignment_x", alignmentX), ("alignment_y", alignmentY), ("display_x", displayX), ("display_y", displayY)] {

@@ -91,16 +91,6 @@ struct ContentRasterizer {
     }
 }
 
-/// The regular hexagon inscribed in a box.
-enum Hexagon {
-    static func vertices(in box: Rect, pointyTop: Bool) -> [Point] {
-        (0..<6).map { index in
-            let angle = Double(index) * .pi / 3 + (pointyTop ? -.pi / 2 : 0)
-            return Point(x: box.midX + cos(angle) * box.width / 2, y: box.midY + sin(angle) * box.height / 2)
-        }
-    }
-}
-
 /// What a broken asset shows: a pink box with a cross, impossible to mistake for art.
 enum Placeholder {
     static func draw(size: Size, cr: OpaquePointer) {

@@ -36,6 +36,12 @@ open class Screen {
     /// One of `menuActions` was chosen.
     open func performMenuAction(_ id: String) {}
 
+    /// Bumped by `menuActionsDidChange()`; the shell rebuilds the menu's entries when it changes.
+    public private(set) var menuActionsVersion = 0
+
+    /// Tells the shell that `menuActions` changed (new data arrived, say).
+    public func menuActionsDidChange() { menuActionsVersion += 1 }
+
     /// The stage's animator (a fresh one if the screen is not on a stage yet, so calls are never lost).
     public var animator: Animator { stage?.animator ?? Animator() }
 

@@ -23,6 +23,8 @@ public final class Shell: Screen {
     private let menuButton = Layer(identifier: "menu.button")
     private var dragStartProgress = 0.0
     private var initialEntryID: String?
+    /// The content's `menuActionsVersion` when the action rows were last built.
+    private var builtActionsVersion = 0
 
     /// - Parameter initialApp: the id of the app to open at once, or `nil` for the gallery.
     public init(entries: [AppEntry], initialApp: String? = nil) {
@@ -115,6 +117,7 @@ public final class Shell: Screen {
 
     public override func update(dt: Double) {
         content?.update(dt: dt)
+        if let content, content.menuActionsVersion != builtActionsVersion { rebuildActionRows() }
         layoutMenu()
     }
 
@@ -171,6 +174,7 @@ public final class Shell: Screen {
     private func rebuildActionRows() {
         for row in actionRows { row.removeFromSuperlayer() }
         actionRows = []
+        builtActionsVersion = content?.menuActionsVersion ?? 0
         var y = actionsTop
         for action in content?.menuActions ?? [] {
             let row = Layer(identifier: "menu.action.\(action.id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 48))

@@ -14,6 +14,8 @@ public final class Stage {
     public let animator = Animator()
     public let arena = GestureArena()
     public let settings: StageSettings
+    /// Work running off the simulation thread on behalf of the screens (a scenario waits for it each step).
+    public let backgroundWork = BackgroundWork()
     /// Seconds of simulated time.
     public private(set) var time = 0.0
     public private(set) var stepCount = 0

@@ -11,15 +11,29 @@ public struct StageSettings: Sendable, Equatable {
     public var dataDirectory: URL
     /// Where apps cache downloads (`$XDG_CACHE_HOME/kinetic` by default); `nil` with no network.
     public var cacheDirectory: URL?
-    /// The costume catalogue to refresh from; `nil` keeps the apps offline (scenarios, tests).
+    /// The costume catalogue to refresh from; `nil` falls back to the content server's, if `contentURL` is set.
     public var catalogURL: URL?
+    /// The content server's root (`http://127.0.0.1:8080/`); every app finds its documents under it. `nil`, with
+    /// no `catalogURL` either, keeps the apps offline (scenarios, tests).
+    public var contentURL: URL?
 
     public init(reduceMotion: Bool = false, freshStart: Bool = false, dataDirectory: URL? = nil,
-                cacheDirectory: URL? = nil, catalogURL: URL? = nil) {
+                cacheDirectory: URL? = nil, catalogURL: URL? = nil, contentURL: URL? = nil) {
         self.reduceMotion = reduceMotion
         self.freshStart = freshStart
         self.dataDirectory = dataDirectory ?? AppFolders.data()
         self.cacheDirectory = cacheDirectory
         self.catalogURL = catalogURL
+        self.contentURL = contentURL
+    }
+
+    /// The costume catalogue: `catalogURL`, else `api/current_costumes.json` on the content server.
+    public var costumeCatalogURL: URL? { catalogURL ?? document("api/current_costumes.json") }
+
+    /// A document on the content server, or `nil` when there is none.
+    public func document(_ path: String) -> URL? {
+        guard let contentURL else { return nil }
+        let base = contentURL.absoluteString.hasSuffix("/") ? contentURL : contentURL.appendingPathComponent("")
+        return URL(string: path, relativeTo: base)?.absoluteURL
     }
 }

@@ -17,9 +17,13 @@ public struct Scenario: Codable, Equatable, Sendable {
     /// Frames per second of a `--gif`/`--mp4` recording.
     public var recordingFPS: Double
     public var events: [ScenarioEvent]
+    /// The content server the apps download from (its root, e.g. `http://127.0.0.1:8080/`); none keeps the run
+    /// offline. Downloads are waited for at the step they start, so the run stays deterministic.
+    public var contentURL: URL?
 
     public init(app: String = "gallery", size: Size = Size(width: 1024, height: 768), scale: Double = 1, freshStart: Bool = true,
-                reduceMotion: Bool = false, duration: Double? = nil, recordingFPS: Double = 30, events: [ScenarioEvent] = []) {
+                reduceMotion: Bool = false, duration: Double? = nil, recordingFPS: Double = 30, events: [ScenarioEvent] = [],
+                contentURL: URL? = nil) {
         self.app = app
         self.size = size
         self.scale = scale
@@ -28,9 +32,10 @@ public struct Scenario: Codable, Equatable, Sendable {
         self.duration = duration
         self.recordingFPS = recordingFPS
         self.events = events
+        self.contentURL = contentURL
     }
 
-    enum CodingKeys: String, CodingKey { case app, size, scale, freshStart, reduceMotion, duration, recordingFPS, events }
+    enum CodingKeys: String, CodingKey { case app, size, scale, freshStart, reduceMotion, duration, recordingFPS, events, contentURL }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -42,6 +47,12 @@ public struct Scenario: Codable, Equatable, Sendable {
         duration = try c.decodeIfPresent(Double.self, forKey: .duration)
         recordingFPS = try c.decodeIfPresent(Double.self, forKey: .recordingFPS) ?? 30
         events = try c.decodeIfPresent([ScenarioEvent].self, forKey: .events) ?? []
+        if let text = try c.decodeIfPresent(String.self, forKey: .contentURL) {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                throw DecodingError.dataCorruptedError(forKey: .contentURL, in: c, debugDescription: "\"\(text)\" is not an http(s) URL")
+            }
+            contentURL = url
+        }
     }
 
     /// Reads and checks a scenario file.

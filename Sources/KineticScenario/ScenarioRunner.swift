@@ -13,6 +13,8 @@ public final class ScenarioRunner {
     private let timeline: [TimedAction]
     /// How many bands every scenario composites with.
     public static let bands = 2
+    /// The longest a step waits for the screens' downloads (each has its own, shorter, deadline).
+    public static let backgroundWorkTimeout = 30.0
 
     /// A capture made during the run.
     public struct Capture {
@@ -35,13 +37,17 @@ public final class ScenarioRunner {
     /// - Parameters:
     ///   - entries: the apps that `scenario.app` may name.
     ///   - dataDirectory: where apps keep saved state for this run (a fresh temporary folder by default).
-    public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil) throws {
+    ///   - contentURL: the content server, overriding the scenario's own `contentURL`.
+    public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil, contentURL: URL? = nil) throws {
         guard scenario.app == "gallery" || entries.contains(where: { $0.id == scenario.app }) else {
             throw ScenarioError.unknownApp(scenario.app, known: ["gallery"] + entries.map(\.id))
         }
         self.scenario = scenario
         let folder = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-scenario-\(UUID().uuidString)")
-        let settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder)
+        // Saved data and downloads are the run's own: a fresh temporary folder unless one is given.
+        let settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder,
+                                     cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true),
+                                     contentURL: contentURL ?? scenario.contentURL)
         stage = Stage(size: scenario.size, settings: settings)
         stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))
         // A fixed number of bands, so that a scenario's frames are the same bytes on every machine.
@@ -98,6 +104,7 @@ public final class ScenarioRunner {
         var captures: [Capture] = []
         var next = 0
         for step in 0...totalSteps {
+            stage.backgroundWork.waitUntilIdle(timeout: ScenarioRunner.backgroundWorkTimeout)
             let now = Double(step) * Stage.stepDuration
             while next < timeline.count, timeline[next].time <= now + 1e-9 {
                 switch timeline[next].atom {

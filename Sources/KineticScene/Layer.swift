@@ -29,7 +29,8 @@ public final class Layer {
     public var contents = LayerContents.none { didSet { if contents != oldValue { contentVersion &+= 1 } } }
     /// Whether hit testing may return this layer (sublayers are tested either way).
     public var isUserInteractionEnabled = true
-    /// How a point counts as inside for hit testing: the bounds, or the circle inscribed in them.
+    /// How a point counts as inside for hit testing: the bounds, the circle inscribed in them, or the hexagon
+    /// the renderer draws in them (so a tap by a corner belongs to the neighbour whose hexagon holds it).
     public var hitShape = HitShape.bounds
     /// Recognizers offered the touches that land on this layer.
     public var gestureRecognizers: [GestureRecognizer] = []
@@ -39,7 +40,7 @@ public final class Layer {
     public private(set) weak var superlayer: Layer?
     public private(set) var sublayers: [Layer] = []
 
-    public enum HitShape: Sendable { case bounds, circle }
+    public enum HitShape: Sendable, Equatable { case bounds, circle, hexagon(pointyTop: Bool) }
 
     public init(identifier: String? = nil) {
         self.identifier = identifier
@@ -145,6 +146,8 @@ public final class Layer {
         case .circle:
             let radius = min(bounds.width, bounds.height) / 2
             return point.distance(to: bounds.center) <= radius
+        case .hexagon(let pointyTop):
+            return Hexagon.contains(point, in: bounds, pointyTop: pointyTop)
         }
     }
 

@@ -12,7 +12,7 @@ struct Kinetic: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
         abstract: "Fluid, physics-driven interfaces: open them in a window, or play scripted scenarios headlessly.",
-        subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self],
+        subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self, HoneycombLayoutCommand.self],
         defaultSubcommand: Run.self)
 }
 
@@ -20,6 +20,9 @@ struct Kinetic: AsyncParsableCommand {
 struct DataOptions: ParsableArguments {
     @Option(help: "The costume catalogue to refresh from (default: $KINETIC_CATALOG_URL; none keeps the app offline).")
     var catalogURL: String?
+
+    @Option(help: "The content server's root, e.g. http://127.0.0.1:8080/ (default: $KINETIC_CONTENT_URL): the Honeycomb's nodes and images, and the costume catalogue when --catalog-url is not given.")
+    var contentURL: String?
 
     @Option(help: "Folder for saved data (default: $XDG_DATA_HOME/kinetic, else ~/.local/share/kinetic).")
     var dataDir: String?
@@ -29,9 +32,26 @@ struct DataOptions: ParsableArguments {
 
     var locations: CatalogLocations { CatalogLocations(dataDirectory: dataDir, cacheDirectory: cacheDir, catalogURL: catalogURL) }
 
+    /// `--content-url`, else `$KINETIC_CONTENT_URL`, else none.
+    var content: URL? {
+        let text = contentURL ?? ProcessInfo.processInfo.environment["KINETIC_CONTENT_URL"]
+        return text.flatMap { $0.isEmpty ? nil : URL(string: $0) }
+    }
+
     func validate() throws {
         if let catalogURL, URL(string: catalogURL)?.scheme == nil {
             throw ValidationError("--catalog-url \"\(catalogURL)\" is not a URL (expected http://host:port/api/current_costumes.json)")
+        }
+        try ContentURLOption.check(contentURL)
+    }
+}
+
+/// The check `--content-url` gets wherever it is taken.
+enum ContentURLOption {
+    static func check(_ text: String?) throws {
+        guard let text else { return }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("--content-url \"\(text)\" is not an http(s) URL (expected http://host:port/)")
         }
     }
 }
@@ -62,7 +82,7 @@ struct Run: ParsableCommand {
     func run() throws {
         let locations = data.locations
         let settings = StageSettings(reduceMotion: reduceMotion, freshStart: fresh, dataDirectory: locations.dataDirectory,
-                                     cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL)
+                                     cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
         let stage = Stage(settings: settings)
         stage.present(Shell(entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }), initialApp: app))
         try WindowShell(stage: stage).run(maximumSeconds: seconds)
@@ -88,11 +108,17 @@ struct Play: ParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
+    @Option(help: "The content server to download from (overrides the scenario's contentURL).")
+    var contentURL: String?
+
+    func validate() throws { try ContentURLOption.check(contentURL) }
+
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         do {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
-            let runner = try ScenarioRunner(scenario: script, entries: KineticApps.catalog)
+            let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }),
+                                            contentURL: contentURL.flatMap { URL(string: $0) })
             var recorders: [FrameRecorder] = []
             let (w, h) = (runner.renderer.pixelWidth, runner.renderer.pixelHeight)
             if let gif { recorders.append(try FrameRecorder(output: URL(fileURLWithPath: gif), format: .gif, width: w, height: h, fps: script.recordingFPS)) }

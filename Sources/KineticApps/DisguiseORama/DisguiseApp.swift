@@ -7,7 +7,7 @@ extension KineticApps {
     static func makeDisguiseScreen(_ settings: StageSettings, imageValidator: @escaping ImageValidator) -> Screen {
         let bundled = BundledCostumes.load()
         let cache = settings.cacheDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cache")
-        let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: settings.catalogURL, dataDirectory: settings.dataDirectory,
+        let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: settings.costumeCatalogURL, dataDirectory: settings.dataDirectory,
                                          cacheDirectory: cache, validator: imageValidator)
         return DisguiseScreen(feed: CostumeFeed(refresher: refresher), bundledProblems: bundled.problems)
     }

@@ -69,8 +69,7 @@ public final class DisguiseScreen: Screen {
 
     /// Where new costumes come from, if anywhere.
     let feed: CostumeFeed?
-    let banner = Layer(identifier: "banner")
-    var bannerTime = 0.0
+    let banner = Banner()
 
     /// - Parameter costumes: the catalogue to start with (the bundled costumes by default), with no data layer.
     public init(costumes: [Costume]? = nil) {
@@ -121,7 +120,7 @@ public final class DisguiseScreen: Screen {
             PanRecognizer { [weak self] in self?.handlePan($0 as! PanRecognizer) },
         ]
         if !problems.isEmpty { FileHandle.standardError.write(Data(problems.map { "kinetic: \($0)\n" }.joined().utf8)) }
-        feed?.startRefresh()
+        feed?.startRefresh(counting: stage?.backgroundWork)
     }
 
     /// Lays the launch screen out again and starts the sequence from the splash.

@@ -55,6 +55,9 @@ public struct Vector: Hashable, Codable, Sendable, CustomStringConvertible {
 
     public var isFinite: Bool { dx.isFinite && dy.isFinite }
 
+    /// The unit vector in the same direction, or zero for the zero vector.
+    public var normalized: Vector { length > 0 ? self / length : .zero }
+
     public var description: String { "<\(dx), \(dy)>" }
 
     public static func + (a: Vector, b: Vector) -> Vector { Vector(dx: a.dx + b.dx, dy: a.dy + b.dy) }

@@ -54,6 +54,7 @@ open class GestureRecognizer {
         case .cancelled:
             guard event.id == touchID else { return }
             if state == .began || state == .changed { transition(to: .cancelled) }
+            touchCancelled(event)
             touchID = nil
         }
     }
@@ -77,6 +78,8 @@ open class GestureRecognizer {
     open func touchBegan(_ event: TouchEvent) {}
     open func touchMoved(_ event: TouchEvent) {}
     open func touchEnded(_ event: TouchEvent) {}
+    /// The touch was taken away: by the platform, or because another recognizer claimed it.
+    open func touchCancelled(_ event: TouchEvent) {}
 
     /// Moves to `newState` and tells the handler.
     public final func transition(to newState: GestureState) {

@@ -1,0 +1,74 @@
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The layers of one hexagon: a container the morph moves and scales (`category.<id>` or `cell.<id>`), and inside
+/// it a body that the press pushes in, holding the fill, the image, the title and the dark shade of a press.
+///
+/// The container is a square of side 2R with the hexagon inscribed, and hit-tests by the hexagon's outline.
+final class HexCellView {
+    let id: String
+    let container: Layer
+    let body = Layer()
+    let shade = Layer()
+    let title = Layer()
+    /// `cell.<id>.image`: the downloaded SVG, or a neutral outline until it is on disk.
+    let image: Layer?
+    let radius: Double
+
+    /// - Parameters:
+    ///   - identifier: the container's public identifier.
+    ///   - withImage: grid cells have an image above their title; categories have text and colour only.
+    init(id: String, identifier: String, radius: Double, withImage: Bool) {
+        self.id = id
+        self.radius = radius
+        container = Layer(identifier: identifier, frame: Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius))
+        container.hitShape = .hexagon(pointyTop: true)
+        container.zPosition = 1
+        let box = Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
+        for layer in [body, shade] {
+            layer.frame = box
+            layer.isUserInteractionEnabled = false
+        }
+        shade.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color.black.withAlpha(0.22)))
+        shade.opacity = 0
+        if withImage {
+            let imageLayer = Layer(identifier: "\(identifier).image", frame: Rect(center: Point(x: radius, y: radius * 0.78), size: Size(width: radius * 0.78, height: radius * 0.78)))
+            imageLayer.isUserInteractionEnabled = false
+            image = imageLayer
+            title.frame = Rect(x: radius * 0.22, y: radius * 1.24, width: radius * 1.56, height: radius * 0.42)
+        } else {
+            image = nil
+            title.frame = Rect(x: radius * 0.2, y: radius * 0.8, width: radius * 1.6, height: radius * 0.5)
+        }
+        title.isUserInteractionEnabled = false
+        container.addSublayer(body)
+        if let image { body.addSublayer(image) }
+        body.addSublayer(title)
+        body.addSublayer(shade)
+    }
+
+    /// Shows `node`: its colour, its title, and its image from `imageFile` (a checked local file) if there is one.
+    func configure(_ node: HoneycombNode, imageFile: String?, titleSize: Double) {
+        // Colours are checked when nodes are decoded and when the API changes them; grey marks one that slipped by.
+        let fill: Color
+        do { fill = try Color(hex: node.color) } catch { fill = Palette.muted }
+        body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: fill))
+        title.contents = .text(TextContent(node.title, bold: true, fontSize: titleSize, color: .white, alignment: .center,
+                                           lineLimit: image == nil ? 2 : 1, centeredVertically: true))
+        guard let image else { return }
+        if let imageFile {
+            image.contents = .image(.file(imageFile))
+        } else {
+            image.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color.white.withAlpha(0.18),
+                                                 stroke: Color.white.withAlpha(0.55), lineWidth: 2))
+        }
+    }
+
+    /// Whether a point on the screen lies inside this hexagon as it is drawn now (moved, scaled).
+    func contains(screenPoint point: Point) -> Bool {
+        guard let inverse = container.transformToRoot.inverted() else { return false }
+        return container.containsLocalPoint(point.applying(inverse))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import KineticCatalog
+import KineticRuntime
+
+/// Where the Honeycomb's bundled files are: `nodes.json` (shown until a download replaces it) and the logo.
+public enum HoneycombResources {
+    public static let folder: URL = {
+        let candidates = [Bundle.module.bundleURL.appendingPathComponent("Resources/Honeycomb", isDirectory: true),
+                          Bundle.module.resourceURL?.appendingPathComponent("Honeycomb", isDirectory: true),
+                          Bundle.module.resourceURL?.appendingPathComponent("Resources/Honeycomb", isDirectory: true)].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("nodes.json").path) } ?? candidates[0]
+    }()
+
+    public static var nodesFile: URL { folder.appendingPathComponent("nodes.json") }
+}
+
+extension KineticApps {
+    /// The content server's path of the honeycomb's document.
+    public static let honeycombNodesPath = "honeycomb/nodes.json"
+
+    /// Makes the Honeycomb's screen on its data layer: the bundled (or saved) nodes at once, then the content
+    /// server's, with images downloaded into the cache folder and shown from there.
+    static func makeHoneycombScreen(_ settings: StageSettings, imageValidator: @escaping ImageValidator) -> Screen {
+        let cache = settings.cacheDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cache")
+        let images = ImageCache(folder: cache.appendingPathComponent("images", isDirectory: true))
+        let bundled: Data?
+        var problems: [String] = []
+        do { bundled = try Data(contentsOf: HoneycombResources.nodesFile) } catch {
+            bundled = nil
+            problems.append("the bundled \(HoneycombResources.nodesFile.path) could not be read: \(error)")
+        }
+        let refresher = HoneycombRefresher(bundledData: bundled, nodesURL: settings.document(honeycombNodesPath), dataFolder: settings.dataDirectory,
+                                           downloader: ImageDownloader(cache: images, fetcher: URLSessionFetcher(), validator: imageValidator))
+        let screen = HoneycombScreen(feed: HoneycombFeed(refresher: refresher))
+        screen.startupProblems += problems
+        return screen
+    }
+}

@@ -1,0 +1,90 @@
+import KineticCore
+
+/// Where things go on a Honeycomb stage: pure functions of the stage's size, shared by the rules (keyboard
+/// neighbours), the screen (targets of every layer) and the programmatic API (cell positions).
+public struct HoneycombGeometry: Equatable, Sendable {
+    public var size: Size
+
+    public init(size: Size) { self.size = size }
+
+    /// Below the grid's title bar (the back hexagon and the category's name), with a margin all round.
+    public var gridArea: Rect { Rect(x: 24, y: 84, width: max(size.width - 48, 64), height: max(size.height - 108, 64)) }
+
+    /// The category honeycomb's area: the stage with a margin.
+    public var flowerArea: Rect { Rect(x: 24, y: 40, width: max(size.width - 48, 64), height: max(size.height - 64, 64)) }
+
+    /// The seven-cell honeycomb: rows of 2, 3 and 2.
+    public var flower: HoneycombLayout { HoneycombLayout.flower(in: flowerArea) }
+
+    /// Which category sits where in the flower's rows (`nil` is the logo): clockwise from the top left, so
+    /// category k is at 60°·k from the upper-left neighbour around the centre.
+    public static let flowerSlots: [[Int?]] = [[0, 1], [5, nil, 2], [4, 3]]
+
+    /// The centre of category slot `index` (0…5) in the flower.
+    public func categoryCentre(_ index: Int) -> Point {
+        for (row, slots) in Self.flowerSlots.enumerated() {
+            if let column = slots.firstIndex(of: index) { return flower.rows[row][column] }
+        }
+        return logoCentre
+    }
+
+    /// The logo's centre, the middle of the flower.
+    public var logoCentre: Point { flower.rows[1][1] }
+
+    /// A category's grid of `count` cells.
+    public func grid(count: Int) -> HoneycombLayout { HoneycombLayout.grid(count: count, in: gridArea) }
+
+    /// Where the back hexagon sits, top left, beside the shell's menu button.
+    public var backCentre: Point { Point(x: 96, y: 42) }
+    public static let backRadius = 26.0
+
+    // MARK: The detail panel
+
+    /// The panel's height, without its arrow, in points.
+    public static let panelHeight = 210.0
+    /// The arrow's size: its base is `width` wide, its tip `height` from the panel.
+    public static let arrowSize = Size(width: 34, height: 16)
+    /// Space between a row's hexagons and the arrow's tip, and between the panel and the rows that made room.
+    public static let panelMargin = 6.0
+
+    /// The open panel's place, for a cell at `(row, column)` of `layout`.
+    public struct PanelPlacement: Equatable, Sendable {
+        /// The panel's rectangle (the arrow is outside it).
+        public var frame: Rect
+        /// Where the arrow's tip touches, just off the cell's hexagon.
+        public var arrowTip: Point
+        /// Whether the panel opens below the cell's row (the arrow points up) or above it.
+        public var below: Bool
+        /// How far each row moves, in points (positive down): the rows on the far side make room.
+        public var rowShifts: [Double]
+    }
+
+    /// A cell in the top half of the grid opens its panel below its row; one in the bottom half, above.
+    public func panel(for row: Int, column: Int, in layout: HoneycombLayout) -> PanelPlacement? {
+        guard layout.rows.indices.contains(row), layout.rows[row].indices.contains(column) else { return nil }
+        let cell = layout.rows[row][column]
+        let radius = layout.circumradius
+        let below = cell.y <= layout.area.midY + 0.5
+        let width = min(layout.area.width, 880)
+        let x = layout.area.midX - width / 2
+        var shifts = Array(repeating: 0.0, count: layout.rows.count)
+        let frame: Rect, tip: Point
+        if below {
+            tip = Point(x: cell.x, y: cell.y + radius + Self.panelMargin)
+            frame = Rect(x: x, y: tip.y + Self.arrowSize.height, width: width, height: Self.panelHeight)
+            // Every row below moves by the same amount: the next row's top clears the panel.
+            if row + 1 < layout.rows.count {
+                let shift = max(frame.maxY + Self.panelMargin - (layout.rows[row + 1][0].y - radius), 0)
+                for index in (row + 1)..<layout.rows.count { shifts[index] = shift }
+            }
+        } else {
+            tip = Point(x: cell.x, y: cell.y - radius - Self.panelMargin)
+            frame = Rect(x: x, y: tip.y - Self.arrowSize.height - Self.panelHeight, width: width, height: Self.panelHeight)
+            if row > 0 {
+                let shift = min(frame.minY - Self.panelMargin - (layout.rows[row - 1][0].y + radius), 0)
+                for index in 0..<row { shifts[index] = shift }
+            }
+        }
+        return PanelPlacement(frame: frame, arrowTip: tip, below: below, rowShifts: shifts)
+    }
+}

@@ -1,0 +1,155 @@
+import KineticCatalog
+import KineticCore
+
+/// What can happen to the Honeycomb: a person's taps and keys, the menu, the data layer, the programmatic API,
+/// and the screen telling that a morph has come to rest.
+public enum HoneycombAction: Equatable, Sendable {
+    case tapCategory(String)
+    case tapCell(String)
+    /// A tap on no cell: closes an open panel.
+    case tapBackground
+    /// The back hexagon or the menu's "Categories": to the category honeycomb, closing any panel.
+    case back
+    /// Esc: closes an open panel, else goes back, else leaves the app.
+    case escape
+    /// The morph's cells have reached their places.
+    case morphFinished
+    /// The menu or the API: straight to a category's grid (`nil`: the categories).
+    case showCategory(String?)
+    case nodesArrived([HoneycombNode])
+    /// A node's data changed (the API); matched by id, a category keeps its cells.
+    case updateNode(HoneycombNode)
+    case openPanel(String)
+    case closePanel
+    case moveFocus(HexNavigation.Direction)
+    /// Enter: opens what has the focus.
+    case activateFocus
+    case learnMore
+}
+
+/// What the rules ask the outside world to do.
+public enum HoneycombEffect: Equatable, Sendable {
+    /// Open a Learn More link.
+    case openLink(String)
+    /// Esc at the top: hand the key to the shell (back to the gallery).
+    case leave
+}
+
+/// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
+public enum HoneycombRules {
+    public static func reduce(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
+        switch action {
+        case .tapCategory(let id):
+            guard state.categories.contains(where: { $0.id == id }) else { return [] }
+            switch state.phase {
+            case .categories, .morph(id, forward: false):
+                enter(&state, id)
+            default:
+                break
+            }
+        case .tapCell(let id):
+            guard case .grid(let category) = state.phase, state.node(category)?.children.contains(where: { $0.id == id }) == true else { return [] }
+            state.openCell = state.openCell == id ? nil : id
+            // The ring follows taps only once the keyboard has shown it.
+            if state.focus != nil { state.focus = id }
+        case .tapBackground, .closePanel:
+            state.openCell = nil
+        case .back:
+            goBack(&state)
+        case .escape:
+            if state.openCell != nil {
+                state.openCell = nil
+            } else if state.phase == .categories {
+                return [.leave]
+            } else {
+                goBack(&state)
+            }
+        case .morphFinished:
+            switch state.phase {
+            case .morph(let id, true): state.phase = .grid(category: id)
+            case .morph(_, false): state.phase = .categories
+            default: break
+            }
+        case .showCategory(let id):
+            guard let id else { goBack(&state); break }
+            guard state.categories.contains(where: { $0.id == id }) else { return [] }
+            if state.phase == .grid(category: id) { state.openCell = nil } else { enter(&state, id) }
+        case .nodesArrived(let categories):
+            state.categories = categories
+            if let shown = currentCategoryID(state), !categories.contains(where: { $0.id == shown }) {
+                state.phase = .categories
+            }
+            if let open = state.openCell, state.shownCategory?.children.contains(where: { $0.id == open }) != true { state.openCell = nil }
+            if let focus = state.focus, state.node(focus) == nil { state.focus = nil }
+        case .updateNode(let node):
+            for index in state.categories.indices {
+                if state.categories[index].id == node.id {
+                    let children = state.categories[index].children
+                    state.categories[index] = node
+                    state.categories[index].children = children
+                }
+                for cell in state.categories[index].children.indices where state.categories[index].children[cell].id == node.id {
+                    state.categories[index].children[cell] = node
+                    state.categories[index].children[cell].children = []
+                }
+            }
+        case .openPanel(let id):
+            guard case .grid(let category) = state.phase, state.node(category)?.children.contains(where: { $0.id == id }) == true else { return [] }
+            state.openCell = id
+        case .moveFocus(let direction):
+            moveFocus(&state, direction)
+        case .activateFocus:
+            guard let focus = state.focus else {
+                moveFocus(&state, .right)
+                return []
+            }
+            switch state.phase {
+            case .categories: return reduce(&state, .tapCategory(focus))
+            case .grid: return reduce(&state, .tapCell(focus))
+            case .morph: break
+            }
+        case .learnMore:
+            if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link)] }
+        }
+        return []
+    }
+
+    private static func enter(_ state: inout HoneycombState, _ id: String) {
+        state.phase = .morph(category: id, forward: true)
+        state.openCell = nil
+        state.focus = nil
+    }
+
+    private static func goBack(_ state: inout HoneycombState) {
+        state.openCell = nil
+        switch state.phase {
+        case .grid(let id), .morph(let id, true):
+            state.phase = .morph(category: id, forward: false)
+            if state.focus != nil { state.focus = id }
+        default:
+            break
+        }
+    }
+
+    private static func currentCategoryID(_ state: HoneycombState) -> String? {
+        switch state.phase {
+        case .categories: return nil
+        case .morph(let id, _), .grid(let id): return id
+        }
+    }
+
+    /// Moves the focus to a hexagon neighbour; with no focus yet, it lands on the first cell.
+    private static func moveFocus(_ state: inout HoneycombState, _ direction: HexNavigation.Direction) {
+        let rows = state.focusRows
+        guard let first = rows.first(where: { !$0.isEmpty })?.first else { return }
+        guard let focus = state.focus,
+              let row = rows.firstIndex(where: { $0.contains { $0.id == focus } }),
+              let column = rows[row].firstIndex(where: { $0.id == focus }) else {
+            state.focus = first.id
+            return
+        }
+        if let next = HexNavigation.neighbour(of: (row, column), in: rows.map { $0.map(\.centre) }, direction) {
+            state.focus = rows[next.row][next.column].id
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// Moving the layers to where the state says they belong.
+extension HoneycombScreen {
+    /// The springs of the honeycombs: a quick settle with a little overshoot.
+    static let cellSpring = Motion.spring(response: 0.5, dampingRatio: 0.8)
+    /// Opacity never overshoots, so its spring is critically damped.
+    static let fadeSpring = Motion.spring(response: 0.3, dampingRatio: 1)
+    /// How long the cells' growth is spread over, from the nearest to the farthest from the origin.
+    static let stagger = 0.2
+
+    /// Moves every layer towards the targets of the current state.
+    func sync(from previous: HoneycombState? = nil) {
+        let targets = HoneycombTargets(state: state)
+        let entering: Bool
+        switch (previous?.phase, state.phase) {
+        case (_, .morph(_, true)): entering = previous?.phase != state.phase
+        default: entering = false
+        }
+        if state.shownCategory != nil {
+            let fromOtherGrid = previous.map { $0.shownCategory != nil && $0.shownCategory?.id != state.shownCategory?.id } ?? false
+            if fromOtherGrid { fadeOutCells() }
+            ensureCellViews(origin: fromOtherGrid ? geometry.gridArea.center : targets.origin)
+        }
+        for (id, target) in targets.categories {
+            if let view = categoryViews[id] { move(view, to: target) }
+        }
+        if let logoView { move(logoView, to: targets.logo) }
+        let farthest = targets.cells.values.map { $0.centre.distance(to: targets.origin) }.max() ?? 1
+        for (id, target) in targets.cells.sorted(by: { $0.key < $1.key }) {
+            guard let view = cellViews[id] else { continue }
+            if entering && !settings.reduceMotion {
+                schedule(view, after: Self.stagger * target.centre.distance(to: targets.origin) / max(farthest, 1), to: target)
+            } else {
+                move(view, to: target)
+            }
+        }
+        fade(back, to: targets.backVisible ? 1 : 0)
+        fade(gridTitle, to: targets.backVisible ? 1 : 0)
+        syncPanel(targets.panel)
+        if state.focus == nil { focusRing.isHidden = true }
+    }
+
+    /// Retargets `view` after `delay` seconds (replacing any retarget still waiting for it).
+    func schedule(_ view: HexCellView, after delay: Double, to target: CellTarget) {
+        let id = view.container.identifier
+        pending.removeAll { $0.id == id }
+        guard delay > 0 else { return move(view, to: target) }
+        pending.append((time + delay, id ?? "", { [weak self, weak view] in
+            guard let self, let view else { return }
+            self.move(view, to: target)
+        }))
+    }
+
+    func runPendingMoves() {
+        guard !pending.isEmpty else { return }
+        let due = pending.filter { $0.time <= time + 1e-9 }
+        pending.removeAll { $0.time <= time + 1e-9 }
+        for move in due { move.apply() }
+    }
+
+    /// Springs a hexagon to `target`; with reduced motion it is put there at once and only fades.
+    func move(_ view: HexCellView, to target: CellTarget) {
+        let layer = view.container
+        pending.removeAll { $0.id == layer.identifier }
+        if settings.reduceMotion {
+            if target.opacity > 0 || layer.opacity <= 0.001 {
+                let moved = layer.position.distance(to: target.centre) > 0.5
+                animator.stop(layer, \.position)
+                animator.stop(layer, \.scale)
+                layer.position = target.centre
+                layer.scale = target.scale
+                if moved && target.opacity > 0 { layer.opacity = 0 }
+            }
+            fade(layer, to: target.opacity, duration: 0.2)
+            return
+        }
+        animateIfNeeded(layer, \.position, to: target.centre, with: Self.cellSpring)
+        animateIfNeeded(layer, \.scale, to: target.scale, with: Self.cellSpring)
+        animateIfNeeded(layer, \.opacity, to: target.opacity, with: Self.fadeSpring)
+    }
+
+    /// Starts an animation only when the property is not already on its way to `target`, so a repeated sync
+    /// never restarts a spring.
+    func animateIfNeeded<Value: Animatable>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, Value>, to target: Value, with motion: Motion) {
+        if let current = animator.target(of: layer, keyPath) {
+            if current == target { return }
+        } else if layer[keyPath: keyPath] == target {
+            return
+        }
+        animator.animate(layer, keyPath, to: target, with: motion)
+    }
+
+    func fade(_ layer: Layer, to opacity: Double, duration: Double = 0.25) {
+        if settings.reduceMotion {
+            animateIfNeeded(layer, \.opacity, to: opacity, with: .tween(duration: duration, curve: .easeInEaseOut))
+        } else {
+            animateIfNeeded(layer, \.opacity, to: opacity, with: Self.fadeSpring)
+        }
+    }
+
+    /// Cells of a grid being replaced by another's fade where they are, then go.
+    func fadeOutCells() {
+        for view in cellViews.values {
+            let layer = view.container
+            pending.removeAll { $0.id == layer.identifier }
+            animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.15)) { [weak layer] _ in layer?.removeFromSuperlayer() }
+        }
+        cellViews = [:]
+        cellsCategory = nil
+    }
+
+    /// Whether the morph's visible hexagons have reached their places (invisible ones may still be flying).
+    func morphHasArrived() -> Bool {
+        guard pending.isEmpty else { return false }
+        let targets = HoneycombTargets(state: state)
+        var pairs: [(HexCellView, CellTarget)] = targets.categories.compactMap { id, target in categoryViews[id].map { ($0, target) } }
+        if let logoView { pairs.append((logoView, targets.logo)) }
+        pairs += targets.cells.compactMap { id, target in cellViews[id].map { ($0, target) } }
+        for (view, target) in pairs {
+            let layer = view.container
+            if abs(layer.opacity - target.opacity) > 0.02 { return false }
+            if target.opacity == 0 { continue }
+            if layer.position.distance(to: target.centre) > 0.5 || abs(layer.scale - target.scale) > 0.01 { return false }
+        }
+        if case .morph(_, false) = state.phase {
+            for view in cellViews.values { remove(view) }
+            cellViews = [:]
+            cellsCategory = nil
+        }
+        return true
+    }
+
+    // MARK: Panel
+
+    /// Opens, moves or closes the panel: it slides out from behind the row it belongs to while the rows on the far
+    /// side make room; its arrow slides along to the cell.
+    func syncPanel(_ placement: HoneycombGeometry.PanelPlacement?) {
+        guard let placement else {
+            if let old = panelPlacement {
+                animateIfNeeded(panel, \.position, to: tucked(old), with: Self.cellSpring)
+                fade(panel, to: 0)
+                fade(arrow, to: 0)
+            }
+            panelPlacement = nil
+            return
+        }
+        if let open = state.openCell { fillPanel(for: open) }
+        let arrowFrame = arrowRect(placement)
+        if panelPlacement == nil, panel.opacity <= 0.001 || settings.reduceMotion {
+            panel.bounds = Rect(origin: .zero, size: placement.frame.size)
+            panel.position = settings.reduceMotion ? placement.frame.origin : tucked(placement)
+            arrow.frame = arrowFrame
+            arrow.contents = .shape(ShapeContent(path: .polygon(arrowPoints(placement, in: arrowFrame)), fill: .white))
+        }
+        panelPlacement = placement
+        panel.bounds.size = placement.frame.size
+        if settings.reduceMotion {
+            panel.position = placement.frame.origin
+            arrow.frame = arrowFrame
+        } else {
+            animateIfNeeded(panel, \.position, to: placement.frame.origin, with: Self.cellSpring)
+            animateIfNeeded(arrow, \.position, to: arrowFrame.center, with: Self.cellSpring)
+        }
+        arrow.contents = .shape(ShapeContent(path: .polygon(arrowPoints(placement, in: arrowFrame)), fill: .white))
+        fade(panel, to: 1)
+        fade(arrow, to: 1)
+    }
+
+    /// The panel's origin tucked 24 pt towards its row, where it slides out from.
+    func tucked(_ placement: HoneycombGeometry.PanelPlacement) -> Point {
+        Point(x: placement.frame.minX, y: placement.frame.minY + (placement.below ? -24 : 24))
+    }
+
+    func arrowRect(_ placement: HoneycombGeometry.PanelPlacement) -> Rect {
+        let size = HoneycombGeometry.arrowSize
+        let top = placement.below ? placement.arrowTip.y : placement.arrowTip.y - size.height
+        // One point of overlap with the panel, so no seam shows between them.
+        return Rect(x: placement.arrowTip.x - size.width / 2, y: top + (placement.below ? 0 : 1), width: size.width, height: size.height)
+    }
+
+    /// The triangle in the arrow layer's own coordinates: tip at the cell, base on the panel.
+    func arrowPoints(_ placement: HoneycombGeometry.PanelPlacement, in rect: Rect) -> [Point] {
+        let (w, h) = (rect.width, rect.height)
+        return placement.below
+            ? [Point(x: w / 2, y: 0), Point(x: w, y: h + 1), Point(x: 0, y: h + 1)]
+            : [Point(x: 0, y: -1), Point(x: w, y: -1), Point(x: w / 2, y: h)]
+    }
+
+    // MARK: Focus
+
+    /// Keeps the focus ring on the focused hexagon wherever it moves.
+    func followFocus() {
+        guard let focus = state.focus, let view = categoryViews[focus] ?? cellViews[focus], view.container.opacity > 0.5 else {
+            focusRing.isHidden = true
+            return
+        }
+        focusRing.isHidden = false
+        let size = view.container.bounds.size
+        focusRing.bounds = Rect(origin: .zero, size: Size(width: size.width * 1.1, height: size.height * 1.1))
+        focusRing.position = view.container.position
+        focusRing.scale = view.container.scale
+    }
+}

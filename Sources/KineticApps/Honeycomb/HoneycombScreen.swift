@@ -1,0 +1,157 @@
+import Foundation
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// Honeycomb: a category honeycomb that morphs into a category's grid of hexagons, whose cells open a detail
+/// panel between their rows.
+///
+/// The rules live in `HoneycombRules` (a pure reducer over `HoneycombState`); where everything belongs in a state
+/// is `HoneycombTargets`. This screen only keeps one layer per hexagon and animates each towards its target with
+/// springs, so any change of mind (back in the middle of a morph, another cell while a panel opens) retargets
+/// from where every layer is, with the velocity it has: nothing ever jumps.
+public final class HoneycombScreen: Screen {
+    public private(set) var state: HoneycombState
+    /// Image URL → checked local file, from the data layer.
+    var imageFiles: [String: String]
+    var categoryViews: [String: HexCellView] = [:]
+    var logoView: HexCellView?
+    /// The shown category's cells, and which category they belong to.
+    var cellViews: [String: HexCellView] = [:]
+    var cellsCategory: String?
+    /// Retargets waiting for their turn in a stagger: simulated time, and what to do.
+    var pending: [(time: Double, id: String, apply: () -> Void)] = []
+    var time = 0.0
+    let field = Layer(identifier: "honeycomb")
+    let panel = Layer(identifier: "panel")
+    let arrow = Layer(identifier: "panel.arrow")
+    let panelImage = Layer(identifier: "panel.image")
+    let panelTitle = Layer(identifier: "panel.title")
+    let panelText = Layer(identifier: "panel.text")
+    let learnMore = Layer(identifier: "panel.learn-more")
+    let back = Layer(identifier: "back")
+    let gridTitle = Layer(identifier: "grid.title")
+    let focusRing = Layer(identifier: "focus")
+    let banner = Banner()
+    /// The panel's current placement, so a new one can start from it.
+    var panelPlacement: HoneycombGeometry.PanelPlacement?
+    let feed: HoneycombFeed?
+    /// What Learn More does with its link (a window would hand it to a browser).
+    public var openLink: (String) -> Void
+    /// Problems found in the data, logged once when the screen appears.
+    var startupProblems: [String]
+
+    static let logoFile = HoneycombResources.folder.appendingPathComponent("logo.svg").path
+    static let refreshFailedMessage = "Couldn’t update the honeycomb — showing saved cells"
+
+    /// A honeycomb over `categories`, with no data layer (tests, the programmatic API).
+    public init(categories: [HoneycombNode], imageFiles: [String: String] = [:], openLink: ((String) -> Void)? = nil) {
+        state = HoneycombState(categories: categories, size: Size(width: 1024, height: 768))
+        self.imageFiles = imageFiles
+        self.feed = nil
+        self.startupProblems = []
+        self.openLink = openLink ?? HoneycombScreen.logLink
+        super.init(identifier: "honeycomb.screen")
+    }
+
+    /// A honeycomb on the data layer: the bundled or saved nodes at once, then a refresh in the background.
+    public init(feed: HoneycombFeed, openLink: ((String) -> Void)? = nil) {
+        let initial = feed.initial()
+        state = HoneycombState(categories: initial.categories, size: Size(width: 1024, height: 768))
+        imageFiles = initial.imageFiles
+        self.feed = feed
+        startupProblems = initial.problems
+        self.openLink = openLink ?? HoneycombScreen.logLink
+        super.init(identifier: "honeycomb.screen")
+    }
+
+    static func logLink(_ link: String) {
+        FileHandle.standardError.write(Data("kinetic: Learn More: \(link)\n".utf8))
+    }
+
+    public override var stateName: String { state.stateName }
+
+    // MARK: Life
+
+    public override func didAppear(size: Size) {
+        state.size = size
+        root.backgroundColor = Palette.paper
+        field.frame = Rect(origin: .zero, size: size)
+        root.addSublayer(field)
+        buildChrome(size: size)
+        rebuildCategoryViews(assemble: true)
+        root.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBackground) }]
+        for problem in startupProblems { log(problem) }
+        feed?.startRefresh(counting: stage?.backgroundWork)
+        menuActionsDidChange()
+        sync()
+    }
+
+    public override func update(dt: Double) {
+        time += dt
+        if let snapshot = feed?.take() { receive(snapshot) }
+        runPendingMoves()
+        if case .morph = state.phase, morphHasArrived() { send(.morphFinished) }
+        followFocus()
+        banner.update(dt: dt, animator: animator)
+    }
+
+    /// Applies an action: the rules change the state, the screen carries out the effects and moves the layers.
+    public func send(_ action: HoneycombAction) {
+        let before = state
+        let effects = HoneycombRules.reduce(&state, action)
+        for effect in effects {
+            switch effect {
+            case .openLink(let link):
+                openLink(link)
+                banner.show("Learn More: \(link)", animator: animator)
+            case .leave:
+                break
+            }
+        }
+        if state != before { sync(from: before) }
+    }
+
+    func receive(_ snapshot: HoneycombSnapshot) {
+        for problem in snapshot.problems { log(problem) }
+        imageFiles = snapshot.imageFiles
+        send(.nodesArrived(snapshot.categories))
+        refreshAllViews()
+        menuActionsDidChange()
+        if snapshot.refreshFailed { banner.show(Self.refreshFailedMessage, animator: animator) }
+    }
+
+    func log(_ message: String) {
+        FileHandle.standardError.write(Data("kinetic: honeycomb: \(message)\n".utf8))
+    }
+
+    // MARK: Menu and keys
+
+    public override var menuActions: [MenuAction] {
+        [MenuAction(id: "categories", title: "All categories")]
+            + state.categories.prefix(HoneycombDocument.maximumCategories).map { MenuAction(id: "category.\($0.id)", title: $0.title) }
+    }
+
+    public override func performMenuAction(_ id: String) {
+        if id == "categories" { send(.showCategory(nil)) }
+        if id.hasPrefix("category.") { send(.showCategory(String(id.dropFirst("category.".count)))) }
+    }
+
+    public override func handleKey(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .left: send(.moveFocus(.left))
+        case .right: send(.moveFocus(.right))
+        case .up: send(.moveFocus(.up))
+        case .down: send(.moveFocus(.down))
+        case .enter, .space: send(.activateFocus)
+        case .escape:
+            var probe = state
+            if HoneycombRules.reduce(&probe, .escape).contains(.leave) { return false }
+            send(.escape)
+        default:
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,88 @@
+import KineticCatalog
+import KineticCore
+
+/// Everything the Honeycomb's rules know: the data, which honeycomb shows, which cell's panel is open and which
+/// cell has the keyboard's focus. A plain value: `HoneycombRules.reduce` changes it; the screen draws it.
+public struct HoneycombState: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+        /// The first honeycomb: the logo and six categories.
+        case categories
+        /// The one continuous animation between the two honeycombs; `forward` is into `category`'s grid.
+        case morph(category: String, forward: Bool)
+        /// A category's grid of cells.
+        case grid(category: String)
+    }
+
+    /// The categories, each with its cells (at most 6 and 35).
+    public var categories: [HoneycombNode]
+    public var phase = Phase.categories
+    /// The cell whose detail panel is open (grid only).
+    public var openCell: String?
+    /// The focused cell or category (keyboard); `nil` shows no focus ring.
+    public var focus: String?
+    /// The stage the honeycombs are laid out on, in points.
+    public var size: Size
+
+    public init(categories: [HoneycombNode], size: Size) {
+        self.categories = categories
+        self.size = size
+    }
+
+    /// The name written into scene dumps: `categories`, `morph`, `grid.<categoryId>` or `panel.<cellId>`.
+    public var stateName: String {
+        switch phase {
+        case .categories: return "categories"
+        case .morph: return "morph"
+        case .grid(let category): return openCell.map { "panel.\($0)" } ?? "grid.\(category)"
+        }
+    }
+
+    /// The category whose cells are on stage (in its grid, or growing or shrinking in a morph).
+    public var shownCategory: HoneycombNode? {
+        switch phase {
+        case .categories: return nil
+        case .morph(let id, _), .grid(let id): return categories.first { $0.id == id }
+        }
+    }
+
+    /// The grid's cells in rows, as the layout places them, for the current category.
+    public var gridCellRows: [[HoneycombNode]] {
+        guard let category = shownCategory else { return [] }
+        var cells = category.children[...]
+        return HoneycombGeometry(size: size).grid(count: category.children.count).rows.map { row in
+            let taken = Array(cells.prefix(row.count))
+            cells = cells.dropFirst(row.count)
+            return taken
+        }
+    }
+
+    /// The ids the keyboard moves between, in rows with their centres: the categories (the logo is not
+    /// focusable) or the grid's cells.
+    public var focusRows: [[(id: String, centre: Point)]] {
+        let geometry = HoneycombGeometry(size: size)
+        switch phase {
+        case .categories:
+            let flower = geometry.flower
+            return HoneycombGeometry.flowerSlots.enumerated().map { rowIndex, row in
+                row.enumerated().compactMap { column, slot in
+                    guard let slot, slot < categories.count else { return nil }
+                    return (categories[slot].id, flower.rows[rowIndex][column])
+                }
+            }
+        case .grid:
+            let layout = geometry.grid(count: shownCategory?.children.count ?? 0)
+            return zip(gridCellRows, layout.rows).map { cells, centres in zip(cells, centres).map { ($0.id, $1) } }
+        case .morph:
+            return []
+        }
+    }
+
+    /// The node with `id`, at either level.
+    public func node(_ id: String) -> HoneycombNode? {
+        for category in categories {
+            if category.id == id { return category }
+            if let cell = category.children.first(where: { $0.id == id }) { return cell }
+        }
+        return nil
+    }
+}

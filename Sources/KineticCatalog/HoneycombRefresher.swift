@@ -1,0 +1,127 @@
+import Foundation
+
+/// The honeycomb's data, ready to show: the categories, the local file of every image that is on disk and
+/// checked, where the categories came from, and what went wrong on the way.
+public struct HoneycombSnapshot: Sendable, Equatable {
+    public enum Source: String, Sendable { case bundled, saved, remote }
+
+    public var categories: [HoneycombNode]
+    /// Image URL → checked local file. A cell whose image is not here shows a placeholder.
+    public var imageFiles: [String: String]
+    public var source: Source
+    /// One line per problem; empty when all went well.
+    public var problems: [String]
+    /// Whether the refresh itself failed (the app says so in a banner and keeps what it shows).
+    public var refreshFailed: Bool
+}
+
+/// The nodes last downloaded, kept between launches (`honeycomb-nodes.json` in the data folder) with the URL and
+/// ETag they came from.
+public struct SavedHoneycomb: Codable, Equatable, Sendable {
+    public var nodesURL: String
+    public var etag: String?
+    public var categories: [HoneycombNode]
+}
+
+/// The honeycomb's data layer: the bundled document at once, the saved download instead when there is one,
+/// then a refresh from the content server whose images are downloaded into the shared image cache (hashed
+/// names, size cap, checked before use) and shown from there, as the seed asks: stored locally, loaded locally.
+public final class HoneycombRefresher: @unchecked Sendable {
+    /// The document shipped with the app (its relative image URLs resolve against `nodesURL`).
+    public let bundledData: Data?
+    public let nodesURL: URL?
+    public let dataFolder: URL
+    public let downloader: ImageDownloader
+    /// Largest document accepted, in bytes.
+    public var maxDocumentBytes = 1 * 1024 * 1024
+
+    public init(bundledData: Data?, nodesURL: URL?, dataFolder: URL, downloader: ImageDownloader) {
+        self.bundledData = bundledData
+        self.nodesURL = nodesURL
+        self.dataFolder = dataFolder
+        self.downloader = downloader
+    }
+
+    public var savedFile: URL { dataFolder.appendingPathComponent("honeycomb-nodes.json") }
+
+    /// The saved download if there is one, else the bundled document; with the images already in the cache.
+    public func current() -> HoneycombSnapshot {
+        var problems: [String] = []
+        let (saved, problem) = loadSaved()
+        if let problem { problems.append(problem) }
+        if let saved {
+            return HoneycombSnapshot(categories: saved.categories, imageFiles: cachedFiles(saved.categories), source: .saved,
+                                     problems: problems, refreshFailed: false)
+        }
+        guard let bundledData else {
+            return HoneycombSnapshot(categories: [], imageFiles: [:], source: .bundled, problems: problems + ["no bundled nodes.json"], refreshFailed: false)
+        }
+        do {
+            let decoded = try HoneycombDocument.decode(bundledData, base: nodesURL, name: "bundled nodes.json")
+            return HoneycombSnapshot(categories: decoded.categories, imageFiles: cachedFiles(decoded.categories), source: .bundled,
+                                     problems: problems + decoded.problems, refreshFailed: false)
+        } catch {
+            return HoneycombSnapshot(categories: [], imageFiles: [:], source: .bundled, problems: problems + ["\(error)"], refreshFailed: false)
+        }
+    }
+
+    /// Asks the server once (with the saved ETag), saves a new document, and downloads every image it names.
+    /// Whatever fails, the result keeps what `current()` had.
+    public func refresh() async -> HoneycombSnapshot {
+        var snapshot = current()
+        guard let nodesURL else { return snapshot }
+        let saved = loadSaved().catalog.flatMap { $0.nodesURL == nodesURL.absoluteString ? $0 : nil }
+        switch await JSONDocumentFetch.get(nodesURL, etag: saved?.etag, maxBytes: maxDocumentBytes, fetcher: downloader.fetcher) {
+        case .failed(let reason):
+            snapshot.problems.append(reason)
+            snapshot.refreshFailed = true
+        case .notModified:
+            break
+        case .body(let data, let etag):
+            do {
+                let decoded = try HoneycombDocument.decode(data, base: nodesURL, name: nodesURL.absoluteString)
+                snapshot.categories = decoded.categories
+                snapshot.source = .remote
+                snapshot.problems += decoded.problems
+                do {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    try AtomicFile.write(try encoder.encode(SavedHoneycomb(nodesURL: nodesURL.absoluteString, etag: etag, categories: decoded.categories)),
+                                         to: savedFile)
+                } catch {
+                    snapshot.problems.append("could not save the honeycomb's nodes to \(savedFile.path): \(error)")
+                }
+            } catch {
+                snapshot.problems.append("\(error)")
+                snapshot.refreshFailed = true
+            }
+        }
+        snapshot.imageFiles = [:]
+        for text in snapshot.categories.flatMap(\.imageURLs) where snapshot.imageFiles[text] == nil {
+            guard let url = URL(string: text) else { continue }
+            switch await downloader.file(for: url) {
+            case .success(let file): snapshot.imageFiles[text] = file.path
+            case .failure(let problem): snapshot.problems.append("\(problem); the cells using it show a placeholder")
+            }
+        }
+        return snapshot
+    }
+
+    private func loadSaved() -> (catalog: SavedHoneycomb?, problem: String?) {
+        guard FileManager.default.fileExists(atPath: savedFile.path) else { return (nil, nil) }
+        do {
+            return (try JSONDecoder().decode(SavedHoneycomb.self, from: Data(contentsOf: savedFile)), nil)
+        } catch {
+            return (nil, "saved honeycomb \(savedFile.path) could not be read (\(error)); showing the bundled nodes until the next good download")
+        }
+    }
+
+    /// Image URL → file, for the images already in the cache (checked when they were stored).
+    private func cachedFiles(_ categories: [HoneycombNode]) -> [String: String] {
+        var files: [String: String] = [:]
+        for text in categories.flatMap(\.imageURLs) {
+            if let url = URL(string: text), let file = downloader.cache.cachedFile(for: url) { files[text] = file.path }
+        }
+        return files
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Brings a remote image into the image cache and checks it the way the renderer will read it, so that an app
+/// only ever points a layer at a file that draws. Shared by every app that shows downloaded art.
+public struct ImageDownloader: Sendable {
+    public let cache: ImageCache
+    public let fetcher: HTTPFetching
+    public let validator: ImageValidator
+    /// Largest image accepted, in bytes.
+    public var maxBytes = 4 * 1024 * 1024
+
+    public init(cache: ImageCache, fetcher: HTTPFetching, validator: @escaping ImageValidator) {
+        self.cache = cache
+        self.fetcher = fetcher
+        self.validator = validator
+    }
+
+    /// The checked file for `url`: the cached one if it still passes the check, else a fresh download.
+    /// - Returns: the file, or a reason naming the URL and what was wrong.
+    public func file(for url: URL) async -> Result<URL, ImageProblem> {
+        if let file = cache.cachedFile(for: url), validator(file) == nil { return .success(file) }
+        do {
+            let body: Data
+            if url.isFileURL {
+                body = try Data(contentsOf: url)
+            } else {
+                body = try await fetcher.get(url, headers: ["Accept": "image/svg+xml, image/png"], maxBytes: maxBytes).body
+            }
+            let file = try cache.store(body, for: url)
+            if let problem = validator(file) {
+                cache.remove(url)
+                return .failure(ImageProblem(description: "image \(url.absoluteString): \(problem)"))
+            }
+            return .success(file)
+        } catch {
+            return .failure(ImageProblem(description: "image \(url.absoluteString): \(error)"))
+        }
+    }
+}
+
+/// Why a downloaded image cannot be shown.
+public struct ImageProblem: Error, CustomStringConvertible, Equatable {
+    public var description: String
+}

@@ -1,0 +1,49 @@
+import KineticCore
+import KineticScene
+
+/// A message along the bottom of a screen that fades in and goes away by itself, for news that needs no
+/// answer ("Couldn’t update costumes — showing saved ones"). Apps add `layer` to their tree and call
+/// `update(dt:)` each step.
+public final class Banner {
+    /// How long a message stays, in seconds.
+    public static let seconds = 4.0
+    public let layer: Layer
+    private var remaining = 0.0
+
+    public init(identifier: String = "banner") {
+        layer = Layer(identifier: identifier)
+        layer.backgroundColor = Palette.ink.withAlpha(0.9)
+        layer.cornerRadius = 20
+        layer.contents = .text(TextContent("", bold: true, fontSize: 15, color: .white, alignment: .center, centeredVertically: true))
+        layer.isHidden = true
+        layer.isUserInteractionEnabled = false
+    }
+
+    /// Centres the banner 40 pt above the bottom of a screen of `size`.
+    public func place(in size: Size, width: Double = 460) {
+        layer.frame = Rect(center: Point(x: size.width / 2, y: size.height - 40), size: Size(width: width, height: 40))
+    }
+
+    /// Shows `message`, fading in, for `Banner.seconds`.
+    public func show(_ message: String, animator: Animator) {
+        if case .text(var text) = layer.contents {
+            text.string = message
+            layer.contents = .text(text)
+        }
+        layer.isHidden = false
+        layer.opacity = 0
+        remaining = Banner.seconds
+        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.25))
+    }
+
+    /// Counts the message's time down and fades it out at the end.
+    public func update(dt: Double, animator: Animator) {
+        guard remaining > 0 else { return }
+        remaining -= dt
+        if remaining <= 0 {
+            animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.4)) { [weak layer] finished in
+                if finished { layer?.isHidden = true }
+            }
+        }
+    }
+}

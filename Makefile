@@ -22,19 +22,20 @@ build: deps
 	swift build -c release --product kinetic
 
 # Starts the content server on a free loopback port in the background and points the app at it. With a display:
-# open the window. Without one: refresh the catalogue once, then play the demo scenarios headlessly into $(OUT)/.
+# open the window. Without one: refresh the catalogue once, then play the demo scenarios headlessly into $(OUT)/,
+# downloading from the same server (CONTENT_URL).
 run: build
 	@if [ -n "$$DISPLAY" ]; then \
-	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- $(BIN) run --catalog-url {url}; \
+	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- $(BIN) run --catalog-url {url} --content-url {content}; \
 	else \
-	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- sh -c '$(BIN) catalog --catalog-url {url} && $(MAKE) --no-print-directory demo'; \
+	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- sh -c '$(BIN) catalog --catalog-url {url} && $(MAKE) --no-print-directory demo CONTENT_URL={content}'; \
 	fi
 
 demo:
 	@mkdir -p $(OUT)
 	@for s in Scenarios/*.json; do \
 	  name=$$(basename $$s .json); \
-	  $(BIN) play $$s --out $(OUT)/$$name --gif $(OUT)/$$name.gif || exit 1; \
+	  $(BIN) play $$s --out $(OUT)/$$name --gif $(OUT)/$$name.gif $(if $(CONTENT_URL),--content-url $(CONTENT_URL)) || exit 1; \
 	done
 	@echo "Wrote:"; ls -1 $(OUT)/*.gif $(OUT)/*/*.png
 

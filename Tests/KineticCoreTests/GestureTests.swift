@@ -104,3 +104,45 @@ final class GestureTests: XCTestCase {
         XCTAssertEqual(taps, 2)
     }
 }
+
+/// A button's press: shown at once, ended by lifting, leaving or losing the touch; a tap only when lifted inside.
+final class PressRecognizerTests: XCTestCase {
+    private func event(_ phase: TouchEvent.Phase, _ x: Double, _ t: Double = 0) -> TouchEvent {
+        TouchEvent(id: 1, phase: phase, location: Point(x: x, y: 0), timestamp: t)
+    }
+
+    func testPressShowsAtOnceAndATapIsALiftInside() {
+        var presses: [Bool] = [], taps = 0
+        let press = PressRecognizer(contains: { $0.x < 50 }, onPressChange: { presses.append($0) }, handler: { _ in taps += 1 })
+        let arena = GestureArena()
+        arena.begin(event(.began, 10), recognizers: [press])
+        XCTAssertEqual(presses, [true], "pressed as the finger lands")
+        arena.dispatch(event(.moved, 14, 0.05))
+        arena.dispatch(event(.ended, 14, 0.1))
+        XCTAssertEqual(presses, [true, false])
+        XCTAssertEqual(taps, 1)
+    }
+
+    func testLeavingTheButtonCancelsThePress() {
+        var presses: [Bool] = [], taps = 0
+        let press = PressRecognizer(slop: 100, contains: { $0.x < 50 }, onPressChange: { presses.append($0) }, handler: { _ in taps += 1 })
+        let arena = GestureArena()
+        arena.begin(event(.began, 40), recognizers: [press])
+        arena.dispatch(event(.moved, 60, 0.05))
+        XCTAssertEqual(presses, [true, false], "unpressed as soon as the finger leaves")
+        arena.dispatch(event(.moved, 40, 0.1))
+        arena.dispatch(event(.ended, 40, 0.15))
+        XCTAssertEqual(taps, 0, "a press that left never taps, even back inside")
+    }
+
+    func testAPanThatWinsTheTouchEndsThePress() {
+        var presses: [Bool] = []
+        let press = PressRecognizer(slop: 1000, contains: { _ in true }, onPressChange: { presses.append($0) })
+        let pan = PanRecognizer(minimumDistance: 10)
+        let arena = GestureArena()
+        arena.begin(event(.began, 0), recognizers: [press, pan])
+        arena.dispatch(event(.moved, 30, 0.05))
+        XCTAssertTrue(arena.winner(of: 1) === pan)
+        XCTAssertEqual(presses, [true, false])
+    }
+}

@@ -57,4 +57,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.output.contains("moustache") && result.output.contains("bundled"), result.output)
         XCTAssertTrue(result.errors.contains("couldn't update costumes"), result.errors)
     }
+
+    func testHoneycombLayoutPrintsTheGridAsJSON() throws {
+        let result = try run(["honeycomb-layout", "12", "--width", "1024", "--height", "768"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(json["rows"] as? [[[String: Double]]])
+        XCTAssertEqual(rows.map(\.count).reduce(0, +), 12)
+        let size = try XCTUnwrap(json["cellSize"] as? [String: Double])
+        XCTAssertEqual(size["width"]! / size["height"]!, 3.squareRoot() / 2, accuracy: 0.001, "a regular pointy-top hexagon")
+        XCTAssertTrue(rows.allSatisfy { row in row.allSatisfy { $0["y"] == row[0]["y"] } }, "rows are level")
+        let refused = try run(["honeycomb-layout", "36"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.errors.contains("0 to 35"), refused.errors)
+    }
 }

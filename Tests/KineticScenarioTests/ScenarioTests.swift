@@ -88,8 +88,8 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testEscapeAtTheTopLevelAsksToQuitButInAnAppGoesBackToTheGallery() throws {
-        let runner = try ScenarioRunner(scenario: Scenario(app: "honeycomb"), entries: KineticApps.catalog)
-        XCTAssertEqual(runner.stage.stateName, "honeycomb.placeholder")
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox"), entries: KineticApps.catalog)
+        XCTAssertEqual(runner.stage.stateName, "mailbox.placeholder")
         runner.stage.send(KeyEvent(key: .escape))
         XCTAssertEqual(runner.stage.stateName, "gallery")
         XCTAssertFalse(runner.stage.quitRequested)

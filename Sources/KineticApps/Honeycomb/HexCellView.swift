@@ -42,6 +42,7 @@ final class HexCellView {
             image = nil
             title.frame = Rect(x: radius * 0.2, y: radius * 0.8, width: radius * 1.6, height: radius * 0.5)
         }
+        title.identifier = "\(identifier).title"
         title.isUserInteractionEnabled = false
         container.addSublayer(body)
         if let image { body.addSublayer(image) }

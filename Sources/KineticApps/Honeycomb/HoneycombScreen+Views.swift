@@ -17,12 +17,14 @@ extension HoneycombScreen {
         arrow.opacity = 0
         arrow.isUserInteractionEnabled = false
         panelImage.isUserInteractionEnabled = false
-        panelImage.frame = Rect(x: 24, y: 20, width: 170, height: 170)
+        panelBackdrop.isUserInteractionEnabled = false
+        panelBackdrop.frame = Rect(x: 24, y: 20, width: 170, height: 170)
+        panelImage.frame = Rect(center: panelBackdrop.frame.center, size: Size(width: 96, height: 96))
         panelTitle.frame = Rect(x: 220, y: 24, width: 420, height: 36)
         panelText.frame = Rect(x: 220, y: 68, width: 440, height: 90)
         learnMore.frame = Rect(x: 220, y: HoneycombGeometry.panelHeight - 58, width: 150, height: 40)
         learnMore.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.learnMore) }]
-        for layer in [panelImage, panelTitle, panelText, learnMore] { panel.addSublayer(layer) }
+        for layer in [panelBackdrop, panelImage, panelTitle, panelText, learnMore] { panel.addSublayer(layer) }
         field.addSublayer(panel)
         field.addSublayer(arrow)
 
@@ -173,11 +175,12 @@ extension HoneycombScreen {
         guard let node = state.node(cellID) else { return }
         let tint: Color
         do { tint = try Color(hex: node.color) } catch { tint = Palette.muted }
+        panelBackdrop.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: tint))
         if let image = node.detail.image, let file = imageFiles[image] {
             panelImage.contents = .image(.file(file))
-            panelImage.backgroundColor = nil
         } else {
-            panelImage.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: tint.withAlpha(0.25), stroke: tint, lineWidth: 2))
+            panelImage.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color.white.withAlpha(0.18),
+                                                      stroke: Color.white.withAlpha(0.55), lineWidth: 2))
         }
         panelTitle.contents = .text(TextContent(node.detail.label, bold: true, fontSize: 26, color: Palette.ink, lineLimit: 1))
         panelText.contents = .text(TextContent(node.detail.text, fontSize: 17, color: Palette.muted, lineLimit: 4))

@@ -27,6 +27,8 @@ public final class HoneycombScreen: Screen {
     let panel = Layer(identifier: "panel")
     let arrow = Layer(identifier: "panel.arrow")
     let panelImage = Layer(identifier: "panel.image")
+    /// The hexagon of the cell's colour that the panel's picture sits on, as it does in the cell.
+    let panelBackdrop = Layer()
     let panelTitle = Layer(identifier: "panel.title")
     let panelText = Layer(identifier: "panel.text")
     let learnMore = Layer(identifier: "panel.learn-more")

@@ -1,0 +1,121 @@
+import XCTest
+@testable import KineticCore
+
+/// The balanced-rows grid, checked for every N from first principles: what a honeycomb of equal pointy-top
+/// hexagons must look like, measured on the centres the layout returns.
+final class HoneycombLayoutTests: XCTestCase {
+    /// The stage's grid area as the README defines it: 24 pt margins left, right and bottom, 84 pt at the top.
+    private func gridArea(_ stage: Size) -> Rect { Rect(x: 24, y: 84, width: stage.width - 48, height: stage.height - 108) }
+
+    func testEveryCountFrom1To35IsABalancedCentredHoneycomb() {
+        for stage in [Size(width: 1024, height: 768), Size(width: 800, height: 600), Size(width: 1366, height: 1024)] {
+            let area = gridArea(stage)
+            for n in 1...35 {
+                let layout = HoneycombLayout.grid(count: n, in: area)
+                let label = "N=\(n) on \(stage)"
+                let lengths = layout.rows.map(\.count)
+                XCTAssertEqual(lengths.reduce(0, +), n, label)
+                XCTAssertLessThanOrEqual(lengths.count, 5, label)
+                XCTAssertLessThanOrEqual(lengths.max() ?? 0, 7, label)
+                XCTAssertLessThanOrEqual((lengths.max() ?? 0) - (lengths.min() ?? 0), 1, "\(label): \(lengths)")
+
+                // The hexagon: height 2R, width √3R, measured from the reported cell size.
+                let radius = layout.cellSize.height / 2
+                XCTAssertEqual(layout.cellSize.width, 3.squareRoot() * radius, accuracy: 1e-9, label)
+                // Neighbours in a row share one spacing s; the gap between their flat sides is s − √3R.
+                var spacing: Double?
+                for row in layout.rows {
+                    XCTAssertTrue(row.allSatisfy { abs($0.y - row[0].y) < 1e-9 }, "\(label): a row is level")
+                    for (a, b) in zip(row, row.dropFirst()) {
+                        let s = b.x - a.x
+                        if let spacing { XCTAssertEqual(s, spacing, accuracy: 1e-9, label) } else { spacing = s }
+                    }
+                }
+                let s = spacing ?? layout.spacing
+                XCTAssertGreaterThan(s - 3.squareRoot() * radius, 0, "\(label): a real gap between neighbours")
+                // Adjacent rows: s·√3/2 apart and shifted by half a cell, so every cell touches its diagonal
+                // neighbours across the same gap as its row neighbours.
+                for (upper, lower) in zip(layout.rows, layout.rows.dropFirst()) {
+                    XCTAssertEqual(lower[0].y - upper[0].y, s * 3.squareRoot() / 2, accuracy: 1e-9, label)
+                    for a in upper {
+                        for b in lower {
+                            let phase = ((b.x - a.x) / s).truncatingRemainder(dividingBy: 1)
+                            XCTAssertEqual(abs(phase), 0.5, accuracy: 1e-9, "\(label): rows interlock by half a cell")
+                        }
+                    }
+                }
+                // No overlap: any two centres are at least one hexagon's width apart.
+                let centres = layout.rows.flatMap { $0 }
+                for (i, a) in centres.enumerated() {
+                    for b in centres[(i + 1)...] {
+                        XCTAssertGreaterThanOrEqual(a.distance(to: b), 3.squareRoot() * radius, label)
+                    }
+                }
+                // The block, hexagon edges included, is centred in the area and inside the stage.
+                let minX = centres.map { $0.x }.min()! - layout.cellSize.width / 2, maxX = centres.map { $0.x }.max()! + layout.cellSize.width / 2
+                let minY = centres.map { $0.y }.min()! - radius, maxY = centres.map { $0.y }.max()! + radius
+                XCTAssertEqual((minX + maxX) / 2, area.midX, accuracy: 1e-6, "\(label): centred across")
+                XCTAssertEqual((minY + maxY) / 2, area.midY, accuracy: 1e-6, "\(label): centred down")
+                XCTAssertTrue(minX >= 0 && minY >= 0 && maxX <= stage.width && maxY <= stage.height, "\(label): inside the stage")
+                XCTAssertTrue(minX >= area.minX - 1e-6 && maxX <= area.maxX + 1e-6 && minY >= area.minY - 1e-6 && maxY <= area.maxY + 1e-6, "\(label): inside the area")
+            }
+        }
+    }
+
+    func testCellsAreTheSameSizeForEveryCount() {
+        let area = gridArea(Size(width: 1024, height: 768))
+        let sizes = Set((1...35).map { HoneycombLayout.grid(count: $0, in: area).cellSize.width })
+        XCTAssertEqual(sizes.count, 1)
+    }
+
+    func testRowLengthsAlternateWhenTheyCan() {
+        // With k rows, r of them one longer: long and short rows can alternate when their counts differ by at most one.
+        let area = gridArea(Size(width: 1024, height: 768))
+        for n in 1...35 {
+            let lengths = HoneycombLayout.grid(count: n, in: area).rows.map(\.count)
+            let longest = lengths.max()!
+            let long = lengths.filter { $0 == longest }.count, short = lengths.count - long
+            guard short > 0, abs(long - short) <= 1 else { continue }
+            for (a, b) in zip(lengths, lengths.dropFirst()) { XCTAssertNotEqual(a, b, "N=\(n): \(lengths)") }
+        }
+    }
+
+    func testTheFullGridIsSevenBySevenBySeven() {
+        let layout = HoneycombLayout.grid(count: 35, in: gridArea(Size(width: 1024, height: 768)))
+        XCTAssertEqual(layout.rows.map(\.count), [7, 7, 7, 7, 7])
+        XCTAssertEqual(HoneycombLayout.grid(count: 99, in: gridArea(Size(width: 1024, height: 768))).centres.count, 35, "clamped to 35")
+        XCTAssertTrue(HoneycombLayout.grid(count: 0, in: gridArea(Size(width: 1024, height: 768))).rows.isEmpty)
+    }
+
+    func testTheCategoryHoneycombIsACentreAndSixNeighbours() {
+        let area = Rect(x: 24, y: 40, width: 976, height: 704)
+        let flower = HoneycombLayout.flower(in: area)
+        XCTAssertEqual(flower.rows.map(\.count), [2, 3, 2])
+        let centre = flower.rows[1][1]
+        let ring = flower.centres.filter { $0 != centre }
+        XCTAssertEqual(ring.count, 6)
+        let distances = ring.map { $0.distance(to: centre) }
+        for distance in distances { XCTAssertEqual(distance, distances[0], accuracy: 1e-9, "equal distance from the centre") }
+        let angles = ring.map { atan2($0.y - centre.y, $0.x - centre.x) * 180 / .pi }.sorted()
+        for (a, b) in zip(angles, angles.dropFirst()) { XCTAssertEqual(b - a, 60, accuracy: 1e-9, "60° apart") }
+        // Neighbours touch across the gap: distance = √3R + gap.
+        XCTAssertEqual(distances[0], 3.squareRoot() * flower.circumradius + flower.gap, accuracy: 1e-9)
+        XCTAssertEqual(centre.x, area.midX, accuracy: 1e-9)
+        XCTAssertEqual(centre.y, area.midY, accuracy: 1e-9)
+    }
+
+    func testHexagonContainmentFollowsTheOutline() {
+        // A pointy-top hexagon in the box 0…200: circumradius 100, centre (100, 100); flat sides at x = 100 ± 86.6.
+        let box = Rect(x: 0, y: 0, width: 200, height: 200)
+        XCTAssertTrue(Hexagon.contains(Point(x: 100, y: 100), in: box, pointyTop: true))
+        XCTAssertTrue(Hexagon.contains(Point(x: 100, y: 1), in: box, pointyTop: true), "just inside the top vertex")
+        XCTAssertTrue(Hexagon.contains(Point(x: 186, y: 100), in: box, pointyTop: true), "just inside the right side")
+        XCTAssertFalse(Hexagon.contains(Point(x: 188, y: 100), in: box, pointyTop: true), "just outside the right side")
+        // The box's corner region is outside: at (20, 20) the upper-left edge (from (13.4, 50) to (100, 0)) is below-right.
+        XCTAssertFalse(Hexagon.contains(Point(x: 20, y: 20), in: box, pointyTop: true))
+        XCTAssertFalse(Hexagon.contains(Point(x: 195, y: 195), in: box, pointyTop: true))
+        // On that edge's midpoint, (56.7, 25), it counts as inside; 2 pt out from it, not.
+        XCTAssertTrue(Hexagon.contains(Point(x: 56.7, y: 25.1), in: box, pointyTop: true))
+        XCTAssertFalse(Hexagon.contains(Point(x: 55.7, y: 23.3), in: box, pointyTop: true))
+    }
+}

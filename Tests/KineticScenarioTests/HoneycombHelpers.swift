@@ -1,0 +1,63 @@
+import Foundation
+import KineticCore
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Builds and drives Honeycomb runs for the tests, on the bundled nodes unless a content server is given.
+enum Honeycomb {
+    static func runner(contentURL: URL? = nil, reduceMotion: Bool = false, scale: Double = 1, dataDirectory: URL? = nil,
+                       validator: @escaping ImageValidator = { _ in nil }) throws -> ScenarioRunner {
+        let scenario = Scenario(app: "honeycomb", scale: scale, reduceMotion: reduceMotion, duration: 0, contentURL: contentURL)
+        return try ScenarioRunner(scenario: scenario, entries: KineticApps.entries(imageValidator: validator), dataDirectory: dataDirectory)
+    }
+
+    static func screen(of runner: ScenarioRunner) -> HoneycombScreen {
+        (runner.stage.screen as! Shell).content as! HoneycombScreen
+    }
+
+    /// Steps the stage until `time` (seconds of simulated time).
+    static func run(_ stage: Stage, until time: Double) {
+        while stage.time < time - 1e-9 { stage.step() }
+    }
+
+    /// Steps for `seconds` more.
+    static func run(_ stage: Stage, for seconds: Double) { run(stage, until: stage.time + seconds) }
+
+    /// Steps until `condition` holds, for at most `limit` seconds; returns whether it did.
+    @discardableResult
+    static func run(_ stage: Stage, upTo limit: Double, until condition: () -> Bool) -> Bool {
+        let end = stage.time + limit
+        while stage.time < end {
+            if condition() { return true }
+            stage.step()
+        }
+        return condition()
+    }
+
+    static func tap(_ stage: Stage, _ point: Point) {
+        stage.send(stage.touch(1, .began, at: point))
+        stage.step()
+        stage.send(stage.touch(1, .ended, at: point))
+    }
+
+    /// The on-screen centre of an identified layer.
+    static func centre(_ stage: Stage, _ id: String) -> Point? { stage.dump().layer(id)?.frame.center }
+
+    /// Every `cell.*` and `category.*` hexagon's centre (not their sub-layers).
+    static func hexagonCentres(_ stage: Stage) -> [String: Point] {
+        var centres: [String: Point] = [:]
+        for layer in stage.dump().layers where (layer.id.hasPrefix("cell.") || layer.id.hasPrefix("category.")) && layer.id.split(separator: ".").count == 2 {
+            centres[layer.id] = layer.frame.center
+        }
+        return centres
+    }
+
+    /// The bundled nodes, decoded as the app decodes them.
+    static var bundledCategories: [HoneycombNode] {
+        // The file is the app's own resource; a failure here is a broken checkout, which the test should report.
+        let data = try! Data(contentsOf: HoneycombResources.nodesFile)
+        return try! HoneycombDocument.decode(data, base: nil).categories
+    }
+}

@@ -1,0 +1,132 @@
+import XCTest
+import KineticCore
+@testable import KineticApps
+
+/// The Honeycomb's rules alone: state + action → state + effects, no layers, no time.
+final class HoneycombRulesTests: XCTestCase {
+    private let categories = [
+        HoneycombNode(id: "a", title: "A", color: "#112233", children: [
+            HoneycombNode(id: "x", title: "X", color: "#445566", detail: .init(label: "X", text: "About X", learnMore: "https://example.org/x")),
+            HoneycombNode(id: "y", title: "Y", color: "#445566"),
+        ]),
+        HoneycombNode(id: "b", title: "B", color: "#778899", children: [HoneycombNode(id: "z", title: "Z", color: "#000000")]),
+    ]
+
+    private func state() -> HoneycombState { HoneycombState(categories: categories, size: Size(width: 1024, height: 768)) }
+
+    @discardableResult
+    private func apply(_ state: inout HoneycombState, _ actions: HoneycombAction...) -> [HoneycombEffect] {
+        actions.flatMap { HoneycombRules.reduce(&state, $0) }
+    }
+
+    func testIntoAGridAndBack() {
+        var s = state()
+        XCTAssertEqual(s.stateName, "categories")
+        apply(&s, .tapCategory("a"))
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: true))
+        XCTAssertEqual(s.stateName, "morph")
+        apply(&s, .tapCell("x"))
+        XCTAssertNil(s.openCell, "cells take taps only once the grid is in place")
+        apply(&s, .morphFinished)
+        XCTAssertEqual(s.stateName, "grid.a")
+        apply(&s, .tapCell("x"))
+        XCTAssertEqual(s.stateName, "panel.x")
+        apply(&s, .tapCell("y"))
+        XCTAssertEqual(s.stateName, "panel.y", "another cell moves the panel")
+        apply(&s, .tapCell("y"))
+        XCTAssertEqual(s.stateName, "grid.a", "the same cell closes it")
+        apply(&s, .tapCell("x"), .tapBackground)
+        XCTAssertEqual(s.stateName, "grid.a", "a tap outside closes it")
+        apply(&s, .tapCell("x"), .escape)
+        XCTAssertEqual(s.stateName, "grid.a", "Esc closes the panel first")
+        apply(&s, .escape)
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: false), "then goes back")
+        apply(&s, .morphFinished)
+        XCTAssertEqual(s.stateName, "categories")
+        XCTAssertEqual(apply(&s, .escape), [.leave], "and at the top hands Esc to the shell")
+    }
+
+    func testTheMorphReversesEitherWayMidway() {
+        var s = state()
+        apply(&s, .tapCategory("a"), .back)
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: false))
+        apply(&s, .tapCategory("b"))
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: false), "another category waits for the way back to end")
+        apply(&s, .tapCategory("a"))
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: true), "the same one turns round again")
+    }
+
+    func testTheMenuJumpsStraightToAGrid() {
+        var s = state()
+        apply(&s, .showCategory("b"), .morphFinished)
+        XCTAssertEqual(s.stateName, "grid.b")
+        apply(&s, .showCategory("a"))
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: true), "from one grid to another")
+        apply(&s, .showCategory("nope"))
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: true), "an unknown category changes nothing")
+        apply(&s, .morphFinished, .showCategory(nil))
+        XCTAssertEqual(s.phase, .morph(category: "a", forward: false))
+    }
+
+    func testLearnMoreAsksToOpenTheOpenCellsLink() {
+        var s = state()
+        apply(&s, .tapCategory("a"), .morphFinished)
+        XCTAssertEqual(apply(&s, .learnMore), [], "no panel, nothing to open")
+        apply(&s, .openPanel("x"))
+        XCTAssertEqual(apply(&s, .learnMore), [.openLink("https://example.org/x")])
+        apply(&s, .openPanel("y"))
+        XCTAssertEqual(apply(&s, .learnMore), [], "y has no link")
+        apply(&s, .openPanel("z"))
+        XCTAssertEqual(s.openCell, "y", "a cell of another category cannot be opened here")
+    }
+
+    func testNewDataKeepsWhatStillExists() {
+        var s = state()
+        apply(&s, .tapCategory("a"), .morphFinished, .tapCell("x"))
+        var changed = categories
+        changed[0].children.removeFirst()
+        apply(&s, .nodesArrived(changed))
+        XCTAssertEqual(s.stateName, "grid.a", "the grid stays; the panel of a cell that went closes")
+        apply(&s, .nodesArrived([categories[1]]))
+        XCTAssertEqual(s.stateName, "categories", "a category that went takes its grid with it")
+    }
+
+    func testUpdatingANodeKeepsACategorysCells() {
+        var s = state()
+        apply(&s, .updateNode(HoneycombNode(id: "a", title: "Renamed", color: "#FFFFFF")))
+        XCTAssertEqual(s.categories[0].title, "Renamed")
+        XCTAssertEqual(s.categories[0].children.map(\.id), ["x", "y"])
+        apply(&s, .updateNode(HoneycombNode(id: "y", title: "Why", color: "#000000")))
+        XCTAssertEqual(s.node("y")?.title, "Why")
+    }
+
+    func testArrowKeysWalkHexagonNeighbours() {
+        // Rows of a real honeycomb, written out: [0, 2] over [-1, 1, 3] over [0, 2] (x in half-cells, d = 2).
+        let rows = [[Point(x: 0, y: 0), Point(x: 2, y: 0)], [Point(x: -1, y: 1), Point(x: 1, y: 1), Point(x: 3, y: 1)], [Point(x: 0, y: 2), Point(x: 2, y: 2)]]
+        func go(_ from: (Int, Int), _ direction: HexNavigation.Direction) -> [Int]? {
+            HexNavigation.neighbour(of: (from.0, from.1), in: rows, direction).map { [$0.row, $0.column] }
+        }
+        XCTAssertEqual(go((1, 1), .left), [1, 0])
+        XCTAssertEqual(go((1, 1), .right), [1, 2])
+        XCTAssertNil(go((1, 0), .left), "no wrapping at the row's end")
+        // (1, 1) at x = 1 has two cells above, at 0 and 2, equally near: ↑ takes the left, ↓ the right.
+        XCTAssertEqual(go((1, 1), .up), [0, 0])
+        XCTAssertEqual(go((1, 1), .down), [2, 1])
+        XCTAssertEqual(go((0, 0), .down), [1, 1], "↑ then ↓ comes back")
+        XCTAssertEqual(go((2, 1), .up), [1, 1], "↓ then ↑ comes back")
+        // (1, 0) at x = −1: the nearest above is x = 0, by a full cell over x = 2.
+        XCTAssertEqual(go((1, 0), .up), [0, 0])
+        XCTAssertNil(go((0, 1), .up))
+    }
+
+    func testTheKeyboardFocusesOpensAndGoesBack() {
+        var s = state()
+        apply(&s, .activateFocus)
+        XCTAssertEqual(s.focus, "a", "the first key shows the ring on the first category")
+        apply(&s, .moveFocus(.right))
+        XCTAssertEqual(s.focus, "b", "the flower's top row is [a, b]")
+        apply(&s, .activateFocus)
+        XCTAssertEqual(s.phase, .morph(category: "b", forward: true))
+        XCTAssertNil(s.focus, "a new honeycomb starts without a ring")
+    }
+}

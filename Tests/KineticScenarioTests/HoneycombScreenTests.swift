@@ -1,0 +1,294 @@
+import XCTest
+import KineticCore
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// The Honeycomb on stage, driven by touches and keys as a person would, checked on the scene dumps.
+final class HoneycombScreenTests: XCTestCase {
+    /// At 120 steps a second, no hexagon's centre may move more than this in one step: a spring from rest
+    /// across the whole stage peaks near 4,000 pt/s (33 pt a step); a jump would be hundreds.
+    static let maximumStep = 40.0
+
+    /// Into Nature's grid, then back before the morph has ended: every hexagon moves continuously throughout.
+    func testTheMorphNeverJumpsAndReversesFromWhereEveryCellIs() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 1.5)
+        XCTAssertEqual(stage.stateName, "categories")
+        let home = Honeycomb.hexagonCentres(stage)
+        let nature = try XCTUnwrap(home["category.nature"])
+        var previous = home
+        var biggest = 0.0
+        func record() {
+            let now = Honeycomb.hexagonCentres(stage)
+            for (id, centre) in now {
+                if let before = previous[id] { biggest = max(biggest, before.distance(to: centre)) }
+            }
+            previous = now
+        }
+        Honeycomb.tap(stage, nature)
+        record()
+        var sawMorph = false
+        for _ in 0..<36 {  // 0.3 s into the morph
+            stage.step()
+            sawMorph = sawMorph || stage.stateName == "morph"
+            record()
+        }
+        XCTAssertTrue(sawMorph)
+        XCTAssertEqual(stage.stateName, "morph", "still on the way")
+        let midway = Honeycomb.hexagonCentres(stage).filter { $0.key.hasPrefix("cell.") }
+        XCTAssertEqual(midway.count, 12)
+        XCTAssertTrue(midway.values.contains { $0.distance(to: nature) > 40 }, "cells have grown out of Nature's place")
+        stage.send(KeyEvent(key: .escape, timestamp: stage.time))
+        var steps = 0
+        while stage.stateName != "categories" && steps < 600 {
+            stage.step()
+            record()
+            steps += 1
+        }
+        XCTAssertEqual(stage.stateName, "categories")
+        XCTAssertLessThan(biggest, Self.maximumStep, "largest move in one step: \(biggest) pt")
+        Honeycomb.run(stage, for: 1)
+        let back = Honeycomb.hexagonCentres(stage)
+        XCTAssertTrue(back.keys.allSatisfy { !$0.hasPrefix("cell.") }, "the cells went back into their category")
+        for (id, centre) in home { XCTAssertLessThan(back[id]?.distance(to: centre) ?? 999, 0.5, id) }
+    }
+
+    func testTappingACategoryEndsInItsGrid() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 1.5)
+        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "category.space")))
+        XCTAssertTrue(Honeycomb.run(stage, upTo: 2.5) { stage.stateName == "grid.space" }, stage.stateName)
+        let dump = stage.dump()
+        let cells = dump.layers.filter { $0.id.hasPrefix("cell.") && $0.id.split(separator: ".").count == 2 }
+        XCTAssertEqual(cells.count, 35)
+        XCTAssertTrue(cells.allSatisfy { $0.visible && abs($0.opacity - 1) < 0.01 })
+        XCTAssertEqual(dump.layer("back")?.visible, true)
+        XCTAssertEqual(dump.layer("grid.title")?.text, "Space")
+        XCTAssertEqual(dump.layer("category.space")?.visible, false, "the categories have left")
+    }
+
+    func testAPressShowsAndADragOffTheCellCancelsIt() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 1.5)
+        let screen = Honeycomb.screen(of: runner)
+        let view = try XCTUnwrap(screen.categoryViews["ocean"])
+        let centre = view.container.position
+        stage.send(stage.touch(1, .began, at: centre))
+        Honeycomb.run(stage, for: 0.2)
+        XCTAssertLessThan(view.body.scale, 0.95, "pushed in")
+        XCTAssertGreaterThan(view.shade.opacity, 0.5, "darker")
+        // Off the hexagon (past its flat right side at 0.87 R), then lift: no tap.
+        let outside = centre + Vector(dx: view.radius * 1.2, dy: 0)
+        for step in 1...10 { stage.send(stage.touch(1, .moved, at: interpolate(from: centre, to: outside, fraction: Double(step) / 10))); stage.step() }
+        stage.send(stage.touch(1, .ended, at: outside))
+        Honeycomb.run(stage, for: 0.8)
+        XCTAssertEqual(stage.stateName, "categories")
+        XCTAssertEqual(view.body.scale, 1, accuracy: 0.01, "sprung back")
+        XCTAssertEqual(view.shade.opacity, 0, accuracy: 0.01)
+    }
+
+    /// Opens Ocean's grid (15 cells, rows 4·4·3·4) at rest and returns the stage and its screen.
+    private func oceanGrid() throws -> (Stage, HoneycombScreen) {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        let screen = Honeycomb.screen(of: runner)
+        Honeycomb.run(stage, until: 0.1)
+        screen.showCategory("ocean")
+        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.ocean" })
+        Honeycomb.run(stage, for: 0.5)
+        return (stage, screen)
+    }
+
+    func testATopCellOpensItsPanelBelowWithTheArrowOnIt() throws {
+        let (stage, screen) = try oceanGrid()
+        XCTAssertEqual(screen.rows.map(\.count), [4, 4, 3, 4])
+        let cell = screen.rows[0][1]
+        let before = Honeycomb.hexagonCentres(stage)
+        Honeycomb.tap(stage, cell.centre)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(stage.stateName, "panel.\(cell.node.id)")
+        let dump = stage.dump()
+        let panel = try XCTUnwrap(dump.layer("panel")), arrow = try XCTUnwrap(dump.layer("panel.arrow"))
+        let radius = screen.geometry.grid(count: 15).circumradius
+        XCTAssertGreaterThan(panel.frame.y, cell.centre.y + radius, "below the cell's row")
+        XCTAssertEqual(arrow.frame.center.x, cell.centre.x, accuracy: 2, "the arrow points at the cell")
+        XCTAssertLessThanOrEqual(arrow.frame.y, panel.frame.y, "the arrow sits on the panel's top edge")
+        XCTAssertEqual(dump.layer("panel.title")?.text, cell.node.detail.label)
+        XCTAssertEqual(dump.layer("panel.text")?.text, cell.node.detail.text)
+        XCTAssertEqual(dump.layer("panel.learn-more")?.visible, true)
+        // The rows below moved down, all by the same amount, clear of the panel; the cell's own row stayed.
+        let shifts = screen.rows.flatMap { $0 }.map { (row: $0.row, dy: dump.layer("cell.\($0.node.id)")!.frame.center.y - before["cell.\($0.node.id)"]!.y) }
+        XCTAssertTrue(shifts.filter { $0.row == 0 }.allSatisfy { abs($0.dy) < 0.5 })
+        let below = shifts.filter { $0.row > 0 }.map(\.dy)
+        XCTAssertTrue(below.allSatisfy { abs($0 - below[0]) < 0.5 } && below[0] > 100, "\(below)")
+        let nextRowTop = dump.layer("cell.\(screen.rows[1][0].node.id)")!.frame.y
+        XCTAssertGreaterThanOrEqual(nextRowTop, panel.frame.y + panel.frame.height - 0.5)
+
+        // A second tap in the same row: the panel stays, the arrow slides to the new cell.
+        let neighbour = screen.rows[0][3]
+        Honeycomb.tap(stage, neighbour.centre)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(stage.stateName, "panel.\(neighbour.node.id)")
+        let moved = stage.dump()
+        XCTAssertEqual(moved.layer("panel.arrow")!.frame.center.x, neighbour.centre.x, accuracy: 2)
+        XCTAssertEqual(moved.layer("panel")!.frame.y, panel.frame.y, accuracy: 0.5)
+        // The same cell again closes it and the rows come back.
+        Honeycomb.tap(stage, neighbour.centre)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(stage.stateName, "grid.ocean")
+        XCTAssertEqual(stage.dump().layer("panel")?.visible, false)
+        for (id, centre) in before { XCTAssertLessThan(Honeycomb.hexagonCentres(stage)[id]!.distance(to: centre), 0.5, id) }
+    }
+
+    func testABottomCellOpensItsPanelAbove() throws {
+        let (stage, screen) = try oceanGrid()
+        let cell = screen.rows[3][2]
+        Honeycomb.tap(stage, cell.centre)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(stage.stateName, "panel.\(cell.node.id)")
+        let dump = stage.dump()
+        let panel = try XCTUnwrap(dump.layer("panel")), arrow = try XCTUnwrap(dump.layer("panel.arrow"))
+        let radius = screen.geometry.grid(count: 15).circumradius
+        XCTAssertLessThan(panel.frame.y + panel.frame.height, cell.centre.y - radius, "above the cell's row")
+        XCTAssertEqual(arrow.frame.center.x, cell.centre.x, accuracy: 2)
+        XCTAssertGreaterThanOrEqual(arrow.frame.y + arrow.frame.height, panel.frame.y + panel.frame.height, "the arrow hangs under the panel")
+        XCTAssertEqual(dump.layer("cell.\(cell.node.id)")!.frame.center.y, cell.centre.y, accuracy: 0.5, "the cell's row stays")
+        // Another row: one continuous move of the panel, no jump.
+        let top = screen.rows[0][0]
+        var last = dump.layer("panel")!.frame.center
+        stage.send(stage.touch(1, .began, at: Honeycomb.centre(stage, "cell.\(top.node.id)")!))
+        stage.step()
+        stage.send(stage.touch(1, .ended, at: Honeycomb.centre(stage, "cell.\(top.node.id)")!))
+        for _ in 0..<180 {
+            stage.step()
+            let now = stage.dump().layer("panel")!.frame.center
+            XCTAssertLessThan(now.distance(to: last), HoneycombScreenTests.maximumStep)
+            last = now
+        }
+        XCTAssertEqual(stage.stateName, "panel.\(top.node.id)")
+    }
+
+    func testTouchesLandOnTheHexagonNotItsBox() throws {
+        let (stage, screen) = try oceanGrid()
+        let radius = screen.geometry.grid(count: 15).circumradius
+        let left = screen.rows[0][0], right = screen.rows[0][1]
+        // Level with the centres, 0.86 R right of the left cell: inside its hexagon (flat side at 0.866 R) and
+        // inside the right cell's box, which is drawn above it. The box would give the right cell.
+        let beside = Point(x: left.centre.x + 0.86 * radius, y: left.centre.y)
+        XCTAssertGreaterThan(beside.x, right.centre.x - radius, "the point is in the right cell's box")
+        Honeycomb.tap(stage, beside)
+        Honeycomb.run(stage, for: 0.6)
+        XCTAssertEqual(stage.stateName, "panel.\(left.node.id)")
+        Honeycomb.tap(stage, beside)
+        Honeycomb.run(stage, for: 1.2)
+        XCTAssertEqual(stage.stateName, "grid.ocean")
+        // Just above the bottom vertex of a top-row cell: inside the boxes of both cells below it, in neither hexagon.
+        let upper = screen.rows[0][2]
+        let vertex = Point(x: upper.centre.x, y: upper.centre.y + 0.9 * radius)
+        Honeycomb.tap(stage, vertex)
+        Honeycomb.run(stage, for: 0.6)
+        XCTAssertEqual(stage.stateName, "panel.\(upper.node.id)")
+    }
+
+    func testTheProgrammaticAPIFindsReadsAndChangesCells() throws {
+        let (stage, screen) = try oceanGrid()
+        var visited: [String] = []
+        screen.forEachCell { visited.append($0.node.id) }
+        XCTAssertEqual(visited, Honeycomb.bundledCategories.first { $0.id == "ocean" }!.children.map(\.id), "reading order")
+        let whale = try XCTUnwrap(screen.firstCell { $0.node.title == "Blue whale" })
+        XCTAssertEqual([whale.row, whale.column], [0, 3])
+        XCTAssertEqual(screen.cell(withID: "whale"), whale)
+        XCTAssertEqual(Honeycomb.centre(stage, "cell.whale")!.distance(to: whale.centre), 0, accuracy: 0.01)
+
+        XCTAssertTrue(screen.updateNode(withID: "whale") { $0.title = "Big whale"; $0.color = "#000080" })
+        stage.step()
+        XCTAssertEqual(stage.dump().layer("cell.whale.title")?.text, "Big whale", "the cell updates live")
+        XCTAssertEqual(screen.cell(withID: "whale")?.node.color, "#000080")
+        XCTAssertFalse(screen.updateNode(withID: "whale") { $0.color = "mauve" }, "a bad colour is refused")
+        XCTAssertFalse(screen.updateNode(withID: "whale") { $0.id = "orca" }, "ids do not change")
+        XCTAssertFalse(screen.updateNode(withID: "nobody") { $0.title = "X" })
+        XCTAssertEqual(screen.cell(withID: "whale")?.node.title, "Big whale")
+
+        XCTAssertTrue(screen.openPanel(forCellWithID: "whale"))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "panel.whale")
+        XCTAssertFalse(screen.openPanel(forCellWithID: "fern"), "not in this grid")
+        screen.closePanel()
+        XCTAssertEqual(stage.stateName, "grid.ocean")
+    }
+
+    func testLearnMoreHandsOverTheCellsLink() throws {
+        let (stage, screen) = try oceanGrid()
+        var opened: [String] = []
+        screen.openLink = { opened.append($0) }
+        screen.openPanel(forCellWithID: "coral")
+        Honeycomb.run(stage, for: 1)
+        Honeycomb.tap(stage, try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)
+        stage.step()
+        XCTAssertEqual(opened, ["https://example.org/ocean/coral"])
+        XCTAssertEqual(stage.stateName, "panel.coral", "the panel stays open")
+    }
+
+    func testTheSideMenuListsTheCategoriesAndJumpsToOne() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.5)
+        Honeycomb.tap(stage, Point(x: 34, y: 34))
+        Honeycomb.run(stage, for: 0.6)
+        XCTAssertEqual(stage.stateName, "menu")
+        let dump = stage.dump()
+        for category in Honeycomb.bundledCategories {
+            XCTAssertEqual(dump.layer("menu.action.category.\(category.id)")?.visible, true, category.id)
+        }
+        Honeycomb.tap(stage, try XCTUnwrap(dump.layer("menu.action.category.travel")).frame.center)
+        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.travel" }, stage.stateName)
+        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "back")))
+        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "categories" }, stage.stateName)
+    }
+
+    func testKeysMoveAFocusRingOpenAndGoBack() throws {
+        let (stage, screen) = try oceanGrid()
+        func key(_ key: KeyEvent.Key) { stage.send(KeyEvent(key: key, timestamp: stage.time)); stage.step() }
+        key(.right)
+        XCTAssertEqual(screen.state.focus, screen.rows[0][0].node.id, "the first key shows the ring on the first cell")
+        key(.right); key(.down)
+        // From row 0, column 1, down: rows 0 and 1 interlock, so the two cells below are equally near; ↓ takes the right one.
+        let expected = screen.rows[1].min { abs($0.centre.x - (screen.rows[0][1].centre.x + 1)) < abs($1.centre.x - (screen.rows[0][1].centre.x + 1)) }!
+        XCTAssertEqual(screen.state.focus, expected.node.id)
+        XCTAssertEqual(Honeycomb.centre(stage, "focus")!.distance(to: expected.centre), 0, accuracy: 0.5)
+        key(.enter)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "panel.\(expected.node.id)")
+        key(.escape)
+        XCTAssertEqual(stage.stateName, "grid.ocean")
+        key(.escape)
+        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "categories" })
+        XCTAssertEqual(screen.state.focus, "ocean", "the ring comes back to the category left")
+    }
+
+    func testReducedMotionFadesButLaysOutTheSame() throws {
+        func restingGrid(reduceMotion: Bool) throws -> [String: Point] {
+            let runner = try Honeycomb.runner(reduceMotion: reduceMotion)
+            let stage = runner.stage
+            Honeycomb.run(stage, until: 1.5)
+            Honeycomb.tap(stage, Honeycomb.centre(stage, "category.food")!)
+            if reduceMotion {
+                Honeycomb.run(stage, for: 0.05)
+                let cells = Honeycomb.hexagonCentres(stage).filter { $0.key.hasPrefix("cell.") }
+                let screen = Honeycomb.screen(of: runner)
+                for (id, centre) in cells { XCTAssertEqual(centre.distance(to: screen.rows.flatMap { $0 }.first { "cell.\($0.node.id)" == id }!.centre), 0, accuracy: 0.01, "no slide: \(id)") }
+            }
+            XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.food" })
+            Honeycomb.run(stage, for: 1)
+            return Honeycomb.hexagonCentres(stage).filter { $0.key.hasPrefix("cell.") }
+        }
+        let normal = try restingGrid(reduceMotion: false), reduced = try restingGrid(reduceMotion: true)
+        XCTAssertEqual(Set(normal.keys), Set(reduced.keys))
+        for (id, centre) in normal { XCTAssertEqual(reduced[id]!.distance(to: centre), 0, accuracy: 0.01, id) }
+    }
+}

@@ -1,0 +1,38 @@
+import XCTest
+import KineticCore
+import KineticTestSupport
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Image snapshots of the Honeycomb at half scale (512×384 pixels), compared with the references in
+/// `References/` within `snapshotPixelFraction` (0.5% of pixels may differ by more than 16/255). Offline, so
+/// cells show their placeholders.
+final class HoneycombSnapshotTests: XCTestCase {
+    func testEveryScreenMatchesItsReference() throws {
+        let runner = try Honeycomb.runner(scale: 0.5)
+        let stage = runner.stage
+        let screen = Honeycomb.screen(of: runner)
+        func snapshot(_ name: String, state: String) throws {
+            XCTAssertEqual(stage.stateName, state, name)
+            runner.renderer.render(stage.root)
+            XCTAssertTrue(runner.renderer.assetErrors.isEmpty, "\(runner.renderer.assetErrors)")
+            try assertSnapshot(runner.renderer, named: "honeycomb-\(name)")
+        }
+        Honeycomb.run(stage, until: 1.5)
+        try snapshot("categories", state: "categories")
+        Honeycomb.tap(stage, Honeycomb.centre(stage, "category.nature")!)
+        Honeycomb.run(stage, for: 0.25)
+        try snapshot("morph", state: "morph")
+        Honeycomb.run(stage, for: 1.5)
+        try snapshot("grid-12", state: "grid.nature")
+        Honeycomb.tap(stage, screen.rows[0][1].centre)
+        Honeycomb.run(stage, for: 1.2)
+        try snapshot("panel-below", state: "panel.oak")
+        Honeycomb.tap(stage, screen.rows[2][2].centre)
+        Honeycomb.run(stage, for: 1.2)
+        try snapshot("panel-above", state: "panel.lotus")
+        screen.showCategory("space")
+        Honeycomb.run(stage, for: 2.5)
+        try snapshot("grid-35", state: "grid.space")
+    }
+}

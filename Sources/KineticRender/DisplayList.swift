@@ -4,8 +4,9 @@ import CGraphics
 /// band. Only composites and clips are recorded; everything that rasterises happened before.
 struct DisplayList {
     enum Operation {
-        /// Paints a raster, whose patterns were placed for this frame, at `opacity`.
-        case paint(LayerRaster, opacity: Double)
+        /// Paints a raster at `opacity`, placed by `deviceToRaster` (frame pixels → raster pixels) and filtered by
+        /// `filter`. The placement travels with the operation because one raster may be painted by several layers.
+        case paint(LayerRaster, deviceToRaster: cairo_matrix_t, filter: cairo_filter_t, opacity: Double)
         /// Clips what follows to a layer's bounds: `rect` in the layer's space, `transform` from there to frame pixels.
         case pushClip(transform: cairo_matrix_t, rect: (x: Double, y: Double, width: Double, height: Double))
         case popClip
@@ -23,8 +24,12 @@ struct DisplayList {
         var base = base
         for operation in operations {
             switch operation {
-            case .paint(let raster, let opacity):
-                cairo_set_source(cr, raster.patterns[band])
+            case .paint(let raster, var deviceToRaster, let filter, let opacity):
+                // Each band has its own pattern, so setting its matrix here touches nothing another thread reads.
+                let pattern = raster.patterns[band]
+                cairo_pattern_set_matrix(pattern, &deviceToRaster)
+                cairo_pattern_set_filter(pattern, filter)
+                cairo_set_source(cr, pattern)
                 if opacity >= 0.999 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
             case .pushClip(let transform, let rect):
                 var transform = transform

@@ -2,13 +2,30 @@ import CGraphics
 import KineticCore
 import KineticScene
 
-/// One layer's rasterised content, kept between frames.
+/// What a raster shows: a layer's contents, background and size at a raster scale. Layers with equal keys draw
+/// the same pixels, so they share one cached raster (35 cells showing one SVG rasterise it once).
+struct RasterKey: Hashable {
+    var contents: LayerContents
+    var background: Color?
+    var cornerRadius: Double
+    var size: Size
+    var rasterScale: Double
+
+    init(_ layer: Layer, rasterScale: Double) {
+        contents = layer.contents
+        background = layer.backgroundColor
+        cornerRadius = layer.cornerRadius
+        size = layer.bounds.size
+        self.rasterScale = rasterScale
+    }
+}
+
+/// Rasterised content, kept between frames and shared by every layer that shows it.
 ///
 /// Compositing threads never share a Cairo or pixman object: band 0 paints from the surface itself, and every
-/// other band from its own surface wrapping the same (read-only) pixels, each with its own pattern.
+/// other band from its own surface wrapping the same (read-only) pixels, each with its own pattern. One raster
+/// may be painted several times in a frame (by several layers), so a display-list entry carries its own matrix.
 final class LayerRaster {
-    weak var layer: Layer?
-    let version: UInt64
     let rasterScale: Double
     let surface: OpaquePointer
     /// One pattern per band, made once so that compositing allocates nothing per frame.
@@ -16,9 +33,7 @@ final class LayerRaster {
     private var wrappers: [OpaquePointer] = []
     var lastUsed: UInt64
 
-    init(layer: Layer, version: UInt64, rasterScale: Double, surface: OpaquePointer, bands: Int, frame: UInt64) {
-        self.layer = layer
-        self.version = version
+    init(rasterScale: Double, surface: OpaquePointer, bands: Int, frame: UInt64) {
         self.rasterScale = rasterScale
         self.surface = surface
         lastUsed = frame
@@ -39,19 +54,12 @@ final class LayerRaster {
         cairo_surface_destroy(surface)
     }
 
+    /// The bytes of its pixels.
+    var byteCount: Int { Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface)) }
+
     /// The surface's size in the layer's points (text may hang below the bounds).
     var pointSize: Size {
         Size(width: Double(cairo_image_surface_get_width(surface)) / rasterScale,
              height: Double(cairo_image_surface_get_height(surface)) / rasterScale)
-    }
-
-    /// Points every band's pattern at this frame's placement: `deviceToSurface` maps frame pixels to the
-    /// raster's pixels.
-    func place(deviceToSurface: cairo_matrix_t, filter: cairo_filter_t) {
-        var matrix = deviceToSurface
-        for pattern in patterns {
-            cairo_pattern_set_matrix(pattern, &matrix)
-            cairo_pattern_set_filter(pattern, filter)
-        }
     }
 }

@@ -10,9 +10,12 @@ import KineticScene
 /// parallel (`BandCompositor`).
 ///
 /// Each layer's own content is rasterised once into a cached surface and then only composited, frame after
-/// frame, with the layer's current transform and opacity. A cache entry is redrawn only when the layer's
-/// `contentVersion` changes or its on-screen scale moves to another power of two (so a zoom re-rasterises a
-/// handful of times, not every frame); entries of layers no longer drawn are dropped at the end of the frame.
+/// frame, with the layer's current transform and opacity. The cache is keyed by what a raster shows (contents,
+/// background, size and raster scale, see `RasterKey`), not by layer: layers that draw the same thing share one
+/// raster, a layer made anew with the same content (a grid rebuilt) finds its pixels still there, and a change of
+/// content or a move of the on-screen scale to another power of two (a zoom re-rasterises a handful of times,
+/// not every frame) is a new key. Rasters no layer has drawn for `retainedFrames` frames are dropped, and the
+/// least recently drawn go first whenever the cache passes `cacheBudgetBytes`.
 ///
 /// Magnified layers are rasterised at most at twice the display's scale; past that the cached bitmap is scaled
 /// up, as Core Animation does with every transform. A bubble's ring that grows twentyfold as it flies off
@@ -26,7 +29,13 @@ public final class Renderer {
     /// The frame, in Cairo's ARGB32 (premultiplied, B G R A in memory on little-endian machines).
     let surface: OpaquePointer
     private let images = ImageStore()
-    private var cache: [ObjectIdentifier: LayerRaster] = [:]
+    private var cache: [RasterKey: LayerRaster] = [:]
+    private var cachedBytes = 0
+    /// Frames a raster is kept after the last layer that drew it was last drawn (two seconds at 120 Hz): long
+    /// enough for a layer that fades out and back, or a screen rebuilt with the same content, to find it.
+    public static let retainedFrames: UInt64 = 240
+    /// The most the cached rasters may hold before the least recently drawn are dropped early.
+    public static let cacheBudgetBytes = 256 * 1024 * 1024
     private var frameNumber: UInt64 = 0
     private var displayList = DisplayList()
     private let compositor: BandCompositor
@@ -86,8 +95,8 @@ public final class Renderer {
                 // (the cache is never more than 2× off the screen's scale, so bilinear stays sharp enough).
                 let exact = abs(raster.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
                     && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
-                raster.place(deviceToSurface: cairoMatrix(deviceToRaster), filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
-                displayList.append(.paint(raster, opacity: opacity))
+                displayList.append(.paint(raster, deviceToRaster: cairoMatrix(deviceToRaster),
+                                          filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR, opacity: opacity))
             }
         }
 
@@ -112,32 +121,42 @@ public final class Renderer {
         var rasterScale = min(pow(2, (log2(onScreenScale) - 1e-9).rounded(.up)), 2 * scale)
         let longest = max(size.width, size.height)
         if longest * rasterScale > 2048 { rasterScale = 2048 / max(longest, 1) }
-        let id = ObjectIdentifier(layer)
-        if let entry = cache[id], entry.layer === layer, entry.version == layer.contentVersion, entry.rasterScale == rasterScale {
+        let key = RasterKey(layer, rasterScale: rasterScale)
+        if let entry = cache[key] {
             entry.lastUsed = frameNumber
             return entry
         }
         rasterizedLastFrame += 1
-        guard let result = ContentRasterizer(images: images).rasterize(layer, scale: rasterScale) else {
-            cache[id] = nil
-            return nil
-        }
+        guard let result = ContentRasterizer(images: images).rasterize(layer, scale: rasterScale) else { return nil }
         if let error = result.error, !assetErrors.contains(error) { assetErrors.append(error) }
-        let entry = LayerRaster(layer: layer, version: layer.contentVersion, rasterScale: rasterScale, surface: result.surface,
-                                bands: compositor.count, frame: frameNumber)
-        cache[id] = entry
+        let entry = LayerRaster(rasterScale: rasterScale, surface: result.surface, bands: compositor.count, frame: frameNumber)
+        cache[key] = entry
+        cachedBytes += entry.byteCount
         return entry
     }
 
+    /// Drops rasters not drawn for `retainedFrames`, then, while over budget, the least recently drawn.
     private func evictUnused() {
-        guard cache.count > 0 else { return }
-        var stale: [ObjectIdentifier] = []
-        for (id, entry) in cache where entry.lastUsed != frameNumber || entry.layer == nil { stale.append(id) }
-        for id in stale { cache[id] = nil }
+        var stale: [RasterKey] = []
+        for (key, entry) in cache where frameNumber &- entry.lastUsed > Renderer.retainedFrames { stale.append(key) }
+        if cachedBytes > Renderer.cacheBudgetBytes {
+            let byAge = cache.filter { $0.value.lastUsed != frameNumber }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+            var excess = cachedBytes - Renderer.cacheBudgetBytes
+            for (key, entry) in byAge where excess > 0 && !stale.contains(key) {
+                stale.append(key)
+                excess -= entry.byteCount
+            }
+        }
+        for key in stale {
+            if let entry = cache.removeValue(forKey: key) { cachedBytes -= entry.byteCount }
+        }
     }
 
-    /// Number of layers whose pixels are cached.
+    /// Number of distinct rasters cached (layers that draw the same thing share one).
     public var cachedLayerCount: Int { cache.count }
+
+    /// Bytes held by the cached rasters.
+    public var cachedRasterBytes: Int { cachedBytes }
 
     // MARK: Output
 

@@ -1,7 +1,7 @@
 import KineticCore
 
 /// What a layer draws inside its bounds, on top of its background colour.
-public enum LayerContents: Equatable, Sendable {
+public enum LayerContents: Hashable, Sendable {
     case none
     case shape(ShapeContent)
     /// A PNG or SVG image scaled to fill the bounds.
@@ -10,8 +10,8 @@ public enum LayerContents: Equatable, Sendable {
 }
 
 /// A vector path filled and/or stroked, sized to the layer's bounds.
-public struct ShapeContent: Equatable, Sendable {
-    public enum Path: Equatable, Sendable {
+public struct ShapeContent: Hashable, Sendable {
+    public enum Path: Hashable, Sendable {
         /// The largest circle that fits, centred.
         case circle
         case roundedRect(cornerRadius: Double)
@@ -44,7 +44,7 @@ public enum ImageSource: Hashable, Sendable {
 }
 
 /// Text laid out inside the layer's bounds.
-public struct TextContent: Equatable, Sendable {
+public struct TextContent: Hashable, Sendable {
     public enum Alignment: String, Sendable, Codable { case left, center, right }
 
     public var string: String

@@ -63,12 +63,12 @@ func measure(rotatingSprites: Bool) throws {
 try measure(rotatingSprites: false)
 try measure(rotatingSprites: true)
 
-/// Disguise-O-Rama's wheel with its bubbles falling (see `WheelScene`).
-func measureWheel() {
-    let scene = WheelScene()
+/// One app's scene for the measured frames: simulation and full-frame times, allocations, the states it went through.
+func measureApp(_ title: String, _ scene: AppBenchScene) {
     let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
     var states = Set<String>()
+    var rasterised: [Double] = []
     for _ in 0..<measuredFrames {
         let allocationsBefore = kinetic_allocation_count()
         let t0 = DispatchTime.now()
@@ -80,13 +80,16 @@ func measureWheel() {
         simulationSamples.append(milliseconds(t0, t1))
         frameSamples.append(milliseconds(t0, t2))
         states.insert(scene.state)
+        rasterised.append(Double(renderer.rasterizedLastFrame))
     }
-    print("\nDisguise-O-Rama wheel, six costumes, bubbles falling and returning (states: \(states.sorted().joined(separator: ", ")))")
+    print("\n\(title) (states: \(states.sorted().joined(separator: ", ")))")
     report("  simulation + layout per frame", simulationSamples)
     report("  full frame (step + render)", frameSamples)
     print("  heap allocations per frame p50 \(Int(percentile(allocations, 0.5)))   p99 \(Int(percentile(allocations, 0.99)))")
+    print("  layers rasterised per frame p99 \(Int(percentile(rasterised, 0.99)))   max \(Int(rasterised.max() ?? 0))   total \(Int(rasterised.reduce(0, +)))")
 }
-measureWheel()
+measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())
+measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
 
 // Spring evaluations: a tight loop over the closed form.
 let spring = Spring(response: 0.5, dampingRatio: 0.7)

@@ -96,6 +96,42 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(renderer.rasterizedLastFrame, 0, "within the same power of two it does not")
     }
 
+    func testLayersThatDrawTheSameThingShareOneRaster() {
+        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 320, height: 240))
+        let hexagon = LayerContents.shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color(red: 0.9, green: 0.6, blue: 0.1)))
+        let cells = (0..<10).map { index -> Layer in
+            let layer = Layer(frame: Rect(x: Double(index) * 30, y: 20, width: 40, height: 40))
+            layer.contents = hexagon
+            root.addSublayer(layer)
+            return layer
+        }
+        renderer.render(root)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 1, "ten equal hexagons, one rasterisation")
+        XCTAssertEqual(renderer.cachedLayerCount, 1)
+        let before = PixelImage(renderer)
+        // Each copy is still placed on its own: moving one moves only it.
+        cells[9].position.y += 100
+        renderer.render(root)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 0)
+        XCTAssertGreaterThan(PixelImage(renderer).difference(from: before)!.differingPixelFraction, 0.001)
+        // A layer that goes and comes back (faded out, or rebuilt) finds its pixels still cached.
+        cells[3].opacity = 0
+        renderer.render(root)
+        cells[3].opacity = 1
+        let rebuilt = Layer(frame: cells[5].frame)
+        rebuilt.contents = hexagon
+        cells[5].removeFromSuperlayer()
+        root.addSublayer(rebuilt)
+        renderer.render(root)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 0)
+        // A different fill is a different raster.
+        cells[0].contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: .black))
+        renderer.render(root)
+        XCTAssertEqual(renderer.rasterizedLastFrame, 1)
+        XCTAssertEqual(renderer.cachedLayerCount, 2)
+    }
+
     func testBrokenAssetsShowAPlaceholderAndNameTheProblem() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,49 @@
+import Foundation
+import KineticApps
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+
+/// The Honeycomb's heaviest motion: Space's 35 cells growing out of their category and shrinking back into it,
+/// over and over, with the cells' SVG images drawn (read from the repository's content folder, as if downloaded).
+final class HoneycombBenchScene: AppBenchScene {
+    let stage = Stage(settings: StageSettings(freshStart: true, dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kinetic-bench")))
+    private let screen: HoneycombScreen
+    private var frames = 0
+
+    init() throws {
+        let base = URL(string: "http://bench.invalid/honeycomb/nodes.json")!
+        let data = try Data(contentsOf: RepositoryContent.folder.appendingPathComponent("honeycomb/nodes.json"))
+        let categories = try HoneycombDocument.decode(data, base: base).categories
+        var files: [String: String] = [:]
+        for url in categories.flatMap(\.imageURLs) {
+            files[url] = RepositoryContent.folder.appendingPathComponent("honeycomb/images").appendingPathComponent((url as NSString).lastPathComponent).path
+        }
+        let screen = HoneycombScreen(categories: categories, imageFiles: files)
+        self.screen = screen
+        var entries = KineticApps.catalog
+        entries[2].makeScreen = { _ in screen }
+        stage.present(Shell(entries: entries, initialApp: "honeycomb"))
+        for _ in 0..<180 { stage.step() }
+        screen.showCategory("space")
+    }
+
+    /// One fixed step: into Space's grid, and 1.4 s later back out, then in again.
+    func step() {
+        stage.step()
+        frames += 1
+        if frames % 336 == 168 { screen.showCategory(nil) }
+        if frames % 336 == 0 { screen.showCategory("space") }
+    }
+
+    var state: String { stage.stateName }
+}
+
+/// A scene of one app, stepped frame by frame.
+protocol AppBenchScene {
+    var stage: Stage { get }
+    var state: String { get }
+    func step()
+}
+
+extension WheelScene: AppBenchScene {}

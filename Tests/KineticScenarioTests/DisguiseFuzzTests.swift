@@ -8,38 +8,13 @@ import KineticScene
 /// and always end in a state it can leave.
 final class DisguiseFuzzTests: XCTestCase {
     func testTenThousandRandomTapsAndDragsNeverBreakIt() throws {
-        var random = SeededGenerator(state: 0x5C07C4)
+        var input = FuzzInput(random: SeededGenerator(state: 0x5C07C4), keys: [.enter, .space, .tab, .left, .right], dragStep: 90)
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage
         var states = Set<String>()
-        // Anywhere on (and a little off) the screen, except the shell's own controls (the ☰ button and the
-        // left-edge band that opens the menu), which would legitimately take the fuzz out of the app.
-        func point() -> Point {
-            let p = Point(x: Double.random(in: -20...1044, using: &random), y: Double.random(in: -20...788, using: &random))
-            return p.x < 60 && (p.y < 60 || p.x < 30) ? Point(x: p.x + 70, y: p.y) : p
-        }
 
         for index in 0..<10_000 {
-            for _ in 0..<Int.random(in: 0...24, using: &random) { stage.step() }
-            let start = point()
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0..<5:
-                stage.send(stage.touch(1, .began, at: start))
-                if Bool.random(using: &random) { stage.step() }
-                stage.send(stage.touch(1, .ended, at: start))
-            case 5..<9:
-                stage.send(stage.touch(1, .began, at: start))
-                var location = start
-                for _ in 0..<Int.random(in: 1...10, using: &random) {
-                    stage.step()
-                    location = location + Vector(dx: Double.random(in: -90...90, using: &random), dy: Double.random(in: -90...90, using: &random))
-                    stage.send(stage.touch(1, .moved, at: location))
-                }
-                stage.send(stage.touch(1, Bool.random(using: &random) ? .ended : .cancelled, at: location))
-            default:
-                let keys: [KeyEvent.Key] = [.enter, .space, .tab, .left, .right]
-                stage.send(KeyEvent(key: keys[Int.random(in: 0..<keys.count, using: &random)], timestamp: stage.time))
-            }
+            input.sendOne(to: stage, maximumWait: 24)
             if index % 50 == 0 {
                 let dump = stage.dump()
                 states.insert(dump.state)

@@ -104,17 +104,24 @@ final class HoneycombScreenTests: XCTestCase {
         return (stage, screen)
     }
 
+    /// Taps `cell` and lets its panel open; returns the dump then, the panel's and the arrow's layers, and the
+    /// cells' circumradius.
+    private func open(_ cell: HoneycombCellInfo, on stage: Stage, _ screen: HoneycombScreen) throws
+        -> (dump: SceneDump, panel: LayerDump, arrow: LayerDump, radius: Double) {
+        Honeycomb.tap(stage, cell.centre)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(stage.stateName, "panel.\(cell.node.id)")
+        let dump = stage.dump()
+        return (dump, try XCTUnwrap(dump.layer("panel")), try XCTUnwrap(dump.layer("panel.arrow")),
+                screen.geometry.grid(count: screen.state.shownCategory?.children.count ?? 0).circumradius)
+    }
+
     func testATopCellOpensItsPanelBelowWithTheArrowOnIt() throws {
         let (stage, screen) = try oceanGrid()
         XCTAssertEqual(screen.rows.map(\.count), [4, 4, 3, 4])
         let cell = screen.rows[0][1]
         let before = Honeycomb.hexagonCentres(stage)
-        Honeycomb.tap(stage, cell.centre)
-        Honeycomb.run(stage, for: 1.5)
-        XCTAssertEqual(stage.stateName, "panel.\(cell.node.id)")
-        let dump = stage.dump()
-        let panel = try XCTUnwrap(dump.layer("panel")), arrow = try XCTUnwrap(dump.layer("panel.arrow"))
-        let radius = screen.geometry.grid(count: 15).circumradius
+        let (dump, panel, arrow, radius) = try open(cell, on: stage, screen)
         XCTAssertGreaterThan(panel.frame.y, cell.centre.y + radius, "below the cell's row")
         XCTAssertEqual(arrow.frame.center.x, cell.centre.x, accuracy: 2, "the arrow points at the cell")
         XCTAssertLessThanOrEqual(arrow.frame.y, panel.frame.y, "the arrow sits on the panel's top edge")
@@ -148,12 +155,7 @@ final class HoneycombScreenTests: XCTestCase {
     func testABottomCellOpensItsPanelAbove() throws {
         let (stage, screen) = try oceanGrid()
         let cell = screen.rows[3][2]
-        Honeycomb.tap(stage, cell.centre)
-        Honeycomb.run(stage, for: 1.5)
-        XCTAssertEqual(stage.stateName, "panel.\(cell.node.id)")
-        let dump = stage.dump()
-        let panel = try XCTUnwrap(dump.layer("panel")), arrow = try XCTUnwrap(dump.layer("panel.arrow"))
-        let radius = screen.geometry.grid(count: 15).circumradius
+        let (dump, panel, arrow, radius) = try open(cell, on: stage, screen)
         XCTAssertLessThan(panel.frame.y + panel.frame.height, cell.centre.y - radius, "above the cell's row")
         XCTAssertEqual(arrow.frame.center.x, cell.centre.x, accuracy: 2)
         XCTAssertGreaterThanOrEqual(arrow.frame.y + arrow.frame.height, panel.frame.y + panel.frame.height, "the arrow hangs under the panel")

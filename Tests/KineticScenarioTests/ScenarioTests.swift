@@ -75,6 +75,7 @@ final class ScenarioTests: XCTestCase {
             (#"{"size": {"width": 0, "height": 10}}"#, "size must be between"),
             (#"{"events": [{"at": 0, "capture": "../escape"}]}"#, "must be a plain file name"),
             (#"{"events": [{"at": 0, "tap": [1]}]}"#, "a point is [x, y]"),
+            (#"{"contentURL": "file:///etc/passwd"}"#, "is not an http(s) URL"),
         ]
         for (json, expected) in cases {
             XCTAssertThrowsError(try Scenario.decode(Data(json.utf8), name: "bad.json"), json) { error in

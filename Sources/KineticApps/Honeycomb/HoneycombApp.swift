@@ -4,12 +4,7 @@ import KineticRuntime
 
 /// Where the Honeycomb's bundled files are: `nodes.json` (shown until a download replaces it) and the logo.
 public enum HoneycombResources {
-    public static let folder: URL = {
-        let candidates = [Bundle.module.bundleURL.appendingPathComponent("Resources/Honeycomb", isDirectory: true),
-                          Bundle.module.resourceURL?.appendingPathComponent("Honeycomb", isDirectory: true),
-                          Bundle.module.resourceURL?.appendingPathComponent("Resources/Honeycomb", isDirectory: true)].compactMap { $0 }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("nodes.json").path) } ?? candidates[0]
-    }()
+    public static let folder = ResourceFolder.named("Honeycomb", containing: "nodes.json")
 
     public static var nodesFile: URL { folder.appendingPathComponent("nodes.json") }
 }

@@ -3,14 +3,8 @@ import Foundation
 
 /// The costumes shipped with the app: `config.plist` in the app's resources, read with `PropertyListDecoder`.
 public enum BundledCostumes {
-    /// The folder holding the Disguise-O-Rama art and `config.plist`. The package copies `Resources/` into the
-    /// module's bundle, whose `resourceURL` is the bundle itself on some platforms and its `Resources` on others.
-    public static let resourceFolder: URL = {
-        let candidates = [Bundle.module.bundleURL.appendingPathComponent("Resources/Disguise", isDirectory: true),
-                          Bundle.module.resourceURL?.appendingPathComponent("Disguise", isDirectory: true),
-                          Bundle.module.resourceURL?.appendingPathComponent("Resources/Disguise", isDirectory: true)].compactMap { $0 }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("config.plist").path) } ?? candidates[0]
-    }()
+    /// The folder holding the Disguise-O-Rama art and `config.plist`.
+    public static let resourceFolder = ResourceFolder.named("Disguise", containing: "config.plist")
 
     /// The shape of `config.plist`.
     struct File: Decodable {

@@ -16,7 +16,7 @@ public enum KineticApps {
                  tint: Color(red8: 0xE1, green8: 0x59, blue8: 0x26), makeScreen: { makeDisguiseScreen($0, imageValidator: imageValidator) }),
         AppEntry(id: "mailbox", title: "Mailbox",
                  summary: "Swipe messages left and right to archive, delete, snooze or list them.",
-                 tint: Color(red8: 0x4A, green8: 0xA8, blue8: 0xD8)),
+                 tint: Color(red8: 0x4A, green8: 0xA8, blue8: 0xD8), makeScreen: { makeMailboxScreen($0) }),
         AppEntry(id: "honeycomb", title: "Honeycomb",
                  summary: "Navigate categories on a honeycomb that rearranges into a grid of hexagons.",
                  tint: Color(red8: 0xF2, green8: 0xB1, blue8: 0x34), makeScreen: { makeHoneycombScreen($0, imageValidator: imageValidator) }),

@@ -27,6 +27,17 @@ open class Screen {
     /// A key press; return true when the screen used it.
     open func handleKey(_ event: KeyEvent) -> Bool { false }
 
+    /// Typed text (a character, a composed accent, a paste), as the platform's text input delivers it, apart from
+    /// key presses; return true when the screen used it.
+    open func handleText(_ text: String) -> Bool { false }
+
+    /// The device was shaken (on a desktop: the scenario's `shake` event); return true when the screen used it.
+    open func handleShake() -> Bool { false }
+
+    /// Whether a drag from the screen's left edge belongs to the screen (its own side menu) rather than to the
+    /// shell's; the shell's menu then stays reachable by its ☰ button.
+    open var ownsLeftEdge: Bool { false }
+
     /// Called when the screen is taken off the stage.
     open func willDisappear() {}
 

@@ -53,7 +53,7 @@ public final class Shell: Screen {
         buildMenuButton()
         for layer in [contentLayer, dimLayer, menuLayer, menuButton] { root.addSublayer(layer) }
 
-        let edgePan = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        let edgePan = ShellEdgePan(shell: self, screenSize: size) { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
         root.gestureRecognizers = [edgePan]
         let closingPan = PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
         menuLayer.gestureRecognizers = [closingPan]
@@ -120,6 +120,10 @@ public final class Shell: Screen {
         if let content, content.menuActionsVersion != builtActionsVersion { rebuildActionRows() }
         layoutMenu()
     }
+
+    public override func handleText(_ text: String) -> Bool { !isMenuOpen && content?.handleText(text) == true }
+
+    public override func handleShake() -> Bool { content?.handleShake() ?? false }
 
     public override func handleKey(_ event: KeyEvent) -> Bool {
         if isMenuOpen {
@@ -205,5 +209,20 @@ public final class Shell: Screen {
             guard let self else { return }
             self.setMenu(open: !self.isMenuOpen)
         }]
+    }
+}
+
+/// The shell's edge pan, which gives way to a screen that owns the left edge (Mailbox's own menu).
+private final class ShellEdgePan: EdgePanRecognizer {
+    weak var shell: Shell?
+
+    init(shell: Shell, screenSize: Size, handler: @escaping (GestureRecognizer) -> Void) {
+        self.shell = shell
+        super.init(edge: .left, screenSize: screenSize, handler: handler)
+    }
+
+    override func shouldBegin(at start: Point) -> Bool {
+        guard shell?.content?.ownsLeftEdge != true else { return false }
+        return super.shouldBegin(at: start)
     }
 }

@@ -63,6 +63,14 @@ public final class Stage {
         screen?.handleKey(event) ?? false
     }
 
+    /// Routes typed text to the screen; returns whether anything used it.
+    @discardableResult
+    public func send(text: String) -> Bool { screen?.handleText(text) ?? false }
+
+    /// Tells the screen the device was shaken; returns whether anything used it.
+    @discardableResult
+    public func sendShake() -> Bool { screen?.handleShake() ?? false }
+
     /// One fixed step of the clock.
     public func step() {
         stepCount += 1

@@ -11,6 +11,10 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         /// A straight drag from `from` to `to` over `duration` seconds, one move per simulation step.
         case drag(id: Int, from: Point, to: Point, duration: Double)
         case key(String)
+        /// Typed text, as the platform's text input delivers it: `"text": "Hello"`.
+        case text(String)
+        /// The device shaken: `"shake": true`.
+        case shake
         /// Writes `NAME.png` and `NAME.json`; with `every` and `until`, one capture each `every` seconds, named
         /// `NAME-000`, `NAME-001`, ….
         case capture(name: String, every: Double?, until: Double?)
@@ -24,7 +28,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         self.action = action
     }
 
-    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, capture, every, until }
+    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -44,10 +48,14 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             action = .drag(id: id, from: from, to: to, duration: try c.decodeIfPresent(Double.self, forKey: .duration) ?? 0.25)
         } else if let key = try c.decodeIfPresent(String.self, forKey: .key) {
             action = .key(key)
+        } else if let text = try c.decodeIfPresent(String.self, forKey: .text) {
+            action = .text(text)
+        } else if c.contains(.shake) {
+            action = .shake
         } else if let name = try c.decodeIfPresent(String.self, forKey: .capture) {
             action = .capture(name: name, every: try c.decodeIfPresent(Double.self, forKey: .every), until: try c.decodeIfPresent(Double.self, forKey: .until))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key or capture"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake or capture"))
         }
     }
 
@@ -78,6 +86,10 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             try c.encode(duration, forKey: .duration)
         case .key(let key):
             try c.encode(key, forKey: .key)
+        case .text(let text):
+            try c.encode(text, forKey: .text)
+        case .shake:
+            try c.encode(true, forKey: .shake)
         case .capture(let name, let every, let until):
             try c.encode(name, forKey: .capture)
             try c.encodeIfPresent(every, forKey: .every)
@@ -104,8 +116,10 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case .drag(_, let from, let to, let duration):
             if !from.isFinite || !to.isFinite { return "drag points must be finite" }
             return duration.isFinite && duration > 0 && duration <= 60 ? nil : "drag duration must be in (0, 60] seconds, got \(duration)"
-        case .key:
+        case .key, .shake:
             return nil
+        case .text(let text):
+            return text.count <= 10_000 ? nil : "text is longer than 10,000 characters"
         case .capture(let name, let every, let until):
             if name.isEmpty || name.contains("/") || name.hasPrefix(".") { return "capture name \"\(name)\" must be a plain file name" }
             if let every, !(every.isFinite && every >= 1.0 / 120) { return "every must be at least 1/120 s, got \(every)" }

@@ -25,6 +25,8 @@ public final class ScenarioRunner {
     enum Atom {
         case touch(TouchEvent.Phase, id: Int, point: Point)
         case key(String)
+        case text(String)
+        case shake
         case capture(String)
     }
 
@@ -76,6 +78,10 @@ public final class ScenarioRunner {
                 add(event.at + duration, .touch(.ended, id: id, point: to))
             case .key(let key):
                 add(event.at, .key(key))
+            case .text(let text):
+                add(event.at, .text(text))
+            case .shake:
+                add(event.at, .shake)
             case .capture(let name, let every, let until):
                 if let every, let until {
                     var index = 0
@@ -111,7 +117,11 @@ public final class ScenarioRunner {
                 case .touch(let phase, let id, let point):
                     stage.send(stage.touch(id, phase, at: point))
                 case .key(let name):
-                    stage.send(KeyEvent(key: KeyEvent.Key(name: name), timestamp: now))
+                    stage.send(KeyEvent(scenarioName: name, timestamp: now))
+                case .text(let text):
+                    stage.send(text: text)
+                case .shake:
+                    stage.sendShake()
                 case .capture(let name):
                     captures.append(try capture(name, into: outputDirectory))
                 }

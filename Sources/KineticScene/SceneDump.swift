@@ -55,6 +55,10 @@ public struct LayerDump: Codable, Equatable, Sendable {
     public var visible: Bool
     /// The text it shows, if it is a text layer.
     public var text: String?
+    /// Its fill (a shape's) or background colour, `#RRGGBB` (`#RRGGBBAA` when not opaque).
+    public var color: String?
+    /// The name of the image it shows: the file's name without its extension (`later`, `archive`, …).
+    public var image: String?
 
     public init(layer: Layer, identifier: String) {
         id = identifier
@@ -62,7 +66,13 @@ public struct LayerDump: Codable, Equatable, Sendable {
         rotation = SceneDump.round(layer.rotationInTree)
         opacity = SceneDump.round(layer.opacityInTree)
         visible = layer.isVisibleInTree
-        if case .text(let content) = layer.contents { text = content.string }
+        switch layer.contents {
+        case .text(let content): text = content.string
+        case .shape(let shape): color = shape.fill?.hex
+        case .image(.file(let path)): image = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        default: break
+        }
+        if color == nil { color = layer.backgroundColor?.hex }
     }
 }
 

@@ -78,6 +78,9 @@ public final class WindowShell {
                     stage.send(stage.touch(Int(truncatingIfNeeded: event.tfinger.fingerId) &+ 1, phase, at: point))
                 case SDL_KEYDOWN:
                     handleKey(event.key)
+                case SDL_TEXTINPUT:
+                    let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                    if !text.isEmpty { stage.send(text: text) }
                 default:
                     break
                 }
@@ -125,6 +128,7 @@ public final class WindowShell {
         case Int(SDLK_ESCAPE.rawValue): mapped = .escape
         case Int(SDLK_SPACE.rawValue): mapped = .space
         case Int(SDLK_BACKSPACE.rawValue): mapped = .backspace
+        case Int(SDLK_DELETE.rawValue): mapped = .delete
         case 33...126: mapped = .character(String(UnicodeScalar(UInt8(symbol))))
         default: mapped = nil
         }

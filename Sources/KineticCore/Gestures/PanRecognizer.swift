@@ -4,13 +4,21 @@
 /// The release velocity is the slope of a least-squares line through the samples of the last
 /// `velocityWindow` seconds, which is steadier than the last two samples alone and still follows a flick.
 open class PanRecognizer: GestureRecognizer {
+    /// The direction a drag must mostly take for this pan to claim it; `nil` takes any.
+    public enum Axis: Sendable { case horizontal, vertical }
+
     public var minimumDistance: Double
+    /// With an axis, the pan decides once the finger has moved `minimumDistance` points (the slop): mostly along the
+    /// axis, it claims the touch; mostly across it, it fails and leaves the touch to a pan of the other axis
+    /// (a list's scroll and a row's swipe share touches this way, and neither steals the other's).
+    public var axis: Axis?
     /// Seconds of recent samples used to estimate the velocity.
     public var velocityWindow: Double = 0.1
     private var samples: [(time: Double, location: Point)] = []
 
-    public init(minimumDistance: Double = 10, handler: ((GestureRecognizer) -> Void)? = nil) {
+    public init(minimumDistance: Double = 10, axis: Axis? = nil, handler: ((GestureRecognizer) -> Void)? = nil) {
         self.minimumDistance = minimumDistance
+        self.axis = axis
         super.init(handler: handler)
         samples.reserveCapacity(64)
     }
@@ -38,7 +46,14 @@ open class PanRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             guard event.location.distance(to: startLocation) >= minimumDistance else { return }
-            if shouldBegin(at: startLocation) { transition(to: .began) } else { fail() }
+            let moved: Vector = event.location - startLocation
+            let alongAxis: Bool
+            switch axis {
+            case .horizontal: alongAxis = abs(moved.dx) > abs(moved.dy)
+            case .vertical: alongAxis = abs(moved.dy) >= abs(moved.dx)
+            case nil: alongAxis = true
+            }
+            if alongAxis && shouldBegin(at: startLocation) { transition(to: .began) } else { fail() }
         case .began, .changed:
             transition(to: .changed)
         default:
@@ -81,7 +96,7 @@ open class PanRecognizer: GestureRecognizer {
 }
 
 /// A pan that only starts from a band along one edge of the screen, like `UIScreenEdgePanGestureRecognizer`.
-public final class EdgePanRecognizer: PanRecognizer {
+open class EdgePanRecognizer: PanRecognizer {
     public enum Edge: Sendable { case left, right, top, bottom }
 
     public var edge: Edge
@@ -97,7 +112,7 @@ public final class EdgePanRecognizer: PanRecognizer {
         super.init(minimumDistance: 8, handler: handler)
     }
 
-    public override func shouldBegin(at start: Point) -> Bool {
+    open override func shouldBegin(at start: Point) -> Bool {
         switch edge {
         case .left: return start.x <= edgeWidth
         case .right: return start.x >= screenSize.width - edgeWidth

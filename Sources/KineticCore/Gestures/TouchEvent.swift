@@ -23,7 +23,7 @@ public struct TouchEvent: Hashable, Sendable, Codable {
 /// A key press, with the keys an interface needs named and any other as its text.
 public struct KeyEvent: Hashable, Sendable, Codable {
     public enum Key: Hashable, Sendable, Codable {
-        case left, right, up, down, tab, enter, escape, space, backspace
+        case left, right, up, down, tab, enter, escape, space, backspace, delete
         case character(String)
 
         /// Parses the names used in scenarios ("left", "enter", "a", …).
@@ -38,6 +38,7 @@ public struct KeyEvent: Hashable, Sendable, Codable {
             case "escape", "esc": self = .escape
             case "space", " ": self = .space
             case "backspace": self = .backspace
+            case "delete", "del": self = .delete
             default: self = .character(name)
             }
         }
@@ -54,6 +55,22 @@ public struct KeyEvent: Hashable, Sendable, Codable {
     public var key: Key
     public var modifiers: Modifiers
     public var timestamp: Double
+
+    /// Parses a scenario's key: a name (`"left"`, `"e"`), optionally after modifiers (`"ctrl+z"`, `"shift+tab"`).
+    public init(scenarioName name: String, timestamp: Double = 0) {
+        var parts = name.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        var modifiers: Modifiers = []
+        while parts.count > 1, let first = parts.first {
+            switch first.lowercased() {
+            case "ctrl", "control": modifiers.insert(.control)
+            case "shift": modifiers.insert(.shift)
+            case "alt": modifiers.insert(.alt)
+            default: break
+            }
+            parts.removeFirst()
+        }
+        self.init(key: Key(name: parts.first ?? name), modifiers: modifiers, timestamp: timestamp)
+    }
 
     public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
         self.key = key

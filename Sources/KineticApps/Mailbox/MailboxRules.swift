@@ -1,0 +1,187 @@
+import KineticCatalog
+import KineticCore
+
+/// What can happen to the Mailbox.
+public enum MailboxAction: Equatable, Sendable {
+    /// A swipe let go at `offset` points (negative: left) with `velocity` points per second.
+    case swipeEnded(id: String, offset: Double, velocity: Double)
+    /// A key acting on a message as a swipe into `zone` would.
+    case command(id: String, zone: SwipeZone)
+    case chooseOption(String)
+    /// A tap outside the options: the hide finishes, filed by the options' default.
+    case dismissOptions
+    case undo
+    case selectSegment(MailboxSegment)
+    case setMenu(open: Bool)
+    case openCompose, closeCompose
+    case type(String), deleteBackward, nextField
+    case focusField(MailboxState.ComposeField)
+    case moveFocus(down: Bool)
+    case clearFocus
+    case messagesArrived([MailMessage])
+    case setDecideOnProjection(Bool)
+}
+
+/// What the rules ask the screen (and the disk) to do. The model changes first; these follow it, so no view can
+/// ever point at a row that the model no longer has.
+public enum MailboxEffect: Equatable, Sendable {
+    /// Short of the first line: the message springs back to 0.
+    case springBack(String)
+    /// Past it: the message keeps going off screen, with the release velocity.
+    case slideOff(String, toLeft: Bool, velocity: Double)
+    /// The message left this list: its row collapses and the rows below move up.
+    case collapse(String)
+    /// Undo: the message's row opens and the message slides back in from the side it left by.
+    case reinsert(String, fromLeft: Bool)
+    /// The segmented control changed: the lists slide in from the side of the new segment.
+    case segmentChanged(from: MailboxSegment, to: MailboxSegment)
+    /// Placements changed: write them to disk.
+    case save
+}
+
+/// The Mailbox's rules: state + action → new state + effects, pure.
+public enum MailboxRules {
+    /// Where a release ends up: by position (the seed), or by the position the message would coast to with its
+    /// velocity (UIScrollView's deceleration, as in "Designing Fluid Interfaces"), so a quick 40 pt flick archives
+    /// and a slow release at 40 pt springs back. A flick only ever decides the first action or a return: the
+    /// second action (list, delete) needs the finger itself to cross 260 pt, so no fast flick deletes by accident,
+    /// and a flick back towards the middle (projecting short of 60 pt, or to the other side) cancels.
+    public static func zone(offset: Double, velocity: Double, projected: Bool) -> SwipeZone {
+        let atRest = SwipeZone(offset: offset)
+        guard projected else { return atRest }
+        let coastTo = offset + Decay().projectedValue(from: 0.0, initialVelocity: velocity)
+        if offset == 0 || (coastTo < 0) != (offset < 0) { return .none }
+        let thrown = SwipeZone(offset: coastTo)
+        switch (atRest, thrown) {
+        case (_, .none): return .none
+        case (.list, _), (.delete, _): return atRest
+        default: return offset < 0 ? .later : .archive
+        }
+    }
+
+    public static func reduce(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxEffect] {
+        switch action {
+        case .swipeEnded(let id, let offset, let velocity):
+            guard state.options == nil, state.visibleMessages.contains(where: { $0.id == id }) else { return [.springBack(id)] }
+            let zone = zone(offset: offset, velocity: velocity, projected: state.decideOnProjection)
+            return commit(&state, id, zone, velocity: velocity)
+        case .command(let id, let zone):
+            guard state.options == nil, state.compose == nil, state.visibleMessages.contains(where: { $0.id == id }) else { return [] }
+            return commit(&state, id, zone, velocity: 0)
+        case .chooseOption(let title):
+            guard let options = state.options else { return [] }
+            let placement = options.kind == .reschedule ? Placement(.later, title) : Placement(.list, title)
+            return file(&state, options.messageID, placement)
+        case .dismissOptions:
+            guard let options = state.options else { return [] }
+            // The seed's dismissal finishes the hide: the message is filed by the options' default.
+            let placement = options.kind == .reschedule ? Placement(.later, "Someday") : Placement(.list, MailboxState.listOptions[0])
+            return file(&state, options.messageID, placement)
+        case .undo:
+            if let options = state.options {
+                state.options = nil
+                return [.springBack(options.messageID)]
+            }
+            guard let last = state.undoStack.popLast() else { return [] }
+            var effects: [MailboxEffect] = []
+            let leftToTheLeft = [.later, .list].contains(state.placement(of: last.messageID).list)
+            state.placements[last.messageID] = last.previous == .inbox ? nil : last.previous
+            if let segment = MailboxSegment.allCases.first(where: { $0.list == last.previous.list }), segment != state.segment {
+                effects.append(.segmentChanged(from: state.segment, to: segment))
+                state.segment = segment
+            }
+            return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
+        case .selectSegment(let segment):
+            guard segment != state.segment, state.options == nil else { return [] }
+            let from = state.segment
+            state.segment = segment
+            state.focus = nil
+            state.menuOpen = false
+            return [.segmentChanged(from: from, to: segment)]
+        case .setMenu(let open):
+            state.menuOpen = open && state.compose == nil
+        case .openCompose:
+            guard state.options == nil else { return [] }
+            state.menuOpen = false
+            state.compose = state.compose ?? MailboxState.Compose()
+        case .closeCompose:
+            state.compose = nil
+        case .type(let text):
+            guard var compose = state.compose else { return [] }
+            let clean = compose.field == .body ? text : text.replacingOccurrences(of: "\n", with: " ")
+            switch compose.field {
+            case .to: compose.to = String((compose.to + clean).prefix(500))
+            case .subject: compose.subject = String((compose.subject + clean).prefix(500))
+            case .body: compose.body = String((compose.body + clean).prefix(10_000))
+            }
+            state.compose = compose
+        case .deleteBackward:
+            guard var compose = state.compose else { return [] }
+            switch compose.field {
+            case .to: if !compose.to.isEmpty { compose.to.removeLast() }
+            case .subject: if !compose.subject.isEmpty { compose.subject.removeLast() }
+            case .body: if !compose.body.isEmpty { compose.body.removeLast() }
+            }
+            state.compose = compose
+        case .nextField:
+            guard let field = state.compose?.field else { return [] }
+            let all = MailboxState.ComposeField.allCases
+            state.compose?.field = all[(all.firstIndex(of: field)! + 1) % all.count]
+        case .focusField(let field):
+            state.compose?.field = field
+        case .moveFocus(let down):
+            let ids = state.visibleMessages.map(\.id)
+            guard !ids.isEmpty else { state.focus = nil; return [] }
+            if let focus = state.focus, let index = ids.firstIndex(of: focus) {
+                state.focus = ids[min(max(index + (down ? 1 : -1), 0), ids.count - 1)]
+            } else {
+                state.focus = down ? ids[0] : ids[ids.count - 1]
+            }
+        case .clearFocus:
+            state.focus = nil
+        case .messagesArrived(let messages):
+            state.messages = messages
+            let known = Set(messages.map(\.id))
+            if let options = state.options, !known.contains(options.messageID) { state.options = nil }
+            if let focus = state.focus, !known.contains(focus) { state.focus = nil }
+            state.undoStack.removeAll { !known.contains($0.messageID) }
+        case .setDecideOnProjection(let on):
+            state.decideOnProjection = on
+        }
+        return []
+    }
+
+    /// A swipe (or key) that ends in `zone`: back, off to the options, or filed at once.
+    private static func commit(_ state: inout MailboxState, _ id: String, _ zone: SwipeZone, velocity: Double) -> [MailboxEffect] {
+        switch zone {
+        case .none:
+            return [.springBack(id)]
+        case .later, .list:
+            state.options = MailboxState.Options(kind: zone == .later ? .reschedule : .list, messageID: id)
+            state.focus = nil
+            return [.slideOff(id, toLeft: true, velocity: velocity)]
+        case .archive, .delete:
+            // Archiving what is already archived brings it back to the Inbox.
+            var placement = Placement(zone == .archive ? .archive : .deleted)
+            if placement.list == state.segment.list { placement = .inbox }
+            return [.slideOff(id, toLeft: false, velocity: velocity)] + file(&state, id, placement)
+        }
+    }
+
+    /// Puts a message in its new place, remembering the old one for undo.
+    /// Rescheduling a message that is already in Later keeps it there with its new time (its row springs back).
+    private static func file(_ state: inout MailboxState, _ id: String, _ placement: Placement) -> [MailboxEffect] {
+        state.options = nil
+        let focusIndex = state.focus == id ? state.visibleMessages.firstIndex { $0.id == id } : nil
+        state.undoStack.append(MailboxState.UndoEntry(messageID: id, previous: state.placement(of: id)))
+        if state.undoStack.count > 100 { state.undoStack.removeFirst() }
+        state.placements[id] = placement == .inbox ? nil : placement
+        if let focusIndex {
+            // The ring moves to the message that takes the filed one's place.
+            let ids = state.visibleMessages.map(\.id)
+            state.focus = ids.isEmpty ? nil : ids[min(focusIndex, ids.count - 1)]
+        }
+        let stillShown = state.visibleMessages.contains { $0.id == id }
+        return (stillShown ? [.springBack(id)] : [.collapse(id)]) + [.save]
+    }
+}

@@ -1,0 +1,139 @@
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The navigation bar with its segmented control, the edge-pan menu, and the undo button.
+extension MailboxScreen {
+    func buildNavBar() {
+        navBar.frame = Rect(x: 0, y: 0, width: width, height: Self.navHeight)
+        navBar.backgroundColor = Self.tint
+        navBar.zPosition = 2
+        content.addSublayer(navBar)
+        let menuButton = button("mailbox.menu.button", frame: Rect(x: 66, y: 14, width: 44, height: 36), icon: "lists") { [weak self] in
+            guard let self else { return }
+            self.send(.setMenu(open: !self.state.menuOpen))
+        }
+        let compose = button("compose.button", frame: Rect(x: width - 60, y: 14, width: 44, height: 36), icon: "compose") { [weak self] in
+            self?.send(.openCompose)
+        }
+        navBar.addSublayer(menuButton)
+        navBar.addSublayer(compose)
+        let segmentWidth = 112.0, total = segmentWidth * 3
+        for (index, segment) in MailboxSegment.allCases.enumerated() {
+            let layer = Layer(identifier: "segment.\(segment.rawValue)",
+                              frame: Rect(x: (width - total) / 2 + Double(index) * segmentWidth, y: 16, width: segmentWidth, height: 32))
+            layer.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.selectSegment(segment)) }]
+            navBar.addSublayer(layer)
+            segmentLayers[segment] = layer
+        }
+        paintSegments()
+    }
+
+    /// The selected segment is white with tinted text, the others outlined; Mailbox's own look.
+    func paintSegments() {
+        for (segment, layer) in segmentLayers {
+            let selected = segment == state.segment
+            layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 7), fill: selected ? .white : Self.tint, stroke: .white, lineWidth: 1.5))
+            let count = state.messages(in: segment).count
+            let title = segment == .inbox ? segment.title : "\(segment.title) \(count)"
+            let label = layer.sublayers.first ?? {
+                let label = Typography.label(nil, "", frame: Rect(x: 0, y: 0, width: layer.bounds.width, height: layer.bounds.height), size: 15, bold: true)
+                layer.addSublayer(label)
+                return label
+            }()
+            label.contents = .text(TextContent(title, bold: true, fontSize: 15, color: selected ? Self.tint : .white, alignment: .center, centeredVertically: true))
+        }
+    }
+
+    func button(_ identifier: String, frame: Rect, icon: String, action: @escaping () -> Void) -> Layer {
+        let layer = Typography.panel(identifier, frame: frame, color: .white, cornerRadius: 8)
+        let image = Layer(frame: Rect(center: Point(x: frame.width / 2, y: frame.height / 2), size: Size(width: 28, height: 28)))
+        image.contents = .image(.file(Self.artFile(icon)))
+        image.isUserInteractionEnabled = false
+        layer.addSublayer(image)
+        layer.gestureRecognizers = [TapRecognizer { _ in action() }]
+        return layer
+    }
+
+    // MARK: The menu
+
+    /// Mailbox's own menu, under the content: the lists, the counts of the named lists, and the one setting.
+    func buildMenu(height: Double) {
+        menuPanel.anchorPoint = .zero
+        menuPanel.frame = Rect(x: 0, y: 0, width: Self.menuWidth, height: height)
+        menuPanel.backgroundColor = Palette.ink
+        menuPanel.isHidden = true
+        root.addSublayer(menuPanel)
+        rebuildMenuItems()
+    }
+
+    func rebuildMenuItems() {
+        menuPanel.removeAllSublayers()
+        menuPanel.addSublayer(Typography.label(nil, "Mailbox", frame: Rect(x: 28, y: 72, width: 240, height: 36), size: 28, bold: true, color: .white))
+        var y = 130.0
+        for segment in [MailboxSegment.inbox, .later, .archive] {
+            let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: Self.menuWidth, height: 52))
+            row.addSublayer(Typography.label(nil, segment.title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+            row.gestureRecognizers = [TapRecognizer { [weak self] _ in
+                self?.send(.selectSegment(segment))
+                self?.send(.setMenu(open: false))
+            }]
+            menuPanel.addSublayer(row)
+            y += 52
+        }
+        menuPanel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
+        y += 44
+        let counts = state.listCounts
+        for name in MailboxState.listOptions {
+            menuPanel.addSublayer(Typography.label(nil, "\(name)   \(counts[name] ?? 0)", frame: Rect(x: 40, y: y, width: 240, height: 24), size: 17, color: .white))
+            y += 32
+        }
+        let setting = Layer(identifier: "mailbox.menu.settings", frame: Rect(x: 0, y: y + 20, width: Self.menuWidth, height: 64))
+        setting.addSublayer(Typography.label(nil, "Settings", frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
+        setting.addSublayer(Typography.label(nil, "Flick decides the action: \(state.decideOnProjection ? "on" : "off")", frame: Rect(x: 40, y: 30, width: 250, height: 24),
+                                             size: 16, color: .white))
+        setting.gestureRecognizers = [TapRecognizer { [weak self] _ in
+            guard let self else { return }
+            self.send(.setDecideOnProjection(!self.state.decideOnProjection))
+            self.rebuildMenuItems()
+        }]
+        menuPanel.addSublayer(setting)
+    }
+
+    /// The content follows the finger; on release the finger's direction decides: revealing keeps revealing, hiding
+    /// keeps hiding (a slow release goes by where the content is).
+    func handleMenuPan(_ pan: PanRecognizer) {
+        guard state.compose == nil, state.options == nil else { return }
+        switch pan.state {
+        case .began:
+            animator.stop(self, \MailboxScreen.menuProgress)
+            menuDragStart = menuProgress
+            rebuildMenuItems()
+        case .changed:
+            menuProgress = rubberBand(menuDragStart + pan.translation.dx / Self.menuWidth, range: 0...1, dimension: 1)
+            menuPanel.isHidden = false
+        case .ended, .cancelled:
+            let velocity = pan.velocity.dx / Self.menuWidth
+            let open = abs(velocity) > 0.3 ? velocity > 0 : menuProgress > 0.5
+            send(.setMenu(open: open))
+            animateMenu(open: open, velocity: velocity)
+        default:
+            break
+        }
+    }
+
+    func animateMenu(open: Bool, velocity: Double) {
+        if open { rebuildMenuItems() }
+        let motion: Motion = settings.reduceMotion ? .tween(duration: 0.15, curve: .easeInEaseOut) : .spring(response: 0.35, dampingRatio: 0.9)
+        animator.animate(self, \MailboxScreen.menuProgress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
+    }
+
+    // MARK: Undo
+
+    func showUndo() {
+        undoTime = 4
+        undoButton.isHidden = false
+        animator.animate(undoButton, \.opacity, to: 1, with: .tween(duration: 0.2))
+    }
+}

@@ -1,0 +1,161 @@
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// What shows over the list: the reschedule and list options, the compose sheet, the undo button, the focus ring.
+extension MailboxScreen {
+    func buildOverlays(size: Size) {
+        optionsLayer.frame = Rect(origin: .zero, size: size)
+        optionsLayer.backgroundColor = Color.black.withAlpha(0.45)
+        optionsLayer.zPosition = 5
+        optionsLayer.isHidden = true
+        optionsLayer.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.dismissOptions) }]
+        content.addSublayer(optionsLayer)
+
+        composeDim.frame = Rect(origin: .zero, size: size)
+        composeDim.backgroundColor = Color.black.withAlpha(0.4)
+        composeDim.zPosition = 6
+        composeDim.opacity = 0
+        composeDim.isHidden = true
+        content.addSublayer(composeDim)
+        composeSheet.anchorPoint = .zero
+        composeSheet.frame = Rect(x: (size.width - 720) / 2, y: size.height, width: 720, height: 560)
+        composeSheet.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white))
+        composeSheet.zPosition = 7
+        composeSheet.isHidden = true
+        composeSheet.gestureRecognizers = [TapRecognizer { _ in }]
+        content.addSublayer(composeSheet)
+        buildComposeContents()
+
+        undoButton.frame = Rect(center: Point(x: size.width / 2, y: size.height - 48), size: Size(width: 140, height: 44))
+        undoButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 22), fill: Palette.ink.withAlpha(0.9)))
+        undoButton.addSublayer(Typography.label(nil, "↶  Undo", frame: Rect(x: 0, y: 0, width: 140, height: 44), size: 17, bold: true, color: .white, alignment: .center))
+        if case .text(var text) = undoButton.sublayers[0].contents { text.centeredVertically = true; undoButton.sublayers[0].contents = .text(text) }
+        undoButton.opacity = 0
+        undoButton.isHidden = true
+        undoButton.zPosition = 4
+        undoButton.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.undo) }]
+        content.addSublayer(undoButton)
+
+        focusRing.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 6), stroke: Palette.accent, lineWidth: 3))
+        focusRing.isUserInteractionEnabled = false
+        focusRing.isHidden = true
+        focusRing.zPosition = 3
+        content.addSublayer(focusRing)
+
+        banner.place(in: size)
+        banner.layer.zPosition = 8
+        content.addSublayer(banner.layer)
+    }
+
+    // MARK: Options
+
+    /// The reschedule options on yellow (a grid of eight, as in Mailbox) or the lists on brown, over a dimmed list.
+    func showOptions() {
+        optionsLayer.removeAllSublayers()
+        guard let options = state.options else {
+            if !optionsLayer.isHidden {
+                animator.animate(optionsLayer, \.opacity, to: 0, with: .tween(duration: 0.15)) { [weak self] finished in
+                    if finished { self?.optionsLayer.isHidden = true }
+                }
+            }
+            return
+        }
+        let reschedule = options.kind == .reschedule
+        let titles = reschedule ? MailboxState.rescheduleOptions : MailboxState.listOptions
+        let columns = reschedule ? 4 : 1
+        let cell = Size(width: reschedule ? 130 : 360, height: 96)
+        let rowsCount = (titles.count + columns - 1) / columns
+        let panelSize = Size(width: Double(columns) * cell.width + 40, height: Double(rowsCount) * cell.height + 90)
+        let panel = Typography.panel("options.panel", frame: Rect(center: Point(x: width / 2, y: optionsLayer.bounds.height / 2), size: panelSize),
+                                     color: reschedule ? SwipeZone.yellow : SwipeZone.brown, cornerRadius: 18)
+        panel.gestureRecognizers = [TapRecognizer { _ in }]
+        panel.addSublayer(Typography.label("options.title", reschedule ? "Reschedule" : "Add to a list", frame: Rect(x: 20, y: 18, width: panelSize.width - 40, height: 32),
+                                           size: 22, bold: true, color: .white, alignment: .center))
+        for (index, title) in titles.enumerated() {
+            let column = index % columns, row = index / columns
+            let slug = title.lowercased().replacingOccurrences(of: " ", with: "-")
+            let item = Layer(identifier: "option.\(slug)", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
+                                                                      width: cell.width - 10, height: cell.height - 10))
+            item.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 12), fill: Color.white.withAlpha(0.25)))
+            let label = Typography.label(nil, title, frame: Rect(x: 6, y: 0, width: cell.width - 22, height: cell.height - 10), size: 17, bold: true, color: .white, alignment: .center)
+            if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
+            item.addSublayer(label)
+            item.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.chooseOption(title)) }]
+            panel.addSublayer(item)
+        }
+        optionsLayer.addSublayer(panel)
+        optionsLayer.isHidden = false
+        optionsLayer.opacity = 0
+        animator.animate(optionsLayer, \.opacity, to: 1, with: .tween(duration: 0.2))
+        if !settings.reduceMotion {
+            panel.scale = 0.9
+            animator.animate(panel, \.scale, to: 1, with: .spring(response: 0.3, dampingRatio: 0.7))
+        }
+    }
+
+    // MARK: Compose
+
+    func buildComposeContents() {
+        composeSheet.addSublayer(Typography.label("compose.title", "New Message", frame: Rect(x: 0, y: 18, width: 720, height: 30), size: 20, bold: true,
+                                                  color: Palette.ink, alignment: .center))
+        let cancel = Typography.label("compose.cancel", "Cancel", frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: Self.tint)
+        cancel.isUserInteractionEnabled = true
+        cancel.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.closeCompose) }]
+        composeSheet.addSublayer(cancel)
+        let fields: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, "To:", 70, 40), (.subject, "Subject:", 116, 40), (.body, "", 170, 370)]
+        for (field, caption, y, height) in fields {
+            let box = Layer(identifier: "compose.\(field.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
+            box.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.focusField(field)) }]
+            if !caption.isEmpty {
+                box.addSublayer(Typography.label(nil, caption, frame: Rect(x: 0, y: 10, width: 80, height: 22), size: 16, color: Palette.muted))
+            }
+            let text = Typography.label("compose.\(field.rawValue)", "", frame: Rect(x: caption.isEmpty ? 0 : 84, y: 10, width: caption.isEmpty ? 680 : 596, height: height - 12),
+                                        size: 16, color: Palette.ink)
+            box.addSublayer(text)
+            let rule = Layer(frame: Rect(x: 0, y: height - 1, width: 680, height: 1))
+            rule.backgroundColor = caption.isEmpty ? nil : Color(red8: 0xE3, green8: 0xE3, blue8: 0xE3)
+            box.addSublayer(rule)
+            composeSheet.addSublayer(box)
+        }
+    }
+
+    /// Slides the sheet up over the dimmed inbox, or down; fills the fields, with a caret in the focused one.
+    func showCompose(wasOpen: Bool) {
+        guard let compose = state.compose else {
+            let down = Point(x: composeSheet.position.x, y: content.bounds.height)
+            animator.animate(composeSheet, \.position, to: down, with: settings.reduceMotion ? .tween(duration: 0.15) : .spring(response: 0.35, dampingRatio: 1)) { [weak self] finished in
+                if finished { self?.composeSheet.isHidden = true }
+            }
+            animator.animate(composeDim, \.opacity, to: 0, with: .tween(duration: 0.25)) { [weak self] finished in
+                if finished { self?.composeDim.isHidden = true }
+            }
+            return
+        }
+        for field in MailboxState.ComposeField.allCases {
+            var text: String
+            switch field {
+            case .to: text = compose.to
+            case .subject: text = compose.subject
+            case .body: text = compose.body
+            }
+            if field == compose.field { text += "|" }
+            if let layer = composeSheet.layer(withIdentifier: "compose.\(field.rawValue)"), case .text(var content) = layer.contents {
+                content.string = text
+                layer.contents = .text(content)
+            }
+        }
+        guard !wasOpen else { return }
+        composeSheet.isHidden = false
+        composeDim.isHidden = false
+        let up = Point(x: composeSheet.position.x, y: (content.bounds.height - composeSheet.bounds.height) / 2 + 20)
+        if settings.reduceMotion {
+            composeSheet.position = up
+            fadeIn(composeSheet)
+        } else {
+            animator.animate(composeSheet, \.position, to: up, with: .spring(response: 0.4, dampingRatio: 0.85))
+        }
+        animator.animate(composeDim, \.opacity, to: 1, with: .tween(duration: 0.25))
+    }
+}

@@ -1,0 +1,207 @@
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The list: one row per shown message, its place, its swipe, and how it leaves and comes back.
+extension MailboxScreen {
+    /// The spring a row's message and slot move with.
+    static let rowSpring = Motion.spring(response: 0.4, dampingRatio: 0.85)
+
+    /// Makes the rows of the shown list anew (new data, a new segment), each at its place.
+    func rebuildRows(animated: Bool) {
+        for row in rows.values { row.slot.removeFromSuperlayer() }
+        rows = [:]
+        for message in state.visibleMessages { rows[message.id] = makeRow(message) }
+        layoutRows(animated: animated)
+        scroll.offset = min(scroll.offset, scroll.maximumOffset)
+    }
+
+    func makeRow(_ message: MailMessage) -> MessageRowView {
+        let row = MessageRowView(message: message, width: width, art: Self.artFile)
+        let pan = RowSwipePan { [weak self, weak row] in
+            guard let self, let row else { return }
+            self.handleSwipe($0 as! PanRecognizer, row)
+        }
+        row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in self?.closeOpenThings() }]
+        scroll.content.addSublayer(row.slot)
+        return row
+    }
+
+    /// Every shown row to its slot: y = index × row height, springing there (rows below a collapse move up).
+    func layoutRows(animated: Bool) {
+        let messages = state.visibleMessages
+        scroll.contentHeight = Double(messages.count) * MessageRowView.height
+        for (index, message) in messages.enumerated() {
+            guard let row = rows[message.id] else { continue }
+            let target = Point(x: 0, y: Double(index) * MessageRowView.height)
+            if animated && !settings.reduceMotion {
+                if animator.target(of: row.slot, \.position) != target, row.slot.position != target {
+                    animator.animate(row.slot, \.position, to: target, with: Self.rowSpring)
+                }
+            } else {
+                animator.stop(row.slot, \.position)
+                row.slot.position = target
+            }
+        }
+        scroll.content.bounds.size.height = max(scroll.contentHeight, 1)
+    }
+
+    // MARK: Swipe
+
+    /// The finger moves the message; a touch that lands while it springs back or slides off catches it where it is.
+    func handleSwipe(_ pan: PanRecognizer, _ row: MessageRowView) {
+        guard !row.isLeaving else { return }
+        switch pan.state {
+        case .began:
+            animator.stop(row, \MessageRowView.offset)
+            row.swipeStart = row.offset
+            scroll.stop()
+            row.offset = row.swipeStart + pan.translation.dx
+        case .changed:
+            row.offset = row.swipeStart + pan.translation.dx
+        case .ended, .cancelled:
+            send(.swipeEnded(id: row.id, offset: row.offset, velocity: pan.velocity.dx))
+        default:
+            break
+        }
+    }
+
+    func springBack(_ id: String) {
+        guard let row = rows[id], !row.isLeaving else { return }
+        if settings.reduceMotion {
+            animator.stop(row, \MessageRowView.offset)
+            row.offset = 0
+            fadeIn(row.message)
+        } else {
+            animator.animate(row, \MessageRowView.offset, to: 0, with: Self.rowSpring)
+        }
+    }
+
+    /// Past the line, the message keeps going off screen with the finger's velocity (at least a brisk one).
+    func slideOff(_ id: String, toLeft: Bool, velocity: Double) {
+        guard let row = rows[id] else { return }
+        let target = toLeft ? -width : width
+        if settings.reduceMotion {
+            row.offset = toLeft ? -SwipeZone.secondThreshold : SwipeZone.secondThreshold
+            row.message.opacity = 0
+            return
+        }
+        let speed = toLeft ? min(velocity, -600) : max(velocity, 600)
+        animator.animate(row, \MessageRowView.offset, to: target, with: .spring(response: 0.35, dampingRatio: 1), initialVelocity: speed)
+    }
+
+    /// The message left this list: its slot closes to nothing while the rows below move up into its place.
+    func collapse(_ id: String) {
+        guard let row = rows.removeValue(forKey: id) else { return }
+        row.isLeaving = true
+        row.slot.gestureRecognizers = []
+        row.slot.zPosition = -1
+        leaving.append(row)
+        let finish: (Bool) -> Void = { [weak self, weak row] _ in
+            guard let self, let row else { return }
+            row.slot.removeFromSuperlayer()
+            self.leaving.removeAll { $0 === row }
+        }
+        if settings.reduceMotion {
+            animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: 0.2), completion: finish)
+        } else {
+            // Let the message finish leaving the screen, then close the slot.
+            animator.animate(row.slot, \.size, to: Size(width: width, height: 0), with: .spring(response: 0.35, dampingRatio: 1), completion: finish)
+        }
+        layoutRows(animated: true)
+        scroll.settleInRange()
+    }
+
+    /// Undo: the row opens at the message's place and the message slides back in from where it left.
+    func reinsert(_ id: String, fromLeft: Bool) {
+        guard state.visibleMessages.contains(where: { $0.id == id }), let message = state.messages.first(where: { $0.id == id }) else { return }
+        rows[id]?.slot.removeFromSuperlayer()
+        let row = makeRow(message)
+        rows[id] = row
+        row.offset = fromLeft ? -width : width
+        layoutRows(animated: true)
+        if let index = state.visibleMessages.firstIndex(where: { $0.id == id }) {
+            row.slot.position = Point(x: 0, y: Double(index) * MessageRowView.height)
+            scroll.scroll(toShow: row.slot.position.y, row.slot.position.y + MessageRowView.height)
+        }
+        if settings.reduceMotion {
+            row.offset = 0
+            fadeIn(row.slot)
+        } else {
+            row.slot.size = Size(width: width, height: 0)
+            animator.animate(row.slot, \.size, to: Size(width: width, height: MessageRowView.height), with: Self.rowSpring)
+            animator.animate(row, \MessageRowView.offset, to: 0, with: Self.rowSpring)
+        }
+    }
+
+    /// The segmented control changed: the old list slides out and the new one in, from the new segment's side.
+    func switchSegment(from: MailboxSegment, to: MailboxSegment) {
+        let all = MailboxSegment.allCases
+        let forward = all.firstIndex(of: to)! > all.firstIndex(of: from)!
+        let old = Array(rows.values)
+        rows = [:]
+        for row in old {
+            row.isLeaving = true
+            row.slot.gestureRecognizers = []
+            leaving.append(row)
+            let finish: (Bool) -> Void = { [weak self, weak row] _ in
+                guard let self, let row else { return }
+                row.slot.removeFromSuperlayer()
+                self.leaving.removeAll { $0 === row }
+            }
+            if settings.reduceMotion {
+                animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: 0.15), completion: finish)
+            } else {
+                animator.animate(row.slot, \.position, to: Point(x: forward ? -width : width, y: row.slot.position.y), with: Self.rowSpring, completion: finish)
+            }
+        }
+        scroll.stop()
+        scroll.offset = 0
+        for message in state.visibleMessages { rows[message.id] = makeRow(message) }
+        layoutRows(animated: false)
+        for row in rows.values {
+            if settings.reduceMotion {
+                fadeIn(row.slot)
+            } else {
+                let place = row.slot.position
+                row.slot.position = Point(x: forward ? width : -width, y: place.y)
+                animator.animate(row.slot, \.position, to: place, with: Self.rowSpring)
+            }
+        }
+    }
+
+    func fadeIn(_ layer: Layer) {
+        layer.opacity = 0
+        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.2))
+    }
+
+    // MARK: Focus
+
+    func scrollToFocus() {
+        guard let focus = state.focus, let index = state.visibleMessages.firstIndex(where: { $0.id == focus }) else { return }
+        let top = Double(index) * MessageRowView.height
+        scroll.scroll(toShow: top, top + MessageRowView.height)
+    }
+
+    /// The ring follows the focused row wherever it moves.
+    func updateFocusRing() {
+        guard let focus = state.focus, let row = rows[focus], state.compose == nil, state.options == nil else {
+            focusRing.isHidden = true
+            return
+        }
+        focusRing.isHidden = false
+        let frame = row.slot.frameInRoot
+        let inContent = Rect(x: frame.minX - content.position.x + 3, y: frame.minY + 3, width: frame.width - 6, height: MessageRowView.height - 6)
+        focusRing.frame = inContent
+    }
+}
+
+/// A row's swipe: horizontal only (a vertical drag is the list's), and never from the left edge, which opens the menu.
+final class RowSwipePan: PanRecognizer {
+    init(handler: @escaping (GestureRecognizer) -> Void) {
+        super.init(minimumDistance: 10, axis: .horizontal, handler: handler)
+    }
+
+    override func shouldBegin(at start: Point) -> Bool { start.x > 24 }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// Mailbox: swipe a message left to reschedule or list it, right to archive or delete it.
+///
+/// The rules are `MailboxRules` (a pure reducer over `MailboxState`); the model changes first and the effects move
+/// the views after it, so a view can never point at a row the model has dropped. This screen keeps one row view per
+/// shown message and animates it: the swipe offset, the slot's place in the list, its collapse.
+public final class MailboxScreen: Screen {
+    public private(set) var state: MailboxState
+    let store: MailboxStore
+    let feed: MailboxFeed?
+    var rows: [String: MessageRowView] = [:]
+    /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
+    var leaving: [MessageRowView] = []
+    var scroll: ScrollView!
+    let content = Layer(identifier: "mailbox.content")
+    let navBar = Layer(identifier: "mailbox.navbar")
+    let menuPanel = Layer(identifier: "mailbox.menu")
+    let optionsLayer = Layer(identifier: "options")
+    let composeDim = Layer(identifier: "compose.dim")
+    let composeSheet = Layer(identifier: "compose")
+    let undoButton = Layer(identifier: "undo")
+    let focusRing = Layer(identifier: "focus")
+    /// Over the content while the menu shows: a tap closes the menu, a drag drags it shut.
+    let menuShield = Layer(identifier: "mailbox.menu.shield")
+    let banner = Banner()
+    var segmentLayers: [MailboxSegment: Layer] = [:]
+    /// 0 closed … 1 open: how far the content has slid right to show the menu.
+    var menuProgress = 0.0
+    var menuDragStart = 0.0
+    /// Seconds the undo button has left.
+    var undoTime = 0.0
+    var startupProblems: [String]
+    var width = 1024.0
+
+    static let navHeight = 64.0
+    static let menuWidth = 300.0
+    static let tint = Color(red8: 0x3A, green8: 0x9B, blue8: 0xDC)
+    static let art = ResourceFolder.named("Mailbox", containing: "later.svg")
+
+    /// A mailbox over `messages` with no network, keeping placements in `dataDirectory`.
+    public init(messages: [MailMessage], dataDirectory: URL) {
+        store = MailboxStore(folder: dataDirectory)
+        feed = nil
+        let (placements, problem) = store.load()
+        state = MailboxState(messages: messages, placements: placements)
+        startupProblems = problem.map { [$0] } ?? []
+        super.init(identifier: "mailbox")
+    }
+
+    /// A mailbox on the data layer: the bundled or saved messages at once, then the content server's.
+    public init(feed: MailboxFeed, dataDirectory: URL, freshStart: Bool) {
+        store = MailboxStore(folder: dataDirectory)
+        self.feed = feed
+        let initial = feed.initial()
+        let (placements, problem) = freshStart ? ([:], nil) : store.load()
+        state = MailboxState(messages: initial.messages, placements: placements)
+        startupProblems = initial.problems + (problem.map { [$0] } ?? [])
+        super.init(identifier: "mailbox")
+    }
+
+    public override var stateName: String { state.stateName }
+    public override var ownsLeftEdge: Bool { true }
+
+    static func artFile(_ name: String) -> String { art.appendingPathComponent("\(name).svg").path }
+
+    // MARK: Life
+
+    public override func didAppear(size: Size) {
+        width = size.width
+        root.backgroundColor = Palette.ink
+        buildMenu(height: size.height)
+        content.anchorPoint = .zero
+        content.frame = Rect(origin: .zero, size: size)
+        content.backgroundColor = .white
+        content.zPosition = 1
+        root.addSublayer(content)
+        scroll = ScrollView(identifier: "mailbox.list", frame: Rect(x: 0, y: Self.navHeight, width: size.width, height: size.height - Self.navHeight),
+                            animator: { [weak self] in self?.animator ?? Animator() })
+        scroll.onScrollBegan = { [weak self] in self?.closeOpenThings() }
+        content.addSublayer(scroll.frame)
+        buildNavBar()
+        buildOverlays(size: size)
+        let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        root.gestureRecognizers = [edge]
+        menuShield.frame = Rect(origin: .zero, size: size)
+        menuShield.zPosition = 9
+        menuShield.isHidden = true
+        menuShield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) },
+                                         PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }]
+        content.addSublayer(menuShield)
+        for problem in startupProblems { log(problem) }
+        rebuildRows(animated: false)
+        feed?.startRefresh(counting: stage?.backgroundWork)
+    }
+
+    public override func update(dt: Double) {
+        if let snapshot = feed?.take() {
+            for problem in snapshot.problems { log(problem) }
+            send(.messagesArrived(snapshot.messages))
+            rebuildRows(animated: false)
+            if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
+        }
+        content.position.x = Self.menuWidth * min(max(menuProgress, 0), 1.05)
+        menuPanel.isHidden = menuProgress <= 0.001
+        menuShield.isHidden = menuProgress <= 0.001
+        if undoTime > 0 {
+            undoTime -= dt
+            if undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: 0.25)) }
+        }
+        undoButton.isHidden = undoButton.opacity <= 0.001
+        updateFocusRing()
+        banner.update(dt: dt, animator: animator)
+    }
+
+    /// Applies an action: the rules change the model, then the effects move the views.
+    public func send(_ action: MailboxAction) {
+        let before = state
+        let effects = MailboxRules.reduce(&state, action)
+        for effect in effects { perform(effect) }
+        if state.menuOpen != before.menuOpen { animateMenu(open: state.menuOpen, velocity: 0) }
+        if state.options != before.options { showOptions() }
+        if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
+        if state.segment != before.segment || state.placements != before.placements || state.messages != before.messages { paintSegments() }
+    }
+
+    private func perform(_ effect: MailboxEffect) {
+        switch effect {
+        case .springBack(let id): springBack(id)
+        case .slideOff(let id, let toLeft, let velocity): slideOff(id, toLeft: toLeft, velocity: velocity)
+        case .collapse(let id):
+            collapse(id)
+            showUndo()
+        case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
+        case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
+        case .save:
+            do { try store.save(state.placements) } catch {
+                log("could not save the mailbox: \(error)")
+                banner.show("Couldn’t save — your changes last until you quit", animator: animator)
+            }
+        }
+    }
+
+    func log(_ message: String) { FileHandle.standardError.write(Data("kinetic: mailbox: \(message)\n".utf8)) }
+
+    /// A scroll, or a tap on the list, closes what is open and springs back any half-open row.
+    func closeOpenThings() {
+        for (id, row) in rows where abs(row.offset) > 0.5 && !animator.isAnimating(row, \MessageRowView.offset) && state.options?.messageID != id {
+            springBack(id)
+        }
+    }
+
+    // MARK: Keys, text, shake
+
+    public override func handleKey(_ event: KeyEvent) -> Bool {
+        if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
+            send(.undo)
+            return true
+        }
+        if state.compose != nil {
+            switch event.key {
+            case .escape: send(.closeCompose)
+            case .backspace, .delete: send(.deleteBackward)
+            case .tab: send(.nextField)
+            case .enter: state.compose?.field == .body ? send(.type("\n")) : send(.nextField)
+            default: return true  // letters arrive as text
+            }
+            return true
+        }
+        if state.options != nil {
+            if event.key == .escape { send(.dismissOptions) }
+            return true
+        }
+        if state.menuOpen {
+            if event.key == .escape { send(.setMenu(open: false)); return true }
+        }
+        let target = state.focus ?? state.visibleMessages.first?.id
+        switch event.key {
+        case .up: send(.moveFocus(down: false)); scrollToFocus()
+        case .down: send(.moveFocus(down: true)); scrollToFocus()
+        case .character("e"), .character("E"): if let target { send(.command(id: target, zone: .archive)) }
+        case .character("d"), .character("D"), .delete: if let target { send(.command(id: target, zone: .delete)) }
+        case .character("l"), .character("L"): if let target { send(.command(id: target, zone: .later)) }
+        case .character("t"), .character("T"): if let target { send(.command(id: target, zone: .list)) }
+        case .character("1"): send(.selectSegment(.later))
+        case .character("2"): send(.selectSegment(.inbox))
+        case .character("3"): send(.selectSegment(.archive))
+        case .character("c"), .character("C"): send(.openCompose)
+        case .escape:
+            if state.focus != nil { send(.clearFocus); return true }
+            return false
+        default: return false
+        }
+        return true
+    }
+
+    public override func handleText(_ text: String) -> Bool {
+        guard state.compose != nil else { return false }
+        send(.type(text))
+        return true
+    }
+
+    public override func handleShake() -> Bool {
+        send(.undo)
+        return true
+    }
+}
+
+/// Hands the data layer's messages to the screen at a step.
+public final class MailboxFeed: @unchecked Sendable {
+    private let refresher: MailboxRefresher
+    private let delivery = BackgroundDelivery<MailboxRefresher.Snapshot>()
+
+    public init(refresher: MailboxRefresher) { self.refresher = refresher }
+
+    public func initial() -> MailboxRefresher.Snapshot { refresher.current() }
+
+    public func startRefresh(counting work: BackgroundWork?) {
+        guard refresher.messagesURL != nil else { return }
+        let refresher = self.refresher
+        delivery.start(counting: work) { await refresher.refresh() }
+    }
+
+    public func take() -> MailboxRefresher.Snapshot? { delivery.take() }
+}

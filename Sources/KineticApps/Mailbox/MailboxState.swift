@@ -1,0 +1,95 @@
+import KineticCatalog
+import KineticCore
+
+/// The three lists of the segmented control, in its order.
+public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
+    case later, inbox, archive
+
+    /// The placement list a segment shows.
+    public var list: Placement.List {
+        switch self {
+        case .later: return .later
+        case .inbox: return .inbox
+        case .archive: return .archive
+        }
+    }
+
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}
+
+/// Everything the Mailbox's rules know. A plain value: `MailboxRules.reduce` changes it; the screen draws it.
+public struct MailboxState: Equatable, Sendable {
+    /// The options a left swipe opens.
+    public struct Options: Equatable, Sendable {
+        public enum Kind: String, Equatable, Sendable { case reschedule, list }
+        public var kind: Kind
+        public var messageID: String
+    }
+
+    /// A change the person made, for undo: the message and where it was before.
+    public struct UndoEntry: Equatable, Sendable {
+        public var messageID: String
+        public var previous: Placement
+    }
+
+    public enum ComposeField: String, Equatable, Sendable, CaseIterable { case to, subject, body }
+
+    /// The message being written.
+    public struct Compose: Equatable, Sendable {
+        public var to = ""
+        public var subject = ""
+        public var body = ""
+        public var field = ComposeField.to
+    }
+
+    /// Every message, in the document's order.
+    public var messages: [MailMessage]
+    /// Where the person put each message; a message with none is in the Inbox.
+    public var placements: [String: Placement]
+    public var segment = MailboxSegment.inbox
+    /// The reschedule or list options, open over a message that has slid off.
+    public var options: Options?
+    /// The person's changes, last on top.
+    public var undoStack: [UndoEntry] = []
+    public var menuOpen = false
+    public var compose: Compose?
+    /// The message with the keyboard's focus ring.
+    public var focus: String?
+    /// Whether a release is judged by where the message would come to rest with its velocity (on by default) or
+    /// by where it is (the seed's behaviour).
+    public var decideOnProjection = true
+
+    public init(messages: [MailMessage], placements: [String: Placement] = [:]) {
+        self.messages = messages
+        self.placements = placements
+    }
+
+    public func placement(of id: String) -> Placement { placements[id] ?? .inbox }
+
+    /// The messages of the selected segment, in order.
+    public var visibleMessages: [MailMessage] { messages(in: segment) }
+
+    public func messages(in segment: MailboxSegment) -> [MailMessage] {
+        messages.filter { placement(of: $0.id).list == segment.list }
+    }
+
+    /// The messages filed in the named lists, by list name.
+    public var listCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for message in messages where placement(of: message.id).list == .list { counts[placement(of: message.id).detail ?? "", default: 0] += 1 }
+        return counts
+    }
+
+    /// `compose`, `menu`, `options.reschedule`, `options.list`, or the segment: `later`, `inbox`, `archive`.
+    public var stateName: String {
+        if compose != nil { return "compose" }
+        if menuOpen { return "menu" }
+        if let options { return "options.\(options.kind.rawValue)" }
+        return segment.rawValue
+    }
+
+    /// The reschedule options, in the seed's order.
+    public static let rescheduleOptions = ["Later today", "This evening", "Tomorrow", "This weekend", "Next week", "In a month", "Someday", "Pick date"]
+    /// The lists a message can be filed in.
+    public static let listOptions = ["To Read", "To Buy", "To Watch", "Travel"]
+}

@@ -1,0 +1,82 @@
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The layers of one message row: the slot (`row.<id>`, which collapses), the revealed background
+/// (`swipe.<id>`) with its icon (`swipe.icon.<id>`), and the sliding message (`message.<id>`, whose x is the swipe).
+final class MessageRowView {
+    static let height = 96.0
+    static let iconSize = 32.0
+
+    let id: String
+    let slot: Layer
+    let background: Layer
+    let icon: Layer
+    let message: Layer
+    private let unreadDot = Layer()
+    /// The swipe: the message's x offset, in points (negative: left). Animated by the screen.
+    var offset = 0.0 { didSet { paint() } }
+    /// The offset when the finger caught the message.
+    var swipeStart = 0.0
+    /// Set while the row leaves the list (it takes no more touches).
+    var isLeaving = false
+
+    init(message model: MailMessage, width: Double, art: @escaping (String) -> String) {
+        id = model.id
+        slot = Layer(identifier: "row.\(model.id)", frame: Rect(x: 0, y: 0, width: width, height: Self.height))
+        slot.anchorPoint = .zero
+        slot.position = .zero
+        slot.masksToBounds = true
+        background = Layer(identifier: "swipe.\(model.id)", frame: Rect(x: 0, y: 0, width: width, height: Self.height))
+        background.isUserInteractionEnabled = false
+        icon = Layer(identifier: "swipe.icon.\(model.id)", frame: Rect(x: 0, y: 0, width: Self.iconSize, height: Self.iconSize))
+        icon.isUserInteractionEnabled = false
+        message = Layer(identifier: "message.\(model.id)", frame: Rect(x: 0, y: 0, width: width, height: Self.height))
+        message.anchorPoint = .zero
+        message.position = .zero
+        message.backgroundColor = .white
+        message.isUserInteractionEnabled = false
+        self.art = art
+        slot.addSublayer(background)
+        slot.addSublayer(icon)
+        slot.addSublayer(message)
+        fill(model, width: width)
+        paint()
+    }
+
+    private let art: (String) -> String
+
+    /// Sender, time, subject, the two-line snippet, the unread dot and the separator.
+    private func fill(_ model: MailMessage, width: Double) {
+        let ink = Palette.ink, muted = Palette.muted
+        message.addSublayer(Typography.label("message.\(model.id).sender", model.sender, frame: Rect(x: 44, y: 12, width: width - 200, height: 22),
+                                             size: 17, bold: true, color: ink, lineLimit: 1))
+        message.addSublayer(Typography.label(nil, model.time, frame: Rect(x: width - 150, y: 13, width: 126, height: 20),
+                                             size: 14, color: muted, alignment: .right, lineLimit: 1))
+        message.addSublayer(Typography.label("message.\(model.id).subject", model.subject, frame: Rect(x: 44, y: 35, width: width - 80, height: 20),
+                                             size: 15, color: ink, lineLimit: 1))
+        message.addSublayer(Typography.label(nil, model.snippet, frame: Rect(x: 44, y: 56, width: width - 80, height: 36),
+                                             size: 14, color: muted, lineLimit: 2))
+        unreadDot.frame = Rect(x: 16, y: 18, width: 11, height: 11)
+        unreadDot.contents = .shape(ShapeContent(path: .circle, fill: Color(red8: 0x3A, green8: 0x9B, blue8: 0xDC)))
+        unreadDot.isHidden = !model.unread
+        unreadDot.identifier = "message.\(model.id).unread"
+        message.addSublayer(unreadDot)
+        let separator = Layer(frame: Rect(x: 44, y: Self.height - 1, width: width - 44, height: 1))
+        separator.backgroundColor = Color(red8: 0xE6, green8: 0xE6, blue8: 0xE6)
+        message.addSublayer(separator)
+    }
+
+    /// Colour, icon, its opacity and place for the current offset (`SwipeZone`).
+    func paint() {
+        message.position.x = offset
+        let zone = SwipeZone(offset: offset)
+        background.backgroundColor = zone.color
+        background.isHidden = abs(offset) < 0.5
+        let name = SwipeZone.icon(at: offset)
+        icon.contents = .image(.file(art(name)))
+        icon.opacity = SwipeZone.iconOpacity(at: offset)
+        icon.position = Point(x: SwipeZone.iconCentreX(at: offset, rowWidth: slot.bounds.width, iconSize: Self.iconSize), y: Self.height / 2)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Where a message lives, as the person put it there.
+public struct Placement: Codable, Equatable, Sendable {
+    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted }
+
+    public var list: List
+    /// For `later`: when it comes back ("Tomorrow"); for `list`: the list's name ("To Read").
+    public var detail: String?
+
+    public init(_ list: List, _ detail: String? = nil) {
+        self.list = list
+        self.detail = detail
+    }
+
+    public static let inbox = Placement(.inbox)
+}
+
+/// What the person did to messages, kept in `mailbox.json` in the data folder: message id → placement. A refresh
+/// of the messages never touches it, so the person's own actions are never undone by the server; a message the
+/// server no longer sends simply has nothing to show. Written atomically.
+public struct MailboxStore: Sendable {
+    public let folder: URL
+    public init(folder: URL) { self.folder = folder }
+
+    public var fileURL: URL { folder.appendingPathComponent("mailbox.json") }
+
+    struct File: Codable {
+        var placements: [String: Placement]
+    }
+
+    /// The saved placements (empty when there are none), and a problem if the file was unreadable; an unreadable
+    /// file is left in place, untouched, until the next save replaces it.
+    public func load() -> (placements: [String: Placement], problem: String?) {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return ([:], nil) }
+        do {
+            return (try JSONDecoder().decode(File.self, from: Data(contentsOf: fileURL)).placements, nil)
+        } catch {
+            return ([:], "saved mailbox \(fileURL.path) could not be read (\(error)); starting with every message in the Inbox")
+        }
+    }
+
+    public func save(_ placements: [String: Placement]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try AtomicFile.write(try encoder.encode(File(placements: placements.filter { $0.value != .inbox })), to: fileURL)
+    }
+}
+
+/// The Mailbox's messages: the bundled document at once (or the last download), then the content server's.
+/// Like the honeycomb's nodes: an ETag, a saved copy (`mailbox-messages.json`), and whatever fails keeps what works.
+public final class MailboxRefresher: @unchecked Sendable {
+    public let bundledData: Data?
+    public let messagesURL: URL?
+    public let dataFolder: URL
+    public let fetcher: HTTPFetching
+    public var maxDocumentBytes = 2 * 1024 * 1024
+
+    public init(bundledData: Data?, messagesURL: URL?, dataFolder: URL, fetcher: HTTPFetching) {
+        self.bundledData = bundledData
+        self.messagesURL = messagesURL
+        self.dataFolder = dataFolder
+        self.fetcher = fetcher
+    }
+
+    public struct Snapshot: Sendable, Equatable {
+        public var messages: [MailMessage]
+        public var problems: [String]
+        public var refreshFailed: Bool
+    }
+
+    struct Saved: Codable {
+        var url: String
+        var etag: String?
+        var messages: [MailMessage]
+    }
+
+    public var savedFile: URL { dataFolder.appendingPathComponent("mailbox-messages.json") }
+
+    /// The last download, if there is a readable one, and a problem when there is an unreadable one.
+    private func loadSaved() -> (saved: Saved?, problem: String?) {
+        guard FileManager.default.fileExists(atPath: savedFile.path) else { return (nil, nil) }
+        do {
+            return (try JSONDecoder().decode(Saved.self, from: Data(contentsOf: savedFile)), nil)
+        } catch {
+            return (nil, "saved messages \(savedFile.path) could not be read (\(error)); showing the bundled ones")
+        }
+    }
+
+    public func current() -> Snapshot {
+        let (saved, problem) = loadSaved()
+        if let saved { return Snapshot(messages: saved.messages, problems: [], refreshFailed: false) }
+        let problems = problem.map { [$0] } ?? []
+        guard let bundledData else { return Snapshot(messages: [], problems: problems + ["no bundled messages.json"], refreshFailed: false) }
+        do {
+            let decoded = try MessageDocument.decode(bundledData, name: "bundled messages.json")
+            return Snapshot(messages: decoded.messages, problems: problems + decoded.problems, refreshFailed: false)
+        } catch {
+            return Snapshot(messages: [], problems: problems + ["\(error)"], refreshFailed: false)
+        }
+    }
+
+    public func refresh() async -> Snapshot {
+        var snapshot = current()
+        guard let messagesURL else { return snapshot }
+        let saved = loadSaved().saved
+        let etag = saved?.url == messagesURL.absoluteString ? saved?.etag : nil
+        switch await JSONDocumentFetch.get(messagesURL, etag: etag, maxBytes: maxDocumentBytes, fetcher: fetcher) {
+        case .failed(let reason):
+            snapshot.problems.append(reason)
+            snapshot.refreshFailed = true
+        case .notModified:
+            break
+        case .body(let data, let newETag):
+            do {
+                let decoded = try MessageDocument.decode(data, name: messagesURL.absoluteString)
+                snapshot.messages = decoded.messages
+                snapshot.problems += decoded.problems
+                do {
+                    try AtomicFile.write(try JSONEncoder().encode(Saved(url: messagesURL.absoluteString, etag: newETag, messages: decoded.messages)), to: savedFile)
+                } catch {
+                    snapshot.problems.append("could not save the messages to \(savedFile.path): \(error)")
+                }
+            } catch {
+                snapshot.problems.append("\(error)")
+                snapshot.refreshFailed = true
+            }
+        }
+        return snapshot
+    }
+}

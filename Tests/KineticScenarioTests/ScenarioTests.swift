@@ -33,8 +33,8 @@ final class ScenarioTests: XCTestCase {
         XCTAssertEqual(byName["start"]?.state, "gallery")
         XCTAssertEqual(byName["menu"]?.state, "menu")
         XCTAssertEqual(byName["menu"]?.layer("menu")?.frame.x, 0, "fully open")
-        XCTAssertEqual(byName["mailbox"]?.state, "mailbox.placeholder")
-        XCTAssertEqual(byName["mailbox"]?.layer("placeholder.message")?.text, "Not built yet")
+        XCTAssertEqual(byName["mailbox"]?.state, "inbox", "the Mailbox opened on its Inbox")
+        XCTAssertEqual(byName["mailbox"]?.layer("segment.inbox")?.visible, true)
         XCTAssertEqual(byName["mailbox"]?.layer("menu")?.visible, false)
         XCTAssertEqual(captures.filter { $0.name.hasPrefix("tick-") }.map(\.name), ["tick-000", "tick-001", "tick-002", "tick-003", "tick-004"])
     }

@@ -27,8 +27,8 @@ public enum MailboxAction: Equatable, Sendable {
 public enum MailboxEffect: Equatable, Sendable {
     /// Short of the first line: the message springs back to 0.
     case springBack(String)
-    /// Past it: the message keeps going off screen, with the release velocity.
-    case slideOff(String, toLeft: Bool, velocity: Double)
+    /// Past it: the message keeps going off screen, with the release velocity, showing the zone it was let go in.
+    case slideOff(String, zone: SwipeZone, velocity: Double)
     /// The message left this list: its row collapses and the rows below move up.
     case collapse(String)
     /// Undo: the message's row opens and the message slides back in from the side it left by.
@@ -159,12 +159,12 @@ public enum MailboxRules {
         case .later, .list:
             state.options = MailboxState.Options(kind: zone == .later ? .reschedule : .list, messageID: id)
             state.focus = nil
-            return [.slideOff(id, toLeft: true, velocity: velocity)]
+            return [.slideOff(id, zone: zone, velocity: velocity)]
         case .archive, .delete:
             // Archiving what is already archived brings it back to the Inbox.
             var placement = Placement(zone == .archive ? .archive : .deleted)
             if placement.list == state.segment.list { placement = .inbox }
-            return [.slideOff(id, toLeft: false, velocity: velocity)] + file(&state, id, placement)
+            return [.slideOff(id, zone: zone, velocity: velocity)] + file(&state, id, placement)
         }
     }
 

@@ -55,13 +55,17 @@ extension MailboxScreen {
         switch pan.state {
         case .began:
             animator.stop(row, \MessageRowView.offset)
+            row.lockedZone = nil
             row.swipeStart = row.offset
             scroll.stop()
             row.offset = row.swipeStart + pan.translation.dx
         case .changed:
             row.offset = row.swipeStart + pan.translation.dx
-        case .ended, .cancelled:
+        case .ended:
             send(.swipeEnded(id: row.id, offset: row.offset, velocity: pan.velocity.dx))
+        case .cancelled:
+            // A touch the system took away decides nothing: the message goes back.
+            springBack(row.id)
         default:
             break
         }
@@ -69,6 +73,8 @@ extension MailboxScreen {
 
     func springBack(_ id: String) {
         guard let row = rows[id], !row.isLeaving else { return }
+        row.lockedZone = nil
+        row.message.opacity = 1
         if settings.reduceMotion {
             animator.stop(row, \MessageRowView.offset)
             row.offset = 0
@@ -79,8 +85,10 @@ extension MailboxScreen {
     }
 
     /// Past the line, the message keeps going off screen with the finger's velocity (at least a brisk one).
-    func slideOff(_ id: String, toLeft: Bool, velocity: Double) {
+    func slideOff(_ id: String, zone: SwipeZone, velocity: Double) {
         guard let row = rows[id] else { return }
+        let toLeft = zone == .later || zone == .list
+        row.lockedZone = zone
         let target = toLeft ? -width : width
         if settings.reduceMotion {
             row.offset = toLeft ? -SwipeZone.secondThreshold : SwipeZone.secondThreshold

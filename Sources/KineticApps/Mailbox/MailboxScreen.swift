@@ -87,11 +87,13 @@ public final class MailboxScreen: Screen {
         buildOverlays(size: size)
         let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
         root.gestureRecognizers = [edge]
+        let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        // Which way the menu is going is the finger's latest direction: a 50 ms window sees a reversal at once.
+        for pan in [edge, shieldPan] { pan.velocityWindow = 0.05 }
         menuShield.frame = Rect(origin: .zero, size: size)
         menuShield.zPosition = 9
         menuShield.isHidden = true
-        menuShield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) },
-                                         PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }]
+        menuShield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) }, shieldPan]
         content.addSublayer(menuShield)
         for problem in startupProblems { log(problem) }
         rebuildRows(animated: false)
@@ -131,7 +133,7 @@ public final class MailboxScreen: Screen {
     private func perform(_ effect: MailboxEffect) {
         switch effect {
         case .springBack(let id): springBack(id)
-        case .slideOff(let id, let toLeft, let velocity): slideOff(id, toLeft: toLeft, velocity: velocity)
+        case .slideOff(let id, let zone, let velocity): slideOff(id, zone: zone, velocity: velocity)
         case .collapse(let id):
             collapse(id)
             showUndo()

@@ -17,6 +17,8 @@ final class MessageRowView {
     private let unreadDot = Layer()
     /// The swipe: the message's x offset, in points (negative: left). Animated by the screen.
     var offset = 0.0 { didSet { paint() } }
+    /// The zone the message was let go in, kept while it slides off (crossing 260 pt on the way changes nothing).
+    var lockedZone: SwipeZone? { didSet { paint() } }
     /// The offset when the finger caught the message.
     var swipeStart = 0.0
     /// Set while the row leaves the list (it takes no more touches).
@@ -71,10 +73,10 @@ final class MessageRowView {
     /// Colour, icon, its opacity and place for the current offset (`SwipeZone`).
     func paint() {
         message.position.x = offset
-        let zone = SwipeZone(offset: offset)
+        let zone = lockedZone ?? SwipeZone(offset: offset)
         background.backgroundColor = zone.color
         background.isHidden = abs(offset) < 0.5
-        let name = SwipeZone.icon(at: offset)
+        let name = lockedZone?.iconName ?? SwipeZone.icon(at: offset)
         icon.contents = .image(.file(art(name)))
         icon.opacity = SwipeZone.iconOpacity(at: offset)
         icon.position = Point(x: SwipeZone.iconCentreX(at: offset, rowWidth: slot.bounds.width, iconSize: Self.iconSize), y: Self.height / 2)

@@ -45,15 +45,12 @@ public enum SwipeZone: String, Equatable, Sendable, CaseIterable {
         }
     }
 
-    /// The icon shown at offset `x`: the first action's icon in the gray zone too (fading in), by side.
+    /// The zone's icon: its image's name (`later`, `list`, `archive`, `delete`); none for the gray zone.
+    public var iconName: String? { self == .none ? nil : rawValue }
+
+    /// The icon shown at offset `x`: the zone's, and in the gray zone the first action's of that side (fading in).
     public static func icon(at x: Double) -> String {
-        switch SwipeZone(offset: x) {
-        case .list: return "list"
-        case .delete: return "delete"
-        case .later: return "later"
-        case .archive: return "archive"
-        case .none: return x < 0 ? "later" : "archive"
-        }
+        SwipeZone(offset: x).iconName ?? (x < 0 ? "later" : "archive")
     }
 
     /// The icon's opacity: transparent at rest, opaque at 60 pt (`modulate`, clamped).

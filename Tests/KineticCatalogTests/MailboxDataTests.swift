@@ -1,0 +1,71 @@
+import XCTest
+import KineticContentServer
+import KineticTestSupport
+@testable import KineticCatalog
+
+/// The Mailbox's messages and the person's placements: strict per message, saved atomically, refreshed with an ETag.
+final class MailboxDataTests: XCTestCase {
+    func testABadMessageIsLeftOutWithItsReason() throws {
+        let decoded = try MessageDocument.decode(Data("""
+        {"messages": [
+          {"id": "a", "sender": "Ana", "subject": "Hi", "snippet": "Hello", "time": "9:41 AM", "unread": true},
+          {"id": "b", "sender": "", "subject": "Hi", "snippet": "Hello", "time": "9:41 AM"},
+          {"id": "c", "sender": "Cy", "subject": 3, "snippet": "Hello", "time": "9:41 AM"},
+          {"id": "a", "sender": "Again", "subject": "Hi", "snippet": "Hello", "time": "9:41 AM"},
+          {"id": "../x", "sender": "Path", "subject": "Hi", "snippet": "Hello", "time": "9:41 AM"},
+          {"id": "d", "sender": "Di", "subject": "Hi", "snippet": "Hello", "time": "9:41 AM", "unread": "yes"},
+          "not an object"
+        ]}
+        """.utf8))
+        XCTAssertEqual(decoded.messages.map(\.id), ["a"])
+        XCTAssertTrue(decoded.messages[0].unread)
+        let problems = decoded.problems.joined(separator: "\n")
+        for expected in ["\"b\" left out: \"sender\" is empty", "\"c\" left out: \"subject\" must be a string", "\"a\" left out: duplicate id",
+                         "\"../x\" left out: id", "\"d\" left out: \"unread\" must be true or false", "messages[6] left out: not an object"] {
+            XCTAssertTrue(problems.contains(expected), "missing «\(expected)» in:\n\(problems)")
+        }
+        XCTAssertThrowsError(try MessageDocument.decode(Data("[]".utf8)))
+        XCTAssertThrowsError(try MessageDocument.decode(Data("{".utf8)))
+    }
+
+    func testTheShippedMessagesAreAboutThirtyAndClean() throws {
+        let served = try Data(contentsOf: ContentServer.repositoryContent.appendingPathComponent("mailbox/messages.json"))
+        let decoded = try MessageDocument.decode(served)
+        XCTAssertEqual(decoded.problems, [])
+        XCTAssertEqual(decoded.messages.count, 30)
+        let bundled = ContentServer.repositoryContent.deletingLastPathComponent().appendingPathComponent("Sources/KineticApps/Resources/Mailbox/messages.json")
+        XCTAssertEqual(try Data(contentsOf: bundled), served, "the app ships what the server serves")
+    }
+
+    func testPlacementsAreSavedAndAnUnreadableFileIsReportedNotLost() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailstore-\(UUID().uuidString)")
+        let store = MailboxStore(folder: folder)
+        XCTAssertEqual(store.load().placements, [:])
+        try store.save(["m1": Placement(.archive), "m2": Placement(.later, "Tomorrow"), "m3": .inbox])
+        XCTAssertEqual(store.load().placements, ["m1": Placement(.archive), "m2": Placement(.later, "Tomorrow")])
+        try Data("{\"placements\": ".utf8).write(to: store.fileURL)
+        let (placements, problem) = store.load()
+        XCTAssertEqual(placements, [:])
+        XCTAssertTrue(problem?.contains("could not be read") == true, problem ?? "")
+        XCTAssertEqual(try Data(contentsOf: store.fileURL), Data("{\"placements\": ".utf8), "the unreadable file is left as it was")
+    }
+
+    func testMessagesRefreshFromTheServerAndPersist() async throws {
+        let server = try await RunningServer(folder: ContentServer.repositoryContent)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailrefresh-\(UUID().uuidString)")
+        let url = URL(string: "\(server.base)/mailbox/messages.json")!
+        let fetcher = URLSessionFetcher(policy: FetchPolicy(idleTimeout: 1, totalTimeout: 2, retryDelay: 0.05))
+        let bundled = Data(#"{"messages": [{"id": "b1", "sender": "Bundled", "subject": "", "snippet": "", "time": ""}]}"#.utf8)
+        let refresher = MailboxRefresher(bundledData: bundled, messagesURL: url, dataFolder: folder, fetcher: fetcher)
+        XCTAssertEqual(refresher.current().messages.map(\.id), ["b1"], "the bundled messages at once")
+        let fresh = await refresher.refresh()
+        XCTAssertFalse(fresh.refreshFailed)
+        XCTAssertEqual(fresh.messages.count, 30)
+        await server.stop()
+        let later = MailboxRefresher(bundledData: bundled, messagesURL: url, dataFolder: folder, fetcher: fetcher)
+        XCTAssertEqual(later.current().messages.count, 30, "the download survives a restart")
+        let failed = await later.refresh()
+        XCTAssertTrue(failed.refreshFailed)
+        XCTAssertEqual(failed.messages.count, 30, "a failed refresh keeps what works")
+    }
+}

@@ -1,0 +1,200 @@
+import XCTest
+import KineticCore
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// The rest of the Mailbox on stage: undo, the menu, compose, the segmented control, keys, persistence.
+final class MailboxFlowTests: XCTestCase {
+    private func key(_ stage: Stage, _ name: String) {
+        stage.send(KeyEvent(scenarioName: name, timestamp: stage.time))
+        stage.step()
+    }
+
+    func testUndoIsMultiLevelAndBringsEachMessageBackToItsRow() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        Honeycomb.run(stage, until: 0.3)
+        let home = stage.dump()
+        Mailbox.swipe(stage, row: 0, by: 150, over: 0.3)          // m01 → Archive
+        Honeycomb.run(stage, for: 1)
+        Mailbox.swipe(stage, row: 0, by: 320, over: 0.3)          // m02 → deleted
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(Mailbox.layer(stage, "undo")?.visible, true, "the undo button shows after an action")
+        key(stage, "l")                                            // m03 → Later, Tomorrow
+        Honeycomb.run(stage, for: 0.8)
+        Honeycomb.tap(stage, Mailbox.layer(stage, "option.tomorrow")!.frame.center)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.state.visibleMessages.count, 27)
+        XCTAssertEqual(screen.state.placement(of: "m03"), Placement(.later, "Tomorrow"))
+
+        key(stage, "ctrl+z")
+        Honeycomb.run(stage, for: 0.1)
+        XCTAssertLessThan(Mailbox.layer(stage, "row.m03")!.frame.height, Mailbox.rowHeight - 1, "the row opens…")
+        XCTAssertLessThan(Mailbox.offset(stage, "m03")!, -100, "…and the message slides in from the side it left by")
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(Mailbox.offset(stage, "m03") ?? 99, 0, accuracy: 0.01)
+        stage.sendShake()
+        Honeycomb.run(stage, for: 1.5)
+        Honeycomb.tap(stage, Mailbox.layer(stage, "undo")!.frame.center)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.state.placements, [:], "every message back in the Inbox")
+        for id in ["m01", "m02", "m03", "m04"] {
+            XCTAssertEqual(stage.dump().layer("row.\(id)")!.frame.y, home.layer("row.\(id)")!.frame.y, accuracy: 0.5, "\(id) back in its row")
+        }
+        key(stage, "ctrl+z")
+        XCTAssertEqual(screen.state.placements, [:], "nothing left to undo")
+    }
+
+    func testTheMenuFollowsTheFingersDirectionOnRelease() throws {
+        func dragMenu(to points: [Double]) throws -> (String, Double) {
+            let runner = try Mailbox.runner()
+            let stage = runner.stage
+            Honeycomb.run(stage, until: 0.3)
+            stage.send(stage.touch(1, .began, at: Point(x: 4, y: 400)))
+            for x in points { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: x, y: 400))) }
+            let progress = Mailbox.layer(stage, "mailbox.content")!.frame.x / 300
+            stage.send(stage.touch(1, .ended, at: Point(x: points.last!, y: 400)))
+            Honeycomb.run(stage, for: 1)
+            return (stage.stateName, progress)
+        }
+        // Revealed past half, then pulled back quickly: it keeps hiding.
+        let back = try dragMenu(to: Array(stride(from: 10.0, through: 240, by: 10)) + Array(stride(from: 230.0, through: 170, by: -15)))
+        XCTAssertGreaterThan(back.1, 0.5)
+        XCTAssertEqual(back.0, "inbox")
+        // A third of the way, still moving out: it keeps revealing.
+        let out = try dragMenu(to: Array(stride(from: 10.0, through: 100, by: 10)))
+        XCTAssertLessThan(out.1, 0.5)
+        XCTAssertEqual(out.0, "menu")
+    }
+
+    func testTheMenusListsAndTheShellsEdgeDoNotFight() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        stage.send(stage.touch(1, .began, at: Point(x: 4, y: 400)))
+        for x in stride(from: 20.0, through: 320, by: 20) { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: x, y: 400))) }
+        stage.send(stage.touch(1, .ended, at: Point(x: 320, y: 400)))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "menu")
+        XCTAssertEqual(Mailbox.layer(stage, "mailbox.menu")?.visible, true, "Mailbox's own menu, not the shell's")
+        XCTAssertEqual(Mailbox.layer(stage, "menu")?.visible, false)
+        Honeycomb.tap(stage, Mailbox.layer(stage, "mailbox.menu.later")!.frame.center)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "later")
+        // The shell's menu stays reachable by its ☰ button.
+        Honeycomb.tap(stage, Point(x: 34, y: 34))
+        Honeycomb.run(stage, for: 0.6)
+        XCTAssertEqual(Mailbox.layer(stage, "menu")?.visible, true)
+    }
+
+    func testComposeTakesTypedTextAndSlidesAwayOnEscape() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        Honeycomb.tap(stage, Mailbox.layer(stage, "compose.button")!.frame.center)
+        Honeycomb.run(stage, for: 0.1)
+        let rising = Mailbox.layer(stage, "compose")!.frame.y
+        Honeycomb.run(stage, for: 0.8)
+        XCTAssertEqual(stage.stateName, "compose")
+        XCTAssertLessThan(Mailbox.layer(stage, "compose")!.frame.y, rising, "it slid up")
+        XCTAssertEqual(Mailbox.layer(stage, "compose.dim")?.opacity ?? 0, 1, accuracy: 0.01, "over a dimmed inbox")
+        stage.send(text: "ana@example.org")
+        key(stage, "tab")
+        stage.send(text: "Lunchh")
+        key(stage, "backspace")
+        key(stage, "enter")
+        stage.send(text: "See you ")
+        stage.send(text: "at noon.")
+        key(stage, "e")  // a letter key while composing types nothing of itself (its text comes as text)
+        stage.step()
+        let dump = stage.dump()
+        XCTAssertEqual(dump.layer("compose.to")?.text, "ana@example.org")
+        XCTAssertEqual(dump.layer("compose.subject")?.text, "Lunch")
+        XCTAssertEqual(dump.layer("compose.body")?.text, "See you at noon.|", "the caret is in the body")
+        XCTAssertEqual(Mailbox.screen(of: runner).state.placements, [:], "E did not archive anything")
+        key(stage, "escape")
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "inbox")
+        XCTAssertEqual(Mailbox.layer(stage, "compose")?.visible, false)
+    }
+
+    func testTheSegmentedControlSwipesTheListsInFromTheirSide() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        Honeycomb.run(stage, until: 0.3)
+        key(stage, "e"); Honeycomb.run(stage, for: 0.6)  // m01 to Archive
+        XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#3A9BDC", "not selected: tinted")
+        Honeycomb.tap(stage, Mailbox.layer(stage, "segment.archive")!.frame.center)
+        Honeycomb.run(stage, for: 0.08)
+        XCTAssertEqual(stage.stateName, "archive")
+        XCTAssertGreaterThan(Mailbox.layer(stage, "row.m01")!.frame.x, 100, "Archive, right of Inbox, comes in from the right")
+        XCTAssertLessThan(Mailbox.layer(stage, "row.m02")!.frame.x, -10, "the Inbox leaves to the left")
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(Mailbox.layer(stage, "row.m01")!.frame.x, 0, accuracy: 0.01)
+        XCTAssertNil(Mailbox.layer(stage, "row.m02"))
+        XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#FFFFFF", "selected: white")
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["m01"])
+        key(stage, "1")
+        Honeycomb.run(stage, for: 0.08)
+        XCTAssertEqual(stage.stateName, "later")
+        XCTAssertGreaterThan(Mailbox.layer(stage, "row.m01")!.frame.x, 10, "back to Later, on the left: Archive leaves to the right")
+    }
+
+    func testKeysMoveTheFocusAndActOnTheFocusedMessage() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        Honeycomb.run(stage, until: 0.3)
+        key(stage, "down"); key(stage, "down"); key(stage, "down")
+        XCTAssertEqual(screen.state.focus, "m03")
+        XCTAssertEqual(Mailbox.layer(stage, "focus")!.frame.center.y, Mailbox.rowY(2), accuracy: 1)
+        key(stage, "d")
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.state.placement(of: "m03").list, .deleted)
+        XCTAssertEqual(screen.state.focus, "m04", "the ring moves to the message that took its place")
+        key(stage, "delete")
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.state.placement(of: "m04").list, .deleted)
+        key(stage, "t")
+        Honeycomb.run(stage, for: 0.8)
+        XCTAssertEqual(stage.stateName, "options.list")
+        key(stage, "escape")
+        Honeycomb.run(stage, for: 0.8)
+        XCTAssertEqual(screen.state.placement(of: "m05"), Placement(.list, "To Read"))
+        // Down past the visible rows scrolls the focus into view.
+        for _ in 0..<20 { key(stage, "down") }
+        Honeycomb.run(stage, for: 1)
+        let ring = Mailbox.layer(stage, "focus")!.frame
+        XCTAssertTrue(ring.y >= Mailbox.navHeight - 1 && ring.y + ring.height <= 768 + 1, "\(ring)")
+        key(stage, "3")
+        XCTAssertEqual(stage.stateName, "archive")
+    }
+
+    func testWhatThePersonDidSurvivesARestart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailbox-\(UUID().uuidString)")
+        do {
+            let runner = try Mailbox.runner(dataDirectory: folder)
+            let stage = runner.stage
+            Honeycomb.run(stage, until: 0.3)
+            Mailbox.swipe(stage, row: 0, by: 150, over: 0.3)
+            Honeycomb.run(stage, for: 1)
+            Mailbox.swipe(stage, row: 0, by: -320, over: 0.3)
+            Honeycomb.run(stage, for: 0.8)
+            Honeycomb.tap(stage, Mailbox.layer(stage, "option.travel")!.frame.center)
+            Honeycomb.run(stage, for: 1)
+        }
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("mailbox.json"))) as? [String: Any]
+        XCTAssertNotNil((saved?["placements"] as? [String: Any])?["m01"], "written to the data folder")
+        let again = try Mailbox.runner(freshStart: false, dataDirectory: folder)
+        Honeycomb.run(again.stage, until: 0.3)
+        let state = Mailbox.screen(of: again).state
+        XCTAssertEqual(state.placement(of: "m01"), Placement(.archive))
+        XCTAssertEqual(state.placement(of: "m02"), Placement(.list, "Travel"))
+        XCTAssertEqual(state.visibleMessages.first?.id, "m03")
+        XCTAssertNil(again.stage.dump().layer("row.m01"))
+    }
+}

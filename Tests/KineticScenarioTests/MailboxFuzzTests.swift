@@ -1,0 +1,51 @@
+import XCTest
+import KineticCore
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Random touches, drags and keys from a fixed seed: no crash, nothing non-finite, and no message ever lost: every
+/// message is in exactly one list, and the count outside the bin changes only by delete (and undo).
+final class MailboxFuzzTests: XCTestCase {
+    func testTenThousandRandomTouchesAndKeysLoseNoMessage() throws {
+        var input = FuzzInput(random: SeededGenerator(state: 0x3A11B0), keys: [.character("e"), .character("d"), .character("l"), .character("t"),
+                                                                                .character("1"), .character("2"), .character("3"), .up, .down, .escape,
+                                                                                .enter, .tab, .backspace, .character("c")], dragStep: 120)
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        let all = Set(screen.state.messages.map(\.id))
+        var states = Set<String>()
+        var deletedBefore = 0
+        for index in 0..<10_000 {
+            input.sendOne(to: stage, maximumWait: 20) { $0 != .escape || !["inbox", "later", "archive"].contains(stage.stateName) }
+            if index % 97 == 0 { stage.sendShake() }
+            if index % 10 == 0 {
+                let dump = stage.dump()
+                states.insert(dump.state)
+                for layer in dump.layers {
+                    XCTAssertTrue([layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height, layer.opacity].allSatisfy(\.isFinite),
+                                  "\(layer.id) is not finite after event \(index)")
+                }
+                let state = screen.state
+                XCTAssertEqual(Set(state.messages.map(\.id)), all, "messages never appear or vanish")
+                let lists = Placement.List.allCases.map { list in state.messages.filter { state.placement(of: $0.id).list == list }.count }
+                XCTAssertEqual(lists.reduce(0, +), all.count, "each message in exactly one list")
+                let deleted = state.messages.filter { state.placement(of: $0.id).list == .deleted }.count
+                XCTAssertLessThanOrEqual(abs(deleted - deletedBefore), 10, "only deletes and undos move messages to and from the bin")
+                deletedBefore = deleted
+                // The model first, the views after it: the rows the screen keeps are exactly the messages it shows.
+                XCTAssertEqual(Set(screen.rows.keys), Set(state.visibleMessages.map(\.id)), "rows and model agree after event \(index)")
+            }
+        }
+        XCTAssertTrue(states.isSuperset(of: ["inbox", "later", "archive"]), "\(states)")
+        XCTAssertTrue(states.contains { $0.hasPrefix("options.") }, "\(states)")
+        // Undo, as often as there were actions, brings every message home.
+        screen.send(.closeCompose)
+        if screen.state.options != nil { screen.send(.dismissOptions) }
+        for _ in 0..<200 { screen.send(.undo) }
+        Honeycomb.run(stage, for: 2)
+        XCTAssertEqual(screen.state.placements, [:], "undo brought everything back to the Inbox")
+        XCTAssertEqual(stage.dump().layers.filter { $0.id.hasPrefix("row.") }.count, screen.state.visibleMessages.count)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import KineticCore
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Builds and drives Mailbox runs for the tests, on the bundled messages.
+enum Mailbox {
+    /// The stage's layout as the README gives it: a 64 pt bar, then rows of 96 pt.
+    static let navHeight = 64.0
+    static let rowHeight = 96.0
+
+    static func runner(freshStart: Bool = true, reduceMotion: Bool = false, scale: Double = 1, dataDirectory: URL? = nil) throws -> ScenarioRunner {
+        let scenario = Scenario(app: "mailbox", scale: scale, freshStart: freshStart, reduceMotion: reduceMotion, duration: 0)
+        return try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog, dataDirectory: dataDirectory)
+    }
+
+    static func screen(of runner: ScenarioRunner) -> MailboxScreen {
+        (runner.stage.screen as! Shell).content as! MailboxScreen
+    }
+
+    /// The centre line of the `index`-th row on screen, with the list at rest at the top.
+    static func rowY(_ index: Int) -> Double { navHeight + Double(index) * rowHeight + rowHeight / 2 }
+
+    /// A drag along a row from `x` by `dx` points over `seconds`, one move per step; `release` lifts the finger,
+    /// after holding still for `hold` seconds (so that the release has no velocity left).
+    static func swipe(_ stage: Stage, row index: Int, from x: Double = 500, by dx: Double, over seconds: Double, release: Bool = true, hold: Double = 0) {
+        let y = rowY(index)
+        stage.send(stage.touch(1, .began, at: Point(x: x, y: y)))
+        let steps = max(Int((seconds / Stage.stepDuration).rounded()), 1)
+        for step in 1...steps {
+            stage.step()
+            stage.send(stage.touch(1, .moved, at: Point(x: x + dx * Double(step) / Double(steps), y: y)))
+        }
+        guard release else { return }
+        Honeycomb.run(stage, for: hold)
+        stage.send(stage.touch(1, .ended, at: Point(x: x + dx, y: y)))
+    }
+
+    static func layer(_ stage: Stage, _ id: String) -> LayerDump? { stage.dump().layer(id) }
+
+    /// The message's swipe offset as drawn: `message.<id>`'s x.
+    static func offset(_ stage: Stage, _ id: String) -> Double? { layer(stage, "message.\(id)")?.frame.x }
+
+    /// The bundled messages' ids, in order.
+    static var ids: [String] { (1...30).map { String(format: "m%02d", $0) } }
+}

@@ -1,0 +1,74 @@
+import XCTest
+import KineticCore
+@testable import KineticApps
+
+/// The Mailbox's rules alone: zones, decisions, filing, undo; no layers, no time.
+final class MailboxRulesTests: XCTestCase {
+    private let messages = (1...5).map { MailMessage(id: "m\($0)", sender: "S\($0)", subject: "", snippet: "", time: "") }
+
+    func testZonesChangeExactlyAtTheLines() {
+        XCTAssertEqual(SwipeZone(offset: 59.999), .none)
+        XCTAssertEqual(SwipeZone(offset: 60), .archive)
+        XCTAssertEqual(SwipeZone(offset: 259.999), .archive)
+        XCTAssertEqual(SwipeZone(offset: 260), .delete)
+        XCTAssertEqual(SwipeZone(offset: -59.999), .none)
+        XCTAssertEqual(SwipeZone(offset: -60), .later)
+        XCTAssertEqual(SwipeZone(offset: -260), .list)
+        // A finger resting on a line, jittering by a hundredth, shows one zone per side of the line, never a mix.
+        let resting = stride(from: 59.99, through: 60.01, by: 0.005).map { SwipeZone(offset: $0) }
+        XCTAssertEqual(resting, resting.map { $0 }.sorted { $0 == .none && $1 != .none })
+    }
+
+    func testProjectionDecidesTheFirstActionButNeverTheSecond() {
+        // UIScrollView's normal deceleration coasts v × 0.4995 s: 300 pt/s from 40 pt rests at ~190 pt.
+        XCTAssertEqual(MailboxRules.zone(offset: 40, velocity: 300, projected: true), .archive)
+        XCTAssertEqual(MailboxRules.zone(offset: 40, velocity: 300, projected: false), .none)
+        XCTAssertEqual(MailboxRules.zone(offset: 40, velocity: 20, projected: true), .none, "40 + 10 pt: back")
+        XCTAssertEqual(MailboxRules.zone(offset: -40, velocity: -300, projected: true), .later)
+        XCTAssertEqual(MailboxRules.zone(offset: 100, velocity: 3000, projected: true), .archive, "a flick never deletes")
+        XCTAssertEqual(MailboxRules.zone(offset: 300, velocity: 0, projected: true), .delete)
+        XCTAssertEqual(MailboxRules.zone(offset: 300, velocity: -1000, projected: true), .none, "thrown back to the middle: cancel")
+        XCTAssertEqual(MailboxRules.zone(offset: 100, velocity: -200, projected: true), .none, "coasts to 0.1 pt: back")
+        XCTAssertEqual(MailboxRules.zone(offset: 20, velocity: -400, projected: true), .none, "thrown to the other side: back")
+    }
+
+    func testFilingUndoAndTheModelFirst() {
+        var state = MailboxState(messages: messages)
+        XCTAssertEqual(MailboxRules.reduce(&state, .swipeEnded(id: "m2", offset: 120, velocity: 0)),
+                       [.slideOff("m2", zone: .archive, velocity: 0), .collapse("m2"), .save])
+        XCTAssertFalse(state.visibleMessages.contains { $0.id == "m2" }, "the model changed before any view moved")
+        XCTAssertEqual(MailboxRules.reduce(&state, .swipeEnded(id: "m3", offset: -120, velocity: 0)), [.slideOff("m3", zone: .later, velocity: 0)])
+        XCTAssertEqual(state.stateName, "options.reschedule")
+        XCTAssertEqual(MailboxRules.reduce(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), [.springBack("m4")], "one row open at a time")
+        XCTAssertEqual(MailboxRules.reduce(&state, .chooseOption("Next week")), [.collapse("m3"), .save])
+        XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "Next week"))
+        XCTAssertEqual(state.messages(in: .later).map(\.id), ["m3"])
+        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.reinsert("m3", fromLeft: true), .save])
+        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.reinsert("m2", fromLeft: false), .save])
+        XCTAssertEqual(state.placements, [:])
+        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [])
+        // Archiving from the Archive brings a message back to the Inbox.
+        state.placements["m1"] = Placement(.archive)
+        _ = MailboxRules.reduce(&state, .selectSegment(.archive))
+        _ = MailboxRules.reduce(&state, .command(id: "m1", zone: .archive))
+        XCTAssertEqual(state.placement(of: "m1"), .inbox)
+    }
+
+    func testUndoOfAMessageFromAnotherListGoesThere() {
+        var state = MailboxState(messages: messages)
+        _ = MailboxRules.reduce(&state, .selectSegment(.later))
+        state.placements["m5"] = Placement(.later, "Tomorrow")
+        _ = MailboxRules.reduce(&state, .command(id: "m5", zone: .delete))
+        _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
+        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.segmentChanged(from: .inbox, to: .later), .reinsert("m5", fromLeft: false), .save])
+        XCTAssertEqual(state.placement(of: "m5"), Placement(.later, "Tomorrow"))
+    }
+
+    func testNewMessagesNeverUndoThePersonsActions() {
+        var state = MailboxState(messages: messages, placements: ["m1": Placement(.archive)])
+        let refreshed = messages.reversed() + [MailMessage(id: "m9", sender: "New", subject: "", snippet: "", time: "")]
+        _ = MailboxRules.reduce(&state, .messagesArrived(Array(refreshed)))
+        XCTAssertEqual(state.placement(of: "m1"), Placement(.archive))
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["m5", "m4", "m3", "m2", "m9"])
+    }
+}

@@ -90,6 +90,7 @@ func measureApp(_ title: String, _ scene: AppBenchScene) {
 }
 measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())
 measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
+measureApp("Mailbox: a row swept through its four zones, the list flung up and down", MailboxBenchScene())
 
 // Spring evaluations: a tight loop over the closed form.
 let spring = Spring(response: 0.5, dampingRatio: 0.7)

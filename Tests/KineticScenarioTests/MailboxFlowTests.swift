@@ -198,3 +198,25 @@ final class MailboxFlowTests: XCTestCase {
         XCTAssertNil(again.stage.dump().layer("row.m01"))
     }
 }
+
+/// Reduced motion: slides become short fades; the thresholds and colours stay.
+final class MailboxReducedMotionTests: XCTestCase {
+    func testSlidesBecomeFadesAndTheZonesStay() throws {
+        let runner = try Mailbox.runner(reduceMotion: true)
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        Mailbox.swipe(stage, row: 1, by: 150, over: 0.4, release: false)
+        XCTAssertEqual(Mailbox.layer(stage, "swipe.m02")?.color, "#62D962", "the finger still drags into the same zones")
+        stage.send(stage.touch(1, .ended, at: Point(x: 650, y: Mailbox.rowY(1))))
+        var farthest = 0.0
+        for _ in 0..<60 {
+            stage.step()
+            if let x = Mailbox.offset(stage, "m02") { farthest = max(farthest, x) }
+        }
+        XCTAssertLessThanOrEqual(farthest, 260.5, "no slide off the screen")
+        Honeycomb.run(stage, for: 0.5)
+        XCTAssertNil(Mailbox.layer(stage, "row.m02"), "gone, by a fade")
+        XCTAssertEqual(Mailbox.screen(of: runner).state.placement(of: "m02").list, .archive)
+        XCTAssertEqual(Mailbox.layer(stage, "row.m03")!.frame.y, Mailbox.navHeight + Mailbox.rowHeight, accuracy: 0.01, "the rows below are in place at once")
+    }
+}

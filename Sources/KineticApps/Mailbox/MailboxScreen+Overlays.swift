@@ -13,19 +13,11 @@ extension MailboxScreen {
         optionsLayer.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.dismissOptions) }]
         content.addSublayer(optionsLayer)
 
-        composeDim.frame = Rect(origin: .zero, size: size)
-        composeDim.backgroundColor = Color.black.withAlpha(0.4)
-        composeDim.zPosition = 6
-        composeDim.opacity = 0
-        composeDim.isHidden = true
-        content.addSublayer(composeDim)
-        composeSheet.anchorPoint = .zero
-        composeSheet.frame = Rect(x: (size.width - 720) / 2, y: size.height, width: 720, height: 560)
+        composeSheet.bounds = Rect(x: 0, y: 0, width: 720, height: 560)
         composeSheet.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white))
-        composeSheet.zPosition = 7
-        composeSheet.isHidden = true
         composeSheet.gestureRecognizers = [TapRecognizer { _ in }]
-        content.addSublayer(composeSheet)
+        composeOverlay = Overlay(dimIdentifier: "compose.dim", sheet: composeSheet, restingOrigin: Point(x: (size.width - 720) / 2, y: (size.height - 560) / 2 + 20),
+                                 in: content, zPosition: 6)
         buildComposeContents()
 
         undoButton.frame = Rect(center: Point(x: size.width / 2, y: size.height - 48), size: Size(width: 140, height: 44))
@@ -124,13 +116,7 @@ extension MailboxScreen {
     /// Slides the sheet up over the dimmed inbox, or down; fills the fields, with a caret in the focused one.
     func showCompose(wasOpen: Bool) {
         guard let compose = state.compose else {
-            let down = Point(x: composeSheet.position.x, y: content.bounds.height)
-            animator.animate(composeSheet, \.position, to: down, with: settings.reduceMotion ? .tween(duration: 0.15) : .spring(response: 0.35, dampingRatio: 1)) { [weak self] finished in
-                if finished { self?.composeSheet.isHidden = true }
-            }
-            animator.animate(composeDim, \.opacity, to: 0, with: .tween(duration: 0.25)) { [weak self] finished in
-                if finished { self?.composeDim.isHidden = true }
-            }
+            composeOverlay.dismiss(animator: animator, reduceMotion: settings.reduceMotion)
             return
         }
         for field in MailboxState.ComposeField.allCases {
@@ -147,15 +133,6 @@ extension MailboxScreen {
             }
         }
         guard !wasOpen else { return }
-        composeSheet.isHidden = false
-        composeDim.isHidden = false
-        let up = Point(x: composeSheet.position.x, y: (content.bounds.height - composeSheet.bounds.height) / 2 + 20)
-        if settings.reduceMotion {
-            composeSheet.position = up
-            fadeIn(composeSheet)
-        } else {
-            animator.animate(composeSheet, \.position, to: up, with: .spring(response: 0.4, dampingRatio: 0.85))
-        }
-        animator.animate(composeDim, \.opacity, to: 1, with: .tween(duration: 0.25))
+        composeOverlay.present(animator: animator, reduceMotion: settings.reduceMotion)
     }
 }

@@ -102,15 +102,8 @@ extension MailboxScreen {
     /// The message left this list: its slot closes to nothing while the rows below move up into its place.
     func collapse(_ id: String) {
         guard let row = rows.removeValue(forKey: id) else { return }
-        row.isLeaving = true
-        row.slot.gestureRecognizers = []
         row.slot.zPosition = -1
-        leaving.append(row)
-        let finish: (Bool) -> Void = { [weak self, weak row] _ in
-            guard let self, let row else { return }
-            row.slot.removeFromSuperlayer()
-            self.leaving.removeAll { $0 === row }
-        }
+        let finish = retire(row)
         if settings.reduceMotion {
             animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: 0.2), completion: finish)
         } else {
@@ -150,14 +143,7 @@ extension MailboxScreen {
         let old = Array(rows.values)
         rows = [:]
         for row in old {
-            row.isLeaving = true
-            row.slot.gestureRecognizers = []
-            leaving.append(row)
-            let finish: (Bool) -> Void = { [weak self, weak row] _ in
-                guard let self, let row else { return }
-                row.slot.removeFromSuperlayer()
-                self.leaving.removeAll { $0 === row }
-            }
+            let finish = retire(row)
             if settings.reduceMotion {
                 animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: 0.15), completion: finish)
             } else {
@@ -176,6 +162,19 @@ extension MailboxScreen {
                 row.slot.position = Point(x: forward ? width : -width, y: place.y)
                 animator.animate(row.slot, \.position, to: place, with: Self.rowSpring)
             }
+        }
+    }
+
+    /// Takes a row out of the list's life: it takes no more touches, and is removed when the returned completion
+    /// (for its leaving animation) runs.
+    func retire(_ row: MessageRowView) -> (Bool) -> Void {
+        row.isLeaving = true
+        row.slot.gestureRecognizers = []
+        leaving.append(row)
+        return { [weak self, weak row] _ in
+            guard let self, let row else { return }
+            row.slot.removeFromSuperlayer()
+            self.leaving.removeAll { $0 === row }
         }
     }
 

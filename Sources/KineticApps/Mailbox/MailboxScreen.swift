@@ -21,8 +21,9 @@ public final class MailboxScreen: Screen {
     let navBar = Layer(identifier: "mailbox.navbar")
     let menuPanel = Layer(identifier: "mailbox.menu")
     let optionsLayer = Layer(identifier: "options")
-    let composeDim = Layer(identifier: "compose.dim")
     let composeSheet = Layer(identifier: "compose")
+    /// Presents the compose sheet over the dimmed inbox (`compose.dim`).
+    var composeOverlay: Overlay!
     let undoButton = Layer(identifier: "undo")
     let focusRing = Layer(identifier: "focus")
     /// Over the content while the menu shows: a tap closes the menu, a drag drags it shut.

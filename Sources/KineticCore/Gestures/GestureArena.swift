@@ -1,17 +1,20 @@
-/// Shares touches among recognizers so that exactly one claims each touch.
+/// Shares touches among recognizers so that one claims each touch (with any partners it recognizes
+/// simultaneously with).
 ///
-/// When a touch lands, the owner hands the arena the recognizers along the touch's path (innermost layer's
-/// first). Every event of the touch goes to each of them still in the running; the first to claim it
-/// (a pan that moved far enough, a tap that lifted in place) wins, and the others fail. When the touch ends,
-/// they all reset.
+/// When a touch lands, the owner hands the arena the recognizers along the touch's path (innermost layer's first).
+/// Every event of the touch goes to each of them still in the running; the first to claim it (a pan that moved far
+/// enough, a tap that lifted in place) wins, and the others fail, except its simultaneous partners, which go on
+/// receiving the touch. A claim held back by `requireToFail` waits: it wins once its requirements have failed, and
+/// fails if one of them claims. Every recognizer follows a single touch, so a requirement that has not claimed by the
+/// time the touch ends counts as failed. When the touch ends, they all reset.
 public final class GestureArena {
     private var contenders: [Int: [GestureRecognizer]] = [:]
-    private var winners: [Int: GestureRecognizer] = [:]
+    private var winners: [Int: [GestureRecognizer]] = [:]
 
     public init() {}
 
     /// The recognizer that claimed `touchID`, if one has.
-    public func winner(of touchID: Int) -> GestureRecognizer? { winners[touchID] }
+    public func winner(of touchID: Int) -> GestureRecognizer? { winners[touchID]?.first }
 
     /// Whether any touch is down.
     public var hasActiveTouches: Bool { !contenders.isEmpty }
@@ -26,24 +29,20 @@ public final class GestureArena {
     /// Feeds a moved, ended or cancelled event of a touch begun earlier.
     public func dispatch(_ event: TouchEvent) {
         guard let list = contenders[event.id] else { return }
-        if let winner = winners[event.id] {
-            winner.handle(event)
+        let ending = event.phase == .ended || event.phase == .cancelled
+        if let group = winners[event.id] {
+            for recognizer in group where recognizer.state != .failed { recognizer.handle(event) }
         } else {
             for recognizer in list where recognizer.state != .failed {
                 recognizer.handle(event)
-                if recognizer.state.hasClaimed {
-                    winners[event.id] = recognizer
-                    for other in list where other !== recognizer {
-                        other.fail()
-                        if event.phase != .ended && event.phase != .cancelled {
-                            other.handle(TouchEvent(id: event.id, phase: .cancelled, location: event.location, timestamp: event.timestamp))
-                        }
-                    }
+                if recognizer.state.hasClaimed && !recognizer.isWaitingForFailures {
+                    settle(recognizer, of: list, touch: event.id, event: ending ? nil : event)
                     break
                 }
             }
+            if winners[event.id] == nil { releaseWaiting(list, touch: event.id, touchEnded: ending, event: ending ? nil : event) }
         }
-        if event.phase == .ended || event.phase == .cancelled {
+        if ending {
             for recognizer in list { recognizer.reset() }
             contenders[event.id] = nil
             winners[event.id] = nil
@@ -57,11 +56,40 @@ public final class GestureArena {
             guard let list = contenders[id] else { continue }
             for recognizer in list where recognizer.state == .possible {
                 recognizer.tick(time: time)
-                if recognizer.state.hasClaimed {
-                    winners[id] = recognizer
-                    for other in list where other !== recognizer { other.fail() }
+                if recognizer.state.hasClaimed && !recognizer.isWaitingForFailures {
+                    settle(recognizer, of: list, touch: id, event: nil)
                     break
                 }
+            }
+            if winners[id] == nil { releaseWaiting(list, touch: id, touchEnded: false, event: nil) }
+        }
+    }
+
+    /// `winner` takes the touch with its simultaneous partners; every other contender fails (and, while the touch
+    /// goes on, is told it was cancelled).
+    private func settle(_ winner: GestureRecognizer, of list: [GestureRecognizer], touch: Int, event: TouchEvent?) {
+        var group = [winner]
+        for other in list where other !== winner {
+            if winner.simultaneousPartners.contains(where: { $0 === other }) && other.state != .failed {
+                group.append(other)
+                continue
+            }
+            other.fail()
+            if let event {
+                other.handle(TouchEvent(id: event.id, phase: .cancelled, location: event.location, timestamp: event.timestamp))
+            }
+        }
+        winners[touch] = group
+    }
+
+    /// A held-back claim wins once none of its requirements can still claim the touch.
+    private func releaseWaiting(_ list: [GestureRecognizer], touch: Int, touchEnded: Bool, event: TouchEvent?) {
+        for recognizer in list where recognizer.isWaitingForFailures {
+            let pending = recognizer.failureRequirements.filter { required in list.contains { $0 === required } && required.state != .failed }
+            if pending.isEmpty || (touchEnded && pending.allSatisfy { !$0.state.hasClaimed }) {
+                settle(recognizer, of: list, touch: touch, event: event)
+                recognizer.releaseHeldClaim()
+                return
             }
         }
     }

@@ -25,6 +25,14 @@ open class GestureRecognizer {
     /// Where it landed.
     public private(set) var startLocation = Point.zero
     public private(set) var startTime = 0.0
+    /// Recognizers that must fail before this one may claim a touch they also follow (a single tap waiting for a
+    /// double tap to fail, say). Until then a claim is held back: the state is set but the handler not yet told.
+    public private(set) var failureRequirements: [GestureRecognizer] = []
+    /// Recognizers this one may recognize together with: when either claims a touch, the other is not failed and
+    /// goes on receiving it (a pinch and a rotation, a drag and a long press that shows a menu).
+    public private(set) var simultaneousPartners: [GestureRecognizer] = []
+    /// Set while a claim waits for `failureRequirements`.
+    public private(set) var isWaitingForFailures = false
 
     public init(handler: ((GestureRecognizer) -> Void)? = nil) {
         self.handler = handler
@@ -59,18 +67,47 @@ open class GestureRecognizer {
         }
     }
 
+    /// This recognizer claims only once `other` has failed on the same touch (and fails if `other` claims it).
+    public func requireToFail(_ other: GestureRecognizer) {
+        guard other !== self, !failureRequirements.contains(where: { $0 === other }) else { return }
+        failureRequirements.append(other)
+    }
+
+    /// This recognizer and `other` may both follow one touch.
+    public func recognizeSimultaneously(with other: GestureRecognizer) {
+        guard other !== self else { return }
+        if !simultaneousPartners.contains(where: { $0 === other }) { simultaneousPartners.append(other) }
+        if !other.simultaneousPartners.contains(where: { $0 === self }) { other.simultaneousPartners.append(self) }
+    }
+
+    /// Whether a requirement still follows this recognizer's touch without having failed.
+    var isBlockedByRequirements: Bool {
+        failureRequirements.contains { $0.touchID == touchID && touchID != nil && $0.state != .failed }
+    }
+
+    /// The requirements failed: the held-back claim goes ahead and the handler is told.
+    final func releaseHeldClaim() {
+        guard isWaitingForFailures else { return }
+        isWaitingForFailures = false
+        handler?(self)
+    }
+
     /// Lets time-based recognizers (long press) act when no event arrives.
     open func tick(time: Double) {}
 
     /// Fails the recognizer because another one claimed the touch.
     public final func fail() {
-        if state == .possible { state = .failed }
+        if state == .possible || isWaitingForFailures {
+            state = .failed
+            isWaitingForFailures = false
+        }
     }
 
     /// Back to `possible`, forgetting the touch.
     public final func reset() {
         state = .possible
         touchID = nil
+        isWaitingForFailures = false
         didReset()
     }
 
@@ -84,6 +121,11 @@ open class GestureRecognizer {
     /// Moves to `newState` and tells the handler.
     public final func transition(to newState: GestureState) {
         state = newState
-        if newState != .failed && newState != .possible { handler?(self) }
+        guard newState != .failed && newState != .possible else { return }
+        if newState.hasClaimed && (isWaitingForFailures || isBlockedByRequirements) {
+            isWaitingForFailures = true
+            return
+        }
+        handler?(self)
     }
 }

@@ -195,3 +195,34 @@ final class MailboxSwipeTests: XCTestCase {
         }
     }
 }
+
+/// The list as a scroll view: past either end it gives less than the finger moves, and springs back on release.
+final class MailboxScrollTests: XCTestCase {
+    func testTheListRubberBandsAtBothEnds() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        func drag(by dy: Double, from y: Double) -> Double {
+            let before = Mailbox.layer(stage, "row.m01")!.frame.y
+            stage.send(stage.touch(1, .began, at: Point(x: 500, y: y)))
+            for step in 1...40 { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: 500, y: y + dy * Double(step) / 40))) }
+            Honeycomb.run(stage, for: 0.2)
+            let moved = Mailbox.layer(stage, "row.m01")!.frame.y - before
+            stage.send(stage.touch(1, .ended, at: Point(x: 500, y: y + dy)))
+            return moved
+        }
+        // At the top, pulled down 300 pt: UIScrollView's band gives (1 − 1/(300·0.55/704 + 1))·704 ≈ 134 pt.
+        let top = drag(by: 300, from: 200)
+        XCTAssertEqual(top, (1 - 1 / (300 * 0.55 / 704 + 1)) * 704, accuracy: 2)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(Mailbox.layer(stage, "row.m01")!.frame.y, Mailbox.navHeight, accuracy: 0.5, "sprung back to the top")
+        // Scrolled to the end (30 rows of 96 pt in 704 pt: 2,176 pt), then pushed 300 pt past it.
+        let screen = Mailbox.screen(of: runner)
+        screen.scroll.offset = 30 * 96 - 704
+        stage.step()
+        let bottom = drag(by: -300, from: 600)
+        XCTAssertEqual(bottom, -(1 - 1 / (300 * 0.55 / 704 + 1)) * 704, accuracy: 2)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.scroll.offset, 30 * 96 - 704, accuracy: 0.5, "sprung back to the end")
+    }
+}

@@ -64,12 +64,20 @@ public final class FrameRecorder {
     }
 }
 
-/// A one-line progress bar on standard error, redrawn in place.
+/// A one-line progress bar on standard error, redrawn in place, and only when standard error is a terminal: in a
+/// log file or a pipe, a bar redrawn with carriage returns is only noise.
 public struct ProgressBar {
     public let label: String
-    public init(label: String) { self.label = label }
+    /// Whether the bar is drawn at all.
+    public let isEnabled: Bool
+
+    public init(label: String, isEnabled: Bool = isatty(STDERR_FILENO) == 1) {
+        self.label = label
+        self.isEnabled = isEnabled
+    }
 
     public func show(_ fraction: Double) {
+        guard isEnabled else { return }
         let width = 30, filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         FileHandle.standardError.write(Data("\r\(label) \(bar) \(Int(fraction * 100))%".utf8))

@@ -41,6 +41,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(result.errors.contains("kinetic:"), "no asset problems: \(result.errors)")
     }
 
+    func testPlayDrawsNoProgressBarIntoAPipe() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).json")
+        try Data(#"{"app": "honeycomb", "duration": 0.5, "events": [{"at": 0.4, "capture": "c"}]}"#.utf8).write(to: file)
+        let result = try run(["play", file.path, "--out", out.path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertFalse(result.errors.contains("█") || result.errors.contains("░") || result.errors.contains("\r"),
+                       "standard error is a pipe here: no bar: \(result.errors.debugDescription)")
+    }
+
     func testAMalformedScenarioIsRefusedWithItsReason() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
         try Data(#"{"events": [{"at": 1, "touch": "dwn", "x": 1, "y": 2}]}"#.utf8).write(to: file)

@@ -53,6 +53,12 @@ public final class DynamicItem {
         cpShapeSetFriction(chipmunkShape, 0)
     }
 
+    deinit {
+        // The world only ever detaches the body and shape (see `PhysicsWorld.removeItem`); they are the item's to free.
+        cpShapeFree(chipmunkShape)
+        cpBodyFree(body)
+    }
+
     // MARK: State
 
     public var center: Point {

@@ -48,7 +48,7 @@ public final class PhysicsWorld {
         for behavior in collisionBehaviors {
             for shape in behavior.boundaryShapes { cpSpaceRemoveShape(space, shape); cpShapeFree(shape) }
         }
-        for item in items { free(item) }
+        for item in items { detach(item) }
         cpSpaceFree(space)
     }
 
@@ -88,15 +88,15 @@ public final class PhysicsWorld {
         for behavior in gravityBehaviors { behavior.removeItem(item) }
         for behavior in collisionBehaviors { behavior.removeItem(item) }
         items.removeAll { $0 === item }
-        free(item)
+        detach(item)
         item.world = nil
     }
 
-    private func free(_ item: DynamicItem) {
+    /// Takes the item's body and shape out of the space. The item owns them and frees them when it goes, so a removed
+    /// item (or one that outlives its world) stays inert: it keeps answering with its last state and moves no more.
+    private func detach(_ item: DynamicItem) {
         cpSpaceRemoveShape(space, item.chipmunkShape)
         cpSpaceRemoveBody(space, item.body)
-        cpShapeFree(item.chipmunkShape)
-        cpBodyFree(item.body)
     }
 
     // MARK: Behaviours

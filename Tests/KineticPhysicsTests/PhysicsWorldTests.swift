@@ -156,4 +156,30 @@ final class PhysicsWorldTests: XCTestCase {
         run(world, seconds: 0.1)
         XCTAssertEqual(world.items.count, 1)
     }
+
+    func testARemovedItemIsInertAndKeepsItsLastState() throws {
+        let world = PhysicsWorld()
+        let ball = try world.addItem("ball", shape: .circle(radius: 10), center: Point(x: 50, y: 0))
+        world.addGravity().addItem(ball)
+        run(world, seconds: 0.2)
+        let (center, velocity) = (ball.center, ball.velocity)
+        try world.removeItem(ball)
+        // Churn the allocator so that freed memory would be reused and show through.
+        for index in 0..<200 { _ = try world.addItem("filler\(index)", shape: .circle(radius: 3), center: Point(x: Double(index), y: 900)) }
+        run(world, seconds: 0.5)
+        XCTAssertEqual(ball.center, center, "a removed item no longer falls")
+        XCTAssertEqual(ball.velocity, velocity, "and still answers with its last state")
+        XCTAssertNil(ball.world)
+        try ball.setVelocity(Vector(dx: 5, dy: 5))
+        run(world, seconds: 0.1)
+        XCTAssertEqual(ball.center, center, "moving it does nothing in the world")
+        XCTAssertThrowsError(try world.removeItem(ball), "it is not in the world any more")
+    }
+
+    func testItemsOutliveTheirWorldSafely() throws {
+        var world: PhysicsWorld? = PhysicsWorld()
+        let ball = try world!.addItem("ball", shape: .circle(radius: 10), center: Point(x: 5, y: 6))
+        world = nil
+        XCTAssertEqual(ball.center, Point(x: 5, y: 6))
+    }
 }

@@ -41,6 +41,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(result.errors.contains("kinetic:"), "no asset problems: \(result.errors)")
     }
 
+    /// Two separate processes (each with its own random hashing seed) give byte-identical dumps.
+    func testTwoProcessesGiveTheSameDumpsByteForByte() throws {
+        for name in ["mailbox", "honeycomb", "gallery-menu"] {
+            let scenario = repository.appendingPathComponent("Scenarios/\(name).json").path
+            var outputs: [[String: Data]] = []
+            for _ in 0..<2 {
+                let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-determinism-\(UUID().uuidString)")
+                let result = try run(["play", scenario, "--out", out.path, "--quiet"])
+                XCTAssertEqual(result.status, 0, result.errors)
+                let files = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".json") }
+                outputs.append(Dictionary(uniqueKeysWithValues: try files.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }))
+            }
+            XCTAssertFalse(outputs[0].isEmpty)
+            XCTAssertEqual(Set(outputs[0].keys), Set(outputs[1].keys), name)
+            for (file, data) in outputs[0] { XCTAssertEqual(data, outputs[1][file], "\(name)/\(file) differs between two processes") }
+        }
+    }
+
     func testPlayDrawsNoProgressBarIntoAPipe() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).json")

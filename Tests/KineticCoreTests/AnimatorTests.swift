@@ -100,4 +100,30 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(finished, false)
         XCTAssertEqual(animator.runningCount, 0)
     }
+
+    func testAnObjectMadeWhereAFreedOneWasGetsAnAnimationOfItsOwn() throws {
+        final class Box { var x = 0.0 }
+        let animator = Animator()
+        var freed: ObjectIdentifier?
+        do {
+            let old = Box()
+            freed = ObjectIdentifier(old)
+            animator.animate(old, \.x, to: 100, with: .spring(response: 0.3, dampingRatio: 1))
+        }
+        // The old box is gone, its animation not yet stepped away. Allocate until a box lands at its address, as
+        // layers made for a new screen do right after the old screen's layers were freed.
+        var kept: [Box] = []
+        var reused: Box?
+        for _ in 0..<10_000 {
+            let box = Box()
+            if ObjectIdentifier(box) == freed { reused = box; break }
+            kept.append(box)
+        }
+        let box = try XCTUnwrap(reused, "the allocator reuses a freed block of the same size at once")
+        animator.animate(box, \.x, to: 50, with: .spring(response: 0.3, dampingRatio: 1))
+        XCTAssertEqual(animator.target(of: box, \.x), 50)
+        for _ in 0..<240 { animator.step(by: 1.0 / 120) }
+        XCTAssertEqual(box.x, 50, accuracy: 0.01, "the new box moved, on its own animation")
+        withExtendedLifetime(kept) {}
+    }
 }

@@ -43,7 +43,7 @@ final class CommandLineTests: XCTestCase {
 
     /// Two separate processes (each with its own random hashing seed) give byte-identical dumps.
     func testTwoProcessesGiveTheSameDumpsByteForByte() throws {
-        for name in ["mailbox", "honeycomb", "gallery-menu"] {
+        for name in ["mailbox", "honeycomb", "gallery-menu", "disguise-o-rama"] {
             let scenario = repository.appendingPathComponent("Scenarios/\(name).json").path
             var outputs: [[String: Data]] = []
             for _ in 0..<2 {

@@ -55,7 +55,12 @@ final class CostumeWheel {
         try world.pin(armature, pivot: center)
         try armature.setAngularResistance(CostumeWheel.viscousFriction)
         world.onPause = { [weak self] in self?.stiffenSprings() }
+        world.onError = { [weak self] error in self?.onError?(error) }
     }
+
+    /// Told of every failure inside the wheel's own steps (a body the world had to repair, a spring it could not
+    /// set), so the screen can show it; nothing here is dropped silently.
+    var onError: ((Error) -> Void)?
 
     /// The wheel's angle in radians (clockwise), and how fast it turns.
     var angle: Double { armature.angle }
@@ -145,7 +150,11 @@ final class CostumeWheel {
     private func stiffenSprings() {
         guard !springsAreNormal, !isDropped else { return }
         for bubble in bubbles {
-            try? bubble.attachment?.setSpring(frequency: CostumeWheel.normalSpring.frequency, dampingRatio: CostumeWheel.normalSpring.dampingRatio)
+            do {
+                try bubble.attachment?.setSpring(frequency: CostumeWheel.normalSpring.frequency, dampingRatio: CostumeWheel.normalSpring.dampingRatio)
+            } catch {
+                onError?(error)
+            }
         }
         springsAreNormal = true
     }
@@ -155,12 +164,14 @@ final class CostumeWheel {
     func step(dt: Double) {
         if let target = dragTargetAngle {
             // Drive the armature so that it reaches the finger's angle by the end of this step.
-            try? armature.setAngularVelocity((target - armature.angle) / dt)
+            do { try armature.setAngularVelocity((target - armature.angle) / dt) } catch { onError?(error) }
         } else {
             // Constant (Coulomb) friction on top of the viscous resistance, so the wheel really stops.
             let w = armature.angularVelocity
             let slowed = abs(w) <= CostumeWheel.constantFriction * dt ? 0 : w - (w > 0 ? 1 : -1) * CostumeWheel.constantFriction * dt
-            if slowed != w { try? armature.setAngularVelocity(slowed) }
+            if slowed != w {
+                do { try armature.setAngularVelocity(slowed) } catch { onError?(error) }
+            }
         }
         world.advance(by: dt)
     }

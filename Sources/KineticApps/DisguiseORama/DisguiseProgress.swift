@@ -9,10 +9,16 @@ struct DisguiseProgress: Codable, Equatable {
 
     static func url(in folder: URL) -> URL { folder.appendingPathComponent("disguise-progress.plist") }
 
+    /// The saved progress; none on a first launch, and an unreadable file is logged and counts as one.
     static func load(from folder: URL) -> DisguiseProgress {
-        guard let data = try? Data(contentsOf: url(in: folder)),
-              let progress = try? PropertyListDecoder().decode(DisguiseProgress.self, from: data) else { return DisguiseProgress() }
-        return progress
+        let file = url(in: folder)
+        guard FileManager.default.fileExists(atPath: file.path) else { return DisguiseProgress() }
+        do {
+            return try PropertyListDecoder().decode(DisguiseProgress.self, from: Data(contentsOf: file))
+        } catch {
+            FileHandle.standardError.write(Data("kinetic: disguise: \(file.path) could not be read (\(error)); the intro shows again\n".utf8))
+            return DisguiseProgress()
+        }
     }
 
     /// Writes the file; a failure (read-only folder, full disk) only means the intro shows again next time.

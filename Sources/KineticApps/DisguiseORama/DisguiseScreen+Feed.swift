@@ -22,5 +22,11 @@ extension DisguiseScreen {
 
     func showBanner(_ message: String) { banner.show(message, animator: animator) }
 
+    /// A failure with a visible consequence: a log line naming what was being done, and a banner.
+    func report(_ error: Error, while doing: String) {
+        FileHandle.standardError.write(Data("kinetic: disguise: \(doing): \(error)\n".utf8))
+        showBanner("Something went wrong \(doing) — see the log")
+    }
+
     func updateBanner(dt: Double) { banner.update(dt: dt, animator: animator) }
 }

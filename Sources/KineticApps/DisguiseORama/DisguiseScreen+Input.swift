@@ -62,7 +62,7 @@ extension DisguiseScreen {
             // ω = (r × v) / |r|²: the finger's angular velocity about the centre.
             let r: Vector = pan.location - center
             let omega = r.length > 20 ? r.cross(pan.velocity) / (r.length * r.length) : 0
-            try? wheel.release(angularVelocity: pan.state == .ended ? omega : 0)
+            do { try wheel.release(angularVelocity: pan.state == .ended ? omega : 0) } catch { report(error, while: "letting go of the wheel") }
             panStart = nil
             panLastTurn = 0
         default:
@@ -78,9 +78,9 @@ extension DisguiseScreen {
         case (.selected, .escape), (.selected, .space):
             deselect()
         case (.wheel, .left), (.returning, .left):
-            try? wheel?.spin(by: -1.5)
+            do { try wheel?.spin(by: -1.5) } catch { report(error, while: "spinning the wheel") }
         case (.wheel, .right), (.returning, .right):
-            try? wheel?.spin(by: 1.5)
+            do { try wheel?.spin(by: 1.5) } catch { report(error, while: "spinning the wheel") }
         case (.wheel, .tab), (.returning, .tab):
             guard let count = wheel?.bubbles.count, count > 0 else { return false }
             let step = event.modifiers.contains(.shift) ? count - 1 : 1

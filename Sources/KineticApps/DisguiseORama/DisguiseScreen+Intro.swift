@@ -144,8 +144,16 @@ extension DisguiseScreen {
     func enterWheel() {
         phase = .wheel
         phaseTime = 0
-        wheel = try? CostumeWheel(center: layout.wheelCenter, radius: layout.wheelRadius, bubbleRadius: layout.bubbleDiameter / 2,
-                                  bounds: Rect(origin: .zero, size: layout.size))
+        do {
+            let built = try CostumeWheel(center: layout.wheelCenter, radius: layout.wheelRadius, bubbleRadius: layout.bubbleDiameter / 2,
+                                         bounds: Rect(origin: .zero, size: layout.size))
+            built.onError = { [weak self] error in self?.report(error, while: "moving the wheel") }
+            wheel = built
+        } catch {
+            // No wheel: Scotch stands alone, and the person is told why.
+            wheel = nil
+            report(error, while: "building the costume wheel")
+        }
         for costume in costumes { addBubble(for: costume) }
     }
 

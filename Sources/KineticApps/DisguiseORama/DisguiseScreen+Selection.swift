@@ -34,7 +34,7 @@ extension DisguiseScreen {
                 if let layer = views[other.id]?.bubble { animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.2)) }
             }
         } else {
-            try? wheel.drop(except: id)
+            do { try wheel.drop(except: id) } catch { report(error, while: "dropping the other bubbles") }
         }
         showTitles(for: view.costume)
     }
@@ -62,7 +62,7 @@ extension DisguiseScreen {
                 if let layer = views[other.id]?.bubble { animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.2)) }
             }
         }
-        try? wheel.recall()
+        do { try wheel.recall() } catch { report(error, while: "bringing the bubbles back") }
         hideTitles()
     }
 

@@ -113,7 +113,7 @@ public final class DisguiseScreen: Screen {
 
     public override func didAppear(size: Size) {
         layout = DisguiseLayout(size: size)
-        if settings.freshStart { try? FileManager.default.removeItem(at: DisguiseProgress.url(in: settings.dataDirectory)) }
+        if settings.freshStart { DisguiseProgress(introCompleted: false).save(to: settings.dataDirectory) }
         restart()
         root.gestureRecognizers = [
             TapRecognizer { [weak self] in self?.handleTap(at: $0.location) },

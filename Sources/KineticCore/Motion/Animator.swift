@@ -29,7 +29,7 @@ public final class Animator {
         with motion: Motion, initialVelocity: Value? = nil, completion: ((Bool) -> Void)? = nil
     ) {
         let key = AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)
-        if let existing = running[key] as? RunningAnimation<Root, Value> {
+        if let existing = live(key, object) as? RunningAnimation<Root, Value> {
             existing.finish(false)
             existing.state.retarget(to: target, motion: motion, velocity: initialVelocity)
             existing.state.limits = nil
@@ -49,22 +49,22 @@ public final class Animator {
     ) {
         animate(object, keyPath, to: object[keyPath: keyPath], with: .decay(decay), initialVelocity: velocity, completion: completion)
         let key = AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)
-        (running[key] as? RunningAnimation<Root, Value>)?.state.limits = limits
+        (live(key, object) as? RunningAnimation<Root, Value>)?.state.limits = limits
     }
 
     /// The current velocity of an animated property, or `nil` when it is not animating.
     public func velocity<Root: AnyObject, Value: Animatable>(of object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Value? {
-        (running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] as? RunningAnimation<Root, Value>)?.state.velocity
+        (live(AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath), object) as? RunningAnimation<Root, Value>)?.state.velocity
     }
 
     /// The target of an animated property, or `nil` when it is not animating.
     public func target<Root: AnyObject, Value: Animatable>(of object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Value? {
-        (running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] as? RunningAnimation<Root, Value>)?.state.target
+        (live(AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath), object) as? RunningAnimation<Root, Value>)?.state.target
     }
 
     /// Whether the property is in motion.
     public func isAnimating<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>) -> Bool {
-        running[AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath)] != nil
+        live(AnimationKey(object: ObjectIdentifier(object), keyPath: keyPath), object) != nil
     }
 
     /// Stops one property where it is; its completion gets `false`.
@@ -96,6 +96,18 @@ public final class Animator {
         }
     }
 
+    /// The animation under `key` if it still drives `object` itself. Keys are object identities, and an identity is
+    /// an address: once an animated object is freed, a new object may be made at the same address before the next
+    /// step notices and drops the old animation. Such a leftover belongs to nobody: it is dropped here, so the new
+    /// object gets an animation of its own (without this, a layer made where a freed one was never moved).
+    private func live(_ key: AnimationKey, _ object: AnyObject) -> AnyRunningAnimation? {
+        guard let animation = running[key] else { return nil }
+        if animation.drives(object) { return animation }
+        running[key] = nil
+        order.removeAll { $0 == key }
+        return nil
+    }
+
     private func insert(_ animation: AnyRunningAnimation, for key: AnimationKey) {
         if running.updateValue(animation, forKey: key) == nil { order.append(key) }
     }
@@ -108,6 +120,8 @@ private struct AnimationKey: Hashable {
 
 private class AnyRunningAnimation {
     var completion: ((Bool) -> Void)?
+    /// Whether this animation drives `object` (the very object, not one made at its address since).
+    func drives(_ object: AnyObject) -> Bool { false }
     var reachedRest: Bool { false }
     /// Returns whether the animation goes on.
     func step(by dt: Double) -> Bool { false }
@@ -133,6 +147,8 @@ private final class RunningAnimation<Root: AnyObject, Value: Animatable>: AnyRun
     }
 
     override var reachedRest: Bool { state.isSettled && !objectIsGone }
+
+    override func drives(_ candidate: AnyObject) -> Bool { object === candidate }
 
     override func step(by dt: Double) -> Bool {
         guard let object else {

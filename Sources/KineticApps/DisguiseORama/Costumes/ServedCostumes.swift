@@ -10,8 +10,13 @@ public enum ServedCostumes {
         // Decoded as the server would serve it (image URLs may be relative to the server's root), then each URL's
         // path is found in the folder.
         let served = URL(string: "http://127.0.0.1/api/current_costumes.json")!
-        guard let data = try? Data(contentsOf: contentFolder.appendingPathComponent("api/current_costumes.json")),
-              let decoded = try? RemoteCatalog.decode(data, catalogURL: served) else { return [] }
+        let decoded: RemoteCatalog.Decoded
+        do {
+            decoded = try RemoteCatalog.decode(Data(contentsOf: contentFolder.appendingPathComponent("api/current_costumes.json")), catalogURL: served)
+        } catch {
+            FileHandle.standardError.write(Data("kinetic: the served costumes in \(contentFolder.path) could not be read: \(error)\n".utf8))
+            return []
+        }
         func local(_ text: String) -> String {
             contentFolder.appendingPathComponent(String((URL(string: text)?.path ?? text).drop { $0 == "/" })).path
         }

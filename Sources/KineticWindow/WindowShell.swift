@@ -48,10 +48,18 @@ public final class WindowShell {
         let frequency = Double(SDL_GetPerformanceFrequency())
         var simulatedUpTo = 0.0
         var reportedErrors = 0
+        var inputClock = InputClock()
+        /// A touch or click at the stage time its event was really made (SDL stamps events in milliseconds).
+        func touch(_ id: Int, _ phase: TouchEvent.Phase, _ point: Point, _ ticks: UInt32) -> TouchEvent {
+            TouchEvent(id: id, phase: phase, location: point, timestamp: inputClock.stageTime(forPlatform: Double(ticks) / 1000))
+        }
+        // Mouse events SDL makes up from touches carry this device id; the touch itself is already handled.
+        let touchMouseID = UInt32.max
 
         while !stage.quitRequested {
             let now = Double(SDL_GetPerformanceCounter() - start) / frequency
             if let maximumSeconds, now > maximumSeconds { break }
+            inputClock.anchor(platform: Double(SDL_GetTicks()) / 1000, stage: stage.time)
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
                 switch SDL_EventType(event.type) {
@@ -64,18 +72,18 @@ public final class WindowShell {
                         SDL_DestroyTexture(texture)
                         texture = makeTexture(sdlRenderer, frameRenderer)
                     }
-                case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+                case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != touchMouseID:
                     mouseDown = true
-                    stage.send(stage.touch(0, .began, at: viewport.point(windowX: event.button.x, windowY: event.button.y)))
-                case SDL_MOUSEMOTION where mouseDown:
-                    stage.send(stage.touch(0, .moved, at: viewport.point(windowX: event.motion.x, windowY: event.motion.y)))
-                case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown:
+                    stage.send(touch(0, .began, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
+                case SDL_MOUSEMOTION where mouseDown && event.motion.which != touchMouseID:
+                    stage.send(touch(0, .moved, viewport.point(windowX: event.motion.x, windowY: event.motion.y), event.motion.timestamp))
+                case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown && event.button.which != touchMouseID:
                     mouseDown = false
-                    stage.send(stage.touch(0, .ended, at: viewport.point(windowX: event.button.x, windowY: event.button.y)))
+                    stage.send(touch(0, .ended, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
                 case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
                     let phase: TouchEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved
                     let point = viewport.point(normalizedX: Double(event.tfinger.x), normalizedY: Double(event.tfinger.y))
-                    stage.send(stage.touch(Int(truncatingIfNeeded: event.tfinger.fingerId) &+ 1, phase, at: point))
+                    stage.send(touch(Int(truncatingIfNeeded: event.tfinger.fingerId) &+ 1, phase, point, event.tfinger.timestamp))
                 case SDL_KEYDOWN:
                     handleKey(event.key)
                 case SDL_TEXTINPUT:

@@ -53,7 +53,7 @@ let package = Package(
                 path: "Sources/KineticTestSupport"),
 
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
-        .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics"]),
+        .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics", "CChipmunk"]),
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport"], exclude: ["References"]),
         .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),

@@ -5,19 +5,35 @@ import Darwin
 #endif
 import CChipmunk
 
-/// Debian's Chipmunk is a debug build that prints a two-line banner on standard output the first time a space is
-/// made. Output of `kinetic` is read by scripts, so the first space is made with standard output pointed at
-/// /dev/null; Chipmunk prints the banner only once per process, so later spaces need nothing.
+/// Debian's Chipmunk is a debug build that prints a two-line banner on standard output (with `printf`) the first
+/// time a space is made. Output of `kinetic` is read by scripts, so the first space is made with standard output
+/// pointed at /dev/null; Chipmunk prints the banner only once per process, so later spaces need nothing.
+///
+/// Pointing file descriptor 1 elsewhere would swallow whatever another thread writes meanwhile, so it is done while
+/// holding stdio's lock on `stdout`: every other thread's `print` waits for it (and writes to the real output after),
+/// while this thread's own `printf`, inside Chipmunk, goes through, the lock being recursive for its owner.
 enum ChipmunkBanner {
     nonisolated(unsafe) private static var silenced = false
 
     static func makeSpace() -> OpaquePointer {
         guard !silenced else { return cpSpaceNew() }
         silenced = true
+        return makeSpaceSilently()
+    }
+
+    /// Makes a space with anything it prints on standard output discarded, blocking other threads' stdio output
+    /// meanwhile rather than discarding it too.
+    static func makeSpaceSilently() -> OpaquePointer {
+        flockfile(stdout)
+        defer { funlockfile(stdout) }
         fflush(stdout)
         let saved = dup(STDOUT_FILENO)
         let null = open("/dev/null", O_WRONLY)
-        guard saved >= 0, null >= 0 else { return cpSpaceNew() }
+        guard saved >= 0, null >= 0 else {
+            if saved >= 0 { close(saved) }
+            if null >= 0 { close(null) }
+            return cpSpaceNew()
+        }
         dup2(null, STDOUT_FILENO)
         close(null)
         let space = cpSpaceNew()!

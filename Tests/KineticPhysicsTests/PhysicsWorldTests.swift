@@ -1,6 +1,8 @@
 import XCTest
 import KineticCore
 @testable import KineticPhysics
+import CChipmunk
+import Foundation
 
 final class PhysicsWorldTests: XCTestCase {
     private func run(_ world: PhysicsWorld, seconds: Double) {
@@ -181,5 +183,33 @@ final class PhysicsWorldTests: XCTestCase {
         let ball = try world!.addItem("ball", shape: .circle(radius: 10), center: Point(x: 5, y: 6))
         world = nil
         XCTAssertEqual(ball.center, Point(x: 5, y: 6))
+    }
+}
+
+/// Silencing Chipmunk's banner must not swallow what other threads print meanwhile.
+final class ChipmunkBannerTests: XCTestCase {
+    func testOtherThreadsOutputSurvivesTheSilencing() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-stdout-\(UUID().uuidString).txt")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        fflush(stdout)
+        let original = dup(STDOUT_FILENO)
+        let capture = open(file.path, O_WRONLY)
+        XCTAssertTrue(original >= 0 && capture >= 0)
+        dup2(capture, STDOUT_FILENO)
+        close(capture)
+        let lines = 20_000
+        let printer = Thread {
+            for index in 0..<lines { print("line \(index)") }
+        }
+        printer.start()
+        for _ in 0..<300 { cpSpaceFree(ChipmunkBanner.makeSpaceSilently()) }
+        while !printer.isFinished { usleep(1000) }
+        fflush(stdout)
+        dup2(original, STDOUT_FILENO)
+        close(original)
+        let printed = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(printed.count, lines, "every line the other thread printed arrived")
+        XCTAssertEqual(printed.last, "line \(lines - 1)")
+        XCTAssertFalse(printed.contains { $0.contains("Chipmunk") }, "and no banner")
     }
 }

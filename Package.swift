@@ -16,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -29,7 +30,7 @@ let package = Package(
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPhysics"]),
-        .target(name: "KineticCatalog", dependencies: ["KineticCore"]),
+        .target(name: "KineticCatalog", dependencies: ["KineticCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog"], resources: [.copy("Resources")]),
 
         // Platform side: pixels, windows, recordings.

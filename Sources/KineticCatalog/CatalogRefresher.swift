@@ -36,7 +36,7 @@ public final class CatalogRefresher: @unchecked Sendable {
     /// Largest image accepted, in bytes.
     public var maxImageBytes = 4 * 1024 * 1024
 
-    public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching = URLSessionFetcher(),
+    public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching = NetworkFetcher(),
                 validator: @escaping ImageValidator) {
         self.bundled = bundled
         self.catalogURL = catalogURL

@@ -6,10 +6,10 @@ import KineticTestSupport
 
 /// Records what the real fetcher answered, so tests can see the 304s.
 final class RecordingFetcher: HTTPFetching, @unchecked Sendable {
-    let inner: URLSessionFetcher
+    let inner: NetworkFetcher
     private(set) var statuses: [String: [Int]] = [:]
     private let lock = NSLock()
-    init(policy: FetchPolicy) { inner = URLSessionFetcher(policy: policy) }
+    init(policy: FetchPolicy) { inner = NetworkFetcher(policy: policy) }
     func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
         let result = try await inner.get(url, headers: headers, maxBytes: maxBytes)
         lock.withLock { statuses[url.path, default: []].append(result.status) }
@@ -34,7 +34,7 @@ class CatalogTestCase: XCTestCase {
 
     func refresher(_ url: String, fetcher: HTTPFetching? = nil) -> CatalogRefresher {
         CatalogRefresher(bundled: bundled, catalogURL: URL(string: url), store: CatalogStore(folder: data),
-                         images: ImageCache(folder: cache), fetcher: fetcher ?? URLSessionFetcher(policy: quick),
+                         images: ImageCache(folder: cache), fetcher: fetcher ?? NetworkFetcher(policy: quick),
                          validator: { ImageFileCheck.problem(at: $0) })
     }
 }

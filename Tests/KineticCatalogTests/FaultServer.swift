@@ -38,6 +38,21 @@ final class FaultServer: @unchecked Sendable {
                 try await writer.finish(nil)
             })
         }
+        // A body that keeps coming, a byte every 0.2 s (faster than any idle timeout), for a minute.
+        router.get("/trickle") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(contentLength: 300) { writer in
+                for _ in 0..<300 {
+                    try await writer.write(ByteBuffer(string: " "))
+                    try await Task.sleep(nanoseconds: 200_000_000)
+                }
+                try await writer.finish(nil)
+            })
+        }
+        // Takes the request and never answers.
+        router.get("/silent") { _, _ in
+            try await Task.sleep(nanoseconds: 120_000_000_000)
+            return Response(status: .ok)
+        }
         router.get("/closed-mid-body") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(contentLength: 1000) { writer in
                 try await writer.write(ByteBuffer(string: #"{"costumes": [ "#))

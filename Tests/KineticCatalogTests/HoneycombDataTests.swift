@@ -118,7 +118,7 @@ final class HoneycombRefresherTests: XCTestCase {
 
     private func refresher(_ nodesURL: URL?, bundled: Data? = nil) -> HoneycombRefresher {
         let downloader = ImageDownloader(cache: ImageCache(folder: folder.appendingPathComponent("cache/images")),
-                                         fetcher: URLSessionFetcher(policy: FetchPolicy(idleTimeout: 1, totalTimeout: 2, retryDelay: 0.05)),
+                                         fetcher: NetworkFetcher(policy: FetchPolicy(idleTimeout: 1, totalTimeout: 2, retryDelay: 0.05)),
                                          validator: { ImageFileCheck.problem(at: $0) })
         return HoneycombRefresher(bundledData: bundled, nodesURL: nodesURL, dataFolder: folder.appendingPathComponent("data"), downloader: downloader)
     }

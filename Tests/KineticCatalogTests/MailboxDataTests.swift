@@ -54,7 +54,7 @@ final class MailboxDataTests: XCTestCase {
         let server = try await RunningServer(folder: ContentServer.repositoryContent)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailrefresh-\(UUID().uuidString)")
         let url = URL(string: "\(server.base)/mailbox/messages.json")!
-        let fetcher = URLSessionFetcher(policy: FetchPolicy(idleTimeout: 1, totalTimeout: 2, retryDelay: 0.05))
+        let fetcher = NetworkFetcher(policy: FetchPolicy(idleTimeout: 1, totalTimeout: 2, retryDelay: 0.05))
         let bundled = Data(#"{"messages": [{"id": "b1", "sender": "Bundled", "subject": "", "snippet": "", "time": ""}]}"#.utf8)
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: url, dataFolder: folder, fetcher: fetcher)
         XCTAssertEqual(refresher.current().messages.map(\.id), ["b1"], "the bundled messages at once")

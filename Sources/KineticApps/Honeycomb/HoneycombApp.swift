@@ -25,7 +25,7 @@ extension KineticApps {
             problems.append("the bundled \(HoneycombResources.nodesFile.path) could not be read: \(error)")
         }
         let refresher = HoneycombRefresher(bundledData: bundled, nodesURL: settings.document(honeycombNodesPath), dataFolder: settings.dataDirectory,
-                                           downloader: ImageDownloader(cache: images, fetcher: URLSessionFetcher(), validator: imageValidator))
+                                           downloader: ImageDownloader(cache: images, fetcher: NetworkFetcher(), validator: imageValidator))
         let screen = HoneycombScreen(feed: HoneycombFeed(refresher: refresher))
         screen.startupProblems += problems
         return screen

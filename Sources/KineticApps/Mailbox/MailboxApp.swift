@@ -17,7 +17,7 @@ extension KineticApps {
             problems.append("the bundled \(file.path) could not be read: \(error)")
         }
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: settings.document(mailboxMessagesPath),
-                                         dataFolder: settings.dataDirectory, fetcher: URLSessionFetcher())
+                                         dataFolder: settings.dataDirectory, fetcher: NetworkFetcher())
         let screen = MailboxScreen(feed: MailboxFeed(refresher: refresher), dataDirectory: settings.dataDirectory, freshStart: settings.freshStart)
         screen.startupProblems += problems
         return screen

@@ -15,7 +15,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one and prints it).")
     var port = 8080
 
-    @Option(help: "The folder to serve (default: the repository's Content/).")
+    @Option(help: "The folder to serve (default: $KINETIC_CONTENT, else Content/ beside the executable or in ../share/kinetic, else the source checkout's).")
     var content: String?
 
     @Option(help: "Logging: trace, debug, info (every request), notice, warning, error or critical.")
@@ -33,7 +33,15 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let folder = content.map { URL(fileURLWithPath: $0) } ?? ContentServer.repositoryContent
+        let folder: URL
+        if let content {
+            folder = URL(fileURLWithPath: content)
+        } else {
+            switch RepositoryContent.installed() {
+            case .success(let found): folder = found
+            case .failure(let notFound): throw ValidationError("\(notFound); name one with --content DIR or KINETIC_CONTENT")
+            }
+        }
         let server = ContentServer(folder: folder, host: host, port: port)
         var logger = Logger(label: "kinetic.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

@@ -11,11 +11,13 @@ final class CommandLineTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    private func run(_ arguments: [String], binary executable: URL? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String) {
+        let binary = executable ?? self.binary
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "kinetic is not built at \(binary.path)")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -98,5 +100,49 @@ final class CommandLineTests: XCTestCase {
         let refused = try run(["honeycomb-layout", "36"])
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.errors.contains("0 to 35"), refused.errors)
+    }
+
+    /// A copy of the built binary elsewhere, with only what is installed beside it.
+    private func installedCopy(withContent: Bool) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-installed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: binary, to: folder.appendingPathComponent("kinetic"))
+        try FileManager.default.copyItem(at: binary.deletingLastPathComponent().appendingPathComponent("Kinetic_KineticApps.resources"),
+                                         to: folder.appendingPathComponent("Kinetic_KineticApps.resources"))
+        if withContent {
+            try FileManager.default.copyItem(at: repository.appendingPathComponent("Content"), to: folder.appendingPathComponent("Content"))
+        }
+        return folder.appendingPathComponent("kinetic")
+    }
+
+    func testServeFindsTheContentBesideAnInstalledBinaryAndNamesWhatIsMissing() throws {
+        let copy = try installedCopy(withContent: true)
+        // It serves the Content/ installed beside it (started on a free port, stopped after its first line).
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertTrue(line.contains(copy.deletingLastPathComponent().appendingPathComponent("Content").path), line)
+        // Told where the content is, and it is not there: a clear refusal naming the place.
+        let missing = try run(["serve", "--port", "0"], binary: copy, environment: ["KINETIC_CONTENT": "/nonexistent/kinetic-content"])
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.errors.contains("the content folder not found") && missing.errors.contains("/nonexistent/kinetic-content"), missing.errors)
+    }
+
+    func testMissingAppResourcesAreReportedNotFatal() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).json")
+        try Data(#"{"app": "honeycomb", "duration": 0.5, "events": [{"at": 0.4, "capture": "c"}]}"#.utf8).write(to: file)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
+        let result = try run(["play", file.path, "--out", out.path, "--quiet"], environment: ["KINETIC_RESOURCES": "/nonexistent/kinetic-resources"])
+        XCTAssertEqual(result.status, 0, "the app carries on: \(result.errors)")
+        XCTAssertTrue(result.errors.contains("the Honeycomb resources not found") && result.errors.contains("/nonexistent/kinetic-resources/Honeycomb"), result.errors)
+        XCTAssertTrue(result.errors.contains("nodes.json could not be read"), result.errors)
     }
 }

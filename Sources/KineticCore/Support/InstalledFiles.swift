@@ -1,0 +1,35 @@
+import Foundation
+
+/// Finds a folder the program ships with (its content, its resources), wherever the program was put: given by the
+/// environment, next to the executable, in `../share/kinetic` beside it, or in the source checkout it was built
+/// from. Nothing depends on the build machine's paths unless that checkout is really there.
+public enum InstalledFiles {
+    /// Why a folder could not be found: every place looked, in order.
+    public struct NotFound: Error, CustomStringConvertible, Equatable {
+        public var what: String
+        public var looked: [String]
+        public var description: String { "\(what) not found; looked in \(looked.joined(separator: ", "))" }
+    }
+
+    /// The directory of the running executable.
+    public static var executableFolder: URL {
+        URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// The first of `candidates` that holds `marker` (a file inside the folder proving it is the right one).
+    /// - Parameters:
+    ///   - what: a name for the error message ("the content folder").
+    ///   - environment: a variable that, when set, is the only place looked.
+    public static func locate(_ what: String, marker: String, environment variable: String? = nil, candidates: [URL],
+                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<URL, NotFound> {
+        if let variable, let value = environment[variable], !value.isEmpty {
+            let folder = URL(fileURLWithPath: value, isDirectory: true)
+            let found = FileManager.default.fileExists(atPath: folder.appendingPathComponent(marker).path)
+            return found ? .success(folder) : .failure(NotFound(what: what, looked: ["$\(variable) = \(folder.path)"]))
+        }
+        for folder in candidates where FileManager.default.fileExists(atPath: folder.appendingPathComponent(marker).path) {
+            return .success(folder)
+        }
+        return .failure(NotFound(what: what, looked: candidates.map(\.path)))
+    }
+}

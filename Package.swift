@@ -49,6 +49,9 @@ let package = Package(
             "KineticApps", "KineticScenario", "CMallocCounter",
         ]),
 
+        // A writer the crash test kills at random moments (see CatalogCrashTests).
+        .executableTarget(name: "kinetic-save-loop", dependencies: ["KineticCatalog"], path: "Tests/SaveLoop"),
+
         // Test helpers shared by the test targets (image snapshots).
         .target(name: "KineticTestSupport", dependencies: ["KineticRender", "KineticContentServer", .product(name: "Hummingbird", package: "hummingbird")],
                 path: "Sources/KineticTestSupport"),

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// The remote costumes last received, kept between launches in `costumes.plist` in the data folder, with the
 /// catalogue's URL and ETag for the next conditional request.

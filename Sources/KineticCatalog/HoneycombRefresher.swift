@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// The honeycomb's data, ready to show: the categories, the local file of every image that is on disk and
 /// checked, where the categories came from, and what went wrong on the way.

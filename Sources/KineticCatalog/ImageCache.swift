@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// Remote images on disk: one file per URL, named by a hash of the URL (never by anything the server sent, so
 /// no name can reach outside the folder), with a size cap enforced by evicting the least recently used files.

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// Where a message lives, as the person put it there.
 public struct Placement: Codable, Equatable, Sendable {

@@ -143,7 +143,7 @@ public final class ScenarioRunner {
         if let directory {
             renderer.render(stage.root)
             try renderer.writePNG(to: directory.appendingPathComponent("\(name).png"))
-            try dump.jsonData().write(to: directory.appendingPathComponent("\(name).json"), options: .atomic)
+            try AtomicFile.write(try dump.jsonData(), to: directory.appendingPathComponent("\(name).json"))
         }
         return Capture(name: name, dump: dump)
     }

@@ -1,9 +1,10 @@
 import Foundation
+import KineticCore
 
 /// What Disguise-O-Rama remembers between launches: whether the intro has been seen.
 ///
-/// Stored as a small property list in the data folder, written atomically (a temporary file, then a rename),
-/// so a crash mid-write leaves the previous file whole. A file that cannot be read counts as a first launch.
+/// Stored as a small property list in the data folder, written with `AtomicFile` (a temporary file, then a
+/// rename), so a crash mid-write leaves the previous file whole. A file that cannot be read counts as a first launch.
 struct DisguiseProgress: Codable, Equatable {
     var introCompleted = false
 
@@ -24,10 +25,9 @@ struct DisguiseProgress: Codable, Equatable {
     /// Writes the file; a failure (read-only folder, full disk) only means the intro shows again next time.
     func save(to folder: URL) {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .xml
-            try encoder.encode(self).write(to: DisguiseProgress.url(in: folder), options: .atomic)
+            try AtomicFile.write(try encoder.encode(self), to: DisguiseProgress.url(in: folder))
         } catch {
             FileHandle.standardError.write(Data("kinetic: could not save Disguise-O-Rama progress: \(error)\n".utf8))
         }

@@ -42,6 +42,21 @@ final class SpringTests: XCTestCase {
         assertMatchesIntegration(spring)
     }
 
+    func testPublishedConversionsWorkedByHand() {
+        // CASpringAnimation with mass 1, stiffness 100, damping 10: ω₀ = √(k/m) = 10 rad/s, so the response (the
+        // undamped period) is 2π/10 = 0.6283 s, and ζ = c / (2√(k·m)) = 10 / 20 = 0.5.
+        let ca = Spring(mass: 1, stiffness: 100, damping: 10)
+        XCTAssertEqual(ca.response, 0.628_318_5, accuracy: 1e-6)
+        XCTAssertEqual(ca.dampingRatio, 0.5, accuracy: 1e-12)
+        // SwiftUI's spring(response: 0.55, dampingFraction: 0.825) as stiffness and damping for a unit mass:
+        // k = (2π/0.55)² = 130.5, c = 2·0.825·(2π/0.55) = 18.85.
+        let swiftUI = Spring(response: 0.55, dampingRatio: 0.825)
+        XCTAssertEqual(swiftUI.stiffness, 130.5, accuracy: 0.05)
+        XCTAssertEqual(swiftUI.damping, 18.85, accuracy: 0.005)
+        // SwiftUI's .spring(duration: 0.5, bounce: 0.2): response 0.5 s, damping fraction 1 − 0.2 = 0.8.
+        XCTAssertEqual(Spring(duration: 0.5, bounce: 0.2).dampingRatio, 0.8, accuracy: 1e-12)
+    }
+
     func testCoreAnimationParametersRoundTrip() {
         let spring = Spring(mass: 2, stiffness: 300, damping: 20)
         XCTAssertEqual(spring.stiffness, 300, accuracy: 1e-9)
@@ -52,7 +67,25 @@ final class SpringTests: XCTestCase {
 
     func testUIKitDurationSettlesInThatDuration() {
         let spring = Spring(uikitDuration: 0.8, dampingRatio: 0.6)
-        XCTAssertEqual(spring.settlingDuration(), 0.8, accuracy: 0.01)
+        // Measured on the equation of motion itself (m·x'' = −k·x − c·x', integrated with RK4 from rest, one unit
+        // from the target), not with the function the conversion is built on. Settled means the oscillation's
+        // amplitude is within a thousandth of the distance: both |x| and |v|/ω₀ (ω₀ = √(k/m)), so that a moment of
+        // passing through the target at speed does not count. The last moment outside is the duration asked for.
+        let k = spring.stiffness, c = spring.damping, m = spring.mass
+        var x = 1.0, v = 0.0, t = 0.0, lastOutside = 0.0
+        let h = 0.0001
+        func acceleration(_ x: Double, _ v: Double) -> Double { (-k * x - c * v) / m }
+        while t < 3 {
+            let k1x = v, k1v = acceleration(x, v)
+            let k2x = v + 0.5 * h * k1v, k2v = acceleration(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
+            let k3x = v + 0.5 * h * k2v, k3v = acceleration(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
+            let k4x = v + h * k3v, k4v = acceleration(x + h * k3x, v + h * k3v)
+            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+            t += h
+            if abs(x) > 0.001 || abs(v) / (k / m).squareRoot() > 0.001 { lastOutside = t }
+        }
+        XCTAssertEqual(lastOutside, 0.8, accuracy: 0.02)
         assertMatchesIntegration(spring)
         let velocity = Spring.uikitInitialVelocity(2, from: 100.0, to: 300.0)
         XCTAssertEqual(velocity, 400)

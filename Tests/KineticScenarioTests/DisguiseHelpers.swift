@@ -39,9 +39,22 @@ enum Disguise {
         (runner.stage.screen as! Shell).content as! DisguiseScreen
     }
 
-    /// Where spoke `index` of `count` ends when the wheel has turned `angle` radians.
+    /// Where spoke `index` of `count` ends when the wheel has turned `angle` radians, worked out here from the seed's
+    /// formula (step = 2π / spokes; x = cx + r·cos a, y = cy + r·sin a) and the README's numbers (the wheel's centre
+    /// at half the stage's width and 55% of its height, spokes 32.5% of its height long, at least five spokes, the
+    /// first pointing straight down), not from the app's own layout.
     static func spokeEnd(_ index: Int, of count: Int, wheelAngle angle: Double) -> Point {
-        layout.wheelCenter + Vector(angle: DisguiseLayout.spokeAngle(index, costumeCount: count) + angle, length: layout.wheelRadius)
+        let center = Point(x: size.width / 2, y: size.height * 0.55), radius = size.height * 0.325
+        let step = 2 * Double.pi / Double(max(count, 5))
+        let a = Double.pi / 2 + Double(index) * step + angle
+        return Point(x: center.x + radius * cos(a), y: center.y + radius * sin(a))
+    }
+
+    /// Where a costume is worn, by the README's fraction rules written out: its centre offset from Scotch's centre by
+    /// (display_x × his width, display_y × his height), its size (display_width × width, display_height × height).
+    static func wornFrame(_ costume: Costume, onScotch scotch: Rect) -> Rect {
+        Rect(center: Point(x: scotch.midX + costume.displayX * scotch.width, y: scotch.midY + costume.displayY * scotch.height),
+             size: Size(width: costume.displayWidth * scotch.width, height: costume.displayHeight * scotch.height))
     }
 
     static func temporaryFolder() -> URL {

@@ -69,7 +69,8 @@ final class DisguiseWheelTests: XCTestCase {
         let chosen = Disguise.sixCostumes[2]
         XCTAssertEqual(dump.state, "selected.\(chosen.id)")
         let worn = try XCTUnwrap(dump.layer("costume.\(chosen.id)"))
-        let expected = chosen.displayFrame(onScotch: Disguise.layout.scotchOnWheel)
+        // Scotch as he is drawn, and the costume placed on him by the README's rules.
+        let expected = Disguise.wornFrame(chosen, onScotch: try XCTUnwrap(dump.layer("scotch")).frame.rect)
         XCTAssertTrue(worn.visible)
         XCTAssertEqual(worn.frame.x, expected.minX, accuracy: 1)
         XCTAssertEqual(worn.frame.y, expected.minY, accuracy: 1)

@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench load clean demo
+.PHONY: deps build run test bench load clean demo fuzz
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -42,6 +42,12 @@ demo:
 # XCTest only (the suite has no Swift Testing tests), so the run closes on its summary line.
 test: deps
 	swift test --disable-swift-testing
+
+# A million random touches, drags and keys per app, on a release build; KINETIC_FUZZ_SEED=0x… replays a failure
+# (every failure names its seed). make test runs the same fuzz with 10,000.
+FUZZ_EVENTS ?= 1000000
+fuzz: deps
+	KINETIC_FUZZ_EVENTS=$(FUZZ_EVENTS) swift test -c release -Xswiftc -enable-testing --disable-swift-testing --filter 'FuzzTests'
 
 bench: deps
 	swift run -c release kinetic-bench

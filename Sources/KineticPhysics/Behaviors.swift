@@ -60,20 +60,28 @@ public final class CollisionBehavior {
     }
 
     /// Adds the four edges of `rect` as walls (`translatesReferenceBoundsIntoBoundary`).
+    ///
+    /// The walls are thick, reaching `wallThickness` points outward from the rectangle's edges, so that an item has to
+    /// move that far within one sub-step to pass through one: a thin wall lets a fast item tunnel out for good.
     public func addBoundary(rect: Rect) throws {
         for value in [rect.minX, rect.minY, rect.width, rect.height] { try requireFinite(value, "boundary") }
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)]
+        // A segment of radius r is a capsule r thick on each side: set r outward, its inner face is the edge.
+        let r = Self.wallThickness / 2
+        let corners = [Point(x: rect.minX - r, y: rect.minY - r), Point(x: rect.maxX + r, y: rect.minY - r),
+                       Point(x: rect.maxX + r, y: rect.maxY + r), Point(x: rect.minX - r, y: rect.maxY + r)]
         for index in 0..<4 {
-            try addBoundary(from: corners[index], to: corners[(index + 1) % 4])
+            try addBoundary(from: corners[index], to: corners[(index + 1) % 4], radius: r)
         }
     }
 
-    /// Adds one straight wall from `a` to `b`.
-    public func addBoundary(from a: Point, to b: Point) throws {
+    /// How thick `addBoundary(rect:)` makes its walls, in points.
+    public static let wallThickness = 800.0
+
+    /// Adds one straight wall from `a` to `b`, `radius` points thick on each side of the line.
+    public func addBoundary(from a: Point, to b: Point, radius: Double = 0) throws {
         guard let world else { throw PhysicsError.notInWorld("collision behaviour") }
-        for value in [a.x, a.y, b.x, b.y] { try requireFinite(value, "boundary") }
-        let shape = cpSegmentShapeNew(cpSpaceGetStaticBody(world.space), cpv(a.x, a.y), cpv(b.x, b.y), 0)!
+        for value in [a.x, a.y, b.x, b.y, radius] { try requireFinite(value, "boundary") }
+        let shape = cpSegmentShapeNew(cpSpaceGetStaticBody(world.space), cpv(a.x, a.y), cpv(b.x, b.y), max(radius, 0))!
         cpShapeSetFilter(shape, cpShapeFilterNew(0, category, category))
         cpShapeSetElasticity(shape, 0.2)
         cpShapeSetFriction(shape, 0.6)

@@ -8,20 +8,49 @@ import KineticScene
 /// and always end in a state it can leave.
 final class DisguiseFuzzTests: XCTestCase {
     func testTenThousandRandomTapsAndDragsNeverBreakIt() throws {
-        var input = FuzzInput(random: SeededGenerator(state: 0x5C07C4), keys: [.enter, .space, .tab, .left, .right], dragStep: 90)
+        let seed = FuzzBudget.seed(default: 0x5C07C4)
+        var input = FuzzInput(random: SeededGenerator(state: seed), keys: [.enter, .space, .tab, .left, .right], dragStep: 90)
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage
+        let screen = Disguise.screen(of: runner)
+        let ids = Set(Disguise.sixCostumes.map(\.id))
+        let valid: Set<String> = ["splash", "splash.leaving", "intro.1", "intro.2", "intro.3", "intro.leaving", "wheel", "wheel.returning", "menu"]
+        let stageRect = Rect(origin: .zero, size: stage.size).insetBy(dx: -1, dy: -1)
         var states = Set<String>()
+        var failures = 0
 
-        for index in 0..<10_000 {
+        for index in 0..<FuzzBudget.events {
             input.sendOne(to: stage, maximumWait: 24)
-            if index % 50 == 0 {
-                let dump = stage.dump()
-                states.insert(dump.state)
-                for layer in dump.layers {
-                    let numbers = [layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height, layer.rotation, layer.opacity]
-                    XCTAssertTrue(numbers.allSatisfy(\.isFinite), "\(layer.id) has a non-finite value after event \(index)")
+            // After every burst: a state the app knows, every bubble inside the stage, and resting bubbles apart.
+            let state = stage.stateName
+            states.insert(state)
+            var problems: [String] = []
+            if !valid.contains(state) && !(state.hasPrefix("selected.") && ids.contains(String(state.dropFirst(9)))) { problems.append("unknown state \(state)") }
+            if let wheel = screen.wheel {
+                // No bubble leaves the screen entirely (the one worn is not shown as a bubble).
+                let onScreen = stageRect.insetBy(dx: -wheel.bubbleRadius, dy: -wheel.bubbleRadius)
+                for bubble in wheel.bubbles where state != "selected.\(bubble.id)" {
+                    let centre = bubble.item.center
+                    if !centre.isFinite || !onScreen.contains(centre) { problems.append("bubble \(bubble.id) at \(centre), outside the stage, in \(state), wheel turning \(wheel.angularVelocity) rad/s") }
                 }
+                if state.hasPrefix("selected."), wheel.world.isPaused {
+                    let resting = wheel.bubbles.filter { "selected.\($0.id)" != state }
+                    for (i, a) in resting.enumerated() {
+                        for b in resting[(i + 1)...] where a.item.center.distance(to: b.item.center) < 2 * wheel.bubbleRadius - 1 {
+                            problems.append("resting bubbles \(a.id) and \(b.id) overlap")
+                        }
+                    }
+                }
+            }
+            if index % 50 == 0 {
+                for layer in stage.dump().layers {
+                    let numbers = [layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height, layer.rotation, layer.opacity]
+                    if !numbers.allSatisfy(\.isFinite) { problems.append("\(layer.id) has a non-finite value") }
+                }
+            }
+            for problem in problems where failures < 20 {
+                XCTFail("seed 0x\(String(seed, radix: 16)), event \(index): \(problem)")
+                failures += 1
             }
         }
         XCTAssertTrue(states.contains("wheel"), "\(states)")

@@ -1,3 +1,4 @@
+import Foundation
 import KineticCore
 import KineticRuntime
 
@@ -40,5 +41,19 @@ struct FuzzInput {
             let key = keys[Int.random(in: 0..<keys.count, using: &random)]
             if allowKey(key) { stage.send(KeyEvent(key: key, timestamp: stage.time)) }
         }
+    }
+}
+
+/// How much to fuzz: 10,000 events in `make test`; `make fuzz` sets `KINETIC_FUZZ_EVENTS` (a million) and may set
+/// `KINETIC_FUZZ_SEED` to replay a failure, whose seed every failure message names.
+enum FuzzBudget {
+    static var events: Int {
+        ProcessInfo.processInfo.environment["KINETIC_FUZZ_EVENTS"].flatMap(Int.init) ?? 10_000
+    }
+
+    /// The seed to use: `KINETIC_FUZZ_SEED` (decimal or 0x hex) if set, else the test's own.
+    static func seed(default value: UInt64) -> UInt64 {
+        guard let text = ProcessInfo.processInfo.environment["KINETIC_FUZZ_SEED"] else { return value }
+        return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? value : UInt64(text) ?? value
     }
 }

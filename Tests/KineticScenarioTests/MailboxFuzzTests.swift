@@ -8,7 +8,9 @@ import KineticScene
 /// message is in exactly one list, and the count outside the bin changes only by delete (and undo).
 final class MailboxFuzzTests: XCTestCase {
     func testTenThousandRandomTouchesAndKeysLoseNoMessage() throws {
-        var input = FuzzInput(random: SeededGenerator(state: 0x3A11B0), keys: [.character("e"), .character("d"), .character("l"), .character("t"),
+        let seed = FuzzBudget.seed(default: 0x3A11B0)
+        let tag = "seed 0x\(String(seed, radix: 16))"
+        var input = FuzzInput(random: SeededGenerator(state: seed), keys: [.character("e"), .character("d"), .character("l"), .character("t"),
                                                                                 .character("1"), .character("2"), .character("3"), .up, .down, .escape,
                                                                                 .enter, .tab, .backspace, .character("c")], dragStep: 120)
         let runner = try Mailbox.runner()
@@ -17,7 +19,7 @@ final class MailboxFuzzTests: XCTestCase {
         let all = Set(screen.state.messages.map(\.id))
         var states = Set<String>()
         var deletedBefore = 0
-        for index in 0..<10_000 {
+        for index in 0..<FuzzBudget.events {
             input.sendOne(to: stage, maximumWait: 20) { $0 != .escape || !["inbox", "later", "archive"].contains(stage.stateName) }
             if index % 97 == 0 { stage.sendShake() }
             if index % 10 == 0 {
@@ -25,17 +27,17 @@ final class MailboxFuzzTests: XCTestCase {
                 states.insert(dump.state)
                 for layer in dump.layers {
                     XCTAssertTrue([layer.frame.x, layer.frame.y, layer.frame.width, layer.frame.height, layer.opacity].allSatisfy(\.isFinite),
-                                  "\(layer.id) is not finite after event \(index)")
+                                  "\(layer.id) is not finite after event \(index), \(tag)")
                 }
                 let state = screen.state
-                XCTAssertEqual(Set(state.messages.map(\.id)), all, "messages never appear or vanish")
+                XCTAssertEqual(Set(state.messages.map(\.id)), all, "messages never appear or vanish, \(tag)")
                 let lists = Placement.List.allCases.map { list in state.messages.filter { state.placement(of: $0.id).list == list }.count }
-                XCTAssertEqual(lists.reduce(0, +), all.count, "each message in exactly one list")
+                XCTAssertEqual(lists.reduce(0, +), all.count, "each message in exactly one list, \(tag)")
                 let deleted = state.messages.filter { state.placement(of: $0.id).list == .deleted }.count
                 XCTAssertLessThanOrEqual(abs(deleted - deletedBefore), 10, "only deletes and undos move messages to and from the bin")
                 deletedBefore = deleted
                 // The model first, the views after it: the rows the screen keeps are exactly the messages it shows.
-                XCTAssertEqual(Set(screen.rows.keys), Set(state.visibleMessages.map(\.id)), "rows and model agree after event \(index)")
+                XCTAssertEqual(Set(screen.rows.keys), Set(state.visibleMessages.map(\.id)), "rows and model agree after event \(index), \(tag)")
             }
         }
         XCTAssertTrue(states.isSuperset(of: ["inbox", "later", "archive"]), "\(states)")

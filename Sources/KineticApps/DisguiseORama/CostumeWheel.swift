@@ -111,11 +111,20 @@ final class CostumeWheel {
     /// The finger lets go, turning at `angularVelocity` rad/s: the wheel coasts on from there.
     func release(angularVelocity: Double) throws {
         dragTargetAngle = nil
-        try armature.setAngularVelocity(angularVelocity.isFinite ? min(max(angularVelocity, -40), 40) : 0)
+        try armature.setAngularVelocity(Self.limited(angularVelocity))
     }
 
     /// A push from the keyboard.
-    func spin(by deltaAngularVelocity: Double) throws { try armature.addAngularVelocity(deltaAngularVelocity) }
+    func spin(by deltaAngularVelocity: Double) throws { try armature.setAngularVelocity(Self.limited(armature.angularVelocity + deltaAngularVelocity)) }
+
+    /// The fastest the wheel turns, in rad/s: one and a half turns a second, about what a hard flick gives. Faster,
+    /// the bubbles' springs (soft ones most of all, while they bring bubbles home) stretch far enough to carry
+    /// bubbles off the screen, and a bubble let go at that speed could outrun the walls.
+    static let maximumAngularSpeed = 3 * Double.pi
+
+    static func limited(_ angularVelocity: Double) -> Double {
+        angularVelocity.isFinite ? min(max(angularVelocity, -maximumAngularSpeed), maximumAngularSpeed) : 0
+    }
 
     // MARK: Dropping and recalling
 
@@ -125,9 +134,15 @@ final class CostumeWheel {
         let gravity = world.addGravity()
         let collisions = try world.addCollision()
         try collisions.addBoundary(rect: bounds)
+        // A bubble swinging home can be past an edge when the walls appear; it is put just inside, rather than left in
+        // a wall for the solver to push out (perhaps the wrong way).
+        let inside = bounds.insetBy(dx: bubbleRadius, dy: bubbleRadius)
         for bubble in bubbles where bubble.id != keptID {
             if let attachment = bubble.attachment { try world.remove(attachment) }
             bubble.attachment = nil
+            let centre = bubble.item.center
+            let clamped = Point(x: min(max(centre.x, inside.minX), inside.maxX), y: min(max(centre.y, inside.minY), inside.maxY))
+            if clamped != centre { try bubble.item.setCenter(clamped) }
             gravity.addItem(bubble.item)
             collisions.addItem(bubble.item)
         }
@@ -164,7 +179,7 @@ final class CostumeWheel {
     func step(dt: Double) {
         if let target = dragTargetAngle {
             // Drive the armature so that it reaches the finger's angle by the end of this step.
-            do { try armature.setAngularVelocity((target - armature.angle) / dt) } catch { onError?(error) }
+            do { try armature.setAngularVelocity(Self.limited((target - armature.angle) / dt)) } catch { onError?(error) }
         } else {
             // Constant (Coulomb) friction on top of the viscous resistance, so the wheel really stops.
             let w = armature.angularVelocity

@@ -12,7 +12,7 @@ final class DisguiseFuzzTests: XCTestCase {
         var input = FuzzInput(random: SeededGenerator(state: seed), keys: [.enter, .space, .tab, .left, .right], dragStep: 90)
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage
-        let screen = Disguise.screen(of: runner)
+        var screen = Disguise.screen(of: runner)
         let ids = Set(Disguise.sixCostumes.map(\.id))
         let valid: Set<String> = ["splash", "splash.leaving", "intro.1", "intro.2", "intro.3", "intro.leaving", "wheel", "wheel.returning", "menu"]
         let stageRect = Rect(origin: .zero, size: stage.size).insetBy(dx: -1, dy: -1)
@@ -21,6 +21,7 @@ final class DisguiseFuzzTests: XCTestCase {
 
         for index in 0..<FuzzBudget.events {
             input.sendOne(to: stage, maximumWait: 24)
+            if FuzzInput.returnToApp("disguise", on: stage) { screen = Disguise.screen(of: runner) }
             // After every burst: a state the app knows, every bubble inside the stage, and resting bubbles apart.
             let state = stage.stateName
             states.insert(state)

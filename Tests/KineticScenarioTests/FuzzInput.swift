@@ -57,3 +57,13 @@ enum FuzzBudget {
         return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? value : UInt64(text) ?? value
     }
 }
+
+extension FuzzInput {
+    /// Random input may leave the app through the shell's menu (a legitimate path, but then the app's own
+    /// invariants no longer apply): when it has, the app is opened again. Returns whether it had to.
+    static func returnToApp(_ id: String, on stage: Stage) -> Bool {
+        guard let shell = stage.screen as? Shell, shell.currentEntry?.id != id || shell.isMenuOpen else { return false }
+        shell.show(shell.entries.first { $0.id == id })
+        return true
+    }
+}

@@ -13,7 +13,7 @@ final class HoneycombFuzzTests: XCTestCase {
         var input = FuzzInput(random: SeededGenerator(state: seed), keys: [.enter, .space, .left, .right, .up, .down, .escape, .tab], dragStep: 60)
         let runner = try Honeycomb.runner()
         let stage = runner.stage
-        let screen = Honeycomb.screen(of: runner)
+        var screen = Honeycomb.screen(of: runner)
         let categoryIDs = Set(screen.state.categories.map(\.id))
         var states = Set<String>()
         func checkInvariants(_ index: Int) {
@@ -42,6 +42,7 @@ final class HoneycombFuzzTests: XCTestCase {
         for index in 0..<FuzzBudget.events {
             // Esc on the category honeycomb leaves the app for the gallery; it is left out there to keep fuzzing the app.
             input.sendOne(to: stage, maximumWait: 30) { $0 != .escape || stage.stateName != "categories" }
+            if FuzzInput.returnToApp("honeycomb", on: stage) { screen = Honeycomb.screen(of: runner) }
             if index % 10 == 0 { checkInvariants(index) }
         }
         XCTAssertTrue(states.contains("categories") && states.contains("morph"), "\(states)")

@@ -15,12 +15,17 @@ final class MailboxFuzzTests: XCTestCase {
                                                                                 .enter, .tab, .backspace, .character("c")], dragStep: 120)
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        let screen = Mailbox.screen(of: runner)
+        var screen = Mailbox.screen(of: runner)
         let all = Set(screen.state.messages.map(\.id))
         var states = Set<String>()
         var deletedBefore = 0
         for index in 0..<FuzzBudget.events {
             input.sendOne(to: stage, maximumWait: 20) { $0 != .escape || !["inbox", "later", "archive"].contains(stage.stateName) }
+            if FuzzInput.returnToApp("mailbox", on: stage) {
+                // A new Mailbox screen of a fresh-start run begins with every message in the Inbox again.
+                screen = Mailbox.screen(of: runner)
+                deletedBefore = screen.state.messages.filter { screen.state.placement(of: $0.id).list == .deleted }.count
+            }
             if index % 97 == 0 { stage.sendShake() }
             if index % 10 == 0 {
                 let dump = stage.dump()

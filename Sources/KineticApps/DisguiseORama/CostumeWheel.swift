@@ -131,6 +131,7 @@ final class CostumeWheel {
     /// Every bubble but `keptID` lets go of its spoke and falls, colliding with the others and the screen's edges.
     func drop(except keptID: String) throws {
         guard !isDropped else { return }
+        if let collisions { world.removeCollision(collisions) }
         let gravity = world.addGravity()
         let collisions = try world.addCollision()
         try collisions.addBoundary(rect: bounds)
@@ -150,20 +151,26 @@ final class CostumeWheel {
         self.collisions = collisions
     }
 
-    /// Gravity and collisions go; soft springs pull every loose bubble back to its spoke. When the world reports
-    /// that everything is at rest, the springs get their normal stiffness back.
+    /// Gravity goes; soft springs pull every loose bubble back to its spoke. The screen's edges stay walls until the
+    /// world reports that everything is at rest: a soft spring on a turning wheel could otherwise sling a bubble off
+    /// the screen. Then the walls go and the springs get their normal stiffness back.
     func recall() throws {
         if let gravity { world.removeGravity(gravity) }
-        if let collisions { world.removeCollision(collisions) }
         gravity = nil
-        collisions = nil
         for bubble in bubbles where bubble.attachment == nil {
+            // Home from rest: a bubble still falling would otherwise carry its speed past the floor, now that the
+            // walls are gone, and swing off the screen before its soft spring brought it back.
+            try bubble.item.setVelocity(.zero)
             try attach(bubble, spring: CostumeWheel.returnSpring)
         }
     }
 
     private func stiffenSprings() {
         guard !springsAreNormal, !isDropped else { return }
+        if let collisions {
+            world.removeCollision(collisions)
+            self.collisions = nil
+        }
         for bubble in bubbles {
             do {
                 try bubble.attachment?.setSpring(frequency: CostumeWheel.normalSpring.frequency, dampingRatio: CostumeWheel.normalSpring.dampingRatio)

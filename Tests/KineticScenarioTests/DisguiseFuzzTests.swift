@@ -38,7 +38,7 @@ final class DisguiseFuzzTests: XCTestCase {
                     let resting = wheel.bubbles.filter { "selected.\($0.id)" != state }
                     for (i, a) in resting.enumerated() {
                         for b in resting[(i + 1)...] where a.item.center.distance(to: b.item.center) < 2 * wheel.bubbleRadius - 1 {
-                            problems.append("resting bubbles \(a.id) and \(b.id) overlap")
+                            problems.append("resting bubbles \(a.id) and \(b.id) overlap: centres \(a.item.center.distance(to: b.item.center)) pt apart, diameter \(2 * wheel.bubbleRadius)")
                         }
                     }
                 }

@@ -52,10 +52,7 @@ final class HexCellView {
 
     /// Shows `node`: its colour, its title, and its image from `imageFile` (a checked local file) if there is one.
     func configure(_ node: HoneycombNode, imageFile: String?, titleSize: Double) {
-        // Colours are checked when nodes are decoded and when the API changes them; grey marks one that slipped by.
-        let fill: Color
-        do { fill = try Color(hex: node.color) } catch { fill = Palette.muted }
-        body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: fill))
+        body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Self.fill(node)))
         title.contents = .text(TextContent(node.title, bold: true, fontSize: titleSize, color: .white, alignment: .center,
                                            lineLimit: image == nil ? 2 : 1, centeredVertically: true))
         guard let image else { return }
@@ -65,6 +62,12 @@ final class HexCellView {
             image.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color.white.withAlpha(0.18),
                                                  stroke: Color.white.withAlpha(0.55), lineWidth: 2))
         }
+    }
+
+    /// A node's colour. Colours are checked when nodes are decoded and when the API changes them; grey marks one that
+    /// slipped by.
+    static func fill(_ node: HoneycombNode) -> Color {
+        do { return try Color(hex: node.color) } catch { return Palette.muted }
     }
 
     /// Whether a point on the screen lies inside this hexagon as it is drawn now (moved, scaled).

@@ -15,18 +15,17 @@ extension HoneycombScreen {
     /// Moves every layer towards the targets of the current state.
     func sync(from previous: HoneycombState? = nil) {
         let targets = HoneycombTargets(state: state)
-        let entering: Bool
-        switch (previous?.phase, state.phase) {
-        case (_, .morph(_, true)): entering = previous?.phase != state.phase
-        default: entering = false
-        }
+        // Cells grow out staggered only as a morph into a grid begins.
+        var entering = false
+        if case .morph(_, true) = state.phase { entering = previous?.phase != state.phase }
         if state.shownCategory != nil {
             let fromOtherGrid = previous.map { $0.shownCategory != nil && $0.shownCategory?.id != state.shownCategory?.id } ?? false
             if fromOtherGrid { fadeOutCells() }
             ensureCellViews(origin: fromOtherGrid ? geometry.gridArea.center : targets.origin)
         }
-        for (id, target) in targets.categories {
-            if let view = categoryViews[id] { move(view, to: target) }
+        // In the state's order, so that animations start in the same order in every process.
+        for category in state.categories {
+            if let view = categoryViews[category.id], let target = targets.categories[category.id] { move(view, to: target) }
         }
         if let logoView { move(logoView, to: targets.logo) }
         let farthest = targets.cells.values.map { $0.centre.distance(to: targets.origin) }.max() ?? 1
@@ -109,6 +108,16 @@ extension HoneycombScreen {
             pending.removeAll { $0.id == layer.identifier }
             animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.15)) { [weak layer] _ in layer?.removeFromSuperlayer() }
         }
+        forgetCells()
+    }
+
+    /// Takes every cell view off the stage at once.
+    func removeCellViews() {
+        for view in cellViews.values { remove(view) }
+        forgetCells()
+    }
+
+    private func forgetCells() {
         cellViews = [:]
         cellsCategory = nil
     }
@@ -125,11 +134,6 @@ extension HoneycombScreen {
             if abs(layer.opacity - target.opacity) > 0.02 { return false }
             if target.opacity == 0 { continue }
             if layer.position.distance(to: target.centre) > 0.5 || abs(layer.scale - target.scale) > 0.01 { return false }
-        }
-        if case .morph(_, false) = state.phase {
-            for view in cellViews.values { remove(view) }
-            cellViews = [:]
-            cellsCategory = nil
         }
         return true
     }

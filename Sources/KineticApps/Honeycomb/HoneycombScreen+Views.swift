@@ -102,8 +102,7 @@ extension HoneycombScreen {
     func ensureCellViews(origin: Point) {
         guard let category = state.shownCategory else { return }
         if cellsCategory != category.id {
-            for view in cellViews.values { remove(view) }
-            cellViews = [:]
+            removeCellViews()
             cellsCategory = category.id
         }
         let radius = geometry.grid(count: category.children.count).circumradius
@@ -122,11 +121,8 @@ extension HoneycombScreen {
             field.addSublayer(view.container)
             cellViews[cell.id] = view
         }
-        let title = category.title
-        gridTitle.contents = .text(TextContent(title, bold: true, fontSize: 26, color: Palette.ink))
-        let tint: Color
-        do { tint = try Color(hex: category.color) } catch { tint = Palette.muted }
-        back.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: tint))
+        gridTitle.contents = .text(TextContent(category.title, bold: true, fontSize: 26, color: Palette.ink))
+        back.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: HexCellView.fill(category)))
     }
 
     /// Fills every view from the state again (after new data or an API change), with a small pop on the ones
@@ -173,8 +169,7 @@ extension HoneycombScreen {
     /// Fills the panel with `cellID`'s detail.
     func fillPanel(for cellID: String) {
         guard let node = state.node(cellID) else { return }
-        let tint: Color
-        do { tint = try Color(hex: node.color) } catch { tint = Palette.muted }
+        let tint = HexCellView.fill(node)
         panelBackdrop.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: tint))
         if let image = node.detail.image, let file = imageFiles[image] {
             panelImage.contents = .image(.file(file))

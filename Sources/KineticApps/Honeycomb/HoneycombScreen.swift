@@ -94,7 +94,11 @@ public final class HoneycombScreen: Screen {
         time += dt
         if let snapshot = feed?.take() { receive(snapshot) }
         runPendingMoves()
-        if case .morph = state.phase, morphHasArrived() { send(.morphFinished) }
+        if case .morph(_, let forward) = state.phase, morphHasArrived() {
+            // Back on the categories, the cells that shrank into theirs are done with.
+            if !forward { removeCellViews() }
+            send(.morphFinished)
+        }
         followFocus()
         banner.update(dt: dt, animator: animator)
     }

@@ -1,23 +1,13 @@
-import Foundation
 import KineticCatalog
 import KineticRuntime
 
-/// Hands the honeycomb's data layer results to the screen at a step.
-public final class HoneycombFeed: @unchecked Sendable {
-    private let refresher: HoneycombRefresher
-    private let delivery = BackgroundDelivery<HoneycombSnapshot>()
+/// The Honeycomb's data: the saved or bundled nodes at once, then the content server's, images included.
+public typealias HoneycombFeed = DataFeed<HoneycombSnapshot>
 
-    public init(refresher: HoneycombRefresher) { self.refresher = refresher }
-
-    /// The saved or bundled nodes, at once.
-    public func initial() -> HoneycombSnapshot { refresher.current() }
-
-    /// Starts one refresh (nodes, then images), if there is a content server.
-    public func startRefresh(counting work: BackgroundWork?) {
-        guard refresher.nodesURL != nil else { return }
-        let refresher = self.refresher
-        delivery.start(counting: work) { await refresher.refresh() }
+extension DataFeed where Snapshot == HoneycombSnapshot {
+    public convenience init(refresher: HoneycombRefresher) {
+        var refresh: (@Sendable () async -> HoneycombSnapshot)?
+        if refresher.nodesURL != nil { refresh = { await refresher.refresh() } }
+        self.init(current: { refresher.current() }, refresh: refresh)
     }
-
-    public func take() -> HoneycombSnapshot? { delivery.take() }
 }

@@ -213,20 +213,13 @@ public final class MailboxScreen: Screen {
     }
 }
 
-/// Hands the data layer's messages to the screen at a step.
-public final class MailboxFeed: @unchecked Sendable {
-    private let refresher: MailboxRefresher
-    private let delivery = BackgroundDelivery<MailboxRefresher.Snapshot>()
+/// The Mailbox's messages: the saved or bundled ones at once, then the content server's.
+public typealias MailboxFeed = DataFeed<MailboxRefresher.Snapshot>
 
-    public init(refresher: MailboxRefresher) { self.refresher = refresher }
-
-    public func initial() -> MailboxRefresher.Snapshot { refresher.current() }
-
-    public func startRefresh(counting work: BackgroundWork?) {
-        guard refresher.messagesURL != nil else { return }
-        let refresher = self.refresher
-        delivery.start(counting: work) { await refresher.refresh() }
+extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
+    public convenience init(refresher: MailboxRefresher) {
+        var refresh: (@Sendable () async -> MailboxRefresher.Snapshot)?
+        if refresher.messagesURL != nil { refresh = { await refresher.refresh() } }
+        self.init(current: { refresher.current() }, refresh: refresh)
     }
-
-    public func take() -> MailboxRefresher.Snapshot? { delivery.take() }
 }

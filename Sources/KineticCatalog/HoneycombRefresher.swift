@@ -85,10 +85,7 @@ public final class HoneycombRefresher: @unchecked Sendable {
                 snapshot.source = .remote
                 snapshot.problems += decoded.problems
                 do {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.sortedKeys]
-                    try AtomicFile.write(try encoder.encode(SavedHoneycomb(nodesURL: nodesURL.absoluteString, etag: etag, categories: decoded.categories)),
-                                         to: savedFile)
+                    try savedCopy.save(SavedHoneycomb(nodesURL: nodesURL.absoluteString, etag: etag, categories: decoded.categories))
                 } catch {
                     snapshot.problems.append("could not save the honeycomb's nodes to \(savedFile.path): \(error)")
                 }
@@ -108,13 +105,11 @@ public final class HoneycombRefresher: @unchecked Sendable {
         return snapshot
     }
 
+    private var savedCopy: SavedJSON<SavedHoneycomb> { SavedJSON(savedFile) }
+
     private func loadSaved() -> (catalog: SavedHoneycomb?, problem: String?) {
-        guard FileManager.default.fileExists(atPath: savedFile.path) else { return (nil, nil) }
-        do {
-            return (try JSONDecoder().decode(SavedHoneycomb.self, from: Data(contentsOf: savedFile)), nil)
-        } catch {
-            return (nil, "saved honeycomb \(savedFile.path) could not be read (\(error)); showing the bundled nodes until the next good download")
-        }
+        let (catalog, problem) = savedCopy.load()
+        return (catalog, problem.map { "saved honeycomb: \($0); showing the bundled nodes until the next good download" })
     }
 
     /// Image URL → file, for the images already in the cache (checked when they were stored).

@@ -30,21 +30,17 @@ public struct MailboxStore: Sendable {
         var placements: [String: Placement]
     }
 
+    private var file: SavedJSON<File> { SavedJSON(fileURL) }
+
     /// The saved placements (empty when there are none), and a problem if the file was unreadable; an unreadable
     /// file is left in place, untouched, until the next save replaces it.
     public func load() -> (placements: [String: Placement], problem: String?) {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return ([:], nil) }
-        do {
-            return (try JSONDecoder().decode(File.self, from: Data(contentsOf: fileURL)).placements, nil)
-        } catch {
-            return ([:], "saved mailbox \(fileURL.path) could not be read (\(error)); starting with every message in the Inbox")
-        }
+        let (saved, problem) = file.load()
+        return (saved?.placements ?? [:], problem.map { "saved mailbox: \($0); starting with every message in the Inbox" })
     }
 
     public func save(_ placements: [String: Placement]) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(try encoder.encode(File(placements: placements.filter { $0.value != .inbox })), to: fileURL)
+        try file.save(File(placements: placements.filter { $0.value != .inbox }))
     }
 }
 
@@ -78,14 +74,12 @@ public final class MailboxRefresher: @unchecked Sendable {
 
     public var savedFile: URL { dataFolder.appendingPathComponent("mailbox-messages.json") }
 
+    private var savedCopy: SavedJSON<Saved> { SavedJSON(savedFile) }
+
     /// The last download, if there is a readable one, and a problem when there is an unreadable one.
     private func loadSaved() -> (saved: Saved?, problem: String?) {
-        guard FileManager.default.fileExists(atPath: savedFile.path) else { return (nil, nil) }
-        do {
-            return (try JSONDecoder().decode(Saved.self, from: Data(contentsOf: savedFile)), nil)
-        } catch {
-            return (nil, "saved messages \(savedFile.path) could not be read (\(error)); showing the bundled ones")
-        }
+        let (value, problem) = savedCopy.load()
+        return (value, problem.map { "saved messages: \($0); showing the bundled ones" })
     }
 
     public func current() -> Snapshot {
@@ -118,7 +112,7 @@ public final class MailboxRefresher: @unchecked Sendable {
                 snapshot.messages = decoded.messages
                 snapshot.problems += decoded.problems
                 do {
-                    try AtomicFile.write(try JSONEncoder().encode(Saved(url: messagesURL.absoluteString, etag: newETag, messages: decoded.messages)), to: savedFile)
+                    try savedCopy.save(Saved(url: messagesURL.absoluteString, etag: newETag, messages: decoded.messages))
                 } catch {
                     snapshot.problems.append("could not save the messages to \(savedFile.path): \(error)")
                 }

@@ -9,11 +9,11 @@ extension MailboxScreen {
     static let rowSpring = Motion.spring(response: 0.4, dampingRatio: 0.85)
 
     /// Makes the rows of the shown list anew (new data, a new segment), each at its place.
-    func rebuildRows(animated: Bool) {
+    func rebuildRows() {
         for row in rows.values { row.slot.removeFromSuperlayer() }
         rows = [:]
         for message in state.visibleMessages { rows[message.id] = makeRow(message) }
-        layoutRows(animated: animated)
+        layoutRows(animated: false)
         scroll.offset = min(scroll.offset, scroll.maximumOffset)
     }
 
@@ -152,8 +152,7 @@ extension MailboxScreen {
         }
         scroll.stop()
         scroll.offset = 0
-        for message in state.visibleMessages { rows[message.id] = makeRow(message) }
-        layoutRows(animated: false)
+        rebuildRows()
         for row in rows.values {
             if settings.reduceMotion {
                 fadeIn(row.slot)

@@ -97,7 +97,7 @@ public final class MailboxScreen: Screen {
         menuShield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) }, shieldPan]
         content.addSublayer(menuShield)
         for problem in startupProblems { log(problem) }
-        rebuildRows(animated: false)
+        rebuildRows()
         feed?.startRefresh(counting: stage?.backgroundWork)
     }
 
@@ -105,7 +105,7 @@ public final class MailboxScreen: Screen {
         if let snapshot = feed?.take() {
             for problem in snapshot.problems { log(problem) }
             send(.messagesArrived(snapshot.messages))
-            rebuildRows(animated: false)
+            rebuildRows()
             if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
         }
         content.position.x = Self.menuWidth * min(max(menuProgress, 0), 1.05)

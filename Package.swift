@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already built for AsyncHTTPClient's TLS; the data layer takes SHA-256 from it.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -30,7 +32,8 @@ let package = Package(
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPhysics"]),
-        .target(name: "KineticCatalog", dependencies: ["KineticCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .target(name: "KineticCatalog", dependencies: ["KineticCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog"], resources: [.copy("Resources")]),
 
         // Platform side: pixels, windows, recordings.

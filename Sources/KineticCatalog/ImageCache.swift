@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import KineticCore
 
@@ -8,24 +9,33 @@ public final class ImageCache: @unchecked Sendable {
     public let folder: URL
     /// The most bytes the cache keeps on disk.
     public let capacityBytes: Int
+    /// Told of housekeeping that failed (a file that could not be marked as used, or deleted): the cache still
+    /// works, but may keep more or evict in a different order, so it is said rather than swallowed.
+    public let report: @Sendable (String) -> Void
     private let lock = NSLock()
 
-    public init(folder: URL, capacityBytes: Int = 64 * 1024 * 1024) {
+    public init(folder: URL, capacityBytes: Int = 64 * 1024 * 1024,
+                report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("kinetic: image cache: \($0)\n".utf8)) }) {
         self.folder = folder
         self.capacityBytes = max(capacityBytes, 0)
+        self.report = report
     }
 
-    /// The file an image from `url` is kept in: `<128-bit hash of the URL>.<svg|png|img>` inside the folder.
+    /// The file an image from `url` is kept in: `<SHA-256 of the URL>.<svg|png|img>` inside the folder.
     public func fileURL(for url: URL) -> URL {
         let ext = ["svg", "png"].contains(url.pathExtension.lowercased()) ? url.pathExtension.lowercased() : "img"
-        return folder.appendingPathComponent("\(ContentHash.hex(of: url.absoluteString.utf8)).\(ext)")
+        return folder.appendingPathComponent("\(ContentHash.hex(of: Data(url.absoluteString.utf8))).\(ext)")
     }
 
     /// The cached file for `url`, if there is one; marks it as just used.
     public func cachedFile(for url: URL) -> URL? {
         let file = fileURL(for: url)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        do {
+            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        } catch {
+            report("\(file.lastPathComponent) could not be marked as used (\(error)); it may be evicted early")
+        }
         return file
     }
 
@@ -38,45 +48,71 @@ public final class ImageCache: @unchecked Sendable {
         return file
     }
 
-    public func remove(_ url: URL) { try? FileManager.default.removeItem(at: fileURL(for: url)) }
+    /// Forgets the image for `url` (one that failed its check, say).
+    public func remove(_ url: URL) {
+        let file = fileURL(for: url)
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        delete(file)
+    }
 
     /// Deletes the least recently used files until the total is within `capacityBytes`; `keeping` goes last.
     public func evict(keeping protected: URL? = nil) {
         lock.lock()
         defer { lock.unlock() }
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
-        guard let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys) else { return }
-        var entries = files.compactMap { file -> (url: URL, date: Date, size: Int)? in
-            guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true,
-                  !file.lastPathComponent.hasPrefix(".") else { return nil }
-            return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
-        }
+        var entries = files()
         var total = entries.reduce(0) { $0 + $1.size }
         entries.sort { a, b in
             if (a.url == protected) != (b.url == protected) { return b.url == protected }
             return a.date < b.date
         }
         for entry in entries where total > capacityBytes {
-            try? FileManager.default.removeItem(at: entry.url)
+            delete(entry.url)
             total -= entry.size
         }
     }
 
     /// Bytes on disk now.
-    public var totalBytes: Int {
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.fileSizeKey])) ?? []
-        return files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+    public var totalBytes: Int { files().reduce(0) { $0 + $1.size } }
+
+    /// The cached files (not the temporary ones of a write under way), with when each was last used and its size.
+    private func files() -> [(url: URL, date: Date, size: Int)] {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }  // nothing cached yet
+        let listing: [URL]
+        do {
+            listing = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)
+        } catch {
+            report("\(folder.path) could not be listed (\(error))")
+            return []
+        }
+        return listing.compactMap { file in
+            guard !file.lastPathComponent.hasPrefix(".") else { return nil }
+            do {
+                let values = try file.resourceValues(forKeys: Set(keys))
+                guard values.isRegularFile == true else { return nil }
+                return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
+            } catch {
+                // Deleted meanwhile by another writer's eviction: nothing to count.
+                return nil
+            }
+        }
+    }
+
+    private func delete(_ file: URL) {
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            // Gone already (another process's eviction) is what was wanted.
+            guard FileManager.default.fileExists(atPath: file.path) else { return }
+            report("\(file.lastPathComponent) could not be deleted (\(error))")
+        }
     }
 }
 
-/// A 128-bit FNV-1a hash as hex (two 64-bit lanes): names cache files and makes the server's ETags. Not for security.
+/// SHA-256 as lowercase hex: names the image cache's files by their URL, so that no name the server sends can reach
+/// outside the folder, and two URLs never share a file.
 public enum ContentHash {
-    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in bytes {
-            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            b = (b ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
-        }
-        return String(format: "%016llx%016llx", a, b)
+    public static func hex(of bytes: some DataProtocol) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 }

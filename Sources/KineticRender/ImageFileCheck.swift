@@ -8,7 +8,12 @@ public enum ImageFileCheck {
 
     /// A reason the file is unusable, or `nil` when it is fine.
     public static func problem(at file: URL) -> String? {
-        guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { return "cannot be read" }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file, options: .mappedIfSafe)
+        } catch {
+            return "cannot be read (\(error.localizedDescription))"
+        }
         switch file.pathExtension.lowercased() {
         case "png":
             guard data.prefix(8).elementsEqual(pngSignature) else { return "is not a PNG" }

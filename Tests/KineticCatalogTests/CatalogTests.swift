@@ -108,8 +108,17 @@ final class CatalogTests: CatalogTestCase {
             let url = URL(string: text) ?? URL(string: "http://x/fallback")!
             let file = images.fileURL(for: url)
             XCTAssertEqual(file.deletingLastPathComponent().standardizedFileURL.path, cache.standardizedFileURL.path, text)
-            XCTAssertNotNil(file.lastPathComponent.range(of: "^[0-9a-f]{32}\\.(svg|png|img)$", options: .regularExpression), file.lastPathComponent)
+            XCTAssertNotNil(file.lastPathComponent.range(of: "^[0-9a-f]{64}\\.(svg|png|img)$", options: .regularExpression), file.lastPathComponent)
         }
+    }
+
+    /// The names are SHA-256: FIPS 180-2's published digest of "abc", and of the empty message.
+    func testCacheNamesAreSHA256() {
+        XCTAssertEqual(ContentHash.hex(of: Data("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(ContentHash.hex(of: Data()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let images = ImageCache(folder: cache)
+        XCTAssertEqual(images.fileURL(for: URL(string: "http://x/a.svg")!).lastPathComponent,
+                       ContentHash.hex(of: Data("http://x/a.svg".utf8)) + ".svg")
     }
 
     func testWithNoServerTheBundledAndSavedCostumesRemain() async {

@@ -11,10 +11,13 @@ public enum AtomicFile {
         do {
             try data.write(to: temporary)
             if rename(temporary.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+                let reason = String(cString: strerror(errno))
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "rename over \(url.path) failed: \(reason)"])
             }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            // The write's own error is the one that matters and is thrown. A temporary that cannot be removed
+            // either stays as a stray file that readers never look at, exactly as after a crash.
+            if FileManager.default.fileExists(atPath: temporary.path) { _ = unlink(temporary.path) }
             throw error
         }
     }

@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+
+/// The content folder as `FileMiddleware` reads it: like Hummingbird's `LocalFileSystem`, but with each file's
+/// modification time to the nanosecond.
+///
+/// `FileMiddleware` makes its ETag from the modification time and the size. `LocalFileSystem` keeps whole seconds,
+/// so a catalogue rewritten within the same second at the same length would keep its ETag, and every client's
+/// `If-None-Match` would be answered 304 with the old costumes. The file system's nanoseconds change on every write.
+struct ContentFolder: FileProvider {
+    struct FileAttributes: FileMiddlewareFileAttributes {
+        let isFolder: Bool
+        let size: Int
+        let modificationDate: Date
+    }
+
+    /// The folder's path, ending in `/`.
+    let root: String
+    private let io = FileIO()
+
+    init(folder: URL) {
+        let path = folder.standardizedFileURL.path
+        root = path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// The request's (already decoded and checked) path under the folder.
+    func getFileIdentifier(_ path: String) -> String? { root + path.drop { $0 == "/" } }
+
+    /// Nothing there (or nothing readable) is `nil`, which `FileMiddleware` answers with 404.
+    func getAttributes(id path: String) async throws -> FileAttributes? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let seconds = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        return FileAttributes(isFolder: (status.st_mode & S_IFMT) == S_IFDIR, size: Int(status.st_size),
+                              modificationDate: Date(timeIntervalSince1970: seconds))
+    }
+
+    func loadFile(id path: String, context: some RequestContext) async throws -> ResponseBody {
+        try await io.loadFile(path: path, context: context)
+    }
+
+    func loadFile(id path: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        try await io.loadFile(path: path, range: range, context: context)
+    }
+}

@@ -34,7 +34,7 @@ public final class ScrollView {
         content.bounds = Rect(x: 0, y: 0, width: rect.width, height: rect.height)
         content.isUserInteractionEnabled = false
         frame.addSublayer(content)
-        pan = PanRecognizer(minimumDistance: 10, axis: .vertical) { [weak self] in self?.handlePan($0 as! PanRecognizer) }
+        pan = PanRecognizer(minimumDistance: 10, axis: .vertical) { [weak self] in self?.handlePan($0) }
         frame.gestureRecognizers = [pan]
         offset = 0
     }

@@ -53,12 +53,12 @@ public final class Shell: Screen {
         buildMenuButton()
         for layer in [contentLayer, dimLayer, menuLayer, menuButton] { root.addSublayer(layer) }
 
-        let edgePan = ShellEdgePan(shell: self, screenSize: size) { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        let edgePan = ShellEdgePan(shell: self, screenSize: size) { [weak self] in self?.handleMenuPan($0) }
         root.gestureRecognizers = [edgePan]
-        let closingPan = PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        let closingPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
         menuLayer.gestureRecognizers = [closingPan]
         dimLayer.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.setMenu(open: false) },
-                                       PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }]
+                                       PanRecognizer { [weak self] in self?.handleMenuPan($0) }]
         show(entries.first { $0.id == initialEntryID })
         layoutMenu()
     }
@@ -216,7 +216,7 @@ public final class Shell: Screen {
 private final class ShellEdgePan: EdgePanRecognizer {
     weak var shell: Shell?
 
-    init(shell: Shell, screenSize: Size, handler: @escaping (GestureRecognizer) -> Void) {
+    init(shell: Shell, screenSize: Size, handler: @escaping (PanRecognizer) -> Void) {
         self.shell = shell
         super.init(edge: .left, screenSize: screenSize, handler: handler)
     }

@@ -50,7 +50,7 @@ final class GestureTests: XCTestCase {
         }
         events.append(TouchEvent(id: 1, phase: .ended, location: Point(x: 1500 * 0.25, y: 500 - 100), timestamp: 0.25))
         var releaseVelocity = Vector.zero
-        let pan = PanRecognizer { if $0.state == .ended { releaseVelocity = ($0 as! PanRecognizer).velocity } }
+        let pan = PanRecognizer { if $0.state == .ended { releaseVelocity = $0.velocity } }
         play(events, [pan])
         XCTAssertEqual(releaseVelocity.dx, 1500, accuracy: 75)
         XCTAssertEqual(releaseVelocity.dy, -400, accuracy: 20)
@@ -66,7 +66,7 @@ final class GestureTests: XCTestCase {
         }
         events.append(TouchEvent(id: 1, phase: .ended, location: Point(x: x, y: 0), timestamp: 0.5))
         var release = Vector.zero
-        play(events, [PanRecognizer { if $0.state == .ended { release = ($0 as! PanRecognizer).velocity } }])
+        play(events, [PanRecognizer { if $0.state == .ended { release = $0.velocity } }])
         XCTAssertEqual(release.dx, 300, accuracy: 15)
     }
 

@@ -11,25 +11,27 @@ struct DisguiseProgress: Codable, Equatable {
     static func url(in folder: URL) -> URL { folder.appendingPathComponent("disguise-progress.plist") }
 
     /// The saved progress; none on a first launch, and an unreadable file is logged and counts as one.
-    static func load(from folder: URL) -> DisguiseProgress {
+    static func load(from folder: URL, log: (String) -> Void = logToStandardError) -> DisguiseProgress {
         let file = url(in: folder)
         guard FileManager.default.fileExists(atPath: file.path) else { return DisguiseProgress() }
         do {
             return try PropertyListDecoder().decode(DisguiseProgress.self, from: Data(contentsOf: file))
         } catch {
-            FileHandle.standardError.write(Data("kinetic: disguise: \(file.path) could not be read (\(error)); the intro shows again\n".utf8))
+            log("disguise: \(file.path) could not be read (\(error)); the intro shows again")
             return DisguiseProgress()
         }
     }
 
     /// Writes the file; a failure (read-only folder, full disk) only means the intro shows again next time.
-    func save(to folder: URL) {
+    func save(to folder: URL, log: (String) -> Void = logToStandardError) {
         do {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .xml
             try AtomicFile.write(try encoder.encode(self), to: DisguiseProgress.url(in: folder))
         } catch {
-            FileHandle.standardError.write(Data("kinetic: could not save Disguise-O-Rama progress: \(error)\n".utf8))
+            log("could not save Disguise-O-Rama progress: \(error)")
         }
     }
+
+    static func logToStandardError(_ line: String) { FileHandle.standardError.write(Data("kinetic: \(line)\n".utf8)) }
 }

@@ -34,6 +34,7 @@ extension DisguiseScreen {
         introButton.zPosition = 5
         introButton.opacity = 1
         introButton.contents = .text(TextContent(introPages[0].button, bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
+        introButton.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapIntroButton) }]
         root.addSublayer(introButton)
         introOffset = 0
         topPanel.isHidden = true
@@ -50,10 +51,7 @@ extension DisguiseScreen {
     /// (A): "Disguise" leaves off the top, "Rama" off the bottom, the O grows until it is off screen, and Scotch
     /// moves to his intro place (or, once the intro has been seen, straight to the wheel).
     func leaveSplash() {
-        phase = .splashLeaving
-        phaseTime = 0
-        let introSeen = DisguiseProgress.load(from: settings.dataDirectory).introCompleted
-        let target = introSeen ? layout.scotchOnWheel : layout.scotchInIntro
+        let target = state.introCompleted ? layout.scotchOnWheel : layout.scotchInIntro
         let duration = settings.reduceMotion ? 0.2 : 0.8
         let slide = Motion.tween(duration: duration, curve: .easeInEaseOut)
         if settings.reduceMotion {
@@ -67,16 +65,14 @@ extension DisguiseScreen {
         }
         animator.animate(scotch, \.position, to: target.center, with: slide)
         animator.animate(scotch, \.scale, to: target.height / layout.scotchInIntro.height, with: slide) { [weak self] _ in
-            guard let self, self.phase == .splashLeaving else { return }
+            guard let self, self.state.phase == .splashLeaving else { return }
             for layer in [self.splashDisguise, self.splashO, self.splashRama] { layer.isHidden = true }
-            if introSeen { self.enterWheel() } else { self.showIntro() }
+            self.send(.splashLeft)
         }
     }
 
     /// (B): the panels slide in (linearly, as the seed asks) with the first page.
     func showIntro() {
-        phase = .intro(page: 0)
-        phaseTime = 0
         topPanel.isHidden = false
         introButton.isHidden = false
         let shownTop = layout.topPanel.center, shownBottom = layout.bottomPanel.center
@@ -93,42 +89,33 @@ extension DisguiseScreen {
         }
     }
 
-    /// (C): the button moves on a page, scrolling the text with a spring; after the last page the intro ends.
-    func nextIntroPage() {
-        guard case .intro(let page) = phase else { return }
-        let next = page + 1
-        guard next < introPages.count else {
-            leaveIntro()
-            return
-        }
-        phase = .intro(page: next)
-        let target = Double(next) * layout.size.width
+    /// (C): the button has moved on a page: the text scrolls there with a spring, and the button takes the page's title.
+    func scrollIntro(to page: Int) {
+        guard introPages.indices.contains(page) else { return }
+        let target = Double(page) * layout.size.width
         if settings.reduceMotion {
             introOffset = target
-            introLabels[next].opacity = 0
-            animator.animate(introLabels[next], \.opacity, to: 1, with: .tween(duration: 0.2))
+            introLabels[page].opacity = 0
+            animator.animate(introLabels[page], \.opacity, to: 1, with: .tween(duration: 0.2))
         } else {
             animator.animate(self, \.introOffset, to: target, with: .spring(Spring(response: 0.45, dampingRatio: 0.82)))
         }
         if case .text(var text) = introButton.contents {
-            text.string = introPages[next].button
+            text.string = introPages[page].button
             introButton.contents = .text(text)
         }
     }
 
     /// (D): the panels slide out, Scotch scales to his wheel size, and the bubbles come in.
     func leaveIntro() {
-        phase = .introLeaving
-        phaseTime = 0
-        DisguiseProgress(introCompleted: true).save(to: settings.dataDirectory)
         let target = layout.scotchOnWheel
         animator.animate(scotch, \.position, to: target.center, with: motion(Spring(response: 0.6, dampingRatio: 0.8)))
         animator.animate(scotch, \.scale, to: target.height / layout.scotchInIntro.height, with: motion(Spring(response: 0.6, dampingRatio: 0.8)))
         let finish: (Bool) -> Void = { [weak self] _ in
-            guard let self, self.phase == .introLeaving else { return }
+            guard let self, self.state.phase == .introLeaving else { return }
             self.topPanel.isHidden = true
             self.introButton.isHidden = true
-            self.enterWheel()
+            self.send(.introLeft)
         }
         if settings.reduceMotion {
             animator.animate(introButton, \.opacity, to: 0, with: .tween(duration: 0.2))
@@ -137,63 +124,6 @@ extension DisguiseScreen {
             animator.animate(topPanel, \.position, to: Point(x: topPanel.position.x, y: -layout.topPanel.height / 2), with: .tween(duration: 0.4, curve: .linear))
             animator.animate(introButton, \.position, to: Point(x: introButton.position.x, y: layout.size.height + layout.bottomPanel.height / 2),
                              with: .tween(duration: 0.4, curve: .linear), completion: finish)
-        }
-    }
-
-    /// The wheel is built and every costume's bubble springs out from behind Scotch to its spoke.
-    func enterWheel() {
-        phase = .wheel
-        phaseTime = 0
-        do {
-            let built = try CostumeWheel(center: layout.wheelCenter, radius: layout.wheelRadius, bubbleRadius: layout.bubbleDiameter / 2,
-                                         bounds: Rect(origin: .zero, size: layout.size))
-            built.onError = { [weak self] error in self?.report(error, while: "moving the wheel") }
-            wheel = built
-        } catch {
-            // No wheel: Scotch stands alone, and the person is told why.
-            wheel = nil
-            report(error, while: "building the costume wheel")
-        }
-        for costume in costumes { addBubble(for: costume) }
-    }
-
-    /// Makes a costume's layers and its bubble's body; the bubble starts at the centre, behind Scotch.
-    func addBubble(for costume: Costume) {
-        guard let wheel, views[costume.id] == nil else { return }
-        let diameter = layout.bubbleDiameter
-        let bubble = Layer(identifier: "bubble.\(costume.id)", frame: Rect(center: layout.wheelCenter, size: Size(width: diameter, height: diameter)))
-        bubble.hitShape = .circle
-        let disc = Layer(frame: Rect(x: 0, y: 0, width: diameter, height: diameter).insetBy(dx: diameter * 0.05, dy: diameter * 0.05))
-        disc.contents = .shape(ShapeContent(path: .circle, fill: Color.white.withAlpha(0.92)))
-        disc.isUserInteractionEnabled = false
-        let ring = Layer(identifier: "ring.\(costume.id)", frame: Rect(x: 0, y: 0, width: diameter, height: diameter))
-        ring.contents = image("ring.svg")
-        ring.isUserInteractionEnabled = false
-        let iconSide = diameter * 0.74
-        let icon = Layer(identifier: "icon.\(costume.id)", frame: Rect(center: Point(x: diameter / 2 + costume.alignmentX * diameter, y: diameter / 2 + costume.alignmentY * diameter),
-                                                                     size: Size(width: iconSide, height: iconSide)))
-        icon.contents = .image(.file(costume.icon))
-        icon.isUserInteractionEnabled = false
-        bubble.addSublayer(disc)
-        bubble.addSublayer(icon)
-        bubble.addSublayer(ring)
-        bubbleLayer.addSublayer(bubble)
-        let worn = Layer(identifier: "costume.\(costume.id)", frame: costume.displayFrame(onScotch: layout.scotchOnWheel))
-        worn.contents = .image(.file(costume.worn))
-        worn.opacity = 0
-        worn.isHidden = true
-        worn.zPosition = 3.5
-        root.addSublayer(worn)
-        views[costume.id] = CostumeViews(costume: costume, bubble: bubble, disc: disc, ring: ring, icon: icon, worn: worn)
-        do {
-            try wheel.addBubble(id: costume.id)
-            if settings.reduceMotion, let body = wheel.bubble(costume.id) {
-                try body.item.setCenter(wheel.spokeEnd(body.spoke))
-                bubble.opacity = 0
-                animator.animate(bubble, \.opacity, to: 1, with: .tween(duration: 0.2))
-            }
-        } catch {
-            problems.append("costume \(costume.id) could not join the wheel: \(error)")
         }
     }
 }

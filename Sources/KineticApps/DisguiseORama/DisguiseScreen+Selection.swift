@@ -8,9 +8,7 @@ extension DisguiseScreen {
     /// The ring grows off screen, the costume springs onto Scotch, every other bubble falls, and the titles
     /// slide in from the right.
     func select(_ id: String) {
-        guard let wheel, let view = views[id], phase == .wheel || phase == .returning else { return }
-        phase = .selected(id)
-        phaseTime = 0
+        guard let view = views[id] else { return }
         let diagonal = (layout.size.width * layout.size.width + layout.size.height * layout.size.height).squareRoot()
         animator.animate(view.ring, \.scale, to: diagonal / layout.bubbleDiameter * 2.2, with: .tween(duration: 0.5, curve: .easeIn))
         animator.animate(view.ring, \.opacity, to: 0, with: .tween(duration: 0.5, curve: .easeIn))
@@ -30,10 +28,10 @@ extension DisguiseScreen {
         animator.animate(worn, \.opacity, to: 1, with: .tween(duration: 0.15))
 
         if settings.reduceMotion {
-            for other in wheel.bubbles where other.id != id {
-                if let layer = views[other.id]?.bubble { animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.2)) }
+            for other in state.wheel where other != id {
+                if let bubble = views[other]?.bubble { animator.animate(bubble, \.opacity, to: 0, with: .tween(duration: 0.2)) }
             }
-        } else {
+        } else if let wheel {
             do { try wheel.drop(except: id) } catch { report(error, while: "dropping the other bubbles") }
         }
         showTitles(for: view.costume)
@@ -41,10 +39,8 @@ extension DisguiseScreen {
 
     /// The costume shrinks back into its bubble, the ring returns, the titles slide out to the left, and soft
     /// springs pull the fallen bubbles home.
-    func deselect() {
-        guard case .selected(let id) = phase, let wheel, let view = views[id] else { return }
-        phase = .returning
-        phaseTime = 0
+    func deselect(_ id: String) {
+        guard let view = views[id] else { return }
         let spring = Spring(response: 0.45, dampingRatio: 0.8)
         animator.animate(view.ring, \.scale, to: 1, with: motion(spring))
         animator.animate(view.ring, \.opacity, to: 1, with: .tween(duration: 0.2))
@@ -58,11 +54,11 @@ extension DisguiseScreen {
             if finished { worn?.isHidden = true }
         }
         if settings.reduceMotion {
-            for other in wheel.bubbles where other.id != id {
-                if let layer = views[other.id]?.bubble { animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.2)) }
+            for other in state.wheel where other != id {
+                if let bubble = views[other]?.bubble { animator.animate(bubble, \.opacity, to: 1, with: .tween(duration: 0.2)) }
             }
         }
-        do { try wheel.recall() } catch { report(error, while: "bringing the bubbles back") }
+        do { try wheel?.recall() } catch { report(error, while: "bringing the bubbles back") }
         hideTitles()
     }
 

@@ -6,20 +6,11 @@ import KineticScene
 
 /// Disguise-O-Rama: the splash, the new-user intro, and the wheel of costume bubbles around Scotch.
 ///
-/// One screen plays the whole sequence, so that every hand-over (splash → intro → wheel) is seamless: the same
-/// Scotch layer stays on stage throughout and only moves and scales. The phase is the state machine; the layers
-/// are built once in `didAppear` and animated from there.
+/// The rules live in `DisguiseRules` (a pure reducer over `DisguiseState`). This screen turns input into actions,
+/// carries out the rules' effects through its `DisguiseEnvironment`, runs the wheel's physics, and animates each
+/// change of state. One screen plays the whole sequence, so every hand-over (splash → intro → wheel) is seamless:
+/// the same Scotch layer stays on stage throughout and only moves and scales.
 public final class DisguiseScreen: Screen {
-    enum Phase: Equatable {
-        case splash, splashLeaving
-        case intro(page: Int)
-        case introLeaving
-        case wheel
-        case selected(String)
-        /// Bubbles on their way home after a deselection, until the physics comes to rest.
-        case returning
-    }
-
     /// Layers of one costume: the bubble (a white disc, the icon and the ring), and the image Scotch wears.
     final class CostumeViews {
         let costume: Costume
@@ -35,17 +26,13 @@ public final class DisguiseScreen: Screen {
 
     static let art = BundledCostumes.resourceFolder
 
-    var phase = Phase.splash
-    var phaseTime = 0.0
+    public private(set) var state: DisguiseState
     var layout = DisguiseLayout(size: Size(width: 1024, height: 768))
-    var costumes: [Costume]
-    /// Costumes that arrived while one was selected; they join the wheel once it is whole again.
-    var pendingCostumes: [Costume] = []
     var views: [String: CostumeViews] = [:]
+    /// The wheel's physics, while the wheel is on stage.
     var wheel: CostumeWheel?
-    var focusedIndex: Int?
-    /// Problems with the catalogue, for a banner.
-    public internal(set) var problems: [String]
+    /// Problems with the catalogue found before the screen appeared, logged when it does.
+    public private(set) var problems: [String]
 
     let scotch = Layer(identifier: "scotch")
     let splashDisguise = Layer(identifier: "splash.disguise")
@@ -69,168 +56,138 @@ public final class DisguiseScreen: Screen {
 
     /// Where new costumes come from, if anywhere.
     let feed: CostumeFeed?
+    /// Disk and log; the live one (in the stage's data folder) unless one was given.
+    var environment: DisguiseEnvironment?
     let banner = Banner()
 
-    /// - Parameter costumes: the catalogue to start with (the bundled costumes by default), with no data layer.
-    public init(costumes: [Costume]? = nil) {
+    /// - Parameters:
+    ///   - costumes: the catalogue to start with (the bundled costumes by default), with no data layer.
+    ///   - environment: disk and log (by default the live ones, in the stage's data folder).
+    public init(costumes: [Costume]? = nil, environment: DisguiseEnvironment? = nil) {
         let catalogue: (costumes: [Costume], problems: [String]) = costumes.map { ($0, []) } ?? BundledCostumes.load()
-        self.costumes = catalogue.costumes
-        self.problems = catalogue.problems
-        self.feed = nil
+        state = DisguiseState(costumes: catalogue.costumes)
+        problems = catalogue.problems
+        feed = nil
+        self.environment = environment
         super.init(identifier: "disguise")
     }
 
     /// Starts on the feed's bundled and saved costumes and refreshes from the network in the background.
-    public init(feed: CostumeFeed, bundledProblems: [String] = []) {
+    public init(feed: CostumeFeed, bundledProblems: [String] = [], environment: DisguiseEnvironment? = nil) {
         let initial = feed.initial()
-        self.costumes = initial.costumes
-        self.problems = bundledProblems + initial.problems
+        state = DisguiseState(costumes: initial.costumes)
+        problems = bundledProblems + initial.problems
         self.feed = feed
+        self.environment = environment
         super.init(identifier: "disguise")
     }
 
-    public override var stateName: String {
-        switch phase {
-        case .splash: return "splash"
-        case .splashLeaving: return "splash.leaving"
-        case .intro(let page): return "intro.\(page + 1)"
-        case .introLeaving: return "intro.leaving"
-        case .wheel: return "wheel"
-        case .selected(let id): return "selected.\(id)"
-        case .returning: return "wheel.returning"
-        }
-    }
+    public override var stateName: String { state.stateName }
 
     public override var menuActions: [MenuAction] { [MenuAction(id: "replay-intro", title: "Replay intro")] }
 
     public override func performMenuAction(_ id: String) {
-        guard id == "replay-intro" else { return }
-        DisguiseProgress(introCompleted: false).save(to: settings.dataDirectory)
-        restart()
+        if id == "replay-intro" { send(.replayIntro) }
     }
 
-    // MARK: Building
+    // MARK: Life
 
     public override func didAppear(size: Size) {
         layout = DisguiseLayout(size: size)
-        if settings.freshStart { DisguiseProgress(introCompleted: false).save(to: settings.dataDirectory) }
-        restart()
-        root.gestureRecognizers = [
-            TapRecognizer { [weak self] in self?.handleTap(at: $0.location) },
-            PanRecognizer { [weak self] in self?.handlePan($0 as! PanRecognizer) },
-        ]
-        if !problems.isEmpty { FileHandle.standardError.write(Data(problems.map { "kinetic: \($0)\n" }.joined().utf8)) }
+        let environment = self.environment ?? .live(dataDirectory: settings.dataDirectory)
+        self.environment = environment
+        if settings.freshStart { environment.saveIntroCompleted(false) }
+        state.introCompleted = environment.loadIntroCompleted()
+        root.gestureRecognizers = [PanRecognizer { [weak self] in self?.handlePan($0) }]
+        buildLayers()
+        for problem in problems { environment.log(problem) }
         feed?.startRefresh(counting: stage?.backgroundWork)
     }
 
-    /// Lays the launch screen out again and starts the sequence from the splash.
-    func restart() {
-        for layer in root.sublayers { animator.stopAll(of: layer) }
-        animator.stopAll(of: self)
-        root.removeAllSublayers()
-        views = [:]
-        wheel = nil
-        focusedIndex = nil
-        root.backgroundColor = DisguiseLayout.background
-        buildSplash()
-        buildWheelLayers()
-        buildIntroPanels()
-        buildTitles()
-        buildBanner()
-        phase = .splash
-        phaseTime = 0
-    }
-
-    func image(_ name: String) -> LayerContents { .image(.file(Self.art.appendingPathComponent(name).path)) }
-
-    private func buildSplash() {
-        for (layer, frame, name) in [(splashDisguise, layout.splashDisguise, "splash-disguise.svg"), (splashO, layout.splashO, "splash-o.svg"),
-                                     (splashRama, layout.splashRama, "splash-rama.svg")] {
-            layer.frame = frame
-            layer.contents = image(name)
-            layer.scale = 1
-            layer.opacity = 1
-            layer.isHidden = false
-            layer.zPosition = 1
-            root.addSublayer(layer)
-        }
-        scotch.bounds = Rect(origin: .zero, size: layout.scotchInIntro.size)
-        scotch.contents = image("scotch.svg")
-        scotch.position = layout.scotchInSplash.center
-        scotch.scale = layout.scotchInSplash.height / layout.scotchInIntro.height
-        scotch.zPosition = 3
-        root.addSublayer(scotch)
-    }
-
-    private func buildWheelLayers() {
-        wheelLayer.frame = Rect(center: layout.wheelCenter, size: Size(width: layout.wheelRadius * 2, height: layout.wheelRadius * 2))
-        wheelLayer.isUserInteractionEnabled = false
-        wheelLayer.rotation = 0
-        root.addSublayer(wheelLayer)
-        bubbleLayer.frame = Rect(origin: .zero, size: layout.size)
-        bubbleLayer.isUserInteractionEnabled = true
-        bubbleLayer.zPosition = 2
-        root.addSublayer(bubbleLayer)
-        focusRing.bounds = Rect(origin: .zero, size: Size(width: layout.bubbleDiameter + 16, height: layout.bubbleDiameter + 16))
-        focusRing.contents = .shape(ShapeContent(path: .circle, stroke: Color(red8: 0x3E, green8: 0x7C, blue8: 0xB1), lineWidth: 4))
-        focusRing.isHidden = true
-        focusRing.isUserInteractionEnabled = false
-        focusRing.zPosition = 6
-        root.addSublayer(focusRing)
-    }
-
-    private func buildTitles() {
-        for (layer, frame, size, color) in [(titleLayer, layout.title, 34.0, DisguiseLayout.orange), (subtitleLayer, layout.subtitle, 16.0, Color.black)] {
-            layer.frame = frame
-            layer.contents = .text(TextContent("", bold: true, fontSize: size, color: color, alignment: .center, lineLimit: 2))
-            layer.isHidden = true
-            layer.isUserInteractionEnabled = false
-            layer.zPosition = 4
-            root.addSublayer(layer)
-        }
-    }
-
-    public override func handleKey(_ event: KeyEvent) -> Bool { handleDisguiseKey(event) }
-
-    // MARK: Per step
-
     public override func update(dt: Double) {
-        phaseTime += dt
-        if let snapshot = feed?.take() { apply(snapshot) }
-        updateBanner(dt: dt)
-        if phase == .splash && phaseTime >= 0.6 { leaveSplash() }
-        if let wheel {
-            wheel.step(dt: dt)
-            wheelLayer.rotation = wheel.angle
-            for bubble in wheel.bubbles { views[bubble.id]?.bubble.position = bubble.item.center }
-            if phase == .returning && wheel.springsAreNormal { phase = .wheel }
-            if phase == .wheel, !pendingCostumes.isEmpty { addPendingCostumes() }
+        if let snapshot = feed?.take() {
+            send(.catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed))
+            send(.costumesArrived(snapshot.costumes))
         }
+        banner.update(dt: dt, animator: animator)
+        stepWheel(dt: dt)
+        send(.tick(dt))
+        if state.phase == .returning, wheel?.springsAreNormal == true { send(.wheelSettled) }
         layoutIntroText()
-        if let index = focusedIndex, let wheel, index < wheel.bubbles.count, let view = views[wheel.bubbles[index].id] {
-            focusRing.position = view.bubble.position
-            focusRing.isHidden = phase != .wheel && phase != .returning
-        } else {
-            focusRing.isHidden = true
+        showFocus()
+    }
+
+    /// Applies an action: the rules change the state, the effects are carried out, and the layers follow.
+    public func send(_ action: DisguiseAction) {
+        let before = state
+        let effects = DisguiseRules.reduce(&state, action)
+        for effect in effects { perform(effect) }
+        if state != before { follow(from: before) }
+    }
+
+    /// The data layer hands over costumes (a refresh from the server, say): new ones fly out from behind Scotch as
+    /// soon as the wheel is whole.
+    public func receive(_ incoming: [Costume]) { send(.costumesArrived(incoming)) }
+
+    private func perform(_ effect: DisguiseEffect) {
+        switch effect {
+        case .saveProgress(let completed): environment?.saveIntroCompleted(completed)
+        case .spinWheel(let delta):
+            do { try wheel?.spin(by: delta) } catch { report(error, while: "spinning the wheel") }
+        case .log(let line): environment?.log(line)
+        case .showBanner(let message): banner.show(message, animator: animator)
         }
     }
 
-    /// The data layer hands over costumes (a refresh from the server, say): new ones fly out from behind Scotch.
-    public func receive(_ incoming: [Costume]) {
-        for costume in incoming where costume.problem == nil && !costumes.contains(where: { $0.id == costume.id })
-            && !pendingCostumes.contains(where: { $0.id == costume.id }) {
-            pendingCostumes.append(costume)
+    /// Animates what changed between two states: each change of phase has its own animation, and bubbles join the
+    /// wheel for costumes that reached it.
+    private func follow(from before: DisguiseState) {
+        if state.launch != before.launch {
+            buildLayers()
+            return
         }
-        if phase == .wheel { addPendingCostumes() }
+        if state.phase != before.phase {
+            switch (before.phase, state.phase) {
+            case (_, .splashLeaving): leaveSplash()
+            case (_, .intro(let page)) where page == 0: showIntro()
+            case (_, .intro(let page)): scrollIntro(to: page)
+            case (_, .introLeaving): leaveIntro()
+            case (.splashLeaving, .wheel), (.introLeaving, .wheel): enterWheel()
+            case (_, .selected(let id)): select(id)
+            case (.selected(let id), .returning): deselect(id)
+            default: break
+            }
+        }
+        if state.wheel != before.wheel { addBubbles() }
     }
 
-    func addPendingCostumes() {
-        let arriving = pendingCostumes
-        pendingCostumes = []
-        for costume in arriving {
-            costumes.append(costume)
-            addBubble(for: costume)
+    // MARK: Keys
+
+    public override func handleKey(_ event: KeyEvent) -> Bool {
+        let key: DisguiseKey
+        switch event.key {
+        case .enter: key = .enter
+        case .space: key = .space
+        case .escape: key = .escape
+        case .left: key = .left
+        case .right: key = .right
+        case .tab: key = .tab(backwards: event.modifiers.contains(.shift))
+        default: return false
         }
+        // A key the rules have no use for in this phase goes on to the shell (Esc back to the gallery).
+        var probe = state
+        let effects = DisguiseRules.reduce(&probe, .key(key))
+        guard probe != state || !effects.isEmpty else { return false }
+        send(.key(key))
+        return true
+    }
+
+    // MARK: Failures
+
+    /// A failure with a visible consequence: a log line naming what was being done, and a banner.
+    func report(_ error: Error, while doing: String) {
+        environment?.log("disguise: \(doing): \(error)")
+        banner.show("Something went wrong \(doing) — see the log", animator: animator)
     }
 
     /// The motion to use for a spring, or a short cross-fade-length tween when motion is reduced.

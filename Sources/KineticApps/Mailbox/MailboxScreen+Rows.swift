@@ -21,7 +21,7 @@ extension MailboxScreen {
         let row = MessageRowView(message: message, width: width, art: Self.artFile)
         let pan = RowSwipePan { [weak self, weak row] in
             guard let self, let row else { return }
-            self.handleSwipe($0 as! PanRecognizer, row)
+            self.handleSwipe($0, row)
         }
         row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in self?.closeOpenThings() }]
         scroll.content.addSublayer(row.slot)
@@ -205,7 +205,7 @@ extension MailboxScreen {
 
 /// A row's swipe: horizontal only (a vertical drag is the list's), and never from the left edge, which opens the menu.
 final class RowSwipePan: PanRecognizer {
-    init(handler: @escaping (GestureRecognizer) -> Void) {
+    init(handler: @escaping (PanRecognizer) -> Void) {
         super.init(minimumDistance: 10, axis: .horizontal, handler: handler)
     }
 

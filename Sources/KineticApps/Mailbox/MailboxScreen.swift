@@ -86,9 +86,9 @@ public final class MailboxScreen: Screen {
         content.addSublayer(scroll.frame)
         buildNavBar()
         buildOverlays(size: size)
-        let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0) }
         root.gestureRecognizers = [edge]
-        let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0 as! PanRecognizer) }
+        let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
         // Which way the menu is going is the finger's latest direction: a 50 ms window sees a reversal at once.
         for pan in [edge, shieldPan] { pan.velocityWindow = 0.05 }
         menuShield.frame = Rect(origin: .zero, size: size)

@@ -89,7 +89,7 @@ open class GestureRecognizer {
     final func releaseHeldClaim() {
         guard isWaitingForFailures else { return }
         isWaitingForFailures = false
-        handler?(self)
+        notifyHandler()
     }
 
     /// Lets time-based recognizers (long press) act when no event arrives.
@@ -126,6 +126,9 @@ open class GestureRecognizer {
             isWaitingForFailures = true
             return
         }
-        handler?(self)
+        notifyHandler()
     }
+
+    /// Tells the owner of a change. Subclasses with a handler of their own type (the pan's) add theirs here.
+    open func notifyHandler() { handler?(self) }
 }

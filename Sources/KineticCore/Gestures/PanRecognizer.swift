@@ -16,10 +16,14 @@ open class PanRecognizer: GestureRecognizer {
     public var velocityWindow: Double = 0.1
     private var samples: [(time: Double, location: Point)] = []
 
-    public init(minimumDistance: Double = 10, axis: Axis? = nil, handler: ((GestureRecognizer) -> Void)? = nil) {
+    /// Told of every change of state, with the pan itself, so that it reads `translation` and `velocity` without a cast.
+    public var panHandler: ((PanRecognizer) -> Void)?
+
+    public init(minimumDistance: Double = 10, axis: Axis? = nil, handler: ((PanRecognizer) -> Void)? = nil) {
         self.minimumDistance = minimumDistance
         self.axis = axis
-        super.init(handler: handler)
+        panHandler = handler
+        super.init(handler: nil)
         samples.reserveCapacity(64)
     }
 
@@ -28,6 +32,11 @@ open class PanRecognizer: GestureRecognizer {
 
     /// Points per second, from the recent samples.
     public private(set) var velocity = Vector.zero
+
+    open override func notifyHandler() {
+        super.notifyHandler()
+        panHandler?(self)
+    }
 
     open override func didReset() {
         samples.removeAll(keepingCapacity: true)
@@ -105,7 +114,7 @@ open class EdgePanRecognizer: PanRecognizer {
     /// How wide the band along the edge is, in points.
     public var edgeWidth: Double
 
-    public init(edge: Edge, screenSize: Size, edgeWidth: Double = 24, handler: ((GestureRecognizer) -> Void)? = nil) {
+    public init(edge: Edge, screenSize: Size, edgeWidth: Double = 24, handler: ((PanRecognizer) -> Void)? = nil) {
         self.edge = edge
         self.screenSize = screenSize
         self.edgeWidth = edgeWidth

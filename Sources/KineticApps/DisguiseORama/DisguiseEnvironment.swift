@@ -1,0 +1,28 @@
+import Foundation
+
+/// What Disguise-O-Rama does to the world outside its rules and its layers: the saved progress on disk and the log.
+/// Injected, so tests can start with any progress and read what was written; the network comes in through the
+/// `CostumeFeed`.
+public struct DisguiseEnvironment {
+    /// Whether the intro has been seen, as saved.
+    public var loadIntroCompleted: () -> Bool
+    /// Saves whether the intro has been seen.
+    public var saveIntroCompleted: (Bool) -> Void
+    /// Writes one line to the log.
+    public var log: (String) -> Void
+
+    public init(loadIntroCompleted: @escaping () -> Bool, saveIntroCompleted: @escaping (Bool) -> Void, log: @escaping (String) -> Void) {
+        self.loadIntroCompleted = loadIntroCompleted
+        self.saveIntroCompleted = saveIntroCompleted
+        self.log = log
+    }
+
+    /// The real thing: `disguise-progress.plist` in `dataDirectory` (see `DisguiseProgress`), and standard error.
+    public static func live(dataDirectory: URL) -> DisguiseEnvironment {
+        let log = DisguiseProgress.logToStandardError
+        return DisguiseEnvironment(
+            loadIntroCompleted: { DisguiseProgress.load(from: dataDirectory, log: log).introCompleted },
+            saveIntroCompleted: { DisguiseProgress(introCompleted: $0).save(to: dataDirectory, log: log) },
+            log: log)
+    }
+}

@@ -1,0 +1,180 @@
+import KineticCatalog
+
+/// What can happen to Disguise-O-Rama: time, the person's taps and keys, the menu, the data layer, and the screen
+/// telling that an animation or the physics has come to rest.
+public enum DisguiseAction: Equatable, Sendable {
+    /// Simulated time passes (seconds).
+    case tick(Double)
+    case tapIntroButton
+    case tapBubble(String)
+    case tapScotch
+    /// A tap on the costume Scotch is wearing.
+    case tapCostume(String)
+    case key(DisguiseKey)
+    /// The menu's "Replay intro": the sequence starts again from the splash, as on a first launch.
+    case replayIntro
+    /// The splash's exit has finished moving.
+    case splashLeft
+    /// The intro's panels have left.
+    case introLeft
+    /// Every bubble is home and its spring stiff again.
+    case wheelSettled
+    /// The data layer's costumes (all it has; the ones already known are ignored).
+    case costumesArrived([Costume])
+    /// Problems the data layer found, and whether its refresh failed.
+    case catalogueProblems([String], refreshFailed: Bool)
+    /// The wheel's physics could not be built.
+    case wheelFailed(String)
+    /// One costume's bubble could not join the wheel.
+    case bubbleFailed(String, reason: String)
+}
+
+/// The keys the app answers, whatever the platform calls them.
+public enum DisguiseKey: Equatable, Sendable {
+    case enter, space, escape, left, right
+    case tab(backwards: Bool)
+}
+
+/// What the rules ask the outside world to do.
+public enum DisguiseEffect: Equatable, Sendable {
+    /// Remember (on disk) whether the intro has been seen.
+    case saveProgress(introCompleted: Bool)
+    /// Push the wheel: add this much angular velocity, rad/s (positive is clockwise).
+    case spinWheel(by: Double)
+    /// A line for the log.
+    case log(String)
+    /// A banner that goes away by itself.
+    case showBanner(String)
+}
+
+/// Disguise-O-Rama's rules (seed 000 and seed 001): state + action → new state + effects. Pure, so tests drive the
+/// whole sequence without rendering, and the screen only animates the changes.
+public enum DisguiseRules {
+    /// How long the splash shows before it leaves by itself, in seconds.
+    public static let splashDuration = 0.6
+    /// How much a key press changes the wheel's angular velocity, in rad/s.
+    public static let keySpin = 1.5
+    /// The intro's pages.
+    public static var pageCount: Int { introPages.count }
+    static let refreshFailedMessage = "Couldn’t update costumes — showing saved ones"
+
+    public static func reduce(_ state: inout DisguiseState, _ action: DisguiseAction) -> [DisguiseEffect] {
+        switch action {
+        case .tick(let seconds):
+            if state.phase == .splash {
+                state.splashTime += seconds
+                if state.splashTime >= splashDuration { state.phase = .splashLeaving }
+            }
+            if state.phase == .wheel { joinPending(&state) }
+        case .tapIntroButton:
+            return nextPage(&state)
+        case .tapBubble(let id):
+            if state.wheelIsInteractive {
+                select(&state, id)
+            } else if case .selected = state.phase {
+                state.phase = .returning
+            }
+        case .tapScotch, .tapCostume:
+            if case .selected = state.phase { state.phase = .returning }
+        case .key(let key):
+            return press(&state, key)
+        case .replayIntro:
+            state.phase = .splash
+            state.splashTime = 0
+            state.launch += 1
+            state.introCompleted = false
+            state.wheel = []
+            state.wheelUnavailable = false
+            state.focusedIndex = nil
+            return [.saveProgress(introCompleted: false)]
+        case .splashLeft:
+            guard state.phase == .splashLeaving else { return [] }
+            if state.introCompleted { enterWheel(&state) } else { state.phase = .intro(page: 0) }
+        case .introLeft:
+            guard state.phase == .introLeaving else { return [] }
+            enterWheel(&state)
+        case .wheelSettled:
+            guard state.phase == .returning else { return [] }
+            state.phase = .wheel
+            joinPending(&state)
+        case .costumesArrived(let incoming):
+            for costume in incoming where costume.problem == nil && state.costume(costume.id) == nil
+                && !state.pendingCostumes.contains(where: { $0.id == costume.id }) {
+                state.pendingCostumes.append(costume)
+            }
+            if state.phase == .wheel { joinPending(&state) }
+        case .catalogueProblems(let problems, let refreshFailed):
+            return problems.map { .log($0) } + (refreshFailed ? [.showBanner(refreshFailedMessage)] : [])
+        case .wheelFailed(let reason):
+            // No wheel: Scotch stands alone, and the person is told why.
+            state.wheelUnavailable = true
+            state.wheel = []
+            state.focusedIndex = nil
+            return [.log("disguise: building the costume wheel: \(reason)"), .showBanner("Something went wrong building the costume wheel — see the log")]
+        case .bubbleFailed(let id, let reason):
+            state.wheel.removeAll { $0 == id }
+            if let focus = state.focusedIndex, focus >= state.wheel.count { state.focusedIndex = state.wheel.isEmpty ? nil : 0 }
+            return [.log("costume \(id) could not join the wheel: \(reason)")]
+        }
+        return []
+    }
+
+    /// Keys: Enter/Space leave the splash and turn the intro's pages; ←/→ spin; Tab moves the focus ring (Shift
+    /// back); Enter wears the focused costume; Esc/Space take it off. A key the phase has no use for is not used
+    /// (no change and no effect), so the shell may take it (Esc back to the gallery).
+    private static func press(_ state: inout DisguiseState, _ key: DisguiseKey) -> [DisguiseEffect] {
+        switch (state.phase, key) {
+        case (.splash, .enter), (.splash, .space):
+            state.phase = .splashLeaving
+        case (.intro, .enter), (.intro, .space):
+            return nextPage(&state)
+        case (.selected, .escape), (.selected, .space):
+            state.phase = .returning
+        case (.wheel, .left), (.returning, .left):
+            return [.spinWheel(by: -keySpin)]
+        case (.wheel, .right), (.returning, .right):
+            return [.spinWheel(by: keySpin)]
+        case (.wheel, .tab(let backwards)), (.returning, .tab(let backwards)):
+            let count = state.wheel.count
+            guard count > 0 else { return [] }
+            let step = backwards ? count - 1 : 1
+            state.focusedIndex = state.focusedIndex.map { ($0 + step) % count } ?? 0
+        case (.wheel, .enter), (.returning, .enter):
+            guard !state.wheel.isEmpty else { return [] }
+            select(&state, state.wheel[min(state.focusedIndex ?? 0, state.wheel.count - 1)])
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The intro's button: the next page, or after the last the intro ends (and is remembered as seen).
+    private static func nextPage(_ state: inout DisguiseState) -> [DisguiseEffect] {
+        guard case .intro(let page) = state.phase else { return [] }
+        if page + 1 < pageCount {
+            state.phase = .intro(page: page + 1)
+            return []
+        }
+        state.phase = .introLeaving
+        state.introCompleted = true
+        return [.saveProgress(introCompleted: true)]
+    }
+
+    private static func select(_ state: inout DisguiseState, _ id: String) {
+        guard state.wheelIsInteractive, state.wheel.contains(id) else { return }
+        state.phase = .selected(id)
+    }
+
+    /// Every known costume takes a spoke; arrivals wait for the next whole wheel.
+    private static func enterWheel(_ state: inout DisguiseState) {
+        state.phase = .wheel
+        if !state.wheelUnavailable { state.wheel = state.costumes.map(\.id) }
+    }
+
+    private static func joinPending(_ state: inout DisguiseState) {
+        guard !state.pendingCostumes.isEmpty else { return }
+        state.costumes += state.pendingCostumes
+        if !state.wheelUnavailable { state.wheel += state.pendingCostumes.map(\.id) }
+        state.pendingCostumes = []
+    }
+}

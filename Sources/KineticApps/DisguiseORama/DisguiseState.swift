@@ -1,0 +1,68 @@
+import KineticCatalog
+
+/// Everything Disguise-O-Rama's rules know: where in the sequence the person is, the costumes, which of them are
+/// on the wheel, and the keyboard's focus. A plain value: `DisguiseRules.reduce` changes it; the screen draws it.
+///
+/// The physics (the wheel's angle, the bubbles' bodies) is not here: it is a simulation the screen runs, told what
+/// to do by the rules' effects (a spin) and by the person's drag.
+public struct DisguiseState: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+        /// The wordmark around Scotch, for `DisguiseRules.splashDuration`.
+        case splash
+        /// The wordmark leaving and Scotch moving to the intro (or straight to the wheel).
+        case splashLeaving
+        /// A page of the new-user intro, from 0.
+        case intro(page: Int)
+        /// The intro's panels leaving.
+        case introLeaving
+        /// The wheel, every bubble on its spoke.
+        case wheel
+        /// A costume worn, the other bubbles fallen.
+        case selected(String)
+        /// Bubbles on their way home after a deselection, until the physics comes to rest.
+        case returning
+    }
+
+    public var phase = Phase.splash
+    /// Seconds on the splash so far.
+    public var splashTime = 0.0
+    /// How many times the sequence has started from the splash (the menu's "Replay intro" starts it again).
+    public var launch = 0
+    /// Whether the intro has been seen: then the splash goes straight to the wheel.
+    public var introCompleted = false
+    /// Every costume known, in the order they join the wheel.
+    public var costumes: [Costume]
+    /// Costumes that arrived while the wheel was not whole (being built, or a costume worn); they join it once it is.
+    public var pendingCostumes: [Costume] = []
+    /// The ids of the bubbles on the wheel, in spoke order.
+    public var wheel: [String] = []
+    /// Set when the wheel could not be built: no bubble joins it, and Scotch stands alone.
+    public var wheelUnavailable = false
+    /// The index in `wheel` of the bubble with the keyboard's focus; `nil` shows no focus ring.
+    public var focusedIndex: Int?
+
+    public init(costumes: [Costume], introCompleted: Bool = false) {
+        self.costumes = costumes
+        self.introCompleted = introCompleted
+    }
+
+    /// The name written into scene dumps: `splash`, `splash.leaving`, `intro.<page from 1>`, `intro.leaving`,
+    /// `wheel`, `selected.<costumeId>` or `wheel.returning`.
+    public var stateName: String {
+        switch phase {
+        case .splash: return "splash"
+        case .splashLeaving: return "splash.leaving"
+        case .intro(let page): return "intro.\(page + 1)"
+        case .introLeaving: return "intro.leaving"
+        case .wheel: return "wheel"
+        case .selected(let id): return "selected.\(id)"
+        case .returning: return "wheel.returning"
+        }
+    }
+
+    /// Whether the wheel takes taps, drags and keys (it does while bubbles return, as it looks whole).
+    public var wheelIsInteractive: Bool { phase == .wheel || phase == .returning }
+
+    /// The costume with `id`.
+    public func costume(_ id: String) -> Costume? { costumes.first { $0.id == id } }
+}

@@ -1,0 +1,178 @@
+import XCTest
+import KineticCatalog
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Disguise-O-Rama's rules alone: state + action → state + effects, no layers, no physics, no disk.
+final class DisguiseRulesTests: XCTestCase {
+    private let six = Disguise.sixCostumes
+
+    @discardableResult
+    private func apply(_ state: inout DisguiseState, _ actions: DisguiseAction...) -> [DisguiseEffect] {
+        actions.flatMap { DisguiseRules.reduce(&state, $0) }
+    }
+
+    /// A first launch, as seed 000 (A)–(D) tells it: the splash, three intro pages moved on by the button, the
+    /// intro remembered as seen, then every costume on the wheel.
+    func testAFirstLaunchGoesThroughTheIntroToTheWheel() {
+        var s = DisguiseState(costumes: Array(six.prefix(2)))
+        XCTAssertEqual(s.stateName, "splash")
+        // The README: the splash shows for 0.6 s. 0.5 s is still the splash; 0.1 s more and it leaves.
+        apply(&s, .tick(0.25), .tick(0.25))
+        XCTAssertEqual(s.stateName, "splash")
+        apply(&s, .tick(0.1))
+        XCTAssertEqual(s.stateName, "splash.leaving")
+        apply(&s, .tapIntroButton)
+        XCTAssertEqual(s.stateName, "splash.leaving", "the button is not there yet")
+        apply(&s, .splashLeft)
+        XCTAssertEqual(s.stateName, "intro.1")
+        XCTAssertEqual(apply(&s, .tapIntroButton), [])
+        XCTAssertEqual(s.stateName, "intro.2")
+        apply(&s, .key(.space))
+        XCTAssertEqual(s.stateName, "intro.3")
+        XCTAssertEqual(apply(&s, .key(.enter)), [.saveProgress(introCompleted: true)], "the last page's button ends the intro and remembers it")
+        XCTAssertEqual(s.stateName, "intro.leaving")
+        XCTAssertEqual(s.wheel, [], "the bubbles come out once the panels have gone")
+        apply(&s, .introLeft)
+        XCTAssertEqual(s.stateName, "wheel")
+        XCTAssertEqual(s.wheel, [six[0].id, six[1].id])
+        apply(&s, .introLeft, .splashLeft)
+        XCTAssertEqual(s.stateName, "wheel", "a late animation's end changes nothing")
+    }
+
+    func testOnceTheIntroIsSeenTheSplashGoesStraightToTheWheel() {
+        var s = DisguiseState(costumes: six, introCompleted: true)
+        apply(&s, .key(.enter))
+        XCTAssertEqual(s.stateName, "splash.leaving", "Enter skips the splash's wait")
+        apply(&s, .splashLeft)
+        XCTAssertEqual(s.stateName, "wheel")
+        XCTAssertEqual(s.wheel, six.map(\.id))
+    }
+
+    /// Seed 000 (E): a tapped bubble dresses Scotch; tapping a different item, or the selected costume, reverts.
+    func testTappingDressesAndAnyItemUndresses() {
+        for undress in [DisguiseAction.tapBubble(six[1].id), .tapBubble(six[0].id), .tapScotch, .tapCostume(six[0].id), .key(.escape), .key(.space)] {
+            var s = onTheWheel()
+            apply(&s, .tapBubble(six[0].id))
+            XCTAssertEqual(s.stateName, "selected.\(six[0].id)")
+            apply(&s, undress)
+            XCTAssertEqual(s.stateName, "wheel.returning", "\(undress)")
+            apply(&s, .wheelSettled)
+            XCTAssertEqual(s.stateName, "wheel", "\(undress)")
+        }
+        var s = onTheWheel()
+        apply(&s, .tapBubble("nobody"), .tapScotch, .tapCostume(six[0].id))
+        XCTAssertEqual(s.stateName, "wheel", "an unknown bubble, Scotch or a costume not worn do nothing on the wheel")
+        apply(&s, .tapBubble(six[2].id), .wheelSettled)
+        XCTAssertEqual(s.stateName, "selected.\(six[2].id)", "only a returning wheel settles")
+    }
+
+    func testABubbleMayBeChosenWhileTheOthersAreStillReturning() {
+        var s = onTheWheel()
+        apply(&s, .tapBubble(six[0].id), .tapScotch, .tapBubble(six[3].id))
+        XCTAssertEqual(s.stateName, "selected.\(six[3].id)")
+    }
+
+    /// Arrivals join a whole wheel at once; while a costume is worn they wait for the wheel to settle. Known ones
+    /// and ones with a problem never join.
+    func testCostumesArrivingJoinAWholeWheel() {
+        var s = DisguiseState(costumes: Array(six.prefix(2)), introCompleted: true)
+        var broken = six[5]
+        broken.id = "not an id!"
+        apply(&s, .costumesArrived([six[0], six[2], broken]))
+        XCTAssertEqual(s.wheel, [], "no wheel during the splash")
+        apply(&s, .key(.enter), .splashLeft)
+        XCTAssertEqual(s.wheel, [six[0].id, six[1].id], "the wheel starts with what was known")
+        apply(&s, .tick(1.0 / 120))
+        XCTAssertEqual(s.wheel, [six[0].id, six[1].id, six[2].id], "the arrival joins on the next step")
+        apply(&s, .tapBubble(six[1].id), .costumesArrived([six[3]]))
+        XCTAssertEqual(s.wheel.count, 3, "a costume is worn: the arrival waits")
+        apply(&s, .tick(1), .tapScotch, .tick(1))
+        XCTAssertEqual(s.wheel.count, 3, "the bubbles are still returning")
+        apply(&s, .wheelSettled)
+        XCTAssertEqual(s.wheel.last, six[3].id)
+        apply(&s, .costumesArrived(six))
+        XCTAssertEqual(s.wheel, [six[0], six[1], six[2], six[3], six[4], six[5]].map(\.id), "each id once, in order of arrival")
+    }
+
+    func testKeysSpinMoveTheFocusAndChoose() {
+        var s = onTheWheel()
+        XCTAssertEqual(apply(&s, .key(.left)), [.spinWheel(by: -1.5)])
+        XCTAssertEqual(apply(&s, .key(.right)), [.spinWheel(by: 1.5)])
+        apply(&s, .key(.tab(backwards: false)))
+        XCTAssertEqual(s.focusedIndex, 0, "the first Tab shows the ring on the first bubble")
+        apply(&s, .key(.tab(backwards: true)))
+        XCTAssertEqual(s.focusedIndex, 5, "Shift-Tab wraps back to the last of six")
+        apply(&s, .key(.tab(backwards: false)))
+        XCTAssertEqual(s.focusedIndex, 0, "Tab wraps forward")
+        apply(&s, .key(.tab(backwards: false)), .key(.enter))
+        XCTAssertEqual(s.stateName, "selected.\(six[1].id)")
+        var unused = onTheWheel()
+        XCTAssertEqual(apply(&unused, .key(.escape)), [])
+        XCTAssertEqual(unused, onTheWheel(), "Esc on the wheel is not the app's: it goes to the shell")
+    }
+
+    func testReplayingTheIntroStartsAgainAndForgetsItWasSeen() {
+        var s = onTheWheel()
+        apply(&s, .tapBubble(six[0].id))
+        XCTAssertEqual(apply(&s, .replayIntro), [.saveProgress(introCompleted: false)])
+        XCTAssertEqual(s.stateName, "splash")
+        XCTAssertEqual(s.wheel, [])
+        XCTAssertFalse(s.introCompleted)
+        XCTAssertEqual(s.costumes.count, 6, "the costumes are kept")
+        apply(&s, .tick(0.6), .splashLeft)
+        XCTAssertEqual(s.stateName, "intro.1")
+    }
+
+    func testAWheelThatCannotBeBuiltIsSaidAndLeavesScotchAlone() {
+        var s = DisguiseState(costumes: six, introCompleted: true)
+        apply(&s, .key(.enter), .splashLeft)
+        let effects = apply(&s, .wheelFailed("no memory"))
+        XCTAssertTrue(effects.contains(.log("disguise: building the costume wheel: no memory")), "\(effects)")
+        XCTAssertTrue(effects.contains { if case .showBanner = $0 { return true } else { return false } })
+        apply(&s, .costumesArrived([Disguise.sixCostumes[0]]), .tick(1), .key(.enter), .key(.tab(backwards: false)))
+        XCTAssertEqual(s.wheel, [])
+        XCTAssertEqual(s.stateName, "wheel", "nothing to choose")
+        var one = onTheWheel()
+        XCTAssertEqual(apply(&one, .bubbleFailed(six[2].id, reason: "bad")), [.log("costume \(six[2].id) could not join the wheel: bad")])
+        XCTAssertFalse(one.wheel.contains(six[2].id))
+    }
+
+    func testAFailedRefreshIsLoggedAndShown() {
+        var s = onTheWheel()
+        XCTAssertEqual(apply(&s, .catalogueProblems(["a bad costume"], refreshFailed: true)),
+                       [.log("a bad costume"), .showBanner("Couldn’t update costumes — showing saved ones")])
+        XCTAssertEqual(apply(&s, .catalogueProblems([], refreshFailed: false)), [])
+    }
+
+    private func onTheWheel() -> DisguiseState {
+        var s = DisguiseState(costumes: six, introCompleted: true)
+        apply(&s, .key(.enter), .splashLeft)
+        return s
+    }
+}
+
+/// The screen does its disk and log work only through the environment it is given.
+final class DisguiseEnvironmentTests: XCTestCase {
+    func testProgressIsReadAndWrittenThroughTheEnvironment() throws {
+        final class Record { var saved: [Bool] = []; var lines: [String] = []; var seen = false }
+        let record = Record()
+        let environment = DisguiseEnvironment(loadIntroCompleted: { record.seen },
+                                              saveIntroCompleted: { record.saved.append($0); record.seen = $0 },
+                                              log: { record.lines.append($0) })
+        var entries = KineticApps.catalog
+        entries[0].makeScreen = { _ in DisguiseScreen(costumes: Disguise.sixCostumes, environment: environment) }
+        let scenario = Scenario(app: "disguise", freshStart: false, duration: 8, events: Disguise.throughIntro)
+        let runner = try ScenarioRunner(scenario: scenario, entries: entries, dataDirectory: Disguise.temporaryFolder())
+        try runner.run(outputDirectory: nil)
+        XCTAssertEqual(runner.stage.stateName, "wheel")
+        XCTAssertEqual(record.saved, [true], "the intro, once seen, is saved as seen, and nothing else is written")
+        XCTAssertEqual(record.lines, [])
+
+        // Seen: the next launch goes from the splash straight to the wheel, without the intro's keys.
+        let again = try ScenarioRunner(scenario: Scenario(app: "disguise", freshStart: false, duration: 2, events: []),
+                                       entries: entries, dataDirectory: Disguise.temporaryFolder())
+        try again.run(outputDirectory: nil)
+        XCTAssertEqual(again.stage.stateName, "wheel")
+    }
+}

@@ -10,6 +10,7 @@ import Foundation
 public final class BackgroundWork: @unchecked Sendable {
     private let condition = NSCondition()
     private var running = 0
+    private var finishHandler: (@Sendable () -> Void)?
 
     public init() {}
 
@@ -32,6 +33,16 @@ public final class BackgroundWork: @unchecked Sendable {
         condition.lock()
         running = max(running - 1, 0)
         condition.broadcast()
+        let handler = finishHandler
+        condition.unlock()
+        handler?()
+    }
+
+    /// Called, on the worker's thread, each time a job finishes: a window resting until input arrives wakes up
+    /// to pick the result up at its next step.
+    public func onFinish(_ handler: @escaping @Sendable () -> Void) {
+        condition.lock()
+        finishHandler = handler
         condition.unlock()
     }
 

@@ -36,6 +36,9 @@ public final class Banner {
         animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.25))
     }
 
+    /// Whether a message is showing and counting down to its fade.
+    public var isCounting: Bool { remaining > 0 }
+
     /// Counts the message's time down and fades it out at the end.
     public func update(dt: Double, animator: Animator) {
         guard remaining > 0 else { return }

@@ -24,6 +24,12 @@ open class Screen {
     /// One fixed step of `dt` seconds of simulated time.
     open func update(dt: Double) {}
 
+    /// Whether `update(dt:)` has nothing under way that the clock must drive. The stage adds what it sees itself
+    /// (animations, touches, layers that changed in the last step); when all is still, a window stops stepping
+    /// and drawing until input arrives. Override it when the screen waits on a clock while nothing on screen
+    /// moves (a splash's timer, a banner's countdown) or runs its own simulation (physics).
+    open var isAtRest: Bool { true }
+
     /// A key press; return true when the screen used it.
     open func handleKey(_ event: KeyEvent) -> Bool { false }
 

@@ -121,6 +121,8 @@ public final class Shell: Screen {
         layoutMenu()
     }
 
+    public override var isAtRest: Bool { content?.isAtRest ?? true }
+
     public override func handleText(_ text: String) -> Bool { !isMenuOpen && content?.handleText(text) == true }
 
     public override func handleShake() -> Bool { content?.handleShake() ?? false }

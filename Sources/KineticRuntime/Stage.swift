@@ -23,6 +23,16 @@ public final class Stage {
     public private(set) var screen: Screen?
     /// Set when someone asked to leave (Escape at the top level, a menu's Quit).
     public var quitRequested = false
+    /// Whether the last step changed any layer, and whether input arrived since.
+    private var lastStepChangedScene = true
+    private var inputSinceLastStep = false
+
+    /// Whether nothing is under way: the last step changed no layer, no animation runs, no touch is down, no
+    /// input waits for a step, and the screen has nothing of its own in progress. Stepping a stage at rest changes
+    /// nothing, so a window stops stepping and drawing until input arrives, and an idle app costs no CPU.
+    public var isAtRest: Bool {
+        !lastStepChangedScene && !inputSinceLastStep && animator.runningCount == 0 && !arena.hasActiveTouches && (screen?.isAtRest ?? true)
+    }
 
     public init(size: Size = Size(width: 1024, height: 768), settings: StageSettings = StageSettings()) {
         self.size = size
@@ -49,6 +59,7 @@ public final class Stage {
     /// Routes a touch: a new one goes to the recognizers along the path of the layer it lands on.
     public func send(_ event: TouchEvent) {
         guard event.location.isFinite else { return }
+        inputSinceLastStep = true
         if event.phase == .began {
             let hit = root.hitTest(event.location) ?? root
             arena.begin(event, recognizers: hit.ancestry.flatMap(\.gestureRecognizers))
@@ -60,24 +71,34 @@ public final class Stage {
     /// Routes a key to the screen; returns whether anything used it.
     @discardableResult
     public func send(_ event: KeyEvent) -> Bool {
-        screen?.handleKey(event) ?? false
+        inputSinceLastStep = true
+        return screen?.handleKey(event) ?? false
     }
 
     /// Routes typed text to the screen; returns whether anything used it.
     @discardableResult
-    public func send(text: String) -> Bool { screen?.handleText(text) ?? false }
+    public func send(text: String) -> Bool {
+        inputSinceLastStep = true
+        return screen?.handleText(text) ?? false
+    }
 
     /// Tells the screen the device was shaken; returns whether anything used it.
     @discardableResult
-    public func sendShake() -> Bool { screen?.handleShake() ?? false }
+    public func sendShake() -> Bool {
+        inputSinceLastStep = true
+        return screen?.handleShake() ?? false
+    }
 
     /// One fixed step of the clock.
     public func step() {
+        let sceneBefore = Layer.sceneVersion
         stepCount += 1
         time = Double(stepCount) * Stage.stepDuration
         arena.tick(time: time)
         screen?.update(dt: Stage.stepDuration)
         animator.step(by: Stage.stepDuration)
+        lastStepChangedScene = Layer.sceneVersion != sceneBefore
+        inputSinceLastStep = false
     }
 
     /// A snapshot of every identified layer.

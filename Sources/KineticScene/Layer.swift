@@ -10,20 +10,25 @@ public final class Layer {
     /// A stable name for tests, dumps and users (like an accessibility identifier); `nil` for decoration.
     public var identifier: String?
     /// Where the anchor point sits in the superlayer's coordinates.
-    public var position = Point.zero
+    public var position = Point.zero { didSet { if position != oldValue { Layer.noteChange() } } }
     /// The layer's own coordinate space: its size, and the origin that scrolls its sublayers.
-    public var bounds = Rect.zero { didSet { if bounds.size != oldValue.size { contentVersion &+= 1 } } }
+    public var bounds = Rect.zero {
+        didSet {
+            if bounds.size != oldValue.size { contentVersion &+= 1 }
+            if bounds != oldValue { Layer.noteChange() }
+        }
+    }
     /// The point of the bounds (0...1 in each axis) that sits at `position` and about which it turns and scales.
-    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { Layer.noteChange() } } }
     /// Uniform scale about the anchor point.
-    public var scale = 1.0
+    public var scale = 1.0 { didSet { if scale != oldValue { Layer.noteChange() } } }
     /// Radians, clockwise on screen, about the anchor point.
-    public var rotation = 0.0
-    public var opacity = 1.0
-    public var zPosition = 0.0
-    public var isHidden = false
+    public var rotation = 0.0 { didSet { if rotation != oldValue { Layer.noteChange() } } }
+    public var opacity = 1.0 { didSet { if opacity != oldValue { Layer.noteChange() } } }
+    public var zPosition = 0.0 { didSet { if zPosition != oldValue { Layer.noteChange() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { Layer.noteChange() } } }
     /// Whether sublayers are clipped to the bounds.
-    public var masksToBounds = false
+    public var masksToBounds = false { didSet { if masksToBounds != oldValue { Layer.noteChange() } } }
     public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { contentVersion &+= 1 } } }
     public var cornerRadius = 0.0 { didSet { if cornerRadius != oldValue { contentVersion &+= 1 } } }
     public var contents = LayerContents.none { didSet { if contents != oldValue { contentVersion &+= 1 } } }
@@ -36,7 +41,14 @@ public final class Layer {
     public var gestureRecognizers: [GestureRecognizer] = []
 
     /// Bumped whenever what the layer draws itself changes, so the renderer knows its cached pixels are stale.
-    public private(set) var contentVersion: UInt64 = 0
+    public private(set) var contentVersion: UInt64 = 0 { didSet { Layer.noteChange() } }
+
+    /// Bumped by every change to any layer that could show on screen (geometry, opacity, visibility, order,
+    /// contents, the tree itself). A stage whose step left it unchanged drew nothing new, so a window need not
+    /// draw again; one that stays unchanged, with nothing moving, is at rest. Layers live on the simulation's
+    /// thread only, as in Core Animation's model tree.
+    nonisolated(unsafe) public private(set) static var sceneVersion: UInt64 = 0
+    static func noteChange() { sceneVersion &+= 1 }
     public private(set) weak var superlayer: Layer?
     public private(set) var sublayers: [Layer] = []
 
@@ -76,22 +88,28 @@ public final class Layer {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.append(layer)
+        Layer.noteChange()
     }
 
     public func insertSublayer(_ layer: Layer, at index: Int) {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        Layer.noteChange()
     }
 
     public func removeFromSuperlayer() {
-        superlayer?.sublayers.removeAll { $0 === self }
-        superlayer = nil
+        guard let superlayer else { return }
+        superlayer.sublayers.removeAll { $0 === self }
+        self.superlayer = nil
+        Layer.noteChange()
     }
 
     public func removeAllSublayers() {
+        guard !sublayers.isEmpty else { return }
         for layer in sublayers { layer.superlayer = nil }
         sublayers.removeAll()
+        Layer.noteChange()
     }
 
     /// Whether every sublayer has the same `zPosition`, so that the drawing order is simply `sublayers`

@@ -3,6 +3,7 @@ import Foundation
 import KineticCore
 import KineticRender
 import KineticRuntime
+import KineticScene
 
 /// Opens an SDL2 window on a stage and runs it: events in, fixed simulation steps, frames out at the display's rate.
 ///
@@ -56,43 +57,77 @@ public final class WindowShell {
         // Mouse events SDL makes up from touches carry this device id; the touch itself is already handled.
         let touchMouseID = UInt32.max
 
+        // A background job (a download) that finishes while the window rests wakes it with an event of its own.
+        let wakeEventType = SDL_RegisterEvents(1)
+        if wakeEventType != UInt32.max {
+            stage.backgroundWork.onFinish {
+                var wake = SDL_Event()
+                wake.type = wakeEventType
+                _ = SDL_PushEvent(&wake)
+            }
+        }
+        defer { stage.backgroundWork.onFinish {} }
+        /// The scene version last drawn into the texture, and whether the window must be shown again.
+        var drawnScene: UInt64?
+        var needsPresent = true
+
+        func handle(_ event: SDL_Event) {
+            switch SDL_EventType(event.type) {
+            case SDL_QUIT:
+                stage.quitRequested = true
+            case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+                viewport = Viewport(stageSize: stage.size, window: window, renderer: sdlRenderer)
+                if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 {
+                    frameRenderer = Renderer(pointSize: stage.size, scale: viewport.pixelsPerPoint)
+                    SDL_DestroyTexture(texture)
+                    texture = makeTexture(sdlRenderer, frameRenderer)
+                    drawnScene = nil
+                }
+                needsPresent = true
+            case SDL_WINDOWEVENT:
+                // Uncovered, restored, moved to another display: show the last frame again.
+                needsPresent = true
+            case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != touchMouseID:
+                mouseDown = true
+                stage.send(touch(0, .began, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
+            case SDL_MOUSEMOTION where mouseDown && event.motion.which != touchMouseID:
+                stage.send(touch(0, .moved, viewport.point(windowX: event.motion.x, windowY: event.motion.y), event.motion.timestamp))
+            case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown && event.button.which != touchMouseID:
+                mouseDown = false
+                stage.send(touch(0, .ended, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
+            case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+                let phase: TouchEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved
+                let point = viewport.point(normalizedX: Double(event.tfinger.x), normalizedY: Double(event.tfinger.y))
+                stage.send(touch(Int(truncatingIfNeeded: event.tfinger.fingerId) &+ 1, phase, point, event.tfinger.timestamp))
+            case SDL_KEYDOWN:
+                handleKey(event.key)
+            case SDL_TEXTINPUT:
+                let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if !text.isEmpty { stage.send(text: text) }
+            default:
+                break
+            }
+        }
+        func clock() -> Double { Double(SDL_GetPerformanceCounter() - start) / frequency }
+
         while !stage.quitRequested {
-            let now = Double(SDL_GetPerformanceCounter() - start) / frequency
-            if let maximumSeconds, now > maximumSeconds { break }
+            if let maximumSeconds, clock() > maximumSeconds { break }
+            if stage.isAtRest && !needsPresent {
+                // Nothing moves: sleep until an event arrives (input, a finished download, the window uncovered).
+                // The wait is in the kernel and costs no CPU; the time spent resting is not simulated.
+                let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000
+                _ = SDL_WaitEventTimeout(nil, min(timeout, 1000))
+                simulatedUpTo = max(simulatedUpTo, clock() - Stage.stepDuration)
+            } else {
+                // Moving: sleep until the next step is due, unless an event comes first.
+                let due = simulatedUpTo + Stage.stepDuration - clock()
+                if due > 0.001 { _ = SDL_WaitEventTimeout(nil, Int32(due * 1000)) }
+            }
+            let now = clock()
             inputClock.anchor(platform: Double(SDL_GetTicks()) / 1000, stage: stage.time)
             var event = SDL_Event()
-            while SDL_PollEvent(&event) != 0 {
-                switch SDL_EventType(event.type) {
-                case SDL_QUIT:
-                    stage.quitRequested = true
-                case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
-                    viewport = Viewport(stageSize: stage.size, window: window, renderer: sdlRenderer)
-                    if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 {
-                        frameRenderer = Renderer(pointSize: stage.size, scale: viewport.pixelsPerPoint)
-                        SDL_DestroyTexture(texture)
-                        texture = makeTexture(sdlRenderer, frameRenderer)
-                    }
-                case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != touchMouseID:
-                    mouseDown = true
-                    stage.send(touch(0, .began, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
-                case SDL_MOUSEMOTION where mouseDown && event.motion.which != touchMouseID:
-                    stage.send(touch(0, .moved, viewport.point(windowX: event.motion.x, windowY: event.motion.y), event.motion.timestamp))
-                case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown && event.button.which != touchMouseID:
-                    mouseDown = false
-                    stage.send(touch(0, .ended, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
-                case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
-                    let phase: TouchEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved
-                    let point = viewport.point(normalizedX: Double(event.tfinger.x), normalizedY: Double(event.tfinger.y))
-                    stage.send(touch(Int(truncatingIfNeeded: event.tfinger.fingerId) &+ 1, phase, point, event.tfinger.timestamp))
-                case SDL_KEYDOWN:
-                    handleKey(event.key)
-                case SDL_TEXTINPUT:
-                    let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                    if !text.isEmpty { stage.send(text: text) }
-                default:
-                    break
-                }
-            }
+            while SDL_PollEvent(&event) != 0 { handle(event) }
+
             // Run as many fixed steps as real time calls for (at most a quarter second's worth after a stall).
             let target = min(now, simulatedUpTo + 0.25)
             while simulatedUpTo + Stage.stepDuration <= target {
@@ -101,19 +136,27 @@ public final class WindowShell {
             }
             if simulatedUpTo < now - 0.25 { simulatedUpTo = now - 0.25 }
 
-            frameRenderer.render(stage.root)
-            if frameRenderer.assetErrors.count > reportedErrors {
-                for error in frameRenderer.assetErrors[reportedErrors...] { FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8)) }
-                reportedErrors = frameRenderer.assetErrors.count
+            // Draw only when a layer changed since the last frame; present only when something new is to be seen.
+            if drawnScene != Layer.sceneVersion {
+                frameRenderer.render(stage.root)
+                drawnScene = Layer.sceneVersion
+                if frameRenderer.assetErrors.count > reportedErrors {
+                    for error in frameRenderer.assetErrors[reportedErrors...] { FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8)) }
+                    reportedErrors = frameRenderer.assetErrors.count
+                }
+                frameRenderer.withPixels { pixels in
+                    _ = SDL_UpdateTexture(texture, nil, pixels.baseAddress, Int32(frameRenderer.stride))
+                }
+                needsPresent = true
             }
-            frameRenderer.withPixels { pixels in
-                _ = SDL_UpdateTexture(texture, nil, pixels.baseAddress, Int32(frameRenderer.stride))
+            if needsPresent {
+                SDL_SetRenderDrawColor(sdlRenderer, 0, 0, 0, 255)
+                SDL_RenderClear(sdlRenderer)
+                var destination = viewport.destination
+                SDL_RenderCopy(sdlRenderer, texture, nil, &destination)
+                SDL_RenderPresent(sdlRenderer)
+                needsPresent = false
             }
-            SDL_SetRenderDrawColor(sdlRenderer, 0, 0, 0, 255)
-            SDL_RenderClear(sdlRenderer)
-            var destination = viewport.destination
-            SDL_RenderCopy(sdlRenderer, texture, nil, &destination)
-            SDL_RenderPresent(sdlRenderer)
         }
         SDL_DestroyTexture(texture)
     }

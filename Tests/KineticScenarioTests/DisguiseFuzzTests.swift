@@ -34,7 +34,8 @@ final class DisguiseFuzzTests: XCTestCase {
                     let centre = bubble.item.center
                     if !centre.isFinite || !onScreen.contains(centre) { problems.append("bubble \(bubble.id) at \(centre), outside the stage, in \(state), wheel turning \(wheel.angularVelocity) rad/s") }
                 }
-                if state.hasPrefix("selected."), wheel.world.isPaused {
+                // At rest: the wheel has stopped its world (every body still), so what shows now stays.
+                if state.hasPrefix("selected."), wheel.isResting {
                     let resting = wheel.bubbles.filter { "selected.\($0.id)" != state }
                     for (i, a) in resting.enumerated() {
                         for b in resting[(i + 1)...] where a.item.center.distance(to: b.item.center) < 2 * wheel.bubbleRadius - 1 {

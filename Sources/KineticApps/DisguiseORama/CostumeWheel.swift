@@ -45,6 +45,14 @@ final class CostumeWheel {
     private(set) var springsAreNormal = true
     /// Whether bubbles are lying on the floor.
     var isDropped: Bool { gravity != nil }
+    /// Whether the wheel has come to rest and stopped stepping its world: every body still (as the world judges
+    /// it), the armature stopped, the springs stiff, no finger on it. Stepping a world at rest would only move
+    /// bodies by amounts below the rest speeds, forever, and redraw a scene that looks the same. Whatever moves
+    /// the wheel (a drag, a spin, a drop, a recall, a new bubble) wakes it.
+    private(set) var isResting = false
+    /// Where the bodies were when they last moved, and how long every one has stayed within reach of it (s).
+    private var stillSince: (centres: [Point], angle: Double)?
+    private var stillTime = 0.0
 
     init(center: Point, radius: Double, bubbleRadius: Double, bounds: Rect) throws {
         self.center = center
@@ -81,6 +89,7 @@ final class CostumeWheel {
     /// Adds a bubble at the centre (behind Scotch) and lets a soft spring carry it out to the next free spoke.
     /// With more than five costumes, every spoke moves to keep them evenly spaced.
     func addBubble(id: String) throws {
+        wake()
         let item = try world.addItem("bubble.\(id)", shape: .circle(radius: bubbleRadius), center: center)
         item.allowsRotation = false
         try item.setFriction(0.5)
@@ -104,18 +113,28 @@ final class CostumeWheel {
     // MARK: Spinning
 
     /// The finger holds the wheel: from now on the armature follows `drag(toAngle:)`.
-    func grab() { dragTargetAngle = armature.angle }
+    func grab() {
+        wake()
+        dragTargetAngle = armature.angle
+    }
 
-    func drag(toAngle target: Double) { dragTargetAngle = target }
+    func drag(toAngle target: Double) {
+        wake()
+        dragTargetAngle = target
+    }
 
     /// The finger lets go, turning at `angularVelocity` rad/s: the wheel coasts on from there.
     func release(angularVelocity: Double) throws {
+        wake()
         dragTargetAngle = nil
         try armature.setAngularVelocity(Self.limited(angularVelocity))
     }
 
     /// A push from the keyboard.
-    func spin(by deltaAngularVelocity: Double) throws { try armature.setAngularVelocity(Self.limited(armature.angularVelocity + deltaAngularVelocity)) }
+    func spin(by deltaAngularVelocity: Double) throws {
+        wake()
+        try armature.setAngularVelocity(Self.limited(armature.angularVelocity + deltaAngularVelocity))
+    }
 
     /// The fastest the wheel turns, in rad/s: one and a half turns a second, about what a hard flick gives. Faster,
     /// the bubbles' springs (soft ones most of all, while they bring bubbles home) stretch far enough to carry
@@ -131,6 +150,7 @@ final class CostumeWheel {
     /// Every bubble but `keptID` lets go of its spoke and falls, colliding with the others and the screen's edges.
     func drop(except keptID: String) throws {
         guard !isDropped else { return }
+        wake()
         if let collisions { world.removeCollision(collisions) }
         let gravity = world.addGravity()
         let collisions = try world.addCollision()
@@ -155,6 +175,7 @@ final class CostumeWheel {
     /// world reports that everything is at rest: a soft spring on a turning wheel could otherwise sling a bubble off
     /// the screen. Then the walls go and the springs get their normal stiffness back.
     func recall() throws {
+        wake()
         if let gravity { world.removeGravity(gravity) }
         gravity = nil
         for bubble in bubbles where bubble.attachment == nil {
@@ -184,6 +205,7 @@ final class CostumeWheel {
     // MARK: Time
 
     func step(dt: Double) {
+        guard !isResting else { return }
         if let target = dragTargetAngle {
             // Drive the armature so that it reaches the finger's angle by the end of this step.
             do { try armature.setAngularVelocity(Self.limited((target - armature.angle) / dt)) } catch { onError?(error) }
@@ -196,5 +218,29 @@ final class CostumeWheel {
             }
         }
         world.advance(by: dt)
+        // Still means far stiller than the world's own rest (2 pt/s, which tells that the motion is over): no
+        // bubble, and no point of the rim, more than `stillDistance` from where it was `stillDuration` ago. Bodies
+        // pressed into the floor jitter in place and count as still; a pile still settling does not. What stopping
+        // the world then skips is a drift no one could see.
+        let here = bubbles.map(\.item.center), angle = armature.angle
+        if let since = stillSince, since.centres.count == here.count,
+           zip(since.centres, here).allSatisfy({ $0.distance(to: $1) <= Self.stillDistance }),
+           abs(angle - since.angle) * radius <= Self.stillDistance {
+            stillTime += dt
+        } else {
+            stillSince = (here, angle)
+            stillTime = 0
+        }
+        isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil
+    }
+
+    /// Within this distance (pt) of where it was `stillDuration` seconds ago, a body counts as still.
+    static let stillDistance = 0.05, stillDuration = 0.5
+
+    /// Something is about to move the wheel: it steps again from the next step on.
+    private func wake() {
+        isResting = false
+        stillSince = nil
+        stillTime = 0
     }
 }

@@ -117,6 +117,16 @@ public final class DisguiseScreen: Screen {
         showFocus()
     }
 
+    /// At rest unless a clock is running: the splash's, a banner's, the wheel's physics, or a step that will move
+    /// the rules on (bubbles home and about to stiffen, arrivals about to join).
+    public override var isAtRest: Bool {
+        switch state.phase {
+        case .splash, .returning: return false
+        case .wheel where !state.pendingCostumes.isEmpty: return false
+        default: return !banner.isCounting && (wheel?.isResting ?? true)
+        }
+    }
+
     /// Applies an action: the rules change the state, the effects are carried out, and the layers follow.
     public func send(_ action: DisguiseAction) {
         let before = state

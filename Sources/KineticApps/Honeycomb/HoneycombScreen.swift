@@ -103,6 +103,12 @@ public final class HoneycombScreen: Screen {
         banner.update(dt: dt, animator: animator)
     }
 
+    /// At rest unless a morph is under way, a staggered move waits its turn, or a banner counts down.
+    public override var isAtRest: Bool {
+        if case .morph = state.phase { return false }
+        return pending.isEmpty && !banner.isCounting
+    }
+
     /// Applies an action: the rules change the state, the screen carries out the effects and moves the layers.
     public func send(_ action: HoneycombAction) {
         let before = state

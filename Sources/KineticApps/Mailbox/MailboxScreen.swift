@@ -120,6 +120,9 @@ public final class MailboxScreen: Screen {
         banner.update(dt: dt, animator: animator)
     }
 
+    /// At rest unless the undo button or a banner counts down.
+    public override var isAtRest: Bool { undoTime <= 0 && !banner.isCounting }
+
     /// Applies an action: the rules change the model, then the effects move the views.
     public func send(_ action: MailboxAction) {
         let before = state

@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench load clean demo fuzz
+.PHONY: deps build run test bench bench-idle load clean demo fuzz
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -51,6 +51,10 @@ fuzz: deps
 
 bench: deps
 	swift run -c release kinetic-bench
+
+# What a window at rest costs, per app (Xvfb, 10 s each), for the README's figures.
+bench-idle: build
+	@scripts/idle-cpu $(BIN)
 
 # The content server under load: wrk on loopback against the catalogue, for the README's figures.
 load: build

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// The content folder as `FileMiddleware` reads it: like Hummingbird's `LocalFileSystem`, but with each file's
-/// modification time to the nanosecond.
+/// modification time to the nanosecond, and small files answered from memory while unchanged.
 ///
 /// `FileMiddleware` makes its ETag from the modification time and the size. `LocalFileSystem` keeps whole seconds,
 /// so a catalogue rewritten within the same second at the same length would keep its ETag, and every client's
@@ -16,9 +16,11 @@ struct ContentFolder: FileProvider {
 
     /// The folder's path, ending in `/`.
     let root: String
+    let memory: ContentMemory
     private let io = FileIO()
 
-    init(folder: URL) {
+    init(folder: URL, memory: ContentMemory) {
+        self.memory = memory
         let path = folder.standardizedFileURL.path
         root = path.hasSuffix("/") ? path : path + "/"
     }
@@ -35,8 +37,17 @@ struct ContentFolder: FileProvider {
                               modificationDate: Date(timeIntervalSince1970: seconds))
     }
 
+    /// A small file unchanged since it was last read is answered from memory; otherwise it is read (and kept).
     func loadFile(id path: String, context: some RequestContext) async throws -> ResponseBody {
-        try await io.loadFile(path: path, context: context)
+        guard let attributes = try await getAttributes(id: path), attributes.size <= ContentMemory.maximumFileSize else {
+            return try await io.loadFile(path: path, context: context)
+        }
+        if let bytes = memory.body(at: path, size: attributes.size, modified: attributes.modificationDate) {
+            return ResponseBody(byteBuffer: bytes)
+        }
+        let bytes = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
+        memory.keep(bytes, at: path, size: attributes.size, modified: attributes.modificationDate)
+        return ResponseBody(byteBuffer: bytes)
     }
 
     func loadFile(id path: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {

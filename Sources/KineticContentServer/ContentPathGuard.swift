@@ -8,9 +8,11 @@ import Hummingbird
 /// folder's. What it refuses is answered here, in plain text that says why; what it accepts goes on to be served.
 struct ContentPathGuard<Context: RequestContext>: RouterMiddleware {
     let folder: URL
+    /// Resolutions remembered for a second, so a burst of requests for one file resolves it once.
+    let memory: ContentMemory
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        switch ContentPath.resolve(request.uri.description, in: folder) {
+        switch memory.resolve(request.uri.description, in: folder) {
         case .success:
             return try await next(request, context)
         case .failure(.badRequest(let reason)):

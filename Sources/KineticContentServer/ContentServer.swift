@@ -40,8 +40,10 @@ public struct ContentServer: Sendable {
         if logger == nil { log.logLevel = .info }
         let router = Router()
         router.middlewares.add(LogRequestsMiddleware(.info))
-        router.middlewares.add(ContentPathGuard(folder: folder))
-        let files = FileMiddleware<BasicRequestContext, ContentFolder>(fileProvider: ContentFolder(folder: folder), cacheControl: Self.cacheControl)
+        let memory = ContentMemory()
+        router.middlewares.add(ContentPathGuard(folder: folder, memory: memory))
+        let files = FileMiddleware<BasicRequestContext, ContentFolder>(fileProvider: ContentFolder(folder: folder, memory: memory),
+                                                                       cacheControl: Self.cacheControl)
             // The apps decode the catalogues as UTF-8; say so, as the JSON media type alone does not.
             .withAdditionalMediaType(MediaType(type: .application, subType: "json", parameter: ("charset", "utf-8")), mappedToFileExtension: "json")
         router.middlewares.add(files)

@@ -13,6 +13,8 @@ final class BandCompositor {
         let context: OpaquePointer
         /// Maps frame pixels to this band's pixels: a shift up by the band's first row.
         let base: cairo_matrix_t
+        /// The band's rows of the frame.
+        let rows: PixelRect
     }
 
     private let bands: [Band]
@@ -26,7 +28,8 @@ final class BandCompositor {
         bands = (0..<count).map { index in
             let top = height * index / count, bottom = height * (index + 1) / count
             let surface = cairo_image_surface_create_for_data(data + top * stride, CAIRO_FORMAT_ARGB32, Int32(width), Int32(bottom - top), Int32(stride))!
-            return Band(surface: surface, context: cairo_create(surface)!, base: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: Double(-top)))
+            return Band(surface: surface, context: cairo_create(surface)!, base: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: Double(-top)),
+                        rows: PixelRect(x: 0, y: top, width: width, height: bottom - top))
         }
         workers = (1..<count).map { _ in Worker() }
     }
@@ -39,27 +42,42 @@ final class BandCompositor {
         }
     }
 
-    /// Clears every band to `background` and plays `list` into all of them, returning when all are done.
-    func composite(_ list: DisplayList, background: Color) {
+    /// Clears the `damage` rectangles of every band to `background` and plays `list` into them, returning when all
+    /// are done; the rest of the frame keeps its pixels. A band that no rectangle touches is left alone.
+    func composite(_ list: DisplayList, background: Color, damage: [PixelRect]) {
+        guard !damage.isEmpty else { return }
         for (index, worker) in workers.enumerated() {
             let band = bands[index + 1]
-            worker.run { Self.draw(list, into: band, index: index + 1, background: background) }
+            worker.run { Self.draw(list, into: band, index: index + 1, background: background, damage: damage) }
         }
-        Self.draw(list, into: bands[0], index: 0, background: background)
+        Self.draw(list, into: bands[0], index: 0, background: background, damage: damage)
         for worker in workers { worker.wait() }
         for band in bands { cairo_surface_flush(band.surface) }
     }
 
-    private static func draw(_ list: DisplayList, into band: Band, index: Int, background: Color) {
+    private static func draw(_ list: DisplayList, into band: Band, index: Int, background: Color, damage: [PixelRect]) {
         let cr = band.context
         var base = band.base
         cairo_identity_matrix(cr)
+        // The band's part of the damage, in the band's own pixels; each piece is whole pixels, so the clip is exact.
+        var any = false
+        cairo_new_path(cr)
+        for rect in damage {
+            let part = rect.intersection(band.rows)
+            guard !part.isEmpty else { continue }
+            any = true
+            cairo_rectangle(cr, Double(part.x), Double(part.y - band.rows.y), Double(part.width), Double(part.height))
+        }
+        guard any else { return }
+        cairo_save(cr)
+        cairo_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_set_matrix(cr, &base)
-        list.play(into: cr, band: index, base: base)
+        list.play(into: cr, band: index, base: base, damage: damage[...])
+        cairo_restore(cr)
     }
 }
 

@@ -6,9 +6,10 @@ struct DisplayList {
     enum Operation {
         /// Paints a raster at `opacity`, placed by `deviceToRaster` (frame pixels → raster pixels) and filtered by
         /// `filter`. The placement travels with the operation because one raster may be painted by several layers.
-        case paint(LayerRaster, deviceToRaster: cairo_matrix_t, filter: cairo_filter_t, opacity: Double)
+        /// `extent` is the frame pixels it can touch.
+        case paint(LayerRaster, deviceToRaster: cairo_matrix_t, filter: cairo_filter_t, opacity: Double, extent: PixelRect)
         /// Clips what follows to a layer's bounds: `rect` in the layer's space, `transform` from there to frame pixels.
-        case pushClip(transform: cairo_matrix_t, rect: (x: Double, y: Double, width: Double, height: Double))
+        case pushClip(transform: cairo_matrix_t, rect: (x: Double, y: Double, width: Double, height: Double), extent: PixelRect)
         case popClip
     }
 
@@ -19,19 +20,21 @@ struct DisplayList {
     mutating func removeAll() { operations.removeAll(keepingCapacity: true) }
     mutating func append(_ operation: Operation) { operations.append(operation) }
 
-    /// Plays the list into one band's context, whose user space is the frame's pixel space.
-    func play(into cr: OpaquePointer, band: Int, base: cairo_matrix_t) {
+    /// Plays the list into one band's context, whose user space is the frame's pixel space; paints that touch none
+    /// of `damage` (the band's part of what is recomposited) are skipped, as the clip would hide them anyway.
+    func play(into cr: OpaquePointer, band: Int, base: cairo_matrix_t, damage: ArraySlice<PixelRect>) {
         var base = base
         for operation in operations {
             switch operation {
-            case .paint(let raster, var deviceToRaster, let filter, let opacity):
+            case .paint(let raster, var deviceToRaster, let filter, let opacity, let extent):
+                guard damage.contains(where: { $0.intersects(extent) }) else { continue }
                 // Each band has its own pattern, so setting its matrix here touches nothing another thread reads.
                 let pattern = raster.patterns[band]
                 cairo_pattern_set_matrix(pattern, &deviceToRaster)
                 cairo_pattern_set_filter(pattern, filter)
                 cairo_set_source(cr, pattern)
                 if opacity >= 0.999 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
-            case .pushClip(let transform, let rect):
+            case .pushClip(let transform, let rect, _):
                 var transform = transform
                 cairo_save(cr)
                 cairo_transform(cr, &transform)

@@ -38,11 +38,19 @@ public final class Renderer {
     public static let cacheBudgetBytes = 256 * 1024 * 1024
     private var frameNumber: UInt64 = 0
     private var displayList = DisplayList()
+    /// The last frame's list: what this frame's is compared with to find the damage.
+    private var previousList = DisplayList()
+    private var previousBackground: Color?
     private let compositor: BandCompositor
     /// Every distinct problem met so far; the app decides how to show them.
     public private(set) var assetErrors: [AssetError] = []
     /// How many layers were rasterised (not just composited) in the last frame.
     public private(set) var rasterizedLastFrame = 0
+    /// The frame pixels the last `render` recomposited (empty when nothing visible changed): everything the
+    /// window needs to copy to the screen. The first frame, and any frame after a change of background, is whole.
+    public private(set) var lastDamage: [PixelRect] = []
+    /// The whole frame, in pixels.
+    public var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
     /// - Parameter bands: how many horizontal bands are composited in parallel; by default one per core, at most
     ///   four. The picture is the same whatever the number.
@@ -65,13 +73,23 @@ public final class Renderer {
     public var bandCount: Int { compositor.count }
 
     /// Draws the whole tree under `root` (whose coordinates are screen points).
+    ///
+    /// Only what changed since the last frame is recomposited (`lastDamage`): the old and new places of every layer
+    /// that moved, turned, faded, changed or came and went; the rest of the frame keeps its pixels.
     public func render(_ root: Layer, background: Color = .white) {
         frameNumber &+= 1
         rasterizedLastFrame = 0
+        swap(&displayList, &previousList)
         displayList.removeAll()
         record(root, parentTransform: Transform2D(scaleX: scale, y: scale), parentOpacity: 1)
+        if frameNumber == 1 || previousBackground != background {
+            lastDamage = [frameRect]
+        } else {
+            lastDamage = Damage.between(previousList, displayList, frame: frameRect)
+        }
+        previousBackground = background
         evictUnused()
-        compositor.composite(displayList, background: background)
+        compositor.composite(displayList, background: background, damage: lastDamage)
     }
 
     /// Walks the tree: rasterises what changed, places every raster, and records what to composite.
@@ -95,15 +113,19 @@ public final class Renderer {
                 // (the cache is never more than 2× off the screen's scale, so bilinear stays sharp enough).
                 let exact = abs(raster.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
                     && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
+                let rasterSize = (x: 0.0, y: 0.0, width: Double(cairo_image_surface_get_width(raster.surface)),
+                                  height: Double(cairo_image_surface_get_height(raster.surface)))
                 displayList.append(.paint(raster, deviceToRaster: cairoMatrix(deviceToRaster),
-                                          filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR, opacity: opacity))
+                                          filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR, opacity: opacity,
+                                          extent: Damage.extent(of: rasterSize, toDevice: cairoMatrix(rasterToDevice))))
             }
         }
 
         guard !layer.sublayers.isEmpty else { return }
         if layer.masksToBounds {
             let b = layer.bounds
-            displayList.append(.pushClip(transform: cairoMatrix(transform), rect: (b.minX, b.minY, b.width, b.height)))
+            let rect = (x: b.minX, y: b.minY, width: b.width, height: b.height)
+            displayList.append(.pushClip(transform: cairoMatrix(transform), rect: rect, extent: Damage.extent(of: rect, toDevice: cairoMatrix(transform))))
         }
         if layer.sublayersShareZPosition {
             for sublayer in layer.sublayers { record(sublayer, parentTransform: transform, parentOpacity: opacity) }

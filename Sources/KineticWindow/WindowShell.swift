@@ -70,6 +70,8 @@ public final class WindowShell {
         /// The scene version last drawn into the texture, and whether the window must be shown again.
         var drawnScene: UInt64?
         var needsPresent = true
+        /// Set when the texture's contents may have been lost (the graphics device was reset): all of it is sent again.
+        var textureLost = false
 
         func handle(_ event: SDL_Event) {
             switch SDL_EventType(event.type) {
@@ -87,6 +89,8 @@ public final class WindowShell {
             case SDL_WINDOWEVENT:
                 // Uncovered, restored, moved to another display: show the last frame again.
                 needsPresent = true
+            case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+                textureLost = true
             case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != touchMouseID:
                 mouseDown = true
                 stage.send(touch(0, .began, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
@@ -136,7 +140,13 @@ public final class WindowShell {
             }
             if simulatedUpTo < now - 0.25 { simulatedUpTo = now - 0.25 }
 
-            // Draw only when a layer changed since the last frame; present only when something new is to be seen.
+            // Draw only when a layer changed since the last frame, recomposite only what changed, and present only when
+            // something new is to be seen.
+            if textureLost {
+                frameRenderer.withPixels { pixels in _ = SDL_UpdateTexture(texture, nil, pixels.baseAddress, Int32(frameRenderer.stride)) }
+                textureLost = false
+                needsPresent = true
+            }
             if drawnScene != Layer.sceneVersion {
                 frameRenderer.render(stage.root)
                 drawnScene = Layer.sceneVersion
@@ -144,10 +154,15 @@ public final class WindowShell {
                     for error in frameRenderer.assetErrors[reportedErrors...] { FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8)) }
                     reportedErrors = frameRenderer.assetErrors.count
                 }
+                // Only the rectangles the renderer recomposited go to the texture.
+                let stride = frameRenderer.stride
                 frameRenderer.withPixels { pixels in
-                    _ = SDL_UpdateTexture(texture, nil, pixels.baseAddress, Int32(frameRenderer.stride))
+                    for damage in frameRenderer.lastDamage {
+                        var rect = SDL_Rect(x: Int32(damage.x), y: Int32(damage.y), w: Int32(damage.width), h: Int32(damage.height))
+                        _ = SDL_UpdateTexture(texture, &rect, pixels.baseAddress! + damage.y * stride + damage.x * 4, Int32(stride))
+                    }
                 }
-                needsPresent = true
+                if !frameRenderer.lastDamage.isEmpty { needsPresent = true }
             }
             if needsPresent {
                 SDL_SetRenderDrawColor(sdlRenderer, 0, 0, 0, 255)

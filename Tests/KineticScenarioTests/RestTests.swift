@@ -2,6 +2,7 @@ import XCTest
 import KineticCore
 import KineticRuntime
 import KineticScene
+import KineticRender
 @testable import KineticApps
 @testable import KineticScenario
 
@@ -84,5 +85,30 @@ final class RestTests: XCTestCase {
         let mailbox = try Mailbox.runner()
         XCTAssertTrue(settle(mailbox.stage, within: 5))
         assertStaysStill(mailbox.stage)
+    }
+}
+
+/// Frames drawn one after another, each recompositing only what changed, are the frames a full render gives.
+final class IncrementalFrameTests: XCTestCase {
+    func testADisguiseSequenceRecompositedPieceByPieceMatchesFullRenders() throws {
+        let runner = try Disguise.runner(Disguise.throughIntro, costumes: Disguise.sixCostumes, duration: 0, scale: 0.5)
+        let stage = runner.stage
+        let incremental = Renderer(pointSize: stage.size, scale: 0.5)
+        var partial = 0
+        for step in 1...(120 * 10) {
+            if [240, 288, 336].contains(step) { stage.send(KeyEvent(key: .enter, timestamp: stage.time)) }
+            if step == 840, let bubble = Honeycomb.centre(stage, "bubble.\(Disguise.sixCostumes[1].id)") { Honeycomb.tap(stage, bubble) }
+            stage.step()
+            guard step % 4 == 0 else { continue }
+            incremental.render(stage.root)
+            if incremental.lastDamage.reduce(0, { $0 + $1.area }) < incremental.frameRect.area { partial += 1 }
+            guard step % 120 == 0 else { continue }
+            let full = Renderer(pointSize: stage.size, scale: 0.5)
+            full.render(stage.root)
+            // Bilinear resampling clipped to a rectangle may round a pixel differently by 1/255 or 2/255.
+            let difference = try XCTUnwrap(PixelImage(incremental).difference(from: PixelImage(full), pixelThreshold: 2))
+            XCTAssertEqual(difference.differingPixelFraction, 0, "at \(stage.time) s, \(stage.stateName)")
+        }
+        XCTAssertGreaterThan(partial, 100, "most frames recomposite only a part of the frame")
     }
 }

@@ -20,6 +20,15 @@ struct DisplayList {
     mutating func removeAll() { operations.removeAll(keepingCapacity: true) }
     mutating func append(_ operation: Operation) { operations.append(operation) }
 
+    /// The pixels cleared (`damage`) and blended (each paint's extent inside it) when the list is played there.
+    func pixelWork(inside damage: [PixelRect]) -> (cleared: Int, blended: Int) {
+        var blended = 0
+        for case .paint(_, _, _, _, let extent) in operations {
+            for rect in damage { blended += rect.intersection(extent).area }
+        }
+        return (damage.reduce(0) { $0 + $1.area }, blended)
+    }
+
     /// Plays the list into one band's context, whose user space is the frame's pixel space; paints that touch none
     /// of `damage` (the band's part of what is recomposited) are skipped, as the clip would hide them anyway.
     func play(into cr: OpaquePointer, band: Int, base: cairo_matrix_t, damage: ArraySlice<PixelRect>) {

@@ -49,6 +49,9 @@ public final class Renderer {
     /// The frame pixels the last `render` recomposited (empty when nothing visible changed): everything the
     /// window needs to copy to the screen. The first frame, and any frame after a change of background, is whole.
     public private(set) var lastDamage: [PixelRect] = []
+    /// The pixel work of the last frame, as plain clears and blends would do it: the damaged pixels cleared, and
+    /// every paint's pixels inside the damage blended. The benchmark's floor is this work with no engine around it.
+    public private(set) var lastPixelWork = (cleared: 0, blended: 0)
     /// The whole frame, in pixels.
     public var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
@@ -88,6 +91,7 @@ public final class Renderer {
             lastDamage = Damage.between(previousList, displayList, frame: frameRect)
         }
         previousBackground = background
+        lastPixelWork = displayList.pixelWork(inside: lastDamage)
         evictUnused()
         compositor.composite(displayList, background: background, damage: lastDamage)
     }

@@ -113,6 +113,8 @@ public final class WindowShell {
             }
         }
         func clock() -> Double { Double(SDL_GetPerformanceCounter() - start) / frequency }
+        // For `make bench-idle`: the wall-clock time of the first frame on screen, to measure a cold start.
+        var reportFirstFrame = ProcessInfo.processInfo.environment["KINETIC_REPORT_FIRST_FRAME"] == "1"
 
         while !stage.quitRequested {
             if let maximumSeconds, clock() > maximumSeconds { break }
@@ -171,6 +173,10 @@ public final class WindowShell {
                 SDL_RenderCopy(sdlRenderer, texture, nil, &destination)
                 SDL_RenderPresent(sdlRenderer)
                 needsPresent = false
+                if reportFirstFrame {
+                    FileHandle.standardError.write(Data(String(format: "kinetic: first frame presented at %.3f\n", Date().timeIntervalSince1970).utf8))
+                    reportFirstFrame = false
+                }
             }
         }
         SDL_DestroyTexture(texture)

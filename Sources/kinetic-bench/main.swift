@@ -34,6 +34,7 @@ func measure(rotatingSprites: Bool) throws {
         renderer.render(scene.stage.root)
     }
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = [], renderAllocations: [Double] = []
+    var work: [(cleared: Int, blended: Int)] = []
     simulationSamples.reserveCapacity(measuredFrames)
     frameSamples.reserveCapacity(measuredFrames)
     allocations.reserveCapacity(measuredFrames)
@@ -51,6 +52,7 @@ func measure(rotatingSprites: Bool) throws {
         renderAllocations.append(Double(after - renderBefore))
         simulationSamples.append(milliseconds(t0, t1))
         frameSamples.append(milliseconds(t0, t2))
+        work.append(renderer.lastPixelWork)
     }
     print("\n\(rotatingSprites ? "every sprite rotating (worst case)" : "shared scene: sprites move and fade, bodies turn")")
     print("  \(scene.layerCount) layers, \(scene.world.items.count) bodies, 1024×768 pt @2x (\(renderer.pixelWidth)×\(renderer.pixelHeight) px), \(measuredFrames) frames")
@@ -58,6 +60,17 @@ func measure(rotatingSprites: Bool) throws {
     report("  full frame (step + render)", frameSamples)
     print("  heap allocations per steady frame p50 \(Int(percentile(allocations, 0.5)))   max \(Int(allocations.max() ?? 0))   (rendering alone: p50 \(Int(percentile(renderAllocations, 0.5))))")
     print("  layers rasterised in the last frame \(renderer.rasterizedLastFrame) (of \(renderer.cachedLayerCount) cached)")
+    reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
+}
+
+var floor = PixelFloor()
+
+/// The median frame's pixel work done as plain loops, and the scene's ratio to it.
+func reportFloor(_ work: [(cleared: Int, blended: Int)], framePercentile50: Double) {
+    let cleared = Int(percentile(work.map { Double($0.cleared) }, 0.5)), blended = Int(percentile(work.map { Double($0.blended) }, 0.5))
+    let floorTime = floor.time(cleared: cleared, blended: blended)
+    print(String(format: "  floor (%.1f Mpx cleared, %.1f Mpx blended, plain loops, one core) %.3f ms   frame ÷ floor %.1f×",
+                 Double(cleared) / 1e6, Double(blended) / 1e6, floorTime, framePercentile50 / max(floorTime, 1e-6)))
 }
 
 try measure(rotatingSprites: false)
@@ -69,6 +82,7 @@ func measureApp(_ title: String, _ scene: AppBenchScene) {
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
     var states = Set<String>()
     var rasterised: [Double] = []
+    var work: [(cleared: Int, blended: Int)] = []
     for _ in 0..<measuredFrames {
         let allocationsBefore = kinetic_allocation_count()
         let t0 = DispatchTime.now()
@@ -81,12 +95,14 @@ func measureApp(_ title: String, _ scene: AppBenchScene) {
         frameSamples.append(milliseconds(t0, t2))
         states.insert(scene.state)
         rasterised.append(Double(renderer.rasterizedLastFrame))
+        work.append(renderer.lastPixelWork)
     }
     print("\n\(title) (states: \(states.sorted().joined(separator: ", ")))")
     report("  simulation + layout per frame", simulationSamples)
     report("  full frame (step + render)", frameSamples)
     print("  heap allocations per frame p50 \(Int(percentile(allocations, 0.5)))   p99 \(Int(percentile(allocations, 0.99)))")
     print("  layers rasterised per frame p99 \(Int(percentile(rasterised, 0.99)))   max \(Int(rasterised.max() ?? 0))   total \(Int(rasterised.reduce(0, +)))")
+    reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
 }
 measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())
 measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
@@ -104,6 +120,11 @@ let springSeconds = milliseconds(springStart, DispatchTime.now()) / 1000
 
 print(String(format: "\nspring evaluations per second  %.1f million", Double(evaluations) / springSeconds / 1e6))
 if !sink.isFinite { print("unexpected non-finite spring result") }
+
+// The most memory the benchmark held at once (every scene, its rasters and the frames).
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+print(String(format: "peak resident memory  %.0f MB", Double(usage.ru_maxrss) / 1024))
 
 // Where a steady frame's allocations come from (set KINETIC_BENCH_CALLERS=1): one frame of the shared scene,
 // its allocator callers named by the dynamic linker.

@@ -70,7 +70,8 @@ final class BandCompositor {
         }
         guard any else { return }
         cairo_save(cr)
-        cairo_clip(cr)
+        // A band wholly inside one rectangle needs no clip (and keeps pixman's fastest paths).
+        if damage.contains(where: { $0.intersection(band.rows) == band.rows }) { cairo_new_path(cr) } else { cairo_clip(cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
         cairo_paint(cr)

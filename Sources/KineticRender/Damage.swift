@@ -24,6 +24,16 @@ enum Damage {
         return rects
     }
 
+    /// The damage as the compositor is best given it: a frame mostly damaged is cheaper recomposited as one
+    /// rectangle (every paint clipped once, not once per piece), and nearly all of it as the whole frame (no clip).
+    static func simplified(_ rects: [PixelRect], frame: PixelRect) -> [PixelRect] {
+        guard rects.count > 1 else { return rects }
+        let area = rects.reduce(0) { $0 + $1.area }
+        guard area * 2 > frame.area else { return rects }
+        let box = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+        return box.area * 10 > frame.area * 8 ? [frame] : [box]
+    }
+
     /// Adds `rect`, merging it with any rectangle it touches, and keeping at most `maximumRectangles`.
     static func add(_ rect: PixelRect, to rects: inout [PixelRect]) {
         guard !rect.isEmpty else { return }

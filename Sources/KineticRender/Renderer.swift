@@ -88,7 +88,7 @@ public final class Renderer {
         if frameNumber == 1 || previousBackground != background {
             lastDamage = [frameRect]
         } else {
-            lastDamage = Damage.between(previousList, displayList, frame: frameRect)
+            lastDamage = Damage.simplified(Damage.between(previousList, displayList, frame: frameRect), frame: frameRect)
         }
         previousBackground = background
         lastPixelWork = displayList.pixelWork(inside: lastDamage)

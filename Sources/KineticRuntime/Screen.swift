@@ -30,6 +30,10 @@ open class Screen {
     /// moves (a splash's timer, a banner's countdown) or runs its own simulation (physics).
     open var isAtRest: Bool { true }
 
+    /// What the debug overlay (**O**) draws for this screen now: gesture velocities, projected rest positions,
+    /// thresholds, physics bodies and their springs. Asked each step while the overlay shows.
+    open var debugShapes: [DebugShape] { [] }
+
     /// A key press; return true when the screen used it.
     open func handleKey(_ event: KeyEvent) -> Bool { false }
 

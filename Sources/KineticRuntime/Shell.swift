@@ -123,6 +123,8 @@ public final class Shell: Screen {
 
     public override var isAtRest: Bool { content?.isAtRest ?? true }
 
+    public override var debugShapes: [DebugShape] { isMenuOpen ? [] : content?.debugShapes ?? [] }
+
     public override func handleText(_ text: String) -> Bool { !isMenuOpen && content?.handleText(text) == true }
 
     public override func handleShake() -> Bool { content?.handleShake() ?? false }

@@ -23,6 +23,10 @@ public final class Stage {
     public private(set) var screen: Screen?
     /// Set when someone asked to leave (Escape at the top level, a menu's Quit).
     public var quitRequested = false
+    /// Slow motion, pause, single steps and the debug overlay (keys S, P, . and O when the screen does not use them).
+    /// A window honours the speed and the pause; the stage itself draws the overlay.
+    public var motion = MotionControls() { didSet { if motion.showsOverlay != oldValue.showsOverlay { updateOverlay() } } }
+    private var overlay: DebugOverlay?
     /// Whether the last step changed any layer, and whether input arrived since.
     private var lastStepChangedScene = true
     private var inputSinceLastStep = false
@@ -72,7 +76,8 @@ public final class Stage {
     @discardableResult
     public func send(_ event: KeyEvent) -> Bool {
         inputSinceLastStep = true
-        return screen?.handleKey(event) ?? false
+        if screen?.handleKey(event) == true { return true }
+        return !event.modifiers.contains(.control) && motion.handle(event.key)
     }
 
     /// Routes typed text to the screen; returns whether anything used it.
@@ -97,8 +102,21 @@ public final class Stage {
         arena.tick(time: time)
         screen?.update(dt: Stage.stepDuration)
         animator.step(by: Stage.stepDuration)
+        if motion.showsOverlay { updateOverlay() }
         lastStepChangedScene = Layer.sceneVersion != sceneBefore
         inputSinceLastStep = false
+    }
+
+    /// Shows the screen's debug shapes above everything, or takes the overlay away.
+    private func updateOverlay() {
+        if motion.showsOverlay {
+            let overlay = self.overlay ?? DebugOverlay(size: size)
+            self.overlay = overlay
+            if overlay.root.superlayer == nil { root.addSublayer(overlay.root) }
+            overlay.show(screen?.debugShapes ?? [])
+        } else {
+            overlay?.root.removeFromSuperlayer()
+        }
     }
 
     /// A snapshot of every identified layer.

@@ -20,6 +20,9 @@ public struct Scenario: Codable, Equatable, Sendable {
     /// The content server the apps download from (its root, e.g. `http://127.0.0.1:8080/`); none keeps the run
     /// offline. Downloads are waited for at the step they start, so the run stays deterministic.
     public var contentURL: URL?
+    /// How fast simulated time runs against the scenario's clock: 1 by default, ½ for slow motion (the app moves
+    /// at half speed, so what 1× shows at t shows at 2t). Events and captures keep the scenario's times.
+    public var speed: Double = 1
 
     public init(app: String = "gallery", size: Size = Size(width: 1024, height: 768), scale: Double = 1, freshStart: Bool = true,
                 reduceMotion: Bool = false, duration: Double? = nil, recordingFPS: Double = 30, events: [ScenarioEvent] = [],
@@ -35,7 +38,7 @@ public struct Scenario: Codable, Equatable, Sendable {
         self.contentURL = contentURL
     }
 
-    enum CodingKeys: String, CodingKey { case app, size, scale, freshStart, reduceMotion, duration, recordingFPS, events, contentURL }
+    enum CodingKeys: String, CodingKey { case app, size, scale, freshStart, reduceMotion, duration, recordingFPS, events, contentURL, speed }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +50,7 @@ public struct Scenario: Codable, Equatable, Sendable {
         duration = try c.decodeIfPresent(Double.self, forKey: .duration)
         recordingFPS = try c.decodeIfPresent(Double.self, forKey: .recordingFPS) ?? 30
         events = try c.decodeIfPresent([ScenarioEvent].self, forKey: .events) ?? []
+        speed = try c.decodeIfPresent(Double.self, forKey: .speed) ?? 1
         if let text = try c.decodeIfPresent(String.self, forKey: .contentURL) {
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
                 throw DecodingError.dataCorruptedError(forKey: .contentURL, in: c, debugDescription: "\"\(text)\" is not an http(s) URL")
@@ -87,6 +91,7 @@ public struct Scenario: Codable, Equatable, Sendable {
         guard scale.isFinite, scale >= 0.25, scale <= 4 else { try fail("scale must be between 0.25 and 4, got \(scale)") }
         guard recordingFPS.isFinite, recordingFPS >= 1, recordingFPS <= 120 else { try fail("recordingFPS must be between 1 and 120, got \(recordingFPS)") }
         if let duration, !(duration.isFinite && duration >= 0 && duration <= 600) { try fail("duration must be between 0 and 600 seconds, got \(duration)") }
+        guard speed.isFinite, speed >= 0.01, speed <= 4 else { try fail("speed must be between 0.01 and 4, got \(speed)") }
         for (index, event) in events.enumerated() {
             if let reason = event.problem { try fail("events[\(index)]: \(reason)") }
         }

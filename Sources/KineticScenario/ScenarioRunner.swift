@@ -109,6 +109,8 @@ public final class ScenarioRunner {
         let stepsPerRecordedFrame = max(Int((1 / scenario.recordingFPS / Stage.stepDuration).rounded()), 1)
         var captures: [Capture] = []
         var next = 0
+        // Simulated seconds owed to the stage: a scenario step's worth times the speed, paid in whole stage steps.
+        var owed = 0.0
         for step in 0...totalSteps {
             stage.backgroundWork.waitUntilIdle(timeout: ScenarioRunner.backgroundWorkTimeout)
             let now = Double(step) * Stage.stepDuration
@@ -117,7 +119,7 @@ public final class ScenarioRunner {
                 case .touch(let phase, let id, let point):
                     stage.send(stage.touch(id, phase, at: point))
                 case .key(let name):
-                    stage.send(KeyEvent(scenarioName: name, timestamp: now))
+                    stage.send(KeyEvent(scenarioName: name, timestamp: stage.time))
                 case .text(let text):
                     stage.send(text: text)
                 case .shake:
@@ -132,7 +134,17 @@ public final class ScenarioRunner {
                 for recorder in recorders { try recorder.append(renderer) }
             }
             if step % 30 == 0 { progress?(Double(step) / Double(max(totalSteps, 1))) }
-            if step < totalSteps { stage.step() }
+            guard step < totalSteps else { continue }
+            // The stage's own motion controls (keys S, P and . in the scenario) slow or hold the clock further.
+            if stage.motion.isPaused {
+                if stage.motion.takeSingleStep() { stage.step() }
+                continue
+            }
+            owed += Stage.stepDuration * scenario.speed * stage.motion.speed
+            while owed >= Stage.stepDuration - 1e-12 {
+                stage.step()
+                owed -= Stage.stepDuration
+            }
         }
         progress?(1)
         return captures

@@ -47,7 +47,6 @@ public final class WindowShell {
         var mouseDown = false
         let start = SDL_GetPerformanceCounter()
         let frequency = Double(SDL_GetPerformanceFrequency())
-        var simulatedUpTo = 0.0
         var reportedErrors = 0
         var inputClock = InputClock()
         /// A touch or click at the stage time its event was really made (SDL stamps events in milliseconds).
@@ -116,17 +115,24 @@ public final class WindowShell {
         // For `make bench-idle`: the wall-clock time of the first frame on screen, to measure a cold start.
         var reportFirstFrame = ProcessInfo.processInfo.environment["KINETIC_REPORT_FIRST_FRAME"] == "1"
 
+        /// Simulated seconds owed to the stage: wall time × the speed (S), not counted while paused (P) or resting.
+        var owed = 0.0
+        var lastClock = clock()
+
         while !stage.quitRequested {
             if let maximumSeconds, clock() > maximumSeconds { break }
-            if stage.isAtRest && !needsPresent {
-                // Nothing moves: sleep until an event arrives (input, a finished download, the window uncovered).
-                // The wait is in the kernel and costs no CPU; the time spent resting is not simulated.
+            let speed = stage.motion.speed
+            let holding = stage.motion.isPaused && stage.motion.pendingSingleSteps == 0
+            if (stage.isAtRest || holding) && !needsPresent {
+                // Nothing moves (or the clock is held): sleep until an event arrives (input, a finished download, the
+                // window uncovered). The wait is in the kernel and costs no CPU; the time spent is not simulated.
                 let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000
                 _ = SDL_WaitEventTimeout(nil, min(timeout, 1000))
-                simulatedUpTo = max(simulatedUpTo, clock() - Stage.stepDuration)
-            } else {
+                lastClock = clock()
+                owed = max(owed, Stage.stepDuration)
+            } else if !holding {
                 // Moving: sleep until the next step is due, unless an event comes first.
-                let due = simulatedUpTo + Stage.stepDuration - clock()
+                let due = (Stage.stepDuration - owed) / speed
                 if due > 0.001 { _ = SDL_WaitEventTimeout(nil, Int32(due * 1000)) }
             }
             let now = clock()
@@ -134,13 +140,18 @@ public final class WindowShell {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { handle(event) }
 
-            // Run as many fixed steps as real time calls for (at most a quarter second's worth after a stall).
-            let target = min(now, simulatedUpTo + 0.25)
-            while simulatedUpTo + Stage.stepDuration <= target {
-                stage.step()
-                simulatedUpTo += Stage.stepDuration
+            // Run as many fixed steps as the time owed calls for (at most a quarter second's worth after a stall).
+            if stage.motion.isPaused {
+                owed = 0
+                while stage.motion.takeSingleStep() { stage.step() }
+            } else {
+                owed = min(owed + (now - lastClock) * stage.motion.speed, 0.25)
+                while owed >= Stage.stepDuration {
+                    stage.step()
+                    owed -= Stage.stepDuration
+                }
             }
-            if simulatedUpTo < now - 0.25 { simulatedUpTo = now - 0.25 }
+            lastClock = now
 
             // Draw only when a layer changed since the last frame, recomposite only what changed, and present only when
             // something new is to be seen.

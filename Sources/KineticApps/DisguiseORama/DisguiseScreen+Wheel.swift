@@ -49,6 +49,7 @@ extension DisguiseScreen {
             while unwrapped - panLastTurn < -.pi { unwrapped += 2 * .pi }
             panLastTurn = unwrapped
             wheel.drag(toAngle: start.wheelAngle + unwrapped)
+            lastDrag = (pan.location, pan.velocity)
         case .ended, .cancelled:
             guard panStart != nil else { return }
             // ω = (r × v) / |r|²: the finger's angular velocity about the centre.
@@ -57,6 +58,7 @@ extension DisguiseScreen {
             do { try wheel.release(angularVelocity: pan.state == .ended ? omega : 0) } catch { report(error, while: "letting go of the wheel") }
             panStart = nil
             panLastTurn = 0
+            lastDrag = nil
         default:
             break
         }

@@ -53,6 +53,8 @@ public final class DisguiseScreen: Screen {
     var panStart: (fingerAngle: Double, wheelAngle: Double)?
     /// The finger's turn so far, unwrapped across the ±π seam.
     var panLastTurn = 0.0
+    /// Where the finger turning the wheel is and how fast it moves, for the debug overlay.
+    var lastDrag: (location: Point, velocity: Vector)?
 
     /// Where new costumes come from, if anywhere.
     let feed: CostumeFeed?
@@ -126,6 +128,8 @@ public final class DisguiseScreen: Screen {
         default: return !banner.isCounting && (wheel?.isResting ?? true)
         }
     }
+
+    public override var debugShapes: [DebugShape] { overlayShapes }
 
     /// Applies an action: the rules change the state, the effects are carried out, and the layers follow.
     public func send(_ action: DisguiseAction) {

@@ -109,6 +109,8 @@ public final class HoneycombScreen: Screen {
         return pending.isEmpty && !banner.isCounting
     }
 
+    public override var debugShapes: [DebugShape] { overlayShapes }
+
     /// Applies an action: the rules change the state, the screen carries out the effects and moves the layers.
     public func send(_ action: HoneycombAction) {
         let before = state

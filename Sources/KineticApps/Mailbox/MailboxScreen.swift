@@ -14,6 +14,8 @@ public final class MailboxScreen: Screen {
     let store: MailboxStore
     let feed: MailboxFeed?
     var rows: [String: MessageRowView] = [:]
+    /// The message last swiped and the finger's velocity then (pt/s), for the debug overlay.
+    var lastSwipe: (id: String, velocity: Double)?
     /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
     var leaving: [MessageRowView] = []
     var scroll: ScrollView!
@@ -122,6 +124,8 @@ public final class MailboxScreen: Screen {
 
     /// At rest unless the undo button or a banner counts down.
     public override var isAtRest: Bool { undoTime <= 0 && !banner.isCounting }
+
+    public override var debugShapes: [DebugShape] { overlayShapes }
 
     /// Applies an action: the rules change the model, then the effects move the views.
     public func send(_ action: MailboxAction) {

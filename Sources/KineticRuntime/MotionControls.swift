@@ -14,6 +14,8 @@ public struct MotionControls: Sendable, Equatable {
     public var isPaused = false
     /// Whether the debug overlay (**O**) is drawn: velocities, projected rest positions, thresholds, bodies and springs.
     public var showsOverlay = false
+    /// Whether the tuning panel (**T**) shows.
+    public var showsTuningPanel = false
     /// Steps asked for with **.** while paused, not yet taken.
     public private(set) var pendingSingleSteps = 0
 
@@ -25,13 +27,14 @@ public struct MotionControls: Sendable, Equatable {
     /// **S**: the next speed, back to 1× after 1/10×.
     public mutating func cycleSpeed() { speedIndex = (speedIndex + 1) % Self.speeds.count }
 
-    /// Answers the tools' keys: S, P, the full stop and O (any case); returns whether the key was one of them.
+    /// Answers the tools' keys: S, P, the full stop, O and T (any case); returns whether the key was one of them.
     public mutating func handle(_ key: KeyEvent.Key) -> Bool {
         switch key {
         case .character("s"), .character("S"): cycleSpeed()
         case .character("p"), .character("P"): isPaused.toggle()
         case .character("."): if isPaused { pendingSingleSteps += 1 } else { isPaused = true }
         case .character("o"), .character("O"): showsOverlay.toggle()
+        case .character("t"), .character("T"): showsTuningPanel.toggle()
         default: return false
         }
         return true

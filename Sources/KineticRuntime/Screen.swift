@@ -34,6 +34,12 @@ open class Screen {
     /// thresholds, physics bodies and their springs. Asked each step while the overlay shows.
     open var debugShapes: [DebugShape] { [] }
 
+    /// The screen's motion parameters, named, with ranges and defaults (see `Tuning`); `nil` for a screen with none.
+    open var tuning: Tuning? { nil }
+
+    /// New values for the screen's tunables (a tuning file was saved): the next frames move with them.
+    open func applyTuning(_ tuning: Tuning) {}
+
     /// A key press; return true when the screen used it.
     open func handleKey(_ event: KeyEvent) -> Bool { false }
 

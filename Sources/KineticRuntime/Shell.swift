@@ -125,6 +125,10 @@ public final class Shell: Screen {
 
     public override var debugShapes: [DebugShape] { isMenuOpen ? [] : content?.debugShapes ?? [] }
 
+    public override var tuning: Tuning? { content?.tuning }
+
+    public override func applyTuning(_ tuning: Tuning) { content?.applyTuning(tuning) }
+
     public override func handleText(_ text: String) -> Bool { !isMenuOpen && content?.handleText(text) == true }
 
     public override func handleShake() -> Bool { content?.handleShake() ?? false }

@@ -25,8 +25,16 @@ public final class Stage {
     public var quitRequested = false
     /// Slow motion, pause, single steps and the debug overlay (keys S, P, . and O when the screen does not use them).
     /// A window honours the speed and the pause; the stage itself draws the overlay.
-    public var motion = MotionControls() { didSet { if motion.showsOverlay != oldValue.showsOverlay { updateOverlay() } } }
+    public var motion = MotionControls() {
+        didSet {
+            if motion.showsOverlay != oldValue.showsOverlay { updateOverlay() }
+            if motion.showsTuningPanel != oldValue.showsTuningPanel { updateTuningPanel() }
+        }
+    }
+    private var tuningPanel: TuningPanel?
     private var overlay: DebugOverlay?
+    /// The tuning files watched (`kinetic run --tune`), if any.
+    public var tuningFiles: TuningFiles?
     /// Whether the last step changed any layer, and whether input arrived since.
     private var lastStepChangedScene = true
     private var inputSinceLastStep = false
@@ -105,6 +113,27 @@ public final class Stage {
         if motion.showsOverlay { updateOverlay() }
         lastStepChangedScene = Layer.sceneVersion != sceneBefore
         inputSinceLastStep = false
+    }
+
+    /// Looks at the screen's tuning file: writes it if missing, applies it if it changed.
+    public func pollTuning() {
+        guard let tuningFiles, let screen else { return }
+        if tuningFiles.poll(screen) {
+            inputSinceLastStep = true
+            if let tuning = screen.tuning { tuningPanel?.show(tuning) }
+        }
+    }
+
+    /// Shows the tuning panel for the screen's tunables, or takes it away (also when the screen has none).
+    private func updateTuningPanel() {
+        tuningPanel?.root.removeFromSuperlayer()
+        tuningPanel = nil
+        guard motion.showsTuningPanel, let tuning = screen?.tuning else { return }
+        let panel = TuningPanel(tuning: tuning, stageSize: size, animator: { [unowned self] in self.animator }, canSave: tuningFiles != nil,
+                                onChange: { [weak self] in self?.screen?.applyTuning($0) },
+                                onSave: { [weak self] in self?.tuningFiles?.save($0) })
+        root.addSublayer(panel.root)
+        tuningPanel = panel
     }
 
     /// Shows the screen's debug shapes above everything, or takes the overlay away.

@@ -118,6 +118,9 @@ public final class WindowShell {
         /// Simulated seconds owed to the stage: wall time × the speed (S), not counted while paused (P) or resting.
         var owed = 0.0
         var lastClock = clock()
+        /// When the tuning files were last looked at; with tuning on, a resting window still wakes four times a second.
+        var lastTuningPoll = -1.0
+        let restTimeout: Int32 = stage.tuningFiles == nil ? 1000 : 250
 
         while !stage.quitRequested {
             if let maximumSeconds, clock() > maximumSeconds { break }
@@ -127,7 +130,7 @@ public final class WindowShell {
                 // Nothing moves (or the clock is held): sleep until an event arrives (input, a finished download, the
                 // window uncovered). The wait is in the kernel and costs no CPU; the time spent is not simulated.
                 let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000
-                _ = SDL_WaitEventTimeout(nil, min(timeout, 1000))
+                _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout))
                 lastClock = clock()
                 owed = max(owed, Stage.stepDuration)
             } else if !holding {
@@ -136,6 +139,10 @@ public final class WindowShell {
                 if due > 0.001 { _ = SDL_WaitEventTimeout(nil, Int32(due * 1000)) }
             }
             let now = clock()
+            if stage.tuningFiles != nil, now - lastTuningPoll >= 0.25 {
+                stage.pollTuning()
+                lastTuningPoll = now
+            }
             inputClock.anchor(platform: Double(SDL_GetTicks()) / 1000, stage: stage.time)
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { handle(event) }

@@ -71,6 +71,9 @@ struct Run: ParsableCommand {
     @Option(help: "Close by itself after this many seconds (for scripted checks).")
     var seconds: Double?
 
+    @Option(help: "Tune the motion live: a folder of tuning files, one per app (DIR/<app>.json), or one file (FILE.json). Missing files are written with the current values; saving one applies it in the running app.")
+    var tune: String?
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
@@ -85,6 +88,7 @@ struct Run: ParsableCommand {
                                      cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
         let stage = Stage(settings: settings)
         stage.present(Shell(entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }), initialApp: app))
+        if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         try WindowShell(stage: stage).run(maximumSeconds: seconds)
     }
 }
@@ -111,6 +115,9 @@ struct Play: ParsableCommand {
     @Option(help: "The content server to download from (overrides the scenario's contentURL).")
     var contentURL: String?
 
+    @Option(help: "Play with the motion tuned by this file (FILE.json) or folder of per-app files (DIR/<app>.json), as `kinetic run --tune` writes them.")
+    var tune: String?
+
     func validate() throws { try ContentURLOption.check(contentURL) }
 
     func run() throws {
@@ -119,6 +126,13 @@ struct Play: ParsableCommand {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
             let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }),
                                             contentURL: contentURL.flatMap { URL(string: $0) })
+            if let tune {
+                let files = TuningFiles(location: URL(fileURLWithPath: tune))
+                guard let screen = runner.stage.screen, let tuning = screen.tuning else { throw ValidationError("--tune: \(script.app) has nothing to tune") }
+                let file = files.file(for: tuning.app)
+                guard FileManager.default.fileExists(atPath: file.path) else { throw ValidationError("--tune: \(file.path) does not exist") }
+                files.apply(file, to: screen)
+            }
             var recorders: [FrameRecorder] = []
             let (w, h) = (runner.renderer.pixelWidth, runner.renderer.pixelHeight)
             if let gif { recorders.append(try FrameRecorder(output: URL(fileURLWithPath: gif), format: .gif, width: w, height: h, fps: script.recordingFPS)) }

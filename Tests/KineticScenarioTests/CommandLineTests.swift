@@ -28,6 +28,28 @@ final class CommandLineTests: XCTestCase {
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 
+    /// `play --tune`: a splash tuned to 2 s is still showing at 1 s, where the usual 0.6 s one has left.
+    func testPlayTakesATuningFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-tune-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scenario = folder.appendingPathComponent("splash.json")
+        try Data(#"{"app": "disguise", "duration": 1.2, "events": [{"at": 1.0, "capture": "one"}]}"#.utf8).write(to: scenario)
+        let tuning = folder.appendingPathComponent("disguise.json")
+        try Data(#"{"app": "disguise", "splash.duration": 2}"#.utf8).write(to: tuning)
+        func state(_ extra: [String]) throws -> String? {
+            let out = folder.appendingPathComponent("out-\(extra.count)")
+            let result = try run(["play", scenario.path, "--out", out.path, "--quiet"] + extra)
+            XCTAssertEqual(result.status, 0, result.errors)
+            let dump = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("one.json"))) as? [String: Any]
+            return dump?["state"] as? String
+        }
+        XCTAssertEqual(try state([]), "splash.leaving")
+        XCTAssertEqual(try state(["--tune", tuning.path]), "splash")
+        let missing = try run(["play", scenario.path, "--out", folder.path, "--quiet", "--tune", folder.appendingPathComponent("none.json").path])
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.errors.contains("does not exist"), missing.errors)
+    }
+
     func testPlayWritesEveryCaptureAndExitsCleanly() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
         let scenario = repository.appendingPathComponent("Scenarios/disguise-o-rama.json").path

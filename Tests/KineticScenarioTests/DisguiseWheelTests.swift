@@ -117,8 +117,8 @@ final class DisguiseWheelTests: XCTestCase {
         let wheel = try XCTUnwrap(Disguise.screen(of: runner).wheel)
         XCTAssertTrue(wheel.springsAreNormal)
         for bubble in wheel.bubbles {
-            XCTAssertEqual(bubble.attachment?.frequency, CostumeWheel.normalSpring.frequency)
-            XCTAssertEqual(bubble.attachment?.dampingRatio, CostumeWheel.normalSpring.dampingRatio)
+            XCTAssertEqual(bubble.attachment?.frequency, wheel.settings.bubbleSpring.frequency)
+            XCTAssertEqual(bubble.attachment?.dampingRatio, wheel.settings.bubbleSpring.dampingRatio)
         }
     }
 

@@ -23,12 +23,8 @@ final class CostumeWheel {
         }
     }
 
-    /// The spring that holds a bubble on its spoke: quick, with a little swing.
-    static let normalSpring = (frequency: 2.5, dampingRatio: 0.55)
-    /// The soft, critically damped spring that brings bubbles home (from the centre, or from the floor).
-    static let returnSpring = (frequency: 0.9, dampingRatio: 1.0)
-    /// Friction on the armature: a viscous part (per second) and a constant part (rad/s²) that stops it for good.
-    static let viscousFriction = 0.6, constantFriction = 0.35
+    /// The springs, frictions, speed limit and fall; changing them applies from the next step.
+    private(set) var settings = Settings.standard
 
     let world = PhysicsWorld()
     let center: Point
@@ -61,7 +57,7 @@ final class CostumeWheel {
         self.bounds = bounds
         armature = try world.addItem("armature", shape: .circle(radius: radius), center: center, density: 40)
         try world.pin(armature, pivot: center)
-        try armature.setAngularResistance(CostumeWheel.viscousFriction)
+        try armature.setAngularResistance(settings.viscousFriction)
         world.onPause = { [weak self] in self?.stiffenSprings() }
         world.onError = { [weak self] error in self?.onError?(error) }
     }
@@ -92,22 +88,22 @@ final class CostumeWheel {
         wake()
         let item = try world.addItem("bubble.\(id)", shape: .circle(radius: bubbleRadius), center: center)
         item.allowsRotation = false
-        try item.setFriction(0.5)
-        try item.setElasticity(0.25)
-        try item.setResistance(0.2)
+        try item.setFriction(settings.friction)
+        try item.setElasticity(settings.elasticity)
+        try item.setResistance(settings.resistance)
         let bubble = Bubble(id: id, item: item, spoke: bubbles.count)
         bubbles.append(bubble)
         for other in bubbles where other.attachment != nil && !isDropped {
             try other.attachment?.setAnchor(Point(x: rimOffset(spoke: other.spoke).dx, y: rimOffset(spoke: other.spoke).dy))
         }
-        if !isDropped { try attach(bubble, spring: CostumeWheel.returnSpring) }
+        if !isDropped { try attach(bubble, spring: settings.returnSpring) }
     }
 
     private func attach(_ bubble: Bubble, spring: (frequency: Double, dampingRatio: Double)) throws {
         if let old = bubble.attachment { try world.remove(old) }
         bubble.attachment = try world.attach(bubble.item, to: armature, otherOffset: rimOffset(spoke: bubble.spoke),
                                              frequency: spring.frequency, dampingRatio: spring.dampingRatio)
-        if spring != CostumeWheel.normalSpring { springsAreNormal = false }
+        if spring != settings.bubbleSpring { springsAreNormal = false }
     }
 
     // MARK: Spinning
@@ -127,22 +123,36 @@ final class CostumeWheel {
     func release(angularVelocity: Double) throws {
         wake()
         dragTargetAngle = nil
-        try armature.setAngularVelocity(Self.limited(angularVelocity))
+        try armature.setAngularVelocity(limited(angularVelocity))
     }
 
     /// A push from the keyboard.
     func spin(by deltaAngularVelocity: Double) throws {
         wake()
-        try armature.setAngularVelocity(Self.limited(armature.angularVelocity + deltaAngularVelocity))
+        try armature.setAngularVelocity(limited(armature.angularVelocity + deltaAngularVelocity))
     }
 
-    /// The fastest the wheel turns, in rad/s: one and a half turns a second, about what a hard flick gives. Faster,
-    /// the bubbles' springs (soft ones most of all, while they bring bubbles home) stretch far enough to carry
-    /// bubbles off the screen, and a bubble let go at that speed could outrun the walls.
-    static let maximumAngularSpeed = 3 * Double.pi
+    /// `angularVelocity` within the settings' fastest turn (by default one and a half turns a second, about what a
+    /// hard flick gives); anything not finite is no turn at all.
+    func limited(_ angularVelocity: Double) -> Double {
+        angularVelocity.isFinite ? min(max(angularVelocity, -settings.maximumSpeed), settings.maximumSpeed) : 0
+    }
 
-    static func limited(_ angularVelocity: Double) -> Double {
-        angularVelocity.isFinite ? min(max(angularVelocity, -maximumAngularSpeed), maximumAngularSpeed) : 0
+    /// New settings: the armature's friction, every bubble's surface and spring, and gravity change at once.
+    func apply(_ new: Settings) throws {
+        guard new != settings else { return }
+        wake()
+        settings = new
+        try armature.setAngularResistance(new.viscousFriction)
+        try gravity?.setDirection(Vector(dx: 0, dy: new.gravity))
+        let spring = springsAreNormal ? new.bubbleSpring : new.returnSpring
+        for bubble in bubbles {
+            try bubble.item.setFriction(new.friction)
+            try bubble.item.setElasticity(new.elasticity)
+            try bubble.item.setResistance(new.resistance)
+            try bubble.attachment?.setSpring(frequency: spring.frequency, dampingRatio: spring.dampingRatio)
+        }
+        try armature.setAngularVelocity(limited(armature.angularVelocity))
     }
 
     // MARK: Dropping and recalling
@@ -153,6 +163,7 @@ final class CostumeWheel {
         wake()
         if let collisions { world.removeCollision(collisions) }
         let gravity = world.addGravity()
+        try gravity.setDirection(Vector(dx: 0, dy: settings.gravity))
         let collisions = try world.addCollision()
         try collisions.addBoundary(rect: bounds)
         // A bubble swinging home can be past an edge when the walls appear; it is put just inside, rather than left in
@@ -182,7 +193,7 @@ final class CostumeWheel {
             // Home from rest: a bubble still falling would otherwise carry its speed past the floor, now that the
             // walls are gone, and swing off the screen before its soft spring brought it back.
             try bubble.item.setVelocity(.zero)
-            try attach(bubble, spring: CostumeWheel.returnSpring)
+            try attach(bubble, spring: settings.returnSpring)
         }
     }
 
@@ -194,7 +205,7 @@ final class CostumeWheel {
         }
         for bubble in bubbles {
             do {
-                try bubble.attachment?.setSpring(frequency: CostumeWheel.normalSpring.frequency, dampingRatio: CostumeWheel.normalSpring.dampingRatio)
+                try bubble.attachment?.setSpring(frequency: settings.bubbleSpring.frequency, dampingRatio: settings.bubbleSpring.dampingRatio)
             } catch {
                 onError?(error)
             }
@@ -208,11 +219,11 @@ final class CostumeWheel {
         guard !isResting else { return }
         if let target = dragTargetAngle {
             // Drive the armature so that it reaches the finger's angle by the end of this step.
-            do { try armature.setAngularVelocity(Self.limited((target - armature.angle) / dt)) } catch { onError?(error) }
+            do { try armature.setAngularVelocity(limited((target - armature.angle) / dt)) } catch { onError?(error) }
         } else {
             // Constant (Coulomb) friction on top of the viscous resistance, so the wheel really stops.
             let w = armature.angularVelocity
-            let slowed = abs(w) <= CostumeWheel.constantFriction * dt ? 0 : w - (w > 0 ? 1 : -1) * CostumeWheel.constantFriction * dt
+            let slowed = abs(w) <= settings.constantFriction * dt ? 0 : w - (w > 0 ? 1 : -1) * settings.constantFriction * dt
             if slowed != w {
                 do { try armature.setAngularVelocity(slowed) } catch { onError?(error) }
             }

@@ -50,9 +50,9 @@ public enum DisguiseEffect: Equatable, Sendable {
 /// Disguise-O-Rama's rules (seed 000 and seed 001): state + action → new state + effects. Pure, so tests drive the
 /// whole sequence without rendering, and the screen only animates the changes.
 public enum DisguiseRules {
-    /// How long the splash shows before it leaves by itself, in seconds.
+    /// How long the splash shows before it leaves by itself, in seconds, unless tuned (`DisguiseState.splashDuration`).
     public static let splashDuration = 0.6
-    /// How much a key press changes the wheel's angular velocity, in rad/s.
+    /// How much a key press changes the wheel's angular velocity, in rad/s, unless tuned (`DisguiseState.keySpin`).
     public static let keySpin = 1.5
     /// The intro's pages.
     public static var pageCount: Int { introPages.count }
@@ -63,7 +63,7 @@ public enum DisguiseRules {
         case .tick(let seconds):
             if state.phase == .splash {
                 state.splashTime += seconds
-                if state.splashTime >= splashDuration { state.phase = .splashLeaving }
+                if state.splashTime >= state.splashDuration { state.phase = .splashLeaving }
             }
             if state.phase == .wheel { joinPending(&state) }
         case .tapIntroButton:
@@ -131,9 +131,9 @@ public enum DisguiseRules {
         case (.selected, .escape), (.selected, .space):
             state.phase = .returning
         case (.wheel, .left), (.returning, .left):
-            return [.spinWheel(by: -keySpin)]
+            return [.spinWheel(by: -state.keySpin)]
         case (.wheel, .right), (.returning, .right):
-            return [.spinWheel(by: keySpin)]
+            return [.spinWheel(by: state.keySpin)]
         case (.wheel, .tab(let backwards)), (.returning, .tab(let backwards)):
             let count = state.wheel.count
             guard count > 0 else { return [] }

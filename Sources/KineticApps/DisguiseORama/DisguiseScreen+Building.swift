@@ -115,7 +115,7 @@ extension DisguiseScreen {
             if settings.reduceMotion, let body = wheel.bubble(id) {
                 try body.item.setCenter(wheel.spokeEnd(body.spoke))
                 bubble.opacity = 0
-                animator.animate(bubble, \.opacity, to: 1, with: .tween(duration: 0.2))
+                animator.animate(bubble, \.opacity, to: 1, with: .tween(duration: fade))
             }
         } catch {
             bubble.removeFromSuperlayer()

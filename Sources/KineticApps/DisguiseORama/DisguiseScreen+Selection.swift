@@ -10,10 +10,10 @@ extension DisguiseScreen {
     func select(_ id: String) {
         guard let view = views[id] else { return }
         let diagonal = (layout.size.width * layout.size.width + layout.size.height * layout.size.height).squareRoot()
-        animator.animate(view.ring, \.scale, to: diagonal / layout.bubbleDiameter * 2.2, with: .tween(duration: 0.5, curve: .easeIn))
-        animator.animate(view.ring, \.opacity, to: 0, with: .tween(duration: 0.5, curve: .easeIn))
-        animator.animate(view.icon, \.opacity, to: 0, with: .tween(duration: 0.15))
-        animator.animate(view.disc, \.opacity, to: 0, with: .tween(duration: 0.15))
+        animator.animate(view.ring, \.scale, to: diagonal / layout.bubbleDiameter * 2.2, with: .tween(duration: seconds("select.ringGrow"), curve: .easeIn))
+        animator.animate(view.ring, \.opacity, to: 0, with: .tween(duration: seconds("select.ringGrow"), curve: .easeIn))
+        animator.animate(view.icon, \.opacity, to: 0, with: .tween(duration: seconds("select.fade")))
+        animator.animate(view.disc, \.opacity, to: 0, with: .tween(duration: seconds("select.fade")))
 
         // The worn image starts where the icon is, at the icon's size, and springs to its place on Scotch.
         let worn = view.worn, target = view.costume.displayFrame(onScotch: layout.scotchOnWheel)
@@ -22,14 +22,13 @@ extension DisguiseScreen {
             worn.position = view.bubble.position
             worn.scale = view.icon.bounds.width / max(target.width, target.height)
         }
-        let spring = Spring(response: 0.5, dampingRatio: 0.62)
-        animator.animate(worn, \.position, to: target.center, with: motion(spring))
-        animator.animate(worn, \.scale, to: 1, with: motion(spring))
-        animator.animate(worn, \.opacity, to: 1, with: .tween(duration: 0.15))
+        animator.animate(worn, \.position, to: target.center, with: motion("select.costumeSpring"))
+        animator.animate(worn, \.scale, to: 1, with: motion("select.costumeSpring"))
+        animator.animate(worn, \.opacity, to: 1, with: .tween(duration: seconds("select.fade")))
 
         if settings.reduceMotion {
             for other in state.wheel where other != id {
-                if let bubble = views[other]?.bubble { animator.animate(bubble, \.opacity, to: 0, with: .tween(duration: 0.2)) }
+                if let bubble = views[other]?.bubble { animator.animate(bubble, \.opacity, to: 0, with: .tween(duration: fade)) }
             }
         } else if let wheel {
             do { try wheel.drop(except: id) } catch { report(error, while: "dropping the other bubbles") }
@@ -41,21 +40,20 @@ extension DisguiseScreen {
     /// springs pull the fallen bubbles home.
     func deselect(_ id: String) {
         guard let view = views[id] else { return }
-        let spring = Spring(response: 0.45, dampingRatio: 0.8)
-        animator.animate(view.ring, \.scale, to: 1, with: motion(spring))
-        animator.animate(view.ring, \.opacity, to: 1, with: .tween(duration: 0.2))
-        animator.animate(view.icon, \.opacity, to: 1, with: .tween(duration: 0.25, curve: .easeIn))
-        animator.animate(view.disc, \.opacity, to: 1, with: .tween(duration: 0.25, curve: .easeIn))
+        animator.animate(view.ring, \.scale, to: 1, with: motion("deselect.spring"))
+        animator.animate(view.ring, \.opacity, to: 1, with: .tween(duration: seconds("deselect.ringFade")))
+        animator.animate(view.icon, \.opacity, to: 1, with: .tween(duration: seconds("deselect.iconFade"), curve: .easeIn))
+        animator.animate(view.disc, \.opacity, to: 1, with: .tween(duration: seconds("deselect.iconFade"), curve: .easeIn))
         let worn = view.worn
         let iconScale = view.icon.bounds.width / max(worn.bounds.width, worn.bounds.height)
-        animator.animate(worn, \.position, to: view.bubble.position, with: motion(spring))
-        animator.animate(worn, \.scale, to: iconScale, with: motion(spring))
-        animator.animate(worn, \.opacity, to: 0, with: .tween(duration: 0.3, curve: .easeIn)) { [weak worn] finished in
+        animator.animate(worn, \.position, to: view.bubble.position, with: motion("deselect.spring"))
+        animator.animate(worn, \.scale, to: iconScale, with: motion("deselect.spring"))
+        animator.animate(worn, \.opacity, to: 0, with: .tween(duration: seconds("deselect.costumeFade"), curve: .easeIn)) { [weak worn] finished in
             if finished { worn?.isHidden = true }
         }
         if settings.reduceMotion {
             for other in state.wheel where other != id {
-                if let bubble = views[other]?.bubble { animator.animate(bubble, \.opacity, to: 1, with: .tween(duration: 0.2)) }
+                if let bubble = views[other]?.bubble { animator.animate(bubble, \.opacity, to: 1, with: .tween(duration: fade)) }
             }
         }
         do { try wheel?.recall() } catch { report(error, while: "bringing the bubbles back") }
@@ -73,12 +71,12 @@ extension DisguiseScreen {
             if settings.reduceMotion {
                 layer.position = shown
                 layer.opacity = 0
-                animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.2))
+                animator.animate(layer, \.opacity, to: 1, with: .tween(duration: fade))
             } else {
                 layer.opacity = 1
                 // Seed 001: set x to the screen's width, then ease out to x = 0.
                 layer.position.x = layout.size.width + layer.bounds.width / 2
-                animator.animate(layer, \.position, to: shown, with: .tween(duration: 0.45, curve: .easeOut))
+                animator.animate(layer, \.position, to: shown, with: .tween(duration: seconds("select.titleSlide"), curve: .easeOut))
             }
         }
     }
@@ -87,11 +85,11 @@ extension DisguiseScreen {
         for layer in [titleLayer, subtitleLayer] {
             let hide: (Bool) -> Void = { [weak layer] finished in if finished { layer?.isHidden = true } }
             if settings.reduceMotion {
-                animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.2), completion: hide)
+                animator.animate(layer, \.opacity, to: 0, with: .tween(duration: fade), completion: hide)
             } else {
                 // Seed 001: ease out until the right edge is at 0.
                 animator.animate(layer, \.position, to: Point(x: -layer.bounds.width / 2, y: layer.position.y),
-                                 with: .tween(duration: 0.4, curve: .easeOut), completion: hide)
+                                 with: .tween(duration: seconds("deselect.titleSlide"), curve: .easeOut), completion: hide)
             }
         }
     }

@@ -27,6 +27,8 @@ public final class DisguiseScreen: Screen {
     static let art = BundledCostumes.resourceFolder
 
     public private(set) var state: DisguiseState
+    /// Every motion parameter, named (see `DisguiseTuning`); `applyTuning` changes them live.
+    public private(set) var motionTuning = DisguiseTuning.defaults
     var layout = DisguiseLayout(size: Size(width: 1024, height: 768))
     var views: [String: CostumeViews] = [:]
     /// The wheel's physics, while the wheel is on stage.
@@ -131,6 +133,18 @@ public final class DisguiseScreen: Screen {
 
     public override var debugShapes: [DebugShape] { overlayShapes }
 
+    public override var tuning: Tuning? { motionTuning }
+
+    /// New values take effect at once: the rules' splash time and key push, the wheel's physics, and every animation
+    /// started from now on.
+    public override func applyTuning(_ tuning: Tuning) {
+        guard tuning.app == motionTuning.app else { return }
+        motionTuning = tuning
+        state.splashDuration = tuning["splash.duration"]
+        state.keySpin = tuning["wheel.keySpin"]
+        do { try wheel?.apply(DisguiseTuning.wheel(tuning)) } catch { report(error, while: "tuning the wheel") }
+    }
+
     /// Applies an action: the rules change the state, the effects are carried out, and the layers follow.
     public func send(_ action: DisguiseAction) {
         let before = state
@@ -204,8 +218,15 @@ public final class DisguiseScreen: Screen {
         banner.show("Something went wrong \(doing) — see the log", animator: animator)
     }
 
-    /// The motion to use for a spring, or a short cross-fade-length tween when motion is reduced.
-    func motion(_ spring: Spring) -> Motion {
-        settings.reduceMotion ? .tween(duration: 0.2, curve: .easeInEaseOut) : .spring(spring)
+    /// The motion to use for a tuned spring (`name` in `DisguiseTuning`), or a short cross-fade-length tween when
+    /// motion is reduced.
+    func motion(_ name: String) -> Motion {
+        settings.reduceMotion ? .tween(duration: motionTuning["reducedMotion.fade"], curve: .easeInEaseOut) : .spring(motionTuning.spring(name))
     }
+
+    /// The tuned duration `name` (seconds).
+    func seconds(_ name: String) -> Double { motionTuning[name] }
+
+    /// The cross-fade that stands in for motion when motion is reduced.
+    var fade: Double { motionTuning["reducedMotion.fade"] }
 }

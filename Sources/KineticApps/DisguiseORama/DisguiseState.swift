@@ -40,6 +40,9 @@ public struct DisguiseState: Equatable, Sendable {
     public var wheelUnavailable = false
     /// The index in `wheel` of the bubble with the keyboard's focus; `nil` shows no focus ring.
     public var focusedIndex: Int?
+    /// How long the splash shows (s), and how much an arrow key adds to the wheel's turn (rad/s): tunable.
+    public var splashDuration = DisguiseRules.splashDuration
+    public var keySpin = DisguiseRules.keySpin
 
     public init(costumes: [Costume], introCompleted: Bool = false) {
         self.costumes = costumes

@@ -1,0 +1,111 @@
+import Foundation
+
+/// An app's tunables and their values now.
+///
+/// A value is always inside its tunable's range. Setting one outside it, or of the wrong type, or an unknown key,
+/// is refused with a message naming the key and what was wrong, and the last good value stays. The JSON form is a
+/// flat object of keys and numbers, sorted (so each group's keys sit together), with the app's id under `app`.
+public struct Tuning: Equatable, Sendable {
+    public let app: String
+    public let tunables: [Tunable]
+    public private(set) var values: [String: Double]
+
+    public init(app: String, tunables: [Tunable]) {
+        self.app = app
+        self.tunables = tunables
+        values = Dictionary(tunables.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The value of `key`; an unknown key is a mistake in the app's own code, and reads 0 (in debug builds it stops).
+    public subscript(key: String) -> Double {
+        guard let value = values[key] else {
+            assertionFailure("no tunable named \(key) in \(app)")
+            return 0
+        }
+        return value
+    }
+
+    /// The spring declared with `Tunable.spring(name, …)`.
+    public func spring(_ name: String) -> Spring {
+        Spring(response: self["\(name).response"], dampingRatio: self["\(name).dampingRatio"])
+    }
+
+    /// Sets one value; returns why it was refused, or `nil`.
+    @discardableResult
+    public mutating func set(_ key: String, to value: Double) -> String? {
+        guard let tunable = tunables.first(where: { $0.key == key }) else { return "\(key): no such tunable in \(app)" }
+        guard value.isFinite, tunable.range.contains(value) else {
+            return "\(key): \(value) is outside \(tunable.range.lowerBound)…\(tunable.range.upperBound); keeping \(self[key])"
+        }
+        values[key] = value
+        return nil
+    }
+
+    /// Every value back to its default.
+    public mutating func reset() {
+        for tunable in tunables { values[tunable.key] = tunable.defaultValue }
+    }
+
+    /// Applies a tuning file's contents: every good value is taken, every bad one refused with its reason (the rest
+    /// of the file still applies). A file that is not a JSON object, or is for another app, changes nothing.
+    public mutating func apply(json data: Data) -> [String] {
+        let object: [String: FileValue]
+        do {
+            object = try JSONDecoder().decode([String: FileValue].self, from: data)
+        } catch {
+            return ["not a JSON object of numbers (\(error)); nothing changed"]
+        }
+        if case .text(let named)? = object["app"], named != app { return ["it is for \(named), not \(app); nothing changed"] }
+        var problems: [String] = []
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) where key != "app" {
+            guard case .number(let number) = value else {
+                problems.append("\(key): \(value) is not a number; keeping \(values[key].map { "\($0)" } ?? "nothing")")
+                continue
+            }
+            if let problem = set(key, to: number) { problems.append(problem) }
+        }
+        return problems
+    }
+
+    /// A value in a tuning file: a number, or something that is not one (said back in the message).
+    private enum FileValue: Decodable, CustomStringConvertible {
+        case number(Double), text(String), other(String)
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            /// The value as `type`, or `nil` when it is of another type (then the next type is tried).
+            func read<T: Decodable>(_ type: T.Type) -> T? {
+                do { return try container.decode(type) } catch { return nil }
+            }
+            if let flag = read(Bool.self) {
+                self = .other(flag ? "true" : "false")
+            } else if let number = read(Double.self) {
+                self = .number(number)
+            } else if let text = read(String.self) {
+                self = .text(text)
+            } else {
+                self = .other("a list or an object")
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .number(let number): return "\(number)"
+            case .text(let text): return "\"\(text)\""
+            case .other(let text): return text
+            }
+        }
+    }
+
+    /// The values as a tuning file: `{"app": …, "<key>": value, …}`, keys sorted, pretty-printed.
+    public func json() -> Data {
+        var object: [String: Any] = ["app": app]
+        for (key, value) in values { object[key] = value }
+        do {
+            return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        } catch {
+            // Only numbers and strings go in, so this cannot fail; an empty object keeps the file readable if it did.
+            return Data("{}".utf8)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import XCTest
+@testable import KineticCore
+
+/// Named motion parameters: always inside their ranges, bad values refused with their names, files read and written.
+final class TuningTests: XCTestCase {
+    private func sample() -> Tuning {
+        Tuning(app: "demo", tunables: [Tunable("a.delay", group: "A", label: "Delay", unit: "s", range: 0...2, default: 0.5)]
+            + Tunable.spring("a.spring", group: "A", label: "Spring", default: Spring(response: 0.4, dampingRatio: 0.7)))
+    }
+
+    func testValuesStartAtTheirDefaultsAndStayInRange() {
+        var tuning = sample()
+        XCTAssertEqual(tuning["a.delay"], 0.5)
+        XCTAssertEqual(tuning.spring("a.spring"), Spring(response: 0.4, dampingRatio: 0.7))
+        XCTAssertNil(tuning.set("a.delay", to: 1.25))
+        XCTAssertEqual(tuning["a.delay"], 1.25)
+        XCTAssertEqual(tuning.set("a.delay", to: 3), "a.delay: 3.0 is outside 0.0…2.0; keeping 1.25")
+        XCTAssertNotNil(tuning.set("a.delay", to: .nan))
+        XCTAssertEqual(tuning["a.delay"], 1.25)
+        XCTAssertEqual(tuning.set("b", to: 1), "b: no such tunable in demo")
+        tuning.reset()
+        XCTAssertEqual(tuning["a.delay"], 0.5)
+    }
+
+    func testAFileAppliesItsGoodValuesAndNamesEveryBadOne() {
+        var tuning = sample()
+        let file = #"{"app": "demo", "a.delay": 1, "a.spring.response": 9, "a.spring.dampingRatio": "soft", "a.other": 2, "a.spring.dampingRatio ": true}"#
+        let problems = tuning.apply(json: Data(file.utf8))
+        XCTAssertEqual(tuning["a.delay"], 1, "the good value applies")
+        XCTAssertEqual(tuning.spring("a.spring"), Spring(response: 0.4, dampingRatio: 0.7), "the bad ones keep the last good values")
+        XCTAssertEqual(problems.count, 4, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("a.spring.response: 9.0 is outside") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("a.spring.dampingRatio: \"soft\" is not a number") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("a.other: no such tunable") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("true is not a number") }, "\(problems)")
+
+        XCTAssertEqual(tuning.apply(json: Data("[1, 2]".utf8)).count, 1)
+        XCTAssertEqual(tuning.apply(json: Data(#"{"app": "other", "a.delay": 2}"#.utf8)), ["it is for other, not demo; nothing changed"])
+        XCTAssertEqual(tuning["a.delay"], 1)
+    }
+
+    func testTheWrittenFileReadsBackToTheSameValues() {
+        var tuning = sample()
+        tuning.set("a.delay", to: 0.75)
+        var read = sample()
+        XCTAssertEqual(read.apply(json: tuning.json()), [])
+        XCTAssertEqual(read, tuning)
+        let text = String(decoding: tuning.json(), as: UTF8.self)
+        XCTAssertTrue(text.contains(#""app" : "demo""#), text)
+        XCTAssertLessThan(text.range(of: "a.delay")!.lowerBound, text.range(of: "a.spring.dampingRatio")!.lowerBound, "keys sorted")
+    }
+}

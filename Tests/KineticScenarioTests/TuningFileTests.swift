@@ -1,0 +1,124 @@
+import XCTest
+import KineticCore
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// `--tune`: the file is written with the app's values, and each save changes the motion from the next frames on.
+final class TuningFileTests: XCTestCase {
+    final class Log { var lines: [String] = [] }
+
+    /// Disguise-O-Rama on its wheel, at rest, with its tuning files in a fresh folder.
+    private func wheel() throws -> (runner: ScenarioRunner, folder: URL, log: Log) {
+        let runner = try Disguise.runner(Disguise.throughIntro, costumes: Disguise.sixCostumes, duration: 12)
+        try runner.run(outputDirectory: nil)
+        XCTAssertEqual(runner.stage.stateName, "wheel")
+        let folder = Disguise.temporaryFolder()
+        let log = Log()
+        runner.stage.tuningFiles = TuningFiles(location: folder) { log.lines.append($0) }
+        return (runner, folder, log)
+    }
+
+    private func edit(_ file: URL, _ changes: [String: Any]) throws {
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        for (key, value) in changes { object[key] = value }
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: file)
+        // A later modification time than the one already read, whatever the file system's clock tick.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double(changes.count) + 1)], ofItemAtPath: file.path)
+    }
+
+    func testTheFileIsWrittenWithEveryValueThenEachSaveChangesTheMotion() throws {
+        let (runner, folder, log) = try wheel()
+        let stage = runner.stage
+        stage.pollTuning()
+        let file = folder.appendingPathComponent("disguise.json")
+        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        XCTAssertEqual(written["app"] as? String, "disguise")
+        XCTAssertEqual(written.count - 1, DisguiseTuning.defaults.tunables.count)
+        XCTAssertEqual(written["wheel.keySpin"] as? Double, 1.5, "the README's push of an arrow key")
+        XCTAssertEqual(log.lines.count, 1)
+
+        // Before: a push of 1.5 rad/s. The file says 3: the next push is 3 rad/s.
+        let wheel = try XCTUnwrap(Disguise.screen(of: runner).wheel)
+        try edit(file, ["wheel.keySpin": 3.0])
+        stage.pollTuning()
+        stage.send(KeyEvent(key: .right, timestamp: stage.time))
+        XCTAssertEqual(wheel.angularVelocity, 3, accuracy: 1e-9)
+
+        // And the wheel turns as a wheel pushed to 3 rad/s with the tuned frictions does: θ(t) for ω' = −kω − c,
+        // θ = (ω₀ + c/k)(1 − e^(−kt))/k − (c/k)·t, with k = 0.6/s and c = 0.35 rad/s² (the bubbles' springs pull a
+        // little, hence 5%).
+        let start = wheel.angle
+        let before = try XCTUnwrap(stage.dump().layer("wheel")).rotation
+        Honeycomb.run(stage, for: 0.25)
+        let k = 0.6, c = 0.35, t = 0.25
+        let expected = (3 + c / k) * (1 - exp(-k * t)) / k - c / k * t
+        XCTAssertEqual(wheel.angle - start, expected, accuracy: expected * 0.05)
+        XCTAssertNotEqual(try XCTUnwrap(stage.dump().layer("wheel")).rotation, before)
+    }
+
+    func testABadValueIsRefusedByNameAndTheLastGoodOneStays() throws {
+        let (runner, folder, log) = try wheel()
+        let stage = runner.stage
+        stage.pollTuning()
+        let file = folder.appendingPathComponent("disguise.json")
+        try edit(file, ["wheel.keySpin": 2.0])
+        stage.pollTuning()
+        try edit(file, ["wheel.keySpin": 1000, "select.fade": "fast"])
+        stage.pollTuning()
+        XCTAssertTrue(log.lines.contains { $0.contains("wheel.keySpin: 1000.0 is outside") && $0.contains("keeping 2.0") }, "\(log.lines)")
+        XCTAssertTrue(log.lines.contains { $0.contains("select.fade: \"fast\" is not a number") }, "\(log.lines)")
+        stage.send(KeyEvent(key: .left, timestamp: stage.time))
+        XCTAssertEqual(try XCTUnwrap(Disguise.screen(of: runner).wheel).angularVelocity, -2, accuracy: 1e-9, "the last good push")
+
+        try Data("not json".utf8).write(to: file)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(100)], ofItemAtPath: file.path)
+        stage.pollTuning()
+        XCTAssertTrue(log.lines.last?.contains("nothing changed") == true, "\(log.lines)")
+        XCTAssertEqual(Disguise.screen(of: runner).motionTuning["wheel.keySpin"], 2)
+    }
+}
+
+/// The tuning panel (key T), driven by a scenario's touches on the layers the dump names.
+final class TuningPanelTests: XCTestCase {
+    func testTheSlidersChangeTheNamedParameter() throws {
+        let runner = try Disguise.runner(Disguise.throughIntro, costumes: Disguise.sixCostumes, duration: 12)
+        try runner.run(outputDirectory: nil)
+        let stage = runner.stage
+        let screen = Disguise.screen(of: runner)
+        stage.send(KeyEvent(key: .character("t")))
+        XCTAssertNotNil(stage.dump().layer("tuning.panel"))
+        let track = try XCTUnwrap(stage.dump().layer("tuning.slider.splash.duration")).frame
+        let range = try XCTUnwrap(DisguiseTuning.defaults.tunables.first { $0.key == "splash.duration" }).range
+
+        // A tap at the track's far right end is the top of the range; a drag back to its middle is the middle.
+        Honeycomb.tap(stage, Point(x: track.x + track.width - 1, y: track.y + track.height / 2))
+        XCTAssertEqual(screen.motionTuning["splash.duration"], range.upperBound)
+        let middle = track.x + track.width / 2
+        stage.send(stage.touch(2, .began, at: Point(x: track.x + track.width - 9, y: track.y + 9)))
+        for x in stride(from: track.x + track.width - 20, through: middle, by: -10) {
+            stage.step()
+            stage.send(stage.touch(2, .moved, at: Point(x: x, y: track.y + 9)))
+        }
+        stage.send(stage.touch(2, .moved, at: Point(x: middle, y: track.y + 9)))
+        stage.send(stage.touch(2, .ended, at: Point(x: middle, y: track.y + 9)))
+        let halfway = (range.lowerBound + range.upperBound) / 2
+        XCTAssertEqual(screen.motionTuning["splash.duration"], halfway, accuracy: 0.01 * (range.upperBound - range.lowerBound))
+        XCTAssertEqual(stage.dump().layer("tuning.value.splash.duration").map { _ in true }, true)
+
+        // The app moves with it: replayed, the splash now stays about 2.55 s, not 0.6 s.
+        stage.send(KeyEvent(key: .character("t")))
+        XCTAssertNil(stage.dump().layer("tuning.panel"))
+        screen.performMenuAction("replay-intro")
+        Honeycomb.run(stage, for: 2)
+        XCTAssertEqual(stage.stateName, "splash")
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "splash.leaving")
+
+        // Reset brings the defaults back.
+        stage.send(KeyEvent(key: .character("t")))
+        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "tuning.reset")))
+        XCTAssertEqual(screen.motionTuning, DisguiseTuning.defaults)
+    }
+}

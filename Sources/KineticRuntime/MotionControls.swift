@@ -4,7 +4,7 @@ import KineticCore
 ///
 /// The fixed-step clock makes slow motion exact: at ½× the stage takes the same steps, each over twice the wall
 /// time, so every frame is one a 1× run shows, later. Keys reach these tools only when the screen has no use for
-/// them (while typing in the Mailbox's compose sheet, S is a letter).
+/// them (while typing in the Mailbox's compose sheet, S is a letter), or with Alt held, always.
 public struct MotionControls: Sendable, Equatable {
     /// The speeds **S** cycles through.
     public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]

@@ -84,6 +84,8 @@ public final class Stage {
     @discardableResult
     public func send(_ event: KeyEvent) -> Bool {
         inputSinceLastStep = true
+        // With Alt, the tools' keys are the tools' even where the app uses the letter (the Mailbox's T).
+        if event.modifiers.contains(.alt) { return motion.handle(event.key) }
         if screen?.handleKey(event) == true { return true }
         return !event.modifiers.contains(.control) && motion.handle(event.key)
     }

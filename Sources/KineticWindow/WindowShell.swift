@@ -226,6 +226,7 @@ public final class WindowShell {
         var modifiers: KeyEvent.Modifiers = []
         if (UInt32(key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0 { modifiers.insert(.shift) }
         if control { modifiers.insert(.control) }
+        if (UInt32(key.keysym.mod) & UInt32(KMOD_ALT.rawValue)) != 0 { modifiers.insert(.alt) }
         stage.send(KeyEvent(key: mapped, modifiers: modifiers, timestamp: stage.time))
     }
 

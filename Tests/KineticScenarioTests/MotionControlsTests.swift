@@ -100,3 +100,14 @@ final class MotionControlsTests: XCTestCase {
         XCTAssertEqual(lines.sorted(), [60, 260, 1024 - 260, 1024 - 60])
     }
 }
+
+extension MotionControlsTests {
+    func testWithAltTheToolsKeysAreTheToolsEvenWhereTheAppUsesTheLetter() throws {
+        let runner = try Mailbox.runner()
+        Honeycomb.run(runner.stage, for: 1)
+        XCTAssertTrue(runner.stage.send(KeyEvent(key: .character("t"), modifiers: [.alt])))
+        XCTAssertTrue(runner.stage.motion.showsTuningPanel)
+        XCTAssertNotNil(runner.stage.dump().layer("tuning.panel"))
+        XCTAssertEqual(Mailbox.screen(of: runner).state.placements, [:], "the Mailbox's own T (to a list) did not happen")
+    }
+}

@@ -122,3 +122,47 @@ final class TuningPanelTests: XCTestCase {
         XCTAssertEqual(screen.motionTuning, DisguiseTuning.defaults)
     }
 }
+
+/// Every app's tunables are well formed, and a tuned value changes that app's motion.
+final class AppTuningTests: XCTestCase {
+    func testEveryAppDeclaresDistinctTunablesWithDefaultsInRange() {
+        for tuning in [DisguiseTuning.defaults, MailboxTuning.defaults, HoneycombTuning.defaults] {
+            let keys = tuning.tunables.map(\.key)
+            XCTAssertEqual(Set(keys).count, keys.count, "\(tuning.app): a key twice")
+            for tunable in tuning.tunables {
+                XCTAssertTrue(tunable.range.contains(tunable.defaultValue), "\(tuning.app) \(tunable.key)")
+                XCTAssertFalse(tunable.label.isEmpty)
+            }
+        }
+    }
+
+    /// The Mailbox's undo button shows for `undo.duration` seconds: 4 by default, 1 when tuned so.
+    func testTheMailboxUndoButtonShowsForItsTunedTime() throws {
+        func undoVisible(after seconds: Double, tuned: Double?) throws -> Bool? {
+            let runner = try Mailbox.runner()
+            let stage = runner.stage
+            if let tuned {
+                var tuning = MailboxTuning.defaults
+                XCTAssertNil(tuning.set("undo.duration", to: tuned))
+                Mailbox.screen(of: runner).applyTuning(tuning)
+            }
+            Honeycomb.run(stage, until: 0.3)
+            Mailbox.swipe(stage, row: 0, by: 150, over: 0.3)
+            Honeycomb.run(stage, for: seconds)
+            return Mailbox.layer(stage, "undo")?.visible
+        }
+        XCTAssertEqual(try undoVisible(after: 2, tuned: nil), true)
+        XCTAssertEqual(try undoVisible(after: 2, tuned: 1), false)
+    }
+
+    /// The panel opens for each app with a slider per tunable.
+    func testThePanelHasASliderForEveryTunableOfEachApp() throws {
+        for (app, tuning) in [("mailbox", MailboxTuning.defaults), ("honeycomb", HoneycombTuning.defaults)] {
+            let runner = try ScenarioRunner(scenario: Scenario(app: app, duration: 1), entries: KineticApps.catalog)
+            try runner.run(outputDirectory: nil)
+            runner.stage.motion.showsTuningPanel = true
+            let ids = Set(runner.stage.dump().layers.map(\.id))
+            for tunable in tuning.tunables { XCTAssertTrue(ids.contains("tuning.slider.\(tunable.key)"), "\(app) \(tunable.key)") }
+        }
+    }
+}

@@ -5,12 +5,12 @@ import KineticScene
 
 /// Moving the layers to where the state says they belong.
 extension HoneycombScreen {
-    /// The springs of the honeycombs: a quick settle with a little overshoot.
-    static let cellSpring = Motion.spring(response: 0.5, dampingRatio: 0.8)
-    /// Opacity never overshoots, so its spring is critically damped.
-    static let fadeSpring = Motion.spring(response: 0.3, dampingRatio: 1)
-    /// How long the cells' growth is spread over, from the nearest to the farthest from the origin.
-    static let stagger = 0.2
+    /// The hexagons' spring as they move and grow, a quick settle with a little overshoot (tuned: `morph.cellSpring`).
+    var cellSpring: Motion { .spring(motionTuning.spring("morph.cellSpring")) }
+    /// Opacity never overshoots, so its spring is critically damped (tuned: `morph.fadeSpring`).
+    var fadeSpring: Motion { .spring(motionTuning.spring("morph.fadeSpring")) }
+    /// How long the cells' growth is spread over, from the nearest to the farthest from the origin (`morph.stagger`).
+    var stagger: Double { motionTuning["morph.stagger"] }
 
     /// Moves every layer towards the targets of the current state.
     func sync(from previous: HoneycombState? = nil) {
@@ -32,7 +32,7 @@ extension HoneycombScreen {
         for (id, target) in targets.cells.sorted(by: { $0.key < $1.key }) {
             guard let view = cellViews[id] else { continue }
             if entering && !settings.reduceMotion {
-                schedule(view, after: Self.stagger * target.centre.distance(to: targets.origin) / max(farthest, 1), to: target)
+                schedule(view, after: stagger * target.centre.distance(to: targets.origin) / max(farthest, 1), to: target)
             } else {
                 move(view, to: target)
             }
@@ -74,12 +74,12 @@ extension HoneycombScreen {
                 layer.scale = target.scale
                 if moved && target.opacity > 0 { layer.opacity = 0 }
             }
-            fade(layer, to: target.opacity, duration: 0.2)
+            fade(layer, to: target.opacity, duration: motionTuning["reducedMotion.fade"])
             return
         }
-        animateIfNeeded(layer, \.position, to: target.centre, with: Self.cellSpring)
-        animateIfNeeded(layer, \.scale, to: target.scale, with: Self.cellSpring)
-        animateIfNeeded(layer, \.opacity, to: target.opacity, with: Self.fadeSpring)
+        animateIfNeeded(layer, \.position, to: target.centre, with: cellSpring)
+        animateIfNeeded(layer, \.scale, to: target.scale, with: cellSpring)
+        animateIfNeeded(layer, \.opacity, to: target.opacity, with: fadeSpring)
     }
 
     /// Starts an animation only when the property is not already on its way to `target`, so a repeated sync
@@ -93,11 +93,12 @@ extension HoneycombScreen {
         animator.animate(layer, keyPath, to: target, with: motion)
     }
 
-    func fade(_ layer: Layer, to opacity: Double, duration: Double = 0.25) {
+    func fade(_ layer: Layer, to opacity: Double, duration: Double? = nil) {
         if settings.reduceMotion {
-            animateIfNeeded(layer, \.opacity, to: opacity, with: .tween(duration: duration, curve: .easeInEaseOut))
+            let seconds = duration ?? motionTuning["reducedMotion.chromeFade"]
+            animateIfNeeded(layer, \.opacity, to: opacity, with: .tween(duration: seconds, curve: .easeInEaseOut))
         } else {
-            animateIfNeeded(layer, \.opacity, to: opacity, with: Self.fadeSpring)
+            animateIfNeeded(layer, \.opacity, to: opacity, with: fadeSpring)
         }
     }
 
@@ -106,7 +107,7 @@ extension HoneycombScreen {
         for view in cellViews.values {
             let layer = view.container
             pending.removeAll { $0.id == layer.identifier }
-            animator.animate(layer, \.opacity, to: 0, with: .tween(duration: 0.15)) { [weak layer] _ in layer?.removeFromSuperlayer() }
+            animator.animate(layer, \.opacity, to: 0, with: .tween(duration: motionTuning["morph.replaceFade"])) { [weak layer] _ in layer?.removeFromSuperlayer() }
         }
         forgetCells()
     }
@@ -145,7 +146,7 @@ extension HoneycombScreen {
     func syncPanel(_ placement: HoneycombGeometry.PanelPlacement?) {
         guard let placement else {
             if let old = panelPlacement {
-                animateIfNeeded(panel, \.position, to: tucked(old), with: Self.cellSpring)
+                animateIfNeeded(panel, \.position, to: tucked(old), with: cellSpring)
                 fade(panel, to: 0)
                 fade(arrow, to: 0)
             }
@@ -166,8 +167,8 @@ extension HoneycombScreen {
             panel.position = placement.frame.origin
             arrow.frame = arrowFrame
         } else {
-            animateIfNeeded(panel, \.position, to: placement.frame.origin, with: Self.cellSpring)
-            animateIfNeeded(arrow, \.position, to: arrowFrame.center, with: Self.cellSpring)
+            animateIfNeeded(panel, \.position, to: placement.frame.origin, with: cellSpring)
+            animateIfNeeded(arrow, \.position, to: arrowFrame.center, with: cellSpring)
         }
         arrow.contents = .shape(ShapeContent(path: .polygon(arrowPoints(placement, in: arrowFrame)), fill: .white))
         fade(panel, to: 1)

@@ -92,7 +92,7 @@ extension HoneycombScreen {
             for (index, category) in state.categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
                 guard let view = categoryViews[category.id] else { continue }
                 let home = geometry.categoryCentre(index)
-                schedule(view, after: 0.1 + 0.07 * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1))
+                schedule(view, after: motionTuning["assemble.delay"] + motionTuning["assemble.stagger"] * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1))
             }
         }
     }
@@ -137,7 +137,7 @@ extension HoneycombScreen {
         for id in changed {
             guard let view = categoryViews[id] ?? cellViews[id] else { continue }
             view.body.scale = 1.12
-            animator.animate(view.body, \.scale, to: 1, with: .spring(response: 0.35, dampingRatio: 0.5))
+            animator.animate(view.body, \.scale, to: 1, with: .spring(motionTuning.spring("update.pop")))
         }
         if let open = state.openCell { fillPanel(for: open) }
     }
@@ -147,9 +147,9 @@ extension HoneycombScreen {
         let press = PressRecognizer(contains: { [weak view] in view?.contains(screenPoint: $0) ?? false },
                                     onPressChange: { [weak self, weak view] pressed in
                                         guard let self, let view else { return }
-                                        let spring = Motion.spring(response: pressed ? 0.12 : 0.3, dampingRatio: pressed ? 1 : 0.55)
-                                        self.animator.animate(view.body, \.scale, to: pressed ? 0.92 : 1, with: spring)
-                                        self.animator.animate(view.shade, \.opacity, to: pressed ? 1 : 0, with: .spring(response: 0.15, dampingRatio: 1))
+                                        let spring = self.motionTuning.spring(pressed ? "press.down" : "press.up")
+                                        self.animator.animate(view.body, \.scale, to: pressed ? 0.92 : 1, with: .spring(spring))
+                                        self.animator.animate(view.shade, \.opacity, to: pressed ? 1 : 0, with: .spring(self.motionTuning.spring("press.shade")))
                                     },
                                     handler: { _ in onTap() })
         view.container.gestureRecognizers = [press]

@@ -13,6 +13,8 @@ import KineticScene
 /// from where every layer is, with the velocity it has: nothing ever jumps.
 public final class HoneycombScreen: Screen {
     public private(set) var state: HoneycombState
+    /// Every motion parameter, named (see `HoneycombTuning`); `applyTuning` changes them live.
+    public private(set) var motionTuning = HoneycombTuning.defaults
     /// Image URL → checked local file, from the data layer.
     var imageFiles: [String: String]
     var categoryViews: [String: HexCellView] = [:]
@@ -110,6 +112,13 @@ public final class HoneycombScreen: Screen {
     }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
+
+    public override var tuning: Tuning? { motionTuning }
+
+    /// New values apply to every animation and stagger started from now on.
+    public override func applyTuning(_ tuning: Tuning) {
+        if tuning.app == motionTuning.app { motionTuning = tuning }
+    }
 
     /// Applies an action: the rules change the state, the screen carries out the effects and moves the layers.
     public func send(_ action: HoneycombAction) {

@@ -115,7 +115,7 @@ extension MailboxScreen {
             menuPanel.isHidden = false
         case .ended, .cancelled:
             let velocity = pan.velocity.dx / Self.menuWidth
-            let open = abs(velocity) > 0.3 ? velocity > 0 : menuProgress > 0.5
+            let open = abs(velocity) > motionTuning["menu.flickSpeed"] ? velocity > 0 : menuProgress > 0.5
             send(.setMenu(open: open))
             animateMenu(open: open, velocity: velocity)
         default:
@@ -125,15 +125,16 @@ extension MailboxScreen {
 
     func animateMenu(open: Bool, velocity: Double) {
         if open { rebuildMenuItems() }
-        let motion: Motion = settings.reduceMotion ? .tween(duration: 0.15, curve: .easeInEaseOut) : .spring(response: 0.35, dampingRatio: 0.9)
+        let motion: Motion = settings.reduceMotion ? .tween(duration: motionTuning["reducedMotion.menuFade"], curve: .easeInEaseOut)
+            : .spring(motionTuning.spring("menu.spring"))
         animator.animate(self, \MailboxScreen.menuProgress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
     }
 
     // MARK: Undo
 
     func showUndo() {
-        undoTime = 4
+        undoTime = motionTuning["undo.duration"]
         undoButton.isHidden = false
-        animator.animate(undoButton, \.opacity, to: 1, with: .tween(duration: 0.2))
+        animator.animate(undoButton, \.opacity, to: 1, with: .tween(duration: motionTuning["undo.fadeIn"]))
     }
 }

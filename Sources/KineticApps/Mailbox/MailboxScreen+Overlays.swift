@@ -48,7 +48,7 @@ extension MailboxScreen {
         optionsLayer.removeAllSublayers()
         guard let options = state.options else {
             if !optionsLayer.isHidden {
-                animator.animate(optionsLayer, \.opacity, to: 0, with: .tween(duration: 0.15)) { [weak self] finished in
+                animator.animate(optionsLayer, \.opacity, to: 0, with: .tween(duration: motionTuning["options.dimOut"])) { [weak self] finished in
                     if finished { self?.optionsLayer.isHidden = true }
                 }
             }
@@ -80,10 +80,10 @@ extension MailboxScreen {
         optionsLayer.addSublayer(panel)
         optionsLayer.isHidden = false
         optionsLayer.opacity = 0
-        animator.animate(optionsLayer, \.opacity, to: 1, with: .tween(duration: 0.2))
+        animator.animate(optionsLayer, \.opacity, to: 1, with: .tween(duration: motionTuning["options.dimIn"]))
         if !settings.reduceMotion {
-            panel.scale = 0.9
-            animator.animate(panel, \.scale, to: 1, with: .spring(response: 0.3, dampingRatio: 0.7))
+            panel.scale = motionTuning["options.popScale"]
+            animator.animate(panel, \.scale, to: 1, with: .spring(motionTuning.spring("options.popSpring")))
         }
     }
 

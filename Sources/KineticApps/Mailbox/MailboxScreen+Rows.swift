@@ -6,7 +6,8 @@ import KineticScene
 /// The list: one row per shown message, its place, its swipe, and how it leaves and comes back.
 extension MailboxScreen {
     /// The spring a row's message and slot move with.
-    static let rowSpring = Motion.spring(response: 0.4, dampingRatio: 0.85)
+    /// The spring that brings a message back and closes rows up (tuned: `swipe.returnSpring`).
+    var rowSpring: Motion { .spring(motionTuning.spring("swipe.returnSpring")) }
 
     /// Makes the rows of the shown list anew (new data, a new segment), each at its place.
     func rebuildRows() {
@@ -37,7 +38,7 @@ extension MailboxScreen {
             let target = Point(x: 0, y: Double(index) * MessageRowView.height)
             if animated && !settings.reduceMotion {
                 if animator.target(of: row.slot, \.position) != target, row.slot.position != target {
-                    animator.animate(row.slot, \.position, to: target, with: Self.rowSpring)
+                    animator.animate(row.slot, \.position, to: target, with: rowSpring)
                 }
             } else {
                 animator.stop(row.slot, \.position)
@@ -81,7 +82,7 @@ extension MailboxScreen {
             row.offset = 0
             fadeIn(row.message)
         } else {
-            animator.animate(row, \MessageRowView.offset, to: 0, with: Self.rowSpring)
+            animator.animate(row, \MessageRowView.offset, to: 0, with: rowSpring)
         }
     }
 
@@ -96,8 +97,9 @@ extension MailboxScreen {
             row.message.opacity = 0
             return
         }
-        let speed = toLeft ? min(velocity, -600) : max(velocity, 600)
-        animator.animate(row, \MessageRowView.offset, to: target, with: .spring(response: 0.35, dampingRatio: 1), initialVelocity: speed)
+        let slowest = motionTuning["swipe.minimumSlideSpeed"]
+        let speed = toLeft ? min(velocity, -slowest) : max(velocity, slowest)
+        animator.animate(row, \MessageRowView.offset, to: target, with: .spring(motionTuning.spring("swipe.slideSpring")), initialVelocity: speed)
     }
 
     /// The message left this list: its slot closes to nothing while the rows below move up into its place.
@@ -106,10 +108,10 @@ extension MailboxScreen {
         row.slot.zPosition = -1
         let finish = retire(row)
         if settings.reduceMotion {
-            animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: 0.2), completion: finish)
+            animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: motionTuning["reducedMotion.fade"]), completion: finish)
         } else {
             // Let the message finish leaving the screen, then close the slot.
-            animator.animate(row.slot, \.size, to: Size(width: width, height: 0), with: .spring(response: 0.35, dampingRatio: 1), completion: finish)
+            animator.animate(row.slot, \.size, to: Size(width: width, height: 0), with: .spring(motionTuning.spring("swipe.slideSpring")), completion: finish)
         }
         layoutRows(animated: true)
         scroll.settleInRange()
@@ -132,8 +134,8 @@ extension MailboxScreen {
             fadeIn(row.slot)
         } else {
             row.slot.size = Size(width: width, height: 0)
-            animator.animate(row.slot, \.size, to: Size(width: width, height: MessageRowView.height), with: Self.rowSpring)
-            animator.animate(row, \MessageRowView.offset, to: 0, with: Self.rowSpring)
+            animator.animate(row.slot, \.size, to: Size(width: width, height: MessageRowView.height), with: rowSpring)
+            animator.animate(row, \MessageRowView.offset, to: 0, with: rowSpring)
         }
     }
 
@@ -146,9 +148,9 @@ extension MailboxScreen {
         for row in old {
             let finish = retire(row)
             if settings.reduceMotion {
-                animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: 0.15), completion: finish)
+                animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: motionTuning["swipe.rowFade"]), completion: finish)
             } else {
-                animator.animate(row.slot, \.position, to: Point(x: forward ? -width : width, y: row.slot.position.y), with: Self.rowSpring, completion: finish)
+                animator.animate(row.slot, \.position, to: Point(x: forward ? -width : width, y: row.slot.position.y), with: rowSpring, completion: finish)
             }
         }
         scroll.stop()
@@ -160,7 +162,7 @@ extension MailboxScreen {
             } else {
                 let place = row.slot.position
                 row.slot.position = Point(x: forward ? width : -width, y: place.y)
-                animator.animate(row.slot, \.position, to: place, with: Self.rowSpring)
+                animator.animate(row.slot, \.position, to: place, with: rowSpring)
             }
         }
     }
@@ -180,7 +182,7 @@ extension MailboxScreen {
 
     func fadeIn(_ layer: Layer) {
         layer.opacity = 0
-        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.2))
+        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: motionTuning["reducedMotion.fade"]))
     }
 
     // MARK: Focus

@@ -14,6 +14,10 @@ public final class MailboxScreen: Screen {
     let store: MailboxStore
     let feed: MailboxFeed?
     var rows: [String: MessageRowView] = [:]
+    /// Every motion parameter, named (see `MailboxTuning`); `applyTuning` changes them live.
+    public private(set) var motionTuning = MailboxTuning.defaults
+    /// The menu's pans, whose velocity window is tuned.
+    var menuPans: [PanRecognizer] = []
     /// The message last swiped and the finger's velocity then (pt/s), for the debug overlay.
     var lastSwipe: (id: String, velocity: Double)?
     /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
@@ -92,7 +96,8 @@ public final class MailboxScreen: Screen {
         root.gestureRecognizers = [edge]
         let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
         // Which way the menu is going is the finger's latest direction: a 50 ms window sees a reversal at once.
-        for pan in [edge, shieldPan] { pan.velocityWindow = 0.05 }
+        for pan in [edge, shieldPan] { pan.velocityWindow = motionTuning["menu.velocityWindow"] }
+        menuPans = [edge, shieldPan]
         menuShield.frame = Rect(origin: .zero, size: size)
         menuShield.zPosition = 9
         menuShield.isHidden = true
@@ -115,7 +120,7 @@ public final class MailboxScreen: Screen {
         menuShield.isHidden = menuProgress <= 0.001
         if undoTime > 0 {
             undoTime -= dt
-            if undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: 0.25)) }
+            if undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: motionTuning["undo.fadeOut"])) }
         }
         undoButton.isHidden = undoButton.opacity <= 0.001
         updateFocusRing()
@@ -126,6 +131,15 @@ public final class MailboxScreen: Screen {
     public override var isAtRest: Bool { undoTime <= 0 && !banner.isCounting }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
+
+    public override var tuning: Tuning? { motionTuning }
+
+    /// New values apply to every animation started from now on (and to the menu's velocity window at once).
+    public override func applyTuning(_ tuning: Tuning) {
+        guard tuning.app == motionTuning.app else { return }
+        motionTuning = tuning
+        for pan in menuPans { pan.velocityWindow = tuning["menu.velocityWindow"] }
+    }
 
     /// Applies an action: the rules change the model, then the effects move the views.
     public func send(_ action: MailboxAction) {

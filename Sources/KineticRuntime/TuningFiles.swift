@@ -36,13 +36,8 @@ public final class TuningFiles {
         } catch {
             // No file yet: the current values become it. In single-file mode only the first app to poll writes it.
             guard seen[url.path] == nil else { return false }
-            do {
-                try AtomicFile.write(tuning.json(), to: url)
-                seen[url.path] = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date ?? .distantPast
-                log("wrote \(url.path) with \(tuning.app)'s \(tuning.tunables.count) values; edit and save it to change the motion")
-            } catch {
-                log("could not write \(url.path): \(error)")
-                seen[url.path] = .distantPast
+            if !write(tuning, saying: "wrote \(url.path) with \(tuning.app)'s \(tuning.tunables.count) values; edit and save it to change the motion") {
+                seen[url.path] = .distantPast  // tried once; not again every quarter second
             }
             return false
         }
@@ -53,13 +48,21 @@ public final class TuningFiles {
 
     /// Writes `tuning` to its file (the panel's Save), remembering it as read so it is not applied back.
     public func save(_ tuning: Tuning) {
+        write(tuning, saying: "saved \(file(for: tuning.app).path)")
+    }
+
+    /// Writes `tuning` to its file atomically and remembers the new modification time; logs `message`, or the failure.
+    @discardableResult
+    private func write(_ tuning: Tuning, saying message: String) -> Bool {
         let url = file(for: tuning.app)
         do {
             try AtomicFile.write(tuning.json(), to: url)
             seen[url.path] = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date ?? .distantPast
-            log("saved \(url.path)")
+            log(message)
+            return true
         } catch {
-            log("could not save \(url.path): \(error)")
+            log("could not write \(url.path): \(error)")
+            return false
         }
     }
 

@@ -2,6 +2,7 @@
 // include path, which those flags lack, so the handful of librsvg 2.52+ functions used are declared here.
 #include <pango/pangocairo.h>
 #include <cairo.h>
+#include <pixman.h>
 
 typedef struct _RsvgHandle RsvgHandle;
 typedef struct {

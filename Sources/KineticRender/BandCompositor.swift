@@ -4,17 +4,38 @@ import KineticCore
 
 /// Composites a display list into the frame in horizontal bands, one per core (at most four), in parallel.
 ///
-/// Each band is a Cairo surface over its own rows of the frame's pixels, with its own context; the bands touch
-/// disjoint memory and share no Cairo object, so they need no locks. Band 0 runs on the calling thread, the
-/// others on worker threads that wait on semaphores between frames.
+/// Each band is a pixman image (and, for the Cairo fallback, a Cairo surface) over its own rows of the frame's
+/// pixels; the bands touch disjoint memory and share no pixman or Cairo object, so they need no locks. Band 0 runs
+/// on the calling thread, the others on worker threads that wait on semaphores between frames. Everything a band
+/// uses is made once, so a steady frame allocates nothing; only a frame with a turned clip, which pixman cannot
+/// express as a rectangle, is played through Cairo instead.
 final class BandCompositor {
-    private struct Band {
-        let surface: OpaquePointer
-        let context: OpaquePointer
-        /// Maps frame pixels to this band's pixels: a shift up by the band's first row.
-        let base: cairo_matrix_t
+    fileprivate final class Band {
         /// The band's rows of the frame.
         let rows: PixelRect
+        let destination: OpaquePointer
+        let surface: OpaquePointer
+        let context: OpaquePointer
+        /// Maps frame pixels to this band's pixels, for Cairo: a shift up by the band's first row.
+        let base: cairo_matrix_t
+        var player = PixmanPlayer()
+
+        init(frameData: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, top: Int, bottom: Int) {
+            rows = PixelRect(x: 0, y: top, width: width, height: bottom - top)
+            let start = frameData + top * stride
+            destination = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(bottom - top),
+                                                   UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt32.self), Int32(stride))!
+            surface = cairo_image_surface_create_for_data(start, CAIRO_FORMAT_ARGB32, Int32(width), Int32(bottom - top), Int32(stride))!
+            context = cairo_create(surface)!
+            base = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: Double(-top))
+        }
+
+        deinit {
+            player.release()
+            pixman_image_unref(destination)
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+        }
     }
 
     private let bands: [Band]
@@ -26,52 +47,49 @@ final class BandCompositor {
         let stride = Int(cairo_image_surface_get_stride(frame))
         let count = max(1, min(bandCount, height))
         bands = (0..<count).map { index in
-            let top = height * index / count, bottom = height * (index + 1) / count
-            let surface = cairo_image_surface_create_for_data(data + top * stride, CAIRO_FORMAT_ARGB32, Int32(width), Int32(bottom - top), Int32(stride))!
-            return Band(surface: surface, context: cairo_create(surface)!, base: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: Double(-top)),
-                        rows: PixelRect(x: 0, y: top, width: width, height: bottom - top))
+            Band(frameData: data, stride: stride, width: width, top: height * index / count, bottom: height * (index + 1) / count)
         }
-        workers = (1..<count).map { _ in Worker() }
+        workers = bands.dropFirst().enumerated().map { offset, band in
+            Worker { list, background, damage in BandCompositor.draw(list, into: band, index: offset + 1, background: background, damage: damage) }
+        }
     }
 
     deinit {
         for worker in workers { worker.stop() }
-        for band in bands {
-            cairo_destroy(band.context)
-            cairo_surface_destroy(band.surface)
-        }
     }
 
     /// Clears the `damage` rectangles of every band to `background` and plays `list` into them, returning when all
     /// are done; the rest of the frame keeps its pixels. A band that no rectangle touches is left alone.
     func composite(_ list: DisplayList, background: Color, damage: [PixelRect]) {
         guard !damage.isEmpty else { return }
-        for (index, worker) in workers.enumerated() {
-            let band = bands[index + 1]
-            worker.run { Self.draw(list, into: band, index: index + 1, background: background, damage: damage) }
-        }
+        for worker in workers { worker.run(list, background: background, damage: damage) }
         Self.draw(list, into: bands[0], index: 0, background: background, damage: damage)
         for worker in workers { worker.wait() }
-        for band in bands { cairo_surface_flush(band.surface) }
     }
 
     private static func draw(_ list: DisplayList, into band: Band, index: Int, background: Color, damage: [PixelRect]) {
+        guard damage.contains(where: { $0.intersects(band.rows) }) else { return }
+        if list.needsCairo {
+            drawWithCairo(list, into: band, index: index, background: background, damage: damage)
+        } else {
+            band.player.play(list, into: band.destination, band: index, rows: band.rows, damage: damage, background: background)
+        }
+    }
+
+    /// The fallback for turned clips: the same picture through Cairo, clipped to the damage.
+    private static func drawWithCairo(_ list: DisplayList, into band: Band, index: Int, background: Color, damage: [PixelRect]) {
         let cr = band.context
         var base = band.base
+        cairo_surface_flush(band.surface)
         cairo_identity_matrix(cr)
-        // The band's part of the damage, in the band's own pixels; each piece is whole pixels, so the clip is exact.
-        var any = false
         cairo_new_path(cr)
         for rect in damage {
             let part = rect.intersection(band.rows)
             guard !part.isEmpty else { continue }
-            any = true
             cairo_rectangle(cr, Double(part.x), Double(part.y - band.rows.y), Double(part.width), Double(part.height))
         }
-        guard any else { return }
         cairo_save(cr)
-        // A band wholly inside one rectangle needs no clip (and keeps pixman's fastest paths).
-        if damage.contains(where: { $0.intersection(band.rows) == band.rows }) { cairo_new_path(cr) } else { cairo_clip(cr) }
+        cairo_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
         cairo_paint(cr)
@@ -79,17 +97,21 @@ final class BandCompositor {
         cairo_set_matrix(cr, &base)
         list.play(into: cr, band: index, base: base, damage: damage[...])
         cairo_restore(cr)
+        cairo_surface_flush(band.surface)
     }
 }
 
-/// A thread that runs one job per frame: `run` hands it over, `wait` blocks until it is done.
+/// A thread that draws one band per frame: `run` hands it the frame, `wait` blocks until it is done. Its job is
+/// fixed when it is made, so handing over a frame allocates nothing.
 private final class Worker: @unchecked Sendable {
     private let start = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
-    private var job: (() -> Void)?
+    private let job: (DisplayList, Color, [PixelRect]) -> Void
+    private var frame: (list: DisplayList, background: Color, damage: [PixelRect])?
     private var stopping = false
 
-    init() {
+    init(job: @escaping (DisplayList, Color, [PixelRect]) -> Void) {
+        self.job = job
         let thread = Thread { [unowned self] in self.loop() }
         thread.name = "kinetic.compositor"
         thread.start()
@@ -99,14 +121,14 @@ private final class Worker: @unchecked Sendable {
         while true {
             start.wait()
             if stopping { done.signal(); return }
-            job?()
-            job = nil
+            if let frame { job(frame.list, frame.background, frame.damage) }
+            frame = nil
             done.signal()
         }
     }
 
-    func run(_ job: @escaping () -> Void) {
-        self.job = job
+    func run(_ list: DisplayList, background: Color, damage: [PixelRect]) {
+        frame = (list, background, damage)
         start.signal()
     }
 

@@ -13,6 +13,13 @@ enum Damage {
 
     static func between(_ old: DisplayList, _ new: DisplayList, frame: PixelRect) -> [PixelRect] {
         var rects: [PixelRect] = []
+        between(old, new, frame: frame, into: &rects)
+        return rects
+    }
+
+    /// The same, into `rects` (emptied first, its capacity kept, so a steady frame allocates nothing).
+    static func between(_ old: DisplayList, _ new: DisplayList, frame: PixelRect, into rects: inout [PixelRect]) {
+        rects.removeAll(keepingCapacity: true)
         let oldOps = old.operations, newOps = new.operations
         for index in 0..<max(oldOps.count, newOps.count) {
             let before = index < oldOps.count ? oldOps[index] : nil
@@ -21,17 +28,24 @@ enum Damage {
             if let extent = before.flatMap(extent) { add(extent.intersection(frame), to: &rects) }
             if let extent = after.flatMap(extent) { add(extent.intersection(frame), to: &rects) }
         }
-        return rects
     }
 
     /// The damage as the compositor is best given it: a frame mostly damaged is cheaper recomposited as one
     /// rectangle (every paint clipped once, not once per piece), and nearly all of it as the whole frame (no clip).
     static func simplified(_ rects: [PixelRect], frame: PixelRect) -> [PixelRect] {
-        guard rects.count > 1 else { return rects }
+        var simple = rects
+        simplify(&simple, frame: frame)
+        return simple
+    }
+
+    /// The same, in place.
+    static func simplify(_ rects: inout [PixelRect], frame: PixelRect) {
+        guard rects.count > 1 else { return }
         let area = rects.reduce(0) { $0 + $1.area }
-        guard area * 2 > frame.area else { return rects }
+        guard area * 2 > frame.area else { return }
         let box = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
-        return box.area * 10 > frame.area * 8 ? [frame] : [box]
+        rects.removeAll(keepingCapacity: true)
+        rects.append(box.area * 10 > frame.area * 8 ? frame : box)
     }
 
     /// Adds `rect`, merging it with any rectangle it touches, and keeping at most `maximumRectangles`.
@@ -48,7 +62,11 @@ enum Damage {
             }
         }
         rects.append(merged)
-        if rects.count > maximumRectangles { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
+        if rects.count > maximumRectangles {
+            let box = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+            rects.removeAll(keepingCapacity: true)
+            rects.append(box)
+        }
     }
 
     private static func extent(_ operation: DisplayList.Operation) -> PixelRect? {

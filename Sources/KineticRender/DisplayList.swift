@@ -14,11 +14,20 @@ struct DisplayList {
     }
 
     private(set) var operations: [Operation] = []
+    /// Whether a clip is turned or skewed, which only the Cairo player draws (pixman's clips are rectangles).
+    private(set) var needsCairo = false
 
     init() { operations.reserveCapacity(256) }
 
-    mutating func removeAll() { operations.removeAll(keepingCapacity: true) }
-    mutating func append(_ operation: Operation) { operations.append(operation) }
+    mutating func removeAll() {
+        operations.removeAll(keepingCapacity: true)
+        needsCairo = false
+    }
+
+    mutating func append(_ operation: Operation) {
+        if case .pushClip(let t, _, _) = operation, t.yx != 0 || t.xy != 0 { needsCairo = true }
+        operations.append(operation)
+    }
 
     /// The pixels cleared (`damage`) and blended (each paint's extent inside it) when the list is played there.
     func pixelWork(inside damage: [PixelRect]) -> (cleared: Int, blended: Int) {

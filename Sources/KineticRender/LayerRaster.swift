@@ -31,6 +31,9 @@ final class LayerRaster {
     /// One pattern per band, made once so that compositing allocates nothing per frame.
     private(set) var patterns: [OpaquePointer] = []
     private var wrappers: [OpaquePointer] = []
+    /// One pixman image per band over the same (read-only) pixels, for the compositor's own path; made once, so
+    /// compositing a raster allocates nothing.
+    private(set) var sources: [OpaquePointer] = []
     var lastUsed: UInt64
 
     init(rasterScale: Double, surface: OpaquePointer, bands: Int, frame: UInt64) {
@@ -46,9 +49,17 @@ final class LayerRaster {
             wrappers.append(wrapper)
             patterns.append(cairo_pattern_create_for_surface(wrapper))
         }
+        cairo_surface_flush(surface)
+        let pixels = UnsafeMutableRawPointer(data)?.assumingMemoryBound(to: UInt32.self)
+        for _ in 0..<max(bands, 1) {
+            let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, pixels, stride)!
+            pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
+            sources.append(image)
+        }
     }
 
     deinit {
+        for source in sources { pixman_image_unref(source) }
         for pattern in patterns { cairo_pattern_destroy(pattern) }
         for wrapper in wrappers { cairo_surface_destroy(wrapper) }
         cairo_surface_destroy(surface)

@@ -65,6 +65,7 @@ public final class Renderer {
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         let cores = ProcessInfo.processInfo.activeProcessorCount
         compositor = BandCompositor(frame: surface, width: pixelWidth, height: pixelHeight, bandCount: bands ?? min(max(cores, 1), 4))
+        lastDamage.reserveCapacity(Damage.maximumRectangles + 1)
     }
 
     deinit {
@@ -86,14 +87,18 @@ public final class Renderer {
         displayList.removeAll()
         record(root, parentTransform: Transform2D(scaleX: scale, y: scale), parentOpacity: 1)
         if frameNumber == 1 || previousBackground != background {
-            lastDamage = [frameRect]
+            lastDamage.removeAll(keepingCapacity: true)
+            lastDamage.append(frameRect)
         } else {
-            lastDamage = Damage.simplified(Damage.between(previousList, displayList, frame: frameRect), frame: frameRect)
+            Damage.between(previousList, displayList, frame: frameRect, into: &lastDamage)
+            Damage.simplify(&lastDamage, frame: frameRect)
         }
         previousBackground = background
         lastPixelWork = displayList.pixelWork(inside: lastDamage)
         evictUnused()
         compositor.composite(displayList, background: background, damage: lastDamage)
+        // The bands wrote the pixels behind Cairo's back (PNGs are written through Cairo).
+        cairo_surface_mark_dirty(surface)
     }
 
     /// Walks the tree: rasterises what changed, places every raster, and records what to composite.

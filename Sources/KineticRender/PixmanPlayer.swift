@@ -1,0 +1,98 @@
+import CGraphics
+import KineticCore
+
+/// Plays a display list into one band with pixman directly: every image, mask and buffer it uses is made once, so
+/// a steady frame allocates nothing (Cairo makes pixman images for every composite). Clips must be axis-aligned
+/// rectangles; a list with a turned clip is played through Cairo instead (`DisplayList.needsCairo`).
+struct PixmanPlayer {
+    /// Solid translucent masks, one per 8-bit alpha level, made on first use and kept.
+    private var masks = [OpaquePointer?](repeating: nil, count: 256)
+    /// The clips pushed and not yet popped (capacity kept between frames).
+    private var clips: [PixelRect] = []
+
+    init() { clips.reserveCapacity(16) }
+
+    func release() {
+        for mask in masks { if let mask { pixman_image_unref(mask) } }
+    }
+
+    /// Clears each of `damage`'s rectangles inside `rows` (the band's rows of the frame) to `background`, then plays
+    /// `list` into it. `destination` holds exactly those rows.
+    mutating func play(_ list: DisplayList, into destination: OpaquePointer, band: Int, rows: PixelRect,
+                       damage: [PixelRect], background: Color) {
+        var color = Self.pixmanColor(background)
+        for rect in damage {
+            let area = rect.intersection(rows)
+            guard !area.isEmpty else { continue }
+            var box = pixman_rectangle16_t(x: Int16(clamping: area.x), y: Int16(clamping: area.y - rows.y),
+                                           width: UInt16(clamping: area.width), height: UInt16(clamping: area.height))
+            pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &color, 1, &box)
+            play(list, into: destination, band: band, top: rows.y, clip: area)
+        }
+    }
+
+    private mutating func play(_ list: DisplayList, into destination: OpaquePointer, band: Int, top: Int, clip start: PixelRect) {
+        clips.removeAll(keepingCapacity: true)
+        var clip = start
+        for operation in list.operations {
+            switch operation {
+            case .paint(let raster, let m, let filter, let opacity, let extent):
+                let box = extent.intersection(clip)
+                guard !box.isEmpty else { continue }
+                let source = raster.sources[band]
+                let mask = opacity >= 0.999 ? nil : self.mask(opacity)
+                let (x, y, width, height) = (Int32(box.x), Int32(box.y - top), Int32(box.width), Int32(box.height))
+                if m.xx == 1, m.yx == 0, m.xy == 0, m.yy == 1, m.x0 == m.x0.rounded(), m.y0 == m.y0.rounded() {
+                    // A whole-pixel shift: offsets only, pixman's fastest copy.
+                    pixman_image_set_transform(source, nil)
+                    pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
+                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, destination, Int32(box.x) + Int32(m.x0), Int32(box.y) + Int32(m.y0),
+                                             0, 0, x, y, width, height)
+                } else {
+                    // Band pixels → frame pixels (down by `top`) → raster pixels.
+                    var matrix = Self.fixed(m, shiftedDownBy: Double(top))
+                    pixman_image_set_transform(source, &matrix)
+                    pixman_image_set_filter(source, filter == CAIRO_FILTER_NEAREST ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
+                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, destination, x, y, 0, 0, x, y, width, height)
+                }
+            case .pushClip(let transform, let rect, _):
+                clips.append(clip)
+                clip = clip.intersection(Self.pixelsWithCentresInside(rect, transform))
+            case .popClip:
+                clip = clips.popLast() ?? clip
+            }
+        }
+    }
+
+    private mutating func mask(_ opacity: Double) -> OpaquePointer? {
+        let level = Int((min(max(opacity, 0), 1) * 255).rounded())
+        if let mask = masks[level] { return mask }
+        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(level * 257))
+        let mask = pixman_image_create_solid_fill(&color)
+        masks[level] = mask
+        return mask
+    }
+
+    /// The pixels whose centres an axis-aligned clip holds, as Cairo's clip to a rectangle keeps them.
+    private static func pixelsWithCentresInside(_ rect: (x: Double, y: Double, width: Double, height: Double), _ t: cairo_matrix_t) -> PixelRect {
+        let x0 = t.xx * rect.x + t.x0, x1 = t.xx * (rect.x + rect.width) + t.x0
+        let y0 = t.yy * rect.y + t.y0, y1 = t.yy * (rect.y + rect.height) + t.y0
+        func whole(_ value: Double) -> Int { Int(max(min(value.rounded(), 1e9), -1e9)) }
+        let left = whole(min(x0, x1)), top = whole(min(y0, y1))
+        return PixelRect(x: left, y: top, width: whole(max(x0, x1)) - left, height: whole(max(y0, y1)) - top)
+    }
+
+    /// `m` (frame pixels → raster pixels) after a shift from band rows to frame rows, in pixman's 16.16 fixed point.
+    private static func fixed(_ m: cairo_matrix_t, shiftedDownBy top: Double) -> pixman_transform_t {
+        // Rounded, not truncated: 0.9999999 must become exactly 1 (65536), or pixman leaves its unit-scale fast paths.
+        func f(_ value: Double) -> pixman_fixed_t { pixman_fixed_t(max(min((value * 65536).rounded(), Double(Int32.max)), Double(Int32.min))) }
+        return pixman_transform_t(matrix: ((f(m.xx), f(m.xy), f(m.xy * top + m.x0)), (f(m.yx), f(m.yy), f(m.yy * top + m.y0)), (0, 0, 65536)))
+    }
+
+    /// `color`, premultiplied, 16 bits a channel.
+    private static func pixmanColor(_ color: Color) -> pixman_color_t {
+        let a = min(max(color.alpha, 0), 1)
+        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * a * 65535).rounded()) }
+        return pixman_color_t(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: UInt16((a * 65535).rounded()))
+    }
+}

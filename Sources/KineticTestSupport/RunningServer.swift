@@ -19,7 +19,13 @@ public final class RunningServer: @unchecked Sendable {
 
     public func stop() async {
         task.cancel()
-        _ = try? await task.value
+        do {
+            try await task.value
+        } catch is CancellationError {
+            // Stopped, as asked.
+        } catch {
+            FileHandle.standardError.write(Data("test server on port \(port) ended with \(error)\n".utf8))
+        }
     }
 
     public var base: String { "http://127.0.0.1:\(port)" }

@@ -26,7 +26,8 @@ public func assertSnapshot(_ renderer: Renderer, named name: String, file: Stati
     }
     if difference.differingPixelFraction > snapshotPixelFraction {
         let failed = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
-        try? renderer.writePNG(to: failed)
-        XCTFail("\(name): \(String(format: "%.2f", difference.differingPixelFraction * 100))% of pixels differ (limit \(snapshotPixelFraction * 100)%); actual frame at \(failed.path)", file: file, line: line)
+        var saved = "actual frame at \(failed.path)"
+        do { try renderer.writePNG(to: failed) } catch { saved = "the actual frame could not be saved: \(error)" }
+        XCTFail("\(name): \(String(format: "%.2f", difference.differingPixelFraction * 100))% of pixels differ (limit \(snapshotPixelFraction * 100)%); \(saved)", file: file, line: line)
     }
 }

@@ -78,7 +78,10 @@ public final class Animator {
     /// Stops every property of `object`.
     public func stopAll<Root: AnyObject>(of object: Root) {
         let id = ObjectIdentifier(object)
-        for key in order where key.object == id { stop(object, key.keyPath as! PartialKeyPath<Root>) }
+        for key in order where key.object == id {
+            // Every key path kept for this object was made from one rooted at its type.
+            if let path = key.keyPath as? PartialKeyPath<Root> { stop(object, path) }
+        }
     }
 
     /// Advances every animation by `dt` seconds, writes the values, and calls the completions of those that settled.

@@ -24,6 +24,14 @@ public final class Banner {
         layer.frame = Rect(center: Point(x: size.width / 2, y: size.height - 40), size: Size(width: width, height: 40))
     }
 
+    /// Places the banner at the bottom of a screen of `size` and adds it to `parent` at `zPosition`, above the app's
+    /// own layers.
+    public func add(to parent: Layer, size: Size, zPosition: Double) {
+        place(in: size)
+        layer.zPosition = zPosition
+        parent.addSublayer(layer)
+    }
+
     /// Shows `message`, fading in, for `Banner.seconds`.
     public func show(_ message: String, animator: Animator) {
         if case .text(var text) = layer.contents {

@@ -17,9 +17,7 @@ extension DisguiseScreen {
         buildWheelLayers()
         buildIntroPanels()
         buildTitles()
-        banner.place(in: layout.size)
-        banner.layer.zPosition = 7
-        root.addSublayer(banner.layer)
+        banner.add(to: root, size: layout.size, zPosition: 7)
     }
 
     func image(_ name: String) -> LayerContents { .image(.file(Self.art.appendingPathComponent(name).path)) }

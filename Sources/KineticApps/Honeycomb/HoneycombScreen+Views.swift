@@ -47,9 +47,7 @@ extension HoneycombScreen {
         focusRing.zPosition = 4
         field.addSublayer(focusRing)
 
-        banner.place(in: size)
-        banner.layer.zPosition = 6
-        root.addSublayer(banner.layer)
+        banner.add(to: root, size: size, zPosition: 6)
     }
 
     /// One hexagon per category and the logo, made anew (the data changed, or the screen appeared). With

@@ -36,9 +36,7 @@ extension MailboxScreen {
         focusRing.zPosition = 3
         content.addSublayer(focusRing)
 
-        banner.place(in: size)
-        banner.layer.zPosition = 8
-        content.addSublayer(banner.layer)
+        banner.add(to: content, size: size, zPosition: 8)
     }
 
     // MARK: Options

@@ -11,13 +11,7 @@ enum Damage {
     /// Past this many separate rectangles, they are merged into their bounding box.
     static let maximumRectangles = 16
 
-    static func between(_ old: DisplayList, _ new: DisplayList, frame: PixelRect) -> [PixelRect] {
-        var rects: [PixelRect] = []
-        between(old, new, frame: frame, into: &rects)
-        return rects
-    }
-
-    /// The same, into `rects` (emptied first, its capacity kept, so a steady frame allocates nothing).
+    /// The result goes into `rects` (emptied first, its capacity kept, so a steady frame allocates nothing).
     static func between(_ old: DisplayList, _ new: DisplayList, frame: PixelRect, into rects: inout [PixelRect]) {
         rects.removeAll(keepingCapacity: true)
         let oldOps = old.operations, newOps = new.operations
@@ -32,13 +26,6 @@ enum Damage {
 
     /// The damage as the compositor is best given it: a frame mostly damaged is cheaper recomposited as one
     /// rectangle (every paint clipped once, not once per piece), and nearly all of it as the whole frame (no clip).
-    static func simplified(_ rects: [PixelRect], frame: PixelRect) -> [PixelRect] {
-        var simple = rects
-        simplify(&simple, frame: frame)
-        return simple
-    }
-
-    /// The same, in place.
     static func simplify(_ rects: inout [PixelRect], frame: PixelRect) {
         guard rects.count > 1 else { return }
         let area = rects.reduce(0) { $0 + $1.area }

@@ -51,7 +51,7 @@ public final class Renderer {
     public private(set) var lastDamage: [PixelRect] = []
     /// The pixel work of the last frame, as plain clears and blends would do it: the damaged pixels cleared, and
     /// every paint's pixels inside the damage blended. The benchmark's floor is this work with no engine around it.
-    public private(set) var lastPixelWork = (cleared: 0, blended: 0)
+    public var lastPixelWork: (cleared: Int, blended: Int) { displayList.pixelWork(inside: lastDamage) }
     /// The whole frame, in pixels.
     public var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
@@ -94,7 +94,6 @@ public final class Renderer {
             Damage.simplify(&lastDamage, frame: frameRect)
         }
         previousBackground = background
-        lastPixelWork = displayList.pixelWork(inside: lastDamage)
         evictUnused()
         compositor.composite(displayList, background: background, damage: lastDamage)
         // The bands wrote the pixels behind Cairo's back (PNGs are written through Cairo).

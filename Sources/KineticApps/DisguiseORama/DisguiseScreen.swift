@@ -146,11 +146,14 @@ public final class DisguiseScreen: Screen {
     }
 
     /// Applies an action: the rules change the state, the effects are carried out, and the layers follow.
-    public func send(_ action: DisguiseAction) {
+    /// - Returns: whether the action did anything (changed the state or asked for an effect).
+    @discardableResult
+    public func send(_ action: DisguiseAction) -> Bool {
         let before = state
         let effects = DisguiseRules.reduce(&state, action)
         for effect in effects { perform(effect) }
         if state != before { follow(from: before) }
+        return state != before || !effects.isEmpty
     }
 
     /// The data layer hands over costumes (a refresh from the server, say): new ones fly out from behind Scotch as
@@ -203,11 +206,7 @@ public final class DisguiseScreen: Screen {
         default: return false
         }
         // A key the rules have no use for in this phase goes on to the shell (Esc back to the gallery).
-        var probe = state
-        let effects = DisguiseRules.reduce(&probe, .key(key))
-        guard probe != state || !effects.isEmpty else { return false }
-        send(.key(key))
-        return true
+        return send(.key(key))
     }
 
     // MARK: Failures

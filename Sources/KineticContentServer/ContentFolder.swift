@@ -14,6 +14,14 @@ struct ContentFolder: FileProvider {
         let modificationDate: Date
     }
 
+    /// One request's file: its path, and what `stat` said of it when `FileMiddleware` asked (for its ETag), kept so
+    /// that `loadFile` looks up the memory with the same size and time without a second `stat`. Lives for one request.
+    final class File: @unchecked Sendable {
+        let path: String
+        var attributes: FileAttributes?
+        init(path: String) { self.path = path }
+    }
+
     /// The folder's path, ending in `/`.
     let root: String
     let memory: ContentMemory
@@ -26,20 +34,24 @@ struct ContentFolder: FileProvider {
     }
 
     /// The request's (already decoded and checked) path under the folder.
-    func getFileIdentifier(_ path: String) -> String? { root + path.drop { $0 == "/" } }
+    func getFileIdentifier(_ path: String) -> File? { File(path: root + path.drop { $0 == "/" }) }
 
     /// Nothing there (or nothing readable) is `nil`, which `FileMiddleware` answers with 404.
-    func getAttributes(id path: String) async throws -> FileAttributes? {
+    func getAttributes(id file: File) async throws -> FileAttributes? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard stat(file.path, &status) == 0 else { return nil }
         let seconds = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-        return FileAttributes(isFolder: (status.st_mode & S_IFMT) == S_IFDIR, size: Int(status.st_size),
-                              modificationDate: Date(timeIntervalSince1970: seconds))
+        file.attributes = FileAttributes(isFolder: (status.st_mode & S_IFMT) == S_IFDIR, size: Int(status.st_size),
+                                         modificationDate: Date(timeIntervalSince1970: seconds))
+        return file.attributes
     }
 
     /// A small file unchanged since it was last read is answered from memory; otherwise it is read (and kept).
-    func loadFile(id path: String, context: some RequestContext) async throws -> ResponseBody {
-        guard let attributes = try await getAttributes(id: path), attributes.size <= ContentMemory.maximumFileSize else {
+    func loadFile(id file: File, context: some RequestContext) async throws -> ResponseBody {
+        let path = file.path
+        var known = file.attributes
+        if known == nil { known = try await getAttributes(id: file) }
+        guard let attributes = known, attributes.size <= ContentMemory.maximumFileSize else {
             return try await io.loadFile(path: path, context: context)
         }
         if let bytes = memory.body(at: path, size: attributes.size, modified: attributes.modificationDate) {
@@ -50,7 +62,7 @@ struct ContentFolder: FileProvider {
         return ResponseBody(byteBuffer: bytes)
     }
 
-    func loadFile(id path: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        try await io.loadFile(path: path, range: range, context: context)
+    func loadFile(id file: File, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        try await io.loadFile(path: file.path, range: range, context: context)
     }
 }

@@ -21,7 +21,7 @@ enum ResourceFolder {
         case .success(let folder):
             return folder
         case .failure(let notFound):
-            FileHandle.standardError.write(Data("kinetic: \(notFound)\n".utf8))
+            Log.line("\(notFound)")
             return candidates[0]
         }
     }

@@ -15,7 +15,7 @@ public final class ImageCache: @unchecked Sendable {
     private let lock = NSLock()
 
     public init(folder: URL, capacityBytes: Int = 64 * 1024 * 1024,
-                report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("kinetic: image cache: \($0)\n".utf8)) }) {
+                report: @escaping @Sendable (String) -> Void = { Log.line("image cache: \($0)") }) {
         self.folder = folder
         self.capacityBytes = max(capacityBytes, 0)
         self.report = report

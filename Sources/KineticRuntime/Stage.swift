@@ -23,8 +23,8 @@ public final class Stage {
     public private(set) var screen: Screen?
     /// Set when someone asked to leave (Escape at the top level, a menu's Quit).
     public var quitRequested = false
-    /// Slow motion, pause, single steps and the debug overlay (keys S, P, . and O when the screen does not use them).
-    /// A window honours the speed and the pause; the stage itself draws the overlay.
+    /// Slow motion, pause, single steps, the debug overlay and the tuning panel (keys S, P, ., O and T when the screen
+    /// does not use them, or with Alt). A window honours the speed and the pause; the stage draws the overlay and panel.
     public var motion = MotionControls() {
         didSet {
             if motion.showsOverlay != oldValue.showsOverlay { updateOverlay() }

@@ -13,7 +13,7 @@ public final class TuningFiles {
     /// The modification time of each file when it was last read (or written).
     private var seen: [String: Date] = [:]
 
-    public init(location: URL, log: @escaping (String) -> Void = { FileHandle.standardError.write(Data("kinetic: tuning: \($0)\n".utf8)) }) {
+    public init(location: URL, log: @escaping (String) -> Void = { Log.line("tuning: \($0)") }) {
         self.location = location
         self.log = log
     }

@@ -171,7 +171,7 @@ public final class WindowShell {
                 frameRenderer.render(stage.root)
                 drawnScene = Layer.sceneVersion
                 if frameRenderer.assetErrors.count > reportedErrors {
-                    for error in frameRenderer.assetErrors[reportedErrors...] { FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8)) }
+                    for error in frameRenderer.assetErrors[reportedErrors...] { Log.line("\(error)") }
                     reportedErrors = frameRenderer.assetErrors.count
                 }
                 // Only the rectangles the renderer recomposited go to the texture.
@@ -192,7 +192,7 @@ public final class WindowShell {
                 SDL_RenderPresent(sdlRenderer)
                 needsPresent = false
                 if reportFirstFrame {
-                    FileHandle.standardError.write(Data(String(format: "kinetic: first frame presented at %.3f\n", Date().timeIntervalSince1970).utf8))
+                    Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))
                     reportFirstFrame = false
                 }
             }

@@ -143,7 +143,7 @@ struct Play: ParsableCommand {
             for capture in captures { print("\(out)/\(capture.name).png") }
             if let gif { print(gif) }
             if let mp4 { print(mp4) }
-            for error in runner.renderer.assetErrors { FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8)) }
+            for error in runner.renderer.assetErrors { Log.line("\(error)") }
         } catch let error as ScenarioError {
             throw ValidationError(error.description)
         }

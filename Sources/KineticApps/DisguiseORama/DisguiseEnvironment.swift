@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// What Disguise-O-Rama does to the world outside its rules and its layers: the saved progress on disk and the log.
 /// Injected, so tests can start with any progress and read what was written; the network comes in through the
@@ -19,7 +20,7 @@ public struct DisguiseEnvironment {
 
     /// The real thing: `disguise-progress.plist` in `dataDirectory` (see `DisguiseProgress`), and standard error.
     public static func live(dataDirectory: URL) -> DisguiseEnvironment {
-        let log = DisguiseProgress.logToStandardError
+        let log: (String) -> Void = Log.line
         return DisguiseEnvironment(
             loadIntroCompleted: { DisguiseProgress.load(from: dataDirectory, log: log).introCompleted },
             saveIntroCompleted: { DisguiseProgress(introCompleted: $0).save(to: dataDirectory, log: log) },

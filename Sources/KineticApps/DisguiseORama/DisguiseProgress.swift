@@ -11,7 +11,7 @@ struct DisguiseProgress: Codable, Equatable {
     static func url(in folder: URL) -> URL { folder.appendingPathComponent("disguise-progress.plist") }
 
     /// The saved progress; none on a first launch, and an unreadable file is logged and counts as one.
-    static func load(from folder: URL, log: (String) -> Void = logToStandardError) -> DisguiseProgress {
+    static func load(from folder: URL, log: (String) -> Void = Log.line) -> DisguiseProgress {
         let file = url(in: folder)
         guard FileManager.default.fileExists(atPath: file.path) else { return DisguiseProgress() }
         do {
@@ -23,7 +23,7 @@ struct DisguiseProgress: Codable, Equatable {
     }
 
     /// Writes the file; a failure (read-only folder, full disk) only means the intro shows again next time.
-    func save(to folder: URL, log: (String) -> Void = logToStandardError) {
+    func save(to folder: URL, log: (String) -> Void = Log.line) {
         do {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .xml
@@ -32,6 +32,4 @@ struct DisguiseProgress: Codable, Equatable {
             log("could not save Disguise-O-Rama progress: \(error)")
         }
     }
-
-    static func logToStandardError(_ line: String) { FileHandle.standardError.write(Data("kinetic: \(line)\n".utf8)) }
 }

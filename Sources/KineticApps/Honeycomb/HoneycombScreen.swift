@@ -71,7 +71,7 @@ public final class HoneycombScreen: Screen {
     }
 
     static func logLink(_ link: String) {
-        FileHandle.standardError.write(Data("kinetic: Learn More: \(link)\n".utf8))
+        Log.line("Learn More: \(link)")
     }
 
     public override var stateName: String { state.stateName }
@@ -146,7 +146,7 @@ public final class HoneycombScreen: Screen {
     }
 
     func log(_ message: String) {
-        FileHandle.standardError.write(Data("kinetic: honeycomb: \(message)\n".utf8))
+        Log.line("honeycomb: \(message)")
     }
 
     // MARK: Menu and keys

@@ -169,7 +169,7 @@ public final class MailboxScreen: Screen {
         }
     }
 
-    func log(_ message: String) { FileHandle.standardError.write(Data("kinetic: mailbox: \(message)\n".utf8)) }
+    func log(_ message: String) { Log.line("mailbox: \(message)") }
 
     /// A scroll, or a tap on the list, closes what is open and springs back any half-open row.
     func closeOpenThings() {

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 import KineticCatalog
 
 /// The four costumes the content server offers, read straight from the repository's `Content/` folder with the
@@ -14,7 +15,7 @@ public enum ServedCostumes {
         do {
             decoded = try RemoteCatalog.decode(Data(contentsOf: contentFolder.appendingPathComponent("api/current_costumes.json")), catalogURL: served)
         } catch {
-            FileHandle.standardError.write(Data("kinetic: the served costumes in \(contentFolder.path) could not be read: \(error)\n".utf8))
+            Log.line("the served costumes in \(contentFolder.path) could not be read: \(error)")
             return []
         }
         func local(_ text: String) -> String {

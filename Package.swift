@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CGraphics", path: "Sources/CGraphics", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2"),
         .target(name: "CMallocCounter", path: "Sources/CMallocCounter"),
+        // The compositor's turned-bitmap kernel (bilinear sample and OVER in one loop).
+        .target(name: "CBlend", path: "Sources/CBlend"),
 
         // Pure Swift: geometry, motion, gestures.
         .target(name: "KineticCore"),
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog"], resources: [.copy("Resources")]),
 
         // Platform side: pixels, windows, recordings.
-        .target(name: "KineticRender", dependencies: ["KineticScene", "CGraphics"]),
+        .target(name: "KineticRender", dependencies: ["KineticScene", "CGraphics", "CBlend"]),
         .target(name: "KineticScenario", dependencies: ["KineticRuntime", "KineticRender"]),
         .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird")]),
 
@@ -62,7 +64,7 @@ let package = Package(
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics", "CChipmunk"]),
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene"]),
-        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport"], exclude: ["References"]),
+        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "CBlend", "CGraphics"], exclude: ["References"]),
         .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),
         .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticContentServer", "KineticRender", "KineticTestSupport",
                                                           .product(name: "Hummingbird", package: "hummingbird")]),

@@ -35,22 +35,35 @@ final class LayerRaster {
     /// compositing a raster allocates nothing.
     private(set) var sources: [OpaquePointer] = []
     var lastUsed: UInt64
+    let pixelWidth: Int
+    let pixelHeight: Int
+    /// The raster's pixels (read-only once made), `rowPixels` to a row, for the compositor's own turned-bitmap kernel.
+    let pixels: UnsafePointer<UInt32>?
+    let rowPixels: Int
+    /// The one pixel value every pixel holds, when they are all the same and opaque (a plain background): the
+    /// compositor then fills instead of blending.
+    let uniformOpaquePixel: UInt32?
 
     init(rasterScale: Double, surface: OpaquePointer, bands: Int, frame: UInt64) {
         self.rasterScale = rasterScale
         self.surface = surface
         lastUsed = frame
-        patterns.append(cairo_pattern_create_for_surface(surface))
+        cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)
         let width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface)
         let stride = cairo_image_surface_get_stride(surface)
+        let pixels = UnsafeMutableRawPointer(data)?.assumingMemoryBound(to: UInt32.self)
+        pixelWidth = Int(width)
+        pixelHeight = Int(height)
+        self.pixels = pixels.map { UnsafePointer($0) }
+        rowPixels = Int(stride) / 4
+        uniformOpaquePixel = pixels.flatMap { Self.uniformOpaquePixel($0, width: Int(width), height: Int(height), rowPixels: Int(stride) / 4) }
+        patterns.append(cairo_pattern_create_for_surface(surface))
         for _ in 1..<max(bands, 1) {
             let wrapper = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, width, height, stride)!
             wrappers.append(wrapper)
             patterns.append(cairo_pattern_create_for_surface(wrapper))
         }
-        cairo_surface_flush(surface)
-        let pixels = UnsafeMutableRawPointer(data)?.assumingMemoryBound(to: UInt32.self)
         for _ in 0..<max(bands, 1) {
             let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, pixels, stride)!
             pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
@@ -63,6 +76,18 @@ final class LayerRaster {
         for pattern in patterns { cairo_pattern_destroy(pattern) }
         for wrapper in wrappers { cairo_surface_destroy(wrapper) }
         cairo_surface_destroy(surface)
+    }
+
+    /// Reads until the first pixel that differs from the first, so a raster with any shape or edge in it costs little.
+    private static func uniformOpaquePixel(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, rowPixels: Int) -> UInt32? {
+        guard width > 0, height > 0 else { return nil }
+        let first = pixels[0]
+        guard first >> 24 == 0xFF else { return nil }
+        for row in 0..<height {
+            let line = pixels + row * rowPixels
+            for column in 0..<width where line[column] != first { return nil }
+        }
+        return first
     }
 
     /// The bytes of its pixels.

@@ -1,3 +1,4 @@
+import CBlend
 import CGraphics
 import KineticCore
 
@@ -21,14 +22,37 @@ struct PixmanPlayer {
     mutating func play(_ list: DisplayList, into destination: OpaquePointer, band: Int, rows: PixelRect,
                        damage: [PixelRect], background: Color) {
         var color = Self.pixmanColor(background)
+        let backdrop = Self.opaqueBackdrop(of: list)
         for rect in damage {
             let area = rect.intersection(rows)
             guard !area.isEmpty else { continue }
-            var box = pixman_rectangle16_t(x: Int16(clamping: area.x), y: Int16(clamping: area.y - rows.y),
-                                           width: UInt16(clamping: area.width), height: UInt16(clamping: area.height))
-            pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &color, 1, &box)
+            // A screen's own opaque background, painted first, overwrites every pixel of the area anyway.
+            if backdrop?.intersection(area) != area {
+                var box = pixman_rectangle16_t(x: Int16(clamping: area.x), y: Int16(clamping: area.y - rows.y),
+                                               width: UInt16(clamping: area.width), height: UInt16(clamping: area.height))
+                pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &color, 1, &box)
+            }
             play(list, into: destination, band: band, top: rows.y, clip: area)
         }
+    }
+
+    /// The frame pixels the list's first operation paints opaque in one colour, when it is such a paint (a root
+    /// layer's background): what the clear before it need not touch.
+    private static func opaqueBackdrop(of list: DisplayList) -> PixelRect? {
+        guard case .paint(let raster, let m, _, let opacity, _)? = list.operations.first else { return nil }
+        return solidArea(raster, m, opacity)
+    }
+
+    /// The frame pixels `raster` covers with one opaque colour when painted by `m` at `opacity`: only a raster of one
+    /// opaque colour, untouched by opacity and moved by whole pixels, is a plain fill.
+    private static func solidArea(_ raster: LayerRaster, _ m: cairo_matrix_t, _ opacity: Double) -> PixelRect? {
+        guard raster.uniformOpaquePixel != nil, opacity >= 0.999, isWholePixelShift(m) else { return nil }
+        return PixelRect(x: -Int(m.x0), y: -Int(m.y0), width: raster.pixelWidth, height: raster.pixelHeight)
+    }
+
+    private static func isWholePixelShift(_ m: cairo_matrix_t) -> Bool {
+        m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 && m.x0 == m.x0.rounded() && m.y0 == m.y0.rounded()
+            && abs(m.x0) < 1e9 && abs(m.y0) < 1e9
     }
 
     private mutating func play(_ list: DisplayList, into destination: OpaquePointer, band: Int, top: Int, clip start: PixelRect) {
@@ -40,20 +64,27 @@ struct PixmanPlayer {
                 let box = extent.intersection(clip)
                 guard !box.isEmpty else { continue }
                 let source = raster.sources[band]
-                let mask = opacity >= 0.999 ? nil : self.mask(opacity)
                 let (x, y, width, height) = (Int32(box.x), Int32(box.y - top), Int32(box.width), Int32(box.height))
-                if m.xx == 1, m.yx == 0, m.xy == 0, m.yy == 1, m.x0 == m.x0.rounded(), m.y0 == m.y0.rounded() {
+                if let solid = Self.solidArea(raster, m, opacity), let pixel = raster.uniformOpaquePixel {
+                    // One opaque colour: a fill, which reads nothing, gives what OVER would.
+                    let area = solid.intersection(box)
+                    guard !area.isEmpty else { continue }
+                    pixman_fill(pixman_image_get_data(destination), pixman_image_get_stride(destination) / 4, 32,
+                                Int32(area.x), Int32(area.y - top), Int32(area.width), Int32(area.height), pixel)
+                } else if Self.isWholePixelShift(m) {
                     // A whole-pixel shift: offsets only, pixman's fastest copy.
                     pixman_image_set_transform(source, nil)
                     pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
-                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, destination, Int32(box.x) + Int32(m.x0), Int32(box.y) + Int32(m.y0),
+                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask(opacity), destination, Int32(box.x) + Int32(m.x0), Int32(box.y) + Int32(m.y0),
                                              0, 0, x, y, width, height)
+                } else if m.xy != 0 || m.yx != 0, filter != CAIRO_FILTER_NEAREST {
+                    compositeTurned(raster, m, opacity: opacity, into: destination, box: box, top: top)
                 } else {
                     // Band pixels → frame pixels (down by `top`) → raster pixels.
                     var matrix = Self.fixed(m, shiftedDownBy: Double(top))
                     pixman_image_set_transform(source, &matrix)
                     pixman_image_set_filter(source, filter == CAIRO_FILTER_NEAREST ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
-                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, destination, x, y, 0, 0, x, y, width, height)
+                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask(opacity), destination, x, y, 0, 0, x, y, width, height)
                 }
             case .pushClip(let transform, let rect, _):
                 clips.append(clip)
@@ -64,8 +95,48 @@ struct PixmanPlayer {
         }
     }
 
+    /// Rows per strip of a turned paint: short enough that a strip's slanted ends waste little (8 rows of an edge at
+    /// 17° are 2–3 columns), long enough that the call per strip costs nothing beside its pixels.
+    static let turnedStripRows = 8
+
+    /// Composites a turned raster strip by strip, each only as wide as its outline there (`TurnedOutline`), with the
+    /// bilinear kernel of `CBlend`: pixman's own arithmetic, without its general path's cost per pixel.
+    private func compositeTurned(_ raster: LayerRaster, _ m: cairo_matrix_t, opacity: Double, into destination: OpaquePointer,
+                                 box: PixelRect, top: Int) {
+        guard let pixels = raster.pixels, let frame = pixman_image_get_data(destination) else { return }
+        let frameRowPixels = Int(pixman_image_get_stride(destination)) / 4
+        let transform = Self.fixed(m, shiftedDownBy: Double(top)).matrix
+        var matrix = (transform.0.0, transform.0.1, transform.0.2, transform.1.0, transform.1.1, transform.1.2)
+        let alpha = UInt32(Self.alphaLevel(opacity))
+        let outline = TurnedOutline(deviceToRaster: m, width: raster.pixelWidth, height: raster.pixelHeight)
+        withUnsafePointer(to: &matrix) { tuple in
+            tuple.withMemoryRebound(to: Int32.self, capacity: 6) { matrix in
+                var row = box.y
+                while row < box.maxY {
+                    let end = min(row + Self.turnedStripRows, box.maxY)
+                    var start = box.x, stop = box.maxX
+                    if let outline {
+                        guard let columns = outline.columns(top: row, bottom: end) else { row = end; continue }
+                        start = max(columns.start, box.x)
+                        stop = min(columns.end, box.maxX)
+                    }
+                    if start < stop {
+                        kinetic_bilinear_over(frame, frameRowPixels, Int32(start), Int32(row - top), Int32(stop - start), Int32(end - row),
+                                              pixels, raster.rowPixels, Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix, alpha)
+                    }
+                    row = end
+                }
+            }
+        }
+    }
+
+    /// The 8-bit alpha an opacity composites with (the same level the masks use).
+    private static func alphaLevel(_ opacity: Double) -> Int { Int((min(max(opacity, 0), 1) * 255).rounded()) }
+
+    /// The mask that composites at `opacity`: none for a whole one.
     private mutating func mask(_ opacity: Double) -> OpaquePointer? {
-        let level = Int((min(max(opacity, 0), 1) * 255).rounded())
+        guard opacity < 0.999 else { return nil }
+        let level = Self.alphaLevel(opacity)
         if let mask = masks[level] { return mask }
         var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(level * 257))
         let mask = pixman_image_create_solid_fill(&color)

@@ -121,8 +121,10 @@ public final class Renderer {
                 // (the cache is never more than 2× off the screen's scale, so bilinear stays sharp enough).
                 let exact = abs(raster.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
                     && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
-                let rasterSize = (x: 0.0, y: 0.0, width: Double(cairo_image_surface_get_width(raster.surface)),
-                                  height: Double(cairo_image_surface_get_height(raster.surface)))
+                // Bilinear filtering reaches half a raster pixel past the raster's edge, which a magnified raster
+                // makes several frame pixels; an exact copy reaches nothing past it.
+                let reach = exact ? 0 : 0.5
+                let rasterSize = (x: -reach, y: -reach, width: Double(raster.pixelWidth) + 2 * reach, height: Double(raster.pixelHeight) + 2 * reach)
                 displayList.append(.paint(raster, deviceToRaster: cairoMatrix(deviceToRaster),
                                           filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR, opacity: opacity,
                                           extent: Damage.extent(of: rasterSize, toDevice: cairoMatrix(rasterToDevice))))

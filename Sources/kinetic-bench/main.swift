@@ -11,6 +11,13 @@ import KineticScene
 
 let warmupFrames = 120
 let measuredFrames = 600
+/// `--bands N` composites in N bands instead of one per core (to see how the work divides); `--only NAME` runs just
+/// the scenes whose title contains NAME (for profiling one).
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+let bandOption = option("--bands").flatMap(Int.init)
+let onlyOption = option("--only")
+func wanted(_ title: String) -> Bool { onlyOption.map { title.localizedCaseInsensitiveContains($0) } ?? true }
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
     let sorted = values.sorted()
@@ -27,8 +34,10 @@ func report(_ name: String, _ samples: [Double]) {
 
 /// Runs one scene for the warm-up and measured frames and prints its figures.
 func measure(rotatingSprites: Bool) throws {
+    let title = rotatingSprites ? "every sprite rotating (worst case)" : "shared scene: sprites move and fade, bodies turn"
+    guard wanted(title) else { return }
     let scene = try BenchmarkScene(rotatingSprites: rotatingSprites)
-    let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
+    let renderer = Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
     for _ in 0..<warmupFrames {
         scene.step()
         renderer.render(scene.stage.root)
@@ -54,7 +63,7 @@ func measure(rotatingSprites: Bool) throws {
         frameSamples.append(milliseconds(t0, t2))
         work.append(renderer.lastPixelWork)
     }
-    print("\n\(rotatingSprites ? "every sprite rotating (worst case)" : "shared scene: sprites move and fade, bodies turn")")
+    print("\n\(title)")
     print("  \(scene.layerCount) layers, \(scene.world.items.count) bodies, 1024×768 pt @2x (\(renderer.pixelWidth)×\(renderer.pixelHeight) px), \(measuredFrames) frames")
     report("  simulation + layout per frame", simulationSamples)
     report("  full frame (step + render)", frameSamples)
@@ -77,8 +86,10 @@ try measure(rotatingSprites: false)
 try measure(rotatingSprites: true)
 
 /// One app's scene for the measured frames: simulation and full-frame times, allocations, the states it went through.
-func measureApp(_ title: String, _ scene: AppBenchScene) {
-    let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
+func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScene) rethrows {
+    guard wanted(title) else { return }
+    let scene = try scene()
+    let renderer = Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
     var states = Set<String>()
     var rasterised: [Double] = []
@@ -105,7 +116,7 @@ func measureApp(_ title: String, _ scene: AppBenchScene) {
     reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
 }
 measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())
-measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
+try measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
 measureApp("Mailbox: a row swept through its four zones, the list flung up and down", MailboxBenchScene())
 
 // Spring evaluations: a tight loop over the closed form.
@@ -130,7 +141,7 @@ print(String(format: "peak resident memory  %.0f MB", Double(usage.ru_maxrss) / 
 // its allocator callers named by the dynamic linker.
 if ProcessInfo.processInfo.environment["KINETIC_BENCH_CALLERS"] == "1" {
     let scene = try BenchmarkScene(rotatingSprites: false)
-    let renderer = Renderer(pointSize: scene.stage.size, scale: 2)
+    let renderer = Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
     for _ in 0..<warmupFrames { scene.step(); renderer.render(scene.stage.root) }
     kinetic_allocation_recording(1)
     scene.step()

@@ -1,0 +1,18 @@
+#ifndef KINETIC_BLEND_H
+#define KINETIC_BLEND_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// Composites a turned (or otherwise affinely placed) premultiplied ARGB32 bitmap OVER a rectangle of a premultiplied
+/// ARGB32 destination, sampling it bilinearly, at `alpha` (0–255).
+///
+/// `matrix` maps destination pixels to source pixels in 16.16 fixed point, row by row:
+/// u = matrix[0]·x + matrix[1]·y + matrix[2], v = matrix[3]·x + matrix[4]·y + matrix[5], taken at pixel centres.
+/// Source pixels outside the bitmap count as transparent. The arithmetic is pixman's for the same composite (7-bit
+/// filter weights, the same rounding), so a frame is the same whichever of the two drew it.
+///
+/// `destination` points at pixel (0, 0) of the destination; strides are in pixels.
+void kinetic_bilinear_over(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
+                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                           const int32_t matrix[6], uint32_t alpha);
+#endif

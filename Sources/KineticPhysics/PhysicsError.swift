@@ -25,19 +25,21 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+// The names are built only when a check fails: a setter called every frame must not format a string each time.
+
 @inline(__always)
-func requireFinite(_ value: Double, _ name: String) throws {
-    guard value.isFinite else { throw PhysicsError.notFinite(parameter: name, value: value) }
+func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws {
+    guard value.isFinite else { throw PhysicsError.notFinite(parameter: name(), value: value) }
 }
 
 @inline(__always)
-func requirePositive(_ value: Double, _ name: String) throws {
-    try requireFinite(value, name)
-    guard value > 0 else { throw PhysicsError.notPositive(parameter: name, value: value) }
+func requirePositive(_ value: Double, _ name: @autoclosure () -> String) throws {
+    try requireFinite(value, name())
+    guard value > 0 else { throw PhysicsError.notPositive(parameter: name(), value: value) }
 }
 
 @inline(__always)
-func requireNonNegative(_ value: Double, _ name: String) throws {
-    try requireFinite(value, name)
-    guard value >= 0 else { throw PhysicsError.outOfRange(parameter: name, value: value, range: 0...Double.greatestFiniteMagnitude) }
+func requireNonNegative(_ value: Double, _ name: @autoclosure () -> String) throws {
+    try requireFinite(value, name())
+    guard value >= 0 else { throw PhysicsError.outOfRange(parameter: name(), value: value, range: 0...Double.greatestFiniteMagnitude) }
 }

@@ -31,9 +31,16 @@ final class LayerRaster {
     /// One pattern per band, made once so that compositing allocates nothing per frame.
     private(set) var patterns: [OpaquePointer] = []
     private var wrappers: [OpaquePointer] = []
-    /// One pixman image per band over the same (read-only) pixels, for the compositor's own path; made once, so
-    /// compositing a raster allocates nothing.
-    private(set) var sources: [OpaquePointer] = []
+    /// Two pixman images per band over the same (read-only) pixels, for the compositor's own path; made once, so
+    /// compositing a raster allocates nothing. One is only ever copied (no transform), the other only ever
+    /// resampled: pixman frees an image's transform when it is cleared and allocates it again when it is next set.
+    private var sources: [OpaquePointer] = []
+
+    /// The image band `band` copies from with offsets only.
+    func copySource(band: Int) -> OpaquePointer { sources[2 * band] }
+
+    /// The image band `band` resamples through a transform.
+    func resampledSource(band: Int) -> OpaquePointer { sources[2 * band + 1] }
     var lastUsed: UInt64
     let pixelWidth: Int
     let pixelHeight: Int
@@ -65,9 +72,16 @@ final class LayerRaster {
             patterns.append(cairo_pattern_create_for_surface(wrapper))
         }
         for _ in 0..<max(bands, 1) {
-            let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, pixels, stride)!
-            pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
-            sources.append(image)
+            for resampled in [false, true] {
+                let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, pixels, stride)!
+                pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
+                if resampled {
+                    // Any transform but the identity, so that pixman allocates the one it keeps now, not mid-frame.
+                    var half = pixman_transform_t(matrix: ((32768, 0, 0), (0, 32768, 0), (0, 0, 65536)))
+                    pixman_image_set_transform(image, &half)
+                }
+                sources.append(image)
+            }
         }
     }
 

@@ -6,12 +6,18 @@ import KineticCore
 /// a steady frame allocates nothing (Cairo makes pixman images for every composite). Clips must be axis-aligned
 /// rectangles; a list with a turned clip is played through Cairo instead (`DisplayList.needsCairo`).
 struct PixmanPlayer {
-    /// Solid translucent masks, one per 8-bit alpha level, made on first use and kept.
-    private var masks = [OpaquePointer?](repeating: nil, count: 256)
+    /// Solid translucent masks, one per 8-bit alpha level, all made at once (a fade then meets no new level mid-way).
+    private let masks: [OpaquePointer?]
     /// The clips pushed and not yet popped (capacity kept between frames).
     private var clips: [PixelRect] = []
 
-    init() { clips.reserveCapacity(16) }
+    init() {
+        clips.reserveCapacity(16)
+        masks = (0..<256).map { level in
+            var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(level * 257))
+            return pixman_image_create_solid_fill(&color)
+        }
+    }
 
     func release() {
         for mask in masks { if let mask { pixman_image_unref(mask) } }
@@ -63,7 +69,6 @@ struct PixmanPlayer {
             case .paint(let raster, let m, let filter, let opacity, let extent):
                 let box = extent.intersection(clip)
                 guard !box.isEmpty else { continue }
-                let source = raster.sources[band]
                 let (x, y, width, height) = (Int32(box.x), Int32(box.y - top), Int32(box.width), Int32(box.height))
                 if let solid = Self.solidArea(raster, m, opacity), let pixel = raster.uniformOpaquePixel {
                     // One opaque colour: a fill, which reads nothing, gives what OVER would.
@@ -73,18 +78,23 @@ struct PixmanPlayer {
                                 Int32(area.x), Int32(area.y - top), Int32(area.width), Int32(area.height), pixel)
                 } else if Self.isWholePixelShift(m) {
                     // A whole-pixel shift: offsets only, pixman's fastest copy.
-                    pixman_image_set_transform(source, nil)
-                    pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
-                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask(opacity), destination, Int32(box.x) + Int32(m.x0), Int32(box.y) + Int32(m.y0),
+                    pixman_image_composite32(PIXMAN_OP_OVER, raster.copySource(band: band), mask(opacity), destination, Int32(box.x) + Int32(m.x0), Int32(box.y) + Int32(m.y0),
                                              0, 0, x, y, width, height)
                 } else if m.xy != 0 || m.yx != 0, filter != CAIRO_FILTER_NEAREST {
                     compositeTurned(raster, m, opacity: opacity, into: destination, box: box, top: top)
                 } else {
                     // Band pixels → frame pixels (down by `top`) → raster pixels.
+                    let source = raster.resampledSource(band: band)
                     var matrix = Self.fixed(m, shiftedDownBy: Double(top))
                     pixman_image_set_transform(source, &matrix)
                     pixman_image_set_filter(source, filter == CAIRO_FILTER_NEAREST ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
-                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask(opacity), destination, x, y, 0, 0, x, y, width, height)
+                    // In pieces no wider than pixman's on-stack scanline buffer, which it would otherwise allocate.
+                    var left = x
+                    while left < x + width {
+                        let piece = min(Self.widestGeneralComposite, x + width - left)
+                        pixman_image_composite32(PIXMAN_OP_OVER, source, mask(opacity), destination, left, y, 0, 0, left, y, piece, height)
+                        left += piece
+                    }
                 }
             case .pushClip(let transform, let rect, _):
                 clips.append(clip)
@@ -130,18 +140,16 @@ struct PixmanPlayer {
         }
     }
 
+    /// The widest composite pixman's general path runs without allocating: its scanline buffer on the stack holds 8 KB,
+    /// and a row takes 4 bytes a pixel for each of source, mask and destination.
+    static let widestGeneralComposite: Int32 = 8192 / 12
+
     /// The 8-bit alpha an opacity composites with (the same level the masks use).
     private static func alphaLevel(_ opacity: Double) -> Int { Int((min(max(opacity, 0), 1) * 255).rounded()) }
 
     /// The mask that composites at `opacity`: none for a whole one.
-    private mutating func mask(_ opacity: Double) -> OpaquePointer? {
-        guard opacity < 0.999 else { return nil }
-        let level = Self.alphaLevel(opacity)
-        if let mask = masks[level] { return mask }
-        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(level * 257))
-        let mask = pixman_image_create_solid_fill(&color)
-        masks[level] = mask
-        return mask
+    private func mask(_ opacity: Double) -> OpaquePointer? {
+        opacity < 0.999 ? masks[Self.alphaLevel(opacity)] : nil
     }
 
     /// The pixels whose centres an axis-aligned clip holds, as Cairo's clip to a rectangle keeps them.

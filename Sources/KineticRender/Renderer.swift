@@ -31,6 +31,8 @@ public final class Renderer {
     private let images = ImageStore()
     private var cache: [RasterKey: LayerRaster] = [:]
     private var cachedBytes = 0
+    /// The keys `evictUnused` drops this frame (kept between frames, so that dropping allocates nothing).
+    private var stale: [RasterKey] = []
     /// Frames a raster is kept after the last layer that drew it was last drawn (two seconds at 120 Hz): long
     /// enough for a layer that fades out and back, or a screen rebuilt with the same content, to find it.
     public static let retainedFrames: UInt64 = 240
@@ -66,6 +68,7 @@ public final class Renderer {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         compositor = BandCompositor(frame: surface, width: pixelWidth, height: pixelHeight, bandCount: bands ?? min(max(cores, 1), 4))
         lastDamage.reserveCapacity(Damage.maximumRectangles + 1)
+        stale.reserveCapacity(64)
     }
 
     deinit {
@@ -169,7 +172,7 @@ public final class Renderer {
 
     /// Drops rasters not drawn for `retainedFrames`, then, while over budget, the least recently drawn.
     private func evictUnused() {
-        var stale: [RasterKey] = []
+        stale.removeAll(keepingCapacity: true)
         for (key, entry) in cache where frameNumber &- entry.lastUsed > Renderer.retainedFrames { stale.append(key) }
         if cachedBytes > Renderer.cacheBudgetBytes {
             let byAge = cache.filter { $0.value.lastUsed != frameNumber }.sorted { $0.value.lastUsed < $1.value.lastUsed }
@@ -182,6 +185,7 @@ public final class Renderer {
         for key in stale {
             if let entry = cache.removeValue(forKey: key) { cachedBytes -= entry.byteCount }
         }
+        stale.removeAll(keepingCapacity: true)
     }
 
     /// Number of distinct rasters cached (layers that draw the same thing share one).

@@ -83,3 +83,12 @@ public final class ScrollView {
         }
     }
 }
+
+/// The scroll offset, set without a key-path write (see `DirectAnimationTarget`).
+extension ScrollView: DirectAnimationTarget {
+    public func setAnimatedValue<Value: Animatable>(_ value: Value, at keyPath: AnyKeyPath) -> Bool {
+        guard keyPath == \ScrollView.offset, let offset = value as? Double else { return false }
+        self.offset = offset
+        return true
+    }
+}

@@ -25,7 +25,13 @@ public final class Layer {
     /// Radians, clockwise on screen, about the anchor point.
     public var rotation = 0.0 { didSet { if rotation != oldValue { Layer.noteChange() } } }
     public var opacity = 1.0 { didSet { if opacity != oldValue { Layer.noteChange() } } }
-    public var zPosition = 0.0 { didSet { if zPosition != oldValue { Layer.noteChange() } } }
+    public var zPosition = 0.0 {
+        didSet {
+            guard zPosition != oldValue else { return }
+            superlayer?.drawingOrder = nil
+            Layer.noteChange()
+        }
+    }
     public var isHidden = false { didSet { if isHidden != oldValue { Layer.noteChange() } } }
     /// Whether sublayers are clipped to the bounds.
     public var masksToBounds = false { didSet { if masksToBounds != oldValue { Layer.noteChange() } } }
@@ -50,7 +56,9 @@ public final class Layer {
     nonisolated(unsafe) public private(set) static var sceneVersion: UInt64 = 0
     static func noteChange() { sceneVersion &+= 1 }
     public private(set) weak var superlayer: Layer?
-    public private(set) var sublayers: [Layer] = []
+    public private(set) var sublayers: [Layer] = [] { didSet { drawingOrder = nil } }
+    /// `sublayersInDrawingOrder` as last sorted; dropped when a sublayer comes, goes or changes its `zPosition`.
+    private var drawingOrder: [Layer]?
 
     public enum HitShape: Sendable, Equatable { case bounds, circle, hexagon(pointyTop: Bool) }
 
@@ -120,9 +128,13 @@ public final class Layer {
         return true
     }
 
-    /// Sublayers in drawing order: by `zPosition`, then in the order they were added.
+    /// Sublayers in drawing order: by `zPosition`, then in the order they were added. Sorted once and kept until the
+    /// order can change, so that drawing a frame sorts (and allocates) nothing.
     public var sublayersInDrawingOrder: [Layer] {
-        sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        if let drawingOrder { return drawingOrder }
+        let order = sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        drawingOrder = order
+        return order
     }
 
     /// The first layer in this tree (this one included) with `identifier`, depth first.

@@ -10,6 +10,7 @@ final class HoneycombBenchScene: AppBenchScene {
     let stage = Stage(settings: StageSettings(freshStart: true, dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kinetic-bench")))
     private let screen: HoneycombScreen
     private var frames = 0
+    private(set) var eventThisStep = false
 
     init() throws {
         let base = URL(string: "http://bench.invalid/honeycomb/nodes.json")!
@@ -32,6 +33,7 @@ final class HoneycombBenchScene: AppBenchScene {
     func step() {
         stage.step()
         frames += 1
+        eventThisStep = frames % 168 == 0
         if frames % 336 == 168 { screen.showCategory(nil) }
         if frames % 336 == 0 { screen.showCategory("space") }
     }
@@ -44,6 +46,9 @@ protocol AppBenchScene {
     var stage: Stage { get }
     var state: String { get }
     func step()
+    /// Whether the last step began or ended a touch, pressed a key or asked the app for something: an event, after
+    /// which new animations, layers and state are made. A finger moving on is not one.
+    var eventThisStep: Bool { get }
 }
 
 extension WheelScene: AppBenchScene {}

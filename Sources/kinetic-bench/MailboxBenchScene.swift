@@ -8,6 +8,7 @@ import KineticRuntime
 final class MailboxBenchScene: AppBenchScene {
     let stage = Stage(settings: StageSettings(freshStart: true, dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kinetic-bench-mailbox-\(UUID().uuidString)")))
     private var frame = 0
+    private(set) var eventThisStep = false
 
     init() {
         stage.present(Shell(entries: KineticApps.catalog, initialApp: "mailbox"))
@@ -17,6 +18,13 @@ final class MailboxBenchScene: AppBenchScene {
     /// One fixed step of a 4-second cycle: 2 s of swiping (the finger held, never released), then two flings.
     func step() {
         let cycle = frame % 480
+        // Touches beginning and ending are events, and so is the moment a recognizer claims a moving touch.
+        let claimedBefore = stage.arena.winner(of: 1) != nil || stage.arena.winner(of: 2) != nil
+        defer { eventThisStep = eventThisStep || claimedBefore != (stage.arena.winner(of: 1) != nil || stage.arena.winner(of: 2) != nil) }
+        switch cycle {
+        case 0, 239, 260, 272, 380, 392: eventThisStep = true
+        default: eventThisStep = false
+        }
         let y = 64 + 96 * 2 + 48.0
         switch cycle {
         case 0:

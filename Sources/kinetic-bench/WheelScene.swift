@@ -8,6 +8,7 @@ import KineticRuntime
 final class WheelScene {
     let stage = Stage(settings: StageSettings(freshStart: true, dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kinetic-bench")))
     private var framesSinceSelection = 0
+    private(set) var eventThisStep = false
 
     init() {
         var entries = KineticApps.catalog
@@ -32,6 +33,7 @@ final class WheelScene {
     func step() {
         stage.step()
         framesSinceSelection += 1
+        eventThisStep = framesSinceSelection == 180 || framesSinceSelection == 240
         if framesSinceSelection == 180 { stage.send(KeyEvent(key: .space, timestamp: stage.time)) }
         if framesSinceSelection == 240 { select() }
     }

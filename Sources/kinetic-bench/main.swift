@@ -9,7 +9,9 @@ import KineticScene
 // 1024×768 points @2x. Prints p50/p99 per frame of simulation+layout and of a full offscreen frame, spring
 // evaluations per second, and heap allocations per steady-state frame.
 
-let warmupFrames = 120
+/// Frames drawn before measuring: one whole cycle of the longest scene (the app scenes repeat every 240, 336 and
+/// 480 frames), so that every raster, buffer and pool has met its largest frame.
+let warmupFrames = 480
 let measuredFrames = 600
 /// `--bands N` composites in N bands instead of one per core (to see how the work divides); `--only NAME` runs just
 /// the scenes whose title contains NAME (for profiling one).
@@ -18,6 +20,36 @@ func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap 
 let bandOption = option("--bands").flatMap(Int.init)
 let onlyOption = option("--only")
 func wanted(_ title: String) -> Bool { onlyOption.map { title.localizedCaseInsensitiveContains($0) } ?? true }
+/// With KINETIC_BENCH_CALLERS=1, each scene also names the code that allocated during its frames.
+let listsCallers = ProcessInfo.processInfo.environment["KINETIC_BENCH_CALLERS"] == "1"
+
+/// Where `frames` more frames' allocations come from: the first four of the program's own functions on each allocating
+/// stack, innermost first, with offsets for `scripts/bench-callers` (addr2line) where they have no exported name.
+/// Only `draw` is watched (not `prepare` or `counts`); `counts` says whether the frame just drawn is tallied (an app
+/// scene tallies its steady frames only).
+func printAllocationCallers(frames: Int, prepare: () -> Void = {}, draw: () -> Void, counts: () -> Bool = { true }) {
+    kinetic_allocation_tally_reset()
+    for _ in 0..<frames {
+        prepare()
+        kinetic_allocation_recording(1)
+        draw()
+        kinetic_allocation_recording(0)
+        kinetic_allocation_frame_end(counts() ? 1 : 0)
+    }
+    print("  allocator callers over \(frames) more frames (of an app, its steady ones):")
+    var index: Int32 = 0
+    var count: UInt64 = 0
+    while kinetic_allocation_caller(index, 0, &count) != nil {
+        let chain = (Int32(0)..<4).compactMap { level -> String? in
+            guard let caller = kinetic_allocation_caller(index, level, &count) else { return nil }
+            let library = (String(cString: kinetic_allocation_caller_library(caller)) as NSString).lastPathComponent
+            let offset = UInt(bitPattern: kinetic_allocation_caller_offset(caller))
+            return "\(library)+0x\(String(offset, radix: 16)) \(String(cString: kinetic_allocation_caller_symbol(caller)))"
+        }
+        print("    \(count)× \(chain.joined(separator: " ← "))")
+        index += 1
+    }
+}
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
     let sorted = values.sorted()
@@ -67,9 +99,11 @@ func measure(rotatingSprites: Bool) throws {
     print("  \(scene.layerCount) layers, \(scene.world.items.count) bodies, 1024×768 pt @2x (\(renderer.pixelWidth)×\(renderer.pixelHeight) px), \(measuredFrames) frames")
     report("  simulation + layout per frame", simulationSamples)
     report("  full frame (step + render)", frameSamples)
-    print("  heap allocations per steady frame p50 \(Int(percentile(allocations, 0.5)))   max \(Int(allocations.max() ?? 0))   (rendering alone: p50 \(Int(percentile(renderAllocations, 0.5))))")
+    print("  heap allocations per steady frame p50 \(Int(percentile(allocations, 0.5)))   max \(Int(allocations.max() ?? 0)) "
+          + "in \(allocations.filter { $0 > 0 }.count) of \(measuredFrames) frames   (rendering alone: max \(Int(renderAllocations.max() ?? 0)))")
     print("  layers rasterised in the last frame \(renderer.rasterizedLastFrame) (of \(renderer.cachedLayerCount) cached)")
     reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
+    if listsCallers { printAllocationCallers(frames: 2 * measuredFrames, draw: { scene.step(); renderer.render(scene.stage.root) }) }
 }
 
 var floor = PixelFloor()
@@ -90,18 +124,31 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     guard wanted(title) else { return }
     let scene = try scene()
     let renderer = Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
+    for _ in 0..<warmupFrames {
+        scene.step()
+        renderer.render(scene.stage.root)
+    }
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
     var states = Set<String>()
     var rasterised: [Double] = []
     var work: [(cleared: Int, blended: Int)] = []
+    // A steady frame: no event (see `AppBenchScene.eventThisStep`), no change of state name, no animation started and
+    // no layer rasterised; what is left is the frame-by-frame work of motion already under way.
+    var steadyFrames = 0, steadyMaximum = 0
     for _ in 0..<measuredFrames {
+        let stateBefore = scene.state, startedBefore = scene.stage.animator.startedCount
         let allocationsBefore = kinetic_allocation_count()
         let t0 = DispatchTime.now()
         scene.step()
         let t1 = DispatchTime.now()
         renderer.render(scene.stage.root)
         let t2 = DispatchTime.now()
-        allocations.append(Double(kinetic_allocation_count() - allocationsBefore))
+        let allocated = Int(kinetic_allocation_count() - allocationsBefore)
+        allocations.append(Double(allocated))
+        if !scene.eventThisStep, renderer.rasterizedLastFrame == 0, scene.state == stateBefore, scene.stage.animator.startedCount == startedBefore {
+            steadyFrames += 1
+            steadyMaximum = max(steadyMaximum, allocated)
+        }
         simulationSamples.append(milliseconds(t0, t1))
         frameSamples.append(milliseconds(t0, t2))
         states.insert(scene.state)
@@ -111,9 +158,17 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     print("\n\(title) (states: \(states.sorted().joined(separator: ", ")))")
     report("  simulation + layout per frame", simulationSamples)
     report("  full frame (step + render)", frameSamples)
-    print("  heap allocations per frame p50 \(Int(percentile(allocations, 0.5)))   p99 \(Int(percentile(allocations, 0.99)))")
+    print("  heap allocations per frame p50 \(Int(percentile(allocations, 0.5)))   p99 \(Int(percentile(allocations, 0.99)))   "
+          + "in the \(steadyFrames) steady frames max \(steadyMaximum)")
     print("  layers rasterised per frame p99 \(Int(percentile(rasterised, 0.99)))   max \(Int(rasterised.max() ?? 0))   total \(Int(rasterised.reduce(0, +)))")
     reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
+    if listsCallers {
+        var stateBefore = "", startedBefore = 0
+        printAllocationCallers(frames: 2 * measuredFrames, prepare: { (stateBefore, startedBefore) = (scene.state, scene.stage.animator.startedCount) },
+                               draw: { scene.step(); renderer.render(scene.stage.root) },
+                               counts: { !scene.eventThisStep && renderer.rasterizedLastFrame == 0 && scene.state == stateBefore
+                                         && scene.stage.animator.startedCount == startedBefore })
+    }
 }
 measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())
 try measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
@@ -136,24 +191,3 @@ if !sink.isFinite { print("unexpected non-finite spring result") }
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
 print(String(format: "peak resident memory  %.0f MB", Double(usage.ru_maxrss) / 1024))
-
-// Where a steady frame's allocations come from (set KINETIC_BENCH_CALLERS=1): one frame of the shared scene,
-// its allocator callers named by the dynamic linker.
-if ProcessInfo.processInfo.environment["KINETIC_BENCH_CALLERS"] == "1" {
-    let scene = try BenchmarkScene(rotatingSprites: false)
-    let renderer = Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
-    for _ in 0..<warmupFrames { scene.step(); renderer.render(scene.stage.root) }
-    kinetic_allocation_recording(1)
-    scene.step()
-    renderer.render(scene.stage.root)
-    kinetic_allocation_recording(0)
-    print("\nallocator callers in one steady frame:")
-    var index: Int32 = 0
-    var count: UInt64 = 0
-    while let caller = kinetic_allocation_caller(index, &count) {
-        let library = String(cString: kinetic_allocation_caller_library(caller))
-        let symbol = String(cString: kinetic_allocation_caller_symbol(caller))
-        print("  \(count)× \((library as NSString).lastPathComponent) \(symbol)")
-        index += 1
-    }
-}

@@ -50,3 +50,16 @@ final class TuningTests: XCTestCase {
         XCTAssertLessThan(text.range(of: "a.delay")!.lowerBound, text.range(of: "a.spring.dampingRatio")!.lowerBound, "keys sorted")
     }
 }
+
+/// A spring read from a tuning follows its two values as they change.
+final class TuningSpringTests: XCTestCase {
+    func testASpringFollowsItsValues() {
+        var tuning = Tuning(app: "test", tunables: Tunable.spring("move", group: "Motion", label: "Move", default: Spring(response: 0.4, dampingRatio: 0.8)))
+        XCTAssertEqual(tuning.spring("move"), Spring(response: 0.4, dampingRatio: 0.8))
+        XCTAssertNil(tuning.set("move.response", to: 1.25))
+        XCTAssertNil(tuning.set("move.dampingRatio", to: 0.5))
+        XCTAssertEqual(tuning.spring("move"), Spring(response: 1.25, dampingRatio: 0.5))
+        tuning.reset()
+        XCTAssertEqual(tuning.spring("move"), Spring(response: 0.4, dampingRatio: 0.8))
+    }
+}

@@ -47,7 +47,9 @@ final class CostumeWheel {
     /// the wheel (a drag, a spin, a drop, a recall, a new bubble) wakes it.
     private(set) var isResting = false
     /// Where the bodies were when they last moved, and how long every one has stayed within reach of it (s).
-    private var stillSince: (centres: [Point], angle: Double)?
+    private var stillCentres: [Point] = []
+    /// The armature's angle then; `nil` until the wheel is watched again after a wake.
+    private var stillAngle: Double?
     private var stillTime = 0.0
 
     init(center: Point, radius: Double, bubbleRadius: Double, bounds: Rect) throws {
@@ -233,13 +235,16 @@ final class CostumeWheel {
         // bubble, and no point of the rim, more than `stillDistance` from where it was `stillDuration` ago. Bodies
         // pressed into the floor jitter in place and count as still; a pile still settling does not. What stopping
         // the world then skips is a drift no one could see.
-        let here = bubbles.map(\.item.center), angle = armature.angle
-        if let since = stillSince, since.centres.count == here.count,
-           zip(since.centres, here).allSatisfy({ $0.distance(to: $1) <= Self.stillDistance }),
-           abs(angle - since.angle) * radius <= Self.stillDistance {
+        let angle = armature.angle
+        if let stillAngle, stillCentres.count == bubbles.count,
+           bubbles.indices.allSatisfy({ stillCentres[$0].distance(to: bubbles[$0].item.center) <= Self.stillDistance }),
+           abs(angle - stillAngle) * radius <= Self.stillDistance {
             stillTime += dt
         } else {
-            stillSince = (here, angle)
+            // Written over in place (capacity kept), so a moving wheel allocates nothing per step.
+            stillCentres.removeAll(keepingCapacity: true)
+            for bubble in bubbles { stillCentres.append(bubble.item.center) }
+            stillAngle = angle
             stillTime = 0
         }
         isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil
@@ -251,7 +256,7 @@ final class CostumeWheel {
     /// Something is about to move the wheel: it steps again from the next step on.
     private func wake() {
         isResting = false
-        stillSince = nil
+        stillAngle = nil
         stillTime = 0
     }
 }

@@ -17,7 +17,7 @@ public struct HoneycombCellInfo: Equatable, Sendable {
 extension HoneycombScreen {
     /// The shown category's grid, row by row; empty while the category honeycomb shows.
     public var rows: [[HoneycombCellInfo]] {
-        let targets = HoneycombTargets(state: state)
+        let targets = self.targets
         return state.gridCellRows.enumerated().map { row, cells in
             cells.enumerated().map { column, node in
                 HoneycombCellInfo(node: node, row: row, column: column, centre: targets.cells[node.id]?.centre ?? .zero)

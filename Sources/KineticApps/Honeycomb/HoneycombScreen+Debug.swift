@@ -5,7 +5,7 @@ extension HoneycombScreen {
     /// Where every hexagon is going (its target: where its springs bring it to rest), a line from where it is, and
     /// its velocity.
     var overlayShapes: [DebugShape] {
-        let targets = HoneycombTargets(state: state)
+        let targets = self.targets
         var shapes: [DebugShape] = []
         let views = (categoryViews.map { ($0.key, $0.value, targets.categories[$0.key]) } + cellViews.map { ($0.key, $0.value, targets.cells[$0.key]) })
             .sorted { $0.0 < $1.0 }

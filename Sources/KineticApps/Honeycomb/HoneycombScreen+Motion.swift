@@ -12,9 +12,18 @@ extension HoneycombScreen {
     /// How long the cells' growth is spread over, from the nearest to the farthest from the origin (`morph.stagger`).
     var stagger: Double { motionTuning["morph.stagger"] }
 
+    /// Where every layer belongs in the current state, worked out once per state: a morph asks every frame whether
+    /// it has arrived, and working the layouts out anew each time would allocate on every frame.
+    var targets: HoneycombTargets {
+        if let known = targetsOfState, known.state == state { return known.targets }
+        let targets = HoneycombTargets(state: state)
+        targetsOfState = (state, targets)
+        return targets
+    }
+
     /// Moves every layer towards the targets of the current state.
     func sync(from previous: HoneycombState? = nil) {
-        let targets = HoneycombTargets(state: state)
+        let targets = self.targets
         // Cells grow out staggered only as a morph into a grid begins.
         var entering = false
         if case .morph(_, true) = state.phase { entering = previous?.phase != state.phase }
@@ -55,7 +64,7 @@ extension HoneycombScreen {
     }
 
     func runPendingMoves() {
-        guard !pending.isEmpty else { return }
+        guard pending.contains(where: { $0.time <= time + 1e-9 }) else { return }
         let due = pending.filter { $0.time <= time + 1e-9 }
         pending.removeAll { $0.time <= time + 1e-9 }
         for move in due { move.apply() }
@@ -126,16 +135,10 @@ extension HoneycombScreen {
     /// Whether the morph's visible hexagons have reached their places (invisible ones may still be flying).
     func morphHasArrived() -> Bool {
         guard pending.isEmpty else { return false }
-        let targets = HoneycombTargets(state: state)
-        var pairs: [(HexCellView, CellTarget)] = targets.categories.compactMap { id, target in categoryViews[id].map { ($0, target) } }
-        if let logoView { pairs.append((logoView, targets.logo)) }
-        pairs += targets.cells.compactMap { id, target in cellViews[id].map { ($0, target) } }
-        for (view, target) in pairs {
-            let layer = view.container
-            if abs(layer.opacity - target.opacity) > 0.02 { return false }
-            if target.opacity == 0 { continue }
-            if layer.position.distance(to: target.centre) > 0.5 || abs(layer.scale - target.scale) > 0.01 { return false }
-        }
+        let targets = self.targets
+        for (id, target) in targets.categories { if let view = categoryViews[id], !view.hasArrived(at: target) { return false } }
+        if let logoView, !logoView.hasArrived(at: targets.logo) { return false }
+        for (id, target) in targets.cells { if let view = cellViews[id], !view.hasArrived(at: target) { return false } }
         return true
     }
 
@@ -208,5 +211,14 @@ extension HoneycombScreen {
         focusRing.bounds = Rect(origin: .zero, size: Size(width: size.width * 1.1, height: size.height * 1.1))
         focusRing.position = view.container.position
         focusRing.scale = view.container.scale
+    }
+}
+
+extension HexCellView {
+    /// Whether the hexagon shows as its target says: its opacity there, and unless invisible, its place and size.
+    func hasArrived(at target: CellTarget) -> Bool {
+        if abs(container.opacity - target.opacity) > 0.02 { return false }
+        if target.opacity == 0 { return true }
+        return container.position.distance(to: target.centre) <= 0.5 && abs(container.scale - target.scale) <= 0.01
     }
 }

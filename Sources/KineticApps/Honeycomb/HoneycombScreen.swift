@@ -24,6 +24,8 @@ public final class HoneycombScreen: Screen {
     var cellsCategory: String?
     /// Retargets waiting for their turn in a stagger: simulated time, and what to do.
     var pending: [(time: Double, id: String, apply: () -> Void)] = []
+    /// The targets of the last state asked about (see `targets`).
+    var targetsOfState: (state: HoneycombState, targets: HoneycombTargets)?
     var time = 0.0
     let field = Layer(identifier: "honeycomb")
     let panel = Layer(identifier: "panel")

@@ -15,6 +15,10 @@ final class MessageRowView {
     let icon: Layer
     let message: Layer
     private let unreadDot = Layer()
+    /// The icon the row shows now (`paint` sets its file only when this changes).
+    private var iconName: String?
+    /// Each icon's file, by name, once asked for: a swipe back and forth between zones builds no path twice.
+    private var iconFiles: [String: String] = [:]
     /// The swipe: the message's x offset, in points (negative: left). Animated by the screen.
     var offset = 0.0 { didSet { paint() } }
     /// The zone the message was let go in, kept while it slides off (crossing 260 pt on the way changes nothing).
@@ -77,8 +81,23 @@ final class MessageRowView {
         background.backgroundColor = zone.color
         background.isHidden = abs(offset) < 0.5
         let name = lockedZone?.iconName ?? SwipeZone.icon(at: offset)
-        icon.contents = .image(.file(art(name)))
+        // Only when the icon changes: its path is a new string each time it is made.
+        if name != iconName {
+            iconName = name
+            let file = iconFiles[name] ?? art(name)
+            iconFiles[name] = file
+            icon.contents = .image(.file(file))
+        }
         icon.opacity = SwipeZone.iconOpacity(at: offset)
         icon.position = Point(x: SwipeZone.iconCentreX(at: offset, rowWidth: slot.bounds.width, iconSize: Self.iconSize), y: Self.height / 2)
+    }
+}
+
+/// The swipe offset, set without a key-path write (see `DirectAnimationTarget`).
+extension MessageRowView: DirectAnimationTarget {
+    func setAnimatedValue<Value: Animatable>(_ value: Value, at keyPath: AnyKeyPath) -> Bool {
+        guard keyPath == \MessageRowView.offset, let offset = value as? Double else { return false }
+        self.offset = offset
+        return true
     }
 }

@@ -10,8 +10,11 @@
 public final class GestureArena {
     private var contenders: [Int: [GestureRecognizer]] = [:]
     private var winners: [Int: [GestureRecognizer]] = [:]
+    /// The live touches' ids, ascending: the order `tick` visits them in, so that the outcome never depends on the
+    /// dictionary's hashing seed (kept sorted as touches come and go, so a tick sorts and allocates nothing).
+    private var liveTouches: [Int] = []
 
-    public init() {}
+    public init() { liveTouches.reserveCapacity(8) }
 
     /// The recognizer that claimed `touchID`, if one has.
     public func winner(of touchID: Int) -> GestureRecognizer? { winners[touchID]?.first }
@@ -23,6 +26,7 @@ public final class GestureArena {
     public func begin(_ event: TouchEvent, recognizers: [GestureRecognizer]) {
         let free = recognizers.filter { $0.isEnabled && $0.touchID == nil }
         contenders[event.id] = free
+        if !liveTouches.contains(event.id) { liveTouches.insert(event.id, at: liveTouches.firstIndex { $0 > event.id } ?? liveTouches.endIndex) }
         dispatch(event)
     }
 
@@ -46,13 +50,13 @@ public final class GestureArena {
             for recognizer in list { recognizer.reset() }
             contenders[event.id] = nil
             winners[event.id] = nil
+            liveTouches.removeAll { $0 == event.id }
         }
     }
 
     /// Lets time-based recognizers of every live touch act.
     public func tick(time: Double) {
-        // Sorted, so that the outcome never depends on the dictionary's hashing seed.
-        for id in contenders.keys.sorted() where winners[id] == nil {
+        for id in liveTouches where winners[id] == nil {
             guard let list = contenders[id] else { continue }
             for recognizer in list where recognizer.state == .possible {
                 recognizer.tick(time: time)

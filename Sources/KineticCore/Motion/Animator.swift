@@ -10,12 +10,20 @@ public final class Animator {
     private var running: [AnimationKey: AnyRunningAnimation] = [:]
     /// Insertion order, so that stepping (and therefore completion order) is deterministic.
     private var order: [AnimationKey] = []
+    /// The animations that came to rest in this step (kept between steps, so that a step allocates nothing).
+    private var settled: [AnimationKey] = []
 
     /// An animator with nothing running, at simulated time 0.
-    public init() {}
+    public init() {
+        order.reserveCapacity(64)
+        settled.reserveCapacity(64)
+    }
 
     /// The number of properties in motion.
     public var runningCount: Int { running.count }
+
+    /// How many animations have started, ever: a frame in which this grows made a new one (which allocates it).
+    public private(set) var startedCount = 0
 
     /// Animates `object[keyPath: keyPath]` to `target`.
     ///
@@ -87,16 +95,19 @@ public final class Animator {
     /// Advances every animation by `dt` seconds, writes the values, and calls the completions of those that settled.
     public func step(by dt: Double) {
         time += dt
-        var settled: [AnimationKey] = []
+        settled.removeAll(keepingCapacity: true)
         for key in order {
             guard let animation = running[key] else { continue }
             if !animation.step(by: dt) { settled.append(key) }
         }
-        for key in settled {
+        guard !settled.isEmpty else { return }
+        for index in settled.indices {
+            let key = settled[index]
             guard let animation = running.removeValue(forKey: key) else { continue }
             order.removeAll { $0 == key }
             animation.finish(animation.reachedRest)
         }
+        settled.removeAll(keepingCapacity: true)
     }
 
     /// The animation under `key` if it still drives `object` itself. Keys are object identities, and an identity is
@@ -112,6 +123,7 @@ public final class Animator {
     }
 
     private func insert(_ animation: AnyRunningAnimation, for key: AnimationKey) {
+        startedCount += 1
         if running.updateValue(animation, forKey: key) == nil { order.append(key) }
     }
 }
@@ -140,6 +152,8 @@ private final class RunningAnimation<Root: AnyObject, Value: Animatable>: AnyRun
     let keyPath: ReferenceWritableKeyPath<Root, Value>
     var state: MotionState<Value>
     private var objectIsGone = false
+    /// Whether the object sets this property itself (`DirectAnimationTarget`); found out on the first step.
+    private var setsDirectly = true
 
     init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Value>, state: MotionState<Value>, completion: ((Bool) -> Void)?) {
         self.object = object
@@ -159,7 +173,10 @@ private final class RunningAnimation<Root: AnyObject, Value: Animatable>: AnyRun
             return false
         }
         state.step(by: dt)
-        object[keyPath: keyPath] = state.value
+        if !setsDirectly || !((object as? DirectAnimationTarget)?.setAnimatedValue(state.value, at: keyPath) ?? false) {
+            setsDirectly = false
+            object[keyPath: keyPath] = state.value
+        }
         return !state.isSettled
     }
 }

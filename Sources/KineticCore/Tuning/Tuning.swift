@@ -8,12 +8,27 @@ import Foundation
 public struct Tuning: Equatable, Sendable {
     public let app: String
     public let tunables: [Tunable]
-    public private(set) var values: [String: Double]
+    public private(set) var values: [String: Double] { didSet { springs = Self.springs(in: values) } }
+    /// The springs among the values (each `NAME.response` with its `NAME.dampingRatio`), by NAME: kept made, since an
+    /// app asks for its springs as its animations start, frame after frame, and spelling the two keys out each time
+    /// would build two strings on the heap.
+    private var springs: [String: Spring]
 
     public init(app: String, tunables: [Tunable]) {
         self.app = app
         self.tunables = tunables
-        values = Dictionary(tunables.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+        let values = Dictionary(tunables.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+        self.values = values
+        springs = Self.springs(in: values)
+    }
+
+    private static func springs(in values: [String: Double]) -> [String: Spring] {
+        var springs: [String: Spring] = [:]
+        for (key, response) in values where key.hasSuffix(".response") {
+            let name = String(key.dropLast(".response".count))
+            if let dampingRatio = values[name + ".dampingRatio"] { springs[name] = Spring(response: response, dampingRatio: dampingRatio) }
+        }
+        return springs
     }
 
     /// The value of `key`; an unknown key is a mistake in the app's own code, and reads 0 (in debug builds it stops).
@@ -27,7 +42,7 @@ public struct Tuning: Equatable, Sendable {
 
     /// The spring declared with `Tunable.spring(name, …)`.
     public func spring(_ name: String) -> Spring {
-        Spring(response: self["\(name).response"], dampingRatio: self["\(name).dampingRatio"])
+        springs[name] ?? Spring(response: self["\(name).response"], dampingRatio: self["\(name).dampingRatio"])
     }
 
     /// Sets one value; returns why it was refused, or `nil`.

@@ -1,0 +1,34 @@
+import XCTest
+import KineticCore
+import KineticScene
+@testable import KineticRender
+
+/// Layers of one opaque colour are filled rather than blended, and a screen's opaque background spares the clear: the
+/// pixels are the colours themselves, worked out here, and a translucent colour still blends.
+final class PlainFillTests: XCTestCase {
+    func testOpaqueColoursFillAndTranslucentOnesBlend() {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30))
+        root.backgroundColor = Color(red8: 0x10, green8: 0x20, blue8: 0x30)
+        let opaque = Layer(frame: Rect(x: 5, y: 5, width: 10, height: 10))
+        opaque.backgroundColor = Color(red8: 0xE1, green8: 0x59, blue8: 0x26)
+        let translucent = Layer(frame: Rect(x: 20, y: 5, width: 10, height: 10))
+        translucent.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        root.addSublayer(opaque)
+        root.addSublayer(translucent)
+        let renderer = Renderer(pointSize: Size(width: 40, height: 30), scale: 2)
+        // A white frame background, which the root's opaque colour must hide everywhere.
+        renderer.render(root, background: .white)
+        let image = PixelImage(renderer)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.rgba[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]) }
+        XCTAssertEqual(pixel(1, 1), [0x10, 0x20, 0x30, 0xFF], "the root's colour, not the white behind it")
+        XCTAssertEqual(pixel(79, 59), [0x10, 0x20, 0x30, 0xFF])
+        XCTAssertEqual(pixel(10, 10), [0xE1, 0x59, 0x26, 0xFF], "inside the opaque square (points 5–15, pixels 10–29)")
+        XCTAssertEqual(pixel(29, 29), [0xE1, 0x59, 0x26, 0xFF])
+        XCTAssertEqual(pixel(30, 30), [0x10, 0x20, 0x30, 0xFF], "just outside it")
+        // White at half alpha over (16, 32, 48): 128 + c·(255 − 128)/255, to within Cairo's rounding of 0.5 to 8 bits.
+        for (channel, under) in [(0, 0x10), (1, 0x20), (2, 0x30)] {
+            let expected = 128.0 + Double(under) * 127 / 255
+            XCTAssertEqual(Double(pixel(50, 20)[channel]), expected, accuracy: 1.5, "channel \(channel) of the translucent square")
+        }
+    }
+}

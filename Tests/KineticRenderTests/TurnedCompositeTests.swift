@@ -24,6 +24,17 @@ final class TurnedCompositeTests: XCTestCase {
     /// The reference is pixman itself: the same composite through `pixman_image_composite32` with a bilinear,
     /// non-repeating, transformed source and a solid mask for the opacity, which is what the compositor did before.
     func testTheKernelGivesPixmansPixelsExactly() {
+        checkAgainstPixman(kinetic_bilinear_over)
+    }
+
+    /// The portable kernel, which machines without SSE2 run, is held to the same reference here too.
+    func testThePortableKernelGivesPixmansPixelsExactly() {
+        checkAgainstPixman(kinetic_bilinear_over_portable)
+    }
+
+    private typealias Kernel = (UnsafeMutablePointer<UInt32>?, Int, Int32, Int32, Int32, Int32, UnsafePointer<UInt32>?, Int, Int32, Int32, UnsafePointer<Int32>?, UInt32) -> Void
+
+    private func checkAgainstPixman(_ kernel: Kernel, file: StaticString = #filePath, line: UInt = #line) {
         let (sourceWidth, sourceHeight, width, height) = (37, 23, 80, 70)
         var random = Generator(state: 0x7A11)
         for trial in 0..<200 {
@@ -51,11 +62,11 @@ final class TurnedCompositeTests: XCTestCase {
                     pixman_image_composite32(PIXMAN_OP_OVER, sourceImage, mask, frameImage, x, y, 0, 0, x, y, w, h)
                     for image in [sourceImage, frameImage, mask] { if let image { pixman_image_unref(image) } }
                 }
-                kinetic_bilinear_over(&actual, width, x, y, w, h, sourcePixels.baseAddress, sourceWidth, Int32(sourceWidth), Int32(sourceHeight), matrix, alpha)
+                kernel(&actual, width, x, y, w, h, sourcePixels.baseAddress, sourceWidth, Int32(sourceWidth), Int32(sourceHeight), matrix, alpha)
             }
             guard let index = actual.indices.first(where: { actual[$0] != expected[$0] }) else { continue }
             return XCTFail("trial \(trial) (angle \(angle), scale \(scale), alpha \(alpha)): pixel (\(index % width), \(index / width)) is "
-                           + String(format: "%08x, pixman gives %08x", actual[index], expected[index]))
+                           + String(format: "%08x, pixman gives %08x", actual[index], expected[index]), file: file, line: line)
         }
     }
 

@@ -15,4 +15,11 @@
 void kinetic_bilinear_over(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
                            const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                            const int32_t matrix[6], uint32_t alpha);
+
+/// The same composite without SIMD, one channel at a time: what `kinetic_bilinear_over` does on a machine without
+/// SSE2. It is exported so that its pixels are checked against pixman's on every machine, not only on those that
+/// run it.
+void kinetic_bilinear_over_portable(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
+                                    const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                    const int32_t matrix[6], uint32_t alpha);
 #endif

@@ -31,7 +31,7 @@ public final class Renderer {
     private let images = ImageStore()
     private var cache: [RasterKey: LayerRaster] = [:]
     private var cachedBytes = 0
-    /// The keys `evictUnused` drops this frame (kept between frames, so that dropping allocates nothing).
+    /// The keys `evictUnused` drops this frame (its capacity kept between frames, so that dropping allocates nothing).
     private var stale: [RasterKey] = []
     /// Frames a raster is kept after the last layer that drew it was last drawn (two seconds at 120 Hz): long
     /// enough for a layer that fades out and back, or a screen rebuilt with the same content, to find it.
@@ -172,7 +172,6 @@ public final class Renderer {
 
     /// Drops rasters not drawn for `retainedFrames`, then, while over budget, the least recently drawn.
     private func evictUnused() {
-        stale.removeAll(keepingCapacity: true)
         for (key, entry) in cache where frameNumber &- entry.lastUsed > Renderer.retainedFrames { stale.append(key) }
         if cachedBytes > Renderer.cacheBudgetBytes {
             let byAge = cache.filter { $0.value.lastUsed != frameNumber }.sorted { $0.value.lastUsed < $1.value.lastUsed }
@@ -185,6 +184,7 @@ public final class Renderer {
         for key in stale {
             if let entry = cache.removeValue(forKey: key) { cachedBytes -= entry.byteCount }
         }
+        // Empty between frames, so it holds no key (and no content a key names) past its use.
         stale.removeAll(keepingCapacity: true)
     }
 

@@ -15,12 +15,15 @@ final class MailboxBenchScene: AppBenchScene {
         for _ in 0..<60 { stage.step() }
     }
 
+    /// Whether a recognizer has claimed either of the scene's fingers (1 swipes, 2 flings).
+    private var aTouchIsClaimed: Bool { stage.arena.winner(of: 1) != nil || stage.arena.winner(of: 2) != nil }
+
     /// One fixed step of a 4-second cycle: 2 s of swiping (the finger held, never released), then two flings.
     func step() {
         let cycle = frame % 480
         // Touches beginning and ending are events, and so is the moment a recognizer claims a moving touch.
-        let claimedBefore = stage.arena.winner(of: 1) != nil || stage.arena.winner(of: 2) != nil
-        defer { eventThisStep = eventThisStep || claimedBefore != (stage.arena.winner(of: 1) != nil || stage.arena.winner(of: 2) != nil) }
+        let claimedBefore = aTouchIsClaimed
+        defer { eventThisStep = eventThisStep || claimedBefore != aTouchIsClaimed }
         switch cycle {
         case 0, 239, 260, 272, 380, 392: eventThisStep = true
         default: eventThisStep = false

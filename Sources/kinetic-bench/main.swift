@@ -119,6 +119,24 @@ func reportFloor(_ work: [(cleared: Int, blended: Int)], framePercentile50: Doub
 try measure(rotatingSprites: false)
 try measure(rotatingSprites: true)
 
+/// What a frame of an app scene started from, to tell afterwards whether it was a steady frame: no event (see
+/// `AppBenchScene.eventThisStep`), no change of state name, no animation started and no layer rasterised. What is
+/// left is the frame-by-frame work of motion already under way.
+struct FrameStart {
+    let state: String
+    let startedAnimations: Int
+
+    init(_ scene: AppBenchScene) {
+        state = scene.state
+        startedAnimations = scene.stage.animator.startedCount
+    }
+
+    func wasSteady(_ scene: AppBenchScene, _ renderer: Renderer) -> Bool {
+        !scene.eventThisStep && renderer.rasterizedLastFrame == 0 && scene.state == state
+            && scene.stage.animator.startedCount == startedAnimations
+    }
+}
+
 /// One app's scene for the measured frames: simulation and full-frame times, allocations, the states it went through.
 func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScene) rethrows {
     guard wanted(title) else { return }
@@ -132,11 +150,9 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     var states = Set<String>()
     var rasterised: [Double] = []
     var work: [(cleared: Int, blended: Int)] = []
-    // A steady frame: no event (see `AppBenchScene.eventThisStep`), no change of state name, no animation started and
-    // no layer rasterised; what is left is the frame-by-frame work of motion already under way.
     var steadyFrames = 0, steadyMaximum = 0
     for _ in 0..<measuredFrames {
-        let stateBefore = scene.state, startedBefore = scene.stage.animator.startedCount
+        let start = FrameStart(scene)
         let allocationsBefore = kinetic_allocation_count()
         let t0 = DispatchTime.now()
         scene.step()
@@ -145,7 +161,7 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
         let t2 = DispatchTime.now()
         let allocated = Int(kinetic_allocation_count() - allocationsBefore)
         allocations.append(Double(allocated))
-        if !scene.eventThisStep, renderer.rasterizedLastFrame == 0, scene.state == stateBefore, scene.stage.animator.startedCount == startedBefore {
+        if start.wasSteady(scene, renderer) {
             steadyFrames += 1
             steadyMaximum = max(steadyMaximum, allocated)
         }
@@ -163,11 +179,10 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     print("  layers rasterised per frame p99 \(Int(percentile(rasterised, 0.99)))   max \(Int(rasterised.max() ?? 0))   total \(Int(rasterised.reduce(0, +)))")
     reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
     if listsCallers {
-        var stateBefore = "", startedBefore = 0
-        printAllocationCallers(frames: 2 * measuredFrames, prepare: { (stateBefore, startedBefore) = (scene.state, scene.stage.animator.startedCount) },
+        var start = FrameStart(scene)
+        printAllocationCallers(frames: 2 * measuredFrames, prepare: { start = FrameStart(scene) },
                                draw: { scene.step(); renderer.render(scene.stage.root) },
-                               counts: { !scene.eventThisStep && renderer.rasterizedLastFrame == 0 && scene.state == stateBefore
-                                         && scene.stage.animator.startedCount == startedBefore })
+                               counts: { start.wasSteady(scene, renderer) })
     }
 }
 measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())

@@ -64,9 +64,11 @@ extension HoneycombScreen {
     }
 
     func runPendingMoves() {
-        guard pending.contains(where: { $0.time <= time + 1e-9 }) else { return }
-        let due = pending.filter { $0.time <= time + 1e-9 }
-        pending.removeAll { $0.time <= time + 1e-9 }
+        let now = time + 1e-9
+        // Most frames have none due: checked first, so that they filter (and allocate) nothing.
+        guard pending.contains(where: { $0.time <= now }) else { return }
+        let due = pending.filter { $0.time <= now }
+        pending.removeAll { $0.time <= now }
         for move in due { move.apply() }
     }
 

@@ -10,7 +10,8 @@ public final class Animator {
     private var running: [AnimationKey: AnyRunningAnimation] = [:]
     /// Insertion order, so that stepping (and therefore completion order) is deterministic.
     private var order: [AnimationKey] = []
-    /// The animations that came to rest in this step (kept between steps, so that a step allocates nothing).
+    /// The animations that came to rest in this step: empty between steps, its capacity kept, so that a step
+    /// allocates nothing.
     private var settled: [AnimationKey] = []
 
     /// An animator with nothing running, at simulated time 0.
@@ -95,14 +96,12 @@ public final class Animator {
     /// Advances every animation by `dt` seconds, writes the values, and calls the completions of those that settled.
     public func step(by dt: Double) {
         time += dt
-        settled.removeAll(keepingCapacity: true)
         for key in order {
             guard let animation = running[key] else { continue }
             if !animation.step(by: dt) { settled.append(key) }
         }
         guard !settled.isEmpty else { return }
-        for index in settled.indices {
-            let key = settled[index]
+        for key in settled {
             guard let animation = running.removeValue(forKey: key) else { continue }
             order.removeAll { $0 == key }
             animation.finish(animation.reachedRest)

@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench bench-idle load clean demo fuzz
+.PHONY: deps build run test bench bench-idle load clean demo fuzz digests
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -19,7 +19,7 @@ deps:
 	fi
 
 build: deps
-	swift build -c release --product kinetic
+	swift build -c release --product kinetic $(IMPORT_CHECK)
 
 # Starts the content server on a free loopback port in the background and points the app at it. With a display:
 # open the window. Without one: refresh the catalogue once, then play the demo scenarios headlessly into $(OUT)/,
@@ -39,15 +39,23 @@ demo:
 	done
 	@echo "Wrote:"; ls -1 $(OUT)/*.gif $(OUT)/*/*.png
 
-# XCTest only (the suite has no Swift Testing tests), so the run closes on its summary line.
+# XCTest only (the suite has no Swift Testing tests), so the run closes on its summary line. The package graph is
+# checked both ways: every import declared (SwiftPM's check, as an error) and every declaration imported.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
-	swift test --disable-swift-testing
+	scripts/check-package-graph
+	swift test --disable-swift-testing $(IMPORT_CHECK)
 
 # A million random touches, drags and keys per app, on a release build; KINETIC_FUZZ_SEED=0x… replays a failure
 # (every failure names its seed). make test runs the same fuzz with 10,000.
 FUZZ_EVENTS ?= 1000000
 fuzz: deps
 	KINETIC_FUZZ_EVENTS=$(FUZZ_EVENTS) swift test -c release -Xswiftc -enable-testing --disable-swift-testing --filter 'FuzzTests'
+
+# One SHA-256 per scenario capture (dump and PNG), for checking that a change kept behaviour byte for byte:
+# `make digests > before.txt`, change, `make digests > after.txt`, `diff before.txt after.txt`.
+digests: build
+	@scripts/scenario-digests $(BIN)
 
 bench: deps
 	swift run -c release kinetic-bench

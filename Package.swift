@@ -3,9 +3,16 @@ import PackageDescription
 
 /// Kinetic: physics-driven interfaces on Linux.
 ///
-/// The pure modules (`KineticCore`, `KineticScene`, `KineticPhysics`, `KineticRuntime`, `KineticApps`) know
-/// nothing of windows or pixels; `KineticRender` draws with Cairo/Pango/librsvg, `KineticWindow` opens an SDL2
-/// window, and `KineticScenario` plays scripted touches headlessly.
+/// The graph, from the bottom (each target lists exactly what it imports; `make test` builds with SwiftPM's
+/// explicit-import check as an error, so it stays true):
+/// - `KineticCore`: geometry, motion, gestures, tunables. Pure: no files, clock, environment or output.
+/// - `KineticPlatform`: the few things that touch the machine: folders, atomic files, installed files, the log.
+/// - `KineticScene`, `KineticPhysics`: the layer tree; Chipmunk2D in UIKit Dynamics' terms.
+/// - `KineticRuntime`: stage, clock driver, shell, engine components. `KineticCatalog`: documents, saved copies,
+///   image cache, the `HTTPFetching` protocol (no HTTP client). `KineticApps`: the three apps.
+/// - Platform side: `KineticNetwork` (AsyncHTTPClient), `KineticRender` (Cairo, Pango, librsvg, pixman),
+///   `KineticScenario` (headless runs), `KineticWindow` (SDL2), `KineticContentServer` (Hummingbird), and `kinetic`,
+///   the edge where the live environment is built.
 let package = Package(
     name: "Kinetic",
     platforms: [.macOS(.v13)],
@@ -19,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Already built for AsyncHTTPClient's TLS; the data layer takes SHA-256 from it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Both come with Hummingbird and AsyncHTTPClient; named here because our own code imports them.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -29,45 +39,62 @@ let package = Package(
         // The compositor's turned-bitmap kernel (bilinear sample and OVER in one loop).
         .target(name: "CBlend", path: "Sources/CBlend"),
 
-        // Pure Swift: geometry, motion, gestures.
+        // Pure Swift: geometry, motion, gestures, tunables.
         .target(name: "KineticCore"),
+        .target(name: "KineticPlatform"),
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
-        .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPhysics"]),
-        .target(name: "KineticCatalog", dependencies: ["KineticCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                      .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog"], resources: [.copy("Resources")]),
+        .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPlatform"]),
+        .target(name: "KineticCatalog", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog", "KineticCore", "KineticScene", "KineticPhysics",
+                                                   "KineticPlatform"], resources: [.copy("Resources")]),
 
-        // Platform side: pixels, windows, recordings.
-        .target(name: "KineticRender", dependencies: ["KineticScene", "CGraphics", "CBlend"]),
-        .target(name: "KineticScenario", dependencies: ["KineticRuntime", "KineticRender"]),
-        .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird")]),
+        // Platform side: the network, pixels, windows, recordings, the content server.
+        .target(name: "KineticNetwork", dependencies: ["KineticCatalog", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                      .product(name: "NIOCore", package: "swift-nio"),
+                                                      .product(name: "NIOHTTP1", package: "swift-nio")]),
+        .target(name: "KineticRender", dependencies: ["KineticCore", "KineticScene", "CGraphics", "CBlend"]),
+        .target(name: "KineticScenario", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform"]),
+        .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird"),
+                                                            .product(name: "Logging", package: "swift-log"),
+                                                            .product(name: "NIOCore", package: "swift-nio")]),
 
-        .target(name: "KineticWindow", dependencies: ["KineticRuntime", "KineticRender", "CSDL2", "CGraphics"]),
+        .target(name: "KineticWindow", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform", "CSDL2"]),
 
         .executableTarget(name: "kinetic", dependencies: [
-            "KineticApps", "KineticScenario", "KineticWindow", "KineticContentServer", "KineticCatalog",
+            "KineticApps", "KineticCatalog", "KineticCore", "KineticNetwork", "KineticPlatform", "KineticRender", "KineticRuntime",
+            "KineticScenario", "KineticScene", "KineticWindow", "KineticContentServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "kinetic-bench", dependencies: [
-            "KineticApps", "KineticScenario", "CMallocCounter",
+            "KineticApps", "KineticCatalog", "KineticCore", "KineticPhysics", "KineticRender", "KineticRuntime", "KineticScene", "CMallocCounter",
         ]),
 
         // A writer the crash test kills at random moments (see CatalogCrashTests).
         .executableTarget(name: "kinetic-save-loop", dependencies: ["KineticCatalog"], path: "Tests/SaveLoop"),
 
-        // Test helpers shared by the test targets (image snapshots).
-        .target(name: "KineticTestSupport", dependencies: ["KineticRender", "KineticContentServer", .product(name: "Hummingbird", package: "hummingbird")],
+        // Test helpers shared by the test targets (image snapshots, a running content server).
+        .target(name: "KineticTestSupport", dependencies: ["KineticRender", "KineticContentServer",
+                                                          .product(name: "Hummingbird", package: "hummingbird"),
+                                                          .product(name: "Logging", package: "swift-log")],
                 path: "Sources/KineticTestSupport"),
 
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
-        .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics", "CChipmunk"]),
-        .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene"]),
-        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "CBlend", "CGraphics"], exclude: ["References"]),
+        .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics", "KineticCore", "CChipmunk"]),
+        .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene", "KineticCore"]),
+        .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore"]),
+        // The apps' rules alone: builds without Cairo, Pango, pixman, SDL or an HTTP client.
+        .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticCatalog", "KineticCore"]),
+        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics"],
+                    exclude: ["References"]),
         .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),
-        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticContentServer", "KineticRender", "KineticTestSupport",
-                                                          .product(name: "Hummingbird", package: "hummingbird")]),
-        .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticRender", "KineticTestSupport"], exclude: ["References"]),
+        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticNetwork", "KineticContentServer", "KineticRender",
+                                                                "KineticTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                                                                .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticCatalog", "KineticNetwork",
+                                                                 "KineticContentServer", "KineticCore", "KineticPhysics", "KineticRender",
+                                                                 "KineticRuntime", "KineticScene", "KineticPlatform", "KineticTestSupport"],
+                    exclude: ["References"]),
     ]
 )

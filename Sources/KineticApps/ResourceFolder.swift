@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// Finds an app's folder in the program's resources, wherever the program was put: `$KINETIC_RESOURCES/<name>`
 /// if set, else in the resource bundle beside the executable (as SwiftPM builds it), in `../share/kinetic` beside

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// Where the data layer keeps things and what it asks, from flags, then the environment, then the defaults.
 public struct CatalogLocations: Sendable {

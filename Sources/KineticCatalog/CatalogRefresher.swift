@@ -36,7 +36,7 @@ public final class CatalogRefresher: @unchecked Sendable {
     /// Largest image accepted, in bytes.
     public var maxImageBytes = 4 * 1024 * 1024
 
-    public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching = NetworkFetcher(),
+    public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching,
                 validator: @escaping ImageValidator) {
         self.bundled = bundled
         self.catalogURL = catalogURL
@@ -47,9 +47,11 @@ public final class CatalogRefresher: @unchecked Sendable {
     }
 
     /// The usual layout: the saved catalogue in `dataDirectory`, images under `cacheDirectory/images`.
-    public convenience init(bundled: [Costume], catalogURL: URL?, dataDirectory: URL, cacheDirectory: URL, validator: @escaping ImageValidator) {
+    public convenience init(bundled: [Costume], catalogURL: URL?, dataDirectory: URL, cacheDirectory: URL, fetcher: HTTPFetching,
+                            validator: @escaping ImageValidator) {
         self.init(bundled: bundled, catalogURL: catalogURL, store: CatalogStore(folder: dataDirectory),
-                  images: ImageCache(folder: cacheDirectory.appendingPathComponent("images", isDirectory: true)), validator: validator)
+                  images: ImageCache(folder: cacheDirectory.appendingPathComponent("images", isDirectory: true)), fetcher: fetcher,
+                  validator: validator)
     }
 
     /// Bundled and saved costumes, at once, without the network.

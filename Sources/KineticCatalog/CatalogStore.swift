@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// The remote costumes last received, kept between launches in `costumes.plist` in the data folder, with the
 /// catalogue's URL and ETag for the next conditional request.

@@ -1,7 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// One HTTP response, body included.
 public struct HTTPResult: Sendable {
@@ -9,6 +6,12 @@ public struct HTTPResult: Sendable {
     /// Header names in lower case.
     public var headers: [String: String]
     public var body: Data
+
+    public init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 }
 
 /// Why a fetch failed.
@@ -41,6 +44,16 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
 public protocol HTTPFetching: Sendable {
     /// GETs `url`, refusing bodies over `maxBytes`. Statuses other than 2xx and 304 throw `FetchError.status`.
     func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult
+}
+
+/// The network of a run that has none (a scenario without a content server, a test of the offline path): every
+/// fetch fails at once, saying so, and the data layer carries on with what is bundled and saved.
+public struct NoNetwork: HTTPFetching {
+    public init() {}
+
+    public func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
+        throw FetchError.connection(url, "this run has no network")
+    }
 }
 
 /// Timeouts and retry of the real fetcher, in seconds.

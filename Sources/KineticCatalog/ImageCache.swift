@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// Remote images on disk: one file per URL, named by a hash of the URL (never by anything the server sent, so
 /// no name can reach outside the folder), with a size cap enforced by evicting the least recently used files.

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// The content folder committed in the repository (`Content/`, next to `Sources/`): what the content server
 /// serves by default, and where tests and the benchmark read the served costumes offline.

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// A value kept between launches as a JSON file, written atomically (`AtomicFile`). A file that cannot be read is
 /// reported, and left as it is until the next save replaces it; the caller says what it does instead.

@@ -11,6 +11,14 @@ open class Screen {
     /// Set by the stage when the screen is shown.
     public internal(set) weak var stage: Stage?
 
+    /// The stage the screen is on. Animating, reading the settings or starting work before the screen is on one is a
+    /// mistake in the screen's code (nothing would run it, and settings would be made up), so it stops there, naming
+    /// the screen.
+    public var requiredStage: Stage {
+        guard let stage else { preconditionFailure("\(type(of: self)) (\(root.identifier ?? "unnamed")) needs a stage; it is not on one yet") }
+        return stage
+    }
+
     public init(identifier: String) {
         root = Layer(identifier: identifier)
     }
@@ -57,11 +65,9 @@ open class Screen {
     /// Called when the screen is taken off the stage.
     open func willDisappear() {}
 
-    /// Entries this screen adds to the side menu while it shows (Disguise-O-Rama's "Replay intro", say).
+    /// Entries this screen adds to the side menu while it shows (Disguise-O-Rama's "Replay intro", say), each
+    /// carrying what choosing it does.
     open var menuActions: [MenuAction] { [] }
-
-    /// One of `menuActions` was chosen.
-    open func performMenuAction(_ id: String) {}
 
     /// Bumped by `menuActionsDidChange()`; the shell rebuilds the menu's entries when it changes.
     public private(set) var menuActionsVersion = 0
@@ -69,21 +75,27 @@ open class Screen {
     /// Tells the shell that `menuActions` changed (new data arrived, say).
     public func menuActionsDidChange() { menuActionsVersion += 1 }
 
-    /// The stage's animator (a fresh one if the screen is not on a stage yet, so calls are never lost).
-    public var animator: Animator { stage?.animator ?? Animator() }
+    /// The stage's animator.
+    public var animator: Animator { requiredStage.animator }
 
     /// The stage's settings.
-    public var settings: StageSettings { stage?.settings ?? StageSettings() }
+    public var settings: StageSettings { requiredStage.settings }
 }
 
-/// An entry an app adds to the side menu.
-public struct MenuAction: Equatable, Sendable {
-    /// Used in the row's identifier, `menu.action.<id>`.
+/// An entry an app adds to the side menu: its row's name and title, and what choosing it does.
+///
+/// `perform` sends one of the app's own typed actions (`.replayIntro`, `.showCategory(id)`), so the shell never
+/// reads meaning out of `id`: that is only a name for the row, for scenarios and the accessibility tree.
+public struct MenuAction {
+    /// Used in the row's identifier, `menu.action.<id>` (a public interface: scenarios tap these rows).
     public var id: String
     public var title: String
+    /// What choosing the entry does.
+    public var perform: () -> Void
 
-    public init(id: String, title: String) {
+    public init(id: String, title: String, perform: @escaping () -> Void) {
         self.id = id
         self.title = title
+        self.perform = perform
     }
 }

@@ -193,7 +193,7 @@ public final class Shell: Screen {
             row.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 28, y: 13, width: 250, height: 24), size: 17, color: Palette.accent))
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in
                 self?.setMenu(open: false)
-                self?.content?.performMenuAction(action.id)
+                action.perform()
             }]
             menuLayer.addSublayer(row)
             actionRows.append(row)

@@ -14,6 +14,8 @@ public final class Stage {
     public let animator = Animator()
     public let arena = GestureArena()
     public let settings: StageSettings
+    /// Counts every visible change of this stage's layers (see `SceneChangeCounter`).
+    public let sceneChanges = SceneChangeCounter()
     /// Work running off the simulation thread on behalf of the screens (a scenario waits for it each step).
     public let backgroundWork = BackgroundWork()
     /// Seconds of simulated time.
@@ -46,12 +48,13 @@ public final class Stage {
         !lastStepChangedScene && !inputSinceLastStep && animator.runningCount == 0 && !arena.hasActiveTouches && (screen?.isAtRest ?? true)
     }
 
-    public init(size: Size = Size(width: 1024, height: 768), settings: StageSettings = StageSettings()) {
+    public init(size: Size = Size(width: 1024, height: 768), settings: StageSettings) {
         self.size = size
         self.settings = settings
         root = Layer(identifier: nil)
         root.frame = Rect(origin: .zero, size: size)
         root.backgroundColor = .white
+        root.countChanges(in: sceneChanges)
     }
 
     /// Puts `screen` on stage, filling it.
@@ -106,14 +109,14 @@ public final class Stage {
 
     /// One fixed step of the clock.
     public func step() {
-        let sceneBefore = Layer.sceneVersion
+        let sceneBefore = sceneChanges.changes
         stepCount += 1
         time = Double(stepCount) * Stage.stepDuration
         arena.tick(time: time)
         screen?.update(dt: Stage.stepDuration)
         animator.step(by: Stage.stepDuration)
         if motion.showsOverlay { updateOverlay() }
-        lastStepChangedScene = Layer.sceneVersion != sceneBefore
+        lastStepChangedScene = sceneChanges.changes != sceneBefore
         inputSinceLastStep = false
     }
 

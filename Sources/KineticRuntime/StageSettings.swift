@@ -7,7 +7,8 @@ public struct StageSettings: Sendable, Equatable {
     public var reduceMotion: Bool
     /// Start as on a first launch, ignoring saved state.
     public var freshStart: Bool
-    /// Where apps keep their saved state (`$XDG_DATA_HOME/kinetic` by default).
+    /// Where apps keep their saved state: always given, by the executable (`$XDG_DATA_HOME/kinetic`), a scenario (a
+    /// folder of its own) or a test, so nothing writes into a person's real data by default.
     public var dataDirectory: URL
     /// Where apps cache downloads (`$XDG_CACHE_HOME/kinetic` by default); `nil` with no network.
     public var cacheDirectory: URL?
@@ -17,11 +18,11 @@ public struct StageSettings: Sendable, Equatable {
     /// no `catalogURL` either, keeps the apps offline (scenarios, tests).
     public var contentURL: URL?
 
-    public init(reduceMotion: Bool = false, freshStart: Bool = false, dataDirectory: URL? = nil,
+    public init(reduceMotion: Bool = false, freshStart: Bool = false, dataDirectory: URL,
                 cacheDirectory: URL? = nil, catalogURL: URL? = nil, contentURL: URL? = nil) {
         self.reduceMotion = reduceMotion
         self.freshStart = freshStart
-        self.dataDirectory = dataDirectory ?? AppFolders.data()
+        self.dataDirectory = dataDirectory
         self.cacheDirectory = cacheDirectory
         self.catalogURL = catalogURL
         self.contentURL = contentURL

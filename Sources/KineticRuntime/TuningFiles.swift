@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// The tuning files a designer edits while the app runs, and the watch over them.
 ///

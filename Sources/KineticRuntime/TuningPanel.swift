@@ -58,16 +58,14 @@ final class TuningPanel {
             }
             addSlider(tunable, y: y)
             y += Self.rowHeight
-            if tunable.key.hasSuffix(".dampingRatio"), tuning.tunables.contains(where: { $0.key == spring(of: tunable.key) + ".response" }) {
-                addCurve(spring(of: tunable.key), y: y)
+            if case .springDampingRatio(let name) = tunable.role, tuning.spring(named: name) != nil {
+                addCurve(name, y: y)
                 y += 56
             }
         }
         scroll.contentHeight = y + 16
         refresh()
     }
-
-    private func spring(of key: String) -> String { String(key.dropLast(".dampingRatio".count)) }
 
     private var trackWidth: Double { Self.width - 2 * Self.trackInset - 70 }
 
@@ -140,13 +138,13 @@ final class TuningPanel {
     private func refresh() {
         for tunable in tuning.tunables {
             guard let row = rows[tunable.key] else { continue }
-            let value = tuning[tunable.key], span = tunable.range.upperBound - tunable.range.lowerBound
+            let value = tuning.value(of: tunable), span = tunable.range.upperBound - tunable.range.lowerBound
             let fraction = span > 0 ? (value - tunable.range.lowerBound) / span : 0
             row.knob.position = Point(x: 9 + fraction * (trackWidth - 18), y: 9)
             row.value.contents = .text(TextContent(String(format: "%.3g", value), fontSize: 12, alignment: .right))
         }
         for (name, curve) in curves {
-            let spring = tuning.spring(name)
+            guard let spring = tuning.spring(named: name) else { continue }
             let settle = spring.settlingDuration()
             for (index, dot) in curve.dots.enumerated() {
                 let t = settle * Double(index) / Double(curve.dots.count - 1)

@@ -3,6 +3,7 @@ import KineticCore
 import KineticRender
 import KineticRuntime
 import KineticScene
+import KineticPlatform
 
 /// Plays a scenario headlessly on the fixed-step clock: input goes in at the step its time falls on, and
 /// captures render the frame and dump the scene. The same scenario always gives the same dumps.
@@ -109,8 +110,8 @@ public final class ScenarioRunner {
         let stepsPerRecordedFrame = max(Int((1 / scenario.recordingFPS / Stage.stepDuration).rounded()), 1)
         var captures: [Capture] = []
         var next = 0
-        // Simulated seconds owed to the stage: a scenario step's worth times the speed, paid in whole stage steps.
-        var owed = 0.0
+        // Each scenario step lets a step's worth of time pass, at the scenario's speed and the stage's own (S, P, .).
+        var clock = StageClock()
         for step in 0...totalSteps {
             stage.backgroundWork.waitUntilIdle(timeout: ScenarioRunner.backgroundWorkTimeout)
             let now = Double(step) * Stage.stepDuration
@@ -135,16 +136,7 @@ public final class ScenarioRunner {
             }
             if step % 30 == 0 { progress?(Double(step) / Double(max(totalSteps, 1))) }
             guard step < totalSteps else { continue }
-            // The stage's own motion controls (keys S, P and . in the scenario) slow or hold the clock further.
-            if stage.motion.isPaused {
-                if stage.motion.takeSingleStep() { stage.step() }
-                continue
-            }
-            owed += Stage.stepDuration * scenario.speed * stage.motion.speed
-            while owed >= Stage.stepDuration - 1e-12 {
-                stage.step()
-                owed -= Stage.stepDuration
-            }
+            clock.advance(stage, by: Stage.stepDuration, speed: scenario.speed)
         }
         progress?(1)
         return captures

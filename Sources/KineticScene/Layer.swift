@@ -10,31 +10,31 @@ public final class Layer {
     /// A stable name for tests, dumps and users (like an accessibility identifier); `nil` for decoration.
     public var identifier: String?
     /// Where the anchor point sits in the superlayer's coordinates.
-    public var position = Point.zero { didSet { if position != oldValue { Layer.noteChange() } } }
+    public var position = Point.zero { didSet { if position != oldValue { noteChange() } } }
     /// The layer's own coordinate space: its size, and the origin that scrolls its sublayers.
     public var bounds = Rect.zero {
         didSet {
             if bounds.size != oldValue.size { contentVersion &+= 1 }
-            if bounds != oldValue { Layer.noteChange() }
+            if bounds != oldValue { noteChange() }
         }
     }
     /// The point of the bounds (0...1 in each axis) that sits at `position` and about which it turns and scales.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { Layer.noteChange() } } }
+    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { noteChange() } } }
     /// Uniform scale about the anchor point.
-    public var scale = 1.0 { didSet { if scale != oldValue { Layer.noteChange() } } }
+    public var scale = 1.0 { didSet { if scale != oldValue { noteChange() } } }
     /// Radians, clockwise on screen, about the anchor point.
-    public var rotation = 0.0 { didSet { if rotation != oldValue { Layer.noteChange() } } }
-    public var opacity = 1.0 { didSet { if opacity != oldValue { Layer.noteChange() } } }
+    public var rotation = 0.0 { didSet { if rotation != oldValue { noteChange() } } }
+    public var opacity = 1.0 { didSet { if opacity != oldValue { noteChange() } } }
     public var zPosition = 0.0 {
         didSet {
             guard zPosition != oldValue else { return }
             superlayer?.drawingOrder = nil
-            Layer.noteChange()
+            noteChange()
         }
     }
-    public var isHidden = false { didSet { if isHidden != oldValue { Layer.noteChange() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { noteChange() } } }
     /// Whether sublayers are clipped to the bounds.
-    public var masksToBounds = false { didSet { if masksToBounds != oldValue { Layer.noteChange() } } }
+    public var masksToBounds = false { didSet { if masksToBounds != oldValue { noteChange() } } }
     public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { contentVersion &+= 1 } } }
     public var cornerRadius = 0.0 { didSet { if cornerRadius != oldValue { contentVersion &+= 1 } } }
     public var contents = LayerContents.none { didSet { if contents != oldValue { contentVersion &+= 1 } } }
@@ -47,14 +47,13 @@ public final class Layer {
     public var gestureRecognizers: [GestureRecognizer] = []
 
     /// Bumped whenever what the layer draws itself changes, so the renderer knows its cached pixels are stale.
-    public private(set) var contentVersion: UInt64 = 0 { didSet { Layer.noteChange() } }
+    public private(set) var contentVersion: UInt64 = 0 { didSet { noteChange() } }
 
-    /// Bumped by every change to any layer that could show on screen (geometry, opacity, visibility, order,
-    /// contents, the tree itself). A stage whose step left it unchanged drew nothing new, so a window need not
-    /// draw again; one that stays unchanged, with nothing moving, is at rest. Layers live on the simulation's
-    /// thread only, as in Core Animation's model tree.
-    nonisolated(unsafe) public private(set) static var sceneVersion: UInt64 = 0
-    static func noteChange() { sceneVersion &+= 1 }
+    /// The counter of the tree this layer is in, when that tree's root counts its changes (a stage's root does);
+    /// `nil` for a layer in no counted tree, whose changes nobody can see yet (adding it to one counts as a change).
+    private var changeCounter: SceneChangeCounter?
+    /// Tells the counter of this layer's tree that something that could show on screen changed.
+    func noteChange() { changeCounter?.changes &+= 1 }
     public private(set) weak var superlayer: Layer?
     public private(set) var sublayers: [Layer] = [] { didSet { drawingOrder = nil } }
     /// `sublayersInDrawingOrder` as last sorted; dropped when a sublayer comes, goes or changes its `zPosition`.
@@ -96,28 +95,49 @@ public final class Layer {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.append(layer)
-        Layer.noteChange()
+        layer.adopt(changeCounter)
+        noteChange()
     }
 
     public func insertSublayer(_ layer: Layer, at index: Int) {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
-        Layer.noteChange()
+        layer.adopt(changeCounter)
+        noteChange()
     }
 
     public func removeFromSuperlayer() {
         guard let superlayer else { return }
         superlayer.sublayers.removeAll { $0 === self }
         self.superlayer = nil
-        Layer.noteChange()
+        superlayer.noteChange()
+        adopt(nil)
     }
 
     public func removeAllSublayers() {
         guard !sublayers.isEmpty else { return }
-        for layer in sublayers { layer.superlayer = nil }
+        for layer in sublayers {
+            layer.superlayer = nil
+            layer.adopt(nil)
+        }
         sublayers.removeAll()
-        Layer.noteChange()
+        noteChange()
+    }
+
+    /// Makes this layer the root of a tree whose changes `counter` counts: every layer added below it, at any depth,
+    /// counts into it until it is taken out. A stage counts its root's tree, so each stage knows whether its own
+    /// last step changed anything, whatever other stages (another window, a scenario run beside it) do.
+    public func countChanges(in counter: SceneChangeCounter) {
+        adopt(counter)
+        noteChange()
+    }
+
+    /// Hands this layer's subtree to `counter` (or to none).
+    private func adopt(_ counter: SceneChangeCounter?) {
+        guard changeCounter !== counter else { return }
+        changeCounter = counter
+        for layer in sublayers { layer.adopt(counter) }
     }
 
     /// Whether every sublayer has the same `zPosition`, so that the drawing order is simply `sublayers`
@@ -207,4 +227,15 @@ public final class Layer {
         }
         return result
     }
+}
+
+/// How many visible changes one tree of layers has had (geometry, opacity, visibility, order, contents, the tree
+/// itself): a stage whose step left the count unchanged drew nothing new, so a window need not draw again, and one
+/// that stays unchanged with nothing moving is at rest. Layers live on the simulation's thread only, as in Core
+/// Animation's model tree, so the count is a plain number.
+public final class SceneChangeCounter {
+    /// Changes so far; only differences between two readings mean anything.
+    public fileprivate(set) var changes: UInt64 = 0
+
+    public init() {}
 }

@@ -4,6 +4,7 @@ import KineticCore
 import KineticRender
 import KineticRuntime
 import KineticScene
+import KineticPlatform
 
 /// Opens an SDL2 window on a stage and runs it: events in, fixed simulation steps, frames out at the display's rate.
 ///
@@ -115,8 +116,9 @@ public final class WindowShell {
         // For `make bench-idle`: the wall-clock time of the first frame on screen, to measure a cold start.
         var reportFirstFrame = ProcessInfo.processInfo.environment["KINETIC_REPORT_FIRST_FRAME"] == "1"
 
-        /// Simulated seconds owed to the stage: wall time × the speed (S), not counted while paused (P) or resting.
-        var owed = 0.0
+        /// Simulated time owed to the stage: wall time × the speed (S), not counted while paused (P) or resting, and
+        /// at most a quarter second's worth after a stall.
+        var stageClock = StageClock(maximumOwed: 0.25)
         var lastClock = clock()
         /// When the tuning files were last looked at; with tuning on, a resting window still wakes four times a second.
         var lastTuningPoll = -1.0
@@ -132,10 +134,10 @@ public final class WindowShell {
                 let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000
                 _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout))
                 lastClock = clock()
-                owed = max(owed, Stage.stepDuration)
+                stageClock.resumeAfterRest()
             } else if !holding {
                 // Moving: sleep until the next step is due, unless an event comes first.
-                let due = (Stage.stepDuration - owed) / speed
+                let due = stageClock.secondsUntilNextStep(speed: speed)
                 if due > 0.001 { _ = SDL_WaitEventTimeout(nil, Int32(due * 1000)) }
             }
             let now = clock()
@@ -147,17 +149,7 @@ public final class WindowShell {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { handle(event) }
 
-            // Run as many fixed steps as the time owed calls for (at most a quarter second's worth after a stall).
-            if stage.motion.isPaused {
-                owed = 0
-                while stage.motion.takeSingleStep() { stage.step() }
-            } else {
-                owed = min(owed + (now - lastClock) * stage.motion.speed, 0.25)
-                while owed >= Stage.stepDuration {
-                    stage.step()
-                    owed -= Stage.stepDuration
-                }
-            }
+            stageClock.advance(stage, by: now - lastClock)
             lastClock = now
 
             // Draw only when a layer changed since the last frame, recomposite only what changed, and present only when
@@ -167,9 +159,9 @@ public final class WindowShell {
                 textureLost = false
                 needsPresent = true
             }
-            if drawnScene != Layer.sceneVersion {
+            if drawnScene != stage.sceneChanges.changes {
                 frameRenderer.render(stage.root)
-                drawnScene = Layer.sceneVersion
+                drawnScene = stage.sceneChanges.changes
                 if frameRenderer.assetErrors.count > reportedErrors {
                     for error in frameRenderer.assetErrors[reportedErrors...] { Log.line("\(error)") }
                     reportedErrors = frameRenderer.assetErrors.count

@@ -11,7 +11,7 @@ import KineticScene
 /// a rotated bitmap has to be resampled pixel by pixel.
 final class BenchmarkScene {
     let rotatingSprites: Bool
-    let stage = Stage()
+    let stage = Stage(settings: StageSettings(dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kinetic-bench")))
     let world = PhysicsWorld()
     private var sprites: [Layer] = []
     private var bodies: [(DynamicItem, Layer)] = []

@@ -6,6 +6,7 @@ import KineticRender
 import KineticRuntime
 import KineticScenario
 import KineticWindow
+import KineticPlatform
 
 @main
 struct Kinetic: AsyncParsableCommand {
@@ -59,7 +60,7 @@ enum ContentURLOption {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the gallery (or one app) in a window.")
 
-    @Argument(help: "An app to open at once: \(KineticApps.catalog.map(\.id).joined(separator: ", ")).")
+    @Argument(help: "An app to open at once: \(KineticApps.ids.joined(separator: ", ")).")
     var app: String?
 
     @Flag(help: "Replace springs, falls and slides with short cross-fades.")
@@ -77,8 +78,8 @@ struct Run: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func validate() throws {
-        if let app, !KineticApps.catalog.contains(where: { $0.id == app }) {
-            throw ValidationError("unknown app \"\(app)\"; known: \(KineticApps.catalog.map(\.id).joined(separator: ", "))")
+        if let app, !KineticApps.ids.contains(app) {
+            throw ValidationError("unknown app \"\(app)\"; known: \(KineticApps.ids.joined(separator: ", "))")
         }
     }
 
@@ -87,7 +88,7 @@ struct Run: ParsableCommand {
         let settings = StageSettings(reduceMotion: reduceMotion, freshStart: fresh, dataDirectory: locations.dataDirectory,
                                      cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
         let stage = Stage(settings: settings)
-        stage.present(Shell(entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }), initialApp: app))
+        stage.present(Shell(entries: KineticApps.entries(environment: .live), initialApp: app))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         try WindowShell(stage: stage).run(maximumSeconds: seconds)
     }
@@ -124,7 +125,7 @@ struct Play: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
-            let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }),
+            let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(environment: .live),
                                             contentURL: contentURL.flatMap { URL(string: $0) })
             if let tune {
                 let files = TuningFiles(location: URL(fileURLWithPath: tune))

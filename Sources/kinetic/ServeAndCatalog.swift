@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KineticApps
 import KineticContentServer
+import KineticNetwork
 import KineticRender
 import Logging
 
@@ -65,7 +66,8 @@ struct CatalogCommand: AsyncParsableCommand {
         let locations = data.locations
         let bundled = BundledCostumes.load()
         let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: locations.catalogURL, dataDirectory: locations.dataDirectory,
-                                         cacheDirectory: locations.cacheDirectory, validator: { ImageFileCheck.problem(at: $0) })
+                                         cacheDirectory: locations.cacheDirectory, fetcher: NetworkFetcher(),
+                                         validator: { ImageFileCheck.problem(at: $0) })
         let snapshot = await refresher.refresh()
         let idWidth = max(snapshot.costumes.map(\.id.count).max() ?? 2, 2)
         let titleWidth = max(snapshot.costumes.map(\.title.count).max() ?? 5, 5)

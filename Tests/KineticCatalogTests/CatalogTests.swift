@@ -3,6 +3,7 @@ import KineticContentServer
 import KineticRender
 import KineticTestSupport
 @testable import KineticCatalog
+import KineticNetwork
 
 /// Records what the real fetcher answered, so tests can see the 304s.
 final class RecordingFetcher: HTTPFetching, @unchecked Sendable {

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import KineticTestSupport
 @testable import KineticCatalog
+import KineticNetwork
 
 /// Every request ends by its deadline, however the server stalls, and waiting costs no CPU.
 final class DeadlineTests: XCTestCase {

@@ -3,6 +3,7 @@ import KineticContentServer
 import KineticRender
 import KineticTestSupport
 @testable import KineticCatalog
+import KineticNetwork
 
 /// The honeycomb's document: strict per node, forgiving per document; and the shipped data covering the range.
 final class HoneycombDocumentTests: XCTestCase {

@@ -2,6 +2,7 @@ import XCTest
 import KineticContentServer
 import KineticTestSupport
 @testable import KineticCatalog
+import KineticNetwork
 
 /// The Mailbox's messages and the person's placements: strict per message, saved atomically, refreshed with an ETag.
 final class MailboxDataTests: XCTestCase {

@@ -10,24 +10,24 @@ final class TuningTests: XCTestCase {
 
     func testValuesStartAtTheirDefaultsAndStayInRange() {
         var tuning = sample()
-        XCTAssertEqual(tuning["a.delay"], 0.5)
-        XCTAssertEqual(tuning.spring("a.spring"), Spring(response: 0.4, dampingRatio: 0.7))
+        XCTAssertEqual(tuning.values["a.delay"], 0.5)
+        XCTAssertEqual(tuning.spring(named: "a.spring"), Spring(response: 0.4, dampingRatio: 0.7))
         XCTAssertNil(tuning.set("a.delay", to: 1.25))
-        XCTAssertEqual(tuning["a.delay"], 1.25)
+        XCTAssertEqual(tuning.values["a.delay"], 1.25)
         XCTAssertEqual(tuning.set("a.delay", to: 3), "a.delay: 3.0 is outside 0.0…2.0; keeping 1.25")
         XCTAssertNotNil(tuning.set("a.delay", to: .nan))
-        XCTAssertEqual(tuning["a.delay"], 1.25)
+        XCTAssertEqual(tuning.values["a.delay"], 1.25)
         XCTAssertEqual(tuning.set("b", to: 1), "b: no such tunable in demo")
         tuning.reset()
-        XCTAssertEqual(tuning["a.delay"], 0.5)
+        XCTAssertEqual(tuning.values["a.delay"], 0.5)
     }
 
     func testAFileAppliesItsGoodValuesAndNamesEveryBadOne() {
         var tuning = sample()
         let file = #"{"app": "demo", "a.delay": 1, "a.spring.response": 9, "a.spring.dampingRatio": "soft", "a.other": 2, "a.spring.dampingRatio ": true}"#
         let problems = tuning.apply(json: Data(file.utf8))
-        XCTAssertEqual(tuning["a.delay"], 1, "the good value applies")
-        XCTAssertEqual(tuning.spring("a.spring"), Spring(response: 0.4, dampingRatio: 0.7), "the bad ones keep the last good values")
+        XCTAssertEqual(tuning.values["a.delay"], 1, "the good value applies")
+        XCTAssertEqual(tuning.spring(named: "a.spring"), Spring(response: 0.4, dampingRatio: 0.7), "the bad ones keep the last good values")
         XCTAssertEqual(problems.count, 4, "\(problems)")
         XCTAssertTrue(problems.contains { $0.hasPrefix("a.spring.response: 9.0 is outside") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.hasPrefix("a.spring.dampingRatio: \"soft\" is not a number") }, "\(problems)")
@@ -36,7 +36,7 @@ final class TuningTests: XCTestCase {
 
         XCTAssertEqual(tuning.apply(json: Data("[1, 2]".utf8)).count, 1)
         XCTAssertEqual(tuning.apply(json: Data(#"{"app": "other", "a.delay": 2}"#.utf8)), ["it is for other, not demo; nothing changed"])
-        XCTAssertEqual(tuning["a.delay"], 1)
+        XCTAssertEqual(tuning.values["a.delay"], 1)
     }
 
     func testTheWrittenFileReadsBackToTheSameValues() {
@@ -55,11 +55,54 @@ final class TuningTests: XCTestCase {
 final class TuningSpringTests: XCTestCase {
     func testASpringFollowsItsValues() {
         var tuning = Tuning(app: "test", tunables: Tunable.spring("move", group: "Motion", label: "Move", default: Spring(response: 0.4, dampingRatio: 0.8)))
-        XCTAssertEqual(tuning.spring("move"), Spring(response: 0.4, dampingRatio: 0.8))
+        XCTAssertEqual(tuning.spring(named: "move"), Spring(response: 0.4, dampingRatio: 0.8))
         XCTAssertNil(tuning.set("move.response", to: 1.25))
         XCTAssertNil(tuning.set("move.dampingRatio", to: 0.5))
-        XCTAssertEqual(tuning.spring("move"), Spring(response: 1.25, dampingRatio: 0.5))
+        XCTAssertEqual(tuning.spring(named: "move"), Spring(response: 1.25, dampingRatio: 0.5))
         tuning.reset()
-        XCTAssertEqual(tuning.spring("move"), Spring(response: 0.4, dampingRatio: 0.8))
+        XCTAssertEqual(tuning.spring(named: "move"), Spring(response: 0.4, dampingRatio: 0.8))
+    }
+}
+
+/// A typed set of tunables: properties read by name in code, a table for the file and the panel.
+final class TunableSetTests: XCTestCase {
+    private struct Demo: TunableSet {
+        static let app = "demo"
+        var delay = 0.5
+        var move = Spring(response: 0.4, dampingRatio: 0.7)
+        static let table: [TunableField<Demo>] = [
+            .number(\.delay, "a.delay", group: "A", label: "Delay", unit: "s", range: 0...2),
+            .spring(\.move, "a.move", group: "A", label: "Move"),
+        ]
+    }
+
+    func testTheTableNamesEveryPropertyWithItsDefault() {
+        let tunables = Demo.tunables
+        XCTAssertEqual(tunables.map(\.key), ["a.delay", "a.move.response", "a.move.dampingRatio"])
+        XCTAssertEqual(tunables.map(\.defaultValue), [0.5, 0.4, 0.7])
+        XCTAssertEqual(tunables.map(\.role), [.number, .springResponse(spring: "a.move"), .springDampingRatio(spring: "a.move")])
+        XCTAssertEqual(Demo.defaults.values, ["a.delay": 0.5, "a.move.response": 0.4, "a.move.dampingRatio": 0.7])
+    }
+
+    func testAFileChangesTheTypedValues() {
+        var named = Demo.defaults
+        XCTAssertEqual(named.apply(json: Data(#"{"app": "demo", "a.delay": 1.5, "a.move.dampingRatio": 1}"#.utf8)), [])
+        let typed = Demo(named)
+        XCTAssertEqual(typed.delay, 1.5)
+        XCTAssertEqual(typed.move, Spring(response: 0.4, dampingRatio: 1))
+        XCTAssertEqual(typed.tuning, named, "back to the same named values")
+    }
+
+    func testANamedFormKeepsValuesInsideTheirRanges() {
+        var typed = Demo()
+        typed.delay = 7
+        XCTAssertEqual(typed.tuning.values["a.delay"], 2, "clamped into 0…2 when named")
+        typed.delay = .nan
+        XCTAssertEqual(typed.tuning.values["a.delay"], 0.5, "a value that is not finite is the default")
+    }
+
+    func testATuningOfAnotherAppLeavesTheDefaults() {
+        let other = Tuning(app: "other", tunables: [Tunable("b", group: "B", label: "B", range: 0...1, default: 1)])
+        XCTAssertEqual(Demo(other), Demo())
     }
 }

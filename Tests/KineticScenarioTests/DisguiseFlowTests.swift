@@ -76,7 +76,7 @@ final class DisguiseFlowTests: XCTestCase {
         XCTAssertFalse(states.contains { $0.hasPrefix("intro") }, "\(Set(states))")
         XCTAssertEqual(states.last, "wheel")
 
-        Disguise.screen(of: second).performMenuAction("replay-intro")
+        Disguise.screen(of: second).menuActions.first { $0.id == "replay-intro" }?.perform()
         for _ in 0..<(120 * 2) { second.stage.step() }
         XCTAssertEqual(second.stage.stateName, "intro.1")
     }

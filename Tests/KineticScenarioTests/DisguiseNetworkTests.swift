@@ -13,7 +13,7 @@ final class DisguiseNetworkTests: XCTestCase {
         let settings = StageSettings(freshStart: true, dataDirectory: folder.appendingPathComponent("data"),
                                      cacheDirectory: folder.appendingPathComponent("cache"), catalogURL: URL(string: catalogURL))
         let stage = Stage(settings: settings)
-        stage.present(Shell(entries: KineticApps.entries(imageValidator: { ImageFileCheck.problem(at: $0) }), initialApp: "disguise"))
+        stage.present(Shell(entries: KineticApps.entries(environment: .networked(validator: { ImageFileCheck.problem(at: $0) })), initialApp: "disguise"))
         return stage
     }
 

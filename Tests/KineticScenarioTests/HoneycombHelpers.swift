@@ -10,7 +10,7 @@ enum Honeycomb {
     static func runner(contentURL: URL? = nil, reduceMotion: Bool = false, scale: Double = 1, dataDirectory: URL? = nil,
                        validator: @escaping ImageValidator = { _ in nil }) throws -> ScenarioRunner {
         let scenario = Scenario(app: "honeycomb", scale: scale, reduceMotion: reduceMotion, duration: 0, contentURL: contentURL)
-        return try ScenarioRunner(scenario: scenario, entries: KineticApps.entries(imageValidator: validator), dataDirectory: dataDirectory)
+        return try ScenarioRunner(scenario: scenario, entries: KineticApps.entries(environment: .networked(validator: validator)), dataDirectory: dataDirectory)
     }
 
     static func screen(of runner: ScenarioRunner) -> HoneycombScreen {

@@ -16,9 +16,9 @@ final class RestTests: XCTestCase {
 
     /// The promise a window relies on: once at rest, more steps leave every layer as it was.
     private func assertStaysStill(_ stage: Stage, for seconds: Double = 2, file: StaticString = #filePath, line: UInt = #line) {
-        let before = Layer.sceneVersion, dump = stage.dump().layers
+        let before = stage.sceneChanges.changes, dump = stage.dump().layers
         Honeycomb.run(stage, for: seconds)
-        XCTAssertEqual(Layer.sceneVersion, before, "a layer changed while the stage was at rest", file: file, line: line)
+        XCTAssertEqual(stage.sceneChanges.changes, before, "a layer changed while the stage was at rest", file: file, line: line)
         XCTAssertEqual(stage.dump().layers, dump, file: file, line: line)
         XCTAssertTrue(stage.isAtRest, file: file, line: line)
     }

@@ -76,7 +76,7 @@ final class TuningFileTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(100)], ofItemAtPath: file.path)
         stage.pollTuning()
         XCTAssertTrue(log.lines.last?.contains("nothing changed") == true, "\(log.lines)")
-        XCTAssertEqual(Disguise.screen(of: runner).motionTuning["wheel.keySpin"], 2)
+        XCTAssertEqual(Disguise.screen(of: runner).motionTuning.keySpin, 2)
     }
 }
 
@@ -94,7 +94,7 @@ final class TuningPanelTests: XCTestCase {
 
         // A tap at the track's far right end is the top of the range; a drag back to its middle is the middle.
         Honeycomb.tap(stage, Point(x: track.x + track.width - 1, y: track.y + track.height / 2))
-        XCTAssertEqual(screen.motionTuning["splash.duration"], range.upperBound)
+        XCTAssertEqual(screen.motionTuning.splashDuration, range.upperBound)
         let middle = track.x + track.width / 2
         stage.send(stage.touch(2, .began, at: Point(x: track.x + track.width - 9, y: track.y + 9)))
         for x in stride(from: track.x + track.width - 20, through: middle, by: -10) {
@@ -104,13 +104,13 @@ final class TuningPanelTests: XCTestCase {
         stage.send(stage.touch(2, .moved, at: Point(x: middle, y: track.y + 9)))
         stage.send(stage.touch(2, .ended, at: Point(x: middle, y: track.y + 9)))
         let halfway = (range.lowerBound + range.upperBound) / 2
-        XCTAssertEqual(screen.motionTuning["splash.duration"], halfway, accuracy: 0.01 * (range.upperBound - range.lowerBound))
+        XCTAssertEqual(screen.motionTuning.splashDuration, halfway, accuracy: 0.01 * (range.upperBound - range.lowerBound))
         XCTAssertEqual(stage.dump().layer("tuning.value.splash.duration").map { _ in true }, true)
 
         // The app moves with it: replayed, the splash now stays about 2.55 s, not 0.6 s.
         stage.send(KeyEvent(key: .character("t")))
         XCTAssertNil(stage.dump().layer("tuning.panel"))
-        screen.performMenuAction("replay-intro")
+        screen.menuActions.first { $0.id == "replay-intro" }?.perform()
         Honeycomb.run(stage, for: 2)
         XCTAssertEqual(stage.stateName, "splash")
         Honeycomb.run(stage, for: 1)
@@ -119,7 +119,7 @@ final class TuningPanelTests: XCTestCase {
         // Reset brings the defaults back.
         stage.send(KeyEvent(key: .character("t")))
         Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "tuning.reset")))
-        XCTAssertEqual(screen.motionTuning, DisguiseTuning.defaults)
+        XCTAssertEqual(screen.motionTuning, DisguiseTuning())
     }
 }
 
@@ -164,5 +164,50 @@ final class AppTuningTests: XCTestCase {
             let ids = Set(runner.stage.dump().layers.map(\.id))
             for tunable in tuning.tunables { XCTAssertTrue(ids.contains("tuning.slider.\(tunable.key)"), "\(app) \(tunable.key)") }
         }
+    }
+}
+
+/// The typed tunables keep the tuning file's format: the keys files were written with before the tables existed.
+final class TuningFileFormatTests: XCTestCase {
+    /// Every key of the three apps' files as written by `kinetic run --tune` before tunables were typed.
+    private static let keysWrittenBefore: [String: [String]] = [
+        "disguise": ["splash.duration", "splash.exit", "intro.panelSlide", "intro.panelExit", "intro.pageSpring.response",
+                     "intro.pageSpring.dampingRatio", "intro.scotchSpring.response", "intro.scotchSpring.dampingRatio",
+                     "select.ringGrow", "select.fade", "select.titleSlide", "select.costumeSpring.response",
+                     "select.costumeSpring.dampingRatio", "deselect.spring.response", "deselect.spring.dampingRatio",
+                     "deselect.titleSlide", "deselect.ringFade", "deselect.iconFade", "deselect.costumeFade",
+                     "wheel.bubbleSpring.frequency", "wheel.bubbleSpring.dampingRatio", "wheel.returnSpring.frequency",
+                     "wheel.returnSpring.dampingRatio", "wheel.viscousFriction", "wheel.constantFriction", "wheel.maximumSpeed",
+                     "wheel.keySpin", "fall.gravity", "fall.elasticity", "fall.friction", "fall.airResistance", "reducedMotion.fade"],
+        "mailbox": ["swipe.returnSpring.response", "swipe.returnSpring.dampingRatio", "swipe.slideSpring.response",
+                    "swipe.slideSpring.dampingRatio", "swipe.minimumSlideSpeed", "swipe.rowFade", "menu.spring.response",
+                    "menu.spring.dampingRatio", "menu.flickSpeed", "menu.velocityWindow", "options.popSpring.response",
+                    "options.popSpring.dampingRatio", "options.popScale", "options.dimIn", "options.dimOut", "undo.duration",
+                    "undo.fadeIn", "undo.fadeOut", "reducedMotion.fade", "reducedMotion.menuFade"],
+        "honeycomb": ["morph.cellSpring.response", "morph.cellSpring.dampingRatio", "morph.fadeSpring.response",
+                      "morph.fadeSpring.dampingRatio", "morph.stagger", "morph.replaceFade", "assemble.delay", "assemble.stagger",
+                      "press.down.response", "press.down.dampingRatio", "press.up.response", "press.up.dampingRatio",
+                      "press.shade.response", "press.shade.dampingRatio", "update.pop.response", "update.pop.dampingRatio",
+                      "reducedMotion.fade", "reducedMotion.chromeFade"],
+    ]
+
+    func testEveryAppKeepsTheKeysItsFilesWereWrittenWith() {
+        for tuning in [DisguiseTuning.defaults, MailboxTuning.defaults, HoneycombTuning.defaults] {
+            XCTAssertEqual(tuning.tunables.map(\.key), Self.keysWrittenBefore[tuning.app], tuning.app)
+        }
+    }
+
+    func testTheDefaultsRoundTripThroughTheNamedForm() {
+        XCTAssertEqual(DisguiseTuning(DisguiseTuning.defaults), DisguiseTuning())
+        XCTAssertEqual(MailboxTuning(MailboxTuning.defaults), MailboxTuning())
+        XCTAssertEqual(HoneycombTuning(HoneycombTuning.defaults), HoneycombTuning())
+    }
+
+    func testAFileOfTheOldFormatChangesTheTypedValue() {
+        var named = MailboxTuning.defaults
+        XCTAssertEqual(named.apply(json: Data(#"{"app": "mailbox", "undo.duration": 6.5, "menu.spring.response": 0.5}"#.utf8)), [])
+        let typed = MailboxTuning(named)
+        XCTAssertEqual(typed.undoDuration, 6.5)
+        XCTAssertEqual(typed.menuSpring, Spring(response: 0.5, dampingRatio: 0.9))
     }
 }

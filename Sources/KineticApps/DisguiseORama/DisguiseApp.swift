@@ -4,11 +4,11 @@ import KineticRuntime
 extension KineticApps {
     /// Makes Disguise-O-Rama's screen: bundled and saved costumes at once, and a refresh from the catalogue URL
     /// (if one is set) that adds costumes as they arrive.
-    static func makeDisguiseScreen(_ settings: StageSettings, imageValidator: @escaping ImageValidator) -> Screen {
+    static func makeDisguiseScreen(_ settings: StageSettings, environment: AppsEnvironment) -> Screen {
         let bundled = BundledCostumes.load()
         let cache = settings.cacheDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cache")
         let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: settings.costumeCatalogURL, dataDirectory: settings.dataDirectory,
-                                         cacheDirectory: cache, validator: imageValidator)
+                                         cacheDirectory: cache, fetcher: environment.fetcher, validator: environment.imageValidator)
         return DisguiseScreen(feed: CostumeFeed(refresher: refresher), bundledProblems: bundled.problems)
     }
 }

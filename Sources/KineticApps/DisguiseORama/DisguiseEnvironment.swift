@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// What Disguise-O-Rama does to the world outside its rules and its layers: the saved progress on disk and the log.
 /// Injected, so tests can start with any progress and read what was written; the network comes in through the

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// What Disguise-O-Rama remembers between launches: whether the intro has been seen.
 ///

@@ -52,7 +52,7 @@ extension DisguiseScreen {
     /// moves to his intro place (or, once the intro has been seen, straight to the wheel).
     func leaveSplash() {
         let target = state.introCompleted ? layout.scotchOnWheel : layout.scotchInIntro
-        let duration = settings.reduceMotion ? fade : seconds("splash.exit")
+        let duration = settings.reduceMotion ? fade : motionTuning.splashExit
         let slide = Motion.tween(duration: duration, curve: .easeInEaseOut)
         if settings.reduceMotion {
             for layer in [splashDisguise, splashO, splashRama] { animator.animate(layer, \.opacity, to: 0, with: slide) }
@@ -84,8 +84,8 @@ extension DisguiseScreen {
             animator.animate(topPanel, \.opacity, to: 1, with: .tween(duration: fade))
             animator.animate(introButton, \.opacity, to: 1, with: .tween(duration: fade))
         } else {
-            animator.animate(topPanel, \.position, to: shownTop, with: .tween(duration: seconds("intro.panelSlide"), curve: .linear))
-            animator.animate(introButton, \.position, to: shownBottom, with: .tween(duration: seconds("intro.panelSlide"), curve: .linear))
+            animator.animate(topPanel, \.position, to: shownTop, with: .tween(duration: motionTuning.introPanelSlide, curve: .linear))
+            animator.animate(introButton, \.position, to: shownBottom, with: .tween(duration: motionTuning.introPanelSlide, curve: .linear))
         }
     }
 
@@ -98,7 +98,7 @@ extension DisguiseScreen {
             introLabels[page].opacity = 0
             animator.animate(introLabels[page], \.opacity, to: 1, with: .tween(duration: fade))
         } else {
-            animator.animate(self, \.introOffset, to: target, with: .spring(motionTuning.spring("intro.pageSpring")))
+            animator.animate(self, \.introOffset, to: target, with: .spring(motionTuning.introPageSpring))
         }
         if case .text(var text) = introButton.contents {
             text.string = introPages[page].button
@@ -109,8 +109,8 @@ extension DisguiseScreen {
     /// (D): the panels slide out, Scotch scales to his wheel size, and the bubbles come in.
     func leaveIntro() {
         let target = layout.scotchOnWheel
-        animator.animate(scotch, \.position, to: target.center, with: motion("intro.scotchSpring"))
-        animator.animate(scotch, \.scale, to: target.height / layout.scotchInIntro.height, with: motion("intro.scotchSpring"))
+        animator.animate(scotch, \.position, to: target.center, with: motion(motionTuning.introScotchSpring))
+        animator.animate(scotch, \.scale, to: target.height / layout.scotchInIntro.height, with: motion(motionTuning.introScotchSpring))
         let finish: (Bool) -> Void = { [weak self] _ in
             guard let self, self.state.phase == .introLeaving else { return }
             self.topPanel.isHidden = true
@@ -121,9 +121,9 @@ extension DisguiseScreen {
             animator.animate(introButton, \.opacity, to: 0, with: .tween(duration: fade))
             animator.animate(topPanel, \.opacity, to: 0, with: .tween(duration: fade), completion: finish)
         } else {
-            animator.animate(topPanel, \.position, to: Point(x: topPanel.position.x, y: -layout.topPanel.height / 2), with: .tween(duration: seconds("intro.panelExit"), curve: .linear))
+            animator.animate(topPanel, \.position, to: Point(x: topPanel.position.x, y: -layout.topPanel.height / 2), with: .tween(duration: motionTuning.introPanelExit, curve: .linear))
             animator.animate(introButton, \.position, to: Point(x: introButton.position.x, y: layout.size.height + layout.bottomPanel.height / 2),
-                             with: .tween(duration: seconds("intro.panelExit"), curve: .linear), completion: finish)
+                             with: .tween(duration: motionTuning.introPanelExit, curve: .linear), completion: finish)
         }
     }
 }

@@ -10,10 +10,10 @@ extension DisguiseScreen {
     func select(_ id: String) {
         guard let view = views[id] else { return }
         let diagonal = (layout.size.width * layout.size.width + layout.size.height * layout.size.height).squareRoot()
-        animator.animate(view.ring, \.scale, to: diagonal / layout.bubbleDiameter * 2.2, with: .tween(duration: seconds("select.ringGrow"), curve: .easeIn))
-        animator.animate(view.ring, \.opacity, to: 0, with: .tween(duration: seconds("select.ringGrow"), curve: .easeIn))
-        animator.animate(view.icon, \.opacity, to: 0, with: .tween(duration: seconds("select.fade")))
-        animator.animate(view.disc, \.opacity, to: 0, with: .tween(duration: seconds("select.fade")))
+        animator.animate(view.ring, \.scale, to: diagonal / layout.bubbleDiameter * 2.2, with: .tween(duration: motionTuning.selectRingGrow, curve: .easeIn))
+        animator.animate(view.ring, \.opacity, to: 0, with: .tween(duration: motionTuning.selectRingGrow, curve: .easeIn))
+        animator.animate(view.icon, \.opacity, to: 0, with: .tween(duration: motionTuning.selectFade))
+        animator.animate(view.disc, \.opacity, to: 0, with: .tween(duration: motionTuning.selectFade))
 
         // The worn image starts where the icon is, at the icon's size, and springs to its place on Scotch.
         let worn = view.worn, target = view.costume.displayFrame(onScotch: layout.scotchOnWheel)
@@ -22,9 +22,9 @@ extension DisguiseScreen {
             worn.position = view.bubble.position
             worn.scale = view.icon.bounds.width / max(target.width, target.height)
         }
-        animator.animate(worn, \.position, to: target.center, with: motion("select.costumeSpring"))
-        animator.animate(worn, \.scale, to: 1, with: motion("select.costumeSpring"))
-        animator.animate(worn, \.opacity, to: 1, with: .tween(duration: seconds("select.fade")))
+        animator.animate(worn, \.position, to: target.center, with: motion(motionTuning.selectCostumeSpring))
+        animator.animate(worn, \.scale, to: 1, with: motion(motionTuning.selectCostumeSpring))
+        animator.animate(worn, \.opacity, to: 1, with: .tween(duration: motionTuning.selectFade))
 
         if settings.reduceMotion {
             for other in state.wheel where other != id {
@@ -40,15 +40,15 @@ extension DisguiseScreen {
     /// springs pull the fallen bubbles home.
     func deselect(_ id: String) {
         guard let view = views[id] else { return }
-        animator.animate(view.ring, \.scale, to: 1, with: motion("deselect.spring"))
-        animator.animate(view.ring, \.opacity, to: 1, with: .tween(duration: seconds("deselect.ringFade")))
-        animator.animate(view.icon, \.opacity, to: 1, with: .tween(duration: seconds("deselect.iconFade"), curve: .easeIn))
-        animator.animate(view.disc, \.opacity, to: 1, with: .tween(duration: seconds("deselect.iconFade"), curve: .easeIn))
+        animator.animate(view.ring, \.scale, to: 1, with: motion(motionTuning.deselectSpring))
+        animator.animate(view.ring, \.opacity, to: 1, with: .tween(duration: motionTuning.deselectRingFade))
+        animator.animate(view.icon, \.opacity, to: 1, with: .tween(duration: motionTuning.deselectIconFade, curve: .easeIn))
+        animator.animate(view.disc, \.opacity, to: 1, with: .tween(duration: motionTuning.deselectIconFade, curve: .easeIn))
         let worn = view.worn
         let iconScale = view.icon.bounds.width / max(worn.bounds.width, worn.bounds.height)
-        animator.animate(worn, \.position, to: view.bubble.position, with: motion("deselect.spring"))
-        animator.animate(worn, \.scale, to: iconScale, with: motion("deselect.spring"))
-        animator.animate(worn, \.opacity, to: 0, with: .tween(duration: seconds("deselect.costumeFade"), curve: .easeIn)) { [weak worn] finished in
+        animator.animate(worn, \.position, to: view.bubble.position, with: motion(motionTuning.deselectSpring))
+        animator.animate(worn, \.scale, to: iconScale, with: motion(motionTuning.deselectSpring))
+        animator.animate(worn, \.opacity, to: 0, with: .tween(duration: motionTuning.deselectCostumeFade, curve: .easeIn)) { [weak worn] finished in
             if finished { worn?.isHidden = true }
         }
         if settings.reduceMotion {
@@ -76,7 +76,7 @@ extension DisguiseScreen {
                 layer.opacity = 1
                 // Seed 001: set x to the screen's width, then ease out to x = 0.
                 layer.position.x = layout.size.width + layer.bounds.width / 2
-                animator.animate(layer, \.position, to: shown, with: .tween(duration: seconds("select.titleSlide"), curve: .easeOut))
+                animator.animate(layer, \.position, to: shown, with: .tween(duration: motionTuning.selectTitleSlide, curve: .easeOut))
             }
         }
     }
@@ -89,7 +89,7 @@ extension DisguiseScreen {
             } else {
                 // Seed 001: ease out until the right edge is at 0.
                 animator.animate(layer, \.position, to: Point(x: -layer.bounds.width / 2, y: layer.position.y),
-                                 with: .tween(duration: seconds("deselect.titleSlide"), curve: .easeOut), completion: hide)
+                                 with: .tween(duration: motionTuning.deselectTitleSlide, curve: .easeOut), completion: hide)
             }
         }
     }

@@ -12,7 +12,7 @@ extension DisguiseScreen {
         do {
             let built = try CostumeWheel(center: layout.wheelCenter, radius: layout.wheelRadius, bubbleRadius: layout.bubbleDiameter / 2,
                                          bounds: Rect(origin: .zero, size: layout.size))
-            try built.apply(DisguiseTuning.wheel(motionTuning))
+            try built.apply(motionTuning.wheel)
             built.onError = { [weak self] error in self?.report(error, while: "moving the wheel") }
             wheel = built
             addBubbles()

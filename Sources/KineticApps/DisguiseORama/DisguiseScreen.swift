@@ -28,7 +28,7 @@ public final class DisguiseScreen: Screen {
 
     public private(set) var state: DisguiseState
     /// Every motion parameter, named (see `DisguiseTuning`); `applyTuning` changes them live.
-    public private(set) var motionTuning = DisguiseTuning.defaults
+    public private(set) var motionTuning = DisguiseTuning()
     var layout = DisguiseLayout(size: Size(width: 1024, height: 768))
     var views: [String: CostumeViews] = [:]
     /// The wheel's physics, while the wheel is on stage.
@@ -88,10 +88,8 @@ public final class DisguiseScreen: Screen {
 
     public override var stateName: String { state.stateName }
 
-    public override var menuActions: [MenuAction] { [MenuAction(id: "replay-intro", title: "Replay intro")] }
-
-    public override func performMenuAction(_ id: String) {
-        if id == "replay-intro" { send(.replayIntro) }
+    public override var menuActions: [MenuAction] {
+        [MenuAction(id: "replay-intro", title: "Replay intro") { [weak self] in self?.send(.replayIntro) }]
     }
 
     // MARK: Life
@@ -133,16 +131,16 @@ public final class DisguiseScreen: Screen {
 
     public override var debugShapes: [DebugShape] { overlayShapes }
 
-    public override var tuning: Tuning? { motionTuning }
+    public override var tuning: Tuning? { motionTuning.tuning }
 
     /// New values take effect at once: the rules' splash time and key push, the wheel's physics, and every animation
     /// started from now on.
     public override func applyTuning(_ tuning: Tuning) {
-        guard tuning.app == motionTuning.app else { return }
-        motionTuning = tuning
-        state.splashDuration = tuning["splash.duration"]
-        state.keySpin = tuning["wheel.keySpin"]
-        do { try wheel?.apply(DisguiseTuning.wheel(tuning)) } catch { report(error, while: "tuning the wheel") }
+        guard tuning.app == DisguiseTuning.app else { return }
+        motionTuning = DisguiseTuning(tuning)
+        state.splashDuration = motionTuning.splashDuration
+        state.keySpin = motionTuning.keySpin
+        do { try wheel?.apply(motionTuning.wheel) } catch { report(error, while: "tuning the wheel") }
     }
 
     /// Applies an action: the rules change the state, the effects are carried out, and the layers follow.
@@ -217,15 +215,12 @@ public final class DisguiseScreen: Screen {
         banner.show("Something went wrong \(doing) — see the log", animator: animator)
     }
 
-    /// The motion to use for a tuned spring (`name` in `DisguiseTuning`), or a short cross-fade-length tween when
+    /// The motion to use for a tuned spring (one of `motionTuning`'s), or a short cross-fade-length tween when
     /// motion is reduced.
-    func motion(_ name: String) -> Motion {
-        settings.reduceMotion ? .tween(duration: motionTuning["reducedMotion.fade"], curve: .easeInEaseOut) : .spring(motionTuning.spring(name))
+    func motion(_ spring: Spring) -> Motion {
+        settings.reduceMotion ? .tween(duration: motionTuning.reducedMotionFade, curve: .easeInEaseOut) : .spring(spring)
     }
 
-    /// The tuned duration `name` (seconds).
-    func seconds(_ name: String) -> Double { motionTuning[name] }
-
     /// The cross-fade that stands in for motion when motion is reduced.
-    var fade: Double { motionTuning["reducedMotion.fade"] }
+    var fade: Double { motionTuning.reducedMotionFade }
 }

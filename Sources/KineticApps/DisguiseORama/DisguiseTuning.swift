@@ -2,48 +2,84 @@ import KineticCore
 
 /// Every motion parameter of Disguise-O-Rama, in one place: the screen, the wheel and the rules read them from here
 /// (`kinetic run disguise --tune DIR` writes them to `DIR/disguise.json` and applies every save live).
-public enum DisguiseTuning {
-    public static let defaults = Tuning(app: "disguise", tunables: tunables)
+public struct DisguiseTuning: TunableSet {
+    public static let app = "disguise"
 
-    static let tunables: [Tunable] = [
-        Tunable("splash.duration", group: "Splash", label: "Time on the splash", unit: "s", range: 0.1...5, default: DisguiseRules.splashDuration),
-        Tunable("splash.exit", group: "Splash", label: "Wordmarks leaving, Scotch moving", unit: "s", range: 0.1...3, default: 0.8),
-        Tunable("intro.panelSlide", group: "Intro", label: "Panels sliding in", unit: "s", range: 0.05...2, default: 0.45),
-        Tunable("intro.panelExit", group: "Intro", label: "Panels sliding out", unit: "s", range: 0.05...2, default: 0.4),
-    ] + Tunable.spring("intro.pageSpring", group: "Intro", label: "Text scrolling to the next page", default: Spring(response: 0.45, dampingRatio: 0.82))
-      + Tunable.spring("intro.scotchSpring", group: "Intro", label: "Scotch to his wheel place", default: Spring(response: 0.6, dampingRatio: 0.8))
-      + [
-        Tunable("select.ringGrow", group: "Choosing", label: "Ring growing off screen", unit: "s", range: 0.05...2, default: 0.5),
-        Tunable("select.fade", group: "Choosing", label: "Icon and disc fading", unit: "s", range: 0.02...1, default: 0.15),
-        Tunable("select.titleSlide", group: "Choosing", label: "Titles sliding in", unit: "s", range: 0.05...2, default: 0.45),
-      ] + Tunable.spring("select.costumeSpring", group: "Choosing", label: "Costume onto Scotch", default: Spring(response: 0.5, dampingRatio: 0.62))
-      + Tunable.spring("deselect.spring", group: "Taking off", label: "Costume back into its bubble", default: Spring(response: 0.45, dampingRatio: 0.8))
-      + [
-        Tunable("deselect.titleSlide", group: "Taking off", label: "Titles sliding out", unit: "s", range: 0.05...2, default: 0.4),
-        Tunable("deselect.ringFade", group: "Taking off", label: "Ring coming back", unit: "s", range: 0.02...1, default: 0.2),
-        Tunable("deselect.iconFade", group: "Taking off", label: "Icon and disc coming back", unit: "s", range: 0.02...1, default: 0.25),
-        Tunable("deselect.costumeFade", group: "Taking off", label: "Costume fading off Scotch", unit: "s", range: 0.02...1, default: 0.3),
-        Tunable("wheel.bubbleSpring.frequency", group: "Wheel", label: "Bubble spring: frequency", unit: "Hz", range: 0.2...10, default: CostumeWheel.Settings.standard.bubbleSpring.frequency),
-        Tunable("wheel.bubbleSpring.dampingRatio", group: "Wheel", label: "Bubble spring: damping ratio", range: 0.05...2, default: CostumeWheel.Settings.standard.bubbleSpring.dampingRatio),
-        Tunable("wheel.returnSpring.frequency", group: "Wheel", label: "Spring home after a fall: frequency", unit: "Hz", range: 0.1...10, default: CostumeWheel.Settings.standard.returnSpring.frequency),
-        Tunable("wheel.returnSpring.dampingRatio", group: "Wheel", label: "Spring home after a fall: damping ratio", range: 0.05...2, default: CostumeWheel.Settings.standard.returnSpring.dampingRatio),
-        Tunable("wheel.viscousFriction", group: "Wheel", label: "Friction in proportion to speed", unit: "1/s", range: 0...5, default: CostumeWheel.Settings.standard.viscousFriction),
-        Tunable("wheel.constantFriction", group: "Wheel", label: "Friction that stops it for good", unit: "rad/s²", range: 0...5, default: CostumeWheel.Settings.standard.constantFriction),
-        Tunable("wheel.maximumSpeed", group: "Wheel", label: "Fastest turn", unit: "rad/s", range: 0.5...20, default: CostumeWheel.Settings.standard.maximumSpeed),
-        Tunable("wheel.keySpin", group: "Wheel", label: "Push of an arrow key", unit: "rad/s", range: 0.1...10, default: DisguiseRules.keySpin),
-        Tunable("fall.gravity", group: "Falling", label: "Gravity (1 = 1000 pt/s²)", range: 0.05...5, default: CostumeWheel.Settings.standard.gravity),
-        Tunable("fall.elasticity", group: "Falling", label: "Bounce off the floor and each other", range: 0...1, default: CostumeWheel.Settings.standard.elasticity),
-        Tunable("fall.friction", group: "Falling", label: "Friction between bubbles", range: 0...2, default: CostumeWheel.Settings.standard.friction),
-        Tunable("fall.airResistance", group: "Falling", label: "Drag through the air", unit: "1/s", range: 0...5, default: CostumeWheel.Settings.standard.resistance),
-        Tunable("reducedMotion.fade", group: "Reduced motion", label: "Cross-fade instead of motion", unit: "s", range: 0.05...1, default: 0.2),
-      ]
+    // Splash
+    public var splashDuration = DisguiseRules.splashDuration
+    public var splashExit = 0.8
+    // Intro
+    public var introPanelSlide = 0.45
+    public var introPanelExit = 0.4
+    public var introPageSpring = Spring(response: 0.45, dampingRatio: 0.82)
+    public var introScotchSpring = Spring(response: 0.6, dampingRatio: 0.8)
+    // Choosing
+    public var selectRingGrow = 0.5
+    public var selectFade = 0.15
+    public var selectTitleSlide = 0.45
+    public var selectCostumeSpring = Spring(response: 0.5, dampingRatio: 0.62)
+    // Taking off
+    public var deselectSpring = Spring(response: 0.45, dampingRatio: 0.8)
+    public var deselectTitleSlide = 0.4
+    public var deselectRingFade = 0.2
+    public var deselectIconFade = 0.25
+    public var deselectCostumeFade = 0.3
+    // Wheel (Hz, ratio; 1/s; rad/s², rad/s)
+    public var bubbleSpringFrequency = CostumeWheel.Settings.standard.bubbleSpring.frequency
+    public var bubbleSpringDampingRatio = CostumeWheel.Settings.standard.bubbleSpring.dampingRatio
+    public var returnSpringFrequency = CostumeWheel.Settings.standard.returnSpring.frequency
+    public var returnSpringDampingRatio = CostumeWheel.Settings.standard.returnSpring.dampingRatio
+    public var viscousFriction = CostumeWheel.Settings.standard.viscousFriction
+    public var constantFriction = CostumeWheel.Settings.standard.constantFriction
+    public var maximumSpeed = CostumeWheel.Settings.standard.maximumSpeed
+    public var keySpin = DisguiseRules.keySpin
+    // Falling
+    public var gravity = CostumeWheel.Settings.standard.gravity
+    public var elasticity = CostumeWheel.Settings.standard.elasticity
+    public var friction = CostumeWheel.Settings.standard.friction
+    public var airResistance = CostumeWheel.Settings.standard.resistance
+    // Reduced motion
+    public var reducedMotionFade = 0.2
 
-    /// The wheel's part of a tuning.
-    static func wheel(_ tuning: Tuning) -> CostumeWheel.Settings {
-        CostumeWheel.Settings(bubbleSpring: (tuning["wheel.bubbleSpring.frequency"], tuning["wheel.bubbleSpring.dampingRatio"]),
-                              returnSpring: (tuning["wheel.returnSpring.frequency"], tuning["wheel.returnSpring.dampingRatio"]),
-                              viscousFriction: tuning["wheel.viscousFriction"], constantFriction: tuning["wheel.constantFriction"],
-                              maximumSpeed: tuning["wheel.maximumSpeed"], gravity: tuning["fall.gravity"],
-                              elasticity: tuning["fall.elasticity"], friction: tuning["fall.friction"], resistance: tuning["fall.airResistance"])
+    public init() {}
+
+    /// The file's keys and the panel's rows, in the panel's order.
+    public static let table: [TunableField<DisguiseTuning>] = [
+        .number(\.splashDuration, "splash.duration", group: "Splash", label: "Time on the splash", unit: "s", range: 0.1...5),
+        .number(\.splashExit, "splash.exit", group: "Splash", label: "Wordmarks leaving, Scotch moving", unit: "s", range: 0.1...3),
+        .number(\.introPanelSlide, "intro.panelSlide", group: "Intro", label: "Panels sliding in", unit: "s", range: 0.05...2),
+        .number(\.introPanelExit, "intro.panelExit", group: "Intro", label: "Panels sliding out", unit: "s", range: 0.05...2),
+        .spring(\.introPageSpring, "intro.pageSpring", group: "Intro", label: "Text scrolling to the next page"),
+        .spring(\.introScotchSpring, "intro.scotchSpring", group: "Intro", label: "Scotch to his wheel place"),
+        .number(\.selectRingGrow, "select.ringGrow", group: "Choosing", label: "Ring growing off screen", unit: "s", range: 0.05...2),
+        .number(\.selectFade, "select.fade", group: "Choosing", label: "Icon and disc fading", unit: "s", range: 0.02...1),
+        .number(\.selectTitleSlide, "select.titleSlide", group: "Choosing", label: "Titles sliding in", unit: "s", range: 0.05...2),
+        .spring(\.selectCostumeSpring, "select.costumeSpring", group: "Choosing", label: "Costume onto Scotch"),
+        .spring(\.deselectSpring, "deselect.spring", group: "Taking off", label: "Costume back into its bubble"),
+        .number(\.deselectTitleSlide, "deselect.titleSlide", group: "Taking off", label: "Titles sliding out", unit: "s", range: 0.05...2),
+        .number(\.deselectRingFade, "deselect.ringFade", group: "Taking off", label: "Ring coming back", unit: "s", range: 0.02...1),
+        .number(\.deselectIconFade, "deselect.iconFade", group: "Taking off", label: "Icon and disc coming back", unit: "s", range: 0.02...1),
+        .number(\.deselectCostumeFade, "deselect.costumeFade", group: "Taking off", label: "Costume fading off Scotch", unit: "s", range: 0.02...1),
+        .number(\.bubbleSpringFrequency, "wheel.bubbleSpring.frequency", group: "Wheel", label: "Bubble spring: frequency", unit: "Hz", range: 0.2...10),
+        .number(\.bubbleSpringDampingRatio, "wheel.bubbleSpring.dampingRatio", group: "Wheel", label: "Bubble spring: damping ratio", range: 0.05...2),
+        .number(\.returnSpringFrequency, "wheel.returnSpring.frequency", group: "Wheel", label: "Spring home after a fall: frequency", unit: "Hz", range: 0.1...10),
+        .number(\.returnSpringDampingRatio, "wheel.returnSpring.dampingRatio", group: "Wheel", label: "Spring home after a fall: damping ratio", range: 0.05...2),
+        .number(\.viscousFriction, "wheel.viscousFriction", group: "Wheel", label: "Friction in proportion to speed", unit: "1/s", range: 0...5),
+        .number(\.constantFriction, "wheel.constantFriction", group: "Wheel", label: "Friction that stops it for good", unit: "rad/s²", range: 0...5),
+        .number(\.maximumSpeed, "wheel.maximumSpeed", group: "Wheel", label: "Fastest turn", unit: "rad/s", range: 0.5...20),
+        .number(\.keySpin, "wheel.keySpin", group: "Wheel", label: "Push of an arrow key", unit: "rad/s", range: 0.1...10),
+        .number(\.gravity, "fall.gravity", group: "Falling", label: "Gravity (1 = 1000 pt/s²)", range: 0.05...5),
+        .number(\.elasticity, "fall.elasticity", group: "Falling", label: "Bounce off the floor and each other", range: 0...1),
+        .number(\.friction, "fall.friction", group: "Falling", label: "Friction between bubbles", range: 0...2),
+        .number(\.airResistance, "fall.airResistance", group: "Falling", label: "Drag through the air", unit: "1/s", range: 0...5),
+        .number(\.reducedMotionFade, "reducedMotion.fade", group: "Reduced motion", label: "Cross-fade instead of motion", unit: "s", range: 0.05...1),
+    ]
+
+    /// The wheel's part.
+    var wheel: CostumeWheel.Settings {
+        CostumeWheel.Settings(bubbleSpring: (bubbleSpringFrequency, bubbleSpringDampingRatio),
+                              returnSpring: (returnSpringFrequency, returnSpringDampingRatio),
+                              viscousFriction: viscousFriction, constantFriction: constantFriction, maximumSpeed: maximumSpeed,
+                              gravity: gravity, elasticity: elasticity, friction: friction, resistance: airResistance)
     }
 }

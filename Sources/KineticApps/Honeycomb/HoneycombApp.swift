@@ -15,7 +15,7 @@ extension KineticApps {
 
     /// Makes the Honeycomb's screen on its data layer: the bundled (or saved) nodes at once, then the content
     /// server's, with images downloaded into the cache folder and shown from there.
-    static func makeHoneycombScreen(_ settings: StageSettings, imageValidator: @escaping ImageValidator) -> Screen {
+    static func makeHoneycombScreen(_ settings: StageSettings, environment: AppsEnvironment) -> Screen {
         let cache = settings.cacheDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cache")
         let images = ImageCache(folder: cache.appendingPathComponent("images", isDirectory: true))
         let bundled: Data?
@@ -25,7 +25,7 @@ extension KineticApps {
             problems.append("the bundled \(HoneycombResources.nodesFile.path) could not be read: \(error)")
         }
         let refresher = HoneycombRefresher(bundledData: bundled, nodesURL: settings.document(honeycombNodesPath), dataFolder: settings.dataDirectory,
-                                           downloader: ImageDownloader(cache: images, fetcher: NetworkFetcher(), validator: imageValidator))
+                                           downloader: ImageDownloader(cache: images, fetcher: environment.fetcher, validator: environment.imageValidator))
         let screen = HoneycombScreen(feed: HoneycombFeed(refresher: refresher))
         screen.startupProblems += problems
         return screen

@@ -6,11 +6,11 @@ import KineticScene
 /// Moving the layers to where the state says they belong.
 extension HoneycombScreen {
     /// The hexagons' spring as they move and grow, a quick settle with a little overshoot (tuned: `morph.cellSpring`).
-    var cellSpring: Motion { .spring(motionTuning.spring("morph.cellSpring")) }
+    var cellSpring: Motion { .spring(motionTuning.cellSpring) }
     /// Opacity never overshoots, so its spring is critically damped (tuned: `morph.fadeSpring`).
-    var fadeSpring: Motion { .spring(motionTuning.spring("morph.fadeSpring")) }
+    var fadeSpring: Motion { .spring(motionTuning.fadeSpring) }
     /// How long the cells' growth is spread over, from the nearest to the farthest from the origin (`morph.stagger`).
-    var stagger: Double { motionTuning["morph.stagger"] }
+    var stagger: Double { motionTuning.morphStagger }
 
     /// Where every layer belongs in the current state, worked out once per state: a morph asks every frame whether
     /// it has arrived, and working the layouts out anew each time would allocate on every frame.
@@ -85,7 +85,7 @@ extension HoneycombScreen {
                 layer.scale = target.scale
                 if moved && target.opacity > 0 { layer.opacity = 0 }
             }
-            fade(layer, to: target.opacity, duration: motionTuning["reducedMotion.fade"])
+            fade(layer, to: target.opacity, duration: motionTuning.reducedMotionFade)
             return
         }
         animateIfNeeded(layer, \.position, to: target.centre, with: cellSpring)
@@ -106,7 +106,7 @@ extension HoneycombScreen {
 
     func fade(_ layer: Layer, to opacity: Double, duration: Double? = nil) {
         if settings.reduceMotion {
-            let seconds = duration ?? motionTuning["reducedMotion.chromeFade"]
+            let seconds = duration ?? motionTuning.reducedMotionChromeFade
             animateIfNeeded(layer, \.opacity, to: opacity, with: .tween(duration: seconds, curve: .easeInEaseOut))
         } else {
             animateIfNeeded(layer, \.opacity, to: opacity, with: fadeSpring)
@@ -118,7 +118,7 @@ extension HoneycombScreen {
         for view in cellViews.values {
             let layer = view.container
             pending.removeAll { $0.id == layer.identifier }
-            animator.animate(layer, \.opacity, to: 0, with: .tween(duration: motionTuning["morph.replaceFade"])) { [weak layer] _ in layer?.removeFromSuperlayer() }
+            animator.animate(layer, \.opacity, to: 0, with: .tween(duration: motionTuning.replaceFade)) { [weak layer] _ in layer?.removeFromSuperlayer() }
         }
         forgetCells()
     }

@@ -90,7 +90,7 @@ extension HoneycombScreen {
             for (index, category) in state.categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
                 guard let view = categoryViews[category.id] else { continue }
                 let home = geometry.categoryCentre(index)
-                schedule(view, after: motionTuning["assemble.delay"] + motionTuning["assemble.stagger"] * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1))
+                schedule(view, after: motionTuning.assembleDelay + motionTuning.assembleStagger * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1))
             }
         }
     }
@@ -135,7 +135,7 @@ extension HoneycombScreen {
         for id in changed {
             guard let view = categoryViews[id] ?? cellViews[id] else { continue }
             view.body.scale = 1.12
-            animator.animate(view.body, \.scale, to: 1, with: .spring(motionTuning.spring("update.pop")))
+            animator.animate(view.body, \.scale, to: 1, with: .spring(motionTuning.updatePop))
         }
         if let open = state.openCell { fillPanel(for: open) }
     }
@@ -145,9 +145,9 @@ extension HoneycombScreen {
         let press = PressRecognizer(contains: { [weak view] in view?.contains(screenPoint: $0) ?? false },
                                     onPressChange: { [weak self, weak view] pressed in
                                         guard let self, let view else { return }
-                                        let spring = self.motionTuning.spring(pressed ? "press.down" : "press.up")
+                                        let spring = pressed ? self.motionTuning.pressDown : self.motionTuning.pressUp
                                         self.animator.animate(view.body, \.scale, to: pressed ? 0.92 : 1, with: .spring(spring))
-                                        self.animator.animate(view.shade, \.opacity, to: pressed ? 1 : 0, with: .spring(self.motionTuning.spring("press.shade")))
+                                        self.animator.animate(view.shade, \.opacity, to: pressed ? 1 : 0, with: .spring(self.motionTuning.pressShade))
                                     },
                                     handler: { _ in onTap() })
         view.container.gestureRecognizers = [press]

@@ -3,6 +3,7 @@ import KineticCatalog
 import KineticCore
 import KineticRuntime
 import KineticScene
+import KineticPlatform
 
 /// Honeycomb: a category honeycomb that morphs into a category's grid of hexagons, whose cells open a detail
 /// panel between their rows.
@@ -14,7 +15,7 @@ import KineticScene
 public final class HoneycombScreen: Screen {
     public private(set) var state: HoneycombState
     /// Every motion parameter, named (see `HoneycombTuning`); `applyTuning` changes them live.
-    public private(set) var motionTuning = HoneycombTuning.defaults
+    public private(set) var motionTuning = HoneycombTuning()
     /// Image URL → checked local file, from the data layer.
     var imageFiles: [String: String]
     var categoryViews: [String: HexCellView] = [:]
@@ -115,11 +116,11 @@ public final class HoneycombScreen: Screen {
 
     public override var debugShapes: [DebugShape] { overlayShapes }
 
-    public override var tuning: Tuning? { motionTuning }
+    public override var tuning: Tuning? { motionTuning.tuning }
 
     /// New values apply to every animation and stagger started from now on.
     public override func applyTuning(_ tuning: Tuning) {
-        if tuning.app == motionTuning.app { motionTuning = tuning }
+        if tuning.app == HoneycombTuning.app { motionTuning = HoneycombTuning(tuning) }
     }
 
     /// Applies an action: the rules change the state, the screen carries out the effects and moves the layers.
@@ -154,13 +155,10 @@ public final class HoneycombScreen: Screen {
     // MARK: Menu and keys
 
     public override var menuActions: [MenuAction] {
-        [MenuAction(id: "categories", title: "All categories")]
-            + state.categories.prefix(HoneycombDocument.maximumCategories).map { MenuAction(id: "category.\($0.id)", title: $0.title) }
-    }
-
-    public override func performMenuAction(_ id: String) {
-        if id == "categories" { send(.showCategory(nil)) }
-        if id.hasPrefix("category.") { send(.showCategory(String(id.dropFirst("category.".count)))) }
+        [MenuAction(id: "categories", title: "All categories") { [weak self] in self?.send(.showCategory(nil)) }]
+            + state.categories.prefix(HoneycombDocument.maximumCategories).map { category in
+                MenuAction(id: "category.\(category.id)", title: category.title) { [weak self] in self?.send(.showCategory(category.id)) }
+            }
     }
 
     public override func handleKey(_ event: KeyEvent) -> Bool {

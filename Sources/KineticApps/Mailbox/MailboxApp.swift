@@ -8,7 +8,7 @@ extension KineticApps {
 
     /// Makes the Mailbox's screen on its data layer: the bundled (or saved) messages at once, then the content
     /// server's; the person's placements from the data folder (unless the run starts fresh).
-    static func makeMailboxScreen(_ settings: StageSettings) -> Screen {
+    static func makeMailboxScreen(_ settings: StageSettings, environment: AppsEnvironment) -> Screen {
         let file = ResourceFolder.named("Mailbox", containing: "messages.json").appendingPathComponent("messages.json")
         let bundled: Data?
         var problems: [String] = []
@@ -17,7 +17,7 @@ extension KineticApps {
             problems.append("the bundled \(file.path) could not be read: \(error)")
         }
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: settings.document(mailboxMessagesPath),
-                                         dataFolder: settings.dataDirectory, fetcher: NetworkFetcher())
+                                         dataFolder: settings.dataDirectory, fetcher: environment.fetcher)
         let screen = MailboxScreen(feed: MailboxFeed(refresher: refresher), dataDirectory: settings.dataDirectory, freshStart: settings.freshStart)
         screen.startupProblems += problems
         return screen

@@ -115,7 +115,7 @@ extension MailboxScreen {
             menuPanel.isHidden = false
         case .ended, .cancelled:
             let velocity = pan.velocity.dx / Self.menuWidth
-            let open = abs(velocity) > motionTuning["menu.flickSpeed"] ? velocity > 0 : menuProgress > 0.5
+            let open = abs(velocity) > motionTuning.menuFlickSpeed ? velocity > 0 : menuProgress > 0.5
             send(.setMenu(open: open))
             animateMenu(open: open, velocity: velocity)
         default:
@@ -125,16 +125,16 @@ extension MailboxScreen {
 
     func animateMenu(open: Bool, velocity: Double) {
         if open { rebuildMenuItems() }
-        let motion: Motion = settings.reduceMotion ? .tween(duration: motionTuning["reducedMotion.menuFade"], curve: .easeInEaseOut)
-            : .spring(motionTuning.spring("menu.spring"))
+        let motion: Motion = settings.reduceMotion ? .tween(duration: motionTuning.reducedMotionMenuFade, curve: .easeInEaseOut)
+            : .spring(motionTuning.menuSpring)
         animator.animate(self, \MailboxScreen.menuProgress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
     }
 
     // MARK: Undo
 
     func showUndo() {
-        undoTime = motionTuning["undo.duration"]
+        undoTime = motionTuning.undoDuration
         undoButton.isHidden = false
-        animator.animate(undoButton, \.opacity, to: 1, with: .tween(duration: motionTuning["undo.fadeIn"]))
+        animator.animate(undoButton, \.opacity, to: 1, with: .tween(duration: motionTuning.undoFadeIn))
     }
 }

@@ -46,7 +46,7 @@ extension MailboxScreen {
         optionsLayer.removeAllSublayers()
         guard let options = state.options else {
             if !optionsLayer.isHidden {
-                animator.animate(optionsLayer, \.opacity, to: 0, with: .tween(duration: motionTuning["options.dimOut"])) { [weak self] finished in
+                animator.animate(optionsLayer, \.opacity, to: 0, with: .tween(duration: motionTuning.optionsDimOut)) { [weak self] finished in
                     if finished { self?.optionsLayer.isHidden = true }
                 }
             }
@@ -78,10 +78,10 @@ extension MailboxScreen {
         optionsLayer.addSublayer(panel)
         optionsLayer.isHidden = false
         optionsLayer.opacity = 0
-        animator.animate(optionsLayer, \.opacity, to: 1, with: .tween(duration: motionTuning["options.dimIn"]))
+        animator.animate(optionsLayer, \.opacity, to: 1, with: .tween(duration: motionTuning.optionsDimIn))
         if !settings.reduceMotion {
-            panel.scale = motionTuning["options.popScale"]
-            animator.animate(panel, \.scale, to: 1, with: .spring(motionTuning.spring("options.popSpring")))
+            panel.scale = motionTuning.optionsPopScale
+            animator.animate(panel, \.scale, to: 1, with: .spring(motionTuning.optionsPopSpring))
         }
     }
 

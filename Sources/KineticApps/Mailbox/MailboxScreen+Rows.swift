@@ -7,7 +7,7 @@ import KineticScene
 extension MailboxScreen {
     /// The spring a row's message and slot move with.
     /// The spring that brings a message back and closes rows up (tuned: `swipe.returnSpring`).
-    var rowSpring: Motion { .spring(motionTuning.spring("swipe.returnSpring")) }
+    var rowSpring: Motion { .spring(motionTuning.returnSpring) }
 
     /// Makes the rows of the shown list anew (new data, a new segment), each at its place.
     func rebuildRows() {
@@ -97,9 +97,9 @@ extension MailboxScreen {
             row.message.opacity = 0
             return
         }
-        let slowest = motionTuning["swipe.minimumSlideSpeed"]
+        let slowest = motionTuning.minimumSlideSpeed
         let speed = toLeft ? min(velocity, -slowest) : max(velocity, slowest)
-        animator.animate(row, \MessageRowView.offset, to: target, with: .spring(motionTuning.spring("swipe.slideSpring")), initialVelocity: speed)
+        animator.animate(row, \MessageRowView.offset, to: target, with: .spring(motionTuning.slideSpring), initialVelocity: speed)
     }
 
     /// The message left this list: its slot closes to nothing while the rows below move up into its place.
@@ -108,10 +108,10 @@ extension MailboxScreen {
         row.slot.zPosition = -1
         let finish = retire(row)
         if settings.reduceMotion {
-            animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: motionTuning["reducedMotion.fade"]), completion: finish)
+            animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: motionTuning.reducedMotionFade), completion: finish)
         } else {
             // Let the message finish leaving the screen, then close the slot.
-            animator.animate(row.slot, \.size, to: Size(width: width, height: 0), with: .spring(motionTuning.spring("swipe.slideSpring")), completion: finish)
+            animator.animate(row.slot, \.size, to: Size(width: width, height: 0), with: .spring(motionTuning.slideSpring), completion: finish)
         }
         layoutRows(animated: true)
         scroll.settleInRange()
@@ -148,7 +148,7 @@ extension MailboxScreen {
         for row in old {
             let finish = retire(row)
             if settings.reduceMotion {
-                animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: motionTuning["swipe.rowFade"]), completion: finish)
+                animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: motionTuning.rowFade), completion: finish)
             } else {
                 animator.animate(row.slot, \.position, to: Point(x: forward ? -width : width, y: row.slot.position.y), with: rowSpring, completion: finish)
             }
@@ -182,7 +182,7 @@ extension MailboxScreen {
 
     func fadeIn(_ layer: Layer) {
         layer.opacity = 0
-        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: motionTuning["reducedMotion.fade"]))
+        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: motionTuning.reducedMotionFade))
     }
 
     // MARK: Focus

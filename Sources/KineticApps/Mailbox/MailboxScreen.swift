@@ -3,6 +3,7 @@ import KineticCatalog
 import KineticCore
 import KineticRuntime
 import KineticScene
+import KineticPlatform
 
 /// Mailbox: swipe a message left to reschedule or list it, right to archive or delete it.
 ///
@@ -15,7 +16,7 @@ public final class MailboxScreen: Screen {
     let feed: MailboxFeed?
     var rows: [String: MessageRowView] = [:]
     /// Every motion parameter, named (see `MailboxTuning`); `applyTuning` changes them live.
-    public private(set) var motionTuning = MailboxTuning.defaults
+    public private(set) var motionTuning = MailboxTuning()
     /// The menu's pans, whose velocity window is tuned.
     var menuPans: [PanRecognizer] = []
     /// The message last swiped and the finger's velocity then (pt/s), for the debug overlay.
@@ -87,7 +88,7 @@ public final class MailboxScreen: Screen {
         content.zPosition = 1
         root.addSublayer(content)
         scroll = ScrollView(identifier: "mailbox.list", frame: Rect(x: 0, y: Self.navHeight, width: size.width, height: size.height - Self.navHeight),
-                            animator: { [weak self] in self?.animator ?? Animator() })
+                            animator: { [unowned self] in self.animator })
         scroll.onScrollBegan = { [weak self] in self?.closeOpenThings() }
         content.addSublayer(scroll.frame)
         buildNavBar()
@@ -96,7 +97,7 @@ public final class MailboxScreen: Screen {
         root.gestureRecognizers = [edge]
         let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
         // Which way the menu is going is the finger's latest direction: a 50 ms window sees a reversal at once.
-        for pan in [edge, shieldPan] { pan.velocityWindow = motionTuning["menu.velocityWindow"] }
+        for pan in [edge, shieldPan] { pan.velocityWindow = motionTuning.menuVelocityWindow }
         menuPans = [edge, shieldPan]
         menuShield.frame = Rect(origin: .zero, size: size)
         menuShield.zPosition = 9
@@ -120,7 +121,7 @@ public final class MailboxScreen: Screen {
         menuShield.isHidden = menuProgress <= 0.001
         if undoTime > 0 {
             undoTime -= dt
-            if undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: motionTuning["undo.fadeOut"])) }
+            if undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: motionTuning.undoFadeOut)) }
         }
         undoButton.isHidden = undoButton.opacity <= 0.001
         updateFocusRing()
@@ -132,13 +133,13 @@ public final class MailboxScreen: Screen {
 
     public override var debugShapes: [DebugShape] { overlayShapes }
 
-    public override var tuning: Tuning? { motionTuning }
+    public override var tuning: Tuning? { motionTuning.tuning }
 
     /// New values apply to every animation started from now on (and to the menu's velocity window at once).
     public override func applyTuning(_ tuning: Tuning) {
-        guard tuning.app == motionTuning.app else { return }
-        motionTuning = tuning
-        for pan in menuPans { pan.velocityWindow = tuning["menu.velocityWindow"] }
+        guard tuning.app == MailboxTuning.app else { return }
+        motionTuning = MailboxTuning(tuning)
+        for pan in menuPans { pan.velocityWindow = motionTuning.menuVelocityWindow }
     }
 
     /// Applies an action: the rules change the model, then the effects move the views.

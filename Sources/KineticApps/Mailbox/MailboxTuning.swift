@@ -4,30 +4,52 @@ import KineticCore
 ///
 /// The swipe's lines at 60 and 260 pt are not here: the seed fixes them, and the rules, the colours and the icons are
 /// built on them (`SwipeZone`).
-public enum MailboxTuning {
-    public static let defaults = Tuning(app: "mailbox", tunables: tunables)
+public struct MailboxTuning: TunableSet {
+    public static let app = "mailbox"
 
-    static let tunables: [Tunable] =
-        Tunable.spring("swipe.returnSpring", group: "Swiping", label: "Message back, rows closing up", default: Spring(response: 0.4, dampingRatio: 0.85))
-        + Tunable.spring("swipe.slideSpring", group: "Swiping", label: "Message sliding off, row collapsing", default: Spring(response: 0.35, dampingRatio: 1))
-        + [
-            Tunable("swipe.minimumSlideSpeed", group: "Swiping", label: "Slowest slide off", unit: "pt/s", range: 50...3000, default: 600),
-            Tunable("swipe.rowFade", group: "Swiping", label: "Row fading out of its list", unit: "s", range: 0.02...1, default: 0.15),
-          ]
-        + Tunable.spring("menu.spring", group: "Menu", label: "Menu opening and closing", default: Spring(response: 0.35, dampingRatio: 0.9))
-        + [
-            Tunable("menu.flickSpeed", group: "Menu", label: "A flick decides (menu widths per second)", unit: "1/s", range: 0.05...5, default: 0.3),
-            Tunable("menu.velocityWindow", group: "Menu", label: "Finger's velocity measured over", unit: "s", range: 0.01...0.3, default: 0.05),
-          ]
-        + Tunable.spring("options.popSpring", group: "Options", label: "Options popping up", default: Spring(response: 0.3, dampingRatio: 0.7))
-        + [
-            Tunable("options.popScale", group: "Options", label: "Options' size as they start", range: 0.3...1, default: 0.9),
-            Tunable("options.dimIn", group: "Options", label: "Dim fading in", unit: "s", range: 0.02...1, default: 0.2),
-            Tunable("options.dimOut", group: "Options", label: "Dim fading out", unit: "s", range: 0.02...1, default: 0.15),
-            Tunable("undo.duration", group: "Undo", label: "Undo button shows for", unit: "s", range: 0.5...20, default: 4),
-            Tunable("undo.fadeIn", group: "Undo", label: "Undo button fading in", unit: "s", range: 0.02...1, default: 0.2),
-            Tunable("undo.fadeOut", group: "Undo", label: "Undo button fading out", unit: "s", range: 0.02...1, default: 0.25),
-            Tunable("reducedMotion.fade", group: "Reduced motion", label: "Cross-fade instead of motion", unit: "s", range: 0.05...1, default: 0.2),
-            Tunable("reducedMotion.menuFade", group: "Reduced motion", label: "Menu cross-fade", unit: "s", range: 0.05...1, default: 0.15),
-          ]
+    // Swiping
+    public var returnSpring = Spring(response: 0.4, dampingRatio: 0.85)
+    public var slideSpring = Spring(response: 0.35, dampingRatio: 1)
+    /// pt/s
+    public var minimumSlideSpeed = 600.0
+    public var rowFade = 0.15
+    // Menu
+    public var menuSpring = Spring(response: 0.35, dampingRatio: 0.9)
+    /// Menu widths per second.
+    public var menuFlickSpeed = 0.3
+    public var menuVelocityWindow = 0.05
+    // Options
+    public var optionsPopSpring = Spring(response: 0.3, dampingRatio: 0.7)
+    public var optionsPopScale = 0.9
+    public var optionsDimIn = 0.2
+    public var optionsDimOut = 0.15
+    // Undo
+    public var undoDuration = 4.0
+    public var undoFadeIn = 0.2
+    public var undoFadeOut = 0.25
+    // Reduced motion
+    public var reducedMotionFade = 0.2
+    public var reducedMotionMenuFade = 0.15
+
+    public init() {}
+
+    /// The file's keys and the panel's rows, in the panel's order.
+    public static let table: [TunableField<MailboxTuning>] = [
+        .spring(\.returnSpring, "swipe.returnSpring", group: "Swiping", label: "Message back, rows closing up"),
+        .spring(\.slideSpring, "swipe.slideSpring", group: "Swiping", label: "Message sliding off, row collapsing"),
+        .number(\.minimumSlideSpeed, "swipe.minimumSlideSpeed", group: "Swiping", label: "Slowest slide off", unit: "pt/s", range: 50...3000),
+        .number(\.rowFade, "swipe.rowFade", group: "Swiping", label: "Row fading out of its list", unit: "s", range: 0.02...1),
+        .spring(\.menuSpring, "menu.spring", group: "Menu", label: "Menu opening and closing"),
+        .number(\.menuFlickSpeed, "menu.flickSpeed", group: "Menu", label: "A flick decides (menu widths per second)", unit: "1/s", range: 0.05...5),
+        .number(\.menuVelocityWindow, "menu.velocityWindow", group: "Menu", label: "Finger's velocity measured over", unit: "s", range: 0.01...0.3),
+        .spring(\.optionsPopSpring, "options.popSpring", group: "Options", label: "Options popping up"),
+        .number(\.optionsPopScale, "options.popScale", group: "Options", label: "Options' size as they start", range: 0.3...1),
+        .number(\.optionsDimIn, "options.dimIn", group: "Options", label: "Dim fading in", unit: "s", range: 0.02...1),
+        .number(\.optionsDimOut, "options.dimOut", group: "Options", label: "Dim fading out", unit: "s", range: 0.02...1),
+        .number(\.undoDuration, "undo.duration", group: "Undo", label: "Undo button shows for", unit: "s", range: 0.5...20),
+        .number(\.undoFadeIn, "undo.fadeIn", group: "Undo", label: "Undo button fading in", unit: "s", range: 0.02...1),
+        .number(\.undoFadeOut, "undo.fadeOut", group: "Undo", label: "Undo button fading out", unit: "s", range: 0.02...1),
+        .number(\.reducedMotionFade, "reducedMotion.fade", group: "Reduced motion", label: "Cross-fade instead of motion", unit: "s", range: 0.05...1),
+        .number(\.reducedMotionMenuFade, "reducedMotion.menuFade", group: "Reduced motion", label: "Menu cross-fade", unit: "s", range: 0.05...1),
+    ]
 }

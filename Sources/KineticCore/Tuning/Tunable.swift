@@ -11,6 +11,17 @@ public struct Tunable: Equatable, Sendable {
     public var unit: String
     public var range: ClosedRange<Double>
     public var defaultValue: Double
+    /// Whether it is a number on its own or one half of a spring (the panel draws a spring's curve under its pair).
+    public var role = Role.number
+
+    /// What a tunable is part of.
+    public enum Role: Equatable, Sendable {
+        case number
+        /// The response (seconds) of the spring named so.
+        case springResponse(spring: String)
+        /// The damping ratio of the spring named so.
+        case springDampingRatio(spring: String)
+    }
 
     public init(_ key: String, group: String, label: String, unit: String = "", range: ClosedRange<Double>, default defaultValue: Double) {
         self.key = key
@@ -23,7 +34,10 @@ public struct Tunable: Equatable, Sendable {
 
     /// A spring as two tunables, `key.response` (seconds) and `key.dampingRatio`, the way designers tune springs.
     public static func spring(_ key: String, group: String, label: String, default spring: Spring) -> [Tunable] {
-        [Tunable("\(key).response", group: group, label: "\(label): response", unit: "s", range: 0.05...3, default: spring.response),
-         Tunable("\(key).dampingRatio", group: group, label: "\(label): damping ratio", range: 0.05...2, default: spring.dampingRatio)]
+        var response = Tunable("\(key).response", group: group, label: "\(label): response", unit: "s", range: 0.05...3, default: spring.response)
+        var dampingRatio = Tunable("\(key).dampingRatio", group: group, label: "\(label): damping ratio", range: 0.05...2, default: spring.dampingRatio)
+        response.role = .springResponse(spring: key)
+        dampingRatio.role = .springDampingRatio(spring: key)
+        return [response, dampingRatio]
     }
 }

@@ -8,41 +8,35 @@ import Foundation
 public struct Tuning: Equatable, Sendable {
     public let app: String
     public let tunables: [Tunable]
-    public private(set) var values: [String: Double] { didSet { springs = Self.springs(in: values) } }
-    /// The springs among the values (each `NAME.response` with its `NAME.dampingRatio`), by NAME: kept made, since an
-    /// app asks for its springs as its animations start, frame after frame, and spelling the two keys out each time
-    /// would build two strings on the heap.
-    private var springs: [String: Spring]
+    /// The value of every tunable, by key: always inside its range.
+    public private(set) var values: [String: Double]
 
+    /// Every tunable at its default.
     public init(app: String, tunables: [Tunable]) {
+        self.init(app: app, tunables: tunables, values: [:])
+    }
+
+    /// The tunables with `values` where given (clamped into each range) and their defaults elsewhere. A typed set
+    /// (`TunableSet.tuning`) makes its named form this way.
+    public init(app: String, tunables: [Tunable], values: [String: Double]) {
         self.app = app
         self.tunables = tunables
-        let values = Dictionary(tunables.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
-        self.values = values
-        springs = Self.springs(in: values)
-    }
-
-    private static func springs(in values: [String: Double]) -> [String: Spring] {
-        var springs: [String: Spring] = [:]
-        for (key, response) in values where key.hasSuffix(".response") {
-            let name = String(key.dropLast(".response".count))
-            if let dampingRatio = values[name + ".dampingRatio"] { springs[name] = Spring(response: response, dampingRatio: dampingRatio) }
+        var inRange: [String: Double] = [:]
+        for tunable in tunables where inRange[tunable.key] == nil {
+            let given = values[tunable.key].flatMap { $0.isFinite ? $0 : nil } ?? tunable.defaultValue
+            inRange[tunable.key] = min(max(given, tunable.range.lowerBound), tunable.range.upperBound)
         }
-        return springs
+        self.values = inRange
     }
 
-    /// The value of `key`; an unknown key is a mistake in the app's own code, and reads 0 (in debug builds it stops).
-    public subscript(key: String) -> Double {
-        guard let value = values[key] else {
-            assertionFailure("no tunable named \(key) in \(app)")
-            return 0
-        }
-        return value
-    }
+    /// The value of one of the tunables.
+    public func value(of tunable: Tunable) -> Double { values[tunable.key] ?? tunable.defaultValue }
 
-    /// The spring declared with `Tunable.spring(name, …)`.
-    public func spring(_ name: String) -> Spring {
-        springs[name] ?? Spring(response: self["\(name).response"], dampingRatio: self["\(name).dampingRatio"])
+    /// The spring whose two halves the table declared under `name` (`TunableField.spring`), or `nil` if it has none.
+    public func spring(named name: String) -> Spring? {
+        guard let response = tunables.first(where: { $0.role == .springResponse(spring: name) }),
+              let dampingRatio = tunables.first(where: { $0.role == .springDampingRatio(spring: name) }) else { return nil }
+        return Spring(response: value(of: response), dampingRatio: value(of: dampingRatio))
     }
 
     /// Sets one value; returns why it was refused, or `nil`.
@@ -50,7 +44,7 @@ public struct Tuning: Equatable, Sendable {
     public mutating func set(_ key: String, to value: Double) -> String? {
         guard let tunable = tunables.first(where: { $0.key == key }) else { return "\(key): no such tunable in \(app)" }
         guard value.isFinite, tunable.range.contains(value) else {
-            return "\(key): \(value) is outside \(tunable.range.lowerBound)…\(tunable.range.upperBound); keeping \(self[key])"
+            return "\(key): \(value) is outside \(tunable.range.lowerBound)…\(tunable.range.upperBound); keeping \(self.value(of: tunable))"
         }
         values[key] = value
         return nil

@@ -1,6 +1,7 @@
 import Foundation
 import KineticCore
 import KineticCatalog
+import KineticPlatform
 
 /// The four costumes the content server offers, read straight from the repository's `Content/` folder with the
 /// same decoder the network path uses. Tests and the benchmark use them to fill a six-spoke wheel offline.

@@ -1,11 +1,11 @@
 import XCTest
 import KineticCatalog
+import KineticCore
 @testable import KineticApps
-@testable import KineticScenario
 
 /// Disguise-O-Rama's rules alone: state + action → state + effects, no layers, no physics, no disk.
 final class DisguiseRulesTests: XCTestCase {
-    private let six = Disguise.sixCostumes
+    private let six = ServedCostumes.withBundled
 
     @discardableResult
     private func apply(_ state: inout DisguiseState, _ actions: DisguiseAction...) -> [DisguiseEffect] {
@@ -130,7 +130,7 @@ final class DisguiseRulesTests: XCTestCase {
         let effects = apply(&s, .wheelFailed("no memory"))
         XCTAssertTrue(effects.contains(.log("disguise: building the costume wheel: no memory")), "\(effects)")
         XCTAssertTrue(effects.contains { if case .showBanner = $0 { return true } else { return false } })
-        apply(&s, .costumesArrived([Disguise.sixCostumes[0]]), .tick(1), .key(.enter), .key(.tab(backwards: false)))
+        apply(&s, .costumesArrived([ServedCostumes.withBundled[0]]), .tick(1), .key(.enter), .key(.tab(backwards: false)))
         XCTAssertEqual(s.wheel, [])
         XCTAssertEqual(s.stateName, "wheel", "nothing to choose")
         var one = onTheWheel()
@@ -149,30 +149,5 @@ final class DisguiseRulesTests: XCTestCase {
         var s = DisguiseState(costumes: six, introCompleted: true)
         apply(&s, .key(.enter), .splashLeft)
         return s
-    }
-}
-
-/// The screen does its disk and log work only through the environment it is given.
-final class DisguiseEnvironmentTests: XCTestCase {
-    func testProgressIsReadAndWrittenThroughTheEnvironment() throws {
-        final class Record { var saved: [Bool] = []; var lines: [String] = []; var seen = false }
-        let record = Record()
-        let environment = DisguiseEnvironment(loadIntroCompleted: { record.seen },
-                                              saveIntroCompleted: { record.saved.append($0); record.seen = $0 },
-                                              log: { record.lines.append($0) })
-        var entries = KineticApps.catalog
-        entries[0].makeScreen = { _ in DisguiseScreen(costumes: Disguise.sixCostumes, environment: environment) }
-        let scenario = Scenario(app: "disguise", freshStart: false, duration: 8, events: Disguise.throughIntro)
-        let runner = try ScenarioRunner(scenario: scenario, entries: entries, dataDirectory: Disguise.temporaryFolder())
-        try runner.run(outputDirectory: nil)
-        XCTAssertEqual(runner.stage.stateName, "wheel")
-        XCTAssertEqual(record.saved, [true], "the intro, once seen, is saved as seen, and nothing else is written")
-        XCTAssertEqual(record.lines, [])
-
-        // Seen: the next launch goes from the splash straight to the wheel, without the intro's keys.
-        let again = try ScenarioRunner(scenario: Scenario(app: "disguise", freshStart: false, duration: 2, events: []),
-                                       entries: entries, dataDirectory: Disguise.temporaryFolder())
-        try again.run(outputDirectory: nil)
-        XCTAssertEqual(again.stage.stateName, "wheel")
     }
 }

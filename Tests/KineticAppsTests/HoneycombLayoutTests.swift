@@ -1,5 +1,6 @@
 import XCTest
-@testable import KineticCore
+@testable import KineticApps
+import KineticCore
 
 /// The balanced-rows grid, checked for every N from first principles: what a honeycomb of equal pointy-top
 /// hexagons must look like, measured on the centres the layout returns.

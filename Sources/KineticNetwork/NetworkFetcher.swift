@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KineticCatalog
 import NIOCore
 import NIOHTTP1
 

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// Equal pointy-top hexagons in horizontal rows that interlock by half a cell, as in a real honeycomb: every
 /// cell sits on one hexagonal lattice, so neighbours (in a row, and across adjacent rows) are all `spacing`

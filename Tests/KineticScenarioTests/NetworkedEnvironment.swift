@@ -1,0 +1,12 @@
+import KineticApps
+import KineticCatalog
+import KineticNetwork
+import KineticPlatform
+
+extension AppsEnvironment {
+    /// The apps on the real network client (tests point them at a content server on loopback), with `validator` as
+    /// the image check.
+    static func networked(validator: @escaping ImageValidator) -> AppsEnvironment {
+        AppsEnvironment(fetcher: NetworkFetcher(), imageValidator: validator, log: Log.line)
+    }
+}

@@ -227,7 +227,7 @@ final class HoneycombScreenTests: XCTestCase {
     func testLearnMoreHandsOverTheCellsLink() throws {
         let (stage, screen) = try oceanGrid()
         var opened: [String] = []
-        screen.openLink = { opened.append($0) }
+        screen.environment.openLink = { opened.append($0) }
         screen.openPanel(forCellWithID: "coral")
         Honeycomb.run(stage, for: 1)
         Honeycomb.tap(stage, try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)

@@ -203,11 +203,18 @@ final class TuningFileFormatTests: XCTestCase {
         XCTAssertEqual(HoneycombTuning(HoneycombTuning.defaults), HoneycombTuning())
     }
 
-    func testAFileOfTheOldFormatChangesTheTypedValue() {
-        var named = MailboxTuning.defaults
-        XCTAssertEqual(named.apply(json: Data(#"{"app": "mailbox", "undo.duration": 6.5, "menu.spring.response": 0.5}"#.utf8)), [])
-        let typed = MailboxTuning(named)
-        XCTAssertEqual(typed.undoDuration, 6.5)
-        XCTAssertEqual(typed.menuSpring, Spring(response: 0.5, dampingRatio: 0.9))
+    func testAFileOfTheOldFormatSetsEveryTypedValue() throws {
+        /// Every key of an old file at the low end of its range: each must land in the typed struct and come back.
+        func check<Tunables: TunableSet>(_ type: Tunables.Type) throws {
+            var named = Tunables.defaults
+            var file: [String: Any] = ["app": Tunables.app]
+            for tunable in named.tunables { file[tunable.key] = tunable.range.lowerBound }
+            XCTAssertEqual(named.apply(json: try JSONSerialization.data(withJSONObject: file)), [], Tunables.app)
+            XCTAssertEqual(Tunables(named).tuning.values, named.values, Tunables.app)
+            XCTAssertNotEqual(Tunables(named), Tunables(), Tunables.app)
+        }
+        try check(DisguiseTuning.self)
+        try check(MailboxTuning.self)
+        try check(HoneycombTuning.self)
     }
 }

@@ -1,4 +1,5 @@
 import KineticCatalog
+import KineticRuntime
 
 /// What can happen to Disguise-O-Rama: time, the person's taps and keys, the menu, the data layer, and the screen
 /// telling that an animation or the physics has come to rest.
@@ -27,6 +28,10 @@ public enum DisguiseAction: Equatable, Sendable {
     case wheelFailed(String)
     /// One costume's bubble could not join the wheel.
     case bubbleFailed(String, reason: String)
+    /// The saved progress was read as the screen appeared: whether the intro has been seen.
+    case progressLoaded(introCompleted: Bool)
+    /// The tuning changed: the splash's time and an arrow key's push (rad/s).
+    case tuned(splashDuration: Double, keySpin: Double)
 }
 
 /// The keys the app answers, whatever the platform calls them.
@@ -49,7 +54,7 @@ public enum DisguiseEffect: Equatable, Sendable {
 
 /// Disguise-O-Rama's rules (seed 000 and seed 001): state + action → new state + effects. Pure, so tests drive the
 /// whole sequence without rendering, and the screen only animates the changes.
-public enum DisguiseRules {
+public enum DisguiseRules: AppRules {
     /// How long the splash shows before it leaves by itself, in seconds, unless tuned (`DisguiseState.splashDuration`).
     public static let splashDuration = 0.6
     /// How much a key press changes the wheel's angular velocity, in rad/s, unless tuned (`DisguiseState.keySpin`).
@@ -60,6 +65,11 @@ public enum DisguiseRules {
 
     public static func reduce(_ state: inout DisguiseState, _ action: DisguiseAction) -> [DisguiseEffect] {
         switch action {
+        case .progressLoaded(let completed):
+            state.introCompleted = completed
+        case .tuned(let splashDuration, let keySpin):
+            state.splashDuration = splashDuration
+            state.keySpin = keySpin
         case .tick(let seconds):
             if state.phase == .splash {
                 state.splashTime += seconds

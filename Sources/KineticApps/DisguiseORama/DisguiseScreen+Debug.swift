@@ -17,7 +17,7 @@ extension DisguiseScreen {
             }
             shapes.append(.arrow(from: centre, vector: bubble.item.velocity, color: DebugShape.velocity))
         }
-        if let finger = lastDrag { shapes.append(.arrow(from: finger.location, vector: finger.velocity, color: DebugShape.velocity)) }
+        if let finger = viewState.lastDrag { shapes.append(.arrow(from: finger.location, vector: finger.velocity, color: DebugShape.velocity)) }
         return shapes
     }
 }

@@ -36,15 +36,15 @@ extension DisguiseScreen {
         introButton.contents = .text(TextContent(introPages[0].button, bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
         introButton.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapIntroButton) }]
         root.addSublayer(introButton)
-        introOffset = 0
+        viewState.introOffset = 0
         topPanel.isHidden = true
         introButton.isHidden = true
     }
 
     /// Scrolls the page labels and keeps `intro.text` on the page being shown.
     func layoutIntroText() {
-        introScroll.bounds.origin.x = introOffset
-        let page = Int((introOffset / max(layout.size.width, 1)).rounded())
+        introScroll.bounds.origin.x = viewState.introOffset
+        let page = Int((viewState.introOffset / max(layout.size.width, 1)).rounded())
         for (index, label) in introLabels.enumerated() { label.identifier = index == page ? "intro.text" : nil }
     }
 
@@ -94,11 +94,11 @@ extension DisguiseScreen {
         guard introPages.indices.contains(page) else { return }
         let target = Double(page) * layout.size.width
         if settings.reduceMotion {
-            introOffset = target
+            viewState.introOffset = target
             introLabels[page].opacity = 0
             animator.animate(introLabels[page], \.opacity, to: 1, with: .tween(duration: fade))
         } else {
-            animator.animate(self, \.introOffset, to: target, with: .spring(motionTuning.introPageSpring))
+            animator.animate(self, \.viewState.introOffset, to: target, with: .spring(motionTuning.introPageSpring))
         }
         if case .text(var text) = introButton.contents {
             text.string = introPages[page].button

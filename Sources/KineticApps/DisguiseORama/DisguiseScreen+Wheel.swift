@@ -40,26 +40,26 @@ extension DisguiseScreen {
         case .began:
             guard state.wheelIsInteractive else { return }
             wheel.grab()
-            panStart = (fingerAngle: (pan.location - center as Vector).angle, wheelAngle: wheel.angle)
+            viewState.panStart = (fingerAngle: (pan.location - center as Vector).angle, wheelAngle: wheel.angle)
         case .changed:
-            guard let start = panStart else { return }
+            guard let start = viewState.panStart else { return }
             let turned = remainder((pan.location - center as Vector).angle - start.fingerAngle, 2 * .pi)
             // Keep the turn continuous across the ±π seam by tracking whole turns.
             var unwrapped = turned
-            while unwrapped - panLastTurn > .pi { unwrapped -= 2 * .pi }
-            while unwrapped - panLastTurn < -.pi { unwrapped += 2 * .pi }
-            panLastTurn = unwrapped
+            while unwrapped - viewState.panLastTurn > .pi { unwrapped -= 2 * .pi }
+            while unwrapped - viewState.panLastTurn < -.pi { unwrapped += 2 * .pi }
+            viewState.panLastTurn = unwrapped
             wheel.drag(toAngle: start.wheelAngle + unwrapped)
-            lastDrag = (pan.location, pan.velocity)
+            viewState.lastDrag = (pan.location, pan.velocity)
         case .ended, .cancelled:
-            guard panStart != nil else { return }
+            guard viewState.panStart != nil else { return }
             // ω = (r × v) / |r|²: the finger's angular velocity about the centre.
             let r: Vector = pan.location - center
             let omega = r.length > 20 ? r.cross(pan.velocity) / (r.length * r.length) : 0
             do { try wheel.release(angularVelocity: pan.state == .ended ? omega : 0) } catch { report(error, while: "letting go of the wheel") }
-            panStart = nil
-            panLastTurn = 0
-            lastDrag = nil
+            viewState.panStart = nil
+            viewState.panLastTurn = 0
+            viewState.lastDrag = nil
         default:
             break
         }

@@ -26,7 +26,11 @@ public final class DisguiseScreen: Screen {
 
     static let art = BundledCostumes.resourceFolder
 
-    public private(set) var state: DisguiseState
+    /// The app's state, run through `DisguiseRules`.
+    let store: Store<DisguiseRules>
+    public var state: DisguiseState { store.state }
+    /// What the screen keeps between frames besides the state (scrolling, a drag's start).
+    var viewState = DisguiseViewState()
     /// Every motion parameter, named (see `DisguiseTuning`); `applyTuning` changes them live.
     public private(set) var motionTuning = DisguiseTuning()
     var layout = DisguiseLayout(size: Size(width: 1024, height: 768))
@@ -49,14 +53,6 @@ public final class DisguiseScreen: Screen {
     let titleLayer = Layer(identifier: "title")
     let subtitleLayer = Layer(identifier: "subtitle")
     let focusRing = Layer(identifier: "focus")
-    /// The content offset of the intro's text, animated to scroll between pages.
-    var introOffset = 0.0
-    /// Where a drag on the wheel began: the finger's angle about the centre and the wheel's angle then.
-    var panStart: (fingerAngle: Double, wheelAngle: Double)?
-    /// The finger's turn so far, unwrapped across the ±π seam.
-    var panLastTurn = 0.0
-    /// Where the finger turning the wheel is and how fast it moves, for the debug overlay.
-    var lastDrag: (location: Point, velocity: Vector)?
 
     /// Where new costumes come from, if anywhere.
     let feed: CostumeFeed?
@@ -69,21 +65,23 @@ public final class DisguiseScreen: Screen {
     ///   - environment: disk and log (by default the live ones, in the stage's data folder).
     public init(costumes: [Costume]? = nil, environment: DisguiseEnvironment? = nil) {
         let catalogue: (costumes: [Costume], problems: [String]) = costumes.map { ($0, []) } ?? BundledCostumes.load()
-        state = DisguiseState(costumes: catalogue.costumes)
+        store = Store(DisguiseState(costumes: catalogue.costumes))
         problems = catalogue.problems
         feed = nil
         self.environment = environment
         super.init(identifier: "disguise")
+        store.performEffects { [unowned self] in self.perform($0) }
     }
 
     /// Starts on the feed's bundled and saved costumes and refreshes from the network in the background.
     public init(feed: CostumeFeed, bundledProblems: [String] = [], environment: DisguiseEnvironment? = nil) {
         let initial = feed.initial()
-        state = DisguiseState(costumes: initial.costumes)
+        store = Store(DisguiseState(costumes: initial.costumes))
         problems = bundledProblems + initial.problems
         self.feed = feed
         self.environment = environment
         super.init(identifier: "disguise")
+        store.performEffects { [unowned self] in self.perform($0) }
     }
 
     public override var stateName: String { state.stateName }
@@ -99,9 +97,10 @@ public final class DisguiseScreen: Screen {
         let environment = self.environment ?? .live(dataDirectory: settings.dataDirectory)
         self.environment = environment
         if settings.freshStart { environment.saveIntroCompleted(false) }
-        state.introCompleted = environment.loadIntroCompleted()
+        send(.progressLoaded(introCompleted: environment.loadIntroCompleted()))
         root.gestureRecognizers = [PanRecognizer { [weak self] in self?.handlePan($0) }]
         buildLayers()
+        store.follow { [unowned self] before in self.follow(from: before) }
         for problem in problems { environment.log(problem) }
         feed?.startRefresh(counting: stage?.backgroundWork)
     }
@@ -138,21 +137,15 @@ public final class DisguiseScreen: Screen {
     public override func applyTuning(_ tuning: Tuning) {
         guard tuning.app == DisguiseTuning.app else { return }
         motionTuning = DisguiseTuning(tuning)
-        state.splashDuration = motionTuning.splashDuration
-        state.keySpin = motionTuning.keySpin
+        send(.tuned(splashDuration: motionTuning.splashDuration, keySpin: motionTuning.keySpin))
         do { try wheel?.apply(motionTuning.wheel) } catch { report(error, while: "tuning the wheel") }
     }
 
-    /// Applies an action: the rules change the state, the effects are carried out, and the layers follow.
+    /// Applies an action through the store: the rules change the state, the effects are carried out, and the
+    /// layers follow.
     /// - Returns: whether the action did anything (changed the state or asked for an effect).
     @discardableResult
-    public func send(_ action: DisguiseAction) -> Bool {
-        let before = state
-        let effects = DisguiseRules.reduce(&state, action)
-        for effect in effects { perform(effect) }
-        if state != before { follow(from: before) }
-        return state != before || !effects.isEmpty
-    }
+    public func send(_ action: DisguiseAction) -> Bool { store.send(action).didSomething }
 
     /// The data layer hands over costumes (a refresh from the server, say): new ones fly out from behind Scotch as
     /// soon as the wheel is whole.

@@ -1,4 +1,5 @@
 import KineticCatalog
+import KineticRuntime
 import KineticCore
 
 /// What can happen to the Honeycomb: a person's taps and keys, the menu, the data layer, the programmatic API,
@@ -25,6 +26,8 @@ public enum HoneycombAction: Equatable, Sendable {
     /// Enter: opens what has the focus.
     case activateFocus
     case learnMore
+    /// The screen appeared at this size: the layouts follow it.
+    case resized(Size)
 }
 
 /// What the rules ask the outside world to do.
@@ -36,9 +39,11 @@ public enum HoneycombEffect: Equatable, Sendable {
 }
 
 /// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
-public enum HoneycombRules {
+public enum HoneycombRules: AppRules {
     public static func reduce(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
         switch action {
+        case .resized(let size):
+            state.size = size
         case .tapCategory(let id):
             guard state.categories.contains(where: { $0.id == id }) else { return [] }
             switch state.phase {

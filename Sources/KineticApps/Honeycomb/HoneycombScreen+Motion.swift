@@ -55,27 +55,27 @@ extension HoneycombScreen {
     /// Retargets `view` after `delay` seconds (replacing any retarget still waiting for it).
     func schedule(_ view: HexCellView, after delay: Double, to target: CellTarget) {
         let id = view.container.identifier
-        pending.removeAll { $0.id == id }
+        viewState.pending.removeAll { $0.id == id }
         guard delay > 0 else { return move(view, to: target) }
-        pending.append((time + delay, id ?? "", { [weak self, weak view] in
+        viewState.pending.append((viewState.time + delay, id ?? "", { [weak self, weak view] in
             guard let self, let view else { return }
             self.move(view, to: target)
         }))
     }
 
     func runPendingMoves() {
-        let now = time + 1e-9
+        let now = viewState.time + 1e-9
         // Most frames have none due: checked first, so that they filter (and allocate) nothing.
-        guard pending.contains(where: { $0.time <= now }) else { return }
-        let due = pending.filter { $0.time <= now }
-        pending.removeAll { $0.time <= now }
+        guard viewState.pending.contains(where: { $0.time <= now }) else { return }
+        let due = viewState.pending.filter { $0.time <= now }
+        viewState.pending.removeAll { $0.time <= now }
         for move in due { move.apply() }
     }
 
     /// Springs a hexagon to `target`; with reduced motion it is put there at once and only fades.
     func move(_ view: HexCellView, to target: CellTarget) {
         let layer = view.container
-        pending.removeAll { $0.id == layer.identifier }
+        viewState.pending.removeAll { $0.id == layer.identifier }
         if settings.reduceMotion {
             if target.opacity > 0 || layer.opacity <= 0.001 {
                 let moved = layer.position.distance(to: target.centre) > 0.5
@@ -117,7 +117,7 @@ extension HoneycombScreen {
     func fadeOutCells() {
         for view in cellViews.values {
             let layer = view.container
-            pending.removeAll { $0.id == layer.identifier }
+            viewState.pending.removeAll { $0.id == layer.identifier }
             animator.animate(layer, \.opacity, to: 0, with: .tween(duration: motionTuning.replaceFade)) { [weak layer] _ in layer?.removeFromSuperlayer() }
         }
         forgetCells()
@@ -136,7 +136,7 @@ extension HoneycombScreen {
 
     /// Whether the morph's visible hexagons have reached their places (invisible ones may still be flying).
     func morphHasArrived() -> Bool {
-        guard pending.isEmpty else { return false }
+        guard viewState.pending.isEmpty else { return false }
         let targets = self.targets
         for (id, target) in targets.categories { if let view = categoryViews[id], !view.hasArrived(at: target) { return false } }
         if let logoView, !logoView.hasArrived(at: targets.logo) { return false }
@@ -150,23 +150,23 @@ extension HoneycombScreen {
     /// side make room; its arrow slides along to the cell.
     func syncPanel(_ placement: HoneycombGeometry.PanelPlacement?) {
         guard let placement else {
-            if let old = panelPlacement {
+            if let old = viewState.panelPlacement {
                 animateIfNeeded(panel, \.position, to: tucked(old), with: cellSpring)
                 fade(panel, to: 0)
                 fade(arrow, to: 0)
             }
-            panelPlacement = nil
+            viewState.panelPlacement = nil
             return
         }
         if let open = state.openCell { fillPanel(for: open) }
         let arrowFrame = arrowRect(placement)
-        if panelPlacement == nil, panel.opacity <= 0.001 || settings.reduceMotion {
+        if viewState.panelPlacement == nil, panel.opacity <= 0.001 || settings.reduceMotion {
             panel.bounds = Rect(origin: .zero, size: placement.frame.size)
             panel.position = settings.reduceMotion ? placement.frame.origin : tucked(placement)
             arrow.frame = arrowFrame
             arrow.contents = .shape(ShapeContent(path: .polygon(arrowPoints(placement, in: arrowFrame)), fill: .white))
         }
-        panelPlacement = placement
+        viewState.panelPlacement = placement
         panel.bounds.size = placement.frame.size
         if settings.reduceMotion {
             panel.position = placement.frame.origin

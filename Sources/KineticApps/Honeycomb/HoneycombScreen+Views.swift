@@ -160,7 +160,7 @@ extension HoneycombScreen {
 
     func remove(_ view: HexCellView) {
         for layer in [view.container, view.body, view.shade] { animator.stopAll(of: layer) }
-        pending.removeAll { $0.id == view.container.identifier }
+        viewState.pending.removeAll { $0.id == view.container.identifier }
         view.container.removeFromSuperlayer()
     }
 

@@ -13,7 +13,11 @@ import KineticPlatform
 /// springs, so any change of mind (back in the middle of a morph, another cell while a panel opens) retargets
 /// from where every layer is, with the velocity it has: nothing ever jumps.
 public final class HoneycombScreen: Screen {
-    public private(set) var state: HoneycombState
+    /// The app's state, run through `HoneycombRules`.
+    let store: Store<HoneycombRules>
+    public var state: HoneycombState { store.state }
+    /// What the screen keeps between frames besides the state (its stagger clock, the panel's place).
+    var viewState = HoneycombViewState()
     /// Every motion parameter, named (see `HoneycombTuning`); `applyTuning` changes them live.
     public private(set) var motionTuning = HoneycombTuning()
     /// Image URL → checked local file, from the data layer.
@@ -23,11 +27,8 @@ public final class HoneycombScreen: Screen {
     /// The shown category's cells, and which category they belong to.
     var cellViews: [String: HexCellView] = [:]
     var cellsCategory: String?
-    /// Retargets waiting for their turn in a stagger: simulated time, and what to do.
-    var pending: [(time: Double, id: String, apply: () -> Void)] = []
     /// The targets of the last state asked about (see `targets`).
     var targetsOfState: (state: HoneycombState, targets: HoneycombTargets)?
-    var time = 0.0
     let field = Layer(identifier: "honeycomb")
     let panel = Layer(identifier: "panel")
     let arrow = Layer(identifier: "panel.arrow")
@@ -41,11 +42,9 @@ public final class HoneycombScreen: Screen {
     let gridTitle = Layer(identifier: "grid.title")
     let focusRing = Layer(identifier: "focus")
     let banner = Banner()
-    /// The panel's current placement, so a new one can start from it.
-    var panelPlacement: HoneycombGeometry.PanelPlacement?
     let feed: HoneycombFeed?
-    /// What Learn More does with its link (a window would hand it to a browser).
-    public var openLink: (String) -> Void
+    /// Opening links and the log.
+    public var environment: HoneycombEnvironment
     /// Problems found in the data, logged once when the screen appears.
     var startupProblems: [String]
 
@@ -53,28 +52,26 @@ public final class HoneycombScreen: Screen {
     static let refreshFailedMessage = "Couldn’t update the honeycomb — showing saved cells"
 
     /// A honeycomb over `categories`, with no data layer (tests, the programmatic API).
-    public init(categories: [HoneycombNode], imageFiles: [String: String] = [:], openLink: ((String) -> Void)? = nil) {
-        state = HoneycombState(categories: categories, size: Size(width: 1024, height: 768))
+    public init(categories: [HoneycombNode], imageFiles: [String: String] = [:], environment: HoneycombEnvironment = .logging(to: Log.line)) {
+        store = Store(HoneycombState(categories: categories, size: Size(width: 1024, height: 768)))
         self.imageFiles = imageFiles
         self.feed = nil
         self.startupProblems = []
-        self.openLink = openLink ?? HoneycombScreen.logLink
+        self.environment = environment
         super.init(identifier: "honeycomb.screen")
+        store.performEffects { [unowned self] in self.perform($0) }
     }
 
     /// A honeycomb on the data layer: the bundled or saved nodes at once, then a refresh in the background.
-    public init(feed: HoneycombFeed, openLink: ((String) -> Void)? = nil) {
+    public init(feed: HoneycombFeed, environment: HoneycombEnvironment) {
         let initial = feed.initial()
-        state = HoneycombState(categories: initial.categories, size: Size(width: 1024, height: 768))
+        store = Store(HoneycombState(categories: initial.categories, size: Size(width: 1024, height: 768)))
         imageFiles = initial.imageFiles
         self.feed = feed
         startupProblems = initial.problems
-        self.openLink = openLink ?? HoneycombScreen.logLink
+        self.environment = environment
         super.init(identifier: "honeycomb.screen")
-    }
-
-    static func logLink(_ link: String) {
-        Log.line("Learn More: \(link)")
+        store.performEffects { [unowned self] in self.perform($0) }
     }
 
     public override var stateName: String { state.stateName }
@@ -82,7 +79,7 @@ public final class HoneycombScreen: Screen {
     // MARK: Life
 
     public override func didAppear(size: Size) {
-        state.size = size
+        send(.resized(size))
         root.backgroundColor = Palette.paper
         field.frame = Rect(origin: .zero, size: size)
         root.addSublayer(field)
@@ -93,10 +90,11 @@ public final class HoneycombScreen: Screen {
         feed?.startRefresh(counting: stage?.backgroundWork)
         menuActionsDidChange()
         sync()
+        store.follow { [unowned self] before in self.sync(from: before) }
     }
 
     public override func update(dt: Double) {
-        time += dt
+        viewState.time += dt
         if let snapshot = feed?.take() { receive(snapshot) }
         runPendingMoves()
         if case .morph(_, let forward) = state.phase, morphHasArrived() {
@@ -111,7 +109,7 @@ public final class HoneycombScreen: Screen {
     /// At rest unless a morph is under way, a staggered move waits its turn, or a banner counts down.
     public override var isAtRest: Bool {
         if case .morph = state.phase { return false }
-        return pending.isEmpty && !banner.isCounting
+        return viewState.pending.isEmpty && !banner.isCounting
     }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
@@ -123,20 +121,19 @@ public final class HoneycombScreen: Screen {
         if tuning.app == HoneycombTuning.app { motionTuning = HoneycombTuning(tuning) }
     }
 
-    /// Applies an action: the rules change the state, the screen carries out the effects and moves the layers.
-    public func send(_ action: HoneycombAction) {
-        let before = state
-        let effects = HoneycombRules.reduce(&state, action)
-        for effect in effects {
-            switch effect {
-            case .openLink(let link):
-                openLink(link)
-                banner.show("Learn More: \(link)", animator: animator)
-            case .leave:
-                break
-            }
+    /// Applies an action through the store: the rules change the state, the effects are carried out, and the
+    /// layers move.
+    @discardableResult
+    public func send(_ action: HoneycombAction) -> Reduction<HoneycombState, HoneycombEffect> { store.send(action) }
+
+    private func perform(_ effect: HoneycombEffect) {
+        switch effect {
+        case .openLink(let link):
+            environment.openLink(link)
+            banner.show("Learn More: \(link)", animator: animator)
+        case .leave:
+            break  // the key goes on to the shell (`handleKey` returns false)
         }
-        if state != before { sync(from: before) }
     }
 
     func receive(_ snapshot: HoneycombSnapshot) {
@@ -149,7 +146,7 @@ public final class HoneycombScreen: Screen {
     }
 
     func log(_ message: String) {
-        Log.line("honeycomb: \(message)")
+        environment.log("honeycomb: \(message)")
     }
 
     // MARK: Menu and keys
@@ -169,9 +166,8 @@ public final class HoneycombScreen: Screen {
         case .down: send(.moveFocus(.down))
         case .enter, .space: send(.activateFocus)
         case .escape:
-            var probe = state
-            if HoneycombRules.reduce(&probe, .escape).contains(.leave) { return false }
-            send(.escape)
+            // Esc at the top is the shell's: back to the gallery.
+            if send(.escape).effects.contains(.leave) { return false }
         default:
             return false
         }

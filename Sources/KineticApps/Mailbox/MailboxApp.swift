@@ -18,7 +18,8 @@ extension KineticApps {
         }
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: settings.document(mailboxMessagesPath),
                                          dataFolder: settings.dataDirectory, fetcher: environment.fetcher)
-        let screen = MailboxScreen(feed: MailboxFeed(refresher: refresher), dataDirectory: settings.dataDirectory, freshStart: settings.freshStart)
+        let screen = MailboxScreen(feed: MailboxFeed(refresher: refresher),
+                                   environment: .live(dataDirectory: settings.dataDirectory, log: environment.log), freshStart: settings.freshStart)
         screen.startupProblems += problems
         return screen
     }

@@ -1,4 +1,5 @@
 import KineticCatalog
+import KineticRuntime
 import KineticCore
 
 /// What can happen to the Mailbox.
@@ -40,7 +41,7 @@ public enum MailboxEffect: Equatable, Sendable {
 }
 
 /// The Mailbox's rules: state + action → new state + effects, pure.
-public enum MailboxRules {
+public enum MailboxRules: AppRules {
     /// Where a release ends up: by position (the seed), or by the position the message would coast to with its
     /// velocity (UIScrollView's deceleration, as in "Designing Fluid Interfaces"), so a quick 40 pt flick archives
     /// and a slow release at 40 pt springs back. A flick only ever decides the first action or a return: the

@@ -107,15 +107,15 @@ extension MailboxScreen {
         guard state.compose == nil, state.options == nil else { return }
         switch pan.state {
         case .began:
-            animator.stop(self, \MailboxScreen.menuProgress)
-            menuDragStart = menuProgress
+            animator.stop(self, \MailboxScreen.viewState.menuProgress)
+            viewState.menuDragStart = viewState.menuProgress
             rebuildMenuItems()
         case .changed:
-            menuProgress = rubberBand(menuDragStart + pan.translation.dx / Self.menuWidth, range: 0...1, dimension: 1)
+            viewState.menuProgress = rubberBand(viewState.menuDragStart + pan.translation.dx / Self.menuWidth, range: 0...1, dimension: 1)
             menuPanel.isHidden = false
         case .ended, .cancelled:
             let velocity = pan.velocity.dx / Self.menuWidth
-            let open = abs(velocity) > motionTuning.menuFlickSpeed ? velocity > 0 : menuProgress > 0.5
+            let open = abs(velocity) > motionTuning.menuFlickSpeed ? velocity > 0 : viewState.menuProgress > 0.5
             send(.setMenu(open: open))
             animateMenu(open: open, velocity: velocity)
         default:
@@ -127,13 +127,13 @@ extension MailboxScreen {
         if open { rebuildMenuItems() }
         let motion: Motion = settings.reduceMotion ? .tween(duration: motionTuning.reducedMotionMenuFade, curve: .easeInEaseOut)
             : .spring(motionTuning.menuSpring)
-        animator.animate(self, \MailboxScreen.menuProgress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
+        animator.animate(self, \MailboxScreen.viewState.menuProgress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
     }
 
     // MARK: Undo
 
     func showUndo() {
-        undoTime = motionTuning.undoDuration
+        viewState.undoTime = motionTuning.undoDuration
         undoButton.isHidden = false
         animator.animate(undoButton, \.opacity, to: 1, with: .tween(duration: motionTuning.undoFadeIn))
     }

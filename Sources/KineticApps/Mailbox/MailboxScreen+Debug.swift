@@ -14,7 +14,7 @@ extension MailboxScreen {
             }
             let middleY = (top.y + bottom.y) / 2
             let edge = row.offset > 0 ? top.x + row.offset : top.x + width + row.offset
-            let velocity = row.id == lastSwipe?.id ? lastSwipe?.velocity ?? 0 : 0
+            let velocity = row.id == viewState.lastSwipe?.id ? viewState.lastSwipe?.velocity ?? 0 : 0
             shapes.append(.arrow(from: Point(x: edge, y: middleY), vector: Vector(dx: velocity, dy: 0), color: DebugShape.velocity))
             let coast = Decay().projectedValue(from: 0.0, initialVelocity: velocity)
             shapes.append(.dot(Point(x: edge + coast, y: middleY), color: DebugShape.rest))

@@ -62,7 +62,7 @@ extension MailboxScreen {
             row.offset = row.swipeStart + pan.translation.dx
         case .changed:
             row.offset = row.swipeStart + pan.translation.dx
-            lastSwipe = (row.id, pan.velocity.dx)
+            viewState.lastSwipe = (row.id, pan.velocity.dx)
         case .ended:
             send(.swipeEnded(id: row.id, offset: row.offset, velocity: pan.velocity.dx))
         case .cancelled:

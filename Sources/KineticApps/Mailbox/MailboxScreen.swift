@@ -11,16 +11,19 @@ import KineticPlatform
 /// the views after it, so a view can never point at a row the model has dropped. This screen keeps one row view per
 /// shown message and animates it: the swipe offset, the slot's place in the list, its collapse.
 public final class MailboxScreen: Screen {
-    public private(set) var state: MailboxState
-    let store: MailboxStore
+    /// The app's state, run through `MailboxRules`.
+    let store: Store<MailboxRules>
+    public var state: MailboxState { store.state }
+    /// Placements on disk and the log.
+    let environment: MailboxEnvironment
     let feed: MailboxFeed?
+    /// What the screen keeps between frames besides the state (the menu's openness, the undo countdown).
+    var viewState = MailboxViewState()
     var rows: [String: MessageRowView] = [:]
     /// Every motion parameter, named (see `MailboxTuning`); `applyTuning` changes them live.
     public private(set) var motionTuning = MailboxTuning()
     /// The menu's pans, whose velocity window is tuned.
     var menuPans: [PanRecognizer] = []
-    /// The message last swiped and the finger's velocity then (pt/s), for the debug overlay.
-    var lastSwipe: (id: String, velocity: Double)?
     /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
     var leaving: [MessageRowView] = []
     var scroll: ScrollView!
@@ -37,11 +40,6 @@ public final class MailboxScreen: Screen {
     let menuShield = Layer(identifier: "mailbox.menu.shield")
     let banner = Banner()
     var segmentLayers: [MailboxSegment: Layer] = [:]
-    /// 0 closed … 1 open: how far the content has slid right to show the menu.
-    var menuProgress = 0.0
-    var menuDragStart = 0.0
-    /// Seconds the undo button has left.
-    var undoTime = 0.0
     var startupProblems: [String]
     var width = 1024.0
 
@@ -50,25 +48,27 @@ public final class MailboxScreen: Screen {
     static let tint = Color(red8: 0x3A, green8: 0x9B, blue8: 0xDC)
     static let art = ResourceFolder.named("Mailbox", containing: "later.svg")
 
-    /// A mailbox over `messages` with no network, keeping placements in `dataDirectory`.
-    public init(messages: [MailMessage], dataDirectory: URL) {
-        store = MailboxStore(folder: dataDirectory)
+    /// A mailbox over `messages` with no network, with the placements `environment` keeps.
+    public init(messages: [MailMessage], environment: MailboxEnvironment) {
+        self.environment = environment
         feed = nil
-        let (placements, problem) = store.load()
-        state = MailboxState(messages: messages, placements: placements)
+        let (placements, problem) = environment.loadPlacements()
+        store = Store(MailboxState(messages: messages, placements: placements))
         startupProblems = problem.map { [$0] } ?? []
         super.init(identifier: "mailbox")
+        store.performEffects { [unowned self] in self.perform($0) }
     }
 
     /// A mailbox on the data layer: the bundled or saved messages at once, then the content server's.
-    public init(feed: MailboxFeed, dataDirectory: URL, freshStart: Bool) {
-        store = MailboxStore(folder: dataDirectory)
+    public init(feed: MailboxFeed, environment: MailboxEnvironment, freshStart: Bool) {
+        self.environment = environment
         self.feed = feed
         let initial = feed.initial()
-        let (placements, problem) = freshStart ? ([:], nil) : store.load()
-        state = MailboxState(messages: initial.messages, placements: placements)
+        let (placements, problem) = freshStart ? ([:], nil) : environment.loadPlacements()
+        store = Store(MailboxState(messages: initial.messages, placements: placements))
         startupProblems = initial.problems + (problem.map { [$0] } ?? [])
         super.init(identifier: "mailbox")
+        store.performEffects { [unowned self] in self.perform($0) }
     }
 
     public override var stateName: String { state.stateName }
@@ -106,6 +106,7 @@ public final class MailboxScreen: Screen {
         content.addSublayer(menuShield)
         for problem in startupProblems { log(problem) }
         rebuildRows()
+        store.follow { [unowned self] before in self.follow(from: before) }
         feed?.startRefresh(counting: stage?.backgroundWork)
     }
 
@@ -116,12 +117,12 @@ public final class MailboxScreen: Screen {
             rebuildRows()
             if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
         }
-        content.position.x = Self.menuWidth * min(max(menuProgress, 0), 1.05)
-        menuPanel.isHidden = menuProgress <= 0.001
-        menuShield.isHidden = menuProgress <= 0.001
-        if undoTime > 0 {
-            undoTime -= dt
-            if undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: motionTuning.undoFadeOut)) }
+        content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
+        menuPanel.isHidden = viewState.menuProgress <= 0.001
+        menuShield.isHidden = viewState.menuProgress <= 0.001
+        if viewState.undoTime > 0 {
+            viewState.undoTime -= dt
+            if viewState.undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: motionTuning.undoFadeOut)) }
         }
         undoButton.isHidden = undoButton.opacity <= 0.001
         updateFocusRing()
@@ -129,7 +130,7 @@ public final class MailboxScreen: Screen {
     }
 
     /// At rest unless the undo button or a banner counts down.
-    public override var isAtRest: Bool { undoTime <= 0 && !banner.isCounting }
+    public override var isAtRest: Bool { viewState.undoTime <= 0 && !banner.isCounting }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
 
@@ -142,11 +143,12 @@ public final class MailboxScreen: Screen {
         for pan in menuPans { pan.velocityWindow = motionTuning.menuVelocityWindow }
     }
 
-    /// Applies an action: the rules change the model, then the effects move the views.
-    public func send(_ action: MailboxAction) {
-        let before = state
-        let effects = MailboxRules.reduce(&state, action)
-        for effect in effects { perform(effect) }
+    /// Applies an action through the store: the rules change the model, the effects are carried out, then the
+    /// views follow.
+    public func send(_ action: MailboxAction) { store.send(action) }
+
+    /// Moves the views after the state changed.
+    private func follow(from before: MailboxState) {
         if state.menuOpen != before.menuOpen { animateMenu(open: state.menuOpen, velocity: 0) }
         if state.options != before.options { showOptions() }
         if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
@@ -163,14 +165,14 @@ public final class MailboxScreen: Screen {
         case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
         case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
         case .save:
-            do { try store.save(state.placements) } catch {
+            do { try environment.savePlacements(state.placements) } catch {
                 log("could not save the mailbox: \(error)")
                 banner.show("Couldn’t save — your changes last until you quit", animator: animator)
             }
         }
     }
 
-    func log(_ message: String) { Log.line("mailbox: \(message)") }
+    func log(_ message: String) { environment.log("mailbox: \(message)") }
 
     /// A scroll, or a tap on the list, closes what is open and springs back any half-open row.
     func closeOpenThings() {

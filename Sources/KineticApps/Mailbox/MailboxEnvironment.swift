@@ -1,0 +1,28 @@
+import Foundation
+import KineticCatalog
+import KineticPlatform
+
+/// What the Mailbox does to the world outside its rules and its layers: the person's placements on disk and the
+/// log. Injected, so tests start from any placements and read what was saved; the network comes in through the
+/// `MailboxFeed`.
+public struct MailboxEnvironment {
+    /// The saved placements, and why they could not be read (the Mailbox then starts with every message in the Inbox).
+    public var loadPlacements: () -> (placements: [String: Placement], problem: String?)
+    /// Saves the placements; a failure is said in a banner and the log, and the changes last until the app quits.
+    public var savePlacements: ([String: Placement]) throws -> Void
+    /// Writes one line to the log.
+    public var log: (String) -> Void
+
+    public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),
+                savePlacements: @escaping ([String: Placement]) throws -> Void, log: @escaping (String) -> Void) {
+        self.loadPlacements = loadPlacements
+        self.savePlacements = savePlacements
+        self.log = log
+    }
+
+    /// The real thing: `MailboxStore` in `dataDirectory`, and `log`.
+    public static func live(dataDirectory: URL, log: @escaping (String) -> Void) -> MailboxEnvironment {
+        let store = MailboxStore(folder: dataDirectory)
+        return MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log)
+    }
+}

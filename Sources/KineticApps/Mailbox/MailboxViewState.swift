@@ -1,0 +1,13 @@
+/// What the Mailbox's screen keeps from frame to frame besides the app's state: how far the menu is open while a
+/// finger or a spring moves it, the undo button's countdown, and the last swipe for the debug overlay. It only
+/// places layers; every decision is the rules' (`MailboxState`).
+struct MailboxViewState {
+    /// 0 closed … 1 open: how far the content has slid right to show the menu (rubber-banded past either end).
+    var menuProgress = 0.0
+    /// `menuProgress` when the finger moving the menu went down.
+    var menuDragStart = 0.0
+    /// Seconds the undo button has left.
+    var undoTime = 0.0
+    /// The message last swiped and the finger's velocity then (pt/s), for the debug overlay.
+    var lastSwipe: (id: String, velocity: Double)?
+}

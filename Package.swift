@@ -50,7 +50,7 @@ let package = Package(
                                                    "KineticPlatform"], resources: [.copy("Resources")]),
 
         // Platform side: the network, pixels, windows, recordings, the content server.
-        .target(name: "KineticNetwork", dependencies: ["KineticCatalog", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .target(name: "KineticNetwork", dependencies: ["KineticCatalog", "KineticCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "NIOCore", package: "swift-nio"),
                                                       .product(name: "NIOHTTP1", package: "swift-nio")]),
         .target(name: "KineticRender", dependencies: ["KineticCore", "KineticScene", "CGraphics", "CBlend"]),
@@ -59,7 +59,7 @@ let package = Package(
                                                             .product(name: "Logging", package: "swift-log"),
                                                             .product(name: "NIOCore", package: "swift-nio")]),
 
-        .target(name: "KineticWindow", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform", "CSDL2"]),
+        .target(name: "KineticWindow", dependencies: ["KineticCore", "KineticRuntime", "KineticRender", "KineticPlatform", "CSDL2"]),
 
         .executableTarget(name: "kinetic", dependencies: [
             "KineticApps", "KineticCatalog", "KineticCore", "KineticNetwork", "KineticPlatform", "KineticRender", "KineticRuntime",

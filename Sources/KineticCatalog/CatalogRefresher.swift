@@ -72,21 +72,20 @@ public final class CatalogRefresher: @unchecked Sendable {
         let (saved, loadProblem) = store.load()
         var problems = loadProblem.map { [$0] } ?? []
         let previous = saved?.catalogURL == catalogURL.absoluteString ? saved : nil
-        let etag = previous?.costumes.allSatisfy(hasCachedImages) == true ? previous?.etag : nil
-        let body: Data, newETag: String?
-        switch await JSONDocumentFetch.get(catalogURL, etag: etag, maxBytes: maxCatalogBytes, fetcher: fetcher) {
+        // A copy whose images are not all in the cache is asked for again in full, so they can be fetched.
+        let usable = previous.flatMap { $0.costumes.allSatisfy(hasCachedImages) ? (url: $0.catalogURL, etag: $0.etag) : nil }
+        let decoded: RemoteCatalog.Decoded, newETag: String?
+        switch await DocumentDownload.get(catalogURL, saved: usable, maxBytes: maxCatalogBytes, fetcher: fetcher, decode: {
+            try RemoteCatalog.decode($0, catalogURL: catalogURL)
+        }) {
         case .failed(let reason):
             return failed(saved, problems + [reason])
         case .notModified:
             var snapshot = merge(remote: previous?.costumes ?? [], source: .saved)
             snapshot.problems = problems + snapshot.problems
             return snapshot
-        case .body(let data, let tag):
-            (body, newETag) = (data, tag)
-        }
-        let decoded: RemoteCatalog.Decoded
-        do { decoded = try RemoteCatalog.decode(body, catalogURL: catalogURL) } catch {
-            return failed(saved, problems + ["\(error)"])
+        case .decoded(let document, let tag):
+            (decoded, newETag) = (document, tag)
         }
         problems += decoded.problems
         var accepted: [Costume] = []

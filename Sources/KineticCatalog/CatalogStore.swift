@@ -1,6 +1,5 @@
 import Foundation
 import KineticCore
-import KineticPlatform
 
 /// The remote costumes last received, kept between launches in `costumes.plist` in the data folder, with the
 /// catalogue's URL and ETag for the next conditional request.
@@ -25,19 +24,15 @@ public struct CatalogStore: Sendable {
 
     public var fileURL: URL { folder.appendingPathComponent("costumes.plist") }
 
+    private var file: SavedFile<SavedCatalog> { SavedFile(fileURL, format: .propertyList) }
+
     /// The saved catalogue (nil when there is none), and a problem if the file was unreadable.
     public func load() -> (catalog: SavedCatalog?, problem: String?) {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return (nil, nil) }
-        do {
-            return (try PropertyListDecoder().decode(SavedCatalog.self, from: Data(contentsOf: fileURL)), nil)
-        } catch {
-            return (nil, "saved catalogue \(fileURL.path) could not be read (\(error)); it will be replaced by the next good download")
-        }
+        let (catalog, problem) = file.load()
+        return (catalog, problem.map { "saved catalogue \($0); it will be replaced by the next good download" })
     }
 
     public func save(_ catalog: SavedCatalog) throws {
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .xml
-        try AtomicFile.write(try encoder.encode(catalog), to: fileURL)
+        try file.save(catalog)
     }
 }

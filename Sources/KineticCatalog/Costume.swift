@@ -10,7 +10,7 @@ import KineticCore
 /// - `displayX/Y` (`display_x/y`): where the worn image's centre sits on Scotch, as an offset from Scotch's centre
 ///   in fractions of his width and height (0, −0.37 = just above his brow).
 /// - `displayWidth/Height` (`display_width/height`): the worn image's size in fractions of Scotch's width and height.
-public struct Costume: Codable, Equatable, Sendable, Identifiable {
+public struct Costume: Codable, Equatable, Sendable, Identifiable, DocumentElement {
     public var id: String
     public var title: String
     public var description: String

@@ -66,33 +66,28 @@ public final class HoneycombRefresher: @unchecked Sendable {
         }
     }
 
-    /// Asks the server once (with the saved ETag), saves a new document, and downloads every image it names.
-    /// Whatever fails, the result keeps what `current()` had.
+    /// Asks the server once (with the saved ETag), downloads and checks every image a new document names, and only
+    /// then saves the document, so a copy on disk never refers to an image that was not checked. Whatever fails, the
+    /// result keeps what `current()` had.
     public func refresh() async -> HoneycombSnapshot {
         var snapshot = current()
         guard let nodesURL else { return snapshot }
-        let saved = loadSaved().catalog.flatMap { $0.nodesURL == nodesURL.absoluteString ? $0 : nil }
-        switch await JSONDocumentFetch.get(nodesURL, etag: saved?.etag, maxBytes: maxDocumentBytes, fetcher: downloader.fetcher) {
+        let saved = loadSaved().catalog.map { (url: $0.nodesURL, etag: $0.etag) }
+        var newCopy: SavedHoneycomb?
+        let download = await DocumentDownload.get(nodesURL, saved: saved, maxBytes: maxDocumentBytes, fetcher: downloader.fetcher) {
+            try HoneycombDocument.decode($0, base: nodesURL, name: nodesURL.absoluteString)
+        }
+        switch download {
         case .failed(let reason):
             snapshot.problems.append(reason)
             snapshot.refreshFailed = true
         case .notModified:
             break
-        case .body(let data, let etag):
-            do {
-                let decoded = try HoneycombDocument.decode(data, base: nodesURL, name: nodesURL.absoluteString)
-                snapshot.categories = decoded.categories
-                snapshot.source = .remote
-                snapshot.problems += decoded.problems
-                do {
-                    try savedCopy.save(SavedHoneycomb(nodesURL: nodesURL.absoluteString, etag: etag, categories: decoded.categories))
-                } catch {
-                    snapshot.problems.append("could not save the honeycomb's nodes to \(savedFile.path): \(error)")
-                }
-            } catch {
-                snapshot.problems.append("\(error)")
-                snapshot.refreshFailed = true
-            }
+        case .decoded(let decoded, let etag):
+            snapshot.categories = decoded.categories
+            snapshot.source = .remote
+            snapshot.problems += decoded.problems
+            newCopy = SavedHoneycomb(nodesURL: nodesURL.absoluteString, etag: etag, categories: decoded.categories)
         }
         snapshot.imageFiles = [:]
         for text in snapshot.categories.flatMap(\.imageURLs) where snapshot.imageFiles[text] == nil {
@@ -102,10 +97,15 @@ public final class HoneycombRefresher: @unchecked Sendable {
             case .failure(let problem): snapshot.problems.append("\(problem); the cells using it show a placeholder")
             }
         }
+        if let newCopy {
+            do { try savedCopy.save(newCopy) } catch {
+                snapshot.problems.append("could not save the honeycomb's nodes to \(savedFile.path): \(error)")
+            }
+        }
         return snapshot
     }
 
-    private var savedCopy: SavedJSON<SavedHoneycomb> { SavedJSON(savedFile) }
+    private var savedCopy: SavedFile<SavedHoneycomb> { SavedFile(savedFile) }
 
     private func loadSaved() -> (catalog: SavedHoneycomb?, problem: String?) {
         let (catalog, problem) = savedCopy.load()

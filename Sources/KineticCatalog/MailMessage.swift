@@ -2,7 +2,7 @@ import Foundation
 
 /// One message of the Mailbox, as `mailbox/messages.json` describes it:
 /// `{"id", "sender", "subject", "snippet", "time", "unread"?}`.
-public struct MailMessage: Codable, Equatable, Sendable, Identifiable {
+public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentElement {
     /// Letters, digits, `-` and `_`; unique in the document.
     public var id: String
     public var sender: String
@@ -16,53 +16,32 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable {
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false) {
         (self.id, self.sender, self.subject, self.snippet, self.time, self.unread) = (id, sender, subject, snippet, time, unread)
     }
-}
 
-/// The Mailbox's document: `{"messages": [message, …]}`. Strict per message (a message with a missing or
-/// mistyped field, a bad id or a duplicate id is left out with a reason naming it), forgiving per document.
-public enum MessageDocument {
-    /// The most messages kept.
-    public static let maximumMessages = 500
+    enum CodingKeys: String, CodingKey { case id, sender, subject, snippet, time, unread }
 
-    public struct Decoded: Equatable, Sendable {
-        public var messages: [MailMessage]
-        public var problems: [String]
+    /// Every text field must be a string and `unread`, when present, true or false; the values are checked by
+    /// `problem`.
+    public init(from decoder: Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        id = try fields.decode(String.self, forKey: .id)
+        sender = try fields.decode(String.self, forKey: .sender)
+        subject = try fields.decode(String.self, forKey: .subject)
+        snippet = try fields.decode(String.self, forKey: .snippet)
+        time = try fields.decode(String.self, forKey: .time)
+        unread = try fields.decodeIfPresent(Bool.self, forKey: .unread) ?? false
     }
 
-    public struct Invalid: Error, CustomStringConvertible, Equatable {
-        public var description: String
-    }
-
-    public static func decode(_ data: Data, name: String = "messages.json") throws -> Decoded {
-        let json: Any
-        do { json = try JSONSerialization.jsonObject(with: data) } catch {
-            throw Invalid(description: "\(name) is not JSON (\(error.localizedDescription))")
+    /// What is wrong with the message's values, if anything: an id that could not name a row, a text too long to
+    /// show, or no sender.
+    public var problem: String? {
+        if let problem = ContentIdentifier.problem(id) { return problem }
+        for (name, text, limit) in [("sender", sender, 200), ("subject", subject, 200), ("snippet", snippet, 2000), ("time", time, 200)]
+            where text.count > limit {
+            return "\"\(name)\" is too long (at most \(limit) characters)"
         }
-        guard let top = json as? [String: Any], let items = top["messages"] as? [Any] else {
-            throw Invalid(description: "\(name) has no \"messages\" list")
-        }
-        var messages: [MailMessage] = [], problems: [String] = [], seen = Set<String>()
-        for (index, item) in items.enumerated() {
-            let label = ((item as? [String: Any])?["id"] as? String).map { "messages[\(index)] \"\($0)\"" } ?? "messages[\(index)]"
-            func leftOut(_ reason: String) { problems.append("\(name): \(label) left out: \(reason)") }
-            guard let fields = item as? [String: Any] else { leftOut("not an object"); continue }
-            guard let id = fields["id"] as? String else { leftOut("\"id\" must be a string"); continue }
-            if let problem = ContentIdentifier.problem(id) { leftOut(problem); continue }
-            var texts: [String: String] = [:]
-            var bad: String?
-            for key in ["sender", "subject", "snippet", "time"] {
-                guard let text = fields[key] as? String else { bad = "\"\(key)\" must be a string"; break }
-                guard text.count <= (key == "snippet" ? 2000 : 200) else { bad = "\"\(key)\" is too long"; break }
-                texts[key] = text
-            }
-            if let bad { leftOut(bad); continue }
-            if texts["sender"]!.trimmingCharacters(in: .whitespaces).isEmpty { leftOut("\"sender\" is empty"); continue }
-            if let unread = fields["unread"], !(unread is Bool) { leftOut("\"unread\" must be true or false"); continue }
-            guard seen.insert(id).inserted else { leftOut("duplicate id"); continue }
-            guard messages.count < maximumMessages else { leftOut("at most \(maximumMessages) messages"); continue }
-            messages.append(MailMessage(id: id, sender: texts["sender"]!, subject: texts["subject"]!, snippet: texts["snippet"]!,
-                                        time: texts["time"]!, unread: (fields["unread"] as? Bool) ?? false))
-        }
-        return Decoded(messages: messages, problems: problems)
+        if sender.trimmingCharacters(in: .whitespaces).isEmpty { return "\"sender\" is empty" }
+        return nil
     }
 }
+
+

@@ -30,7 +30,7 @@ public struct MailboxStore: Sendable {
         var placements: [String: Placement]
     }
 
-    private var file: SavedJSON<File> { SavedJSON(fileURL) }
+    private var file: SavedFile<File> { SavedFile(fileURL) }
 
     /// The saved placements (empty when there are none), and a problem if the file was unreadable; an unreadable
     /// file is left in place, untouched, until the next save replaces it.
@@ -74,7 +74,7 @@ public final class MailboxRefresher: @unchecked Sendable {
 
     public var savedFile: URL { dataFolder.appendingPathComponent("mailbox-messages.json") }
 
-    private var savedCopy: SavedJSON<Saved> { SavedJSON(savedFile) }
+    private var savedCopy: SavedFile<Saved> { SavedFile(savedFile) }
 
     /// The last download, if there is a readable one, and a problem when there is an unreadable one.
     private func loadSaved() -> (saved: Saved?, problem: String?) {
@@ -98,27 +98,23 @@ public final class MailboxRefresher: @unchecked Sendable {
     public func refresh() async -> Snapshot {
         var snapshot = current()
         guard let messagesURL else { return snapshot }
-        let saved = loadSaved().saved
-        let etag = saved?.url == messagesURL.absoluteString ? saved?.etag : nil
-        switch await JSONDocumentFetch.get(messagesURL, etag: etag, maxBytes: maxDocumentBytes, fetcher: fetcher) {
+        let saved = loadSaved().saved.map { (url: $0.url, etag: $0.etag) }
+        let download = await DocumentDownload.get(messagesURL, saved: saved, maxBytes: maxDocumentBytes, fetcher: fetcher) {
+            try MessageDocument.decode($0, name: messagesURL.absoluteString)
+        }
+        switch download {
         case .failed(let reason):
             snapshot.problems.append(reason)
             snapshot.refreshFailed = true
         case .notModified:
             break
-        case .body(let data, let newETag):
+        case .decoded(let decoded, let newETag):
+            snapshot.messages = decoded.messages
+            snapshot.problems += decoded.problems
             do {
-                let decoded = try MessageDocument.decode(data, name: messagesURL.absoluteString)
-                snapshot.messages = decoded.messages
-                snapshot.problems += decoded.problems
-                do {
-                    try savedCopy.save(Saved(url: messagesURL.absoluteString, etag: newETag, messages: decoded.messages))
-                } catch {
-                    snapshot.problems.append("could not save the messages to \(savedFile.path): \(error)")
-                }
+                try savedCopy.save(Saved(url: messagesURL.absoluteString, etag: newETag, messages: decoded.messages))
             } catch {
-                snapshot.problems.append("\(error)")
-                snapshot.refreshFailed = true
+                snapshot.problems.append("could not save the messages to \(savedFile.path): \(error)")
             }
         }
         return snapshot

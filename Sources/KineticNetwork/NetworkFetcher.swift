@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import KineticCatalog
+import KineticCore
 import NIOCore
 import NIOHTTP1
 
@@ -18,6 +19,9 @@ public final class NetworkFetcher: HTTPFetching, @unchecked Sendable {
     }
 
     public func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
+        // The HTTP client is not built for every address a document may hold (a port out of range stops it): only
+        // what the one address check accepts reaches it.
+        if case .failure(let refusal) = WebAddress.http(url.absoluteString) { throw FetchError.connection(url, "\(refusal)") }
         do {
             return try await attempt(url, headers: headers, maxBytes: maxBytes)
         } catch let error as FetchError where error.isTransient {

@@ -52,10 +52,10 @@ public struct Scenario: Codable, Equatable, Sendable {
         events = try c.decodeIfPresent([ScenarioEvent].self, forKey: .events) ?? []
         speed = try c.decodeIfPresent(Double.self, forKey: .speed) ?? 1
         if let text = try c.decodeIfPresent(String.self, forKey: .contentURL) {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                throw DecodingError.dataCorruptedError(forKey: .contentURL, in: c, debugDescription: "\"\(text)\" is not an http(s) URL")
+            switch WebAddress.http(text) {
+            case .success(let url): contentURL = url
+            case .failure(let refusal): throw DecodingError.dataCorruptedError(forKey: .contentURL, in: c, debugDescription: "\(refusal)")
             }
-            contentURL = url
         }
     }
 

@@ -40,19 +40,23 @@ struct DataOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let catalogURL, URL(string: catalogURL)?.scheme == nil {
-            throw ValidationError("--catalog-url \"\(catalogURL)\" is not a URL (expected http://host:port/api/current_costumes.json)")
-        }
-        try ContentURLOption.check(contentURL)
+        let environment = ProcessInfo.processInfo.environment
+        try AddressOption.check(catalogURL, flag: "--catalog-url", example: "http://host:port/api/current_costumes.json", allowsFiles: true)
+        try AddressOption.check(environment["KINETIC_CATALOG_URL"], flag: "$KINETIC_CATALOG_URL",
+                                example: "http://host:port/api/current_costumes.json", allowsFiles: true)
+        try AddressOption.check(contentURL, flag: "--content-url")
+        try AddressOption.check(environment["KINETIC_CONTENT_URL"], flag: "$KINETIC_CONTENT_URL")
     }
 }
 
-/// The check `--content-url` gets wherever it is taken.
-enum ContentURLOption {
-    static func check(_ text: String?) throws {
-        guard let text else { return }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw ValidationError("--content-url \"\(text)\" is not an http(s) URL (expected http://host:port/)")
+/// The check an address given on the command line (or in the environment) gets wherever it is taken: the one
+/// address check (`WebAddress`), refused by the argument parser with what was wrong before anything runs.
+enum AddressOption {
+    static func check(_ text: String?, flag: String, example: String = "http://host:port/", allowsFiles: Bool = false) throws {
+        guard let text, !text.isEmpty else { return }
+        if allowsFiles, let url = URL(string: text), url.isFileURL { return }
+        if case .failure(let refusal) = WebAddress.http(text) {
+            throw ValidationError("\(flag) \(refusal) (expected \(example))")
         }
     }
 }
@@ -119,7 +123,7 @@ struct Play: ParsableCommand {
     @Option(help: "Play with the motion tuned by this file (FILE.json) or folder of per-app files (DIR/<app>.json), as `kinetic run --tune` writes them.")
     var tune: String?
 
-    func validate() throws { try ContentURLOption.check(contentURL) }
+    func validate() throws { try AddressOption.check(contentURL, flag: "--content-url") }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)

@@ -17,7 +17,7 @@ final class FaultTests: CatalogTestCase {
             ("/status/500", "answered HTTP 500"), ("/status/404", "answered HTTP 404"),
             ("/slow-headers", "timed out"), ("/slow-body", "timed out"),
             ("/closed-mid-body", "could not be fetched"), ("/truncated.json", "not valid JSON"),
-            ("/invalid.json", "not valid JSON"), ("/array.json", "wrong shape: expected an object"),
+            ("/invalid.json", "not valid JSON"), ("/array.json", "wrong shape: not an object"),
             ("/huge.json", "sent more than 1048576 bytes"), ("/wrong-type.json", "text/html, not JSON"),
         ]
         for (path, reason) in cases {
@@ -33,7 +33,7 @@ final class FaultTests: CatalogTestCase {
         XCTAssertFalse(mixed.refreshFailed)
         XCTAssertEqual(mixed.costumes.map(\.id), ["moustache", "cowboy", "pirate"])
         let expected = ["costume corrupt left out: icon image", "costume absurd left out: icon image", "is too large",
-                        "points back at the catalogue", "is not a PNG", "costume 5: field \"title\"", "duplicate id pirate"]
+                        "points back at the catalogue", "is not a PNG", "costumes[5] \"typo\" left out: \"title\" must be a string", "\"pirate\" left out: duplicate id"]
         for text in expected {
             XCTAssertTrue(mixed.problems.contains { $0.contains(text) }, "\(text) missing from \(mixed.problems)")
         }

@@ -39,7 +39,7 @@ final class HoneycombDocumentTests: XCTestCase {
         let problems = decoded.problems.joined(separator: "\n")
         for expected in ["\"b c\" left out: id \"b c\" must be", "\"d\" left out: \"title\" must be a non-empty string", "\"e\" left out: invalid hex colour \"blue\"",
                          "\"a\" left out: duplicate id", "\"g\" left out: \"detail.text\" must be a string", "node[7] left out: not an object",
-                         "rootNode[1] left out: \"id\" must be a string", "\"second\" left out: \"node\" must be a list",
+                         "rootNode[1] left out: \"id\" is missing", "\"second\" left out: \"node\" must be a list",
                          "\"image\" \"javascript:alert(1)\" is not an http(s) URL", "\"detail.learnMore\" must be an absolute http(s) URL"] {
             XCTAssertTrue(problems.contains(expected), "missing «\(expected)» in:\n\(problems)")
         }
@@ -56,9 +56,14 @@ final class HoneycombDocumentTests: XCTestCase {
     }
 
     func testAWholeDocumentFailsOnlyWhenItIsNotOne() {
-        XCTAssertThrowsError(try decode("{not json")) { XCTAssertTrue("\($0)".contains("is not JSON")) }
-        XCTAssertThrowsError(try decode(#"{"nodes": []}"#)) { XCTAssertTrue("\($0)".contains("no \"rootNode\" list")) }
-        XCTAssertThrowsError(try decode(#"[1, 2]"#))
+        XCTAssertThrowsError(try decode("{not json")) { XCTAssertTrue("\($0)".hasPrefix("nodes.json is not valid JSON"), "\($0)") }
+        XCTAssertThrowsError(try decode(#"{"nodes": []}"#)) {
+            XCTAssertEqual($0 as? DocumentError, .wrongShape(document: "nodes.json", reason: "\"rootNode\" is missing"))
+        }
+        XCTAssertThrowsError(try decode(#"[1, 2]"#)) { XCTAssertEqual($0 as? DocumentError, .wrongShape(document: "nodes.json", reason: "not an object")) }
+        XCTAssertThrowsError(try decode(#"{"rootNode": {"id": "a"}}"#)) {
+            XCTAssertEqual($0 as? DocumentError, .wrongShape(document: "nodes.json", reason: "\"rootNode\" must be a list"))
+        }
     }
 
     func testOfflineRelativeImagesAreSummedUpNotListed() throws {

@@ -101,6 +101,22 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("is malformed") && result.errors.contains("unknown touch \"dwn\""), result.errors)
     }
 
+    func testAnAddressFlagOutsideWhatASocketCanHaveIsRefusedWithItsReason() throws {
+        for (arguments, flag) in [(["catalog", "--catalog-url", "http://127.0.0.1:99999/api/current_costumes.json"], "--catalog-url"),
+                                  (["catalog", "--content-url", "http://127.0.0.1:99999/"], "--content-url"),
+                                  (["catalog", "--content-url", "ftp://127.0.0.1/"], "--content-url")] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 64, "the argument parser refuses it: \(arguments)")
+            XCTAssertTrue(result.errors.contains(flag) && (result.errors.contains("outside 1…65535") || result.errors.contains("not an http(s) URL")),
+                          result.errors)
+        }
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("port-\(UUID().uuidString).json")
+        try Data(#"{"app": "honeycomb", "contentURL": "http://127.0.0.1:99999/"}"#.utf8).write(to: scenario)
+        let played = try run(["play", scenario.path, "--out", FileManager.default.temporaryDirectory.path])
+        XCTAssertNotEqual(played.status, 0)
+        XCTAssertTrue(played.errors.contains("has port 99999, outside 1…65535"), played.errors)
+    }
+
     func testCatalogCarriesOnWithoutAServer() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
         let result = try run(["catalog", "--catalog-url", "http://127.0.0.1:9/api/current_costumes.json",

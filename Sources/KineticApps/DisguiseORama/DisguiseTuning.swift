@@ -6,39 +6,67 @@ public struct DisguiseTuning: TunableSet {
     public static let app = "disguise"
 
     // Splash
+    /// Seconds on the splash.
     public var splashDuration = DisguiseRules.splashDuration
+    /// Seconds the wordmarks take to leave while Scotch moves.
     public var splashExit = 0.8
     // Intro
+    /// Seconds the intro's panels take to slide in.
     public var introPanelSlide = 0.45
+    /// Seconds they take to slide out.
     public var introPanelExit = 0.4
+    /// The intro's text scrolling to the next page.
     public var introPageSpring = Spring(response: 0.45, dampingRatio: 0.82)
+    /// Scotch moving to his place on the wheel.
     public var introScotchSpring = Spring(response: 0.6, dampingRatio: 0.8)
     // Choosing
+    /// Seconds the chosen bubble's ring takes to grow off screen.
     public var selectRingGrow = 0.5
+    /// Seconds its icon and disc take to fade.
     public var selectFade = 0.15
+    /// Seconds the titles take to slide in.
     public var selectTitleSlide = 0.45
+    /// The costume flying onto Scotch.
     public var selectCostumeSpring = Spring(response: 0.5, dampingRatio: 0.62)
     // Taking off
+    /// The costume going back into its bubble.
     public var deselectSpring = Spring(response: 0.45, dampingRatio: 0.8)
+    /// Seconds the titles take to slide out.
     public var deselectTitleSlide = 0.4
+    /// Seconds the ring takes to come back.
     public var deselectRingFade = 0.2
+    /// Seconds the icon and disc take to come back.
     public var deselectIconFade = 0.25
+    /// Seconds the costume takes to fade off Scotch.
     public var deselectCostumeFade = 0.3
     // Wheel (Hz, ratio; 1/s; rad/s², rad/s)
+    /// The spring holding a bubble on its spoke, in Hz.
     public var bubbleSpringFrequency = CostumeWheel.Settings.standard.bubbleSpring.frequency
+    /// Its damping ratio.
     public var bubbleSpringDampingRatio = CostumeWheel.Settings.standard.bubbleSpring.dampingRatio
+    /// The soft spring bringing bubbles home after a fall, in Hz.
     public var returnSpringFrequency = CostumeWheel.Settings.standard.returnSpring.frequency
+    /// Its damping ratio.
     public var returnSpringDampingRatio = CostumeWheel.Settings.standard.returnSpring.dampingRatio
+    /// Friction on the wheel in proportion to its speed, per second.
     public var viscousFriction = CostumeWheel.Settings.standard.viscousFriction
+    /// Friction that stops the wheel for good, in rad/s².
     public var constantFriction = CostumeWheel.Settings.standard.constantFriction
+    /// The fastest the wheel turns, in rad/s.
     public var maximumSpeed = CostumeWheel.Settings.standard.maximumSpeed
+    /// An arrow key's push on the wheel, in rad/s.
     public var keySpin = DisguiseRules.keySpin
     // Falling
+    /// Gravity on fallen bubbles (1 = 1000 pt/s²).
     public var gravity = CostumeWheel.Settings.standard.gravity
+    /// How fallen bubbles bounce off the floor and each other (0…1).
     public var elasticity = CostumeWheel.Settings.standard.elasticity
+    /// Friction between bubbles (Coulomb).
     public var friction = CostumeWheel.Settings.standard.friction
+    /// A bubble's drag through the air, per second.
     public var airResistance = CostumeWheel.Settings.standard.resistance
     // Reduced motion
+    /// Seconds of the cross-fade that stands in for motion.
     public var reducedMotionFade = 0.2
 
     public init() {}

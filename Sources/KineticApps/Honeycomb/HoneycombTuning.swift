@@ -7,21 +7,33 @@ public struct HoneycombTuning: TunableSet {
     public static let app = "honeycomb"
 
     // Morph
+    /// Hexagons moving and growing in a morph.
     public var cellSpring = Spring(response: 0.5, dampingRatio: 0.8)
+    /// Hexagons fading in and out.
     public var fadeSpring = Spring(response: 0.3, dampingRatio: 1)
+    /// Seconds over which a grid's cells grow out, nearest first.
     public var morphStagger = 0.2
+    /// Seconds a replaced grid's cells take to fade.
     public var replaceFade = 0.15
     // Opening
+    /// Seconds before the first category flies in.
     public var assembleDelay = 0.1
+    /// Seconds between one category flying in and the next.
     public var assembleStagger = 0.07
     // Pressing
+    /// A hexagon pushed in under the finger.
     public var pressDown = Spring(response: 0.12, dampingRatio: 1)
+    /// A hexagon springing back when the finger lifts.
     public var pressUp = Spring(response: 0.3, dampingRatio: 0.55)
+    /// The pressed shade coming and going.
     public var pressShade = Spring(response: 0.15, dampingRatio: 1)
     // Updates
+    /// A changed cell's pop.
     public var updatePop = Spring(response: 0.35, dampingRatio: 0.5)
     // Reduced motion
+    /// Seconds of the cross-fade that stands in for motion.
     public var reducedMotionFade = 0.2
+    /// Seconds the back button and the title take to fade.
     public var reducedMotionChromeFade = 0.25
 
     public init() {}

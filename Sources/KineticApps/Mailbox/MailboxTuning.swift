@@ -8,27 +8,41 @@ public struct MailboxTuning: TunableSet {
     public static let app = "mailbox"
 
     // Swiping
+    /// A message springing back, and rows closing up.
     public var returnSpring = Spring(response: 0.4, dampingRatio: 0.85)
+    /// A message sliding off, and its row collapsing.
     public var slideSpring = Spring(response: 0.35, dampingRatio: 1)
-    /// pt/s
+    /// The slowest a message slides off, in pt/s.
     public var minimumSlideSpeed = 600.0
+    /// Seconds a row takes to fade out of its list.
     public var rowFade = 0.15
     // Menu
+    /// The menu opening and closing.
     public var menuSpring = Spring(response: 0.35, dampingRatio: 0.9)
-    /// Menu widths per second.
+    /// How fast a release must be to decide the menu by its direction, in menu widths per second.
     public var menuFlickSpeed = 0.3
+    /// Seconds over which the finger's velocity on the menu is measured.
     public var menuVelocityWindow = 0.05
     // Options
+    /// The options popping up.
     public var optionsPopSpring = Spring(response: 0.3, dampingRatio: 0.7)
+    /// The options' size as they start, as a fraction.
     public var optionsPopScale = 0.9
+    /// Seconds the dim takes to fade in.
     public var optionsDimIn = 0.2
+    /// Seconds the dim takes to fade out.
     public var optionsDimOut = 0.15
     // Undo
+    /// Seconds the undo button shows.
     public var undoDuration = 4.0
+    /// Seconds the undo button takes to fade in.
     public var undoFadeIn = 0.2
+    /// Seconds the undo button takes to fade out.
     public var undoFadeOut = 0.25
     // Reduced motion
+    /// Seconds of the cross-fade that stands in for motion.
     public var reducedMotionFade = 0.2
+    /// Seconds of the menu's cross-fade.
     public var reducedMotionMenuFade = 0.15
 
     public init() {}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Decodes a whole document with `JSONDecoder` and turns what went wrong into one `DocumentError`: bytes that are
+/// not JSON, or JSON of another shape. The documents' element lists are `LenientList`s, so anything wrong inside
+/// an element never reaches here.
+public enum DocumentDecoder {
+    /// - Parameters:
+    ///   - type: the document's top-level shape.
+    ///   - data: the bytes as downloaded or read.
+    ///   - name: what the messages call the document (its URL, or "bundled nodes.json").
+    public static func decode<Document: Decodable>(_ type: Document.Type, from data: Data, name: String) throws -> Document {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw DocumentError.notJSON(document: name, reason: notJSONReason(context))
+            }
+            throw DocumentError.wrongShape(document: name, reason: FieldDescription.reason(for: error, below: []))
+        }
+    }
+
+    /// The parser's own words, without Foundation's error-domain wrapping.
+    private static func notJSONReason(_ context: DecodingError.Context) -> String {
+        if let underlying = context.underlyingError { return (underlying as NSError).localizedDescription }
+        return context.debugDescription
+    }
+}
+
+/// One line per element left out, in the same words for every document:
+/// `NAME: PLACE "ID" left out: REASON`, PLACE being the list and index (`messages[3]`, `rootNode[1].node[7]`).
+public struct DocumentProblems: Sendable, Equatable {
+    /// What the lines call the document.
+    public let document: String
+    public private(set) var lines: [String] = []
+
+    public init(document: String) { self.document = document }
+
+    /// The label of an element: its place, and its id when it has one.
+    public static func label(_ place: String, id: String?) -> String {
+        id.map { "\(place) \"\($0)\"" } ?? place
+    }
+
+    /// An element left out, and why.
+    public mutating func leftOut(_ label: String, _ reason: String) {
+        lines.append("\(document): \(label) left out: \(reason)")
+    }
+
+    /// Something wrong that did not cost the element (a field dropped, a summary).
+    public mutating func note(_ text: String) {
+        lines.append("\(document): \(text)")
+    }
+
+    /// An element the list could not decode.
+    public mutating func refused(_ refusal: ElementRefusal, in list: String) {
+        leftOut(Self.label("\(list)[\(refusal.index)]", id: refusal.id), refusal.reason)
+    }
+}

@@ -1,0 +1,36 @@
+import CSDL2
+import KineticCore
+
+/// Where the stage sits in the window: scaled uniformly to fit, centred, in drawable pixels.
+struct Viewport {
+    let stageSize: Size
+    /// Drawable pixels per stage point.
+    let pixelsPerPoint: Double
+    let destination: SDL_Rect
+    /// Window coordinates (what mouse events use) per drawable pixel.
+    let windowPerPixel: Double
+    let windowSize: Size
+
+    init(stageSize: Size, window: OpaquePointer, renderer: OpaquePointer) {
+        var windowW: Int32 = 0, windowH: Int32 = 0, pixelW: Int32 = 0, pixelH: Int32 = 0
+        SDL_GetWindowSize(window, &windowW, &windowH)
+        if SDL_GetRendererOutputSize(renderer, &pixelW, &pixelH) != 0 { (pixelW, pixelH) = (windowW, windowH) }
+        self.stageSize = stageSize
+        windowSize = Size(width: Double(max(windowW, 1)), height: Double(max(windowH, 1)))
+        windowPerPixel = Double(max(windowW, 1)) / Double(max(pixelW, 1))
+        let fit = min(Double(pixelW) / stageSize.width, Double(pixelH) / stageSize.height)
+        pixelsPerPoint = max(fit, 0.1)
+        let width = stageSize.width * pixelsPerPoint, height = stageSize.height * pixelsPerPoint
+        destination = SDL_Rect(x: Int32((Double(pixelW) - width) / 2), y: Int32((Double(pixelH) - height) / 2),
+                               w: Int32(width.rounded()), h: Int32(height.rounded()))
+    }
+
+    func point(windowX: Int32, windowY: Int32) -> Point {
+        let pixelX = Double(windowX) / windowPerPixel, pixelY = Double(windowY) / windowPerPixel
+        return Point(x: (pixelX - Double(destination.x)) / pixelsPerPoint, y: (pixelY - Double(destination.y)) / pixelsPerPoint)
+    }
+
+    func point(normalizedX: Double, normalizedY: Double) -> Point {
+        point(windowX: Int32(normalizedX * windowSize.width), windowY: Int32(normalizedY * windowSize.height))
+    }
+}

@@ -1,0 +1,114 @@
+import CSDL2
+import Foundation
+import KineticCore
+import KineticPlatform
+import KineticRender
+import KineticRuntime
+
+/// Puts the stage's frames on screen: a renderer at the window's pixel density, a streaming texture that receives
+/// only the rectangles a frame recomposited, and the texture scaled into the window, letterboxed.
+///
+/// Every SDL call that can fail is checked: one that cannot make what the window needs (the texture) stops it with
+/// the reason; one that fails on a frame (an upload, a copy) is said once in the log and the next frame tries again.
+final class WindowPresenter {
+    private let window: OpaquePointer
+    private let sdlRenderer: OpaquePointer
+    private let stageSize: Size
+    private(set) var viewport: Viewport
+    private var frameRenderer: Renderer
+    private var texture: OpaquePointer
+    /// The scene count last drawn into the texture (`nil`: draw all of it again).
+    private var drawnScene: UInt64?
+    /// Whether the window must be shown again (a new frame, or uncovered).
+    private(set) var needsPresent = true
+    /// Set when the texture's contents may have been lost (the graphics device was reset): all of it is sent again.
+    private var textureLost = false
+    private var reportedAssetErrors = 0
+    /// SDL failures already said, so a failing call is logged once and not every frame.
+    private var reportedFailures = Set<String>()
+
+    init(window: OpaquePointer, renderer: OpaquePointer, stageSize: Size) throws {
+        self.window = window
+        sdlRenderer = renderer
+        self.stageSize = stageSize
+        viewport = Viewport(stageSize: stageSize, window: window, renderer: renderer)
+        frameRenderer = Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
+        texture = try Self.makeTexture(renderer, frameRenderer)
+    }
+
+    deinit { SDL_DestroyTexture(texture) }
+
+    /// The window changed size: a new pixel density means a new renderer and texture, drawn whole.
+    func windowResized() throws {
+        viewport = Viewport(stageSize: stageSize, window: window, renderer: sdlRenderer)
+        if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 {
+            let renderer = Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
+            let replacement = try Self.makeTexture(sdlRenderer, renderer)
+            SDL_DestroyTexture(texture)
+            (frameRenderer, texture, drawnScene) = (renderer, replacement, nil)
+        }
+        needsPresent = true
+    }
+
+    /// The window was uncovered or moved: show the last frame again.
+    func windowExposed() { needsPresent = true }
+
+    /// The graphics device lost the texture's contents: send all of it again.
+    func textureWasLost() { textureLost = true }
+
+    /// Draws the stage if a layer changed since the last frame, recompositing only what changed and uploading only
+    /// those rectangles.
+    func draw(_ stage: Stage) {
+        if textureLost {
+            frameRenderer.withPixels { pixels in
+                check(SDL_UpdateTexture(texture, nil, pixels.baseAddress, Int32(frameRenderer.stride)), "SDL_UpdateTexture")
+            }
+            textureLost = false
+            needsPresent = true
+        }
+        guard drawnScene != stage.sceneChanges.changes else { return }
+        frameRenderer.render(stage.root)
+        drawnScene = stage.sceneChanges.changes
+        if frameRenderer.assetErrors.count > reportedAssetErrors {
+            for error in frameRenderer.assetErrors[reportedAssetErrors...] { Log.line("\(error)") }
+            reportedAssetErrors = frameRenderer.assetErrors.count
+        }
+        let stride = frameRenderer.stride
+        frameRenderer.withPixels { pixels in
+            // The renderer's frame always has pixels (it is made with the renderer); a frame without them is skipped.
+            guard let base = pixels.baseAddress else { return }
+            for damage in frameRenderer.lastDamage {
+                var rect = SDL_Rect(x: Int32(damage.x), y: Int32(damage.y), w: Int32(damage.width), h: Int32(damage.height))
+                check(SDL_UpdateTexture(texture, &rect, base + damage.y * stride + damage.x * 4, Int32(stride)), "SDL_UpdateTexture")
+            }
+        }
+        if !frameRenderer.lastDamage.isEmpty { needsPresent = true }
+    }
+
+    /// Shows the texture, letterboxed, if anything new is to be seen; returns whether it did.
+    @discardableResult
+    func presentIfNeeded() -> Bool {
+        guard needsPresent else { return false }
+        check(SDL_SetRenderDrawColor(sdlRenderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
+        check(SDL_RenderClear(sdlRenderer), "SDL_RenderClear")
+        var destination = viewport.destination
+        check(SDL_RenderCopy(sdlRenderer, texture, nil, &destination), "SDL_RenderCopy")
+        SDL_RenderPresent(sdlRenderer)
+        needsPresent = false
+        return true
+    }
+
+    /// Says a failed SDL call once, with SDL's reason.
+    private func check(_ status: Int32, _ call: String) {
+        guard status != 0, reportedFailures.insert(call).inserted else { return }
+        Log.line("\(call) failed: \(String(cString: SDL_GetError())); the window keeps drawing and tries again each frame")
+    }
+
+    private static func makeTexture(_ renderer: OpaquePointer, _ frame: Renderer) throws -> OpaquePointer {
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                              Int32(frame.pixelWidth), Int32(frame.pixelHeight)) else {
+            throw WindowShell.WindowError.sdl("SDL_CreateTexture (\(frame.pixelWidth)×\(frame.pixelHeight) px): \(String(cString: SDL_GetError()))")
+        }
+        return texture
+    }
+}

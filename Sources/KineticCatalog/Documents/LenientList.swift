@@ -98,9 +98,8 @@ enum FieldDescription {
         case is Bool.Type, is Bool?.Type: return "true or false"
         case is Double.Type, is Int.Type, is Double?.Type, is Int?.Type: return "a number"
         default:
-            let name = "\(type)"
-            if name.hasPrefix("Array") || name.hasPrefix("LenientList") { return "a list" }
-            return "an object"
+            // A list is asked for as `[Any]` (an unkeyed container); everything else here is an object.
+            return ObjectIdentifier(type) == ObjectIdentifier([Any].self) ? "a list" : "an object"
         }
     }
 }

@@ -75,6 +75,7 @@ public final class Attachment {
         guard let world else { throw PhysicsError.notInWorld("attachment") }
         world.removeConstraint(self)
         let a = item.body
+        // A space always has its static body: Chipmunk makes it with the space and frees it with it.
         let b = otherItem?.body ?? cpSpaceGetStaticBody(world.space)!
         let anchorA = cpv(offset.dx, offset.dy), anchorB = cpv(anchor.x, anchor.y)
         let made: OpaquePointer

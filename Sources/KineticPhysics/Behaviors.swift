@@ -81,6 +81,7 @@ public final class CollisionBehavior {
     public func addBoundary(from a: Point, to b: Point, radius: Double = 0) throws {
         guard let world else { throw PhysicsError.notInWorld("collision behaviour") }
         for value in [a.x, a.y, b.x, b.y, radius] { try requireFinite(value, "boundary") }
+        // Chipmunk's constructors initialise the memory they allocate before returning it, so they never return NULL.
         let shape = cpSegmentShapeNew(cpSpaceGetStaticBody(world.space), cpv(a.x, a.y), cpv(b.x, b.y), max(radius, 0))!
         cpShapeSetFilter(shape, cpShapeFilterNew(0, category, category))
         cpShapeSetElasticity(shape, 0.2)

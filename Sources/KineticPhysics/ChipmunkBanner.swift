@@ -36,6 +36,7 @@ enum ChipmunkBanner {
         }
         dup2(null, STDOUT_FILENO)
         close(null)
+        // Chipmunk's constructors initialise the memory they allocate before returning it, so they never return NULL.
         let space = cpSpaceNew()!
         fflush(stdout)
         dup2(saved, STDOUT_FILENO)

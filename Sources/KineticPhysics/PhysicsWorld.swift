@@ -213,6 +213,7 @@ public final class PhysicsWorld {
     private func step() {
         for gravity in gravityBehaviors { gravity.apply(dt: substep) }
         for item in items { item.applyResistance(dt: substep) }
+        // A space always has its static body: Chipmunk makes it with the space and frees it with it.
         let staticBody = cpSpaceGetStaticBody(space)!
         for attachment in attachments where attachment.isAppliedByWorld { attachment.applySpring(dt: substep, staticBody: staticBody) }
         cpSpaceStep(space, substep)

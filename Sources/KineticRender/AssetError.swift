@@ -14,8 +14,14 @@ public enum AssetError: Error, Hashable, CustomStringConvertible {
         case .corruptImage(let path, let reason): return "image \(path) could not be decoded: \(reason)"
         case .invalidSVG(let source, let reason): return "SVG \(source) could not be read: \(reason)"
         case .unknownFont(let family): return "unknown font \"\(family)\": install it or use \"TeX Gyre Heros\""
-        case .imageTooLarge(let source, let w, let h): return "image \(source) is too large (\(Int(w))×\(Int(h)) px; the limit is 8192 a side)"
+        case .imageTooLarge(let source, let w, let h): return "image \(source) is too large (\(Self.size(w))×\(Self.size(h)) px; the limit is 8192 a side)"
         case .cannotWrite(let path, let reason): return "could not write \(path): \(reason)"
         }
+    }
+
+    /// A declared size as a person reads it: whole pixels when it is a sane number, else the number as given (an SVG
+    /// may declare 1e30 or infinity, which no whole number holds).
+    static func size(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e12 ? "\(Int(saturating: value, rounding: .down))" : "\(value)"
     }
 }

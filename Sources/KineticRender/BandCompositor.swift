@@ -23,8 +23,11 @@ final class BandCompositor {
         init(frameData: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, top: Int, bottom: Int) {
             rows = PixelRect(x: 0, y: top, width: width, height: bottom - top)
             let start = frameData + top * stride
+            // pixman returns NULL only for a stride that is not whole pixels or a size that overflows, and these are the
+            // frame's own (Cairo's ARGB32 stride, the band's rows of it), or when its bookkeeping cannot be had.
             destination = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(bottom - top),
                                                    UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt32.self), Int32(stride))!
+            // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
             surface = cairo_image_surface_create_for_data(start, CAIRO_FORMAT_ARGB32, Int32(width), Int32(bottom - top), Int32(stride))!
             context = cairo_create(surface)!
             base = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: Double(-top))
@@ -42,9 +45,9 @@ final class BandCompositor {
     private var workers: [Worker] = []
     var count: Int { bands.count }
 
-    init(frame: OpaquePointer, width: Int, height: Int, bandCount: Int) {
-        let data = cairo_image_surface_get_data(frame)!
-        let stride = Int(cairo_image_surface_get_stride(frame))
+    /// - Parameters:
+    ///   - frameData: the frame's pixels (checked by the renderer when it made the frame), `stride` bytes a row.
+    init(frameData data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, bandCount: Int) {
         let count = max(1, min(bandCount, height))
         bands = (0..<count).map { index in
             Band(frameData: data, stride: stride, width: width, top: height * index / count, bottom: height * (index + 1) / count)

@@ -15,10 +15,16 @@ struct ContentRasterizer {
         // Text, like a label's, may hang below tight bounds (descenders, an extra line): its surface grows to fit.
         var drawnHeight = size.height
         if case .text(let text) = layer.contents { drawnHeight = max(drawnHeight, TextDrawing.height(of: text, width: size.width).rounded(.up)) }
-        let pixelWidth = Int32(min((size.width * scale).rounded(.up), 16384))
-        let pixelHeight = Int32(min((drawnHeight * scale).rounded(.up), 16384))
+        let pixelWidth = Int32(Int(saturating: size.width * scale, rounding: .up, bound: 16384))
+        let pixelHeight = Int32(Int(saturating: drawnHeight * scale, rounding: .up, bound: 16384))
         guard pixelWidth > 0, pixelHeight > 0 else { return nil }
+        // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight)!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)

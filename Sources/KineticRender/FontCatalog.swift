@@ -6,8 +6,10 @@ enum FontCatalog {
     nonisolated(unsafe) private static var families: Set<String>?
 
     static func isKnown(_ family: String) -> Bool {
-        if families == nil { families = loadFamilies() }
-        return families!.contains(family.lowercased())
+        if let families { return families.contains(family.lowercased()) }
+        let loaded = loadFamilies()
+        families = loaded
+        return loaded.contains(family.lowercased())
     }
 
     private static func loadFamilies() -> Set<String> {

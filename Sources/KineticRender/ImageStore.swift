@@ -44,6 +44,7 @@ final class ImageStore {
     }
 
     private func loadPNG(path: String) -> Image {
+        // Cairo never returns NULL: a file it cannot read gives an error surface, whose status is checked next.
         let surface = cairo_image_surface_create_from_png(path)!
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {

@@ -67,12 +67,16 @@ final class LayerRaster {
         uniformOpaquePixel = pixels.flatMap { Self.uniformOpaquePixel($0, width: Int(width), height: Int(height), rowPixels: Int(stride) / 4) }
         patterns.append(cairo_pattern_create_for_surface(surface))
         for _ in 1..<max(bands, 1) {
+            // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
             let wrapper = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, width, height, stride)!
             wrappers.append(wrapper)
             patterns.append(cairo_pattern_create_for_surface(wrapper))
         }
         for _ in 0..<max(bands, 1) {
             for resampled in [false, true] {
+                // pixman returns NULL only for a stride that is not whole pixels or a size that overflows, and these are a
+                // Cairo image surface's own (ARGB32: 4-byte pixels, strides Cairo aligned), or when its few bytes of
+                // bookkeeping cannot be had, where nothing else could run either.
                 let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, pixels, stride)!
                 pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
                 if resampled {

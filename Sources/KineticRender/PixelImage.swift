@@ -12,6 +12,7 @@ public struct PixelImage: Equatable {
     /// - Throws: `AssetError` when the file is missing or not a PNG.
     public init(pngAt url: URL) throws {
         guard FileManager.default.fileExists(atPath: url.path) else { throw AssetError.missingFile(url.path) }
+        // Cairo never returns NULL: a file it cannot read gives an error surface, whose status is checked next.
         let surface = cairo_image_surface_create_from_png(url.path)!
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
@@ -20,8 +21,13 @@ public struct PixelImage: Equatable {
         }
         // Redraw into ARGB32 so that every PNG (RGB24 or ARGB32) reads the same way.
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(argb) }
+        guard cairo_surface_status(argb) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(argb) != nil else {
+            throw AssetError.corruptImage(path: url.path, reason: "no memory for \(width)×\(height) pixels")
+        }
+        // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let cr = cairo_create(argb)!
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)

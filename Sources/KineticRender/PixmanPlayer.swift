@@ -53,11 +53,12 @@ struct PixmanPlayer {
     /// opaque colour, untouched by opacity and moved by whole pixels, is a plain fill.
     private static func solidArea(_ raster: LayerRaster, _ m: cairo_matrix_t, _ opacity: Double) -> PixelRect? {
         guard raster.uniformOpaquePixel != nil, opacity >= 0.999, isWholePixelShift(m) else { return nil }
-        return PixelRect(x: -Int(m.x0), y: -Int(m.y0), width: raster.pixelWidth, height: raster.pixelHeight)
+        return PixelRect(x: -Int(saturating: m.x0, bound: 1_000_000_000), y: -Int(saturating: m.y0, bound: 1_000_000_000),
+                         width: raster.pixelWidth, height: raster.pixelHeight)
     }
 
     private static func isWholePixelShift(_ m: cairo_matrix_t) -> Bool {
-        m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 && m.x0 == m.x0.rounded() && m.y0 == m.y0.rounded()
+        m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 && m.x0.isFinite && m.y0.isFinite && m.x0 == m.x0.rounded() && m.y0 == m.y0.rounded()
             && abs(m.x0) < 1e9 && abs(m.y0) < 1e9
     }
 
@@ -145,7 +146,7 @@ struct PixmanPlayer {
     static let widestGeneralComposite: Int32 = 8192 / 12
 
     /// The 8-bit alpha an opacity composites with (the same level the masks use).
-    private static func alphaLevel(_ opacity: Double) -> Int { Int((min(max(opacity, 0), 1) * 255).rounded()) }
+    private static func alphaLevel(_ opacity: Double) -> Int { Int(saturating: min(max(opacity, 0), 1) * 255, bound: 255) }
 
     /// The mask that composites at `opacity`: none for a whole one.
     private func mask(_ opacity: Double) -> OpaquePointer? {
@@ -156,7 +157,7 @@ struct PixmanPlayer {
     private static func pixelsWithCentresInside(_ rect: (x: Double, y: Double, width: Double, height: Double), _ t: cairo_matrix_t) -> PixelRect {
         let x0 = t.xx * rect.x + t.x0, x1 = t.xx * (rect.x + rect.width) + t.x0
         let y0 = t.yy * rect.y + t.y0, y1 = t.yy * (rect.y + rect.height) + t.y0
-        func whole(_ value: Double) -> Int { Int(max(min(value.rounded(), 1e9), -1e9)) }
+        func whole(_ value: Double) -> Int { Int(saturating: value, bound: 1_000_000_000) }
         let left = whole(min(x0, x1)), top = whole(min(y0, y1))
         return PixelRect(x: left, y: top, width: whole(max(x0, x1)) - left, height: whole(max(y0, y1)) - top)
     }

@@ -57,16 +57,29 @@ public final class Renderer {
     /// The whole frame, in pixels.
     public var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
+    /// The most pixels a frame may have a side: 8192 × 8192 is 256 MB of pixels.
+    public static let maximumPixelsASide = 8192
+
     /// - Parameter bands: how many horizontal bands are composited in parallel; by default one per core, at most
     ///   four. The picture is the same whatever the number.
-    public init(pointSize: Size, scale: Double, bands: Int? = nil) {
+    /// - Throws: `FrameError` when the frame would be larger than `maximumPixelsASide` or cannot be allocated.
+    public init(pointSize: Size, scale: Double, bands: Int? = nil) throws {
         self.pointSize = pointSize
-        self.scale = max(scale, 0.1)
-        pixelWidth = max(Int((pointSize.width * self.scale).rounded()), 1)
-        pixelHeight = max(Int((pointSize.height * self.scale).rounded()), 1)
+        self.scale = scale.isFinite ? max(scale, 0.1) : 1
+        let limit = Self.maximumPixelsASide
+        pixelWidth = max(Int(saturating: pointSize.width * self.scale), 1)
+        pixelHeight = max(Int(saturating: pointSize.height * self.scale), 1)
+        guard pixelWidth <= limit, pixelHeight <= limit else { throw FrameError.tooLarge(width: pixelWidth, height: pixelHeight, limit: limit) }
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface) else {
+            let reason = String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(surface)
+            throw FrameError.cannotAllocate(width: pixelWidth, height: pixelHeight, reason: reason)
+        }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        compositor = BandCompositor(frame: surface, width: pixelWidth, height: pixelHeight, bandCount: bands ?? min(max(cores, 1), 4))
+        compositor = BandCompositor(frameData: pixels, stride: Int(cairo_image_surface_get_stride(surface)), width: pixelWidth,
+                                    height: pixelHeight, bandCount: bands ?? min(max(cores, 1), 4))
         lastDamage.reserveCapacity(Damage.maximumRectangles + 1)
         stale.reserveCapacity(64)
     }
@@ -209,7 +222,8 @@ public final class Renderer {
 
     /// Calls `body` with the frame's pixels (BGRA in memory, premultiplied), `stride` bytes per row.
     public func withPixels<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let data = cairo_image_surface_get_data(surface)!
+        // The frame's surface was checked to have its pixels when it was made (`init`), and keeps them while it lives.
+        let data = cairo_image_surface_get_data(surface)
         return try body(UnsafeRawBufferPointer(start: data, count: stride * pixelHeight))
     }
 

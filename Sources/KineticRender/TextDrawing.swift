@@ -22,6 +22,7 @@ enum TextDrawing {
 
     /// The height, in points, the text takes when wrapped to `width` points.
     static func height(of text: TextContent, width: Double) -> Double {
+        // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
         let cr = cairo_create(scratch)!
         defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
@@ -40,6 +41,7 @@ enum TextDrawing {
             error = .unknownFont(family)
             family = TextContent.defaultFontFamily
         }
+        // GLib objects are never NULL: GLib stops the program itself when memory runs out.
         let layout = pango_cairo_create_layout(cr)!
         let font = pango_font_description_new()!
         defer { pango_font_description_free(font) }

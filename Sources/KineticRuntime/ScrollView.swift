@@ -19,6 +19,7 @@ public final class ScrollView {
     /// Room kept free above and below the content (under a bar, say), in points.
     public var contentInset: (top: Double, bottom: Double) = (0, 0) { didSet { content.position.y = contentInset.top - offset } }
     /// The pan that scrolls; vertical only, so a horizontal drag on the content is left to the content.
+    /// Made in `init`, right after the scroll view itself (the pan's handler needs `self`).
     public private(set) var pan: PanRecognizer!
     /// Told whenever the finger starts scrolling (an app closes what a scroll should close).
     public var onScrollBegan: (() -> Void)?

@@ -73,7 +73,11 @@ public final class Stage {
 
     /// Routes a touch: a new one goes to the recognizers along the path of the layer it lands on.
     public func send(_ event: TouchEvent) {
-        guard event.location.isFinite else { return }
+        // Input never places a touch out of reach of drawing: a point that is not finite is dropped, one far off the
+        // stage held at `Point.inputReach`.
+        guard let location = event.location.clampedToInputReach else { return }
+        var event = event
+        event.location = location
         inputSinceLastStep = true
         if event.phase == .began {
             let hit = root.hitTest(event.location) ?? root

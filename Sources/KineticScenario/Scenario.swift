@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticRender
 
 /// A script of timed input for one app, played on the fixed-step clock. See `docs/scenarios.md` for the format.
 public struct Scenario: Codable, Equatable, Sendable {
@@ -89,6 +90,10 @@ public struct Scenario: Codable, Equatable, Sendable {
             try fail("size must be between 64 and 8192 points a side, got \(size)")
         }
         guard scale.isFinite, scale >= 0.25, scale <= 4 else { try fail("scale must be between 0.25 and 4, got \(scale)") }
+        let limit = Double(Renderer.maximumPixelsASide)
+        guard size.width * scale <= limit, size.height * scale <= limit else {
+            try fail("size × scale must be at most \(Renderer.maximumPixelsASide) pixels a side, got \(size.width * scale)×\(size.height * scale)")
+        }
         guard recordingFPS.isFinite, recordingFPS >= 1, recordingFPS <= 120 else { try fail("recordingFPS must be between 1 and 120, got \(recordingFPS)") }
         if let duration, !(duration.isFinite && duration >= 0 && duration <= 600) { try fail("duration must be between 0 and 600 seconds, got \(duration)") }
         guard speed.isFinite, speed >= 0.01, speed <= 4 else { try fail("speed must be between 0.01 and 4, got \(speed)") }

@@ -112,9 +112,11 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         guard at.isFinite, at >= 0 else { return "at must be a time of 0 seconds or more, got \(at)" }
         switch action {
         case .touch(_, _, let p), .tap(_, let p):
-            return p.isFinite ? nil : "the point must be finite"
+            return p.isWithinInputReach ? nil : "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(p)"
         case .drag(_, let from, let to, let duration):
-            if !from.isFinite || !to.isFinite { return "drag points must be finite" }
+            if !from.isWithinInputReach || !to.isWithinInputReach {
+                return "drag points must be within ±\(Int(Point.inputReach)) points of the origin, got \(from) to \(to)"
+            }
             return duration.isFinite && duration > 0 && duration <= 60 ? nil : "drag duration must be in (0, 60] seconds, got \(duration)"
         case .key, .shake:
             return nil

@@ -54,7 +54,7 @@ public final class ScenarioRunner {
         stage = Stage(size: scenario.size, settings: settings)
         stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))
         // A fixed number of bands, so that a scenario's frames are the same bytes on every machine.
-        renderer = Renderer(pointSize: scenario.size, scale: scenario.scale, bands: ScenarioRunner.bands)
+        renderer = try Renderer(pointSize: scenario.size, scale: scenario.scale, bands: ScenarioRunner.bands)
         timeline = ScenarioRunner.expand(scenario.events)
     }
 

@@ -32,7 +32,7 @@ final class WindowPresenter {
         sdlRenderer = renderer
         self.stageSize = stageSize
         viewport = Viewport(stageSize: stageSize, window: window, renderer: renderer)
-        frameRenderer = Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
+        frameRenderer = try Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
         texture = try Self.makeTexture(renderer, frameRenderer)
     }
 
@@ -42,7 +42,7 @@ final class WindowPresenter {
     func windowResized() throws {
         viewport = Viewport(stageSize: stageSize, window: window, renderer: sdlRenderer)
         if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 {
-            let renderer = Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
+            let renderer = try Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
             let replacement = try Self.makeTexture(sdlRenderer, renderer)
             SDL_DestroyTexture(texture)
             (frameRenderer, texture, drawnScene) = (renderer, replacement, nil)

@@ -13,6 +13,7 @@ final class HoneycombBenchScene: AppBenchScene {
     private(set) var eventThisStep = false
 
     init() throws {
+        // A fixed, well-formed address (a base for the document's relative names): it always parses.
         let base = URL(string: "http://bench.invalid/honeycomb/nodes.json")!
         let data = try Data(contentsOf: RepositoryContent.folder.appendingPathComponent("honeycomb/nodes.json"))
         let categories = try HoneycombDocument.decode(data, base: base).categories

@@ -34,6 +34,7 @@ struct PixelFloor {
     private mutating func work(cleared: Int, blended: Int) {
         let sprite = self.sprite
         frame.withUnsafeMutableBufferPointer { frame in
+            // `frame` is a non-empty array (a whole frame of pixels), so its buffer has an address.
             let base = frame.baseAddress!
             for index in 0..<cleared { base[index] = 0xFFF6_F4EF }
             sprite.withUnsafeBufferPointer { sprite in

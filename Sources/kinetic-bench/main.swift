@@ -69,7 +69,7 @@ func measure(rotatingSprites: Bool) throws {
     let title = rotatingSprites ? "every sprite rotating (worst case)" : "shared scene: sprites move and fade, bodies turn"
     guard wanted(title) else { return }
     let scene = try BenchmarkScene(rotatingSprites: rotatingSprites)
-    let renderer = Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
+    let renderer = try Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
     for _ in 0..<warmupFrames {
         scene.step()
         renderer.render(scene.stage.root)
@@ -138,10 +138,10 @@ struct FrameStart {
 }
 
 /// One app's scene for the measured frames: simulation and full-frame times, allocations, the states it went through.
-func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScene) rethrows {
+func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScene) throws {
     guard wanted(title) else { return }
     let scene = try scene()
-    let renderer = Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
+    let renderer = try Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
     for _ in 0..<warmupFrames {
         scene.step()
         renderer.render(scene.stage.root)
@@ -185,9 +185,9 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
                                counts: { start.wasSteady(scene, renderer) })
     }
 }
-measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())
+try measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returning", WheelScene())
 try measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
-measureApp("Mailbox: a row swept through its four zones, the list flung up and down", MailboxBenchScene())
+try measureApp("Mailbox: a row swept through its four zones, the list flung up and down", MailboxBenchScene())
 
 // Spring evaluations: a tight loop over the closed form.
 let spring = Spring(response: 0.5, dampingRatio: 0.7)

@@ -71,7 +71,7 @@ struct HoneycombLayoutCommand: ParsableCommand {
                                               frame: Rect(x: 8, y: 4, width: frame.width - 16, height: 18), size: 12, bold: true, color: Palette.ink))
             root.addSublayer(card)
         }
-        let renderer = Renderer(pointSize: root.bounds.size, scale: 1)
+        let renderer = try Renderer(pointSize: root.bounds.size, scale: 1)
         renderer.render(root)
         try renderer.writePNG(to: file)
         print(file.path)

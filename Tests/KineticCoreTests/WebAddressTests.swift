@@ -49,3 +49,16 @@ final class WebAddressTests: XCTestCase {
         XCTAssertEqual(refusal.description, "\"gopher://x\" is not an http(s) URL")
     }
 }
+
+/// Doubles from outside become whole numbers without stopping the program.
+final class SaturatingIntTests: XCTestCase {
+    func testEveryDoubleHasAWholeNumber() {
+        XCTAssertEqual(Int(saturating: 2.5), 3)
+        XCTAssertEqual(Int(saturating: -2.5), -3)
+        XCTAssertEqual(Int(saturating: 2.7, rounding: .down), 2)
+        XCTAssertEqual(Int(saturating: 1e30), 1 << 40)
+        XCTAssertEqual(Int(saturating: -.infinity), -(1 << 40))
+        XCTAssertEqual(Int(saturating: .nan), 0)
+        XCTAssertEqual(Int(saturating: 1e308, bound: 1_000_000_000), 1_000_000_000)
+    }
+}

@@ -31,8 +31,8 @@ final class DamageTests: XCTestCase {
         PixelRect(x: Int(frame.minX * 2) - 1, y: Int(frame.minY * 2) - 1, width: Int(frame.width * 2) + 2, height: Int(frame.height * 2) + 2)
     }
 
-    func testTheFirstFrameIsWholeAndAnUnchangedOneIsEmpty() {
-        let renderer = Renderer(pointSize: size, scale: 2)
+    func testTheFirstFrameIsWholeAndAnUnchangedOneIsEmpty() throws {
+        let renderer = try Renderer(pointSize: size, scale: 2)
         let (root, _) = scene(square: Rect(x: 20, y: 150, width: 30, height: 30))
         renderer.render(root)
         XCTAssertEqual(renderer.lastDamage, [PixelRect(x: 0, y: 0, width: 640, height: 480)])
@@ -43,7 +43,7 @@ final class DamageTests: XCTestCase {
     }
 
     func testMovingOneLayerRecompositesItsOldAndNewPlaceOnly() throws {
-        let renderer = Renderer(pointSize: size, scale: 2)
+        let renderer = try Renderer(pointSize: size, scale: 2)
         let old = Rect(x: 20, y: 150, width: 30, height: 30), new = Rect(x: 90, y: 170, width: 30, height: 30)
         let (root, square) = scene(square: old)
         renderer.render(root)
@@ -53,20 +53,20 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(renderer.lastDamage.reduce(0) { $0 + $1.area }, 2 * 62 * 62, "two 62-pixel squares of 307,200")
 
         // The frame is the one a full render of the new scene gives.
-        let full = Renderer(pointSize: size, scale: 2)
+        let full = try Renderer(pointSize: size, scale: 2)
         full.render(scene(square: new).root)
         XCTAssertEqual(PixelImage(renderer), PixelImage(full))
     }
 
     func testFadingAndHidingRecompositeTheLayersPlace() throws {
-        let renderer = Renderer(pointSize: size, scale: 2)
+        let renderer = try Renderer(pointSize: size, scale: 2)
         let place = Rect(x: 40, y: 40, width: 50, height: 20)
         let (root, square) = scene(square: place)
         renderer.render(root)
         square.opacity = 0.5
         renderer.render(root)
         XCTAssertEqual(renderer.lastDamage, [pixels(of: place)])
-        let faded = Renderer(pointSize: size, scale: 2)
+        let faded = try Renderer(pointSize: size, scale: 2)
         faded.render(scene(square: place, squareOpacity: 0.5).root)
         XCTAssertEqual(PixelImage(renderer), PixelImage(faded))
 

@@ -6,7 +6,7 @@ import KineticScene
 /// Layers of one opaque colour are filled rather than blended, and a screen's opaque background spares the clear: the
 /// pixels are the colours themselves, worked out here, and a translucent colour still blends.
 final class PlainFillTests: XCTestCase {
-    func testOpaqueColoursFillAndTranslucentOnesBlend() {
+    func testOpaqueColoursFillAndTranslucentOnesBlend() throws {
         let root = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30))
         root.backgroundColor = Color(red8: 0x10, green8: 0x20, blue8: 0x30)
         let opaque = Layer(frame: Rect(x: 5, y: 5, width: 10, height: 10))
@@ -15,7 +15,7 @@ final class PlainFillTests: XCTestCase {
         translucent.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
         root.addSublayer(opaque)
         root.addSublayer(translucent)
-        let renderer = Renderer(pointSize: Size(width: 40, height: 30), scale: 2)
+        let renderer = try Renderer(pointSize: Size(width: 40, height: 30), scale: 2)
         // A white frame background, which the root's opaque colour must hide everywhere.
         renderer.render(root, background: .white)
         let image = PixelImage(renderer)

@@ -31,7 +31,7 @@ final class RendererTests: XCTestCase {
     }
 
     func testRenderedFrameMatchesItsReference() throws {
-        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+        let renderer = try Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
         renderer.render(sampleScene())
         XCTAssertEqual(renderer.pixelWidth, 640)
         XCTAssertTrue(renderer.assetErrors.isEmpty, "\(renderer.assetErrors)")
@@ -52,21 +52,21 @@ final class RendererTests: XCTestCase {
         child.opacity = 0.7
         clip.addSublayer(child)
         scene.addSublayer(clip)
-        let one = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 1)
-        let three = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 3)
+        let one = try Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 1)
+        let three = try Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 3)
         XCTAssertEqual(three.bandCount, 3)
         one.render(scene)
         three.render(scene)
         let image = PixelImage(three), reference = PixelImage(one)
         XCTAssertEqual(try XCTUnwrap(image.difference(from: reference, pixelThreshold: 2)).differingPixelFraction, 0, "no pixel differs by more than 2/255")
         XCTAssertLessThan(try XCTUnwrap(image.difference(from: reference, pixelThreshold: 0)).differingPixelFraction, 0.005)
-        let same = Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 3)
+        let same = try Renderer(pointSize: Size(width: 320, height: 240), scale: 2, bands: 3)
         same.render(scene)
         XCTAssertEqual(PixelImage(same), image, "the same number of bands gives the same bytes")
     }
 
     func testSnapshotComparisonNoticesAChange() throws {
-        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+        let renderer = try Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
         let scene = sampleScene()
         renderer.render(scene)
         let before = PixelImage(renderer)
@@ -76,8 +76,8 @@ final class RendererTests: XCTestCase {
         XCTAssertGreaterThan(difference.differingPixelFraction, snapshotPixelFraction)
     }
 
-    func testMovingALayerCompositesWithoutRasterisingAgain() {
-        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+    func testMovingALayerCompositesWithoutRasterisingAgain() throws {
+        let renderer = try Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
         let scene = sampleScene()
         renderer.render(scene)
         XCTAssertEqual(renderer.rasterizedLastFrame, 5)
@@ -96,8 +96,8 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(renderer.rasterizedLastFrame, 0, "within the same power of two it does not")
     }
 
-    func testLayersThatDrawTheSameThingShareOneRaster() {
-        let renderer = Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
+    func testLayersThatDrawTheSameThingShareOneRaster() throws {
+        let renderer = try Renderer(pointSize: Size(width: 320, height: 240), scale: 2)
         let root = Layer(frame: Rect(x: 0, y: 0, width: 320, height: 240))
         let hexagon = LayerContents.shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color(red: 0.9, green: 0.6, blue: 0.1)))
         let cells = (0..<10).map { index -> Layer in
@@ -148,7 +148,7 @@ final class RendererTests: XCTestCase {
         let text = Layer(frame: Rect(x: 0, y: 60, width: 200, height: 30))
         text.contents = .text(TextContent("Hello", fontFamily: "No Such Font Family"))
         root.addSublayer(text)
-        let renderer = Renderer(pointSize: root.bounds.size, scale: 1)
+        let renderer = try Renderer(pointSize: root.bounds.size, scale: 1)
         renderer.render(root)
         let messages = renderer.assetErrors.map(\.description)
         XCTAssertEqual(messages.count, 4, "\(messages)")

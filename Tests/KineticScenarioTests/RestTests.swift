@@ -93,7 +93,7 @@ final class IncrementalFrameTests: XCTestCase {
     func testADisguiseSequenceRecompositedPieceByPieceMatchesFullRenders() throws {
         let runner = try Disguise.runner(Disguise.throughIntro, costumes: Disguise.sixCostumes, duration: 0, scale: 0.5)
         let stage = runner.stage
-        let incremental = Renderer(pointSize: stage.size, scale: 0.5)
+        let incremental = try Renderer(pointSize: stage.size, scale: 0.5)
         var partial = 0
         for step in 1...(120 * 10) {
             if [240, 288, 336].contains(step) { stage.send(KeyEvent(key: .enter, timestamp: stage.time)) }
@@ -103,7 +103,7 @@ final class IncrementalFrameTests: XCTestCase {
             incremental.render(stage.root)
             if incremental.lastDamage.reduce(0, { $0 + $1.area }) < incremental.frameRect.area { partial += 1 }
             guard step % 120 == 0 else { continue }
-            let full = Renderer(pointSize: stage.size, scale: 0.5)
+            let full = try Renderer(pointSize: stage.size, scale: 0.5)
             full.render(stage.root)
             // Bilinear resampling clipped to a rectangle may round a pixel differently by 1/255 or 2/255.
             let difference = try XCTUnwrap(PixelImage(incremental).difference(from: PixelImage(full), pixelThreshold: 2))

@@ -72,14 +72,16 @@ public struct HoneycombLayout: Equatable, Sendable {
         let radius = (d - gap) / 3.squareRoot()
         guard n > 0 else { return HoneycombLayout(rows: [], circumradius: radius, spacing: d, gap: gap, area: area) }
         let areaAspect = area.width / max(area.height, 1)
-        var best: (score: Double, layout: HoneycombLayout)?
+        // One row always fits (n ≤ 35 cells and rows of up to 7 are tried from one to five rows; five rows of seven
+        // hold 35), so the single-row candidate starts the search and a better one replaces it.
+        var best = (score: Double.infinity, layout: HoneycombLayout(rows: [], circumradius: radius, spacing: d, gap: gap, area: area))
         for rowCount in 1...min(maximumRows, n) where (n + rowCount - 1) / rowCount <= maximumRowLength {
             let layout = place(rowLengths: evenRows(count: n, rows: rowCount), spacing: d, gap: gap, in: area)
             let box = layout.bounds
             let score = abs(log(box.width / box.height) - log(areaAspect))
-            if best == nil || score < best!.score - 1e-9 { best = (score, layout) }
+            if best.layout.rows.isEmpty || score < best.score - 1e-9 { best = (score, layout) }
         }
-        return best!.layout
+        return best.layout
     }
 
     /// The category honeycomb: seven cells in rows of 2, 3 and 2 (a centre and six neighbours), about 85% of the
@@ -103,7 +105,7 @@ public struct HoneycombLayout: Equatable, Sendable {
     public static func evenRows(count: Int, rows: Int) -> [Int] {
         let short = count / rows, longCount = count % rows
         guard longCount > 0 else { return Array(repeating: short, count: rows) }
-        var best: (key: [Double], lengths: [Int])?
+        var best: (key: [Double], lengths: [Int]) = ([], Array(repeating: short, count: rows))
         // Every choice of which rows are long (at most C(5, 2) = 10 of them).
         for mask in 0..<(1 << rows) where mask.nonzeroBitCount == longCount {
             let lengths = (0..<rows).map { mask & (1 << $0) != 0 ? short + 1 : short }
@@ -111,9 +113,9 @@ public struct HoneycombLayout: Equatable, Sendable {
             let asymmetry = (0..<rows).filter { lengths[$0] != lengths[rows - 1 - $0] }.count
             let longFirst = (0..<rows).reduce(0.0) { $0 + (lengths[$1] > short ? Double($1) : 0) }
             let key = [Double(equalNeighbours), Double(asymmetry), longFirst]
-            if best == nil || key.lexicographicallyPrecedes(best!.key) { best = (key, lengths) }
+            if best.key.isEmpty || key.lexicographicallyPrecedes(best.key) { best = (key, lengths) }
         }
-        return best!.lengths
+        return best.lengths
     }
 
     /// Puts rows of the given lengths on one hexagonal lattice, as close to the middle as it allows, and centres

@@ -126,8 +126,7 @@ public enum MailboxRules: AppRules {
             state.compose = compose
         case .nextField:
             guard let field = state.compose?.field else { return [] }
-            let all = MailboxState.ComposeField.allCases
-            state.compose?.field = all[(all.firstIndex(of: field)! + 1) % all.count]
+            state.compose?.field = field.next
         case .focusField(let field):
             state.compose?.field = field
         case .moveFocus(let down):

@@ -141,8 +141,7 @@ extension MailboxScreen {
 
     /// The segmented control changed: the old list slides out and the new one in, from the new segment's side.
     func switchSegment(from: MailboxSegment, to: MailboxSegment) {
-        let all = MailboxSegment.allCases
-        let forward = all.firstIndex(of: to)! > all.firstIndex(of: from)!
+        let forward = to.order > from.order
         let old = Array(rows.values)
         rows = [:]
         for row in old {

@@ -26,6 +26,7 @@ public final class MailboxScreen: Screen {
     var menuPans: [PanRecognizer] = []
     /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
     var leaving: [MessageRowView] = []
+    /// Made in `didAppear`, before the screen receives any input or step (the stage calls `didAppear` first).
     var scroll: ScrollView!
     let content = Layer(identifier: "mailbox.content")
     let navBar = Layer(identifier: "mailbox.navbar")
@@ -33,6 +34,7 @@ public final class MailboxScreen: Screen {
     let optionsLayer = Layer(identifier: "options")
     let composeSheet = Layer(identifier: "compose")
     /// Presents the compose sheet over the dimmed inbox (`compose.dim`).
+    /// Made in `didAppear`, before the screen receives any input or step.
     var composeOverlay: Overlay!
     let undoButton = Layer(identifier: "undo")
     let focusRing = Layer(identifier: "focus")

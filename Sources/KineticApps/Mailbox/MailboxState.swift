@@ -5,6 +5,15 @@ import KineticCore
 public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
     case later, inbox, archive
 
+    /// Its place in the segmented control, left to right (a list slides in from the side of the segment chosen).
+    var order: Int {
+        switch self {
+        case .later: return 0
+        case .inbox: return 1
+        case .archive: return 2
+        }
+    }
+
     /// The placement list a segment shows.
     public var list: Placement.List {
         switch self {
@@ -32,7 +41,18 @@ public struct MailboxState: Equatable, Sendable {
         public var previous: Placement
     }
 
-    public enum ComposeField: String, Equatable, Sendable, CaseIterable { case to, subject, body }
+    public enum ComposeField: String, Equatable, Sendable, CaseIterable {
+        case to, subject, body
+
+        /// The field Tab moves to: To, Subject, body, and round again.
+        var next: ComposeField {
+            switch self {
+            case .to: return .subject
+            case .subject: return .body
+            case .body: return .to
+            }
+        }
+    }
 
     /// The message being written.
     public struct Compose: Equatable, Sendable {

@@ -34,7 +34,7 @@ public struct Color: Hashable, Codable, Sendable, CustomStringConvertible {
     /// "#RRGGBB", or "#RRGGBBAA" when not opaque.
     public var hex: String {
         func byte(_ v: Double) -> String {
-            let text = String(Int((min(max(v, 0), 1) * 255).rounded()), radix: 16, uppercase: true)
+            let text = String(Int(saturating: min(max(v, 0), 1) * 255, bound: 255), radix: 16, uppercase: true)
             return text.count == 1 ? "0" + text : text
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")

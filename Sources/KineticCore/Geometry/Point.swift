@@ -17,6 +17,20 @@ public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
 
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
+    /// The farthest from the origin, in points along each axis, that input may place a touch: a hundred stages
+    /// away. A touch beyond it (a scenario's 1e308) would carry what it drags to places no arithmetic can draw.
+    public static let inputReach = 100_000.0
+
+    /// Whether the point is within `inputReach` of the origin on both axes.
+    public var isWithinInputReach: Bool { abs(x) <= Self.inputReach && abs(y) <= Self.inputReach }
+
+    /// The point held within `inputReach` on both axes (a point that is not finite has no place and gives `nil`).
+    public var clampedToInputReach: Point? {
+        guard isFinite else { return nil }
+        let reach = Self.inputReach
+        return Point(x: Swift.min(Swift.max(x, -reach), reach), y: Swift.min(Swift.max(y, -reach), reach))
+    }
+
     public var description: String { "(\(x), \(y))" }
 
     public static func + (point: Point, vector: Vector) -> Point { Point(x: point.x + vector.dx, y: point.y + vector.dy) }

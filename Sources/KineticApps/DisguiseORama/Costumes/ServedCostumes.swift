@@ -11,6 +11,7 @@ public enum ServedCostumes {
         let contentFolder = RepositoryContent.folder
         // Decoded as the server would serve it (image URLs may be relative to the server's root), then each URL's
         // path is found in the folder.
+        // A fixed, well-formed address (only a base for the served file's relative names): it always parses.
         let served = URL(string: "http://127.0.0.1/api/current_costumes.json")!
         let decoded: RemoteCatalog.Decoded
         do {

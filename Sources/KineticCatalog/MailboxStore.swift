@@ -26,21 +26,32 @@ public struct MailboxStore: Sendable {
 
     public var fileURL: URL { folder.appendingPathComponent("mailbox.json") }
 
-    struct File: Codable {
+    /// The file as written: every placement the person made.
+    struct File: Encodable {
         var placements: [String: Placement]
     }
 
-    private var file: SavedFile<File> { SavedFile(fileURL) }
+    /// The file as read: each placement on its own, so one that cannot be read costs only itself.
+    struct ReadFile: Decodable {
+        var placements: LenientDictionary<Placement>
+    }
 
-    /// The saved placements (empty when there are none), and a problem if the file was unreadable; an unreadable
-    /// file is left in place, untouched, until the next save replaces it.
+    /// The saved placements (empty when there are none) and what went wrong reading them. Each placement is read
+    /// on its own: a bad one is left out with its reason and the rest kept. A file that was read only in part is
+    /// copied aside before anything is saved over it, and one that cannot be read at all is moved aside, so nothing
+    /// the person did is lost to the next save.
     public func load() -> (placements: [String: Placement], problem: String?) {
-        let (saved, problem) = file.load()
-        return (saved?.placements ?? [:], problem.map { "saved mailbox: \($0); starting with every message in the Inbox" })
+        let (saved, problem) = SavedFile<ReadFile>(fileURL).load()
+        if let problem { return ([:], "saved mailbox: \(problem); starting with every message in the Inbox") }
+        guard let saved else { return ([:], nil) }
+        let refused = saved.placements.refused.map { "\"\($0.key)\" (\($0.reason))" }
+        guard !refused.isEmpty else { return (saved.placements.values, nil) }
+        let kept = SavedFile<ReadFile>(fileURL).keepAside(copying: true)
+        return (saved.placements.values, "saved mailbox \(fileURL.path): left out \(refused.joined(separator: ", ")); the file is \(kept)")
     }
 
     public func save(_ placements: [String: Placement]) throws {
-        try file.save(File(placements: placements.filter { $0.value != .inbox }))
+        try SavedFile<File>(fileURL).save(File(placements: placements.filter { $0.value != .inbox }))
     }
 }
 

@@ -21,4 +21,25 @@ public enum AtomicFile {
             throw error
         }
     }
+
+    /// Keeps `url` under a name of its own beside it, `NAME.unreadable-N` with the first free N, so that a file the
+    /// program could not read (or read only in part) is never lost to the next save. With `copying`, the file stays
+    /// where it is too.
+    /// - Returns: where it was kept.
+    @discardableResult
+    public static func keepAside(_ url: URL, copying: Bool = false) throws -> URL {
+        let folder = url.deletingLastPathComponent()
+        var number = 1
+        var kept = folder.appendingPathComponent("\(url.lastPathComponent).unreadable-\(number)")
+        while FileManager.default.fileExists(atPath: kept.path) {
+            number += 1
+            kept = folder.appendingPathComponent("\(url.lastPathComponent).unreadable-\(number)")
+        }
+        if copying {
+            try FileManager.default.copyItem(at: url, to: kept)
+        } else {
+            try FileManager.default.moveItem(at: url, to: kept)
+        }
+        return kept
+    }
 }

@@ -47,8 +47,29 @@ final class MailboxDataTests: XCTestCase {
         try Data("{\"placements\": ".utf8).write(to: store.fileURL)
         let (placements, problem) = store.load()
         XCTAssertEqual(placements, [:])
-        XCTAssertTrue(problem?.contains("could not be read") == true, problem ?? "")
-        XCTAssertEqual(try Data(contentsOf: store.fileURL), Data("{\"placements\": ".utf8), "the unreadable file is left as it was")
+        XCTAssertTrue(problem?.contains("could not be read") == true && problem?.contains("kept as mailbox.json.unreadable-1") == true, problem ?? "")
+        let kept = folder.appendingPathComponent("mailbox.json.unreadable-1")
+        XCTAssertEqual(try Data(contentsOf: kept), Data("{\"placements\": ".utf8), "the unreadable file is kept as it was")
+        try store.save(["m9": Placement(.archive)])
+        XCTAssertEqual(try Data(contentsOf: kept), Data("{\"placements\": ".utf8), "and a save does not touch it")
+    }
+
+    func testOneBadPlacementCostsOnlyItselfAndTheFileIsKeptBeforeASave() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailstore-\(UUID().uuidString)")
+        let store = MailboxStore(folder: folder)
+        let written = Data(#"{"placements": {"m01": {"list": "archive"}, "m02": {"list": "later", "detail": "Tomorrow"}, "m03": {"list": "bogus"}, "m04": 7}}"#.utf8)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try written.write(to: store.fileURL)
+        let (placements, problem) = store.load()
+        XCTAssertEqual(placements, ["m01": Placement(.archive), "m02": Placement(.later, "Tomorrow")], "every good placement is kept")
+        let said = try XCTUnwrap(problem)
+        XCTAssertTrue(said.contains("\"m03\"") && said.contains("\"m04\"") && said.contains("kept as mailbox.json.unreadable-1"), said)
+        var next = placements
+        next["m05"] = Placement(.archive)
+        try store.save(next)
+        XCTAssertEqual(store.load().placements, next, "the next save keeps the earlier filings and adds the new one")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("mailbox.json.unreadable-1")), written,
+                       "the file as it was, bad entries and all, is kept")
     }
 
     func testMessagesRefreshFromTheServerAndPersist() async throws {

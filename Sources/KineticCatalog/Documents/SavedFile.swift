@@ -2,10 +2,10 @@ import Foundation
 import KineticPlatform
 
 /// A value kept between launches in one file, JSON or a property list, written atomically (`AtomicFile`). A file
-/// that cannot be read is reported, and left as it is until the next save replaces it; the caller says what it
-/// does instead. Every saved copy of the data layer (the costumes, the honeycomb's nodes, the messages, the
-/// placements) is one of these.
-public struct SavedFile<Value: Codable>: Sendable {
+/// that cannot be read is reported and moved aside (`NAME.unreadable-N`), so the next save never overwrites it; the
+/// caller says what it does instead. Every saved file (the costumes, the honeycomb's nodes, the messages, the
+/// placements, Disguise-O-Rama's progress) is one of these.
+public struct SavedFile<Value>: Sendable {
     /// How the value is written.
     public enum Format: Sendable { case json, propertyList }
 
@@ -17,7 +17,19 @@ public struct SavedFile<Value: Codable>: Sendable {
         self.format = format
     }
 
-    /// The value (`nil` when there is no file) and, for a file that cannot be read, why.
+    /// Keeps the file beside itself under another name (a copy with `copying`, the file itself otherwise), and says
+    /// where: before a save replaces a file that was read only in part, or not at all.
+    public func keepAside(copying: Bool = false) -> String {
+        do {
+            return "kept as \(try AtomicFile.keepAside(url, copying: copying).lastPathComponent)"
+        } catch {
+            return "it could not be kept aside (\(error)), so the next save replaces it"
+        }
+    }
+}
+
+extension SavedFile where Value: Decodable {
+    /// The value (`nil` when there is no file) and, for a file that cannot be read, why and where it was kept.
     public func load() -> (value: Value?, problem: String?) {
         guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
         do {
@@ -27,10 +39,18 @@ public struct SavedFile<Value: Codable>: Sendable {
             case .propertyList: return (try PropertyListDecoder().decode(Value.self, from: data), nil)
             }
         } catch {
-            return (nil, "\(url.path) could not be read (\(error))")
+            return (nil, "\(url.path) could not be read (\(Self.reason(error))); \(keepAside())")
         }
     }
 
+    /// A decoding error in a person's words: what was wrong and where.
+    private static func reason(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        return FieldDescription.reason(for: error, below: [])
+    }
+}
+
+extension SavedFile where Value: Encodable {
     public func save(_ value: Value) throws {
         let data: Data
         switch format {

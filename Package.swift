@@ -56,6 +56,7 @@ let package = Package(
         .target(name: "KineticRender", dependencies: ["KineticCore", "KineticScene", "CGraphics", "CBlend"]),
         .target(name: "KineticScenario", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform"]),
         .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird"),
+                                                            .product(name: "HummingbirdCore", package: "hummingbird"),
                                                             .product(name: "Logging", package: "swift-log"),
                                                             .product(name: "NIOCore", package: "swift-nio")]),
 

@@ -12,6 +12,11 @@ final class ContentMemory: @unchecked Sendable {
     static let pathLifetime = 1.0
     /// How many resolved paths are remembered; more, and all are forgotten.
     static let maximumPaths = 4096
+    /// How many bytes of path text are remembered at most; more, and all are forgotten. With the entry bound this
+    /// holds the memory of paths to about a megabyte, however long the paths a client sends.
+    static let maximumPathBytes = 1024 * 1024
+    /// Paths longer than this are resolved every time, never remembered (no file the server holds has one).
+    static let longestRememberedPath = 1024
     /// Files up to this size are kept in memory (the catalogues and the art); larger ones are read each time.
     static let maximumFileSize = 1024 * 1024
     /// How many bytes of files are kept at most; more, and all are forgotten.
@@ -25,19 +30,30 @@ final class ContentMemory: @unchecked Sendable {
 
     private let lock = NSLock()
     private var paths: [String: (resolved: Result<URL, ContentPath.Rejection>, at: Date)] = [:]
+    private var pathBytes = 0
     private var bodies: [String: Body] = [:]
     private var bodyBytes = 0
 
-    /// How `rawPath` resolves in `folder`, from memory when it resolved less than `pathLifetime` ago.
+    /// How `rawPath` resolves in `folder`, from memory when it resolved less than `pathLifetime` ago. The memory is
+    /// keyed by the path alone: a query names no other file, so a client sending endless distinct queries (or paths
+    /// too long to be a file's) grows nothing.
     func resolve(_ rawPath: String, in folder: URL, now: Date = Date()) -> Result<URL, ContentPath.Rejection> {
-        if let known = lock.withLock({ paths[rawPath] }), now.timeIntervalSince(known.at) < Self.pathLifetime { return known.resolved }
-        let resolved = ContentPath.resolve(rawPath, in: folder)
+        let path = ContentPath.withoutQuery(rawPath)
+        if let known = lock.withLock({ paths[path] }), now.timeIntervalSince(known.at) < Self.pathLifetime { return known.resolved }
+        let resolved = ContentPath.resolve(path, in: folder)
+        guard path.utf8.count <= Self.longestRememberedPath else { return resolved }
         lock.withLock {
-            if paths.count >= Self.maximumPaths { paths.removeAll() }
-            paths[rawPath] = (resolved, now)
+            if paths.count >= Self.maximumPaths || pathBytes + path.utf8.count > Self.maximumPathBytes {
+                paths.removeAll()
+                pathBytes = 0
+            }
+            if paths.updateValue((resolved, now), forKey: path) == nil { pathBytes += path.utf8.count }
         }
         return resolved
     }
+
+    /// How many paths, and how many bytes of them, are remembered now.
+    var rememberedPaths: (count: Int, bytes: Int) { lock.withLock { (paths.count, pathBytes) } }
 
     /// The bytes of the file at `path` if they were read at this size and modification time.
     func body(at path: String, size: Int, modified: Date) -> ByteBuffer? {

@@ -16,7 +16,7 @@ public enum ContentPath {
 
     /// The file for `rawPath` (as it came on the request line, still percent-encoded) under `root`.
     public static func resolve(_ rawPath: String, in root: URL) -> Result<URL, Rejection> {
-        let pathOnly = rawPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let pathOnly = withoutQuery(rawPath)
         guard pathOnly.hasPrefix("/") else { return .failure(.badRequest("path must start with /")) }
         guard let decoded = pathOnly.removingPercentEncoding else { return .failure(.badRequest("invalid percent-encoding")) }
         if decoded.contains("\\") || decoded.contains("\0") || decoded.contains("%") {
@@ -34,6 +34,11 @@ public enum ContentPath {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue else { return .failure(.notFound) }
         return .success(URL(fileURLWithPath: real))
+    }
+
+    /// The path of a request target, without its query (`?…`) or fragment.
+    public static func withoutQuery(_ rawPath: String) -> String {
+        String(rawPath.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The `Content-Type` for a file name.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import KineticCatalog
 import Logging
 
@@ -18,6 +19,8 @@ public struct ContentServer: Sendable {
     public let folder: URL
     public let host: String
     public let port: Int
+    /// What one client may make the server hold (`ServerLimits`).
+    public let limits: ServerLimits
 
     /// The folder committed in the repository, next to `Sources/`.
     public static var repositoryContent: URL { RepositoryContent.folder }
@@ -28,10 +31,11 @@ public struct ContentServer: Sendable {
         (MediaType(type: .any), [.public, .maxAge(86400)]),
     ])
 
-    public init(folder: URL = ContentServer.repositoryContent, host: String = "127.0.0.1", port: Int = 8080) {
+    public init(folder: URL = ContentServer.repositoryContent, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits()) {
         self.folder = folder
         self.host = host
         self.port = port
+        self.limits = limits
     }
 
     /// Builds the Hummingbird application; `onRunning` is told the port actually bound (useful with port 0).
@@ -47,7 +51,9 @@ public struct ContentServer: Sendable {
             // The apps decode the catalogues as UTF-8; say so, as the JSON media type alone does not.
             .withAdditionalMediaType(MediaType(type: .application, subType: "json", parameter: ("charset", "utf-8")), mappedToFileExtension: "json")
         router.middlewares.add(files)
-        return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: "kinetic"),
+        let configuration = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "kinetic",
+                                                     availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections))
+        return Application(router: router, server: limits.server, configuration: configuration,
                            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: log)
     }
 }

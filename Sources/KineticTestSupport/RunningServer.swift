@@ -8,11 +8,11 @@ public final class RunningServer: @unchecked Sendable {
     public let port: Int
     private let task: Task<Void, Error>
 
-    public init(folder: URL) async throws {
+    public init(folder: URL, limits: ServerLimits = ServerLimits()) async throws {
         var logger = Logger(label: "test.server")
         logger.logLevel = .critical
         let ready = PortBox()
-        let app = ContentServer(folder: folder, host: "127.0.0.1", port: 0).makeApplication(logger: logger) { port in ready.set(port) }
+        let app = ContentServer(folder: folder, host: "127.0.0.1", port: 0, limits: limits).makeApplication(logger: logger) { port in ready.set(port) }
         task = Task { try await app.run() }
         port = try await ready.wait()
     }

@@ -1,0 +1,37 @@
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+
+/// What one client may make the content server hold: the size of a request's head, how long a connection may stay
+/// silent, and how many connections are open at once. A client past a limit is answered 400 (a head too large) or
+/// closed (silent too long); past the connection cap, new connections wait in the kernel's queue until one closes,
+/// so the server keeps answering the clients it has.
+public struct ServerLimits: Sendable {
+    /// The most bytes one header field may have.
+    public var maximumHeaderFieldBytes = 16 * 1024
+    /// The most bytes all header fields of a request may have together.
+    public var maximumHeaderBytes = 32 * 1024
+    /// The most header fields a request may have.
+    public var maximumHeaderFields = 100
+    /// Seconds a connection may send nothing (before its first request, or between requests) before it is closed.
+    public var idleTimeout = 30.0
+    /// The most connections served at once.
+    public var maximumConnections = 512
+
+    public init() {}
+
+    /// The HTTP/1.1 channel these limits make.
+    var server: HTTPServerBuilder {
+        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(maxHeaderFieldSize: maximumHeaderFieldBytes,
+                                                                      maxHeaderListSize: maximumHeaderBytes,
+                                                                      maxHeaderFieldCount: maximumHeaderFields)
+        return .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(saturating: idleTimeout * 1e9)), httpDecoderConfiguration: decoder))
+    }
+}
+
+extension Int64 {
+    /// The whole number nearest `value`, held inside Int64's range (NaN is 0).
+    init(saturating value: Double) {
+        self = value.isNaN ? 0 : Int64(Swift.min(Swift.max(value.rounded(), -9.2e18), 9.2e18))
+    }
+}

@@ -31,6 +31,9 @@ public final class CatalogRefresher: @unchecked Sendable {
     public let images: ImageCache
     public let fetcher: HTTPFetching
     public let validator: ImageValidator
+    /// The most costumes the wheel shows, bundled ones included: twelve bubbles of 15% of the stage's height sit
+    /// round its ring (radius 32.5% of the height) with room between them, so every one stays whole and tappable.
+    public static let maximumShown = 12
     /// Largest catalogue accepted, in bytes.
     public var maxCatalogBytes = 1 * 1024 * 1024
     /// Largest image accepted, in bytes.
@@ -88,8 +91,15 @@ public final class CatalogRefresher: @unchecked Sendable {
             (decoded, newETag) = (document, tag)
         }
         problems += decoded.problems
+        // Only what the wheel can show is downloaded; the rest waits, said in one line.
+        let bundledIDs = Set(bundled.map(\.id))
+        let room = max(Self.maximumShown - bundled.count, 0)
+        let candidates = decoded.costumes.filter { !bundledIDs.contains($0.id) }
+        if candidates.count > room {
+            problems.append("\(candidates.count - room) costumes left out: the wheel shows at most \(Self.maximumShown), \(bundled.count) of them built in")
+        }
         var accepted: [Costume] = []
-        for costume in decoded.costumes {
+        for costume in candidates.prefix(room) {
             if let problem = await downloadImages(of: costume) {
                 problems.append("costume \(costume.id) left out: \(problem)")
                 if let old = previous?.costumes.first(where: { $0.id == costume.id }), hasCachedImages(old) { accepted.append(old) }
@@ -132,6 +142,8 @@ public final class CatalogRefresher: @unchecked Sendable {
         for costume in bundled { sources[costume.id] = .bundled }
         var problems: [String] = []
         for var costume in remote where sources[costume.id] == nil {
+            // A copy saved by a version that showed more stops at what the wheel shows.
+            guard costumes.count < Self.maximumShown else { break }
             guard let icon = URL(string: costume.icon).flatMap(images.cachedFile), let worn = URL(string: costume.worn).flatMap(images.cachedFile) else {
                 problems.append("costume \(costume.id): its images are not in the cache; it waits for the next refresh")
                 continue

@@ -8,6 +8,11 @@ import KineticCore
 /// or mistyped field, invalid values, a duplicate id, or an image URL that is not http(s) (file, for a catalogue
 /// read from disk) or points back at the catalogue itself is left out with a reason.
 public enum RemoteCatalog {
+    /// The most costumes one catalogue may bring: more than a wheel can show (`CatalogRefresher.maximumShown`),
+    /// so a catalogue can list more than one launch shows, and few enough that a server listing thousands costs
+    /// a line in the log, not thousands of downloads.
+    public static let maximumCostumes = 100
+
     public struct Decoded: Sendable {
         public var costumes: [Costume]
         public var problems: [String]
@@ -23,7 +28,7 @@ public enum RemoteCatalog {
         let name = catalogURL.absoluteString
         let file = try DocumentDecoder.decode(File.self, from: data, name: name)
         var costumes: [Costume] = [], problems = DocumentProblems(document: name)
-        for (accepted, label) in file.costumes.accepted(in: "costumes", problems: &problems) {
+        for (accepted, label) in file.costumes.accepted(in: "costumes", limit: maximumCostumes, problems: &problems) {
             var costume = accepted
             do {
                 costume.icon = try imageURL(costume.icon, catalogURL: catalogURL, field: "icon").absoluteString

@@ -70,6 +70,13 @@ final class FaultServer: @unchecked Sendable {
                 try await writer.finish(nil)
             })
         }
+        // Entries that are not costumes around one good one, and a costume whose icon names a port no socket has.
+        router.get("/api/non-objects.json") { _, _ in
+            json(#"{"costumes": [1, null, "x", [], \#(costume("pirate", icon: goodIcon, worn: goodWorn)), \#(costume("portly", icon: "http://127.0.0.1:99999/x.svg", worn: goodWorn))]}"#)
+        }
+        // A legal catalogue of a thousand costumes, all on the good images.
+        let thousand = (0..<1000).map { costume("c\($0)", icon: goodIcon, worn: goodWorn) }.joined(separator: ",")
+        router.get("/api/thousand.json") { _, _ in json(#"{"costumes": [\#(thousand)]}"#) }
         router.get("/api/good.json") { _, _ in json(#"{"costumes": [\#(costume("pirate", icon: goodIcon, worn: goodWorn))]}"#) }
         router.get("/api/mixed.json") { _, _ in
             json(#"""

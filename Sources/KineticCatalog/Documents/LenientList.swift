@@ -114,11 +114,18 @@ public protocol DocumentElement: Decodable {
 
 extension LenientList where Element: DocumentElement {
     /// The elements a document keeps, each with the label its later refusals use: every element that decoded, whose
-    /// values are sound, whose id was not seen before, up to `limit`. Every other one is said in `problems`.
+    /// values are sound, whose id was not seen before, up to `limit`. Every other one is said in `problems`, those
+    /// past the limit in one line (a document of a million elements costs a line, not a million).
     /// - Parameter list: the list's key in the document (`costumes`), for the labels.
     public func accepted(in list: String, limit: Int = .max, problems: inout DocumentProblems) -> [(element: Element, label: String)] {
         var accepted: [(element: Element, label: String)] = [], seen = Set<String>()
+        var pastLimit = 0
+        defer { if pastLimit > 0 { problems.note("\(pastLimit) more \(list) left out: at most \(limit) \(list) in one document") } }
         for (index, decoded) in elements.enumerated() {
+            guard accepted.count < limit else {
+                pastLimit += 1
+                continue
+            }
             let element: Element
             switch decoded {
             case .failure(let refusal):
@@ -130,7 +137,6 @@ extension LenientList where Element: DocumentElement {
             let label = DocumentProblems.label("\(list)[\(index)]", id: element.id)
             if let problem = element.problem { problems.leftOut(label, problem); continue }
             guard seen.insert(element.id).inserted else { problems.leftOut(label, "duplicate id"); continue }
-            guard accepted.count < limit else { problems.leftOut(label, "at most \(limit) \(list)"); continue }
             accepted.append((element, label))
         }
         return accepted

@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+import KineticContentServer
+import KineticRender
+import KineticTestSupport
+@testable import KineticCatalog
+
+/// Catalogues a server can send that once stopped every client, served for real on 127.0.0.1.
+final class HostileCatalogueTests: CatalogTestCase {
+    func testEntriesThatAreNotCostumesAndAnImpossiblePortCostOnlyThemselves() async throws {
+        let content = try await RunningServer(folder: ContentServer.repositoryContent)
+        let faults = try await FaultServer(imageBase: content.base)
+        let snapshot = await refresher(faults.base + "/api/non-objects.json").refresh()
+        XCTAssertFalse(snapshot.refreshFailed)
+        XCTAssertTrue(snapshot.costumes.contains { $0.id == "pirate" }, "\(snapshot.costumes.map(\.id))")
+        XCTAssertFalse(snapshot.costumes.contains { $0.id == "portly" })
+        for index in 0..<4 {
+            XCTAssertTrue(snapshot.problems.contains { $0.contains("costumes[\(index)] left out: not an object") }, "\(snapshot.problems)")
+        }
+        XCTAssertTrue(snapshot.problems.contains { $0.contains("\"portly\" left out") && $0.contains("outside 1…65535") }, "\(snapshot.problems)")
+        await faults.stop()
+        await content.stop()
+    }
+
+    func testAThousandCostumesShowWhatTheWheelHoldsAndSayTheRest() async throws {
+        let content = try await RunningServer(folder: ContentServer.repositoryContent)
+        let faults = try await FaultServer(imageBase: content.base)
+        let refresher = refresher(faults.base + "/api/thousand.json")
+        let before = try residentBytes()
+        let snapshot = await refresher.refresh()
+        let grown = try residentBytes() - before
+        XCTAssertLessThan(grown, 64 * 1024 * 1024, "a thousand costumes grew resident memory by \(grown / 1024) KB")
+        let room = CatalogRefresher.maximumShown - refresher.bundled.count
+        XCTAssertEqual(snapshot.costumes.count, CatalogRefresher.maximumShown)
+        XCTAssertTrue(snapshot.problems.contains("\(faults.base)/api/thousand.json: 900 more costumes left out: at most 100 costumes in one document"),
+                      "\(snapshot.problems)")
+        XCTAssertTrue(snapshot.problems.contains { $0.hasPrefix("\(100 - room) costumes left out: the wheel shows at most 12") }, "\(snapshot.problems)")
+        XCTAssertLessThan(snapshot.problems.count, 10, "a line for each cut, not one a costume")
+        let saved = try XCTUnwrap(CatalogStore(folder: data).load().catalog)
+        XCTAssertLessThanOrEqual(saved.costumes.count, CatalogRefresher.maximumShown, "only what is shown is saved, so the next launch is as light")
+        await faults.stop()
+        await content.stop()
+    }
+
+    /// This process's resident memory, in bytes.
+    private func residentBytes() throws -> Int {
+        let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

@@ -46,11 +46,14 @@ test: deps
 	scripts/check-package-graph
 	swift test --disable-swift-testing $(IMPORT_CHECK)
 
-# A million random touches, drags and keys per app, on a release build; KINETIC_FUZZ_SEED=0x… replays a failure
-# (every failure names its seed). make test runs the same fuzz with 10,000.
+# A million random touches, drags and keys per app, and 100,000 mutated documents per decoder (20,000 images), on a
+# release build; KINETIC_FUZZ_SEED=0x… replays a failure (every failure names its seed). make test runs the same
+# fuzz with 10,000 events and 5,000 documents.
 FUZZ_EVENTS ?= 1000000
+FUZZ_DOCUMENTS ?= 100000
 fuzz: deps
-	KINETIC_FUZZ_EVENTS=$(FUZZ_EVENTS) swift test -c release -Xswiftc -enable-testing --disable-swift-testing --filter 'FuzzTests'
+	KINETIC_FUZZ_EVENTS=$(FUZZ_EVENTS) KINETIC_FUZZ_DOCUMENTS=$(FUZZ_DOCUMENTS) \
+	  swift test -c release -Xswiftc -enable-testing --disable-swift-testing --filter 'FuzzTests'
 
 # One SHA-256 per scenario capture (dump and PNG), for checking that a change kept behaviour byte for byte:
 # `make digests > before.txt`, change, `make digests > after.txt`, `diff before.txt after.txt`.

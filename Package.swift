@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics"],
                     exclude: ["References"]),
         .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),
-        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticNetwork", "KineticContentServer", "KineticRender",
+        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticCore", "KineticNetwork", "KineticContentServer", "KineticRender",
                                                                 "KineticTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                                                                 .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticCatalog", "KineticNetwork",

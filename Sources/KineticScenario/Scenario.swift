@@ -99,6 +99,8 @@ public struct Scenario: Codable, Equatable, Sendable {
         guard speed.isFinite, speed >= 0.01, speed <= 4 else { try fail("speed must be between 0.01 and 4, got \(speed)") }
         for (index, event) in events.enumerated() {
             if let reason = event.problem { try fail("events[\(index)]: \(reason)") }
+            // The duration's cap holds for the events too: one at 1e9 s would keep a run stepping for ever.
+            if event.endTime > 600 { try fail("events[\(index)]: ends at \(event.endTime) s, past the 600 s a scenario may run") }
         }
     }
 

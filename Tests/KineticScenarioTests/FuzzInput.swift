@@ -1,6 +1,7 @@
 import Foundation
 import KineticCore
 import KineticRuntime
+import KineticTestSupport
 
 /// Random input for the fuzz tests, from a seeded generator: touches anywhere on (and a little off) the stage,
 /// except the shell's own controls (the ☰ button and the left-edge band that opens the menu), which would
@@ -52,10 +53,7 @@ enum FuzzBudget {
     }
 
     /// The seed to use: `KINETIC_FUZZ_SEED` (decimal or 0x hex) if set, else the test's own.
-    static func seed(default value: UInt64) -> UInt64 {
-        guard let text = ProcessInfo.processInfo.environment["KINETIC_FUZZ_SEED"] else { return value }
-        return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? value : UInt64(text) ?? value
-    }
+    static func seed(default value: UInt64) -> UInt64 { DocumentFuzzBudget.seed(default: value) }
 }
 
 extension FuzzInput {

@@ -38,6 +38,14 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func testAnEventPastTheDurationCapIsRefused() {
+        for events in [#"[{"at": 1e9, "key": "enter"}]"#, #"[{"at": 1, "capture": "x", "every": 0.01, "until": 1e9}]"#] {
+            XCTAssertThrowsError(try Scenario.decode(Data(#"{"app": "mailbox", "events": \#(events)}"#.utf8), name: "late.json")) { error in
+                XCTAssertTrue("\(error)".contains("past the 600 s a scenario may run"), "\(error)")
+            }
+        }
+    }
+
     func testATouchDrivenFarOffIsHeldWithinReachAndTheFrameStillDraws() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage

@@ -1,4 +1,5 @@
 import XCTest
+import KineticTestSupport
 import KineticCore
 import KineticScene
 @testable import KineticApps

@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+import KineticCore
+import KineticScene
+@testable import KineticRender
+import KineticTestSupport
+
+/// Image files a server can send, through the check every download passes (`ImageFileCheck`) and the renderer:
+/// mutated SVGs and PNGs never stop the program, and no image ever reads a local file into what it draws.
+final class ImageFuzzTests: XCTestCase {
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-image-fuzz-\(UUID().uuidString)")
+
+    override func setUpWithError() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private static let svg = Data("""
+    <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100" viewBox="0 0 100 100">\
+    <defs><linearGradient id="g"><stop offset="0" stop-color="#E15926"/><stop offset="1" stop-color="#1F2430"/></linearGradient></defs>\
+    <circle cx="50" cy="50" r="46" fill="url(#g)"/><use xlink:href="#r" x="5"/><rect id="r" x="30" y="30" width="40" height="40" fill="#F2B134"/>\
+    <text x="10" y="90" font-size="12">Hi</text></svg>
+    """.utf8)
+
+    /// Markup a hostile server might put inside an SVG.
+    private static let hostileParts = [
+        #"<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>"#,
+        #"<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>"#,
+        #"<image href="file:///etc/hostname" width="100" height="100"/>"#,
+        ##"<g id="l"><use href="#l"/></g>"##,
+        #"<rect width="1e30" height="-5" x="NaN"/>"#,
+        #"<filter id="f"><feGaussianBlur stdDeviation="1e9"/></filter><rect width="10" height="10" filter="url(#f)"/>"#,
+        #"<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd" parse="text"/>"#,
+        String(repeating: "<g>", count: 5000),
+    ]
+
+    /// A mutated copy of `original`: cut short, a byte flipped or inserted, or hostile markup spliced in.
+    private func mutate(_ original: Data, _ random: inout SeededGenerator, isSVG: Bool) -> Data {
+        var bytes = [UInt8](original)
+        switch Int.random(in: 0..<(isSVG ? 5 : 3), using: &random) {
+        case 0: bytes.removeLast(Int.random(in: 1...bytes.count, using: &random))
+        case 1: bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+        case 2: bytes.insert(UInt8.random(in: 0...255, using: &random), at: Int.random(in: 0...bytes.count, using: &random))
+        default:
+            let part = Self.hostileParts[Int.random(in: 0..<Self.hostileParts.count, using: &random)]
+            let at = part.hasPrefix("<!DOCTYPE") ? 0 : (bytes.lastIndex(of: UInt8(ascii: "<")) ?? bytes.count)
+            bytes.insert(contentsOf: Array(part.utf8), at: at)
+        }
+        return Data(bytes)
+    }
+
+    func testMutatedImagesAreCheckedWithoutStopping() throws {
+        let renderer = try Renderer(pointSize: Size(width: 32, height: 32), scale: 1)
+        renderer.render(Layer())
+        let png = folder.appendingPathComponent("valid.png")
+        try renderer.writePNG(to: png)
+        let validPNG = try Data(contentsOf: png)
+        let svgFile = folder.appendingPathComponent("valid.svg")
+        try Self.svg.write(to: svgFile)
+        XCTAssertNil(ImageFileCheck.problem(at: svgFile))
+        XCTAssertNil(ImageFileCheck.problem(at: png))
+        let seed = DocumentFuzzBudget.seed(default: 0x1A6E)
+        var random = SeededGenerator(state: seed)
+        // Images cost more to check than documents to decode: a fifth of the documents' count each.
+        for index in 0..<max(DocumentFuzzBudget.documents / 5, 100) {
+            let isSVG = index % 2 == 0
+            let file = folder.appendingPathComponent("fuzz.\(isSVG ? "svg" : "png")")
+            try mutate(isSVG ? Self.svg : validPNG, &random, isSVG: isSVG).write(to: file)
+            if let problem = ImageFileCheck.problem(at: file), problem.isEmpty {
+                return XCTFail("#\(index) (seed 0x\(String(seed, radix: 16))): refused with no reason")
+            }
+        }
+    }
+
+    func testNoLocalFileIsDrawnIntoAnImage() throws {
+        // A local picture of pure red that a hostile SVG tries to pull in, by every route XML and SVG offer.
+        let secret = folder.appendingPathComponent("secret.png")
+        let red = try Renderer(pointSize: Size(width: 50, height: 50), scale: 1)
+        let fill = Layer(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        fill.backgroundColor = Color(red8: 0xFF, green8: 0, blue8: 0)
+        red.render(fill)
+        try red.writePNG(to: secret)
+        let fragment = folder.appendingPathComponent("fragment.xml")
+        try Data(##"<rect width="100" height="100" fill="#FF0000"/>"##.utf8).write(to: fragment)
+        let attempts = [
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><image href="\#(secret.absoluteString)" width="100" height="100"/></svg>"#,
+            #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"><image xlink:href="\#(secret.path)" width="100" height="100"/></svg>"#,
+            #"<!DOCTYPE svg [<!ENTITY x SYSTEM "\#(fragment.absoluteString)">]><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">&x;</svg>"#,
+            #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" width="100" height="100"><xi:include href="\#(fragment.absoluteString)"/></svg>"#,
+        ]
+        // The control: red drawn by the SVG itself is seen, so a pulled-in red file would be too.
+        let control = ##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#FF0000"/></svg>"##
+        for (index, attempt) in ([control] + attempts).enumerated() {
+            let file = folder.appendingPathComponent("attempt-\(index).svg")
+            try Data(attempt.utf8).write(to: file)
+            let renderer = try Renderer(pointSize: Size(width: 100, height: 100), scale: 1)
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            root.backgroundColor = .white
+            let image = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            image.contents = .image(.file(file.path))
+            root.addSublayer(image)
+            renderer.render(root)
+            let pixels = PixelImage(renderer)
+            var reds = 0
+            for offset in stride(from: 0, to: pixels.rgba.count, by: 4)
+                where pixels.rgba[offset] > 200 && pixels.rgba[offset + 1] < 60 && pixels.rgba[offset + 2] < 60 { reds += 1 }
+            if index == 0 {
+                XCTAssertEqual(reds, 100 * 100, "the control's own red")
+            } else {
+                XCTAssertEqual(reds, 0, "attempt \(index) drew \(reds) pixels of the local file")
+            }
+        }
+    }
+}

@@ -102,6 +102,23 @@ final class ServerAbuseTests: XCTestCase {
         await server.stop()
     }
 
+    func testConnectionsPastTheCapWaitForOneToClose() async throws {
+        var limits = ServerLimits()
+        limits.maximumConnections = 4
+        let server = try await RunningServer(folder: folder, limits: limits)
+        let held = try (0..<4).map { _ in try TCPSocket(port: server.port) }
+        Thread.sleep(forTimeInterval: 0.2)  // let the server take the four
+        let waiting = try TCPSocket(port: server.port)
+        try waiting.send("GET /api/current_costumes.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let started = Date()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.6) { for socket in held { socket.close() } }
+        let answer = try waiting.receiveAll()
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), answer)
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.5, "answered only once a held connection closed")
+        waiting.close()
+        await server.stop()
+    }
+
     func testANormalRequestIsAnsweredWhileManyConnectionsSitOpen() async throws {
         let server = try await RunningServer(folder: folder)
         var idle: [TCPSocket] = []

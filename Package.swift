@@ -29,6 +29,7 @@ let package = Package(
         // Both come with Hummingbird and AsyncHTTPClient; named here because our own code imports them.
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -57,6 +58,7 @@ let package = Package(
         .target(name: "KineticScenario", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform"]),
         .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird"),
                                                             .product(name: "HummingbirdCore", package: "hummingbird"),
+                                                            .product(name: "HTTPTypes", package: "swift-http-types"),
                                                             .product(name: "Logging", package: "swift-log"),
                                                             .product(name: "NIOCore", package: "swift-nio")]),
 

@@ -7,11 +7,12 @@ import Logging
 /// The content server the apps download from: a folder served read-only over HTTP.
 ///
 /// Three middlewares in a row, outermost first:
-/// 1. every request is logged;
+/// 1. `HTTPRules` logs a bounded form of every request's path, takes ranges off (every answer is the whole file,
+///    `Accept-Ranges: none`) and answers `If-None-Match` as RFC 9110 says;
 /// 2. `ContentPathGuard` refuses any path that tries to leave the folder (400, or 404 when it only leads outside
 ///    through a symbolic link) and any that names nothing (404);
 /// 3. Hummingbird's `FileMiddleware` serves what is left: `GET` and `HEAD`, the content type, an ETag,
-///    `If-None-Match` / `If-Modified-Since` (304), byte ranges (206), and Cache-Control.
+///    `If-Modified-Since` (304), and Cache-Control.
 ///
 /// The catalogues change whenever their content does, so clients revalidate them every time (`no-cache`, cheap with
 /// the ETag). Art is named once and changed by renaming, so it may be kept for a day.
@@ -43,7 +44,7 @@ public struct ContentServer: Sendable {
         var log = logger ?? Logger(label: "kinetic.serve")
         if logger == nil { log.logLevel = .info }
         let router = Router()
-        router.middlewares.add(LogRequestsMiddleware(.info))
+        router.middlewares.add(HTTPRules())
         let memory = ContentMemory()
         router.middlewares.add(ContentPathGuard(folder: folder, memory: memory))
         let files = FileMiddleware<BasicRequestContext, ContentFolder>(fileProvider: ContentFolder(folder: folder, memory: memory),

@@ -118,7 +118,9 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
                 return "drag points must be within ±\(Int(Point.inputReach)) points of the origin, got \(from) to \(to)"
             }
             return duration.isFinite && duration > 0 && duration <= 60 ? nil : "drag duration must be in (0, 60] seconds, got \(duration)"
-        case .key, .shake:
+        case .key(let name):
+            return KeyEvent.problem(scenarioName: name)
+        case .shake:
             return nil
         case .text(let text):
             return text.count <= 10_000 ? nil : "text is longer than 10,000 characters"

@@ -12,6 +12,9 @@ public final class ScenarioRunner {
     public let stage: Stage
     public let renderer: Renderer
     private let timeline: [TimedAction]
+    /// The run's own data folder, when the runner made one (no `dataDirectory` was given): saved state and
+    /// downloads of this run alone, removed by `removeOwnFolder()`.
+    public let ownFolder: URL?
     /// How many bands every scenario composites with.
     public static let bands = 2
     /// The longest a step waits for the screens' downloads (each has its own, shorter, deadline).
@@ -47,6 +50,7 @@ public final class ScenarioRunner {
         }
         self.scenario = scenario
         let folder = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-scenario-\(UUID().uuidString)")
+        ownFolder = dataDirectory == nil ? folder : nil
         // Saved data and downloads are the run's own: a fresh temporary folder unless one is given.
         let settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder,
                                      cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true),
@@ -140,6 +144,13 @@ public final class ScenarioRunner {
         }
         progress?(1)
         return captures
+    }
+
+    /// Removes the run's own data folder (saved state and downloads), if the runner made one.
+    /// - Throws: the file system's reason, when the folder is there and cannot be removed.
+    public func removeOwnFolder() throws {
+        guard let ownFolder, FileManager.default.fileExists(atPath: ownFolder.path) else { return }
+        try FileManager.default.removeItem(at: ownFolder)
     }
 
     private func capture(_ name: String, into directory: URL?) throws -> Capture {

@@ -26,9 +26,12 @@ public final class WindowShell {
     }
 
     /// Runs until the person quits. With `maximumSeconds`, it also stops after that much real time.
+    /// - Throws: `WindowError` when there is no display to open a window on (SDL would otherwise fall back to a
+    ///   driver that shows nothing, and the program would wait for ever), or SDL cannot make the window.
     public func run(maximumSeconds: Double? = nil) throws {
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.sdl(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }
+        try Self.requireADisplay()
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(stage.size.width), Int32(stage.size.height), flags) else {
@@ -44,6 +47,21 @@ public final class WindowShell {
         wakeOnFinishedWork()
         defer { stage.backgroundWork.onFinish {} }
         try loop(presenter, maximumSeconds: maximumSeconds)
+    }
+
+    /// SDL's drivers that show nothing a person can see: with one of these and nobody asking for it, there is no display.
+    private static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
+
+    /// Refuses to run on a driver that shows nothing, unless `SDL_VIDEODRIVER` asked for it.
+    private static func requireADisplay() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        guard invisibleDrivers.contains(driver), environment["SDL_VIDEODRIVER"] == nil else { return }
+        let display = environment["DISPLAY"].map { "DISPLAY=\($0) has no X server answering" }
+            ?? environment["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) has no compositor answering" }
+            ?? "neither DISPLAY nor WAYLAND_DISPLAY is set"
+        throw WindowError.sdl("no display to open a window on: \(display) (SDL fell back to its \(driver) driver); "
+                              + "kinetic play runs a scenario without one")
     }
 
     /// A background job (a download) that finishes while the window rests wakes it with an event of its own.

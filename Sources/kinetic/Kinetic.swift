@@ -82,6 +82,9 @@ struct Run: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func validate() throws {
+        if let seconds, !(seconds.isFinite && seconds > 0) {
+            throw ValidationError("--seconds must be a number of seconds above 0, got \(seconds)")
+        }
         if let app, !KineticApps.ids.contains(app) {
             throw ValidationError("unknown app \"\(app)\"; known: \(KineticApps.ids.joined(separator: ", "))")
         }
@@ -123,6 +126,9 @@ struct Play: ParsableCommand {
     @Option(help: "Play with the motion tuned by this file (FILE.json) or folder of per-app files (DIR/<app>.json), as `kinetic run --tune` writes them.")
     var tune: String?
 
+    @Flag(help: "Keep the run's own data folder (saved state and downloads) instead of removing it at the end; its path is printed.")
+    var keepData = false
+
     func validate() throws { try AddressOption.check(contentURL, flag: "--content-url") }
 
     func run() throws {
@@ -131,6 +137,14 @@ struct Play: ParsableCommand {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
             let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(environment: .live),
                                             contentURL: contentURL.flatMap { URL(string: $0) })
+            // The run's saved state and downloads are its own: gone at the end, unless asked to keep them.
+            defer {
+                if keepData {
+                    if let folder = runner.ownFolder { Log.line("kept the run's data in \(folder.path)") }
+                } else {
+                    do { try runner.removeOwnFolder() } catch { Log.line("could not remove the run's data folder: \(error)") }
+                }
+            }
             if let tune {
                 let files = TuningFiles(location: URL(fileURLWithPath: tune))
                 guard let screen = runner.stage.screen, let tuning = screen.tuning else { throw ValidationError("--tune: \(script.app) has nothing to tune") }

@@ -72,6 +72,24 @@ public struct KeyEvent: Hashable, Sendable, Codable {
         self.init(key: Key(name: parts.first ?? name), modifiers: modifiers, timestamp: timestamp)
     }
 
+    /// The named keys a scenario may press, and the modifiers it may hold.
+    public static let keyNames = ["left", "right", "up", "down", "tab", "enter", "return", "escape", "esc", "space", "backspace", "delete", "del"]
+    public static let modifierNames = ["ctrl", "control", "shift", "alt"]
+
+    /// Why `name` is not a key a scenario can press (a misspelt name, an unknown modifier, nothing after a `+`), or
+    /// `nil` when it is one.
+    public static func problem(scenarioName name: String) -> String? {
+        let parts = name.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        for modifier in parts.dropLast() where !modifierNames.contains(modifier.lowercased()) {
+            return "unknown modifier \"\(modifier)\" in key \"\(name)\"; known: \(modifierNames.joined(separator: ", "))"
+        }
+        let key = parts.last ?? ""
+        guard key.count == 1 || keyNames.contains(key.lowercased()) else {
+            return "unknown key \"\(key)\"\(parts.count > 1 ? " in \"\(name)\"" : ""); known: \(keyNames.joined(separator: ", ")), or one character"
+        }
+        return nil
+    }
+
     public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
         self.key = key
         self.modifiers = modifiers

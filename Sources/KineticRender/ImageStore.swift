@@ -13,6 +13,10 @@ final class ImageStore {
 
     /// The largest side, in pixels, an image may declare.
     static let maximumSide = 8192.0
+    /// The most bytes an SVG may have, and the most elements: librsvg builds a tree of every element before it draws,
+    /// so a 4 MB file of a million empty groups would take gigabytes; past these it is refused unread.
+    static let maximumSVGBytes = 2 * 1024 * 1024
+    static let maximumSVGElements = 20_000
     private var images: [ImageSource: Image] = [:]
 
     deinit {
@@ -39,6 +43,10 @@ final class ImageStore {
         case .file(let path):
             guard let data = FileManager.default.contents(atPath: path) else { return .broken(.missingFile(path)) }
             if path.lowercased().hasSuffix(".svg") { return loadSVG(data, name: path) }
+            // A PNG says its size in its first chunk: one too large is refused before a byte of it is decoded.
+            if let (width, height) = Self.pngSize(data), width > Self.maximumSide || height > Self.maximumSide {
+                return .broken(.imageTooLarge(source: path, width: width, height: height))
+            }
             return loadPNG(path: path)
         }
     }
@@ -60,7 +68,23 @@ final class ImageStore {
         return .bitmap(surface, width: width, height: height)
     }
 
+    /// The width and height a PNG's header (its IHDR chunk, right after the signature) declares, or `nil` when the
+    /// bytes do not start like a PNG (Cairo then says what is wrong).
+    static func pngSize(_ data: Data) -> (Double, Double)? {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[12...15].elementsEqual(Array("IHDR".utf8)) else { return nil }
+        func number(_ start: Int) -> Double { bytes[start..<start + 4].reduce(0.0) { $0 * 256 + Double($1) } }
+        return (number(16), number(20))
+    }
+
     private func loadSVG(_ data: Data, name: String) -> Image {
+        guard data.count <= Self.maximumSVGBytes else {
+            return .broken(.invalidSVG(source: name, reason: "\(data.count) bytes, more than the \(Self.maximumSVGBytes) an SVG may have"))
+        }
+        let elements = data.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
+        guard elements <= Self.maximumSVGElements else {
+            return .broken(.invalidSVG(source: name, reason: "about \(elements) elements, more than the \(Self.maximumSVGElements) an SVG may have"))
+        }
         var error: UnsafeMutablePointer<GError>?
         let handle = data.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: guint8.self).baseAddress, gsize(bytes.count), &error)

@@ -111,3 +111,31 @@ final class ImageFuzzTests: XCTestCase {
         }
     }
 }
+
+/// What an image may cost is decided before it is decoded.
+final class ImageBudgetTests: XCTestCase {
+    private func file(_ name: String, _ data: Data) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-budget-\(UUID().uuidString)-\(name)")
+        try data.write(to: url)
+        return url
+    }
+
+    func testAPNGDeclaringSixteenThousandPixelsIsRefusedUndecoded() throws {
+        // The signature and an IHDR chunk of 16000 × 16000, 8-bit RGBA; nothing after it needs to exist.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        bytes += [0, 0, 0x3E, 0x80, 0, 0, 0x3E, 0x80, 8, 6, 0, 0, 0]
+        let problem = try XCTUnwrap(ImageFileCheck.problem(at: try file("huge.png", Data(bytes))))
+        XCTAssertTrue(problem.contains("too large (16000×16000"), problem)
+    }
+
+    func testAnSVGOfAMillionElementsIsRefusedUnread() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"# + String(repeating: "<g/>", count: 100_000) + "</svg>"
+        let started = Date()
+        let problem = try XCTUnwrap(ImageFileCheck.problem(at: try file("groups.svg", Data(svg.utf8))))
+        XCTAssertTrue(problem.contains("more than the 20000 an SVG may have"), problem)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "refused before librsvg builds anything")
+        let large = #"<svg xmlns="http://www.w3.org/2000/svg"><desc>"# + String(repeating: "x", count: 3_000_000) + "</desc></svg>"
+        let tooLarge = try XCTUnwrap(ImageFileCheck.problem(at: try file("large.svg", Data(large.utf8))))
+        XCTAssertTrue(tooLarge.contains("more than the 2097152 an SVG may have"), tooLarge)
+    }
+}

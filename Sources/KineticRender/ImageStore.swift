@@ -85,6 +85,7 @@ final class ImageStore {
         guard elements <= Self.maximumSVGElements else {
             return .broken(.invalidSVG(source: name, reason: "about \(elements) elements, more than the \(Self.maximumSVGElements) an SVG may have"))
         }
+        if let costly = SVGCostBudget.problem(data) { return .broken(.invalidSVG(source: name, reason: costly)) }
         var error: UnsafeMutablePointer<GError>?
         let handle = data.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: guint8.self).baseAddress, gsize(bytes.count), &error)

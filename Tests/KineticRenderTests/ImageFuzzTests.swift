@@ -139,3 +139,31 @@ final class ImageBudgetTests: XCTestCase {
         XCTAssertTrue(tooLarge.contains("more than the 2097152 an SVG may have"), tooLarge)
     }
 }
+
+/// What an SVG may ask librsvg to compute, and how long one image may take to draw.
+final class ImageCostTests: XCTestCase {
+    private func check(_ svg: String) throws -> String? {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cost-\(UUID().uuidString).svg")
+        try Data(svg.utf8).write(to: url)
+        return ImageFileCheck.problem(at: url)
+    }
+
+    func testAHundredThousandOctavesAreRefusedAtOnce() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="t"><feTurbulence baseFrequency="0.05" numOctaves="100000"/></filter><rect width="100" height="100" filter="url(#t)"/></svg>"#
+        let started = Date()
+        let problem = try XCTUnwrap(try check(svg))
+        XCTAssertTrue(problem.contains("numOctaves 100000.0, more than the 8"), problem)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+    }
+
+    func testCostlyFiltersInStylesAndOtherPrimitivesAreRefused() throws {
+        XCTAssertNotNil(try check(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><filter id="b"><feGaussianBlur stdDeviation = '1e9'/></filter></svg>"#))
+        XCTAssertNotNil(try check(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><filter id="m"><feMorphology radius="5000"/></filter></svg>"#))
+        XCTAssertNotNil(try check(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><filter id="c"><feConvolveMatrix order="200" kernelMatrix="1"/></filter></svg>"#))
+    }
+
+    func testOrdinaryWordsAndModestFiltersPass() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="t"><feTurbulence baseFrequency="0.05" numOctaves="4"/><feGaussianBlur stdDeviation="3"/></filter><rect width="100" height="100" filter="url(#t)" style="border: 300px"/><text x="5" y="50">order 100</text></svg>"#
+        XCTAssertNil(try check(svg))
+    }
+}

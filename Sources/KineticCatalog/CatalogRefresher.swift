@@ -36,6 +36,8 @@ public final class CatalogRefresher: @unchecked Sendable {
     public static let maximumShown = 12
     /// Largest catalogue accepted, in bytes.
     public var maxCatalogBytes = 1 * 1024 * 1024
+    /// How long one refresh, catalogue and images together, may take (`ImageBatch.refreshDeadline`), in seconds.
+    public var refreshDeadline = ImageBatch.refreshDeadline
     /// Largest image accepted, in bytes.
     public var maxImageBytes = 4 * 1024 * 1024
 
@@ -67,6 +69,7 @@ public final class CatalogRefresher: @unchecked Sendable {
 
     /// Asks the server once and returns the merged result.
     public func refresh() async -> CatalogSnapshot {
+        let started = DispatchTime.now()
         guard let catalogURL else {
             var snapshot = current()
             snapshot.problems.append("no catalogue URL is set (use --catalog-url or KINETIC_CATALOG_URL)")
@@ -99,8 +102,11 @@ public final class CatalogRefresher: @unchecked Sendable {
             problems.append("\(candidates.count - room) costumes left out: the wheel shows at most \(Self.maximumShown), \(bundled.count) of them built in")
         }
         var accepted: [Costume] = []
-        for costume in candidates.prefix(room) {
-            if let problem = await downloadImages(of: costume) {
+        let shown = Array(candidates.prefix(room))
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let imageProblems = await downloadImages(of: shown, within: refreshDeadline - elapsed)
+        for (costume, problem) in zip(shown, imageProblems) {
+            if let problem {
                 problems.append("costume \(costume.id) left out: \(problem)")
                 if let old = previous?.costumes.first(where: { $0.id == costume.id }), hasCachedImages(old) { accepted.append(old) }
             } else {
@@ -121,15 +127,24 @@ public final class CatalogRefresher: @unchecked Sendable {
         return snapshot
     }
 
-    /// Fetches both images (unless cached) and validates them; returns a reason on failure.
-    private func downloadImages(of costume: Costume) async -> String? {
+    /// Fetches both images of each costume (unless cached) together, within `seconds`, and checks them; returns,
+    /// for each costume in order, the reason it cannot be shown, or `nil`.
+    private func downloadImages(of costumes: [Costume], within seconds: Double) async -> [String?] {
         var downloader = ImageDownloader(cache: images, fetcher: fetcher, validator: validator)
         downloader.maxBytes = maxImageBytes
-        for (field, text) in [("icon", costume.icon), ("worn", costume.worn)] {
-            guard let url = URL(string: text) else { return "\(field) URL is invalid" }
-            if case .failure(let problem) = await downloader.file(for: url) { return "\(field) \(problem)" }
+        let fields = costumes.map { [("icon", URL(string: $0.icon)), ("worn", URL(string: $0.worn))] }
+        let urls = fields.flatMap { $0.compactMap(\.1) }
+        let results = await ImageBatch.files(for: urls, downloader: downloader, within: seconds)
+        var next = 0
+        return fields.map { pair in
+            var problem: String?
+            for (field, url) in pair {
+                guard url != nil else { problem = problem ?? "\(field) URL is invalid"; continue }
+                if case .failure(let reason) = results[next], problem == nil { problem = "\(field) \(reason)" }
+                next += 1
+            }
+            return problem
         }
-        return nil
     }
 
     private func hasCachedImages(_ costume: Costume) -> Bool {

@@ -33,6 +33,8 @@ public final class HoneycombRefresher: @unchecked Sendable {
     public let nodesURL: URL?
     public let dataFolder: URL
     public let downloader: ImageDownloader
+    /// How long one refresh, document and images together, may take (`ImageBatch.refreshDeadline`), in seconds.
+    public var refreshDeadline = ImageBatch.refreshDeadline
     /// Largest document accepted, in bytes.
     public var maxDocumentBytes = 1 * 1024 * 1024
 
@@ -70,6 +72,7 @@ public final class HoneycombRefresher: @unchecked Sendable {
     /// then saves the document, so a copy on disk never refers to an image that was not checked. Whatever fails, the
     /// result keeps what `current()` had.
     public func refresh() async -> HoneycombSnapshot {
+        let started = DispatchTime.now()
         var snapshot = current()
         guard let nodesURL else { return snapshot }
         let saved = loadSaved().catalog.map { (url: $0.nodesURL, etag: $0.etag) }
@@ -90,10 +93,14 @@ public final class HoneycombRefresher: @unchecked Sendable {
             newCopy = SavedHoneycomb(nodesURL: nodesURL.absoluteString, etag: etag, categories: decoded.categories)
         }
         snapshot.imageFiles = [:]
-        for text in snapshot.categories.flatMap(\.imageURLs) where snapshot.imageFiles[text] == nil {
-            guard let url = URL(string: text) else { continue }
-            switch await downloader.file(for: url) {
-            case .success(let file): snapshot.imageFiles[text] = file.path
+        var seen = Set<String>()
+        let images = snapshot.categories.flatMap(\.imageURLs).filter { seen.insert($0).inserted }
+            .compactMap { text in URL(string: text).map { (text: text, url: $0) } }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let results = await ImageBatch.files(for: images.map(\.url), downloader: downloader, within: refreshDeadline - elapsed)
+        for (image, result) in zip(images, results) {
+            switch result {
+            case .success(let file): snapshot.imageFiles[image.text] = file.path
             case .failure(let problem): snapshot.problems.append("\(problem); the cells using it show a placeholder")
             }
         }

@@ -77,6 +77,9 @@ final class FaultServer: @unchecked Sendable {
         // A legal catalogue of a thousand costumes, all on the good images.
         let thousand = (0..<1000).map { costume("c\($0)", icon: goodIcon, worn: goodWorn) }.joined(separator: ",")
         router.get("/api/thousand.json") { _, _ in json(#"{"costumes": [\#(thousand)]}"#) }
+        // Ten costumes whose images never answer.
+        let silentImages = (0..<10).map { costume("quiet\($0)", icon: "/silent?\($0)", worn: "/silent?w\($0)") }.joined(separator: ",")
+        router.get("/api/silent-images.json") { _, _ in json(#"{"costumes": [\#(silentImages)]}"#) }
         router.get("/api/good.json") { _, _ in json(#"{"costumes": [\#(costume("pirate", icon: goodIcon, worn: goodWorn))]}"#) }
         router.get("/api/mixed.json") { _, _ in
             json(#"""

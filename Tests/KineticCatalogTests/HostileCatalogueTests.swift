@@ -48,3 +48,19 @@ final class HostileCatalogueTests: CatalogTestCase {
         return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
+
+/// One deadline for a whole refresh, however many images a silent server names.
+final class RefreshDeadlineTests: CatalogTestCase {
+    func testImagesThatNeverAnswerCostTheRefreshItsDeadlineOnce() async throws {
+        let faults = try await FaultServer(imageBase: "http://127.0.0.1:9")
+        let refresher = refresher(faults.base + "/api/silent-images.json")
+        refresher.refreshDeadline = 2
+        let started = Date()
+        let snapshot = await refresher.refresh()
+        let took = Date().timeIntervalSince(started)
+        XCTAssertLessThan(took, 4, "ten silent costumes took \(took) s")
+        XCTAssertEqual(snapshot.costumes.map(\.id), refresher.bundled.map(\.id), "none of them is shown; the built-in ones stay")
+        XCTAssertTrue(snapshot.problems.contains { $0.contains("not downloaded before the refresh's deadline") }, "\(snapshot.problems)")
+        await faults.stop()
+    }
+}

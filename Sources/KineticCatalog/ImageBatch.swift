@@ -1,0 +1,53 @@
+import Foundation
+
+/// Downloads the images one refresh needs together: at most `parallel` at a time, all within what is left of the
+/// refresh's deadline. A server that never answers costs the refresh its deadline once, not a timeout per image;
+/// what finished in time is kept, and each image that did not is said with its address.
+public enum ImageBatch {
+    /// How long one whole refresh (its document and every image) may take, in seconds.
+    public static let refreshDeadline = 15.0
+    /// How many images download at once.
+    public static let parallel = 4
+
+    /// The checked file or the reason, for each of `urls`, in order.
+    /// - Parameters:
+    ///   - urls: the images, each once.
+    ///   - downloader: fetches, caches and checks one image.
+    ///   - seconds: the time left for all of them.
+    public static func files(for urls: [URL], downloader: ImageDownloader, within seconds: Double) async -> [Result<URL, ImageProblem>] {
+        let late = "not downloaded before the refresh's deadline"
+        var results = urls.map { Result<URL, ImageProblem>.failure(ImageProblem(description: "image \($0.absoluteString): \(late)")) }
+        guard !urls.isEmpty, seconds > 0 else { return results }
+        /// One finished download (its index), or the deadline.
+        enum Event: Sendable { case finished(Int, Result<URL, ImageProblem>), deadline }
+        await withTaskGroup(of: Event.self) { group in
+            group.addTask {
+                // Cancelled with the rest once every download is in; a cancelled sleep ends at once.
+                do { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) } catch { return .deadline }
+                return .deadline
+            }
+            var next = 0
+            func startNext() {
+                guard next < urls.count else { return }
+                let index = next, url = urls[index]
+                next += 1
+                group.addTask { .finished(index, await downloader.file(for: url)) }
+            }
+            for _ in 0..<min(parallel, urls.count) { startNext() }
+            var finished = 0
+            while let event = await group.next() {
+                switch event {
+                case .finished(let index, let result):
+                    results[index] = result
+                    finished += 1
+                    if finished == urls.count { group.cancelAll(); return }
+                    startNext()
+                case .deadline:
+                    group.cancelAll()
+                    return
+                }
+            }
+        }
+        return results
+    }
+}

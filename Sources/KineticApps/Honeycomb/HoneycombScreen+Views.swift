@@ -67,6 +67,54 @@ extension HoneycombScreen {
         place(logo, at: geometry.logoCentre)
         field.addSublayer(logo.container)
         logoView = logo
+        makeCategoryViews(assemble: assemble)
+        if assemble {
+            logo.container.scale = settings.reduceMotion ? 1 : 0.2
+            logo.container.opacity = 0
+            for (index, category) in state.categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
+                guard let view = categoryViews[category.id] else { continue }
+                let home = geometry.categoryCentre(index)
+                schedule(view, after: motionTuning.assembleDelay + motionTuning.assembleStagger * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1))
+            }
+        }
+    }
+
+    /// The categories changed under the screen (a refresh added, dropped or renamed some): the old hexagons fade
+    /// away, and new ones, each carrying its own category's tap, fade in where the state puts them. A tap then always
+    /// acts on the hexagon that was tapped.
+    func replaceCategoryViews() {
+        for view in categoryViews.values {
+            let layer = view.container
+            layer.identifier = nil  // gone from dumps and the accessibility tree at once; its picture fades
+            layer.isUserInteractionEnabled = false
+            viewState.pending.removeAll { $0.id == "category.\(view.id)" }
+            animator.animate(layer, \.opacity, to: 0, with: .tween(duration: motionTuning.replaceFade)) { [weak layer] _ in layer?.removeFromSuperlayer() }
+        }
+        categoryViews = [:]
+        makeCategoryViews(assemble: false)
+        for view in categoryViews.values { view.container.opacity = 0 }
+        showEmptyNoteIfNeeded()
+    }
+
+    /// Says so in the middle of the stage while the data has no category at all, and takes the note away once it has.
+    func showEmptyNoteIfNeeded() {
+        guard state.categories.isEmpty else {
+            emptyNote?.removeFromSuperlayer()
+            emptyNote = nil
+            return
+        }
+        guard emptyNote == nil else { return }
+        let note = Layer(identifier: "honeycomb.empty", frame: Rect(x: 40, y: field.bounds.height / 2 - 20, width: field.bounds.width - 80, height: 40))
+        note.contents = .text(TextContent("No categories to show: the honeycomb’s data has none.", fontSize: 20, color: Palette.ink, alignment: .center))
+        note.isUserInteractionEnabled = false
+        field.addSublayer(note)
+        emptyNote = note
+    }
+
+    /// One hexagon per category (at most six), at its place round the logo; with `assemble`, away and faded, to
+    /// fly in.
+    private func makeCategoryViews(assemble: Bool) {
+        let radius = geometry.flower.circumradius
         for (index, category) in state.categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
             let view = HexCellView(id: category.id, identifier: "category.\(category.id)", radius: radius, withImage: false)
             view.configure(category, imageFile: nil, titleSize: 22)
@@ -83,15 +131,6 @@ extension HoneycombScreen {
             }
             field.addSublayer(view.container)
             categoryViews[category.id] = view
-        }
-        if assemble {
-            logo.container.scale = settings.reduceMotion ? 1 : 0.2
-            logo.container.opacity = 0
-            for (index, category) in state.categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
-                guard let view = categoryViews[category.id] else { continue }
-                let home = geometry.categoryCentre(index)
-                schedule(view, after: motionTuning.assembleDelay + motionTuning.assembleStagger * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1))
-            }
         }
     }
 

@@ -41,6 +41,8 @@ public final class HoneycombScreen: Screen {
     let back = Layer(identifier: "back")
     let gridTitle = Layer(identifier: "grid.title")
     let focusRing = Layer(identifier: "focus")
+    /// Said in the middle of the stage when the data has no category at all (made only then).
+    var emptyNote: Layer?
     let banner = Banner()
     let feed: HoneycombFeed?
     /// Opening links and the log.
@@ -85,6 +87,7 @@ public final class HoneycombScreen: Screen {
         root.addSublayer(field)
         buildChrome(size: size)
         rebuildCategoryViews(assemble: true)
+        showEmptyNoteIfNeeded()
         root.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBackground) }]
         for problem in startupProblems { log(problem) }
         feed?.startRefresh(counting: stage?.backgroundWork)
@@ -139,7 +142,12 @@ public final class HoneycombScreen: Screen {
     func receive(_ snapshot: HoneycombSnapshot) {
         for problem in snapshot.problems { log(problem) }
         imageFiles = snapshot.imageFiles
+        let shownBefore = state.categories.prefix(HoneycombDocument.maximumCategories).map(\.id)
         send(.nodesArrived(snapshot.categories))
+        if state.categories.prefix(HoneycombDocument.maximumCategories).map(\.id) != shownBefore {
+            replaceCategoryViews()
+            sync()
+        }
         refreshAllViews()
         menuActionsDidChange()
         if snapshot.refreshFailed { banner.show(Self.refreshFailedMessage, animator: animator) }

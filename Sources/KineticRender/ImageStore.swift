@@ -56,7 +56,9 @@ final class ImageStore {
         let surface = cairo_image_surface_create_from_png(path)!
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(status))
+            // Cairo says "out of memory" for any PNG libpng gives up on (a bad checksum, cut short); its size was
+            // checked against the limit before, so that is what it means here.
+            let reason = status == CAIRO_STATUS_NO_MEMORY ? "not a PNG that decodes (corrupt or cut short)" : String(cString: cairo_status_to_string(status))
             cairo_surface_destroy(surface)
             return .broken(.corruptImage(path: path, reason: reason))
         }

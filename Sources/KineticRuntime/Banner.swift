@@ -26,8 +26,13 @@ public final class Banner {
 
     /// Places the banner at the bottom of a screen of `size` and adds it to `parent` at `zPosition`, above the app's
     /// own layers.
-    public func add(to parent: Layer, size: Size, zPosition: Double) {
+    /// - Parameter control: a control along the bottom that the banner must never cover (the Mailbox's Undo): the
+    ///   banner then sits 12 pt above it.
+    public func add(to parent: Layer, size: Size, zPosition: Double, clearOf control: Rect? = nil) {
         place(in: size)
+        if let control, layer.frame.intersects(control) {
+            layer.position.y = control.minY - 12 - layer.bounds.height / 2
+        }
         layer.zPosition = zPosition
         parent.addSublayer(layer)
     }

@@ -17,6 +17,15 @@ public final class FrameRecorder {
         self.output = output
         self.width = width
         self.height = height
+        // ffmpeg would only fail once frames are flowing (and the run would see a broken pipe): the folder is checked first.
+        let folder = output.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ScenarioError.recorder("cannot write \(output.path): the folder \(folder.path) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw ScenarioError.recorder("cannot write \(output.path): the folder \(folder.path) is not writable")
+        }
         var arguments = ["ffmpeg", "-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
                          "-s", "\(width)x\(height)", "-r", String(fps), "-i", "-"]
         switch format {

@@ -63,10 +63,18 @@ public struct Scenario: Codable, Equatable, Sendable {
     /// Reads and checks a scenario file.
     /// - Throws: `ScenarioError` naming the file and what is wrong in it.
     public static func load(from url: URL) throws -> Scenario {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ScenarioError.unreadable(file: url.path, reason: "there is no such file")
+        }
+        guard !isFolder.boolValue else { throw ScenarioError.unreadable(file: url.path, reason: "it is a folder, not a scenario file") }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw ScenarioError.unreadable(file: url.path, reason: error.localizedDescription)
+            let reason = FileManager.default.isReadableFile(atPath: url.path)
+                ? "it is not a file that can be read whole (a device or a pipe)" : "this user may not read it"
+            throw ScenarioError.unreadable(file: url.path, reason: reason)
         }
+        guard !data.isEmpty else { throw ScenarioError.malformed(file: url.path, reason: "the file is empty") }
         return try decode(data, name: url.path)
     }
 

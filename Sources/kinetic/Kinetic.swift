@@ -41,9 +41,8 @@ struct DataOptions: ParsableArguments {
 
     func validate() throws {
         let environment = ProcessInfo.processInfo.environment
-        try AddressOption.check(catalogURL, flag: "--catalog-url", example: "http://host:port/api/current_costumes.json", allowsFiles: true)
-        try AddressOption.check(environment["KINETIC_CATALOG_URL"], flag: "$KINETIC_CATALOG_URL",
-                                example: "http://host:port/api/current_costumes.json", allowsFiles: true)
+        try AddressOption.check(catalogURL, flag: "--catalog-url", example: "http://host:port/api/current_costumes.json")
+        try AddressOption.check(environment["KINETIC_CATALOG_URL"], flag: "$KINETIC_CATALOG_URL", example: "http://host:port/api/current_costumes.json")
         try AddressOption.check(contentURL, flag: "--content-url")
         try AddressOption.check(environment["KINETIC_CONTENT_URL"], flag: "$KINETIC_CONTENT_URL")
     }
@@ -52,9 +51,8 @@ struct DataOptions: ParsableArguments {
 /// The check an address given on the command line (or in the environment) gets wherever it is taken: the one
 /// address check (`WebAddress`), refused by the argument parser with what was wrong before anything runs.
 enum AddressOption {
-    static func check(_ text: String?, flag: String, example: String = "http://host:port/", allowsFiles: Bool = false) throws {
+    static func check(_ text: String?, flag: String, example: String = "http://host:port/") throws {
         guard let text, !text.isEmpty else { return }
-        if allowsFiles, let url = URL(string: text), url.isFileURL { return }
         if case .failure(let refusal) = WebAddress.http(text) {
             throw ValidationError("\(flag) \(refusal) (expected \(example))")
         }

@@ -13,7 +13,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "Port to listen on (0 picks a free one and prints it).")
+    // Unconditional, so a negative number is read as the port it is (and refused with its value) rather than as a flag.
+    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one and prints it).")
     var port = 8080
 
     @Option(help: "The folder to serve (default: $KINETIC_CONTENT, else Content/ beside the executable or in ../share/kinetic, else the source checkout's).")
@@ -23,7 +24,7 @@ struct Serve: AsyncParsableCommand {
     var logLevel = "info"
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, got \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical") }
         if let content {
             var isDirectory: ObjCBool = false

@@ -84,3 +84,21 @@ final class FetcherAddressTests: XCTestCase {
         }
     }
 }
+
+/// Numbers no Double holds, and how they are said.
+final class OverflowingNumberTests: XCTestCase {
+    func testANumberTooLargeCostsItsCostumeAndIsSaidSo() throws {
+        let costume = { (id: String, x: String) in
+            #"{"id": "\#(id)", "title": "T", "description": "", "icon": "i.svg", "worn": "w.svg", "alignment_x": 0, "alignment_y": 0, "display_x": \#(x), "display_y": 0, "display_width": 0.5, "display_height": 0.5}"#
+        }
+        let data = Data(#"{"costumes": [\#(costume("big", "1e999")), \#(costume("fine", "0.1"))]}"#.utf8)
+        do {
+            let decoded = try RemoteCatalog.decode(data, catalogURL: URL(string: "http://h.test/c.json")!)
+            XCTAssertEqual(decoded.costumes.map(\.id), ["fine"])
+            XCTAssertEqual(decoded.problems.count, 1, "\(decoded.problems)")
+            XCTAssertTrue(decoded.problems.first?.hasSuffix("\"big\" left out: a number out of range (1e999)") == true, "\(decoded.problems)")
+        } catch {
+            XCTFail("one overflowing number refused the whole catalogue: \(error)")
+        }
+    }
+}

@@ -106,3 +106,13 @@ final class TunableSetTests: XCTestCase {
         XCTAssertEqual(Demo(other), Demo())
     }
 }
+
+/// A tuning file's wrong values are named for what they are.
+final class TuningFileValueTests: XCTestCase {
+    func testEachWrongValueIsSaidAsWhatItIs() {
+        var tuning = Tuning(app: "demo", tunables: ["a", "b", "c", "d"].map { Tunable($0, group: "G", label: $0, range: 0...1, default: 0.5) })
+        let problems = tuning.apply(json: Data(#"{"a": 1e999, "b": [1], "c": {"x": 1}, "d": null}"#.utf8))
+        XCTAssertEqual(problems.sorted(), ["a: a number out of range is not a number; keeping 0.5", "b: a list is not a number; keeping 0.5",
+                                           "c: an object is not a number; keeping 0.5", "d: null is not a number; keeping 0.5"])
+    }
+}

@@ -167,3 +167,22 @@ final class ImageCostTests: XCTestCase {
         XCTAssertNil(try check(svg))
     }
 }
+
+/// A PNG that does not decode is said to be one, not "out of memory".
+final class CorruptPNGTests: XCTestCase {
+    func testABadChecksumIsSaidAsACorruptPNG() throws {
+        let renderer = try Renderer(pointSize: Size(width: 16, height: 16), scale: 1)
+        let layer = Layer(frame: Rect(x: 0, y: 0, width: 16, height: 16))
+        layer.backgroundColor = Color(red8: 0x33, green8: 0x99, blue8: 0xCC)
+        renderer.render(layer)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-crc-\(UUID().uuidString).png")
+        try renderer.writePNG(to: url)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let idat = try XCTUnwrap(bytes.indices.first { bytes[$0..<min($0 + 4, bytes.count)].elementsEqual(Array("IDAT".utf8)) })
+        bytes[idat + 6] ^= 0xFF  // inside the compressed data: its checksum no longer matches
+        try Data(bytes).write(to: url)
+        let problem = try XCTUnwrap(ImageFileCheck.problem(at: url))
+        XCTAssertTrue(problem.contains("not a PNG that decodes (corrupt or cut short)"), problem)
+        XCTAssertFalse(problem.contains("memory"), problem)
+    }
+}

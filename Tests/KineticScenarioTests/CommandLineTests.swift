@@ -117,6 +117,43 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(played.errors.contains("has port 99999, outside 1…65535"), played.errors)
     }
 
+    func testEveryRefusalSaysWhatWasWrongAndWhere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-says-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let cases: [([String], String)] = [
+            (["play", "/dev/null", "--out", folder.path], "not a file that can be read whole"),
+            (["play", folder.path, "--out", folder.path], "it is a folder, not a scenario file"),
+            (["play", folder.appendingPathComponent("none.json").path, "--out", folder.path], "there is no such file"),
+            (["serve", "--port", "-1"], "--port must be between 0 and 65535, got -1"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try run(arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertTrue(result.errors.contains(expected), "\(arguments): \(result.errors)")
+        }
+        let scenario = folder.appendingPathComponent("s.json")
+        try Data(#"{"app": "gallery", "duration": 0.1}"#.utf8).write(to: scenario)
+        let gif = try run(["play", scenario.path, "--out", folder.path, "--gif", "/nonexistent-kinetic/x.gif", "--quiet"])
+        XCTAssertNotEqual(gif.status, 0)
+        XCTAssertTrue(gif.errors.contains("the folder /nonexistent-kinetic does not exist"), gif.errors)
+    }
+
+    func testPlayLeavesNoDataFolderBehindUnlessAsked() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let scenario = temporary.appendingPathComponent("s.json")
+        try Data(#"{"app": "mailbox", "duration": 0.2}"#.utf8).write(to: scenario)
+        let out = temporary.appendingPathComponent("out").path
+        func leftovers() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("kinetic-scenario-") }
+        }
+        XCTAssertEqual(try run(["play", scenario.path, "--out", out, "--quiet"], environment: ["TMPDIR": temporary.path]).status, 0)
+        XCTAssertEqual(try leftovers(), [])
+        let kept = try run(["play", scenario.path, "--out", out, "--quiet", "--keep-data"], environment: ["TMPDIR": temporary.path])
+        XCTAssertEqual(kept.status, 0)
+        XCTAssertTrue(kept.errors.contains("kept the run's data in \(temporary.path)/kinetic-scenario-"), kept.errors)
+    }
+
     func testCatalogCarriesOnWithoutAServer() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-\(UUID().uuidString)")
         let result = try run(["catalog", "--catalog-url", "http://127.0.0.1:9/api/current_costumes.json",

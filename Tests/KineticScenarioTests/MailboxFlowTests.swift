@@ -221,3 +221,14 @@ final class MailboxReducedMotionTests: XCTestCase {
         XCTAssertEqual(Mailbox.layer(stage, "row.m03")!.frame.y, Mailbox.navHeight + Mailbox.rowHeight, accuracy: 0.01, "the rows below are in place at once")
     }
 }
+
+/// A message never covers the control a person needs next.
+final class MailboxBannerPlaceTests: XCTestCase {
+    func testTheBannerSitsClearOfTheUndoButton() throws {
+        let runner = try Mailbox.runner()
+        let screen = Mailbox.screen(of: runner)
+        XCTAssertFalse(screen.banner.layer.frame.intersects(screen.undoButton.frame),
+                       "banner \(screen.banner.layer.frame) over undo \(screen.undoButton.frame)")
+        XCTAssertEqual(screen.banner.layer.frame.maxY, screen.undoButton.frame.minY - 12, accuracy: 0.001)
+    }
+}

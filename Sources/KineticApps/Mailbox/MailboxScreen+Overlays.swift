@@ -36,7 +36,7 @@ extension MailboxScreen {
         focusRing.zPosition = 3
         content.addSublayer(focusRing)
 
-        banner.add(to: content, size: size, zPosition: 8)
+        banner.add(to: content, size: size, zPosition: 8, clearOf: undoButton.frame)
     }
 
     // MARK: Options

@@ -35,7 +35,7 @@ public struct LenientList<Element: Decodable>: Decodable {
             } catch let error as DecodingError {
                 failure = FieldDescription.reason(for: error, below: decoder.codingPath)
             } catch {
-                failure = "\(error)"
+                failure = FieldDescription.reason(forParserError: error)
             }
             id = IDField.read(from: decoder)
         }
@@ -89,6 +89,17 @@ enum FieldDescription {
         @unknown default:
             return "\(error)"
         }
+    }
+
+    /// Foundation's JSON parser's own errors, which it throws where a value is read (not as `DecodingError`): a
+    /// number no `Double` holds is said as one, whatever the parser calls it.
+    static func reason(forParserError error: Error) -> String {
+        let mirror = Mirror(reflecting: error)
+        if let child = mirror.children.first, child.label == "numberIsNotRepresentableInSwift" {
+            let parsed = Mirror(reflecting: child.value).children.first.map { "\($0.value)" } ?? "\(child.value)"
+            return "a number out of range (\(parsed))"
+        }
+        return "\(error)"
     }
 
     /// A Swift type as a JSON writer knows it.

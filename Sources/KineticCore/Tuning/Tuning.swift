@@ -86,15 +86,27 @@ public struct Tuning: Equatable, Sendable {
             func read<T: Decodable>(_ type: T.Type) -> T? {
                 do { return try container.decode(type) } catch { return nil }
             }
-            if let flag = read(Bool.self) {
+            if container.decodeNil() {
+                self = .other("null")
+            } else if let flag = read(Bool.self) {
                 self = .other(flag ? "true" : "false")
             } else if let number = read(Double.self) {
                 self = .number(number)
             } else if let text = read(String.self) {
                 self = .text(text)
+            } else if read([Ignored].self) != nil {
+                self = .other("a list")
+            } else if read([String: Ignored].self) != nil {
+                self = .other("an object")
             } else {
-                self = .other("a list or an object")
+                // What is left is a number JSON can write and no Double holds (1e999).
+                self = .other("a number out of range")
             }
+        }
+
+        /// Any JSON value, read and set aside: enough to tell a list or an object from a number too large.
+        private struct Ignored: Decodable {
+            init(from decoder: Decoder) {}
         }
 
         var description: String {

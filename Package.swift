@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "KineticContentServer", dependencies: ["KineticCatalog", .product(name: "Hummingbird", package: "hummingbird"),
                                                             .product(name: "HummingbirdCore", package: "hummingbird"),
                                                             .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                            .product(name: "NIOHTTP1", package: "swift-nio"),
+                                                            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                                                             .product(name: "Logging", package: "swift-log"),
                                                             .product(name: "NIOCore", package: "swift-nio")]),
 

@@ -25,7 +25,10 @@ public struct ServerLimits: Sendable {
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(maxHeaderFieldSize: maximumHeaderFieldBytes,
                                                                       maxHeaderListSize: maximumHeaderBytes,
                                                                       maxHeaderFieldCount: maximumHeaderFields)
-        return .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(saturating: idleTimeout * 1e9)), httpDecoderConfiguration: decoder))
+        let configuration = HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Int64(saturating: idleTimeout * 1e9)), httpDecoderConfiguration: decoder)
+        return HTTPServerBuilder { responder in
+            HTTP1ChannelClosingHTTP10(inner: HTTP1Channel(responder: responder, configuration: configuration))
+        }
     }
 }
 

@@ -51,3 +51,27 @@ final class HTTPRulesTests: XCTestCase {
         XCTAssertEqual(HTTPRuleText.loggable("/a\u{1B}[2Jb"), "/a\\u{1b}[2Jb")
     }
 }
+
+/// HTTP/1.0: a request that does not ask to be kept alive ends its connection once answered.
+final class HTTP10Tests: XCTestCase {
+    func testAnHTTP10RequestIsAnsweredAndTheConnectionClosed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-http10-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("api"), withIntermediateDirectories: true)
+        try Data(#"{"costumes": []}"#.utf8).write(to: folder.appendingPathComponent("api/c.json"))
+        let server = try await RunningServer(folder: folder)
+        let socket = try TCPSocket(port: server.port)
+        try socket.send("GET /api/c.json HTTP/1.0\r\n\r\n")
+        let started = Date()
+        let answer = try socket.receiveAll()  // returns at the close (the socket gives up after 5 s otherwise)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), answer)
+        XCTAssertTrue(answer.hasSuffix(#"{"costumes": []}"#), answer)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "closed after the answer, not left open")
+        socket.close()
+        let kept = try TCPSocket(port: server.port)
+        try kept.send("GET /api/c.json HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /api/c.json HTTP/1.0\r\n\r\n")
+        let both = try kept.receiveAll()
+        XCTAssertEqual(both.components(separatedBy: "HTTP/1.1 200").count - 1, 2, "a kept-alive 1.0 connection answers the next request too")
+        kept.close()
+        await server.stop()
+    }
+}

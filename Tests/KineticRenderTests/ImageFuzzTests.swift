@@ -60,15 +60,30 @@ final class ImageFuzzTests: XCTestCase {
         XCTAssertNil(ImageFileCheck.problem(at: png))
         let seed = DocumentFuzzBudget.seed(default: 0x1A6E)
         var random = SeededGenerator(state: seed)
-        // Images cost more to check than documents to decode: a fifth of the documents' count each.
+        // Images cost more to check than documents to decode: a fifth of the documents' count each. Each check must
+        // stay within a time budget (the drawing budget and the decoding around it), and memory within a bound.
+        let residentBefore = try Self.residentBytes()
+        var slowest = 0.0
         for index in 0..<max(DocumentFuzzBudget.documents / 5, 100) {
             let isSVG = index % 2 == 0
             let file = folder.appendingPathComponent("fuzz.\(isSVG ? "svg" : "png")")
             try mutate(isSVG ? Self.svg : validPNG, &random, isSVG: isSVG).write(to: file)
-            if let problem = ImageFileCheck.problem(at: file), problem.isEmpty {
+            let started = Date()
+            let problem = ImageFileCheck.problem(at: file)
+            slowest = max(slowest, Date().timeIntervalSince(started))
+            if let problem, problem.isEmpty {
                 return XCTFail("#\(index) (seed 0x\(String(seed, radix: 16))): refused with no reason")
             }
         }
+        XCTAssertLessThan(slowest, 1.0, "the slowest check took \(slowest) s")
+        let grown = try Self.residentBytes() - residentBefore
+        XCTAssertLessThan(grown, 128 * 1024 * 1024, "checking the images grew resident memory by \(grown / 1024) KB")
+    }
+
+    /// This process's resident memory, in bytes.
+    static func residentBytes() throws -> Int {
+        let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     func testNoLocalFileIsDrawnIntoAnImage() throws {

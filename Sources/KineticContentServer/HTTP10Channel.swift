@@ -9,12 +9,16 @@ import NIOHTTPTypesHTTP1
 /// into the version-free HTTP types early), so `HTTP10Close` marks such a request `Connection: close` before that
 /// happens, and Hummingbird closes after the answer as it does for any request that says so. Without it, a client
 /// that waits for the close (`ab`, old proxies) waits for ever.
+///
+/// It also puts `HeadDeadline` in the same place, where whole heads are seen: a client has `headSeconds` to send one.
 struct HTTP1ChannelClosingHTTP10: ServerChildChannel {
     let inner: HTTP1Channel
+    let headSeconds: Double
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
+            try channel.pipeline.syncOperations.addHandler(HeadDeadline(seconds: headSeconds), position: .before(codec))
             try channel.pipeline.syncOperations.addHandler(HTTP10Close(), position: .before(codec))
             return value
         }

@@ -15,6 +15,9 @@ public struct ServerLimits: Sendable {
     public var maximumHeaderFields = 100
     /// Seconds a connection may send nothing (before its first request, or between requests) before it is closed.
     public var idleTimeout = 30.0
+    /// Seconds a client has to send a whole request head, from when its connection opens or its last answer was
+    /// written: a head trickled a byte at a time is cut off here.
+    public var headDeadline = 10.0
     /// The most connections served at once.
     public var maximumConnections = 512
 
@@ -27,7 +30,7 @@ public struct ServerLimits: Sendable {
                                                                       maxHeaderFieldCount: maximumHeaderFields)
         let configuration = HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Int64(saturating: idleTimeout * 1e9)), httpDecoderConfiguration: decoder)
         return HTTPServerBuilder { responder in
-            HTTP1ChannelClosingHTTP10(inner: HTTP1Channel(responder: responder, configuration: configuration))
+            HTTP1ChannelClosingHTTP10(inner: HTTP1Channel(responder: responder, configuration: configuration), headSeconds: headDeadline)
         }
     }
 }

@@ -119,6 +119,28 @@ final class ServerAbuseTests: XCTestCase {
         await server.stop()
     }
 
+    func testAHeadTrickledAByteAtATimeIsCutOffAtTheHeadDeadline() async throws {
+        var limits = ServerLimits()
+        limits.headDeadline = 1
+        let server = try await RunningServer(folder: folder, limits: limits)
+        let slow = try TCPSocket(port: server.port)
+        let started = Date()
+        var closed = false
+        for byte in "GET /api/current_costumes.json HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "s", count: 40) {
+            do { try slow.send(String(byte)) } catch { closed = true; break }
+            Thread.sleep(forTimeInterval: 0.1)
+            if Date().timeIntervalSince(started) > 4 { break }
+        }
+        let took = Date().timeIntervalSince(started)
+        let rest = closed ? "" : try slow.receiveAll()
+        XCTAssertTrue(closed || rest.isEmpty, "the server closed the trickling connection: \(rest)")
+        XCTAssertLessThan(took, 3, "cut off after \(took) s")
+        slow.close()
+        // A client that answers promptly is unaffected, and a kept-alive one has the time again after each answer.
+        XCTAssertEqual(try rawGet(port: server.port, path: "/api/current_costumes.json").status, 200)
+        await server.stop()
+    }
+
     func testANormalRequestIsAnsweredWhileManyConnectionsSitOpen() async throws {
         let server = try await RunningServer(folder: folder)
         var idle: [TCPSocket] = []

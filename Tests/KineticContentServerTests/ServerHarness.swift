@@ -45,7 +45,7 @@ struct TCPSocket {
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)
-        guard Glibc.send(fd, bytes, bytes.count, 0) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+        guard Glibc.send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 
     func receiveAll() throws -> String {

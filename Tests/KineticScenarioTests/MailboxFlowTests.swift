@@ -232,3 +232,34 @@ final class MailboxBannerPlaceTests: XCTestCase {
         XCTAssertEqual(screen.banner.layer.frame.maxY, screen.undoButton.frame.minY - 12, accuracy: 0.001)
     }
 }
+
+/// A long list keeps rows only near what shows.
+final class MailboxLongListTests: XCTestCase {
+    func testTenThousandMessagesKeepAFewDozenRowsWhileTheListIsFlungThrough() throws {
+        let messages = (0..<10_000).map { MailMessage(id: "n\($0)", sender: "Sender \($0)", subject: "Subject \($0)", snippet: "…", time: "9:41 AM") }
+        var entries = KineticApps.catalog
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-long-\(UUID().uuidString)")
+        entries[1].makeScreen = { _ in
+            MailboxScreen(messages: messages, environment: MailboxEnvironment(loadPlacements: { ([:], nil) }, savePlacements: { _ in }, log: { _ in }))
+        }
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: entries, dataDirectory: folder)
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        stage.step()
+        var most = screen.rows.count
+        for _ in 0..<30 {  // fling upwards again and again
+            stage.send(stage.touch(1, .began, at: Point(x: 500, y: 700)))
+            for step in 1...6 {
+                stage.step()
+                stage.send(stage.touch(1, .moved, at: Point(x: 500, y: 700 - Double(step) * 90)))
+            }
+            stage.send(stage.touch(1, .ended, at: Point(x: 500, y: 160)))
+            for _ in 0..<30 { stage.step(); most = max(most, screen.rows.count) }
+        }
+        XCTAssertGreaterThan(screen.scroll.offset, 20 * MessageRowView.height, "the list went far down")
+        XCTAssertLessThanOrEqual(most, 40, "rows kept at most: \(most)")
+        let first = Int(screen.scroll.offset / MessageRowView.height)
+        XCTAssertNotNil(screen.rows["n\(first + 1)"], "the row in view exists")
+        runner.renderer.render(stage.root)
+    }
+}

@@ -3,7 +3,10 @@ import KineticCore
 import KineticRuntime
 import KineticScene
 
-/// The list: one row per shown message, its place, its swipe, and how it leaves and comes back.
+/// The list: a row for each shown message near the screen, its place, its swipe, and how it leaves and comes back.
+///
+/// Rows are made only for the messages within a screen's height of what shows (`rowWindow`) and taken away when they
+/// scroll further, so a list of ten thousand messages has a few dozen rows of layers and scrolls as one of ten.
 extension MailboxScreen {
     /// The spring a row's message and slot move with.
     /// The spring that brings a message back and closes rows up (tuned: `swipe.returnSpring`).
@@ -13,9 +16,48 @@ extension MailboxScreen {
     func rebuildRows() {
         for row in rows.values { row.slot.removeFromSuperlayer() }
         rows = [:]
-        for message in state.visibleMessages { rows[message.id] = makeRow(message) }
         layoutRows(animated: false)
         scroll.offset = min(scroll.offset, scroll.maximumOffset)
+        materializeRows()
+    }
+
+    /// The indices of the shown messages whose rows exist: those within one screen's height above and below what
+    /// shows, so rows are made before they scroll into view and a fling never reveals a gap.
+    var rowWindow: ClosedRange<Int>? {
+        let count = shownMessages.count
+        guard count > 0 else { return nil }
+        let screen = scroll.frame.bounds.height
+        let top = scroll.offset - screen, bottom = scroll.offset + 2 * screen
+        let first = max(Int(saturating: top / MessageRowView.height, rounding: .down), 0)
+        let last = min(Int(saturating: bottom / MessageRowView.height, rounding: .up), count - 1)
+        return first <= last ? first...last : nil
+    }
+
+    /// Makes the rows that came within the window (each at its place) and takes away those that left it, unless a
+    /// row is still moving, swiped open or focused.
+    ///
+    /// A step where nothing came or went allocates nothing: it only looks rows up.
+    func materializeRows() {
+        let messages = shownMessages
+        let window = rowWindow
+        if let window {
+            for index in window where rows[messages[index].id] == nil {
+                let row = makeRow(messages[index])
+                row.slot.position = Point(x: 0, y: Double(index) * MessageRowView.height)
+                rows[messages[index].id] = row
+            }
+        }
+        guard rows.count > (window?.count ?? 0) else { return }
+        func isFar(_ row: MessageRowView) -> Bool {
+            let index = Int(saturating: row.slot.position.y / MessageRowView.height, rounding: .down)
+            return !(window?.contains(index) ?? false) && abs(row.offset) < 0.5 && row.id != state.focus
+                && !animator.isAnimating(row.slot, \.position) && !animator.isAnimating(row, \MessageRowView.offset)
+        }
+        guard rows.values.contains(where: isFar) else { return }
+        for (id, row) in rows where isFar(row) {
+            row.slot.removeFromSuperlayer()
+            rows[id] = nil
+        }
     }
 
     func makeRow(_ message: MailMessage) -> MessageRowView {
@@ -31,7 +73,8 @@ extension MailboxScreen {
 
     /// Every shown row to its slot: y = index × row height, springing there (rows below a collapse move up).
     func layoutRows(animated: Bool) {
-        let messages = state.visibleMessages
+        shownMessages = state.visibleMessages
+        let messages = shownMessages
         scroll.contentHeight = Double(messages.count) * MessageRowView.height
         for (index, message) in messages.enumerated() {
             guard let row = rows[message.id] else { continue }
@@ -104,7 +147,12 @@ extension MailboxScreen {
 
     /// The message left this list: its slot closes to nothing while the rows below move up into its place.
     func collapse(_ id: String) {
-        guard let row = rows.removeValue(forKey: id) else { return }
+        guard let row = rows.removeValue(forKey: id) else {
+            // A message with no row (far from what shows) left: the rows below still close up.
+            layoutRows(animated: true)
+            scroll.settleInRange()
+            return
+        }
         row.slot.zPosition = -1
         let finish = retire(row)
         if settings.reduceMotion {

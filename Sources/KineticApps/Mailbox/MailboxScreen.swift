@@ -19,7 +19,10 @@ public final class MailboxScreen: Screen {
     let feed: MailboxFeed?
     /// What the screen keeps between frames besides the state (the menu's openness, the undo countdown).
     var viewState = MailboxViewState()
+    /// The rows that exist: those of the shown messages near what shows (see `materializeRows`), by message id.
     var rows: [String: MessageRowView] = [:]
+    /// The shown list's messages as last laid out, kept so a step need not filter the model again.
+    var shownMessages: [MailMessage] = []
     /// Every motion parameter, named (see `MailboxTuning`); `applyTuning` changes them live.
     public private(set) var motionTuning = MailboxTuning()
     /// The menu's pans, whose velocity window is tuned.
@@ -119,6 +122,7 @@ public final class MailboxScreen: Screen {
             rebuildRows()
             if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
         }
+        materializeRows()
         content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
         menuPanel.isHidden = viewState.menuProgress <= 0.001
         menuShield.isHidden = viewState.menuProgress <= 0.001
@@ -154,7 +158,10 @@ public final class MailboxScreen: Screen {
         if state.menuOpen != before.menuOpen { animateMenu(open: state.menuOpen, velocity: 0) }
         if state.options != before.options { showOptions() }
         if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
-        if state.segment != before.segment || state.placements != before.placements || state.messages != before.messages { paintSegments() }
+        if state.segment != before.segment || state.placements != before.placements || state.messages != before.messages {
+            shownMessages = state.visibleMessages
+            paintSegments()
+        }
     }
 
     private func perform(_ effect: MailboxEffect) {

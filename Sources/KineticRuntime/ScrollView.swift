@@ -37,6 +37,7 @@ public final class ScrollView {
         frame.addSublayer(content)
         pan = PanRecognizer(minimumDistance: 10, axis: .vertical) { [weak self] in self?.handlePan($0) }
         frame.gestureRecognizers = [pan]
+        frame.onWheel = { [weak self] in self?.scroll(by: $0) ?? false }
         offset = 0
     }
 
@@ -65,6 +66,56 @@ public final class ScrollView {
     public func settleInRange() {
         guard !isMoving, offset > maximumOffset + 0.5 || offset < -0.5 else { return }
         animator().animate(self, \ScrollView.offset, to: min(max(offset, 0), maximumOffset), with: .spring(response: 0.4, dampingRatio: 1))
+    }
+
+    // MARK: Wheel and trackpad
+
+    /// Points a wheel click scrolls: half of a 96 pt list row.
+    public static let lineStep = 48.0
+    /// The short spring a click's scroll moves with.
+    static let lineSpring = Spring(response: 0.22, dampingRatio: 1)
+    /// Seconds after which a trackpad's next delta starts a new stream rather than continuing one.
+    static let streamGap = 0.1
+    /// The running trackpad stream: where its 1:1 movement has brought the content (before rubber-banding), the
+    /// last delta's time, and the stream's velocity in points per second.
+    private var stream: (raw: Double, time: Double, velocity: Double)?
+
+    /// Scrolls by a wheel's click or a trackpad's delta; returns whether the view took it (a view with nothing to
+    /// scroll, or a sideways delta, is left to the views behind).
+    func scroll(by wheel: WheelEvent) -> Bool {
+        guard wheel.delta.dy != 0, maximumOffset > 0 || offset != 0 else { return false }
+        let points = -wheel.delta.dy * Self.lineStep
+        if wheel.isPrecise {
+            followStream(points, at: wheel.timestamp)
+        } else {
+            // A click goes a line from where the last click was going, so quick clicks add up.
+            stream = nil
+            let from = animator().target(of: self, \ScrollView.offset) ?? offset
+            let target = min(max(from + points, 0), maximumOffset)
+            animator().animate(self, \ScrollView.offset, to: target, with: .spring(Self.lineSpring))
+        }
+        return true
+    }
+
+    /// A trackpad moves the content 1:1 and, between its deltas, lets it coast with the stream's velocity, as a flick
+    /// does: when the stream stops, the last coast simply goes on and decays, rubber-banding back past an end.
+    private func followStream(_ points: Double, at time: Double) {
+        stop()
+        if var running = stream, time - running.time <= Self.streamGap {
+            let interval = max(time - running.time, 1.0 / 240)
+            running.velocity = 0.5 * running.velocity + 0.5 * points / interval
+            running.raw += points
+            running.time = time
+            stream = running
+        } else {
+            onScrollBegan?()
+            stream = (raw: offset + points, time: time, velocity: points * 60)
+        }
+        guard let running = stream else { return }
+        offset = rubberBand(running.raw, range: 0...maximumOffset, dimension: visibleHeight)
+        let upper = maximumOffset
+        animator().decay(self, \ScrollView.offset, velocity: running.velocity, decay: Decay(decelerationRate: Decay.normal),
+                         limits: { value in value < 0 ? 0 : value > upper ? upper : nil })
     }
 
     private func handlePan(_ pan: PanRecognizer) {

@@ -87,6 +87,20 @@ public final class Stage {
         }
     }
 
+    /// Routes a wheel or trackpad scroll to the innermost layer under the pointer that takes it (a scroll view);
+    /// returns whether one did.
+    @discardableResult
+    public func send(_ event: WheelEvent) -> Bool {
+        guard let location = event.location.clampedToInputReach, event.delta.isFinite else { return false }
+        inputSinceLastStep = true
+        var event = event
+        event.location = location
+        for layer in (root.hitTest(location) ?? root).ancestry {
+            if layer.onWheel?(event) == true { return true }
+        }
+        return false
+    }
+
     /// Routes a key to the screen; returns whether anything used it.
     @discardableResult
     public func send(_ event: KeyEvent) -> Bool {

@@ -15,6 +15,9 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case text(String)
         /// The device shaken: `"shake": true`.
         case shake
+        /// A mouse wheel's clicks or a trackpad's delta at a point: `"wheel": [dx, dy]` with `x`, `y`, and
+        /// `"precise": true` for a trackpad. `dy > 0` is away from the person (towards the content's top).
+        case wheel(delta: Vector, at: Point, precise: Bool)
         /// Writes `NAME.png` and `NAME.json`; with `every` and `until`, one capture each `every` seconds, named
         /// `NAME-000`, `NAME-001`, ….
         case capture(name: String, every: Double?, until: Double?)
@@ -28,7 +31,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         self.action = action
     }
 
-    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until }
+    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -52,10 +55,14 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             action = .text(text)
         } else if c.contains(.shake) {
             action = .shake
+        } else if let delta = try c.decodeIfPresent([Double].self, forKey: .wheel) {
+            let d = try Self.point(delta, key: .wheel, in: c)
+            action = .wheel(delta: Vector(dx: d.x, dy: d.y), at: Point(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y)),
+                            precise: try c.decodeIfPresent(Bool.self, forKey: .precise) ?? false)
         } else if let name = try c.decodeIfPresent(String.self, forKey: .capture) {
             action = .capture(name: name, every: try c.decodeIfPresent(Double.self, forKey: .every), until: try c.decodeIfPresent(Double.self, forKey: .until))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake or capture"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake, wheel or capture"))
         }
     }
 
@@ -90,6 +97,11 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             try c.encode(text, forKey: .text)
         case .shake:
             try c.encode(true, forKey: .shake)
+        case .wheel(let delta, let point, let precise):
+            try c.encode([delta.dx, delta.dy], forKey: .wheel)
+            try c.encode(point.x, forKey: .x)
+            try c.encode(point.y, forKey: .y)
+            try c.encode(precise, forKey: .precise)
         case .capture(let name, let every, let until):
             try c.encode(name, forKey: .capture)
             try c.encodeIfPresent(every, forKey: .every)
@@ -122,6 +134,10 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             return KeyEvent.problem(scenarioName: name)
         case .shake:
             return nil
+        case .wheel(let delta, let point, _):
+            guard point.isWithinInputReach else { return "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)" }
+            return delta.isFinite && abs(delta.dx) <= 1000 && abs(delta.dy) <= 1000 ? nil : "a wheel's delta must be within ±1000, got \(delta)"
+        
         case .text(let text):
             return text.count <= 10_000 ? nil : "text is longer than 10,000 characters"
         case .capture(let name, let every, let until):

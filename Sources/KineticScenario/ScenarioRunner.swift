@@ -31,6 +31,7 @@ public final class ScenarioRunner {
         case key(String)
         case text(String)
         case shake
+        case wheel(delta: Vector, point: Point, precise: Bool)
         case capture(String)
     }
 
@@ -87,6 +88,8 @@ public final class ScenarioRunner {
                 add(event.at, .text(text))
             case .shake:
                 add(event.at, .shake)
+            case .wheel(let delta, let point, let precise):
+                add(event.at, .wheel(delta: delta, point: point, precise: precise))
             case .capture(let name, let every, let until):
                 if let every, let until {
                     var index = 0
@@ -129,6 +132,8 @@ public final class ScenarioRunner {
                     stage.send(text: text)
                 case .shake:
                     stage.sendShake()
+                case .wheel(let delta, let point, let precise):
+                    stage.send(WheelEvent(location: point, delta: delta, isPrecise: precise, timestamp: stage.time))
                 case .capture(let name):
                     captures.append(try capture(name, into: outputDirectory))
                 }

@@ -45,6 +45,9 @@ public final class Layer {
     public var hitShape = HitShape.bounds
     /// Recognizers offered the touches that land on this layer.
     public var gestureRecognizers: [GestureRecognizer] = []
+    /// Takes a wheel or trackpad scroll over this layer (a scroll view's frame does); returns whether it used it. The
+    /// stage offers a wheel event to the layer under the pointer and then its ancestors, innermost first.
+    public var onWheel: ((WheelEvent) -> Bool)?
 
     /// Bumped whenever what the layer draws itself changes, so the renderer knows its cached pixels are stale.
     public private(set) var contentVersion: UInt64 = 0 { didSet { noteChange() } }

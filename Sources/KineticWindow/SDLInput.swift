@@ -42,6 +42,8 @@ struct SDLInput {
             let phase: TouchEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved
             let point = viewport.point(normalizedX: Double(event.tfinger.x), normalizedY: Double(event.tfinger.y))
             stage.send(touch(Int(truncatingIfNeeded: event.tfinger.fingerId) &+ 1, phase, point, event.tfinger.timestamp))
+        case SDL_MOUSEWHEEL:
+            stage.send(wheel(event.wheel, viewport: viewport))
         case SDL_KEYDOWN:
             return key(event.key, stage: stage)
         case SDL_TEXTINPUT:
@@ -56,6 +58,17 @@ struct SDLInput {
     /// A touch or click at the stage time its event was really made (SDL stamps events in milliseconds).
     private mutating func touch(_ id: Int, _ phase: TouchEvent.Phase, _ point: Point, _ ticks: UInt32) -> TouchEvent {
         TouchEvent(id: id, phase: phase, location: point, timestamp: clock.stageTime(forPlatform: Double(ticks) / 1000))
+    }
+
+    /// A wheel's clicks or a trackpad's delta, at the pointer. SDL gives both as the same event: a mouse wheel in
+    /// whole clicks, a trackpad in fractions, which is how the two are told apart; a flipped ("natural") direction
+    /// is turned back so `dy > 0` is always away from the person.
+    private mutating func wheel(_ wheel: SDL_MouseWheelEvent, viewport: Viewport) -> WheelEvent {
+        let flip: Float = wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
+        let dx = Double(wheel.preciseX * flip), dy = Double(wheel.preciseY * flip)
+        let isPrecise = dx != dx.rounded() || dy != dy.rounded()
+        return WheelEvent(location: viewport.point(windowX: wheel.mouseX, windowY: wheel.mouseY), delta: Vector(dx: dx, dy: dy),
+                          isPrecise: isPrecise, timestamp: clock.stageTime(forPlatform: Double(wheel.timestamp) / 1000))
     }
 
     /// A key press: Ctrl-Q quits; the keys the apps know go to the stage.

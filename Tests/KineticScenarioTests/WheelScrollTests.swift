@@ -1,0 +1,84 @@
+import XCTest
+import KineticCore
+import KineticRuntime
+@testable import KineticApps
+@testable import KineticScenario
+
+/// The mouse wheel and the trackpad scroll the list under the pointer, as desktop people expect.
+final class WheelScrollTests: XCTestCase {
+    private let overList = Point(x: 500, y: 400)
+
+    private func mailbox(_ events: [ScenarioEvent] = []) throws -> (ScenarioRunner, MailboxScreen) {
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0, events: events), entries: KineticApps.catalog)
+        Honeycomb.run(runner.stage, until: 0.3)
+        return (runner, Mailbox.screen(of: runner))
+    }
+
+    private func wheel(_ stage: Stage, dy: Double, precise: Bool = false, at point: Point? = nil) {
+        stage.send(WheelEvent(location: point ?? overList, delta: Vector(dx: 0, dy: dy), isPrecise: precise, timestamp: stage.time))
+    }
+
+    func testEachClickScrollsALineAndQuickClicksAddUp() throws {
+        let (runner, screen) = try mailbox()
+        let stage = runner.stage
+        for _ in 0..<3 {
+            wheel(stage, dy: -1)
+            stage.step()
+        }
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.scroll.offset, 3 * ScrollView.lineStep, accuracy: 0.5, "three clicks towards the person, three lines down")
+        wheel(stage, dy: 1)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.scroll.offset, 2 * ScrollView.lineStep, accuracy: 0.5)
+        for _ in 0..<10 { wheel(stage, dy: 1) }
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.scroll.offset, 0, accuracy: 0.5, "never past the top")
+    }
+
+    func testATrackpadStreamMovesOneToOneThenCoastsAndStops() throws {
+        let (runner, screen) = try mailbox()
+        let stage = runner.stage
+        for _ in 0..<10 {
+            wheel(stage, dy: -0.25, precise: true)
+            XCTAssertFalse(screen.scroll.offset.isNaN)
+            stage.step()
+        }
+        wheel(stage, dy: -0.25, precise: true)
+        let followed = screen.scroll.offset
+        XCTAssertEqual(followed, 11 * 0.25 * ScrollView.lineStep, accuracy: 0.01, "the content under the fingers moved exactly as they did")
+        Honeycomb.run(stage, for: 0.2)
+        XCTAssertGreaterThan(screen.scroll.offset, followed + 5, "it coasts on when the stream stops")
+        Honeycomb.run(stage, for: 8)
+        let resting = screen.scroll.offset
+        Honeycomb.run(stage, for: 0.5)
+        XCTAssertEqual(screen.scroll.offset, resting, "and comes to rest")
+    }
+
+    func testAStreamPastTheTopRubberBandsAndSpringsBack() throws {
+        let (runner, screen) = try mailbox()
+        let stage = runner.stage
+        for _ in 0..<20 {
+            wheel(stage, dy: 0.5, precise: true)
+            stage.step()
+        }
+        let pulled = -screen.scroll.offset
+        XCTAssertGreaterThan(pulled, 10, "the list gives past its top")
+        XCTAssertLessThan(pulled, 20 * 0.5 * ScrollView.lineStep, "but less than the fingers moved")
+        Honeycomb.run(stage, for: 2)
+        XCTAssertEqual(screen.scroll.offset, 0, accuracy: 0.5, "and springs back")
+    }
+
+    func testAWheelOverNothingScrollableScrollsNothing() throws {
+        let (runner, screen) = try mailbox()
+        wheel(runner.stage, dy: -3, at: Point(x: 500, y: 30))  // over the bar
+        Honeycomb.run(runner.stage, for: 1)
+        XCTAssertEqual(screen.scroll.offset, 0)
+    }
+
+    func testAScenarioWheelEventScrolls() throws {
+        let scenario = try Scenario.decode(Data(#"{"app": "mailbox", "duration": 2, "events": [{"at": 0.5, "wheel": [0, -2], "x": 500, "y": 400}, {"at": 1.8, "capture": "after"}]}"#.utf8), name: "wheel.json")
+        let captures = try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog).run(outputDirectory: nil)
+        let first = try XCTUnwrap(captures.first { $0.name == "after" }?.dump.layer("row.m01"))
+        XCTAssertEqual(first.frame.y, Mailbox.navHeight - 2 * ScrollView.lineStep, accuracy: 0.5)
+    }
+}

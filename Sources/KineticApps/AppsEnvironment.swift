@@ -1,3 +1,4 @@
+import Foundation
 import KineticCatalog
 import KineticPlatform
 
@@ -11,11 +12,16 @@ public struct AppsEnvironment {
     public var imageValidator: ImageValidator
     /// Where the apps say what went wrong while they carry on.
     public var log: (String) -> Void
+    /// Opens a link in the person's browser (a window) or says it would (a headless run). Only addresses the one
+    /// address check (`WebAddress`) accepted ever reach it.
+    public var openLink: (URL) -> Void
 
-    public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void) {
+    public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,
+                openLink: ((URL) -> Void)? = nil) {
         self.fetcher = fetcher
         self.imageValidator = imageValidator
         self.log = log
+        self.openLink = openLink ?? { log("would open \($0.absoluteString) (this run has no browser)") }
     }
 
     /// No network (every fetch fails at once, and the apps run on bundled and saved data), no image ever accepted

@@ -68,6 +68,25 @@ public final class ScrollView {
         animator().animate(self, \ScrollView.offset, to: min(max(offset, 0), maximumOffset), with: .spring(response: 0.4, dampingRatio: 1))
     }
 
+    /// A keyboard's move through the content.
+    public enum PageMove: Sendable { case up, down, top, bottom }
+
+    /// Page Up / Page Down scroll by the visible height less a row's worth of overlap (48 pt), so the line read last
+    /// stays in view; Home and End go to either end. With a spring, and never past an end.
+    public func page(_ move: PageMove) {
+        let page = max(visibleHeight - Self.lineStep, Self.lineStep)
+        let from = animator().target(of: self, \ScrollView.offset) ?? offset
+        let target: Double
+        switch move {
+        case .up: target = from - page
+        case .down: target = from + page
+        case .top: target = 0
+        case .bottom: target = maximumOffset
+        }
+        stream = nil
+        animator().animate(self, \ScrollView.offset, to: min(max(target, 0), maximumOffset), with: .spring(response: 0.35, dampingRatio: 1))
+    }
+
     // MARK: Wheel and trackpad
 
     /// Points a wheel click scrolls: half of a 96 pt list row.

@@ -93,6 +93,7 @@ struct SDLInput {
         Int(SDLK_LEFT.rawValue): .left, Int(SDLK_RIGHT.rawValue): .right, Int(SDLK_UP.rawValue): .up, Int(SDLK_DOWN.rawValue): .down,
         Int(SDLK_TAB.rawValue): .tab, Int(SDLK_RETURN.rawValue): .enter, Int(SDLK_KP_ENTER.rawValue): .enter,
         Int(SDLK_ESCAPE.rawValue): .escape, Int(SDLK_SPACE.rawValue): .space, Int(SDLK_BACKSPACE.rawValue): .backspace,
-        Int(SDLK_DELETE.rawValue): .delete,
+        Int(SDLK_DELETE.rawValue): .delete, Int(SDLK_PAGEUP.rawValue): .pageUp, Int(SDLK_PAGEDOWN.rawValue): .pageDown,
+        Int(SDLK_HOME.rawValue): .home, Int(SDLK_END.rawValue): .end,
     ]
 }

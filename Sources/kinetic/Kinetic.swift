@@ -93,7 +93,7 @@ struct Run: ParsableCommand {
         let settings = StageSettings(reduceMotion: reduceMotion, freshStart: fresh, dataDirectory: locations.dataDirectory,
                                      cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
         let stage = Stage(settings: settings)
-        stage.present(Shell(entries: KineticApps.entries(environment: .live), initialApp: app))
+        stage.present(Shell(entries: KineticApps.entries(environment: .liveWindow), initialApp: app))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         try WindowShell(stage: stage).run(maximumSeconds: seconds)
     }

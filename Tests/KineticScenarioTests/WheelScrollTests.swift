@@ -82,3 +82,40 @@ final class WheelScrollTests: XCTestCase {
         XCTAssertEqual(first.frame.y, Mailbox.navHeight - 2 * ScrollView.lineStep, accuracy: 0.5)
     }
 }
+
+/// The keyboard moves through the list, and a key that opens a field never types into it.
+final class MailboxKeyboardTests: XCTestCase {
+    func testPageKeysMoveByAPageAndHomeAndEndGoToTheEnds() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        let screen = Mailbox.screen(of: runner)
+        let page = 704 - ScrollView.lineStep  // the visible height less a line of overlap
+        for (key, expected) in [("pagedown", page), ("pagedown", 2 * page), ("pageup", page), ("end", 30 * 96 - 704.0), ("home", 0.0)] {
+            stage.send(KeyEvent(scenarioName: key, timestamp: stage.time))
+            Honeycomb.run(stage, for: 1)
+            XCTAssertEqual(screen.scroll.offset, expected, accuracy: 0.5, key)
+        }
+    }
+
+    func testTheKeyThatOpensComposeDoesNotTypeAndCtrlZThereLeavesTheListAlone() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        let screen = Mailbox.screen(of: runner)
+        stage.send(KeyEvent(scenarioName: "d", timestamp: stage.time))  // delete the first message
+        Honeycomb.run(stage, for: 1)
+        let deleted = screen.state.placements
+        XCTAssertEqual(deleted.count, 1)
+        stage.send(KeyEvent(scenarioName: "c", timestamp: stage.time))
+        stage.send(text: "c")  // the same keystroke's text, as a window delivers it
+        stage.step()
+        XCTAssertEqual(screen.state.compose?.to, "", "the c that opened compose typed nothing")
+        stage.send(text: "c")
+        stage.step()
+        XCTAssertEqual(screen.state.compose?.to, "c", "a c typed afterwards is typed")
+        stage.send(KeyEvent(scenarioName: "ctrl+z", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.state.placements, deleted, "Ctrl-Z in compose did not undo the delete behind it")
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+import KineticCore
 import KineticPlatform
 
 /// What the Honeycomb does to the world outside its rules and its layers: opening a Learn More link and the log.
@@ -13,8 +15,19 @@ public struct HoneycombEnvironment {
         self.log = log
     }
 
-    /// Links written to `log` (no browser is opened yet), and `log` itself.
+    /// Links written to `log` (no browser is opened), and `log` itself.
     public static func logging(to log: @escaping (String) -> Void) -> HoneycombEnvironment {
         HoneycombEnvironment(openLink: { log("Learn More: \($0)") }, log: log)
+    }
+
+    /// Links handed to `open` once the one address check accepts them (http or https with a host); anything else
+    /// is refused with a line in `log` naming it.
+    public static func opening(with open: @escaping (URL) -> Void, log: @escaping (String) -> Void) -> HoneycombEnvironment {
+        HoneycombEnvironment(openLink: { link in
+            switch WebAddress.http(link) {
+            case .success(let url): open(url)
+            case .failure(let refusal): log("honeycomb: Learn More: \(refusal); not opened")
+            }
+        }, log: log)
     }
 }

@@ -122,6 +122,7 @@ public final class MailboxScreen: Screen {
             rebuildRows()
             if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
         }
+        viewState.keystrokeText = nil  // a keystroke's text arrives in the same frame, or not at all
         materializeRows()
         content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
         menuPanel.isHidden = viewState.menuProgress <= 0.001
@@ -194,7 +195,8 @@ public final class MailboxScreen: Screen {
 
     public override func handleKey(_ event: KeyEvent) -> Bool {
         if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
-            send(.undo)
+            // Inside compose, Ctrl-Z is the text's (the field has no undo of its own yet): it never reaches the list behind.
+            if state.compose == nil { send(.undo) }
             return true
         }
         if state.compose != nil {
@@ -225,7 +227,14 @@ public final class MailboxScreen: Screen {
         case .character("1"): send(.selectSegment(.later))
         case .character("2"): send(.selectSegment(.inbox))
         case .character("3"): send(.selectSegment(.archive))
-        case .character("c"), .character("C"): send(.openCompose)
+        case .character("c"), .character("C"):
+            send(.openCompose)
+            // The platform sends this keystroke's text right after it: the key that opened the field does not type.
+            viewState.keystrokeText = "c"
+        case .pageUp: scroll.page(.up)
+        case .pageDown, .space: scroll.page(.down)
+        case .home: scroll.page(.top)
+        case .end: scroll.page(.bottom)
         case .escape:
             if state.focus != nil { send(.clearFocus); return true }
             return false
@@ -235,6 +244,10 @@ public final class MailboxScreen: Screen {
     }
 
     public override func handleText(_ text: String) -> Bool {
+        if let keystroke = viewState.keystrokeText {
+            viewState.keystrokeText = nil
+            if text.lowercased() == keystroke { return true }
+        }
         guard state.compose != nil else { return false }
         send(.type(text))
         return true

@@ -24,6 +24,7 @@ public struct TouchEvent: Hashable, Sendable, Codable {
 public struct KeyEvent: Hashable, Sendable, Codable {
     public enum Key: Hashable, Sendable, Codable {
         case left, right, up, down, tab, enter, escape, space, backspace, delete
+        case pageUp, pageDown, home, end
         case character(String)
 
         /// Parses the names used in scenarios ("left", "enter", "a", …).
@@ -39,6 +40,10 @@ public struct KeyEvent: Hashable, Sendable, Codable {
             case "space", " ": self = .space
             case "backspace": self = .backspace
             case "delete", "del": self = .delete
+            case "pageup": self = .pageUp
+            case "pagedown": self = .pageDown
+            case "home": self = .home
+            case "end": self = .end
             default: self = .character(name)
             }
         }
@@ -73,7 +78,8 @@ public struct KeyEvent: Hashable, Sendable, Codable {
     }
 
     /// The named keys a scenario may press, and the modifiers it may hold.
-    public static let keyNames = ["left", "right", "up", "down", "tab", "enter", "return", "escape", "esc", "space", "backspace", "delete", "del"]
+    public static let keyNames = ["left", "right", "up", "down", "tab", "enter", "return", "escape", "esc", "space", "backspace", "delete", "del",
+                                  "pageup", "pagedown", "home", "end"]
     public static let modifierNames = ["ctrl", "control", "shift", "alt"]
 
     /// Why `name` is not a key a scenario can press (a misspelt name, an unknown modifier, nothing after a `+`), or

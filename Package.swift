@@ -65,7 +65,7 @@ let package = Package(
                                                             .product(name: "Logging", package: "swift-log"),
                                                             .product(name: "NIOCore", package: "swift-nio")]),
 
-        .target(name: "KineticWindow", dependencies: ["KineticCore", "KineticRuntime", "KineticRender", "KineticPlatform", "CSDL2"]),
+        .target(name: "KineticWindow", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform", "CSDL2"]),
 
         .executableTarget(name: "kinetic", dependencies: [
             "KineticApps", "KineticCatalog", "KineticCore", "KineticNetwork", "KineticPlatform", "KineticRender", "KineticRuntime",

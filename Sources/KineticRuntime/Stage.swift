@@ -101,6 +101,65 @@ public final class Stage {
         return false
     }
 
+    /// The pointer's shape now, as the layers under it ask (see `Layer.cursor`).
+    public private(set) var cursor = PointerCursor.arrow
+    /// The layer the pointer is over that has a hover look or a cursor of its own.
+    private weak var hovered: Layer?
+    /// The look every hovered thing gets that has no hover look of its own: a faint shade of its shape over it
+    /// (`hover` in dumps), following it as it moves.
+    private let hoverShade = Layer(identifier: "hover")
+
+    /// The pointer moved with no button down (a mouse over the window): the layer under it that can be clicked, or
+    /// has a hover look, is hovered, and the cursor follows what is under it.
+    public func sendPointer(at point: Point) {
+        guard let location = point.clampedToInputReach else { return }
+        inputSinceLastStep = true
+        let path = (root.hitTest(location) ?? root).ancestry
+        let target = path.first { $0.onHover != nil || $0.ownCursor != nil }
+        if target !== hovered {
+            hovered?.setHovered(false)
+            hovered = target
+            target?.setHovered(true)
+        }
+        cursor = path.lazy.compactMap(\.ownCursor).first ?? .arrow
+        placeHoverShade()
+    }
+
+    /// Shades the hovered layer that has no hover look of its own, or takes the shade away.
+    private func placeHoverShade() {
+        guard let hovered, hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
+            if hoverShade.superlayer != nil { hoverShade.removeFromSuperlayer() }
+            return
+        }
+        if hoverShade.superlayer == nil {
+            hoverShade.isUserInteractionEnabled = false
+            hoverShade.zPosition = 1_000
+            root.addSublayer(hoverShade)
+        }
+        let path: ShapeContent.Path
+        switch hovered.hitShape {
+        case .bounds:
+            // The layer's own rounding, from its background or its rounded-rectangle shape.
+            var radius = hovered.cornerRadius
+            if case .shape(let shape) = hovered.contents, case .roundedRect(let own) = shape.path { radius = max(radius, own) }
+            path = .roundedRect(cornerRadius: radius > 0 ? radius : 8)
+        case .circle: path = .circle
+        case .hexagon(let pointyTop): path = .hexagon(pointyTop: pointyTop)
+        }
+        let shape = ShapeContent(path: path, fill: Color.black.withAlpha(0.06))
+        if hoverShade.contents != .shape(shape) { hoverShade.contents = .shape(shape) }
+        let frame = hovered.frameInRoot
+        if hoverShade.frame != frame { hoverShade.frame = frame }
+    }
+
+    /// The pointer left the window: nothing is hovered.
+    public func sendPointerLeft() {
+        inputSinceLastStep = true
+        hovered?.setHovered(false)
+        hovered = nil
+        cursor = .arrow
+    }
+
     /// Routes a key to the screen; returns whether anything used it.
     @discardableResult
     public func send(_ event: KeyEvent) -> Bool {
@@ -134,6 +193,7 @@ public final class Stage {
         screen?.update(dt: Stage.stepDuration)
         animator.step(by: Stage.stepDuration)
         if motion.showsOverlay { updateOverlay() }
+        if hovered != nil { placeHoverShade() }
         lastStepChangedScene = sceneChanges.changes != sceneBefore
         inputSinceLastStep = false
     }
@@ -173,7 +233,7 @@ public final class Stage {
 
     /// A snapshot of every identified layer.
     public func dump() -> SceneDump {
-        SceneDump(root: root, time: time, state: stateName)
+        SceneDump(root: root, time: time, state: stateName, cursor: cursor)
     }
 
     /// A timestamp for an event happening now.

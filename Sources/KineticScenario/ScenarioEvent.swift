@@ -18,6 +18,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         /// A mouse wheel's clicks or a trackpad's delta at a point: `"wheel": [dx, dy]` with `x`, `y`, and
         /// `"precise": true` for a trackpad. `dy > 0` is away from the person (towards the content's top).
         case wheel(delta: Vector, at: Point, precise: Bool)
+        /// The pointer moving with no button down, for hover and the cursor: `"pointer": [x, y]`.
+        case pointer(Point)
         /// Writes `NAME.png` and `NAME.json`; with `every` and `until`, one capture each `every` seconds, named
         /// `NAME-000`, `NAME-001`, ….
         case capture(name: String, every: Double?, until: Double?)
@@ -31,7 +33,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         self.action = action
     }
 
-    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise }
+    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -55,6 +57,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             action = .text(text)
         } else if c.contains(.shake) {
             action = .shake
+        } else if let point = try c.decodeIfPresent([Double].self, forKey: .pointer) {
+            action = .pointer(try Self.point(point, key: .pointer, in: c))
         } else if let delta = try c.decodeIfPresent([Double].self, forKey: .wheel) {
             let d = try Self.point(delta, key: .wheel, in: c)
             action = .wheel(delta: Vector(dx: d.x, dy: d.y), at: Point(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y)),
@@ -62,7 +66,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         } else if let name = try c.decodeIfPresent(String.self, forKey: .capture) {
             action = .capture(name: name, every: try c.decodeIfPresent(Double.self, forKey: .every), until: try c.decodeIfPresent(Double.self, forKey: .until))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake, wheel or capture"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake, wheel, pointer or capture"))
         }
     }
 
@@ -97,6 +101,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             try c.encode(text, forKey: .text)
         case .shake:
             try c.encode(true, forKey: .shake)
+        case .pointer(let point):
+            try c.encode([point.x, point.y], forKey: .pointer)
         case .wheel(let delta, let point, let precise):
             try c.encode([delta.dx, delta.dy], forKey: .wheel)
             try c.encode(point.x, forKey: .x)
@@ -134,6 +140,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             return KeyEvent.problem(scenarioName: name)
         case .shake:
             return nil
+        case .pointer(let point):
+            return point.isWithinInputReach ? nil : "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)"
         case .wheel(let delta, let point, _):
             guard point.isWithinInputReach else { return "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)" }
             return delta.isFinite && abs(delta.dx) <= 1000 && abs(delta.dy) <= 1000 ? nil : "a wheel's delta must be within ±1000, got \(delta)"

@@ -32,6 +32,7 @@ public final class ScenarioRunner {
         case text(String)
         case shake
         case wheel(delta: Vector, point: Point, precise: Bool)
+        case pointer(Point)
         case capture(String)
     }
 
@@ -90,6 +91,8 @@ public final class ScenarioRunner {
                 add(event.at, .shake)
             case .wheel(let delta, let point, let precise):
                 add(event.at, .wheel(delta: delta, point: point, precise: precise))
+            case .pointer(let point):
+                add(event.at, .pointer(point))
             case .capture(let name, let every, let until):
                 if let every, let until {
                     var index = 0
@@ -134,6 +137,8 @@ public final class ScenarioRunner {
                     stage.sendShake()
                 case .wheel(let delta, let point, let precise):
                     stage.send(WheelEvent(location: point, delta: delta, isPrecise: precise, timestamp: stage.time))
+                case .pointer(let point):
+                    stage.sendPointer(at: point)
                 case .capture(let name):
                     captures.append(try capture(name, into: outputDirectory))
                 }

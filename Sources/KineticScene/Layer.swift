@@ -48,6 +48,26 @@ public final class Layer {
     /// Takes a wheel or trackpad scroll over this layer (a scroll view's frame does); returns whether it used it. The
     /// stage offers a wheel event to the layer under the pointer and then its ancestors, innermost first.
     public var onWheel: ((WheelEvent) -> Bool)?
+    /// The pointer's shape over this layer; `nil` leaves it to what the layer is (a layer that takes taps or presses
+    /// shows a hand) or to its ancestors.
+    public var cursor: PointerCursor?
+    /// Told when the pointer comes over this layer and when it leaves (a button's hover look); the stage calls it.
+    public var onHover: ((Bool) -> Void)?
+    /// Whether the pointer is over this layer now (the stage sets it; dumps write `hovered`).
+    public internal(set) var isHovered = false
+
+    /// The cursor this layer asks for by itself: its own, else a hand when it takes taps or presses.
+    public var ownCursor: PointerCursor? {
+        if let cursor { return cursor }
+        return gestureRecognizers.contains { $0 is TapRecognizer || $0 is PressRecognizer } ? .hand : nil
+    }
+
+    /// Marks the layer hovered or not and tells its `onHover`; what a stage calls as the pointer moves.
+    public func setHovered(_ hovered: Bool) {
+        guard hovered != isHovered else { return }
+        isHovered = hovered
+        onHover?(hovered)
+    }
 
     /// Bumped whenever what the layer draws itself changes, so the renderer knows its cached pixels are stale.
     public private(set) var contentVersion: UInt64 = 0 { didSet { noteChange() } }

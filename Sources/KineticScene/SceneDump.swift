@@ -11,22 +11,25 @@ public struct SceneDump: Codable, Equatable, Sendable {
     public var state: String
     /// Every layer with an identifier, in drawing order.
     public var layers: [LayerDump]
+    /// The pointer's shape in the window now (`arrow`, `hand`, `ibeam`).
+    public var cursor: PointerCursor
 
-    public init(time: Double, state: String, layers: [LayerDump]) {
+    public init(time: Double, state: String, layers: [LayerDump], cursor: PointerCursor = .arrow) {
         self.time = time
         self.state = state
         self.layers = layers
+        self.cursor = cursor
     }
 
     /// Walks the tree under `root` in drawing order and records every identified layer.
-    public init(root: Layer, time: Double, state: String) {
+    public init(root: Layer, time: Double, state: String, cursor: PointerCursor = .arrow) {
         var layers: [LayerDump] = []
         func visit(_ layer: Layer) {
             if let id = layer.identifier { layers.append(LayerDump(layer: layer, identifier: id)) }
             for sublayer in layer.sublayersInDrawingOrder { visit(sublayer) }
         }
         visit(root)
-        self.init(time: SceneDump.round(time), state: state, layers: layers)
+        self.init(time: SceneDump.round(time), state: state, layers: layers, cursor: cursor)
     }
 
     /// The first layer dumped with `identifier`.
@@ -59,6 +62,8 @@ public struct LayerDump: Codable, Equatable, Sendable {
     public var color: String?
     /// The name of the image it shows: the file's name without its extension (`later`, `archive`, …).
     public var image: String?
+    /// `true` while the pointer is over it (absent otherwise).
+    public var hovered: Bool?
 
     public init(layer: Layer, identifier: String) {
         id = identifier
@@ -73,6 +78,7 @@ public struct LayerDump: Codable, Equatable, Sendable {
         default: break
         }
         if color == nil { color = layer.backgroundColor?.hex }
+        hovered = layer.isHovered ? true : nil
     }
 }
 

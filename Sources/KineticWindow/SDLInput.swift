@@ -26,6 +26,8 @@ struct SDLInput {
             return .quit
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
             return .resized
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_LEAVE.rawValue):
+            stage.sendPointerLeft()
         case SDL_WINDOWEVENT:
             return .exposed  // uncovered, restored, moved to another display: show the last frame again
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
@@ -35,6 +37,8 @@ struct SDLInput {
             stage.send(touch(0, .began, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
         case SDL_MOUSEMOTION where mouseDown && event.motion.which != touchMouseID:
             stage.send(touch(0, .moved, viewport.point(windowX: event.motion.x, windowY: event.motion.y), event.motion.timestamp))
+        case SDL_MOUSEMOTION where event.motion.which != touchMouseID:
+            stage.sendPointer(at: viewport.point(windowX: event.motion.x, windowY: event.motion.y))
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown && event.button.which != touchMouseID:
             mouseDown = false
             stage.send(touch(0, .ended, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))

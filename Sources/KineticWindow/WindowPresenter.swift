@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import KineticCore
 import KineticPlatform
+import KineticScene
 import KineticRender
 import KineticRuntime
 
@@ -36,7 +37,10 @@ final class WindowPresenter {
         texture = try Self.makeTexture(renderer, frameRenderer)
     }
 
-    deinit { SDL_DestroyTexture(texture) }
+    deinit {
+        SDL_DestroyTexture(texture)
+        for cursor in cursors.values { SDL_FreeCursor(cursor) }
+    }
 
     /// The window changed size: a new pixel density means a new renderer and texture, drawn whole.
     func windowResized() throws {
@@ -83,6 +87,32 @@ final class WindowPresenter {
             }
         }
         if !frameRenderer.lastDamage.isEmpty { needsPresent = true }
+    }
+
+    /// SDL's system cursors, made once each as they are first shown.
+    private var cursors: [PointerCursor: OpaquePointer] = [:]
+    private var shownCursor = PointerCursor.arrow
+
+    /// Shows the pointer's shape the stage asks for (a hand over what can be clicked).
+    func showCursor(_ cursor: PointerCursor) {
+        guard cursor != shownCursor else { return }
+        shownCursor = cursor
+        if cursors[cursor] == nil {
+            let system: SDL_SystemCursor
+            switch cursor {
+            case .arrow: system = SDL_SYSTEM_CURSOR_ARROW
+            case .hand: system = SDL_SYSTEM_CURSOR_HAND
+            case .ibeam: system = SDL_SYSTEM_CURSOR_IBEAM
+            }
+            guard let made = SDL_CreateSystemCursor(system) else {
+                if reportedFailures.insert("SDL_CreateSystemCursor").inserted {
+                    Log.line("SDL_CreateSystemCursor failed: \(String(cString: SDL_GetError())); the pointer keeps its shape")
+                }
+                return
+            }
+            cursors[cursor] = made
+        }
+        if let made = cursors[cursor] { SDL_SetCursor(made) }
     }
 
     /// Shows the texture, letterboxed, if anything new is to be seen; returns whether it did.

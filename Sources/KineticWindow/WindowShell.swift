@@ -135,6 +135,7 @@ public final class WindowShell {
             }
             stageClock.advance(stage, by: now - lastClock)
             lastClock = now
+            presenter.showCursor(stage.cursor)
             presenter.draw(stage)
             if presenter.presentIfNeeded(), reportFirstFrame {
                 Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))

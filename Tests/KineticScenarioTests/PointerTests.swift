@@ -1,0 +1,39 @@
+import XCTest
+import KineticCore
+import KineticRuntime
+@testable import KineticApps
+@testable import KineticScenario
+
+/// The pointer over the window: what can be clicked shows a hand and a hover look, everything else the arrow.
+final class PointerTests: XCTestCase {
+    func testAButtonShowsAHandAndAHoverShadeAndTheListTheArrow() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        XCTAssertEqual(stage.dump().cursor, .arrow)
+        let compose = try XCTUnwrap(stage.dump().layer("compose.button"))
+        stage.sendPointer(at: compose.frame.center)
+        stage.step()
+        var dump = stage.dump()
+        XCTAssertEqual(dump.cursor, .hand, "over \(compose.id)")
+        XCTAssertEqual(dump.layer(compose.id)?.hovered, true)
+        let shade = try XCTUnwrap(dump.layer("hover"), "the hover look")
+        XCTAssertEqual(shade.frame.center.x, compose.frame.center.x, accuracy: 0.5)
+        stage.sendPointer(at: Point(x: 280, y: 32))  // the bar, between its buttons
+        stage.step()
+        dump = stage.dump()
+        XCTAssertEqual(dump.cursor, .arrow)
+        XCTAssertNil(dump.layer(compose.id)?.hovered, "hovered no more")
+        XCTAssertNil(dump.layer("hover"), "the shade is gone")
+        stage.sendPointerLeft()
+        XCTAssertEqual(stage.dump().cursor, .arrow)
+    }
+
+    func testAScenarioPointerEventHoversAGalleryCard() throws {
+        let scenario = try Scenario.decode(Data(#"{"app": "gallery", "duration": 1, "events": [{"at": 0.5, "pointer": [512, 480]}, {"at": 0.9, "capture": "hovering"}]}"#.utf8), name: "pointer.json")
+        let captures = try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog).run(outputDirectory: nil)
+        let dump = try XCTUnwrap(captures.first { $0.name == "hovering" }?.dump)
+        XCTAssertEqual(dump.cursor, .hand)
+        XCTAssertTrue(dump.layers.contains { $0.hovered == true }, "a card is hovered")
+    }
+}

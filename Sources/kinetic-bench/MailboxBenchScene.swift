@@ -22,8 +22,9 @@ final class MailboxBenchScene: AppBenchScene {
     func step() {
         let cycle = frame % 480
         // Touches beginning and ending are events, and so is the moment a recognizer claims a moving touch.
-        let claimedBefore = aTouchIsClaimed
-        defer { eventThisStep = eventThisStep || claimedBefore != aTouchIsClaimed }
+        // So are rows made and taken away as the flung list brings messages into reach.
+        let claimedBefore = aTouchIsClaimed, rowsBefore = rowsMadeOrTaken
+        defer { eventThisStep = eventThisStep || claimedBefore != aTouchIsClaimed || rowsBefore != rowsMadeOrTaken }
         switch cycle {
         case 0, 239, 260, 272, 380, 392: eventThisStep = true
         default: eventThisStep = false
@@ -51,4 +52,7 @@ final class MailboxBenchScene: AppBenchScene {
     }
 
     var state: String { stage.stateName }
+
+    /// The Mailbox screen's count of rows made or taken away (0 before it shows).
+    private var rowsMadeOrTaken: Int { ((stage.screen as? Shell)?.content as? MailboxScreen)?.rowsMadeOrTaken ?? 0 }
 }

@@ -14,6 +14,13 @@ final class ServerAbuseTests: XCTestCase {
         try Data(#"{"costumes": []}"#.utf8).write(to: folder.appendingPathComponent("api/current_costumes.json"))
     }
 
+    /// A real server on the test's folder, with `tune` applied to the standard limits.
+    private func server(_ tune: (inout ServerLimits) -> Void) async throws -> RunningServer {
+        var limits = ServerLimits()
+        tune(&limits)
+        return try await RunningServer(folder: folder, limits: limits)
+    }
+
     /// This process's open file descriptors (the server runs in it).
     private func openDescriptors() throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
@@ -89,9 +96,7 @@ final class ServerAbuseTests: XCTestCase {
     }
 
     func testASilentClientIsClosedAfterTheIdleTimeout() async throws {
-        var limits = ServerLimits()
-        limits.idleTimeout = 1
-        let server = try await RunningServer(folder: folder, limits: limits)
+        let server = try await server { $0.idleTimeout = 1 }
         let silent = try TCPSocket(port: server.port)
         let started = Date()
         let answer = try silent.receiveAll()  // returns when the server closes (or after the socket's 5 s timeout)
@@ -103,9 +108,7 @@ final class ServerAbuseTests: XCTestCase {
     }
 
     func testConnectionsPastTheCapWaitForOneToClose() async throws {
-        var limits = ServerLimits()
-        limits.maximumConnections = 4
-        let server = try await RunningServer(folder: folder, limits: limits)
+        let server = try await server { $0.maximumConnections = 4 }
         let held = try (0..<4).map { _ in try TCPSocket(port: server.port) }
         Thread.sleep(forTimeInterval: 0.2)  // let the server take the four
         let waiting = try TCPSocket(port: server.port)
@@ -120,9 +123,7 @@ final class ServerAbuseTests: XCTestCase {
     }
 
     func testAHeadTrickledAByteAtATimeIsCutOffAtTheHeadDeadline() async throws {
-        var limits = ServerLimits()
-        limits.headDeadline = 1
-        let server = try await RunningServer(folder: folder, limits: limits)
+        let server = try await server { $0.headDeadline = 1 }
         let slow = try TCPSocket(port: server.port)
         let started = Date()
         var closed = false

@@ -45,6 +45,7 @@ extension MailboxScreen {
                 let row = makeRow(messages[index])
                 row.slot.position = Point(x: 0, y: Double(index) * MessageRowView.height)
                 rows[messages[index].id] = row
+                rowsMadeOrTaken += 1
             }
         }
         guard rows.count > (window?.count ?? 0) else { return }
@@ -57,6 +58,7 @@ extension MailboxScreen {
         for (id, row) in rows where isFar(row) {
             row.slot.removeFromSuperlayer()
             rows[id] = nil
+            rowsMadeOrTaken += 1
         }
     }
 

@@ -23,6 +23,9 @@ public final class MailboxScreen: Screen {
     var rows: [String: MessageRowView] = [:]
     /// The shown list's messages as last laid out, kept so a step need not filter the model again.
     var shownMessages: [MailMessage] = []
+    /// How many rows have been made or taken away as the list scrolled: a row comes into being with its layers, so
+    /// the benchmark counts a step that changed this as an event, as it counts a layer rasterised.
+    public internal(set) var rowsMadeOrTaken = 0
     /// Every motion parameter, named (see `MailboxTuning`); `applyTuning` changes them live.
     public private(set) var motionTuning = MailboxTuning()
     /// The menu's pans, whose velocity window is tuned.

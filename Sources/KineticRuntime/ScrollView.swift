@@ -25,11 +25,16 @@ public final class ScrollView {
     public var onScrollBegan: (() -> Void)?
     private let animator: () -> Animator
     private var dragStartOffset = 0.0
+    /// The bar that shows where the content is while it moves (see `ScrollIndicator`).
+    private let indicator: ScrollIndicator
+    /// Where the bar was when a drag of it began (track points).
+    private var barDragStart = 0.0
 
     /// - Parameter animator: the animator to coast and spring with (the stage's, looked up when needed).
     public init(identifier: String?, frame rect: Rect, animator: @escaping () -> Animator) {
         frame = Layer(identifier: identifier, frame: rect)
         frame.masksToBounds = true
+        indicator = ScrollIndicator(identifier: identifier)
         self.animator = animator
         content.anchorPoint = .zero
         content.bounds = Rect(x: 0, y: 0, width: rect.width, height: rect.height)
@@ -38,7 +43,33 @@ public final class ScrollView {
         pan = PanRecognizer(minimumDistance: 10, axis: .vertical) { [weak self] in self?.handlePan($0) }
         frame.gestureRecognizers = [pan]
         frame.onWheel = { [weak self] in self?.scroll(by: $0) ?? false }
+        frame.addSublayer(indicator.track)
+        indicator.track.gestureRecognizers = [PanRecognizer(minimumDistance: 2) { [weak self] in self?.dragBar($0) }]
         offset = 0
+    }
+
+    /// One step of the scroll view's own clock: the indicator shows while the content moves and fades after. The
+    /// owner calls it from its screen's `update(dt:)`.
+    public func update(dt: Double) {
+        indicator.update(dt: dt, offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight,
+                         top: contentInset.top, frameWidth: frame.bounds.width)
+    }
+
+    /// Whether the indicator still shows (or waits to fade): a screen is not at rest until it is gone.
+    public var isShowingIndicator: Bool { indicator.isShowing }
+
+    /// The indicator dragged: the content follows, the bar's travel standing for the whole content.
+    private func dragBar(_ pan: PanRecognizer) {
+        switch pan.state {
+        case .began:
+            stop()
+            stream = nil
+            barDragStart = indicator.bar.frame.minY
+        case .changed:
+            offset = indicator.offset(forBarAt: barDragStart + pan.translation.dy, contentHeight: contentHeight, visibleHeight: visibleHeight)
+        default:
+            break
+        }
     }
 
     /// The visible height less the insets.

@@ -119,3 +119,35 @@ final class MailboxKeyboardTests: XCTestCase {
         XCTAssertEqual(screen.state.placements, deleted, "Ctrl-Z in compose did not undo the delete behind it")
     }
 }
+
+/// The scroll indicator: shown while the list moves, gone a moment after, and a handle a mouse can drag.
+final class ScrollIndicatorTests: XCTestCase {
+    func testTheIndicatorShowsWhileTheListMovesThenFadesAndCanBeDragged() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        let screen = Mailbox.screen(of: runner)
+        XCTAssertFalse(stage.dump().layer("mailbox.list.indicator")?.visible ?? false, "hidden at rest")
+        for _ in 0..<3 { stage.send(WheelEvent(location: Point(x: 500, y: 400), delta: Vector(dx: 0, dy: -1), isPrecise: false, timestamp: stage.time)) }
+        Honeycomb.run(stage, for: 0.3)
+        let shown = try XCTUnwrap(stage.dump().layer("mailbox.list.indicator"))
+        XCTAssertTrue(shown.visible, "shown while the list moves")
+        XCTAssertFalse(screen.isAtRest, "a showing indicator keeps the stage stepping until it has faded")
+        Honeycomb.run(stage, for: 2)
+        XCTAssertFalse(stage.dump().layer("mailbox.list.indicator")?.visible ?? true, "faded a moment after")
+        XCTAssertTrue(screen.isAtRest)
+        // Dragged: shown again by a wheel click, the bar is pulled to the bottom of its track, and the list follows to its end.
+        stage.send(WheelEvent(location: Point(x: 500, y: 400), delta: Vector(dx: 0, dy: -1), isPrecise: false, timestamp: stage.time))
+        Honeycomb.run(stage, for: 0.3)
+        let track = try XCTUnwrap(stage.dump().layer("mailbox.list.indicator")).frame
+        let grab = Point(x: track.center.x, y: track.y + 0.05 * track.height)
+        stage.send(stage.touch(1, .began, at: grab))
+        for step in 1...20 {
+            stage.step()
+            stage.send(stage.touch(1, .moved, at: Point(x: grab.x, y: grab.y + Double(step) * 40)))
+        }
+        stage.send(stage.touch(1, .ended, at: Point(x: grab.x, y: grab.y + 800)))
+        stage.step()
+        XCTAssertEqual(screen.scroll.offset, screen.scroll.maximumOffset, accuracy: 1, "dragging the bar to the bottom shows the end")
+    }
+}

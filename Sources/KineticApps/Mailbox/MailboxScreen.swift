@@ -127,6 +127,7 @@ public final class MailboxScreen: Screen {
         }
         viewState.keystrokeText = nil  // a keystroke's text arrives in the same frame, or not at all
         materializeRows()
+        scroll.update(dt: dt)
         content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
         menuPanel.isHidden = viewState.menuProgress <= 0.001
         menuShield.isHidden = viewState.menuProgress <= 0.001
@@ -140,7 +141,7 @@ public final class MailboxScreen: Screen {
     }
 
     /// At rest unless the undo button or a banner counts down.
-    public override var isAtRest: Bool { viewState.undoTime <= 0 && !banner.isCounting }
+    public override var isAtRest: Bool { viewState.undoTime <= 0 && !banner.isCounting && !scroll.isShowingIndicator }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
 

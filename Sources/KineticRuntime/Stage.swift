@@ -152,6 +152,44 @@ public final class Stage {
         if hoverShade.frame != frame { hoverShade.frame = frame }
     }
 
+    /// The context menu showing, if any.
+    private var contextMenu: ContextMenu?
+
+    /// Whether a context menu shows.
+    public var isShowingContextMenu: Bool { contextMenu != nil }
+
+    /// A right-click at `point`: the innermost layer there that has actions (`Layer.contextActions`) shows them as a
+    /// menu at the pointer; returns whether one did.
+    @discardableResult
+    public func sendContextClick(at point: Point) -> Bool {
+        guard let location = point.clampedToInputReach else { return false }
+        inputSinceLastStep = true
+        closeContextMenu()
+        for layer in (root.hitTest(location) ?? root).ancestry {
+            guard let actions = layer.contextActions?(), !actions.isEmpty else { continue }
+            showContextMenu(actions.map { ContextMenuItem($0.title, perform: $0.perform) }, at: location)
+            return true
+        }
+        return false
+    }
+
+    /// Shows `items` as a context menu at `point` (a screen's own keyboard route to it: Shift-F10 on its focus).
+    public func showContextMenu(_ items: [ContextMenuItem], at point: Point) {
+        closeContextMenu()
+        let menu = ContextMenu(items: items, at: point, stageSize: size) { [weak self] in self?.closeContextMenu() }
+        root.addSublayer(menu.shield)
+        root.addSublayer(menu.panel)
+        contextMenu = menu
+    }
+
+    /// Takes the context menu away, if one shows.
+    public func closeContextMenu() {
+        guard let menu = contextMenu else { return }
+        menu.shield.removeFromSuperlayer()
+        menu.panel.removeFromSuperlayer()
+        contextMenu = nil
+    }
+
     /// The pointer left the window: nothing is hovered.
     public func sendPointerLeft() {
         inputSinceLastStep = true
@@ -164,6 +202,11 @@ public final class Stage {
     @discardableResult
     public func send(_ event: KeyEvent) -> Bool {
         inputSinceLastStep = true
+        // An open context menu has the keyboard: Esc closes it, and nothing reaches the app behind it.
+        if contextMenu != nil {
+            if event.key == .escape { closeContextMenu() }
+            return true
+        }
         // With Alt, the tools' keys are the tools' even where the app uses the letter (the Mailbox's T).
         if event.modifiers.contains(.alt) { return motion.handle(event.key) }
         if screen?.handleKey(event) == true { return true }

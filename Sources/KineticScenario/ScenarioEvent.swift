@@ -20,6 +20,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case wheel(delta: Vector, at: Point, precise: Bool)
         /// The pointer moving with no button down, for hover and the cursor: `"pointer": [x, y]`.
         case pointer(Point)
+        /// A right-click: `"click": [x, y], "button": "right"` (a left click is a `tap`).
+        case rightClick(Point)
         /// Writes `NAME.png` and `NAME.json`; with `every` and `until`, one capture each `every` seconds, named
         /// `NAME-000`, `NAME-001`, ….
         case capture(name: String, every: Double?, until: Double?)
@@ -33,7 +35,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         self.action = action
     }
 
-    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer }
+    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer, click, button }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -57,6 +59,13 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             action = .text(text)
         } else if c.contains(.shake) {
             action = .shake
+        } else if let point = try c.decodeIfPresent([Double].self, forKey: .click) {
+            let place = try Self.point(point, key: .click, in: c)
+            switch try c.decodeIfPresent(String.self, forKey: .button) ?? "left" {
+            case "left": action = .tap(id: id, point: place)
+            case "right": action = .rightClick(place)
+            case let other: throw DecodingError.dataCorruptedError(forKey: .button, in: c, debugDescription: "unknown button \"\(other)\" (use left or right)")
+            }
         } else if let point = try c.decodeIfPresent([Double].self, forKey: .pointer) {
             action = .pointer(try Self.point(point, key: .pointer, in: c))
         } else if let delta = try c.decodeIfPresent([Double].self, forKey: .wheel) {
@@ -66,7 +75,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         } else if let name = try c.decodeIfPresent(String.self, forKey: .capture) {
             action = .capture(name: name, every: try c.decodeIfPresent(Double.self, forKey: .every), until: try c.decodeIfPresent(Double.self, forKey: .until))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake, wheel, pointer or capture"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake, wheel, pointer, click or capture"))
         }
     }
 
@@ -103,6 +112,9 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             try c.encode(true, forKey: .shake)
         case .pointer(let point):
             try c.encode([point.x, point.y], forKey: .pointer)
+        case .rightClick(let point):
+            try c.encode([point.x, point.y], forKey: .click)
+            try c.encode("right", forKey: .button)
         case .wheel(let delta, let point, let precise):
             try c.encode([delta.dx, delta.dy], forKey: .wheel)
             try c.encode(point.x, forKey: .x)
@@ -140,7 +152,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             return KeyEvent.problem(scenarioName: name)
         case .shake:
             return nil
-        case .pointer(let point):
+        case .pointer(let point), .rightClick(let point):
             return point.isWithinInputReach ? nil : "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)"
         case .wheel(let delta, let point, _):
             guard point.isWithinInputReach else { return "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)" }

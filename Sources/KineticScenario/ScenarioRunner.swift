@@ -33,6 +33,7 @@ public final class ScenarioRunner {
         case shake
         case wheel(delta: Vector, point: Point, precise: Bool)
         case pointer(Point)
+        case rightClick(Point)
         case capture(String)
     }
 
@@ -93,6 +94,8 @@ public final class ScenarioRunner {
                 add(event.at, .wheel(delta: delta, point: point, precise: precise))
             case .pointer(let point):
                 add(event.at, .pointer(point))
+            case .rightClick(let point):
+                add(event.at, .rightClick(point))
             case .capture(let name, let every, let until):
                 if let every, let until {
                     var index = 0
@@ -139,6 +142,8 @@ public final class ScenarioRunner {
                     stage.send(WheelEvent(location: point, delta: delta, isPrecise: precise, timestamp: stage.time))
                 case .pointer(let point):
                     stage.sendPointer(at: point)
+                case .rightClick(let point):
+                    stage.sendContextClick(at: point)
                 case .capture(let name):
                     captures.append(try capture(name, into: outputDirectory))
                 }

@@ -51,6 +51,9 @@ public final class Layer {
     /// The pointer's shape over this layer; `nil` leaves it to what the layer is (a layer that takes taps or presses
     /// shows a hand) or to its ancestors.
     public var cursor: PointerCursor?
+    /// The actions a right-click (or Shift-F10, or the Menu key) on this layer offers, as a small menu at the pointer;
+    /// `nil` for a layer with none (its ancestors are asked).
+    public var contextActions: (() -> [(title: String, perform: () -> Void)])?
     /// Told when the pointer comes over this layer and when it leaves (a button's hover look); the stage calls it.
     public var onHover: ((Bool) -> Void)?
     /// Whether the pointer is over this layer now (the stage sets it; dumps write `hovered`).

@@ -32,6 +32,8 @@ struct SDLInput {
             return .exposed  // uncovered, restored, moved to another display: show the last frame again
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             return .textureLost
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_RIGHT) && event.button.which != touchMouseID:
+            stage.sendContextClick(at: viewport.point(windowX: event.button.x, windowY: event.button.y))
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != touchMouseID:
             mouseDown = true
             stage.send(touch(0, .began, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
@@ -81,7 +83,8 @@ struct SDLInput {
         let held = UInt32(key.keysym.mod)
         let control = held & UInt32(KMOD_CTRL.rawValue) != 0
         if control && symbol == Int(SDLK_q.rawValue) { return .quit }
-        guard let mapped = Self.keys[symbol] ?? ((33...126).contains(symbol) ? .character(String(UnicodeScalar(UInt8(symbol)))) : nil) else {
+        let shiftF10 = symbol == Int(SDLK_F10.rawValue) && held & UInt32(KMOD_SHIFT.rawValue) != 0
+        guard let mapped = shiftF10 ? .contextMenu : Self.keys[symbol] ?? ((33...126).contains(symbol) ? .character(String(UnicodeScalar(UInt8(symbol)))) : nil) else {
             return nil
         }
         var modifiers: KeyEvent.Modifiers = []
@@ -98,6 +101,6 @@ struct SDLInput {
         Int(SDLK_TAB.rawValue): .tab, Int(SDLK_RETURN.rawValue): .enter, Int(SDLK_KP_ENTER.rawValue): .enter,
         Int(SDLK_ESCAPE.rawValue): .escape, Int(SDLK_SPACE.rawValue): .space, Int(SDLK_BACKSPACE.rawValue): .backspace,
         Int(SDLK_DELETE.rawValue): .delete, Int(SDLK_PAGEUP.rawValue): .pageUp, Int(SDLK_PAGEDOWN.rawValue): .pageDown,
-        Int(SDLK_HOME.rawValue): .home, Int(SDLK_END.rawValue): .end,
+        Int(SDLK_HOME.rawValue): .home, Int(SDLK_END.rawValue): .end, Int(SDLK_APPLICATION.rawValue): .contextMenu,
     ]
 }

@@ -69,6 +69,8 @@ extension MailboxScreen {
             self.handleSwipe($0, row)
         }
         row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in self?.closeOpenThings() }]
+        let id = message.id
+        row.slot.contextActions = { [weak self] in self?.contextActions(for: id) ?? [] }
         scroll.content.addSublayer(row.slot)
         return row
     }
@@ -232,6 +234,21 @@ extension MailboxScreen {
     func fadeIn(_ layer: Layer) {
         layer.opacity = 0
         animator.animate(layer, \.opacity, to: 1, with: .tween(duration: motionTuning.reducedMotionFade))
+    }
+
+    /// What a right-click on a message offers: the swipe's four actions, each playing the swipe's animation.
+    func contextActions(for id: String) -> [(title: String, perform: () -> Void)] {
+        [("Archive", SwipeZone.archive), ("Delete", .delete), ("Later…", .later), ("List…", .list)].map { title, zone in
+            (title, { [weak self] in self?.send(.command(id: id, zone: zone)) })
+        }
+    }
+
+    /// The Menu key or Shift-F10: the focused (or first) message's context menu, at its row.
+    func showContextMenuForFocus() {
+        guard let id = state.focus ?? shownMessages.first?.id, let row = rows[id] else { return }
+        let frame = row.slot.frameInRoot
+        stage?.showContextMenu(contextActions(for: id).map { ContextMenuItem($0.title, perform: $0.perform) },
+                               at: Point(x: frame.minX + 120, y: frame.midY))
     }
 
     // MARK: Focus

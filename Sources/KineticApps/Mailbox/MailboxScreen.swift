@@ -235,6 +235,7 @@ public final class MailboxScreen: Screen {
             send(.openCompose)
             // The platform sends this keystroke's text right after it: the key that opened the field does not type.
             viewState.keystrokeText = "c"
+        case .contextMenu: showContextMenuForFocus()
         case .pageUp: scroll.page(.up)
         case .pageDown, .space: scroll.page(.down)
         case .home: scroll.page(.top)

@@ -25,6 +25,8 @@ public struct KeyEvent: Hashable, Sendable, Codable {
     public enum Key: Hashable, Sendable, Codable {
         case left, right, up, down, tab, enter, escape, space, backspace, delete
         case pageUp, pageDown, home, end
+        /// The Menu key, or Shift-F10: the focused thing's context menu.
+        case contextMenu
         case character(String)
 
         /// Parses the names used in scenarios ("left", "enter", "a", …).
@@ -44,6 +46,7 @@ public struct KeyEvent: Hashable, Sendable, Codable {
             case "pagedown": self = .pageDown
             case "home": self = .home
             case "end": self = .end
+            case "menu", "contextmenu": self = .contextMenu
             default: self = .character(name)
             }
         }
@@ -79,7 +82,7 @@ public struct KeyEvent: Hashable, Sendable, Codable {
 
     /// The named keys a scenario may press, and the modifiers it may hold.
     public static let keyNames = ["left", "right", "up", "down", "tab", "enter", "return", "escape", "esc", "space", "backspace", "delete", "del",
-                                  "pageup", "pagedown", "home", "end"]
+                                  "pageup", "pagedown", "home", "end", "menu"]
     public static let modifierNames = ["ctrl", "control", "shift", "alt"]
 
     /// Why `name` is not a key a scenario can press (a misspelt name, an unknown modifier, nothing after a `+`), or

@@ -1,0 +1,58 @@
+import XCTest
+import KineticCore
+import KineticRuntime
+@testable import KineticApps
+@testable import KineticScenario
+
+/// A right-click on a message offers the swipe's actions, each doing what the swipe does.
+final class ContextMenuTests: XCTestCase {
+    func testARightClickOffersTheActionsAndOneFilesTheMessage() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        let screen = Mailbox.screen(of: runner)
+        XCTAssertTrue(stage.sendContextClick(at: Point(x: 400, y: Mailbox.rowY(1))))
+        stage.step()
+        let dump = stage.dump()
+        let menu = try XCTUnwrap(dump.layer("context.menu"))
+        XCTAssertEqual(menu.frame.x, 400, accuracy: 0.5, "at the pointer")
+        let titles = ["archive", "delete", "later", "list"].map { "context.item.\($0)" }
+        for id in titles { XCTAssertNotNil(dump.layer(id), id) }
+        let archive = try XCTUnwrap(dump.layer("context.item.archive"))
+        Honeycomb.tap(stage, archive.frame.center)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.state.placement(of: "m02").list, .archive)
+        XCTAssertNil(stage.dump().layer("context.menu"), "the menu closed")
+        XCTAssertNil(stage.dump().layer("row.m02"), "the row left as a swipe's would")
+    }
+
+    func testEscapeOrAClickOutsideClosesItDoingNothing() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        let screen = Mailbox.screen(of: runner)
+        stage.sendContextClick(at: Point(x: 400, y: Mailbox.rowY(0)))
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        stage.step()
+        XCTAssertNil(stage.dump().layer("context.menu"))
+        stage.sendContextClick(at: Point(x: 400, y: Mailbox.rowY(0)))
+        Honeycomb.tap(stage, Point(x: 900, y: 700))
+        Honeycomb.run(stage, for: 0.5)
+        XCTAssertNil(stage.dump().layer("context.menu"))
+        XCTAssertEqual(screen.state.placements, [:], "nothing was filed")
+        XCTAssertEqual(screen.state.options, nil)
+    }
+
+    func testTheMenuKeyOpensTheFocusedMessagesMenuAndAScenarioRightClickOpensOne() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        stage.send(KeyEvent(scenarioName: "down", timestamp: stage.time))
+        stage.send(KeyEvent(scenarioName: "menu", timestamp: stage.time))
+        stage.step()
+        XCTAssertNotNil(stage.dump().layer("context.item.delete"))
+        let scenario = try Scenario.decode(Data(#"{"app": "mailbox", "duration": 1, "events": [{"at": 0.5, "click": [400, 208], "button": "right"}, {"at": 0.8, "capture": "menu"}]}"#.utf8), name: "right.json")
+        let captures = try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog).run(outputDirectory: nil)
+        XCTAssertNotNil(captures.first?.dump.layer("context.menu"))
+    }
+}

@@ -125,7 +125,7 @@ public final class ScrollView {
     /// The short spring a click's scroll moves with.
     static let lineSpring = Spring(response: 0.22, dampingRatio: 1)
     /// Seconds after which a trackpad's next delta starts a new stream rather than continuing one.
-    static let streamGap = 0.1
+    public static let streamGapSeconds = 0.1
     /// The running trackpad stream: where its 1:1 movement has brought the content (before rubber-banding), the
     /// last delta's time, and the stream's velocity in points per second.
     private var stream: (raw: Double, time: Double, velocity: Double)?
@@ -151,7 +151,7 @@ public final class ScrollView {
     /// does: when the stream stops, the last coast simply goes on and decays, rubber-banding back past an end.
     private func followStream(_ points: Double, at time: Double) {
         stop()
-        if var running = stream, time - running.time <= Self.streamGap {
+        if var running = stream, time - running.time <= Self.streamGapSeconds {
             let interval = max(time - running.time, 1.0 / 240)
             running.velocity = 0.5 * running.velocity + 0.5 * points / interval
             running.raw += points

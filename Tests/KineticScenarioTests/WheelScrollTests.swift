@@ -151,3 +151,45 @@ final class ScrollIndicatorTests: XCTestCase {
         XCTAssertEqual(screen.scroll.offset, screen.scroll.maximumOffset, accuracy: 1, "dragging the bar to the bottom shows the end")
     }
 }
+
+/// A trackpad's two-finger swipe across a message swipes it like a finger; one along the list scrolls it.
+final class TrackpadSwipeTests: XCTestCase {
+    /// `count` deltas, `steps` fixed steps (of 1/120 s) apart.
+    private func stream(_ stage: Stage, dx: Double, dy: Double, count: Int, at point: Point, steps: Int = 1) {
+        for _ in 0..<count {
+            stage.send(WheelEvent(location: point, delta: Vector(dx: dx, dy: dy), isPrecise: true, timestamp: stage.time))
+            for _ in 0..<steps { stage.step() }
+        }
+    }
+
+    func testAStreamAcrossARowWalksItThroughTheZonesAndCommitsAtItsEnd() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        let screen = Mailbox.screen(of: runner)
+        let row = Point(x: 500, y: Mailbox.rowY(1))
+        stream(stage, dx: -0.1, dy: 0, count: 10, at: row)  // 48 pt: short of the first line
+        XCTAssertEqual(Mailbox.offset(stage, "m02") ?? 0, 48, accuracy: 0.5, "the message follows the fingers 1:1")
+        stream(stage, dx: -0.1, dy: 0.01, count: 10, at: row)  // 96 pt, past 60: archive
+        XCTAssertEqual(stage.dump().layer("swipe.m02")?.color, "#62D962", "the archive zone's green (the seed's)")
+        Honeycomb.run(stage, for: 1.5)  // the fingers lift: the stream goes quiet and the row is released
+        XCTAssertEqual(screen.state.placement(of: "m02").list, .archive)
+    }
+
+    func testAShortStreamSpringsBackAndAStreamAlongTheListScrollsIt() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.3)
+        let screen = Mailbox.screen(of: runner)
+        // 24 pt, slowly (a delta every 67 ms): released at about 36 pt/s, short of the line and no flick.
+        stream(stage, dx: -0.05, dy: 0, count: 10, at: Point(x: 500, y: Mailbox.rowY(2)), steps: 8)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(Mailbox.offset(stage, "m03") ?? 99, 0, accuracy: 0.5, "sprung back")
+        XCTAssertEqual(screen.state.placements, [:])
+        stream(stage, dx: 0.02, dy: -0.3, count: 10, at: Point(x: 500, y: Mailbox.rowY(2)))  // along the list, wobbling across
+        XCTAssertGreaterThan(screen.scroll.offset, 100, "the list scrolled")
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.state.placements, [:], "and no row was swiped")
+        XCTAssertTrue(screen.rows.values.allSatisfy { abs($0.offset) < 0.5 })
+    }
+}

@@ -71,6 +71,7 @@ extension MailboxScreen {
         row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in self?.closeOpenThings() }]
         let id = message.id
         row.slot.contextActions = { [weak self] in self?.contextActions(for: id) ?? [] }
+        row.slot.onWheel = { [weak self] in self?.trackpadSwipe($0, over: id) ?? false }
         scroll.content.addSublayer(row.slot)
         return row
     }

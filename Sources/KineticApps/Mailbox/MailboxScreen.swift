@@ -126,6 +126,7 @@ public final class MailboxScreen: Screen {
             if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
         }
         viewState.keystrokeText = nil  // a keystroke's text arrives in the same frame, or not at all
+        endQuietTrackpadStream()
         materializeRows()
         scroll.update(dt: dt)
         content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
@@ -141,7 +142,9 @@ public final class MailboxScreen: Screen {
     }
 
     /// At rest unless the undo button or a banner counts down.
-    public override var isAtRest: Bool { viewState.undoTime <= 0 && !banner.isCounting && !scroll.isShowingIndicator }
+    public override var isAtRest: Bool {
+        viewState.undoTime <= 0 && !banner.isCounting && !scroll.isShowingIndicator && viewState.trackpad == nil
+    }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
 

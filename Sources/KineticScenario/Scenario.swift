@@ -105,12 +105,22 @@ public struct Scenario: Codable, Equatable, Sendable {
         guard recordingFPS.isFinite, recordingFPS >= 1, recordingFPS <= 120 else { try fail("recordingFPS must be between 1 and 120, got \(recordingFPS)") }
         if let duration, !(duration.isFinite && duration >= 0 && duration <= 600) { try fail("duration must be between 0 and 600 seconds, got \(duration)") }
         guard speed.isFinite, speed >= 0.01, speed <= 4 else { try fail("speed must be between 0.01 and 4, got \(speed)") }
+        var captures = 0.0
         for (index, event) in events.enumerated() {
+            if case .capture(_, let every?, let until?) = event.action, every > 0 { captures += ((until - event.at) / every).rounded(.down) + 1 }
+            if case .capture(_, nil, _) = event.action { captures += 1 }
             if let reason = event.problem { try fail("events[\(index)]: \(reason)") }
             // The duration's cap holds for the events too: one at 1e9 s would keep a run stepping for ever.
             if event.endTime > 600 { try fail("events[\(index)]: ends at \(event.endTime) s, past the 600 s a scenario may run") }
         }
+        // Each capture keeps its dump (and writes a PNG): a run makes at most this many.
+        guard captures <= Double(Scenario.maximumCaptures) else {
+            try fail("the captures come to \(Int(saturating: captures)), more than the \(Scenario.maximumCaptures) a scenario may make")
+        }
     }
+
+    /// The most captures one scenario may make.
+    public static let maximumCaptures = 2_000
 
     /// Seconds the scenario runs for.
     public var effectiveDuration: Double {

@@ -46,6 +46,13 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func testCapturesAreBounded() {
+        XCTAssertThrowsError(try Scenario.decode(Data(#"{"events": [{"at": 0, "capture": "x", "every": 0.0084, "until": 600}]}"#.utf8), name: "many.json")) { error in
+            XCTAssertTrue("\(error)".contains("more than the 2000 a scenario may make"), "\(error)")
+        }
+        XCTAssertNoThrow(try Scenario.decode(Data(#"{"events": [{"at": 0, "capture": "x", "every": 0.5, "until": 600}]}"#.utf8), name: "fine.json"))
+    }
+
     func testATouchDrivenFarOffIsHeldWithinReachAndTheFrameStillDraws() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage

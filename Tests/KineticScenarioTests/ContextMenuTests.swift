@@ -7,10 +7,7 @@ import KineticRuntime
 /// A right-click on a message offers the swipe's actions, each doing what the swipe does.
 final class ContextMenuTests: XCTestCase {
     func testARightClickOffersTheActionsAndOneFilesTheMessage() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        let screen = Mailbox.screen(of: runner)
+        let (_, stage, screen) = try Mailbox.opened()
         XCTAssertTrue(stage.sendContextClick(at: Point(x: 400, y: Mailbox.rowY(1))))
         stage.step()
         let dump = stage.dump()
@@ -27,10 +24,7 @@ final class ContextMenuTests: XCTestCase {
     }
 
     func testEscapeOrAClickOutsideClosesItDoingNothing() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        let screen = Mailbox.screen(of: runner)
+        let (_, stage, screen) = try Mailbox.opened()
         stage.sendContextClick(at: Point(x: 400, y: Mailbox.rowY(0)))
         stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
         stage.step()
@@ -44,9 +38,7 @@ final class ContextMenuTests: XCTestCase {
     }
 
     func testTheMenuKeyOpensTheFocusedMessagesMenuAndAScenarioRightClickOpensOne() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        let (_, stage, _) = try Mailbox.opened()
         stage.send(KeyEvent(scenarioName: "down", timestamp: stage.time))
         stage.send(KeyEvent(scenarioName: "menu", timestamp: stage.time))
         stage.step()

@@ -16,6 +16,13 @@ enum Mailbox {
         return try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog, dataDirectory: dataDirectory)
     }
 
+    /// A fresh Mailbox on stage, its opening done (0.3 s in): the runner, its stage and the screen.
+    static func opened() throws -> (runner: ScenarioRunner, stage: Stage, screen: MailboxScreen) {
+        let runner = try runner()
+        Honeycomb.run(runner.stage, until: 0.3)
+        return (runner, runner.stage, screen(of: runner))
+    }
+
     static func screen(of runner: ScenarioRunner) -> MailboxScreen {
         (runner.stage.screen as! Shell).content as! MailboxScreen
     }

@@ -7,9 +7,7 @@ import KineticRuntime
 /// The pointer over the window: what can be clicked shows a hand and a hover look, everything else the arrow.
 final class PointerTests: XCTestCase {
     func testAButtonShowsAHandAndAHoverShadeAndTheListTheArrow() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        let (_, stage, _) = try Mailbox.opened()
         XCTAssertEqual(stage.dump().cursor, .arrow)
         let compose = try XCTUnwrap(stage.dump().layer("compose.button"))
         stage.sendPointer(at: compose.frame.center)

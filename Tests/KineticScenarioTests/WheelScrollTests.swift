@@ -86,10 +86,7 @@ final class WheelScrollTests: XCTestCase {
 /// The keyboard moves through the list, and a key that opens a field never types into it.
 final class MailboxKeyboardTests: XCTestCase {
     func testPageKeysMoveByAPageAndHomeAndEndGoToTheEnds() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        let screen = Mailbox.screen(of: runner)
+        let (_, stage, screen) = try Mailbox.opened()
         let page = 704 - ScrollView.lineStep  // the visible height less a line of overlap
         for (key, expected) in [("pagedown", page), ("pagedown", 2 * page), ("pageup", page), ("end", 30 * 96 - 704.0), ("home", 0.0)] {
             stage.send(KeyEvent(scenarioName: key, timestamp: stage.time))
@@ -99,10 +96,7 @@ final class MailboxKeyboardTests: XCTestCase {
     }
 
     func testTheKeyThatOpensComposeDoesNotTypeAndCtrlZThereLeavesTheListAlone() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        let screen = Mailbox.screen(of: runner)
+        let (_, stage, screen) = try Mailbox.opened()
         stage.send(KeyEvent(scenarioName: "d", timestamp: stage.time))  // delete the first message
         Honeycomb.run(stage, for: 1)
         let deleted = screen.state.placements
@@ -123,10 +117,7 @@ final class MailboxKeyboardTests: XCTestCase {
 /// The scroll indicator: shown while the list moves, gone a moment after, and a handle a mouse can drag.
 final class ScrollIndicatorTests: XCTestCase {
     func testTheIndicatorShowsWhileTheListMovesThenFadesAndCanBeDragged() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        let screen = Mailbox.screen(of: runner)
+        let (_, stage, screen) = try Mailbox.opened()
         XCTAssertFalse(stage.dump().layer("mailbox.list.indicator")?.visible ?? false, "hidden at rest")
         for _ in 0..<3 { stage.send(WheelEvent(location: Point(x: 500, y: 400), delta: Vector(dx: 0, dy: -1), isPrecise: false, timestamp: stage.time)) }
         Honeycomb.run(stage, for: 0.3)
@@ -163,10 +154,7 @@ final class TrackpadSwipeTests: XCTestCase {
     }
 
     func testAStreamAcrossARowWalksItThroughTheZonesAndCommitsAtItsEnd() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        let screen = Mailbox.screen(of: runner)
+        let (_, stage, screen) = try Mailbox.opened()
         let row = Point(x: 500, y: Mailbox.rowY(1))
         stream(stage, dx: -0.1, dy: 0, count: 10, at: row)  // 48 pt: short of the first line
         XCTAssertEqual(Mailbox.offset(stage, "m02") ?? 0, 48, accuracy: 0.5, "the message follows the fingers 1:1")
@@ -177,10 +165,7 @@ final class TrackpadSwipeTests: XCTestCase {
     }
 
     func testAShortStreamSpringsBackAndAStreamAlongTheListScrollsIt() throws {
-        let runner = try Mailbox.runner()
-        let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        let screen = Mailbox.screen(of: runner)
+        let (_, stage, screen) = try Mailbox.opened()
         // 24 pt, slowly (a delta every 67 ms): released at about 36 pt/s, short of the line and no flick.
         stream(stage, dx: -0.05, dy: 0, count: 10, at: Point(x: 500, y: Mailbox.rowY(2)), steps: 8)
         Honeycomb.run(stage, for: 1.5)

@@ -127,7 +127,7 @@ public final class Stage {
 
     /// Shades the hovered layer that has no hover look of its own, or takes the shade away.
     private func placeHoverShade() {
-        guard let hovered, hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
+        guard let hovered, isOnStage(hovered), hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
             if hoverShade.superlayer != nil { hoverShade.removeFromSuperlayer() }
             return
         }
@@ -190,6 +190,13 @@ public final class Stage {
         contextMenu = nil
     }
 
+    /// Whether `layer` is still in this stage's tree (a screen that went away took its layers with it).
+    private func isOnStage(_ layer: Layer) -> Bool {
+        var current = layer
+        while let parent = current.superlayer { current = parent }
+        return current === root
+    }
+
     /// The pointer left the window: nothing is hovered.
     public func sendPointerLeft() {
         inputSinceLastStep = true
@@ -236,7 +243,8 @@ public final class Stage {
         screen?.update(dt: Stage.stepDuration)
         animator.step(by: Stage.stepDuration)
         if motion.showsOverlay { updateOverlay() }
-        if hovered != nil { placeHoverShade() }
+        // Also once the hovered layer is gone (it was freed with its screen): the shade goes with it.
+        if hovered != nil || hoverShade.superlayer != nil { placeHoverShade() }
         lastStepChangedScene = sceneChanges.changes != sceneBefore
         inputSinceLastStep = false
     }

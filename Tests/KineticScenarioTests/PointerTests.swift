@@ -35,3 +35,20 @@ final class PointerTests: XCTestCase {
         XCTAssertTrue(dump.layers.contains { $0.hovered == true }, "a card is hovered")
     }
 }
+
+/// A hovered thing that goes away takes its hover look with it.
+final class HoverAfterLeavingTests: XCTestCase {
+    func testTheShadeGoesWhenTheHoveredCardsScreenGoes() throws {
+        let runner = try ScenarioRunner(scenario: Scenario(app: "gallery", duration: 0), entries: KineticApps.catalog)
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.5)
+        let card = try XCTUnwrap(stage.dump().layer("card.mailbox"))
+        stage.sendPointer(at: card.frame.center)
+        stage.step()
+        XCTAssertNotNil(stage.dump().layer("hover"))
+        Honeycomb.tap(stage, card.frame.center)  // opens the Mailbox: the gallery and its card leave the stage
+        Honeycomb.run(stage, for: 0.5)
+        XCTAssertEqual(stage.stateName, "inbox")
+        XCTAssertNil(stage.dump().layer("hover"), "no shade left where the card was")
+    }
+}

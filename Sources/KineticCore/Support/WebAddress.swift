@@ -28,10 +28,4 @@ public enum WebAddress {
         if let port = url.port, !(1...65535).contains(port) { return refuse("has port \(port), outside 1…65535") }
         return .success(url)
     }
-
-    /// Whether `url` may be fetched: an http(s) URL that `http(_:)` accepts, or a `file:` URL (bundled content).
-    public static func fetchable(_ url: URL) -> Result<URL, Refusal> {
-        if url.isFileURL { return .success(url) }
-        return http(url.absoluteString)
-    }
 }

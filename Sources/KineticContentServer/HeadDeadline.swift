@@ -56,7 +56,7 @@ final class HeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(_ context: ChannelHandlerContext) {
         deadline?.cancel()
         let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(saturating: seconds * 1e9))) {
+        deadline = context.eventLoop.scheduleTask(in: .seconds(saturating: seconds)) {
             channel.close(promise: nil)
         }
     }

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import KineticCore
 import NIOCore
 
 /// What one client may make the content server hold: the size of a request's head, how long a connection may stay
@@ -28,16 +29,17 @@ public struct ServerLimits: Sendable {
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(maxHeaderFieldSize: maximumHeaderFieldBytes,
                                                                       maxHeaderListSize: maximumHeaderBytes,
                                                                       maxHeaderFieldCount: maximumHeaderFields)
-        let configuration = HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Int64(saturating: idleTimeout * 1e9)), httpDecoderConfiguration: decoder)
+        let configuration = HTTP1Channel.Configuration(idleTimeout: .seconds(saturating: idleTimeout), httpDecoderConfiguration: decoder)
         return HTTPServerBuilder { responder in
             HTTP1ChannelClosingHTTP10(inner: HTTP1Channel(responder: responder, configuration: configuration), headSeconds: headDeadline)
         }
     }
 }
 
-extension Int64 {
-    /// The whole number nearest `value`, held inside Int64's range (NaN is 0).
-    init(saturating value: Double) {
-        self = value.isNaN ? 0 : Int64(Swift.min(Swift.max(value.rounded(), -9.2e18), 9.2e18))
+extension TimeAmount {
+    /// `seconds` as a NIO time amount. A limit set far past what Int64 nanoseconds hold (or NaN, taken as 0) is held
+    /// inside that range, because `Int64(_:)` would stop the program.
+    static func seconds(saturating seconds: Double) -> TimeAmount {
+        .nanoseconds(Int64(Int(saturating: seconds * 1e9, bound: 9_200_000_000_000_000_000)))
     }
 }

@@ -25,12 +25,20 @@ struct Viewport {
                                w: Int32(width.rounded()), h: Int32(height.rounded()))
     }
 
+    /// The stage point under a mouse event's window coordinates.
     func point(windowX: Int32, windowY: Int32) -> Point {
-        let pixelX = Double(windowX) / windowPerPixel, pixelY = Double(windowY) / windowPerPixel
-        return Point(x: (pixelX - Double(destination.x)) / pixelsPerPoint, y: (pixelY - Double(destination.y)) / pixelsPerPoint)
+        point(windowX: Double(windowX), windowY: Double(windowY))
     }
 
+    /// The stage point under a touch event's coordinates, which SDL gives as fractions of the window. They stay
+    /// `Double` throughout: a device's value out of 0…1 (or not finite) is the stage's to hold or drop
+    /// (`Point.clampedToInputReach`), not a conversion to an integer that would stop the program.
     func point(normalizedX: Double, normalizedY: Double) -> Point {
-        point(windowX: Int32(normalizedX * windowSize.width), windowY: Int32(normalizedY * windowSize.height))
+        point(windowX: normalizedX * windowSize.width, windowY: normalizedY * windowSize.height)
+    }
+
+    private func point(windowX: Double, windowY: Double) -> Point {
+        let pixelX = windowX / windowPerPixel, pixelY = windowY / windowPerPixel
+        return Point(x: (pixelX - Double(destination.x)) / pixelsPerPoint, y: (pixelY - Double(destination.y)) / pixelsPerPoint)
     }
 }

@@ -106,16 +106,22 @@ public final class ScrollView {
     /// stays in view; Home and End go to either end. With a spring, and never past an end.
     public func page(_ move: PageMove) {
         let page = max(visibleHeight - Self.lineStep, Self.lineStep)
-        let from = animator().target(of: self, \ScrollView.offset) ?? offset
-        let target: Double
         switch move {
-        case .up: target = from - page
-        case .down: target = from + page
-        case .top: target = 0
-        case .bottom: target = maximumOffset
+        case .up: glide(to: heading - page, with: Self.pageSpring)
+        case .down: glide(to: heading + page, with: Self.pageSpring)
+        case .top: glide(to: 0, with: Self.pageSpring)
+        case .bottom: glide(to: maximumOffset, with: Self.pageSpring)
         }
+    }
+
+    /// Where the offset is going: the end of the move under way, or where it is. A step (a key press, a wheel click)
+    /// counts from here, so quick presses add up rather than each starting from wherever the last had reached.
+    private var heading: Double { animator().target(of: self, \ScrollView.offset) ?? offset }
+
+    /// Springs the offset to `target`, held inside its range, ending any trackpad stream.
+    private func glide(to target: Double, with spring: Spring) {
         stream = nil
-        animator().animate(self, \ScrollView.offset, to: min(max(target, 0), maximumOffset), with: .spring(response: 0.35, dampingRatio: 1))
+        animator().animate(self, \ScrollView.offset, to: min(max(target, 0), maximumOffset), with: .spring(spring))
     }
 
     // MARK: Wheel and trackpad
@@ -124,8 +130,17 @@ public final class ScrollView {
     public static let lineStep = 48.0
     /// The short spring a click's scroll moves with.
     static let lineSpring = Spring(response: 0.22, dampingRatio: 1)
+    /// The spring a page key's scroll moves with.
+    static let pageSpring = Spring(response: 0.35, dampingRatio: 1)
     /// Seconds after which a trackpad's next delta starts a new stream rather than continuing one.
     public static let streamGapSeconds = 0.1
+    /// A trackpad stream's velocity, in points per second, once a delta of `points` has come `interval` seconds after
+    /// the last: a stream's first delta counts as one frame's (1/60 s) movement; each later one is averaged half and
+    /// half with the estimate so far, over at least 1/240 s, so one uneven delta does not jerk the coast.
+    public static func streamVelocity(_ previous: Double?, adding points: Double, after interval: Double) -> Double {
+        guard let previous else { return points * 60 }
+        return 0.5 * previous + 0.5 * points / max(interval, 1.0 / 240)
+    }
     /// The running trackpad stream: where its 1:1 movement has brought the content (before rubber-banding), the
     /// last delta's time, and the stream's velocity in points per second.
     private var stream: (raw: Double, time: Double, velocity: Double)?
@@ -138,11 +153,7 @@ public final class ScrollView {
         if wheel.isPrecise {
             followStream(points, at: wheel.timestamp)
         } else {
-            // A click goes a line from where the last click was going, so quick clicks add up.
-            stream = nil
-            let from = animator().target(of: self, \ScrollView.offset) ?? offset
-            let target = min(max(from + points, 0), maximumOffset)
-            animator().animate(self, \ScrollView.offset, to: target, with: .spring(Self.lineSpring))
+            glide(to: heading + points, with: Self.lineSpring)
         }
         return true
     }
@@ -152,14 +163,13 @@ public final class ScrollView {
     private func followStream(_ points: Double, at time: Double) {
         stop()
         if var running = stream, time - running.time <= Self.streamGapSeconds {
-            let interval = max(time - running.time, 1.0 / 240)
-            running.velocity = 0.5 * running.velocity + 0.5 * points / interval
+            running.velocity = Self.streamVelocity(running.velocity, adding: points, after: time - running.time)
             running.raw += points
             running.time = time
             stream = running
         } else {
             onScrollBegan?()
-            stream = (raw: offset + points, time: time, velocity: points * 60)
+            stream = (raw: offset + points, time: time, velocity: Self.streamVelocity(nil, adding: points, after: 0))
         }
         guard let running = stream else { return }
         offset = rubberBand(running.raw, range: 0...maximumOffset, dimension: visibleHeight)

@@ -21,13 +21,13 @@ extension MailboxScreen {
         let points = -wheel.delta.dx * ScrollView.lineStep
         if var stream = viewState.trackpad, wheel.timestamp - stream.time <= ScrollView.streamGapSeconds {
             guard stream.row == id else { return false }  // this stream scrolls the list, or swipes another row
-            let interval = max(wheel.timestamp - stream.time, 1.0 / 240)
-            stream.velocity = 0.5 * stream.velocity + 0.5 * points / interval
+            stream.velocity = ScrollView.streamVelocity(stream.velocity, adding: points, after: wheel.timestamp - stream.time)
             stream.time = wheel.timestamp
             viewState.trackpad = stream
         } else {
             let across = abs(wheel.delta.dx) > abs(wheel.delta.dy)
-            viewState.trackpad = TrackpadStream(row: across ? id : nil, time: wheel.timestamp, velocity: points * 60)
+            viewState.trackpad = TrackpadStream(row: across ? id : nil, time: wheel.timestamp,
+                                               velocity: ScrollView.streamVelocity(nil, adding: points, after: 0))
             guard across else { return false }
             animator.stop(row, \MessageRowView.offset)
             row.lockedZone = nil

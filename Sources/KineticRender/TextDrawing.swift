@@ -34,7 +34,9 @@ enum TextDrawing {
         return Double(bottom) / Double(PANGO_SCALE)
     }
 
-    private static func makeLayout(_ text: TextContent, width: Double, cr: OpaquePointer) -> (OpaquePointer, AssetError?) {
+    /// A Pango layout of `text` wrapped to `width` points (`.infinity`: lines break only at newlines); the caller
+    /// unrefs it.
+    static func makeLayout(_ text: TextContent, width: Double, cr: OpaquePointer) -> (OpaquePointer, AssetError?) {
         var error: AssetError?
         var family = text.fontFamily
         if !FontCatalog.isKnown(family) {
@@ -50,7 +52,9 @@ enum TextDrawing {
         // Absolute size: the font is `fontSize` points of the scene, whatever DPI fontconfig assumes.
         pango_font_description_set_absolute_size(font, text.fontSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
-        pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
+        // Int32(_:) stops the program for a value out of range: a width past Pango's reach wraps nowhere, as .infinity does.
+        let pangoWidth = max(width, 1) * Double(PANGO_SCALE)
+        pango_layout_set_width(layout, pangoWidth < Double(Int32.max) ? Int32(pangoWidth) : -1)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         switch text.alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

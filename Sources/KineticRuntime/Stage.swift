@@ -35,11 +35,13 @@ public final class Stage {
     }
     private var tuningPanel: TuningPanel?
     private var overlay: DebugOverlay?
+    /// The keyboard's text: the focused field, the clipboard, the layout measure (see `TextInput`).
+    public let textInput = TextInput()
     /// The tuning files watched (`kinetic run --tune`), if any.
     public var tuningFiles: TuningFiles?
     /// Whether the last step changed any layer, and whether input arrived since.
     private var lastStepChangedScene = true
-    private var inputSinceLastStep = false
+    var inputSinceLastStep = false
 
     /// Whether nothing is under way: the last step changed no layer, no animation runs, no touch is down, no
     /// input waits for a step, and the screen has nothing of its own in progress. Stepping a stage at rest changes
@@ -55,6 +57,7 @@ public final class Stage {
         root.frame = Rect(origin: .zero, size: size)
         root.backgroundColor = .white
         root.countChanges(in: sceneChanges)
+        textInput.clock = { [unowned self] in self.time }
     }
 
     /// Puts `screen` on stage, filling it.
@@ -114,6 +117,15 @@ public final class Stage {
     public func sendPointer(at point: Point) {
         guard let location = point.clampedToInputReach else { return }
         inputSinceLastStep = true
+        pointerLocation = location
+        hover(at: location)
+    }
+
+    /// Where the pointer rests over the window (`nil` once it left): what is under it is looked at again after each
+    /// step that changed the scene, so a sheet sliding in under a still pointer takes the hover from the row behind.
+    private var pointerLocation: Point?
+
+    private func hover(at location: Point) {
         let path = (root.hitTest(location) ?? root).ancestry
         let target = path.first { $0.onHover != nil || $0.ownCursor != nil }
         if target !== hovered {
@@ -153,7 +165,7 @@ public final class Stage {
     }
 
     /// The context menu showing, if any.
-    private var contextMenu: ContextMenu?
+    var contextMenu: ContextMenu?
 
     /// Whether a context menu shows.
     public var isShowingContextMenu: Bool { contextMenu != nil }
@@ -191,7 +203,7 @@ public final class Stage {
     }
 
     /// Whether `layer` is still in this stage's tree (a screen that went away took its layers with it).
-    private func isOnStage(_ layer: Layer) -> Bool {
+    func isOnStage(_ layer: Layer) -> Bool {
         var current = layer
         while let parent = current.superlayer { current = parent }
         return current === root
@@ -200,31 +212,10 @@ public final class Stage {
     /// The pointer left the window: nothing is hovered.
     public func sendPointerLeft() {
         inputSinceLastStep = true
+        pointerLocation = nil
         hovered?.setHovered(false)
         hovered = nil
         cursor = .arrow
-    }
-
-    /// Routes a key to the screen; returns whether anything used it.
-    @discardableResult
-    public func send(_ event: KeyEvent) -> Bool {
-        inputSinceLastStep = true
-        // An open context menu has the keyboard: Esc closes it, and nothing reaches the app behind it.
-        if contextMenu != nil {
-            if event.key == .escape { closeContextMenu() }
-            return true
-        }
-        // With Alt, the tools' keys are the tools' even where the app uses the letter (the Mailbox's T).
-        if event.modifiers.contains(.alt) { return motion.handle(event.key) }
-        if screen?.handleKey(event) == true { return true }
-        return !event.modifiers.contains(.control) && motion.handle(event.key)
-    }
-
-    /// Routes typed text to the screen; returns whether anything used it.
-    @discardableResult
-    public func send(text: String) -> Bool {
-        inputSinceLastStep = true
-        return screen?.handleText(text) ?? false
     }
 
     /// Tells the screen the device was shaken; returns whether anything used it.
@@ -243,6 +234,8 @@ public final class Stage {
         screen?.update(dt: Stage.stepDuration)
         animator.step(by: Stage.stepDuration)
         if motion.showsOverlay { updateOverlay() }
+        textInput.focused?.refreshCaret()
+        if let pointerLocation, sceneChanges.changes != sceneBefore { hover(at: pointerLocation) }
         // Also once the hovered layer is gone (it was freed with its screen): the shade goes with it.
         if hovered != nil || hoverShade.superlayer != nil { placeHoverShade() }
         lastStepChangedScene = sceneChanges.changes != sceneBefore

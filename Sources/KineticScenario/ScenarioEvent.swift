@@ -13,6 +13,11 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case key(String)
         /// Typed text, as the platform's text input delivers it: `"text": "Hello"`.
         case text(String)
+        /// Sets the system clipboard's text, as another program's copy would, before a paste: `"clipboard": "text"`.
+        case clipboard(String)
+        /// An input method's composition in progress, shown underlined in the focused field: `"composition": "にほ"`;
+        /// an empty string ends it. The composed text is committed with a `text` event, as SDL delivers it.
+        case composition(String)
         /// The device shaken: `"shake": true`.
         case shake
         /// A mouse wheel's clicks or a trackpad's delta at a point: `"wheel": [dx, dy]` with `x`, `y`, and
@@ -35,7 +40,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         self.action = action
     }
 
-    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer, click, button }
+    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer, click, button,
+                                           clipboard, composition }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -57,6 +63,10 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             action = .key(key)
         } else if let text = try c.decodeIfPresent(String.self, forKey: .text) {
             action = .text(text)
+        } else if let text = try c.decodeIfPresent(String.self, forKey: .clipboard) {
+            action = .clipboard(text)
+        } else if let text = try c.decodeIfPresent(String.self, forKey: .composition) {
+            action = .composition(text)
         } else if c.contains(.shake) {
             action = .shake
         } else if let point = try c.decodeIfPresent([Double].self, forKey: .click) {
@@ -75,7 +85,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         } else if let name = try c.decodeIfPresent(String.self, forKey: .capture) {
             action = .capture(name: name, every: try c.decodeIfPresent(Double.self, forKey: .every), until: try c.decodeIfPresent(Double.self, forKey: .until))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, shake, wheel, pointer, click or capture"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, clipboard, composition, shake, wheel, pointer, click or capture"))
         }
     }
 
@@ -108,6 +118,10 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             try c.encode(key, forKey: .key)
         case .text(let text):
             try c.encode(text, forKey: .text)
+        case .clipboard(let text):
+            try c.encode(text, forKey: .clipboard)
+        case .composition(let text):
+            try c.encode(text, forKey: .composition)
         case .shake:
             try c.encode(true, forKey: .shake)
         case .pointer(let point):
@@ -157,8 +171,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case .wheel(let delta, let point, _):
             guard point.isWithinInputReach else { return "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)" }
             return delta.isFinite && abs(delta.dx) <= 1000 && abs(delta.dy) <= 1000 ? nil : "a wheel's delta must be within ±1000, got \(delta)"
-        
-        case .text(let text):
+        case .text(let text), .clipboard(let text), .composition(let text):
             return text.count <= 10_000 ? nil : "text is longer than 10,000 characters"
         case .capture(let name, let every, let until):
             if name.isEmpty || name.contains("/") || name.hasPrefix(".") { return "capture name \"\(name)\" must be a plain file name" }

@@ -30,6 +30,8 @@ public final class ScenarioRunner {
         case touch(TouchEvent.Phase, id: Int, point: Point)
         case key(String)
         case text(String)
+        case clipboard(String)
+        case composition(String)
         case shake
         case wheel(delta: Vector, point: Point, precise: Bool)
         case pointer(Point)
@@ -59,6 +61,7 @@ public final class ScenarioRunner {
                                      cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true),
                                      contentURL: contentURL ?? scenario.contentURL)
         stage = Stage(size: scenario.size, settings: settings)
+        stage.textInput.measure = PangoTextMeasure()
         stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))
         // A fixed number of bands, so that a scenario's frames are the same bytes on every machine.
         renderer = try Renderer(pointSize: scenario.size, scale: scenario.scale, bands: ScenarioRunner.bands)
@@ -88,6 +91,10 @@ public final class ScenarioRunner {
                 add(event.at, .key(key))
             case .text(let text):
                 add(event.at, .text(text))
+            case .clipboard(let text):
+                add(event.at, .clipboard(text))
+            case .composition(let text):
+                add(event.at, .composition(text))
             case .shake:
                 add(event.at, .shake)
             case .wheel(let delta, let point, let precise):
@@ -133,7 +140,14 @@ public final class ScenarioRunner {
                 case .touch(let phase, let id, let point):
                     stage.send(stage.touch(id, phase, at: point))
                 case .key(let name):
-                    stage.send(KeyEvent(scenarioName: name, timestamp: stage.time))
+                    // A key that types delivers its text next, as a keyboard does through the platform's text input.
+                    let key = KeyEvent(scenarioName: name, timestamp: stage.time)
+                    stage.send(key)
+                    if let typed = key.typedText { stage.send(text: typed) }
+                case .clipboard(let text):
+                    stage.textInput.clipboard.setText(text)
+                case .composition(let text):
+                    stage.send(composition: text)
                 case .text(let text):
                     stage.send(text: text)
                 case .shake:

@@ -58,6 +58,8 @@ public final class Layer {
     public var onHover: ((Bool) -> Void)?
     /// Whether the pointer is over this layer now (the stage sets it; dumps write `hovered`).
     public internal(set) var isHovered = false
+    /// Set on a text field's layer: its text, caret, selection and focus, as dumps write them.
+    public var editableText: EditableTextDump?
 
     /// The cursor this layer asks for by itself: its own, else a hand when it takes taps or presses.
     public var ownCursor: PointerCursor? {

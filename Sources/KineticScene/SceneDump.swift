@@ -64,6 +64,14 @@ public struct LayerDump: Codable, Equatable, Sendable {
     public var image: String?
     /// `true` while the pointer is over it (absent otherwise).
     public var hovered: Bool?
+    /// A text field's caret, as a UTF-16 offset into `text` (absent for other layers).
+    public var caret: Int?
+    /// A text field's selection, `[start, end]` in UTF-16 offsets; equal ends when nothing is selected.
+    public var selection: [Int]?
+    /// Whether a text field has the keyboard.
+    public var focused: Bool?
+    /// Text an input method is composing in a text field, shown underlined at the caret (absent when none).
+    public var composition: String?
 
     public init(layer: Layer, identifier: String) {
         id = identifier
@@ -79,6 +87,13 @@ public struct LayerDump: Codable, Equatable, Sendable {
         }
         if color == nil { color = layer.backgroundColor?.hex }
         hovered = layer.isHovered ? true : nil
+        if let field = layer.editableText {
+            text = field.text
+            caret = field.caret
+            selection = [field.selection.lowerBound, field.selection.upperBound]
+            focused = field.focused
+            composition = field.composition
+        }
     }
 }
 
@@ -95,4 +110,22 @@ public struct DumpRect: Codable, Equatable, Sendable {
 
     public var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
     public var center: Point { rect.center }
+}
+
+/// What a text field tells a scene dump about itself (see `LayerDump`'s `caret`, `selection`, `focused`).
+public struct EditableTextDump: Equatable, Sendable {
+    public var text: String
+    /// UTF-16 offsets, like `selection`.
+    public var caret: Int
+    public var selection: Range<Int>
+    public var focused: Bool
+    public var composition: String?
+
+    public init(text: String, caret: Int, selection: Range<Int>, focused: Bool, composition: String?) {
+        self.text = text
+        self.caret = caret
+        self.selection = selection
+        self.focused = focused
+        self.composition = composition
+    }
 }

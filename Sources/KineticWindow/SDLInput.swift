@@ -28,6 +28,10 @@ struct SDLInput {
             return .resized
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_LEAVE.rawValue):
             stage.sendPointerLeft()
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue):
+            stage.textInput.windowHasFocus = true
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue):
+            stage.textInput.windowHasFocus = false
         case SDL_WINDOWEVENT:
             return .exposed  // uncovered, restored, moved to another display: show the last frame again
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
@@ -36,6 +40,7 @@ struct SDLInput {
             stage.sendContextClick(at: viewport.point(windowX: event.button.x, windowY: event.button.y))
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != touchMouseID:
             mouseDown = true
+            stage.textInput.shiftHeld = UInt32(SDL_GetModState().rawValue) & UInt32(KMOD_SHIFT.rawValue) != 0
             stage.send(touch(0, .began, viewport.point(windowX: event.button.x, windowY: event.button.y), event.button.timestamp))
         case SDL_MOUSEMOTION where mouseDown && event.motion.which != touchMouseID:
             stage.send(touch(0, .moved, viewport.point(windowX: event.motion.x, windowY: event.motion.y), event.motion.timestamp))
@@ -55,6 +60,10 @@ struct SDLInput {
         case SDL_TEXTINPUT:
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if !text.isEmpty { stage.send(text: text) }
+        case SDL_TEXTEDITING:
+            // An input method's composition so far (empty when it was cancelled); the commit comes as SDL_TEXTINPUT.
+            let text = withUnsafeBytes(of: event.edit.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            stage.send(composition: text)
         default:
             break
         }
@@ -71,7 +80,10 @@ struct SDLInput {
     /// is turned back so `dy > 0` is always away from the person.
     private mutating func wheel(_ wheel: SDL_MouseWheelEvent, viewport: Viewport) -> WheelEvent {
         let flip: Float = wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
-        let dx = Double(wheel.preciseX * flip), dy = Double(wheel.preciseY * flip)
+        var dx = Double(wheel.preciseX * flip), dy = Double(wheel.preciseY * flip)
+        // Shift turns a wheel that only goes up and down sideways, as desktop toolkits do (a positive wheel is towards
+        // the content's start: up becomes left).
+        if dx == 0, UInt32(SDL_GetModState().rawValue) & UInt32(KMOD_SHIFT.rawValue) != 0 { (dx, dy) = (dy, 0) }
         let isPrecise = dx != dx.rounded() || dy != dy.rounded()
         return WheelEvent(location: viewport.point(windowX: wheel.mouseX, windowY: wheel.mouseY), delta: Vector(dx: dx, dy: dy),
                           isPrecise: isPrecise, timestamp: clock.stageTime(forPlatform: Double(wheel.timestamp) / 1000))

@@ -41,4 +41,16 @@ struct Viewport {
         let pixelX = windowX / windowPerPixel, pixelY = windowY / windowPerPixel
         return Point(x: (pixelX - Double(destination.x)) / pixelsPerPoint, y: (pixelY - Double(destination.y)) / pixelsPerPoint)
     }
+
+    /// A rectangle on the stage in window coordinates (where an input method places its candidate window), clamped
+    /// to the window so the conversion to SDL's integers always holds.
+    func windowRect(_ rect: Rect) -> SDL_Rect {
+        func window(_ x: Double, _ y: Double) -> (Int32, Int32) {
+            let pixelX = x * pixelsPerPoint + Double(destination.x), pixelY = y * pixelsPerPoint + Double(destination.y)
+            let wx = min(max(pixelX * windowPerPixel, 0), windowSize.width), wy = min(max(pixelY * windowPerPixel, 0), windowSize.height)
+            return (wx.isFinite ? Int32(wx.rounded()) : 0, wy.isFinite ? Int32(wy.rounded()) : 0)
+        }
+        let (x0, y0) = window(rect.minX, rect.minY), (x1, y1) = window(rect.maxX, rect.maxY)
+        return SDL_Rect(x: x0, y: y0, w: max(x1 - x0, 1), h: max(y1 - y0, 1))
+    }
 }

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import KineticCore
 import KineticPlatform
+import KineticRender
 import KineticRuntime
 
 /// Opens an SDL2 window on a stage and runs it: events in (`SDLInput`), fixed simulation steps (`StageClock`),
@@ -44,6 +45,7 @@ public final class WindowShell {
         }
         defer { SDL_DestroyRenderer(sdlRenderer) }
         let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stageSize: stage.size)
+        useTheDesktopForText()
         wakeOnFinishedWork()
         defer { stage.backgroundWork.onFinish {} }
         try loop(presenter, maximumSeconds: maximumSeconds)
@@ -68,6 +70,24 @@ public final class WindowShell {
             ?? "neither DISPLAY nor WAYLAND_DISPLAY is set"
         throw WindowError.sdl("no display to open a window on: \(display) (SDL fell back to its \(driver) driver); "
                               + "kinetic play runs a scenario without one")
+    }
+
+    /// Text fields lay out with Pango, copy and paste through the desktop's clipboard, and blink by the wall clock
+    /// (the stage's time stands still while the window rests).
+    private func useTheDesktopForText() {
+        stage.textInput.measure = PangoTextMeasure()
+        stage.textInput.clipboard = SDLClipboard()
+        let start = SDL_GetPerformanceCounter(), frequency = Double(SDL_GetPerformanceFrequency())
+        stage.textInput.clock = { Double(SDL_GetPerformanceCounter() &- start) / frequency }
+    }
+
+    /// Tells the input method where the caret is, so its candidate window opens beside it; only when it moved.
+    private func placeInputMethod(_ presenter: WindowPresenter, last: inout SDL_Rect?) {
+        guard let caret = stage.textInput.caretRectOnStage else { return }
+        var rect = presenter.viewport.windowRect(caret)
+        if let last, last.x == rect.x, last.y == rect.y, last.w == rect.w, last.h == rect.h { return }
+        SDL_SetTextInputRect(&rect)
+        last = rect
     }
 
     /// A background job (a download) that finishes while the window rests wakes it with an event of its own.
@@ -100,6 +120,7 @@ public final class WindowShell {
         /// When the tuning files were last looked at; with tuning on, a resting window still wakes four times a second.
         var lastTuningPoll = -1.0
         let restTimeout: Int32 = stage.tuningFiles == nil ? 1000 : 250
+        var inputMethodRect: SDL_Rect?
 
         while !stage.quitRequested {
             if let maximumSeconds, clock() > maximumSeconds { break }
@@ -109,7 +130,9 @@ public final class WindowShell {
                 // Nothing moves (or the clock is held): sleep until an event arrives (input, a finished download, the
                 // window uncovered). The wait is in the kernel and costs no CPU; the time spent is not simulated.
                 let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000
-                _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout))  // 0 is a timeout or an error: either way, look again
+                // A blinking caret wakes the window when it turns on or off: one step draws it, then the window rests again.
+                let blink = stage.textInput.secondsUntilCaretBlinks.map { Int32(max($0 * 1000, 1).rounded(.up)) } ?? restTimeout
+                _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout, blink))  // 0 is a timeout or an error: either way, look again
                 lastClock = clock()
                 stageClock.resumeAfterRest()
             } else if !holding {
@@ -136,6 +159,7 @@ public final class WindowShell {
             stageClock.advance(stage, by: now - lastClock)
             lastClock = now
             presenter.showCursor(stage.cursor)
+            placeInputMethod(presenter, last: &inputMethodRect)
             presenter.draw(stage)
             if presenter.presentIfNeeded(), reportFirstFrame {
                 Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))

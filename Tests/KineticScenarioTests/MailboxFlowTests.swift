@@ -114,9 +114,11 @@ final class MailboxFlowTests: XCTestCase {
         let dump = stage.dump()
         XCTAssertEqual(dump.layer("compose.to")?.text, "ana@example.org")
         XCTAssertEqual(dump.layer("compose.subject")?.text, "Lunch")
-        XCTAssertEqual(dump.layer("compose.body")?.text, "See you at noon.|", "the caret is in the body")
+        XCTAssertEqual(dump.layer("compose.body")?.text, "See you at noon.")
+        XCTAssertEqual(dump.layer("compose.body")?.focused, true, "the caret is in the body")
         XCTAssertEqual(Mailbox.screen(of: runner).state.placements, [:], "E did not archive anything")
-        key(stage, "escape")
+        key(stage, "escape")  // leaves the field
+        key(stage, "escape")  // closes the sheet
         Honeycomb.run(stage, for: 1)
         XCTAssertEqual(stage.stateName, "inbox")
         XCTAssertEqual(Mailbox.layer(stage, "compose")?.visible, false)

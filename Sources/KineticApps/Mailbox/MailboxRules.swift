@@ -15,8 +15,10 @@ public enum MailboxAction: Equatable, Sendable {
     case selectSegment(MailboxSegment)
     case setMenu(open: Bool)
     case openCompose, closeCompose
-    case type(String), deleteBackward, nextField
-    case focusField(MailboxState.ComposeField)
+    /// A compose field's text after an edit (the engine's text field did the editing).
+    case editDraft(MailboxState.ComposeField, String)
+    /// The keyboard moves to a compose field, or (`nil`) leaves them all.
+    case focusField(MailboxState.ComposeField?)
     case moveFocus(down: Bool)
     case clearFocus
     case messagesArrived([MailMessage])
@@ -107,26 +109,14 @@ public enum MailboxRules: AppRules {
             state.compose = state.compose ?? MailboxState.Compose()
         case .closeCompose:
             state.compose = nil
-        case .type(let text):
+        case .editDraft(let field, let text):
             guard var compose = state.compose else { return [] }
-            let clean = compose.field == .body ? text : text.replacingOccurrences(of: "\n", with: " ")
-            switch compose.field {
-            case .to: compose.to = String((compose.to + clean).prefix(500))
-            case .subject: compose.subject = String((compose.subject + clean).prefix(500))
-            case .body: compose.body = String((compose.body + clean).prefix(10_000))
+            switch field {
+            case .to: compose.to = String(text.prefix(MailboxState.ComposeField.to.maximumLength))
+            case .subject: compose.subject = String(text.prefix(MailboxState.ComposeField.subject.maximumLength))
+            case .body: compose.body = String(text.prefix(MailboxState.ComposeField.body.maximumLength))
             }
             state.compose = compose
-        case .deleteBackward:
-            guard var compose = state.compose else { return [] }
-            switch compose.field {
-            case .to: if !compose.to.isEmpty { compose.to.removeLast() }
-            case .subject: if !compose.subject.isEmpty { compose.subject.removeLast() }
-            case .body: if !compose.body.isEmpty { compose.body.removeLast() }
-            }
-            state.compose = compose
-        case .nextField:
-            guard let field = state.compose?.field else { return [] }
-            state.compose?.field = field.next
         case .focusField(let field):
             state.compose?.field = field
         case .moveFocus(let down):

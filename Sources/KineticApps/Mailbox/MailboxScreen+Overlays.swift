@@ -95,15 +95,28 @@ extension MailboxScreen {
         cancel.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.closeCompose) }]
         composeSheet.addSublayer(cancel)
         let fields: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, "To:", 70, 40), (.subject, "Subject:", 116, 40), (.body, "", 170, 370)]
-        for (field, caption, y, height) in fields {
-            let box = Layer(identifier: "compose.\(field.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
-            box.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.focusField(field)) }]
+        let input = requiredStage.textInput
+        for (kind, caption, y, height) in fields {
+            let box = Layer(identifier: "compose.\(kind.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
+            // A click on the caption or the rule focuses the field with the caret where it was.
+            box.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.focusField(kind)) }]
+            box.cursor = .ibeam
             if !caption.isEmpty {
                 box.addSublayer(Typography.label(nil, caption, frame: Rect(x: 0, y: 10, width: 80, height: 22), size: 16, color: Palette.muted))
             }
-            let text = Typography.label("compose.\(field.rawValue)", "", frame: Rect(x: caption.isEmpty ? 0 : 84, y: 10, width: caption.isEmpty ? 680 : 596, height: height - 12),
-                                        size: 16, color: Palette.ink)
-            box.addSublayer(text)
+            let textArea = caption.isEmpty ? Rect(x: 0, y: 4, width: 680, height: height - 8) : Rect(x: 84, y: 4, width: 596, height: height - 8)
+            let field = TextField(identifier: "compose.\(kind.rawValue)", frame: textArea, multiline: kind == .body,
+                                  maximumLength: kind.maximumLength, style: TextContent("", fontSize: 16, color: Palette.ink), input: input)
+            field.tint = Self.tint
+            field.onChange = { [weak self] text in self?.send(.editDraft(kind, text)) }
+            field.onTab = { [weak self] backward in self?.send(.focusField(backward ? kind.previous : kind.next)) }
+            field.onEnter = { [weak self] in self?.send(.focusField(kind.next)); return true }
+            field.onFocusChange = { [weak self] focused in
+                guard let self, !focused, self.state.compose?.field == kind else { return }
+                self.send(.focusField(nil))  // Esc, or a field that went away: the sheet's keys are the sheet's again
+            }
+            box.addSublayer(field.layer)
+            composeFields[kind] = field
             let rule = Layer(frame: Rect(x: 0, y: height - 1, width: 680, height: 1))
             rule.backgroundColor = caption.isEmpty ? nil : Color(red8: 0xE3, green8: 0xE3, blue8: 0xE3)
             box.addSublayer(rule)
@@ -111,25 +124,18 @@ extension MailboxScreen {
         }
     }
 
-    /// Slides the sheet up over the dimmed inbox, or down; fills the fields, with a caret in the focused one.
+    /// Slides the sheet up over the dimmed inbox, or down; fills the fields and gives the keyboard to the one the
+    /// state names.
     func showCompose(wasOpen: Bool) {
         guard let compose = state.compose else {
+            for field in composeFields.values { field.blur() }
             composeOverlay.dismiss(animator: animator, reduceMotion: settings.reduceMotion)
             return
         }
-        for field in MailboxState.ComposeField.allCases {
-            var text: String
-            switch field {
-            case .to: text = compose.to
-            case .subject: text = compose.subject
-            case .body: text = compose.body
-            }
-            if field == compose.field { text += "|" }
-            if let layer = composeSheet.layer(withIdentifier: "compose.\(field.rawValue)"), case .text(var content) = layer.contents {
-                content.string = text
-                layer.contents = .text(content)
-            }
-        }
+        composeFields[.to]?.setText(compose.to)
+        composeFields[.subject]?.setText(compose.subject)
+        composeFields[.body]?.setText(compose.body)
+        if let kind = compose.field { composeFields[kind]?.focus() } else { requiredStage.textInput.focus(nil) }
         guard !wasOpen else { return }
         composeOverlay.present(animator: animator, reduceMotion: settings.reduceMotion)
     }

@@ -42,6 +42,8 @@ public final class MailboxScreen: Screen {
     /// Presents the compose sheet over the dimmed inbox (`compose.dim`).
     /// Made in `didAppear`, before the screen receives any input or step.
     var composeOverlay: Overlay!
+    /// To, Subject and the body: the engine's text fields, made in `didAppear`.
+    var composeFields: [MailboxState.ComposeField: TextField] = [:]
     let undoButton = Layer(identifier: "undo")
     let focusRing = Layer(identifier: "focus")
     /// Over the content while the menu shows: a tap closes the menu, a drag drags it shut.
@@ -125,7 +127,6 @@ public final class MailboxScreen: Screen {
             rebuildRows()
             if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
         }
-        viewState.keystrokeText = nil  // a keystroke's text arrives in the same frame, or not at all
         endQuietTrackpadStream()
         materializeRows()
         scroll.update(dt: dt)
@@ -201,19 +202,18 @@ public final class MailboxScreen: Screen {
     // MARK: Keys, text, shake
 
     public override func handleKey(_ event: KeyEvent) -> Bool {
-        if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
-            // Inside compose, Ctrl-Z is the text's (the field has no undo of its own yet): it never reaches the list behind.
-            if state.compose == nil { send(.undo) }
-            return true
-        }
+        // Compose's fields take their own keys while one has the keyboard (the stage gives them first refusal); what
+        // reaches here with the sheet open is for the sheet, and nothing goes through to the list behind it.
         if state.compose != nil {
             switch event.key {
             case .escape: send(.closeCompose)
-            case .backspace, .delete: send(.deleteBackward)
-            case .tab: send(.nextField)
-            case .enter: state.compose?.field == .body ? send(.type("\n")) : send(.nextField)
-            default: return true  // letters arrive as text
+            case .tab: send(.focusField(event.modifiers.contains(.shift) ? .body : .to))
+            default: break
             }
+            return true
+        }
+        if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
+            send(.undo)
             return true
         }
         if state.options != nil {
@@ -235,9 +235,7 @@ public final class MailboxScreen: Screen {
         case .character("2"): send(.selectSegment(.inbox))
         case .character("3"): send(.selectSegment(.archive))
         case .character("c"), .character("C"):
-            send(.openCompose)
-            // The platform sends this keystroke's text right after it: the key that opened the field does not type.
-            viewState.keystrokeText = "c"
+            send(.openCompose)  // the stage keeps this keystroke's text out of the field it opened
         case .contextMenu: showContextMenuForFocus()
         case .pageUp: scroll.page(.up)
         case .pageDown, .space: scroll.page(.down)
@@ -251,15 +249,8 @@ public final class MailboxScreen: Screen {
         return true
     }
 
-    public override func handleText(_ text: String) -> Bool {
-        if let keystroke = viewState.keystrokeText {
-            viewState.keystrokeText = nil
-            if text.lowercased() == keystroke { return true }
-        }
-        guard state.compose != nil else { return false }
-        send(.type(text))
-        return true
-    }
+    /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
+    public override func handleText(_ text: String) -> Bool { state.compose != nil }
 
     public override func handleShake() -> Bool {
         send(.undo)

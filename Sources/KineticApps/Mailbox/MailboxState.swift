@@ -45,13 +45,25 @@ public struct MailboxState: Equatable, Sendable {
         case to, subject, body
 
         /// The field Tab moves to: To, Subject, body, and round again.
-        var next: ComposeField {
+        public var next: ComposeField {
             switch self {
             case .to: return .subject
             case .subject: return .body
             case .body: return .to
             }
         }
+
+        /// The field Shift-Tab moves to.
+        public var previous: ComposeField {
+            switch self {
+            case .to: return .body
+            case .subject: return .to
+            case .body: return .subject
+            }
+        }
+
+        /// The most characters (grapheme clusters) the field takes: an address line, a subject, a letter.
+        public var maximumLength: Int { self == .body ? 10_000 : 500 }
     }
 
     /// The message being written.
@@ -59,7 +71,8 @@ public struct MailboxState: Equatable, Sendable {
         public var to = ""
         public var subject = ""
         public var body = ""
-        public var field = ComposeField.to
+        /// The field with the keyboard; `nil` after Esc left it (a second Esc closes the sheet).
+        public var field: ComposeField? = ComposeField.to
     }
 
     /// Every message, in the document's order.

@@ -10,9 +10,6 @@ struct MailboxViewState {
     var undoTime = 0.0
     /// The message last swiped and the finger's velocity then (pt/s), for the debug overlay.
     var lastSwipe: (id: String, velocity: Double)?
-    /// The text of the keystroke that just opened compose, which the platform also sends as typed text within the
-    /// same frame: swallowed once, so the key that opens a field never types into it.
-    var keystrokeText: String?
     /// The trackpad stream under way over the list, if any (see `MailboxScreen.trackpadSwipe`).
     var trackpad: MailboxScreen.TrackpadStream?
 }

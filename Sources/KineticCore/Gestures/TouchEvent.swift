@@ -99,6 +99,17 @@ public struct KeyEvent: Hashable, Sendable, Codable {
         return nil
     }
 
+    /// The text a keyboard types with this key (its platform sends it right after the key press): the character,
+    /// upper-cased with Shift, or a space; `nil` for named keys and with Ctrl or Alt held.
+    public var typedText: String? {
+        guard modifiers.isDisjoint(with: [.control, .alt]) else { return nil }
+        switch key {
+        case .character(let character): return modifiers.contains(.shift) ? character.uppercased() : character
+        case .space: return " "
+        default: return nil
+        }
+    }
+
     public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
         self.key = key
         self.modifiers = modifiers

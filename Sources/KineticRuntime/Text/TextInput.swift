@@ -1,0 +1,63 @@
+import KineticCore
+import KineticScene
+
+/// The system clipboard's plain text, as a text field copies to and pastes from it. The window's is SDL's (the
+/// desktop's real clipboard); a scenario's is `MemoryClipboard`, which its `clipboard` event fills.
+public protocol Clipboard: AnyObject {
+    /// The clipboard's text; `nil` when it holds none (or something that is not text).
+    func text() -> String?
+    func setText(_ text: String)
+}
+
+/// A clipboard that lives in memory: scenarios and tests.
+public final class MemoryClipboard: Clipboard {
+    private var stored: String?
+    public init(_ text: String? = nil) { stored = text }
+    public func text() -> String? { stored }
+    public func setText(_ text: String) { stored = text }
+}
+
+/// The stage's keyboard text: which field has the focus, and what fields need from outside the engine's core (a
+/// layout measure, the clipboard, a clock for blinking and multi-clicks). Built with stand-ins; the window and the
+/// scenario runner hand in the real ones (Pango's measure, SDL's clipboard, the wall clock).
+public final class TextInput {
+    /// Lays out field text for carets and clicks (`PangoTextMeasure` on screen).
+    public var measure: TextMeasuring = EstimatedTextMeasure()
+    public var clipboard: Clipboard = MemoryClipboard()
+    /// Seconds, for the caret's blink and for telling a double-click from two clicks. A window's is the wall
+    /// clock, because its stage time stands still while it rests; a scenario's is the stage's time, so that runs repeat.
+    public var clock: () -> Double = { 0 }
+    /// Whether the window has the keyboard focus: a caret blinks only then, and is hidden otherwise.
+    public var windowHasFocus = true { didSet { focused?.refreshCaret() } }
+    /// Whether Shift was held as the last click landed (the window notes it; a Shift-click extends a selection).
+    public var shiftHeld = false
+    /// The field that has the keyboard, if any.
+    public internal(set) weak var focused: TextField?
+    /// The character of the key press that just moved the focus into a field: its text, which the platform delivers
+    /// right after the key, is not typed (the C that opens compose types no "c").
+    var textOfFocusingKey: String?
+
+    public init() {}
+
+    /// Gives `field` the keyboard (or takes it from every field, with `nil`).
+    public func focus(_ field: TextField?) {
+        guard field !== focused else { return }
+        let previous = focused
+        focused = field
+        previous?.focusDidChange()
+        field?.focusDidChange()
+    }
+
+    /// Where the caret is on the stage, in points: the window places an input method's candidate window there.
+    public var caretRectOnStage: Rect? {
+        guard let field = focused, field.layer.isVisibleInTree else { return nil }
+        return field.caretRectInRoot
+    }
+
+    /// Seconds until the focused field's caret next appears or disappears; `nil` when nothing blinks. A resting window
+    /// wakes then, takes a step and rests again, so a blinking caret costs a redraw twice a second and nothing between.
+    public var secondsUntilCaretBlinks: Double? {
+        guard let field = focused, windowHasFocus, field.layer.isVisibleInTree else { return nil }
+        return field.secondsUntilBlink
+    }
+}

@@ -1,0 +1,75 @@
+import KineticCore
+
+/// Where a caret stands in laid-out text, and which caret position a point falls on: what a text field needs from a
+/// text layout engine. The renderer's implementation asks Pango, which lays the text out exactly as it is drawn
+/// (grapheme clusters, ligatures, bidirectional runs); `EstimatedTextMeasure` stands in where no renderer is linked.
+///
+/// Offsets are UTF-16 offsets into `text.string`; coordinates are the text layer's own, in points, with the first
+/// line's top at y = 0, as `TextContent` is drawn when it is not centred vertically.
+public protocol TextMeasuring: AnyObject {
+    /// The caret at `offset`: its x, the top of its line, zero width, the line's height.
+    func caretRect(at offset: Int, in text: TextContent, width: Double?) -> Rect
+    /// The caret position nearest `point` (a point past a line's end gives the line's end).
+    func offset(at point: Point, in text: TextContent, width: Double?) -> Int
+    /// The caret position one cluster to the left or right of `offset` on screen, which in a right-to-left run is
+    /// the logical opposite; `nil` at the text's visual edge.
+    func visualStep(from offset: Int, rightward: Bool, in text: TextContent, width: Double?) -> Int?
+    /// The size the text takes: wrapped to `width` points, or on unbroken lines when `width` is `nil`.
+    func size(of text: TextContent, width: Double?) -> Size
+}
+
+/// A layout that treats every grapheme cluster as 0.55 em wide and every line as 1.25 em tall, breaking lines at
+/// newlines and, with a width, wherever the next cluster would not fit. Good enough to drive a field's logic where no
+/// renderer is linked (the apps' rules tests); everything on screen uses the renderer's measure.
+public final class EstimatedTextMeasure: TextMeasuring {
+    public init() {}
+
+    private struct Line { var offsets: [Int] }
+
+    private func lines(_ text: TextContent, width: Double?) -> [Line] {
+        let advance = text.fontSize * 0.55
+        let perLine = width.map { max(Int(($0 / advance).rounded(.down)), 1) } ?? Int.max
+        var lines = [Line(offsets: [0])]
+        var offset = 0
+        for character in text.string {
+            offset += character.utf16.count
+            if character.isNewline {
+                lines.append(Line(offsets: [offset]))
+            } else {
+                if lines[lines.count - 1].offsets.count > perLine { lines.append(Line(offsets: [lines[lines.count - 1].offsets.last ?? 0])) }
+                lines[lines.count - 1].offsets.append(offset)
+            }
+        }
+        return lines
+    }
+
+    public func caretRect(at offset: Int, in text: TextContent, width: Double?) -> Rect {
+        let all = lines(text, width: width)
+        let lineHeight = text.fontSize * 1.25
+        for (row, line) in all.enumerated().reversed() where (line.offsets.first ?? 0) <= offset {
+            let column = line.offsets.lastIndex { $0 <= offset } ?? 0
+            return Rect(x: Double(column) * text.fontSize * 0.55, y: Double(row) * lineHeight, width: 0, height: lineHeight)
+        }
+        return Rect(x: 0, y: 0, width: 0, height: lineHeight)
+    }
+
+    public func offset(at point: Point, in text: TextContent, width: Double?) -> Int {
+        let all = lines(text, width: width)
+        let row = min(max(Int((point.y / (text.fontSize * 1.25)).rounded(.down)), 0), all.count - 1)
+        let offsets = all[row].offsets
+        let column = min(max(Int((point.x / (text.fontSize * 0.55)).rounded()), 0), offsets.count - 1)
+        return offsets[column]
+    }
+
+    public func visualStep(from offset: Int, rightward: Bool, in text: TextContent, width: Double?) -> Int? {
+        let boundaries = TextBoundaries(text.string)
+        let next = rightward ? boundaries.grapheme(after: offset) : boundaries.grapheme(before: offset)
+        return next == offset ? nil : next
+    }
+
+    public func size(of text: TextContent, width: Double?) -> Size {
+        let all = lines(text, width: width)
+        let longest = all.map { $0.offsets.count - 1 }.max() ?? 0
+        return Size(width: Double(longest) * text.fontSize * 0.55, height: Double(all.count) * text.fontSize * 1.25)
+    }
+}

@@ -36,6 +36,7 @@ final class ContextMenu {
         shield.frame = Rect(origin: .zero, size: stageSize)
         shield.zPosition = 900
         shield.gestureRecognizers = [TapRecognizer { _ in close() }]
+        shield.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         shield.cursor = .arrow
         let height = Double(items.count) * Self.rowHeight + 2 * Self.padding
         let x = min(max(point.x, 8), stageSize.width - Self.width - 8)

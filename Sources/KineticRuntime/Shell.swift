@@ -59,6 +59,7 @@ public final class Shell: Screen {
         menuLayer.gestureRecognizers = [closingPan]
         dimLayer.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.setMenu(open: false) },
                                        PanRecognizer { [weak self] in self?.handleMenuPan($0) }]
+        dimLayer.cursor = .arrow  // a click closes the menu: the dim is not a button
         show(entries.first { $0.id == initialEntryID })
         layoutMenu()
     }

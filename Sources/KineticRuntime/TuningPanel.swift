@@ -27,6 +27,7 @@ final class TuningPanel {
         root.backgroundColor = Color(red8: 0xFB, green8: 0xFB, blue8: 0xF8).withAlpha(0.96)
         root.zPosition = 2_000_000  // above the debug overlay
         root.gestureRecognizers = [TapRecognizer { _ in }]  // taps on the panel stay on it
+        root.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         let header = Layer(frame: Rect(x: 16, y: 12, width: 200, height: 24))
         header.contents = .text(TextContent("Tuning · \(tuning.app)", bold: true, fontSize: 16))
         header.isUserInteractionEnabled = false

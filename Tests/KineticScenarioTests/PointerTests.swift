@@ -27,6 +27,22 @@ final class PointerTests: XCTestCase {
         XCTAssertEqual(stage.dump().cursor, .arrow)
     }
 
+    func testASheetThatSlidesInUnderAStillPointerTakesTheHoverAndItsBackgroundIsNoButton() throws {
+        let (_, stage, _) = try Mailbox.opened()
+        let row = Point(x: 700, y: 150)  // the first row, which a click acts on, where the sheet's title will be
+        stage.sendPointer(at: row)
+        stage.step()
+        XCTAssertEqual(stage.dump().cursor, .hand)
+        XCTAssertNotNil(stage.dump().layer("hover"), "the row's shade")
+        stage.send(KeyEvent(scenarioName: "c", timestamp: stage.time))
+        Honeycomb.run(stage, for: 0.8)  // compose slides up over the still pointer: the sheet's empty body is there now
+        let dump = stage.dump()
+        XCTAssertEqual(dump.cursor, .arrow, "the sheet's background is not a button")
+        XCTAssertNil(dump.layer("hover"), "and the row behind the sheet is hovered no more")
+        stage.sendPointer(at: try XCTUnwrap(dump.layer("compose.subject")).frame.center)
+        XCTAssertEqual(stage.dump().cursor, .ibeam, "text that can be edited")
+    }
+
     func testAScenarioPointerEventHoversAGalleryCard() throws {
         let scenario = try Scenario.decode(Data(#"{"app": "gallery", "duration": 1, "events": [{"at": 0.5, "pointer": [512, 480]}, {"at": 0.9, "capture": "hovering"}]}"#.utf8), name: "pointer.json")
         let captures = try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog).run(outputDirectory: nil)

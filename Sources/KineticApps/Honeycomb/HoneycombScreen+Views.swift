@@ -13,6 +13,7 @@ extension HoneycombScreen {
         panel.zPosition = 0.5
         panel.opacity = 0
         panel.gestureRecognizers = [TapRecognizer { _ in }]  // a tap on the panel itself keeps it open
+        panel.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         arrow.zPosition = 0.5
         arrow.opacity = 0
         arrow.isUserInteractionEnabled = false

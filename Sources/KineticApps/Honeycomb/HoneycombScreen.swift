@@ -89,6 +89,7 @@ public final class HoneycombScreen: Screen {
         rebuildCategoryViews(assemble: true)
         showEmptyNoteIfNeeded()
         root.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBackground) }]
+        root.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         for problem in startupProblems { log(problem) }
         feed?.startRefresh(counting: stage?.backgroundWork)
         menuActionsDidChange()

@@ -11,11 +11,13 @@ extension MailboxScreen {
         optionsLayer.zPosition = 5
         optionsLayer.isHidden = true
         optionsLayer.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.dismissOptions) }]
+        optionsLayer.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         content.addSublayer(optionsLayer)
 
         composeSheet.bounds = Rect(x: 0, y: 0, width: 720, height: 560)
         composeSheet.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white))
         composeSheet.gestureRecognizers = [TapRecognizer { _ in }]
+        composeSheet.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         composeOverlay = Overlay(dimIdentifier: "compose.dim", sheet: composeSheet, restingOrigin: Point(x: (size.width - 720) / 2, y: (size.height - 560) / 2 + 20),
                                  in: content, zPosition: 6)
         buildComposeContents()
@@ -61,6 +63,7 @@ extension MailboxScreen {
         let panel = Typography.panel("options.panel", frame: Rect(center: Point(x: width / 2, y: optionsLayer.bounds.height / 2), size: panelSize),
                                      color: reschedule ? SwipeZone.yellow : SwipeZone.brown, cornerRadius: 18)
         panel.gestureRecognizers = [TapRecognizer { _ in }]
+        panel.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         panel.addSublayer(Typography.label("options.title", reschedule ? "Reschedule" : "Add to a list", frame: Rect(x: 20, y: 18, width: panelSize.width - 40, height: 32),
                                            size: 22, bold: true, color: .white, alignment: .center))
         for (index, title) in titles.enumerated() {

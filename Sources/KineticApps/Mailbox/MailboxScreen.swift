@@ -113,6 +113,7 @@ public final class MailboxScreen: Screen {
         menuShield.zPosition = 9
         menuShield.isHidden = true
         menuShield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) }, shieldPan]
+        menuShield.cursor = .arrow  // a click closes the menu: the shield is not a button
         content.addSublayer(menuShield)
         for problem in startupProblems { log(problem) }
         rebuildRows()

@@ -26,6 +26,14 @@ open class Screen {
     /// The name of the state the screen is in, written into every scene dump.
     open var stateName: String { root.identifier ?? "screen" }
 
+    /// Whether the person has been in this app before during this run (the shell sets it before `didAppear`): a
+    /// splash that greets a launch is not played again for someone coming back from the gallery.
+    public internal(set) var isReturnVisit = false
+
+    /// Whether the shell's ☰ button shows over this screen now; a launch screen or an intro that fills the stage hides
+    /// it (the menu stays a key (M) or an edge drag away). Asked every step.
+    open var showsMenuButton: Bool { true }
+
     /// Called once, when the screen is put on the stage with its final size.
     open func didAppear(size: Size) {}
 

@@ -67,6 +67,9 @@ public final class Shell: Screen {
     // MARK: Navigation
 
     /// Shows an app (or the gallery for `nil`) in the content area, closing the menu.
+    /// The apps shown so far in this run.
+    private var visitedApps: Set<String> = []
+
     public func show(_ entry: AppEntry?) {
         content?.willDisappear()
         content?.root.removeFromSuperlayer()
@@ -79,6 +82,7 @@ public final class Shell: Screen {
             screen = GalleryScreen(entries: entries) { [weak self] in self?.show($0) }
         }
         screen.stage = stage
+        if let entry { screen.isReturnVisit = !visitedApps.insert(entry.id).inserted }
         screen.root.frame = contentLayer.bounds
         contentLayer.addSublayer(screen.root)
         content = screen
@@ -119,6 +123,8 @@ public final class Shell: Screen {
     public override func update(dt: Double) {
         content?.update(dt: dt)
         if let content, content.menuActionsVersion != builtActionsVersion { rebuildActionRows() }
+        let hidesButton = !(content?.showsMenuButton ?? true) && !isMenuOpen
+        if menuButton.isHidden != hidesButton { menuButton.isHidden = hidesButton }
         layoutMenu()
     }
 
@@ -150,7 +156,9 @@ public final class Shell: Screen {
             setMenu(open: true)
             return true
         case .escape where currentEntry != nil:
-            show(nil)
+            // Esc undoes or closes something in the app; with nothing left to close it does nothing. Leaving an app
+            // is the menu's (☰, M, or a drag from the left edge, then Gallery), so a second Esc never throws the
+            // person out of what they were doing.
             return true
         case .escape:
             stage?.quitRequested = true

@@ -140,9 +140,25 @@ final class DisguiseRulesTests: XCTestCase {
 
     func testAFailedRefreshIsLoggedAndShown() {
         var s = onTheWheel()
-        XCTAssertEqual(apply(&s, .catalogueProblems(["a bad costume"], refreshFailed: true)),
-                       [.log("a bad costume"), .showBanner("Couldn’t update costumes — showing saved ones")])
-        XCTAssertEqual(apply(&s, .catalogueProblems([], refreshFailed: false)), [])
+        XCTAssertEqual(apply(&s, .catalogueProblems(["a bad costume"], refreshFailed: true, showingSaved: true)),
+                       [.log("a bad costume"), .showBanner("Couldn’t reach the costume server — showing the costumes saved last time")])
+        XCTAssertEqual(apply(&s, .catalogueProblems([], refreshFailed: true, showingSaved: false)),
+                       [.showBanner("Couldn’t reach the costume server — showing the built-in costumes")], "only what is true")
+        XCTAssertEqual(apply(&s, .catalogueProblems([], refreshFailed: false, showingSaved: true)), [])
+    }
+
+    func testACatalogueThatNoLongerListsACostumeTakesItOffTheWheel() {
+        var s = onTheWheel()
+        let worn = s.wheel[1]
+        _ = apply(&s, .tapBubble(worn))
+        let effects = apply(&s, .catalogueChanged(s.costumes.filter { $0.id != worn }))
+        XCTAssertEqual(s.phase, .returning, "the costume worn comes off")
+        XCTAssertFalse(s.wheel.contains(worn))
+        XCTAssertFalse(s.costumes.contains { $0.id == worn })
+        XCTAssertEqual(effects.count, 1, "one log line: \(effects)")
+        let before = s
+        _ = apply(&s, .catalogueChanged([]))
+        XCTAssertEqual(s, before, "an empty catalogue is a failure, not a decision: nothing leaves")
     }
 
     private func onTheWheel() -> DisguiseState {

@@ -52,7 +52,7 @@ final class DisguiseNetworkTests: XCTestCase {
         step(stage) { stage.dump().layer("banner")?.visible == true }
         let banner = stage.dump().layer("banner")
         XCTAssertEqual(banner?.visible, true)
-        XCTAssertEqual(banner?.text, "Couldn’t update costumes — showing saved ones")
+        XCTAssertEqual(banner?.text, "Couldn’t reach the costume server — showing the built-in costumes", "a first launch has nothing saved")
         for _ in 0..<(120 * 6) { stage.step() }
         XCTAssertEqual(stage.dump().layer("banner")?.visible, false)
     }

@@ -88,14 +88,18 @@ final class ScenarioTests: XCTestCase {
         }
     }
 
-    func testEscapeAtTheTopLevelAsksToQuitButInAnAppGoesBackToTheGallery() throws {
+    func testEscapeInAnAppWithNothingToCloseStaysThereAndAtTheGalleryAsksToQuit() throws {
         // An app that is not built yet shows the placeholder.
         let entries = KineticApps.catalog + [AppEntry(id: "future", title: "Future", summary: "Not yet.", tint: .gray)]
         let runner = try ScenarioRunner(scenario: Scenario(app: "future"), entries: entries)
         XCTAssertEqual(runner.stage.stateName, "future.placeholder")
         runner.stage.send(KeyEvent(key: .escape))
-        XCTAssertEqual(runner.stage.stateName, "gallery")
+        runner.stage.send(KeyEvent(key: .escape))
+        XCTAssertEqual(runner.stage.stateName, "future.placeholder", "Esc does not leave an app")
         XCTAssertFalse(runner.stage.quitRequested)
+        let shell = try XCTUnwrap(runner.stage.screen as? Shell)
+        shell.show(nil)  // what the menu's Gallery entry does
+        XCTAssertEqual(runner.stage.stateName, "gallery")
         runner.stage.send(KeyEvent(key: .escape))
         XCTAssertTrue(runner.stage.quitRequested)
     }

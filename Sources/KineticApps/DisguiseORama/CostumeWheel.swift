@@ -101,6 +101,23 @@ final class CostumeWheel {
         if !isDropped { try attach(bubble, spring: settings.returnSpring) }
     }
 
+    /// Takes a bubble off the wheel (its costume is no longer offered): its spring and body leave the world, and the
+    /// others re-space round the wheel as they do when one joins.
+    func removeBubble(id: String) throws {
+        guard let index = bubbles.firstIndex(where: { $0.id == id }) else { return }
+        wake()
+        let bubble = bubbles.remove(at: index)
+        if let attachment = bubble.attachment { try world.remove(attachment) }
+        collisions?.removeItem(bubble.item)
+        gravity?.removeItem(bubble.item)
+        try world.removeItem(bubble.item)
+        for (spoke, other) in bubbles.enumerated() {
+            other.spoke = spoke
+            let offset = rimOffset(spoke: spoke)
+            try other.attachment?.setAnchor(Point(x: offset.dx, y: offset.dy))
+        }
+    }
+
     private func attach(_ bubble: Bubble, spring: (frequency: Double, dampingRatio: Double)) throws {
         if let old = bubble.attachment { try world.remove(old) }
         bubble.attachment = try world.attach(bubble.item, to: armature, otherOffset: rimOffset(spoke: bubble.spoke),
@@ -167,10 +184,12 @@ final class CostumeWheel {
         let gravity = world.addGravity()
         try gravity.setDirection(Vector(dx: 0, dy: settings.gravity))
         let collisions = try world.addCollision()
-        try collisions.addBoundary(rect: bounds)
+        // The walls stand a point inside the stage's edges: a bubble resting on the floor sinks into it by the solver's
+        // slop (about 0.7 pt), which then stays inside the stage.
+        try collisions.addBoundary(rect: bounds.insetBy(dx: Self.wallInset, dy: Self.wallInset))
         // A bubble swinging home can be past an edge when the walls appear; it is put just inside, rather than left in
         // a wall for the solver to push out (perhaps the wrong way).
-        let inside = bounds.insetBy(dx: bubbleRadius, dy: bubbleRadius)
+        let inside = bounds.insetBy(dx: bubbleRadius + Self.wallInset, dy: bubbleRadius + Self.wallInset)
         for bubble in bubbles where bubble.id != keptID {
             if let attachment = bubble.attachment { try world.remove(attachment) }
             bubble.attachment = nil
@@ -231,6 +250,7 @@ final class CostumeWheel {
             }
         }
         world.advance(by: dt)
+        keepInside()
         // Still means far stiller than the world's own rest (2 pt/s, which tells that the motion is over): no
         // bubble, and no point of the rim, more than `stillDistance` from where it was `stillDuration` ago. Bodies
         // pressed into the floor jitter in place and count as still; a pile still settling does not. What stopping
@@ -248,6 +268,32 @@ final class CostumeWheel {
             stillTime = 0
         }
         isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil
+    }
+
+    /// How far inside the stage's edges the walls of a fall stand, in points.
+    static let wallInset = 1.0
+
+    /// The stage's edges hold every bubble, on its spoke or fallen: a hard flick stretches the springs far enough to
+    /// swing a bubble past an edge, so one found beyond is put back on it and loses the speed that carried it out.
+    /// Inside, nothing is touched, so a wheel at rest stays asleep.
+    private func keepInside() {
+        let inside = bounds.insetBy(dx: bubbleRadius, dy: bubbleRadius)
+        guard inside.width > 0, inside.height > 0 else { return }
+        for bubble in bubbles {
+            let centre = bubble.item.center
+            guard centre.isFinite else { continue }
+            let held = Point(x: min(max(centre.x, inside.minX), inside.maxX), y: min(max(centre.y, inside.minY), inside.maxY))
+            guard held != centre else { continue }
+            var velocity = bubble.item.velocity
+            if held.x != centre.x { velocity.dx = 0 }
+            if held.y != centre.y { velocity.dy = 0 }
+            do {
+                try bubble.item.setCenter(held)
+                try bubble.item.setVelocity(velocity)
+            } catch {
+                onError?(error)
+            }
+        }
     }
 
     /// Within this distance (pt) of where it was `stillDuration` seconds ago, a body counts as still.

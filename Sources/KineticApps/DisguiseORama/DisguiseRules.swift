@@ -14,16 +14,23 @@ public enum DisguiseAction: Equatable, Sendable {
     case key(DisguiseKey)
     /// The menu's "Replay intro": the sequence starts again from the splash, as on a first launch.
     case replayIntro
+    /// The person came back to the app in this run: no splash again; straight to the intro, or the wheel once seen.
+    case skipSplash
     /// The splash's exit has finished moving.
     case splashLeft
     /// The intro's panels have left.
     case introLeft
     /// Every bubble is home and its spring stiff again.
     case wheelSettled
-    /// The data layer's costumes (all it has; the ones already known are ignored).
+    /// Costumes handed over (the ones already known are ignored).
     case costumesArrived([Costume])
-    /// Problems the data layer found, and whether its refresh failed.
-    case catalogueProblems([String], refreshFailed: Bool)
+    /// The data layer's whole catalogue after a refresh: new costumes join, and costumes it no longer lists leave the
+    /// wheel (the one worn comes off first). An empty catalogue removes nothing: a data layer with nothing at all
+    /// failed, it did not decide.
+    case catalogueChanged([Costume])
+    /// Problems the data layer found, whether its refresh failed, and whether saved costumes from an earlier
+    /// refresh are shown (else only the built-in ones are).
+    case catalogueProblems([String], refreshFailed: Bool, showingSaved: Bool)
     /// The wheel's physics could not be built.
     case wheelFailed(String)
     /// One costume's bubble could not join the wheel.
@@ -61,7 +68,10 @@ public enum DisguiseRules: AppRules {
     public static let keySpin = 1.5
     /// The intro's pages.
     public static var pageCount: Int { introPages.count }
-    static let refreshFailedMessage = "Couldn’t update costumes — showing saved ones"
+    /// What a failed refresh says: what is true about what the wheel shows.
+    static func refreshFailedMessage(showingSaved: Bool) -> String {
+        "Couldn’t reach the costume server — showing \(showingSaved ? "the costumes saved last time" : "the built-in costumes")"
+    }
 
     public static func reduce(_ state: inout DisguiseState, _ action: DisguiseAction) -> [DisguiseEffect] {
         switch action {
@@ -97,6 +107,9 @@ public enum DisguiseRules: AppRules {
             state.wheelUnavailable = false
             state.focusedIndex = nil
             return [.saveProgress(introCompleted: false)]
+        case .skipSplash:
+            guard state.phase == .splash else { return [] }
+            if state.introCompleted { enterWheel(&state) } else { state.phase = .intro(page: 0) }
         case .splashLeft:
             guard state.phase == .splashLeaving else { return [] }
             if state.introCompleted { enterWheel(&state) } else { state.phase = .intro(page: 0) }
@@ -113,8 +126,21 @@ public enum DisguiseRules: AppRules {
                 state.pendingCostumes.append(costume)
             }
             if state.phase == .wheel { joinPending(&state) }
-        case .catalogueProblems(let problems, let refreshFailed):
-            return problems.map { .log($0) } + (refreshFailed ? [.showBanner(refreshFailedMessage)] : [])
+        case .catalogueChanged(let catalogue):
+            var effects = reduce(&state, .costumesArrived(catalogue))
+            guard !catalogue.isEmpty else { return effects }
+            let offered = Set(catalogue.map(\.id))
+            let gone = state.costumes.map(\.id).filter { !offered.contains($0) }
+            guard !gone.isEmpty else { return effects }
+            if case .selected(let worn) = state.phase, gone.contains(worn) { state.phase = .returning }
+            let focused = state.focusedIndex.flatMap { state.wheel.indices.contains($0) ? state.wheel[$0] : nil }
+            state.costumes.removeAll { gone.contains($0.id) }
+            state.wheel.removeAll { gone.contains($0) }
+            state.focusedIndex = state.wheel.isEmpty ? nil : focused.flatMap { state.wheel.firstIndex(of: $0) } ?? state.focusedIndex.map { min($0, state.wheel.count - 1) }
+            effects += gone.map { .log("costume \($0) is no longer offered by the server: it leaves the wheel") }
+            return effects
+        case .catalogueProblems(let problems, let refreshFailed, let showingSaved):
+            return problems.map { .log($0) } + (refreshFailed ? [.showBanner(refreshFailedMessage(showingSaved: showingSaved))] : [])
         case .wheelFailed(let reason):
             // No wheel: Scotch stands alone, and the person is told why.
             state.wheelUnavailable = true

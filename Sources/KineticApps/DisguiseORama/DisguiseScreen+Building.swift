@@ -18,6 +18,8 @@ extension DisguiseScreen {
         buildIntroPanels()
         buildTitles()
         banner.add(to: root, size: layout.size, zPosition: 7)
+        banner.place(in: layout.size, width: 640)  // wide enough for the refresh message on one line
+        placeBanner()
     }
 
     func image(_ name: String) -> LayerContents { .image(.file(Self.art.appendingPathComponent(name).path)) }
@@ -39,6 +41,7 @@ extension DisguiseScreen {
         scotch.scale = layout.scotchInSplash.height / layout.scotchInIntro.height
         scotch.zPosition = 3
         scotch.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapScotch) }]
+        scotch.cursor = .arrow  // a hand only while a costume is worn (see `follow`)
         root.addSublayer(scotch)
     }
 
@@ -120,6 +123,28 @@ extension DisguiseScreen {
             worn.removeFromSuperlayer()
             views[id] = nil
             send(.bubbleFailed(id, reason: "\(error)"))
+        }
+    }
+}
+
+extension DisguiseScreen {
+    /// Costumes the server stopped offering leave the wheel: each bubble shrinks back behind Scotch, where new ones
+    /// come from, and is gone; the others re-space round the wheel.
+    func removeBubbles(_ ids: [String]) {
+        for id in ids {
+            guard let view = views.removeValue(forKey: id) else { continue }
+            do { try wheel?.removeBubble(id: id) } catch { report(error, while: "taking a bubble off the wheel") }
+            view.bubble.isUserInteractionEnabled = false
+            let leave = Motion.tween(duration: settings.reduceMotion ? fade : 0.45, curve: .easeIn)
+            if !settings.reduceMotion {
+                animator.animate(view.bubble, \.position, to: layout.wheelCenter, with: leave)
+                animator.animate(view.bubble, \.scale, to: 0.3, with: leave)
+            }
+            animator.animate(view.worn, \.opacity, to: 0, with: leave)
+            animator.animate(view.bubble, \.opacity, to: 0, with: leave) { [weak bubble = view.bubble, weak worn = view.worn] _ in
+                bubble?.removeFromSuperlayer()
+                worn?.removeFromSuperlayer()
+            }
         }
     }
 }

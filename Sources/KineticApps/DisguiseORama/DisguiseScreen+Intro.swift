@@ -34,11 +34,37 @@ extension DisguiseScreen {
         introButton.zPosition = 5
         introButton.opacity = 1
         introButton.contents = .text(TextContent(introPages[0].button, bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
-        introButton.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapIntroButton) }]
+        introButton.gestureRecognizers = [TapRecognizer { [weak self] _ in
+            self?.pressIntroButton()
+        }]
         root.addSublayer(introButton)
         viewState.introOffset = 0
         topPanel.isHidden = true
         introButton.isHidden = true
+    }
+
+    /// The intro's button: turns the page now if it has settled, else once it has (see `pendingIntroPress`).
+    func pressIntroButton() {
+        if introPageIsSettled {
+            send(.tapIntroButton)
+        } else {
+            viewState.pendingIntroPress = true
+        }
+    }
+
+    /// Turns the page for a press that came while it was moving, once it has come to rest.
+    func turnPendingIntroPage() {
+        guard viewState.pendingIntroPress else { return }
+        guard case .intro = state.phase else { viewState.pendingIntroPress = false; return }
+        guard introPageIsSettled else { return }
+        viewState.pendingIntroPress = false
+        send(.tapIntroButton)
+    }
+
+    /// Whether the intro's page has scrolled into view (within 4 pt), so the button may turn it.
+    var introPageIsSettled: Bool {
+        guard case .intro(let page) = state.phase else { return true }
+        return abs(viewState.introOffset - Double(page) * layout.size.width) <= 4
     }
 
     /// Scrolls the page labels and keeps `intro.text` on the page being shown.
@@ -69,6 +95,31 @@ extension DisguiseScreen {
             for layer in [self.splashDisguise, self.splashO, self.splashRama] { layer.isHidden = true }
             self.send(.splashLeft)
         }
+    }
+
+    /// Coming back to the app: the wordmark is not shown again, and Scotch stands where the intro or the wheel has him.
+    func placeWithoutSplash() {
+        for layer in [splashDisguise, splashO, splashRama] { layer.isHidden = true }
+        let target = state.introCompleted ? layout.scotchOnWheel : layout.scotchInIntro
+        scotch.position = target.center
+        scotch.scale = target.height / layout.scotchInIntro.height
+    }
+
+    /// The banner goes where it covers nothing a person needs next: over the intro's button it would hide the button,
+    /// so it sits just above it; on the wheel it sits at the top, clear of the top bubble, or under the worn
+    /// costume's title and description.
+    func placeBanner() {
+        let height = banner.layer.bounds.height
+        let centreY: Double
+        switch state.phase {
+        case .splash, .splashLeaving, .intro, .introLeaving:
+            centreY = layout.bottomPanel.minY - 12 - height / 2
+        case .selected:
+            centreY = max(subtitleLayer.frame.maxY, layout.subtitle.maxY) + 12 + height / 2
+        case .wheel, .returning:
+            centreY = 12 + height / 2
+        }
+        banner.layer.position = Point(x: layout.size.width / 2, y: centreY)
     }
 
     /// (B): the panels slide in (linearly, as the seed asks) with the first page.

@@ -96,23 +96,33 @@ public final class DisguiseScreen: Screen {
         layout = DisguiseLayout(size: size)
         let environment = self.environment ?? .live(dataDirectory: settings.dataDirectory)
         self.environment = environment
-        if settings.freshStart { environment.saveIntroCompleted(false) }
+        if settings.freshStart && !isReturnVisit { environment.saveIntroCompleted(false) }  // a fresh start is the run's first visit
         send(.progressLoaded(introCompleted: environment.loadIntroCompleted()))
         root.gestureRecognizers = [PanRecognizer { [weak self] in self?.handlePan($0) }]
         buildLayers()
         store.follow { [unowned self] before in self.follow(from: before) }
         for problem in problems { environment.log(problem) }
         feed?.startRefresh(counting: stage?.backgroundWork)
+        if isReturnVisit { send(.skipSplash) }
+    }
+
+    /// The ☰ stays off the launch screen and the intro, which fill the stage with their own art and button.
+    public override var showsMenuButton: Bool {
+        switch state.phase {
+        case .splash, .splashLeaving, .intro, .introLeaving: return false
+        default: return true
+        }
     }
 
     public override func update(dt: Double) {
         if let snapshot = feed?.take() {
-            send(.catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed))
-            send(.costumesArrived(snapshot.costumes))
+            send(.catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.sources.values.contains(.saved)))
+            send(.catalogueChanged(snapshot.costumes))
         }
         banner.update(dt: dt, animator: animator)
         stepWheel(dt: dt)
         send(.tick(dt))
+        turnPendingIntroPage()
         if state.phase == .returning, wheel?.springsAreNormal == true { send(.wheelSettled) }
         layoutIntroText()
         showFocus()
@@ -123,6 +133,7 @@ public final class DisguiseScreen: Screen {
     public override var isAtRest: Bool {
         switch state.phase {
         case .splash, .returning: return false
+        case .intro where viewState.pendingIntroPress: return false
         case .wheel where !state.pendingCostumes.isEmpty: return false
         default: return !banner.isCounting && (wheel?.isResting ?? true)
         }
@@ -157,7 +168,9 @@ public final class DisguiseScreen: Screen {
         case .spinWheel(let delta):
             do { try wheel?.spin(by: delta) } catch { report(error, while: "spinning the wheel") }
         case .log(let line): environment?.log(line)
-        case .showBanner(let message): banner.show(message, animator: animator)
+        case .showBanner(let message):
+            placeBanner()
+            banner.show(message, animator: animator)
         }
     }
 
@@ -169,18 +182,25 @@ public final class DisguiseScreen: Screen {
             return
         }
         if state.phase != before.phase {
+            if before.phase == .splash, state.phase != .splashLeaving { placeWithoutSplash() }
+            defer { placeBanner() }
+            // Scotch takes a click only to take a costume off: no hand and no hover shade over him otherwise.
+            if case .selected = state.phase { scotch.cursor = nil } else { scotch.cursor = .arrow }
             switch (before.phase, state.phase) {
             case (_, .splashLeaving): leaveSplash()
             case (_, .intro(let page)) where page == 0: showIntro()
             case (_, .intro(let page)): scrollIntro(to: page)
             case (_, .introLeaving): leaveIntro()
-            case (.splashLeaving, .wheel), (.introLeaving, .wheel): enterWheel()
+            case (.splashLeaving, .wheel), (.introLeaving, .wheel), (.splash, .wheel): enterWheel()
             case (_, .selected(let id)): select(id)
             case (.selected(let id), .returning): deselect(id)
             default: break
             }
         }
-        if state.wheel != before.wheel { addBubbles() }
+        if state.wheel != before.wheel {
+            addBubbles()
+            removeBubbles(before.wheel.filter { !state.wheel.contains($0) })
+        }
     }
 
     // MARK: Keys
@@ -196,7 +216,12 @@ public final class DisguiseScreen: Screen {
         case .tab: key = .tab(backwards: event.modifiers.contains(.shift))
         default: return false
         }
-        // A key the rules have no use for in this phase goes on to the shell (Esc back to the gallery).
+        // On the intro, Enter and Space are the button: a page still scrolling into view is finished before it turns.
+        if case .intro = state.phase, key == .enter || key == .space {
+            pressIntroButton()
+            return true
+        }
+        // A key the rules have no use for in this phase goes on to the shell (which does nothing with Esc in an app).
         return send(.key(key))
     }
 

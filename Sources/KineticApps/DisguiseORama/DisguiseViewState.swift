@@ -12,4 +12,7 @@ struct DisguiseViewState {
     var panLastTurn = 0.0
     /// Where the finger turning the wheel is and how fast it moves (pt, pt/s), for the debug overlay.
     var lastDrag: (location: Point, velocity: Vector)?
+    /// A press of the intro's button (or Enter, Space) that came while the page was still scrolling into view: it
+    /// turns the page once that page has settled, so no page is skipped half-read and no press is lost.
+    var pendingIntroPress = false
 }

@@ -1,0 +1,219 @@
+import XCTest
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Disguise-O-Rama where a person taps fast, the network is down or the server changes its mind (issue "at its
+/// edges"): each test drives the stage step by step and checks every frame that matters.
+final class DisguiseEdgeTests: XCTestCase {
+    /// Six costumes, through the intro, at rest on the wheel (7 s in).
+    private func onTheWheel(costumes: [Costume] = Disguise.sixCostumes) throws -> (runner: ScenarioRunner, stage: Stage, screen: DisguiseScreen) {
+        let runner = try Disguise.runner([], costumes: costumes, duration: 0)
+        let stage = runner.stage
+        for time in [2.0, 2.4, 2.8] {
+            Honeycomb.run(stage, until: time)
+            stage.send(KeyEvent(key: .enter, timestamp: stage.time))
+        }
+        Honeycomb.run(stage, until: 7)
+        return (runner, stage, Disguise.screen(of: runner))
+    }
+
+    private func frame(_ stage: Stage, _ id: String) -> Rect? { stage.dump().layer(id)?.frame.rect }
+    private func visible(_ stage: Stage, _ id: String) -> Bool { stage.dump().layer(id)?.visible ?? false }
+
+    func testTheBannerNeverCoversTheIntroButtonOrABubbleAndSaysWhatIsShown() throws {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
+        let stage = runner.stage, screen = Disguise.screen(of: runner)
+        Honeycomb.run(stage, until: 2)
+        XCTAssertEqual(stage.stateName, "intro.1")
+        screen.send(.catalogueProblems([], refreshFailed: true, showingSaved: false))
+        Honeycomb.run(stage, for: 0.5)
+        let banner = try XCTUnwrap(stage.dump().layer("banner"))
+        XCTAssertTrue(banner.visible)
+        XCTAssertEqual(banner.text, "Couldn’t reach the costume server — showing the built-in costumes", "nothing was saved on a first launch")
+        let button = try XCTUnwrap(frame(stage, "intro.button"))
+        XCTAssertFalse(banner.frame.rect.intersects(button), "banner \(banner.frame.rect) over the button \(button)")
+
+        let (_, wheelStage, wheelScreen) = try onTheWheel()
+        wheelScreen.send(.catalogueProblems([], refreshFailed: true, showingSaved: true))
+        Honeycomb.run(wheelStage, for: 0.5)
+        let shown = try XCTUnwrap(wheelStage.dump().layer("banner"))
+        XCTAssertEqual(shown.text, "Couldn’t reach the costume server — showing the costumes saved last time")
+        for bubble in wheelStage.dump().layers where bubble.id.hasPrefix("bubble.") {
+            XCTAssertFalse(shown.frame.rect.intersects(bubble.frame.rect), "banner over \(bubble.id)")
+        }
+        XCTAssertTrue(Rect(origin: .zero, size: wheelStage.size).contains(shown.frame.rect), "on the stage")
+    }
+
+    func testLongTitlesWrapToTwoLinesAndNeverOverlapEachOtherOrScotch() throws {
+        var costumes = Disguise.sixCostumes
+        costumes[1].title = String(repeating: "The Extraordinarily Long-Named Costume ", count: 6)
+        costumes[1].description = String(repeating: "A description that goes on and on, as a server may send. ", count: 12)
+        let (_, stage, screen) = try onTheWheel(costumes: costumes)
+        screen.send(.tapBubble(costumes[1].id))
+        Honeycomb.run(stage, for: 1.5)
+        let title = try XCTUnwrap(frame(stage, "title")), subtitle = try XCTUnwrap(frame(stage, "subtitle"))
+        let scotch = try XCTUnwrap(frame(stage, "scotch"))
+        XCTAssertLessThanOrEqual(title.maxY, subtitle.minY, "the description starts under the title")
+        XCTAssertLessThan(subtitle.maxY, scotch.minY, "and ends above Scotch")
+        // Two lines at most: a line is at most 1.5 em (the fonts' ascent, descent and gap), so two lines of 34 pt text
+        // take at most 104 pt, two of 16 pt 50; more than one line each, since the text is far longer than a line.
+        XCTAssertLessThanOrEqual(title.height, 2 * 1.5 * 34 + 2)
+        XCTAssertGreaterThan(title.height, 1.5 * 34)
+        XCTAssertLessThanOrEqual(subtitle.height, 2 * 1.5 * 16 + 2)
+        XCTAssertGreaterThan(subtitle.height, 1.5 * 16)
+    }
+
+    func testEscWithNothingToTakeOffStaysAndComingBackSkipsTheSplash() throws {
+        let (runner, stage, screen) = try onTheWheel()
+        screen.send(.tapBubble(Disguise.sixCostumes[0].id))
+        Honeycomb.run(stage, for: 1)
+        stage.send(KeyEvent(key: .escape, timestamp: stage.time))
+        Honeycomb.run(stage, for: 2)
+        stage.send(KeyEvent(key: .escape, timestamp: stage.time))
+        Honeycomb.run(stage, for: 0.5)
+        XCTAssertTrue(["wheel", "wheel.returning"].contains(stage.stateName), "still in the app: \(stage.stateName)")
+        let shell = try XCTUnwrap(runner.stage.screen as? Shell)
+        shell.show(nil)
+        shell.show(KineticApps.catalog.first { $0.id == "disguise" })
+        stage.step()
+        XCTAssertEqual(stage.stateName, "wheel", "back on the wheel at once, no splash")
+        XCTAssertFalse(visible(stage, "splash.o"))
+        XCTAssertEqual(visible(stage, "menu.button"), true)
+    }
+
+    func testTheMenuButtonStaysOffTheSplashAndTheIntro() throws {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
+        let stage = runner.stage
+        stage.step()
+        XCTAssertFalse(visible(stage, "menu.button"), "splash")
+        Honeycomb.run(stage, until: 2)
+        XCTAssertEqual(stage.stateName, "intro.1")
+        XCTAssertFalse(visible(stage, "menu.button"), "intro")
+        for time in [2.0, 2.4, 2.8] { Honeycomb.run(stage, until: time); stage.send(KeyEvent(key: .enter, timestamp: stage.time)) }
+        Honeycomb.run(stage, until: 7)
+        XCTAssertTrue(visible(stage, "menu.button"), "wheel")
+    }
+
+    func testQuickClicksOnTheIntroButtonLetEveryPageSettleBeforeTheNext() throws {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
+        let stage = runner.stage, screen = Disguise.screen(of: runner)
+        Honeycomb.run(stage, until: 2)
+        let button = try XCTUnwrap(frame(stage, "intro.button")).center
+        let width = stage.size.width
+        // Clicks 80 ms apart for five seconds. Each time the page turns, the page it leaves must have been in place
+        // (its text within 4 pt of where it rests) on the step before.
+        var pagesSeen = [stage.stateName]
+        /// Does `change` (a step, or a touch that may turn the page at once) and checks the page it turned from.
+        func watch(_ change: () -> Void) {
+            let stateBefore = stage.stateName, offsetBefore = screen.viewState.introOffset
+            change()
+            guard stage.stateName != stateBefore else { return }
+            pagesSeen.append(stage.stateName)
+            if stateBefore.hasPrefix("intro."), let page = Int(stateBefore.dropFirst(6)) {
+                XCTAssertEqual(offsetBefore, Double(page - 1) * width, accuracy: 4, "page \(page) was in place before it turned")
+            }
+        }
+        var next = stage.time
+        while stage.time < 7 {
+            if stage.time >= next {
+                stage.send(stage.touch(1, .began, at: button))
+                watch { stage.step() }
+                watch { stage.send(stage.touch(1, .ended, at: button)) }
+                next += 0.08
+            }
+            watch { stage.step() }
+        }
+        XCTAssertEqual(Array(pagesSeen.prefix(4)), ["intro.1", "intro.2", "intro.3", "intro.leaving"], "no page skipped, no press lost")
+    }
+
+    func testTheWornBubbleIsOutOfReachAndATapThereActsAsAnywhere() throws {
+        let (_, stage, screen) = try onTheWheel()
+        let worn = Disguise.sixCostumes[2].id
+        let spot = try XCTUnwrap(frame(stage, "bubble.\(worn)")).center
+        screen.send(.tapBubble(worn))
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertFalse(visible(stage, "bubble.\(worn)"), "the worn bubble is not drawn")
+        Honeycomb.tap(stage, spot)
+        Honeycomb.run(stage, for: 0.2)
+        XCTAssertEqual(stage.stateName, "selected.\(worn)", "a tap where it was is a tap on empty stage: nothing happens")
+        Honeycomb.tap(stage, Point(x: 60, y: 400))
+        Honeycomb.run(stage, for: 0.2)
+        XCTAssertEqual(stage.stateName, "selected.\(worn)", "as anywhere else")
+    }
+
+    func testTitlesAlwaysComeInFromTheRightAndTheRingNeverShrinksThroughItsIcon() throws {
+        let (_, stage, screen) = try onTheWheel()
+        let first = Disguise.sixCostumes[0].id, second = Disguise.sixCostumes[1].id
+        screen.send(.tapBubble(first))
+        Honeycomb.run(stage, for: 1.5)
+        screen.send(.tapScotch)
+        var smallestRingOverIcon = Double.infinity
+        for _ in 0..<Int(0.15 * 120) {  // the titles are half-way out when the next costume is chosen
+            stage.step()
+            if let ring = frame(stage, "ring.\(first)"), let icon = frame(stage, "icon.\(first)") { smallestRingOverIcon = min(smallestRingOverIcon, ring.width / icon.width) }
+        }
+        let out = try XCTUnwrap(frame(stage, "title")).minX
+        XCTAssertLessThan(out, 40, "the title was on its way out to the left")
+        Honeycomb.run(stage, upTo: 3) { stage.stateName == "wheel" }
+        screen.send(.tapBubble(second))
+        var leftmost = Double.infinity
+        for _ in 0..<120 {
+            stage.step()
+            if let title = frame(stage, "title"), visible(stage, "title") { leftmost = min(leftmost, title.minX) }
+        }
+        XCTAssertGreaterThanOrEqual(leftmost, 40 - 0.5, "never left of its place")
+        screen.send(.tapScotch)
+        for _ in 0..<240 {
+            stage.step()
+            if let ring = frame(stage, "ring.\(second)"), let icon = frame(stage, "icon.\(second)") { smallestRingOverIcon = min(smallestRingOverIcon, ring.width / icon.width) }
+        }
+        XCTAssertGreaterThanOrEqual(smallestRingOverIcon, 1, "the ring was never smaller than its icon")
+    }
+
+    func testEveryBubbleStaysInsideTheStageThroughAHardFlickAndAFall() throws {
+        let (_, stage, screen) = try onTheWheel()
+        let bounds = Rect(origin: .zero, size: stage.size).insetBy(dx: -0.5, dy: -0.5)
+        func check(_ moment: String) {
+            for bubble in stage.dump().layers where bubble.id.hasPrefix("bubble.") && bubble.visible {
+                XCTAssertTrue(bounds.contains(bubble.frame.rect), "\(bubble.id) at \(bubble.frame.rect) \(moment)")
+            }
+        }
+        // The hardest flick a finger gives: round the wheel's rim in a twentieth of a second.
+        let centre = Disguise.layout.wheelCenter
+        stage.send(stage.touch(1, .began, at: Point(x: centre.x + 300, y: centre.y)))
+        for step in 1...6 {
+            stage.step()
+            let angle = Double(step) * 0.5
+            stage.send(stage.touch(1, .moved, at: Point(x: centre.x + 300 * cos(angle), y: centre.y + 300 * sin(angle))))
+        }
+        stage.send(stage.touch(1, .ended, at: Point(x: centre.x + 300 * cos(3), y: centre.y + 300 * sin(3))))
+        for _ in 0..<(120 * 3) { stage.step(); check("while spinning") }
+        screen.send(.tapBubble(Disguise.sixCostumes[0].id))
+        for _ in 0..<(120 * 4) { stage.step(); check("while falling") }
+    }
+
+    func testACostumeTheServerDroppedLeavesTheWheelAndComesOffFirst() throws {
+        let (_, stage, screen) = try onTheWheel()
+        let dropped = Disguise.sixCostumes[3].id
+        screen.send(.tapBubble(dropped))
+        Honeycomb.run(stage, for: 1.5)
+        screen.send(.catalogueChanged(Disguise.sixCostumes.filter { $0.id != dropped }))
+        stage.step()
+        XCTAssertEqual(stage.stateName, "wheel.returning", "taken off first")
+        Honeycomb.run(stage, for: 6)
+        XCTAssertNil(stage.dump().layer("bubble.\(dropped)"), "its bubble has left")
+        XCTAssertFalse(screen.state.costumes.contains { $0.id == dropped })
+        screen.send(.tapBubble(dropped))
+        XCTAssertFalse(stage.stateName.hasPrefix("selected"), "and it can't be worn")
+        // The five left re-space on five spokes (72° apart), worked out from the seed's formula.
+        let angle = try XCTUnwrap(stage.dump().layer("wheel")).rotation
+        for (index, costume) in Disguise.sixCostumes.filter({ $0.id != dropped }).enumerated() {
+            let centre = try XCTUnwrap(frame(stage, "bubble.\(costume.id)")).center
+            XCTAssertEqual(centre.distance(to: Disguise.spokeEnd(index, of: 5, wheelAngle: angle)), 0, accuracy: 1.5, costume.id)
+        }
+    }
+}

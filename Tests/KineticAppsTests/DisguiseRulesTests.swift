@@ -97,8 +97,8 @@ final class DisguiseRulesTests: XCTestCase {
 
     func testKeysSpinMoveTheFocusAndChoose() {
         var s = onTheWheel()
-        XCTAssertEqual(apply(&s, .key(.left)), [.spinWheel(by: -1.5)])
-        XCTAssertEqual(apply(&s, .key(.right)), [.spinWheel(by: 1.5)])
+        XCTAssertEqual(apply(&s, .key(.left)), [.turnWheel(spokes: -1, speed: 1.5)], "one spoke back")
+        XCTAssertEqual(apply(&s, .key(.right)), [.turnWheel(spokes: 1, speed: 1.5)], "one spoke on")
         apply(&s, .key(.tab(backwards: false)))
         XCTAssertEqual(s.focusedIndex, 0, "the first Tab shows the ring on the first bubble")
         apply(&s, .key(.tab(backwards: true)))

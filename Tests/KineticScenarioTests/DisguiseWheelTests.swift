@@ -154,14 +154,19 @@ final class DisguiseWheelTests: XCTestCase {
             capture("focused", at: 6.2),
             ScenarioEvent(at: 6.3, .key("enter")), capture("selected", at: 8),
             ScenarioEvent(at: 8.1, .key("space")), capture("back", at: 14),
-            ScenarioEvent(at: 14.1, .key("right")), capture("spun", at: 14.6),
+            ScenarioEvent(at: 14.1, .key("right")), capture("spun", at: 17),
+            ScenarioEvent(at: 17.1, .key("left")), ScenarioEvent(at: 17.15, .key("left")), capture("back2", at: 20),
         ], costumes: Disguise.sixCostumes)
         let focus = try XCTUnwrap(dumps["focused"]?.layer("focus"))
         XCTAssertTrue(focus.visible)
         XCTAssertEqual(focus.frame.center.distance(to: dumps["focused"]!.layer("bubble.cowboy")!.frame.center), 0, accuracy: 1)
         XCTAssertEqual(dumps["selected"]?.state, "selected.cowboy")
         XCTAssertEqual(dumps["back"]?.state, "wheel")
-        XCTAssertGreaterThan(dumps["spun"]!.layer("wheel")!.rotation, 0.2, "→ turns the wheel clockwise")
+        let back = try XCTUnwrap(dumps["back"]?.layer("wheel")).rotation
+        let spoke = 2 * Double.pi / 6  // six costumes: six spokes
+        XCTAssertEqual(back.truncatingRemainder(dividingBy: spoke), 0, accuracy: 0.002, "the wheel rests on a spoke")
+        XCTAssertEqual(dumps["spun"]!.layer("wheel")!.rotation - back, spoke, accuracy: 0.002, "→ turns the wheel clockwise by one spoke, 60°")
+        XCTAssertEqual(dumps["back2"]!.layer("wheel")!.rotation - back, -spoke, accuracy: 0.002, "two quick ← add up: two spokes back")
     }
 
     func testADragThatOutlivesItsPhaseStillLetsGoOfTheWheel() throws {

@@ -37,6 +37,8 @@ final class CostumeWheel {
     private var collisions: CollisionBehavior?
     /// While dragging, the angle the finger wants; the armature is driven there step by step.
     private var dragTargetAngle: Double?
+    /// Where arrow keys are turning the wheel to (a spoke's angle, radians) and the most speed they may use (rad/s).
+    private var keyTurn: (target: Double, speed: Double)?
     /// Whether every spring has its normal stiffness (false while bubbles are on their way home).
     private(set) var springsAreNormal = true
     /// Whether bubbles are lying on the floor.
@@ -127,9 +129,32 @@ final class CostumeWheel {
 
     // MARK: Spinning
 
+    /// An arrow key: the wheel turns by `count` spokes from the spoke it is at (or on its way to, for quick presses),
+    /// at up to `speed` rad/s, and comes to rest exactly there. The armature is driven towards the target at a speed
+    /// in proportion to what is left (`keyTurnRate` per second), capped at `speed`: a steady turn, then an ease in.
+    func turn(bySpokes count: Int, speed: Double) throws {
+        wake()
+        guard dragTargetAngle == nil, speed.isFinite, speed > 0 else { return }
+        let spoke = 2 * Double.pi / Double(max(bubbles.count, 5))
+        let from = keyTurn?.target ?? (armature.angle / spoke).rounded() * spoke
+        let target = from + Double(count) * spoke
+        keyTurn = (target, speed)
+        try armature.setAngularVelocity(keyTurnVelocity(target: target, speed: speed))
+    }
+
+    /// Per second: how quickly a key turn closes what is left of it once below its top speed.
+    static let keyTurnRate = 6.0
+    /// A key turn within this many radians of its spoke (a quarter of a point at the rim) is done.
+    static let keyTurnTolerance = 1e-3
+
+    private func keyTurnVelocity(target: Double, speed: Double) -> Double {
+        limited(min(max((target - armature.angle) * Self.keyTurnRate, -speed), speed))
+    }
+
     /// The finger holds the wheel: from now on the armature follows `drag(toAngle:)`.
     func grab() {
         wake()
+        keyTurn = nil
         dragTargetAngle = armature.angle
     }
 
@@ -141,14 +166,9 @@ final class CostumeWheel {
     /// The finger lets go, turning at `angularVelocity` rad/s: the wheel coasts on from there.
     func release(angularVelocity: Double) throws {
         wake()
+        keyTurn = nil
         dragTargetAngle = nil
         try armature.setAngularVelocity(limited(angularVelocity))
-    }
-
-    /// A push from the keyboard.
-    func spin(by deltaAngularVelocity: Double) throws {
-        wake()
-        try armature.setAngularVelocity(limited(armature.angularVelocity + deltaAngularVelocity))
     }
 
     /// `angularVelocity` within the settings' fastest turn (by default one and a half turns a second, about what a
@@ -241,6 +261,17 @@ final class CostumeWheel {
         if let target = dragTargetAngle {
             // Drive the armature so that it reaches the finger's angle by the end of this step.
             do { try armature.setAngularVelocity(limited((target - armature.angle) / dt)) } catch { onError?(error) }
+        } else if let turn = keyTurn {
+            do {
+                if abs(turn.target - armature.angle) <= Self.keyTurnTolerance {
+                    try armature.setAngularVelocity(0)
+                    keyTurn = nil
+                } else {
+                    try armature.setAngularVelocity(keyTurnVelocity(target: turn.target, speed: turn.speed))
+                }
+            } catch {
+                onError?(error)
+            }
         } else {
             // Constant (Coulomb) friction on top of the viscous resistance, so the wheel really stops.
             let w = armature.angularVelocity
@@ -267,7 +298,7 @@ final class CostumeWheel {
             stillAngle = angle
             stillTime = 0
         }
-        isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil
+        isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil && keyTurn == nil
     }
 
     /// How far inside the stage's edges the walls of a fall stand, in points.

@@ -51,8 +51,9 @@ public enum DisguiseKey: Equatable, Sendable {
 public enum DisguiseEffect: Equatable, Sendable {
     /// Remember (on disk) whether the intro has been seen.
     case saveProgress(introCompleted: Bool)
-    /// Push the wheel: add this much angular velocity, rad/s (positive is clockwise).
-    case spinWheel(by: Double)
+    /// Turn the wheel by whole spokes (positive is clockwise), at up to `speed` rad/s, coming to rest on a spoke: what
+    /// an arrow key does.
+    case turnWheel(spokes: Int, speed: Double)
     /// A line for the log.
     case log(String)
     /// A banner that goes away by itself.
@@ -64,7 +65,7 @@ public enum DisguiseEffect: Equatable, Sendable {
 public enum DisguiseRules: AppRules {
     /// How long the splash shows before it leaves by itself, in seconds, unless tuned (`DisguiseState.splashDuration`).
     public static let splashDuration = 0.6
-    /// How much a key press changes the wheel's angular velocity, in rad/s, unless tuned (`DisguiseState.keySpin`).
+    /// How fast an arrow key turns the wheel by its one spoke, in rad/s, unless tuned (`DisguiseState.keySpin`).
     public static let keySpin = 1.5
     /// The intro's pages.
     public static var pageCount: Int { introPages.count }
@@ -167,9 +168,9 @@ public enum DisguiseRules: AppRules {
         case (.selected, .escape), (.selected, .space):
             state.phase = .returning
         case (.wheel, .left), (.returning, .left):
-            return [.spinWheel(by: -state.keySpin)]
+            return [.turnWheel(spokes: -1, speed: state.keySpin)]
         case (.wheel, .right), (.returning, .right):
-            return [.spinWheel(by: state.keySpin)]
+            return [.turnWheel(spokes: 1, speed: state.keySpin)]
         case (.wheel, .tab(let backwards)), (.returning, .tab(let backwards)):
             let count = state.wheel.count
             guard count > 0 else { return [] }

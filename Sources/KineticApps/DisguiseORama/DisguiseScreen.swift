@@ -165,8 +165,8 @@ public final class DisguiseScreen: Screen {
     private func perform(_ effect: DisguiseEffect) {
         switch effect {
         case .saveProgress(let completed): environment?.saveIntroCompleted(completed)
-        case .spinWheel(let delta):
-            do { try wheel?.spin(by: delta) } catch { report(error, while: "spinning the wheel") }
+        case .turnWheel(let spokes, let speed):
+            do { try wheel?.turn(bySpokes: spokes, speed: speed) } catch { report(error, while: "turning the wheel") }
         case .log(let line): environment?.log(line)
         case .showBanner(let message):
             placeBanner()

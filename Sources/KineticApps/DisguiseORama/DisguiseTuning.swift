@@ -54,7 +54,7 @@ public struct DisguiseTuning: TunableSet {
     public var constantFriction = CostumeWheel.Settings.standard.constantFriction
     /// The fastest the wheel turns, in rad/s.
     public var maximumSpeed = CostumeWheel.Settings.standard.maximumSpeed
-    /// An arrow key's push on the wheel, in rad/s.
+    /// How fast an arrow key turns the wheel by one spoke, in rad/s.
     public var keySpin = DisguiseRules.keySpin
     // Falling
     /// Gravity on fallen bubbles (1 = 1000 pt/s²).
@@ -95,7 +95,7 @@ public struct DisguiseTuning: TunableSet {
         .number(\.viscousFriction, "wheel.viscousFriction", group: "Wheel", label: "Friction in proportion to speed", unit: "1/s", range: 0...5),
         .number(\.constantFriction, "wheel.constantFriction", group: "Wheel", label: "Friction that stops it for good", unit: "rad/s²", range: 0...5),
         .number(\.maximumSpeed, "wheel.maximumSpeed", group: "Wheel", label: "Fastest turn", unit: "rad/s", range: 0.5...20),
-        .number(\.keySpin, "wheel.keySpin", group: "Wheel", label: "Push of an arrow key", unit: "rad/s", range: 0.1...10),
+        .number(\.keySpin, "wheel.keySpin", group: "Wheel", label: "Arrow key: speed of its one-spoke turn", unit: "rad/s", range: 0.1...10),
         .number(\.gravity, "fall.gravity", group: "Falling", label: "Gravity (1 = 1000 pt/s²)", range: 0.05...5),
         .number(\.elasticity, "fall.elasticity", group: "Falling", label: "Bounce off the floor and each other", range: 0...1),
         .number(\.friction, "fall.friction", group: "Falling", label: "Friction between bubbles", range: 0...2),

@@ -216,4 +216,34 @@ final class DisguiseEdgeTests: XCTestCase {
             XCTAssertEqual(centre.distance(to: Disguise.spokeEnd(index, of: 5, wheelAngle: angle)), 0, accuracy: 1.5, costume.id)
         }
     }
+
+    func testAFallenBubbleCanBeDraggedAndThrownAndGoesHomeOnDeselect() throws {
+        let (_, stage, screen) = try onTheWheel()
+        let worn = Disguise.sixCostumes[0].id, thrown = Disguise.sixCostumes[4].id
+        screen.send(.tapBubble(worn))
+        Honeycomb.run(stage, for: 4)  // the others have fallen and come to rest
+        let resting = try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center
+        XCTAssertGreaterThan(resting.y, stage.size.height - 200, "on the floor")
+        // Picked up and swung 300 pt up in a quarter of a second, then let go.
+        stage.send(stage.touch(1, .began, at: resting))
+        let steps = 30
+        for step in 1...steps {
+            stage.step()
+            stage.send(stage.touch(1, .moved, at: Point(x: resting.x, y: resting.y - 300 * Double(step) / Double(steps))))
+        }
+        let lifted = try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center
+        XCTAssertLessThan(lifted.y, resting.y - 150, "it followed the finger")
+        stage.send(stage.touch(1, .ended, at: Point(x: resting.x, y: resting.y - 300)))
+        Honeycomb.run(stage, for: 0.05)
+        let flying = try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center
+        XCTAssertLessThan(flying.y, lifted.y, "thrown: it flies on upwards after the finger let go")
+        XCTAssertEqual(stage.stateName, "selected.\(worn)", "a drag is not a tap: the costume stays on")
+        Honeycomb.run(stage, for: 5)
+        XCTAssertGreaterThan(try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center.y, stage.size.height - 200, "fallen again")
+        screen.send(.tapScotch)
+        Honeycomb.run(stage, for: 8)
+        let angle = try XCTUnwrap(stage.dump().layer("wheel")).rotation
+        XCTAssertEqual(try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center.distance(to: Disguise.spokeEnd(4, of: 6, wheelAngle: angle)), 0,
+                       accuracy: 1.5, "home on its spoke")
+    }
 }

@@ -223,10 +223,43 @@ final class CostumeWheel {
         self.collisions = collisions
     }
 
+    // MARK: A fallen bubble in the hand
+
+    /// A fallen bubble a finger holds, and the stiff spring between them.
+    private var held: (bubble: Bubble, spring: Attachment)?
+    /// How the finger holds a fallen bubble: a stiff, critically damped spring (Hz, ratio), so it follows closely
+    /// but still pushes the others aside rather than passing through them.
+    static let holdSpring = (frequency: 6.0, dampingRatio: 1.0)
+
+    /// A finger takes a fallen bubble at `point`: a spring from it to the finger; the bubble stays in the physics.
+    func grabFallen(_ id: String, at point: Point) throws {
+        guard isDropped, let bubble = bubble(id), bubble.attachment == nil, point.isFinite else { return }
+        try releaseFallen()
+        wake()
+        let spring = try world.attach(bubble.item, toAnchor: point, frequency: Self.holdSpring.frequency, dampingRatio: Self.holdSpring.dampingRatio)
+        held = (bubble, spring)
+    }
+
+    /// The finger moved: the spring's end follows it.
+    func moveFallen(to point: Point) throws {
+        guard let held, point.isFinite else { return }
+        wake()
+        try held.spring.setAnchor(point)
+    }
+
+    /// The finger let go: the bubble flies on with the speed it had, and falls.
+    func releaseFallen() throws {
+        guard let held else { return }
+        self.held = nil
+        wake()
+        try world.remove(held.spring)
+    }
+
     /// Gravity goes; soft springs pull every loose bubble back to its spoke. The screen's edges stay walls until the
     /// world reports that everything is at rest: a soft spring on a turning wheel could otherwise sling a bubble off
     /// the screen. Then the walls go and the springs get their normal stiffness back.
     func recall() throws {
+        try releaseFallen()
         wake()
         if let gravity { world.removeGravity(gravity) }
         gravity = nil
@@ -298,7 +331,7 @@ final class CostumeWheel {
             stillAngle = angle
             stillTime = 0
         }
-        isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil && keyTurn == nil
+        isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil && keyTurn == nil && held == nil
     }
 
     /// How far inside the stage's edges the walls of a fall stand, in points.

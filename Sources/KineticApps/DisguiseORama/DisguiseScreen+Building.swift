@@ -87,7 +87,11 @@ extension DisguiseScreen {
         let diameter = layout.bubbleDiameter, id = costume.id
         let bubble = Layer(identifier: "bubble.\(id)", frame: Rect(center: layout.wheelCenter, size: Size(width: diameter, height: diameter)))
         bubble.hitShape = .circle
-        bubble.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBubble(id)) }]
+        // A fallen bubble can be picked up and thrown (a drag); on the wheel the drag is the wheel's, so this one is
+        // enabled only while a costume is worn (see `follow`).
+        let pickUp = PanRecognizer { [weak self] in self?.handleFallenDrag($0, id: id) }
+        pickUp.isEnabled = false
+        bubble.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBubble(id)) }, pickUp]
         let disc = Layer(frame: Rect(x: 0, y: 0, width: diameter, height: diameter).insetBy(dx: diameter * 0.05, dy: diameter * 0.05))
         disc.contents = .shape(ShapeContent(path: .circle, fill: Color.white.withAlpha(0.92)))
         disc.isUserInteractionEnabled = false

@@ -65,6 +65,30 @@ extension DisguiseScreen {
         }
     }
 
+    /// A fallen bubble in the finger: it follows on a stiff spring, pushing the others, and flies on when let go.
+    func handleFallenDrag(_ pan: PanRecognizer, id: String) {
+        guard let wheel else { return }
+        do {
+            switch pan.state {
+            case .began: try wheel.grabFallen(id, at: pan.location)
+            case .changed: try wheel.moveFallen(to: pan.location)
+            case .ended, .cancelled: try wheel.releaseFallen()
+            default: break
+            }
+        } catch {
+            report(error, while: "moving a fallen bubble")
+        }
+    }
+
+    /// Fallen bubbles take drags while a costume is worn; on the wheel, drags turn the wheel.
+    func enableFallenDrags() {
+        let fallen: Bool
+        if case .selected = state.phase { fallen = !settings.reduceMotion } else { fallen = false }
+        for view in views.values {
+            for case let pan as PanRecognizer in view.bubble.gestureRecognizers { pan.isEnabled = fallen }
+        }
+    }
+
     /// The focus ring sits on the focused bubble while the wheel is whole.
     func showFocus() {
         guard let index = state.focusedIndex, state.wheel.indices.contains(index), let view = views[state.wheel[index]] else {

@@ -186,6 +186,8 @@ public final class DisguiseScreen: Screen {
             defer { placeBanner() }
             // Scotch takes a click only to take a costume off: no hand and no hover shade over him otherwise.
             if case .selected = state.phase { scotch.cursor = nil } else { scotch.cursor = .arrow }
+            if case .selected = before.phase, let wheel { do { try wheel.releaseFallen() } catch { report(error, while: "letting go of a bubble") } }
+            enableFallenDrags()
             switch (before.phase, state.phase) {
             case (_, .splashLeaving): leaveSplash()
             case (_, .intro(let page)) where page == 0: showIntro()

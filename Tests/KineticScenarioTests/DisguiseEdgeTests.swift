@@ -134,8 +134,14 @@ final class DisguiseEdgeTests: XCTestCase {
         let (_, stage, screen) = try onTheWheel()
         let worn = Disguise.sixCostumes[2].id
         let spot = try XCTUnwrap(frame(stage, "bubble.\(worn)")).center
+        try XCTUnwrap(screen.wheel).release(angularVelocity: 2)  // chosen while the wheel coasts
         screen.send(.tapBubble(worn))
-        Honeycomb.run(stage, for: 1.5)
+        Honeycomb.run(stage, for: 0.1)
+        let wornBody = try XCTUnwrap(screen.wheel?.bubble(worn)).item
+        let heldAt = wornBody.center
+        Honeycomb.run(stage, for: 1.4)
+        XCTAssertGreaterThan(abs(try XCTUnwrap(screen.wheel).angle), 0.5, "the wheel coasted on")
+        XCTAssertEqual(wornBody.center.distance(to: heldAt), 0, accuracy: 0.01, "the worn bubble is out of the physics: it did not circle with it")
         XCTAssertFalse(visible(stage, "bubble.\(worn)"), "the worn bubble is not drawn")
         Honeycomb.tap(stage, spot)
         Honeycomb.run(stage, for: 0.2)

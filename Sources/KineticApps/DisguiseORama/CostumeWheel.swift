@@ -210,6 +210,13 @@ final class CostumeWheel {
         // A bubble swinging home can be past an edge when the walls appear; it is put just inside, rather than left in
         // a wall for the solver to push out (perhaps the wrong way).
         let inside = bounds.insetBy(dx: bubbleRadius + Self.wallInset, dy: bubbleRadius + Self.wallInset)
+        // The worn costume's bubble leaves the physics while it is worn: no spring, no speed, no gravity, no collision,
+        // so it neither circles with a coasting wheel nor pushes the fallen ones; `recall` brings it home with them.
+        if let kept = bubble(keptID) {
+            if let attachment = kept.attachment { try world.remove(attachment) }
+            kept.attachment = nil
+            try kept.item.setVelocity(.zero)
+        }
         for bubble in bubbles where bubble.id != keptID {
             if let attachment = bubble.attachment { try world.remove(attachment) }
             bubble.attachment = nil

@@ -129,7 +129,7 @@ final class MailboxFlowTests: XCTestCase {
         let stage = runner.stage
         let screen = Mailbox.screen(of: runner)
         Honeycomb.run(stage, until: 0.3)
-        key(stage, "e"); Honeycomb.run(stage, for: 0.6)  // m01 to Archive
+        key(stage, "e"); Honeycomb.run(stage, for: 1.5)  // m01 to Archive: slid off, then its row closed
         XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#3A9BDC", "not selected: tinted")
         Honeycomb.tap(stage, Mailbox.layer(stage, "segment.archive")!.frame.center)
         Honeycomb.run(stage, for: 0.08)

@@ -42,9 +42,12 @@ final class MailboxFuzzTests: XCTestCase {
                 let deleted = state.messages.filter { state.placement(of: $0.id).list == .deleted }.count
                 XCTAssertLessThanOrEqual(abs(deleted - deletedBefore), 10, "only deletes and undos move messages to and from the bin")
                 deletedBefore = deleted
-                // The model first, the views after it: every row the screen keeps is of a message it shows, and every
+                // The model first, the views after it: every row the screen keeps is of a message it lists (the model's,
+                // and those filed but still sliding off, which keep their place until they have left), and every
                 // message in view has its row.
-                let shown = state.visibleMessages
+                let shown = screen.listedMessages()
+                XCTAssertTrue(Set(shown.map(\.id)).isSuperset(of: state.visibleMessages.map(\.id)), "the list drawn holds every shown message, \(tag)")
+                XCTAssertLessThanOrEqual(shown.count - state.visibleMessages.count, screen.rows.values.filter(\.isSlidingOff).count, "only sliding rows hold a place, \(tag)")
                 XCTAssertTrue(Set(screen.rows.keys).isSubset(of: Set(shown.map(\.id))), "a row of a message not shown after event \(index), \(tag)")
                 let top = screen.scroll.offset, bottom = screen.scroll.offset + screen.scroll.frame.bounds.height
                 for (place, message) in shown.enumerated() where Double(place + 1) * MessageRowView.height > top && Double(place) * MessageRowView.height < bottom {

@@ -16,6 +16,7 @@ extension MailboxScreen {
     func rebuildRows() {
         for row in rows.values { row.slot.removeFromSuperlayer() }
         rows = [:]
+        heldRows = []  // a sliding row taken away holds no place
         layoutRows(animated: false)
         scroll.offset = min(scroll.offset, scroll.maximumOffset)
         materializeRows()
@@ -78,7 +79,7 @@ extension MailboxScreen {
 
     /// Every shown row to its slot: y = index × row height, springing there (rows below a collapse move up).
     func layoutRows(animated: Bool) {
-        shownMessages = state.visibleMessages
+        shownMessages = listedMessages()
         let messages = shownMessages
         scroll.contentHeight = Double(messages.count) * MessageRowView.height
         for (index, message) in messages.enumerated() {
@@ -98,9 +99,10 @@ extension MailboxScreen {
 
     // MARK: Swipe
 
-    /// The finger moves the message; a touch that lands while it springs back or slides off catches it where it is.
+    /// The finger moves the message; a touch that lands while it springs back catches it where it is.
     func handleSwipe(_ pan: PanRecognizer, _ row: MessageRowView) {
-        guard !row.isLeaving else { return }
+        // A message sliding off past the line has been decided: the slide finishes and its outcome follows.
+        guard !row.isLeaving, !row.isSlidingOff else { return }
         switch pan.state {
         case .began:
             animator.stop(row, \MessageRowView.offset)
@@ -147,11 +149,53 @@ extension MailboxScreen {
         }
         let slowest = motionTuning.minimumSlideSpeed
         let speed = toLeft ? min(velocity, -slowest) : max(velocity, slowest)
-        animator.animate(row, \MessageRowView.offset, to: target, with: .spring(motionTuning.slideSpring), initialVelocity: speed)
+        row.isSlidingOff = true
+        // Filed already (archive, delete): its place in the list is held until it has left.
+        if !state.visibleMessages.contains(where: { $0.id == id }), let index = shownMessages.firstIndex(where: { $0.id == id }) {
+            heldRows.removeAll { $0.message.id == id }
+            heldRows.append((shownMessages[index], index))
+        }
+        animator.animate(row, \MessageRowView.offset, to: target, with: .spring(motionTuning.slideSpring), initialVelocity: speed) { [weak self, weak row] _ in
+            guard let self, let row, self.rows[id] === row else { return }
+            self.slideEnded(row)
+        }
+    }
+
+    /// The message has left the screen: now the options show, or its row closes and the rows below move up.
+    func slideEnded(_ row: MessageRowView) {
+        guard row.isSlidingOff else { return }
+        row.isSlidingOff = false
+        heldRows.removeAll { $0.message.id == row.id }
+        if row.collapsesWhenOff {
+            row.collapsesWhenOff = false
+            collapse(row.id)
+        } else if state.options?.messageID == row.id {
+            showOptions()
+        }
+    }
+
+    /// Each step: a message whose slide has carried it off the screen (less than half a point of it showing) has
+    /// left, though its spring has yet to settle the last fraction of a point.
+    func endSlidesThatLeftTheScreen() {
+        let gone = rows.values.filter { $0.isSlidingOff && abs($0.offset) >= width - 0.5 }
+        for row in gone { slideEnded(row) }
+    }
+
+    /// The list as drawn: the model's messages, with those still sliding off kept at their places.
+    func listedMessages() -> [MailMessage] {
+        var list = state.visibleMessages
+        for held in heldRows.sorted(by: { $0.index < $1.index }) where !list.contains(where: { $0.id == held.message.id }) {
+            list.insert(held.message, at: min(held.index, list.count))
+        }
+        return list
     }
 
     /// The message left this list: its slot closes to nothing while the rows below move up into its place.
     func collapse(_ id: String) {
+        if let sliding = rows[id], sliding.isSlidingOff {
+            sliding.collapsesWhenOff = true  // when the slide ends (`slideEnded`)
+            return
+        }
         guard let row = rows.removeValue(forKey: id) else {
             // A message with no row (far from what shows) left: the rows below still close up.
             layoutRows(animated: true)
@@ -163,7 +207,6 @@ extension MailboxScreen {
         if settings.reduceMotion {
             animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: motionTuning.reducedMotionFade), completion: finish)
         } else {
-            // Let the message finish leaving the screen, then close the slot.
             animator.animate(row.slot, \.size, to: Size(width: width, height: 0), with: .spring(motionTuning.slideSpring), completion: finish)
         }
         layoutRows(animated: true)
@@ -173,6 +216,7 @@ extension MailboxScreen {
     /// Undo: the row opens at the message's place and the message slides back in from where it left.
     func reinsert(_ id: String, fromLeft: Bool) {
         guard state.visibleMessages.contains(where: { $0.id == id }), let message = state.messages.first(where: { $0.id == id }) else { return }
+        heldRows.removeAll { $0.message.id == id }
         rows[id]?.slot.removeFromSuperlayer()
         let row = makeRow(message)
         rows[id] = row

@@ -23,6 +23,9 @@ public final class MailboxScreen: Screen {
     var rows: [String: MessageRowView] = [:]
     /// The shown list's messages as last laid out, kept so a step need not filter the model again.
     var shownMessages: [MailMessage] = []
+    /// Messages the model has filed whose rows are still sliding off: they keep their place in the list (and the
+    /// rows below stay put) until the slide is complete, as seed 002 orders it.
+    var heldRows: [(message: MailMessage, index: Int)] = []
     /// How many rows have been made or taken away as the list scrolled: a row comes into being with its layers, so
     /// the benchmark counts a step that changed this as an event, as it counts a layer rasterised.
     public internal(set) var rowsMadeOrTaken = 0
@@ -129,6 +132,7 @@ public final class MailboxScreen: Screen {
             if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
         }
         endQuietTrackpadStream()
+        endSlidesThatLeftTheScreen()
         materializeRows()
         scroll.update(dt: dt)
         content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
@@ -166,10 +170,11 @@ public final class MailboxScreen: Screen {
     /// Moves the views after the state changed.
     private func follow(from before: MailboxState) {
         if state.menuOpen != before.menuOpen { animateMenu(open: state.menuOpen, velocity: 0) }
-        if state.options != before.options { showOptions() }
+        // The options show once the message has slid off (seed 002: "when the animation is complete").
+        if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { showOptions() }
         if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
         if state.segment != before.segment || state.placements != before.placements || state.messages != before.messages {
-            shownMessages = state.visibleMessages
+            shownMessages = listedMessages()
             paintSegments()
         }
     }

@@ -88,9 +88,11 @@ public struct MailboxState: Equatable, Sendable {
     public var compose: Compose?
     /// The message with the keyboard's focus ring.
     public var focus: String?
-    /// Whether a release is judged by where the message would come to rest with its velocity (on by default) or
-    /// by where it is (the seed's behaviour).
-    public var decideOnProjection = true
+    /// Whether a release is judged by where the message would come to rest with its velocity, or by where it is.
+    /// Off by default: seed 002's rule ("if released at this point, the message should return"; its author found
+    /// that "the only parameter that mattered was the positioning"), so a quick 45 pt flick never archives by
+    /// accident. On, a flick decides (the menu's setting).
+    public var decideOnProjection = false
 
     public init(messages: [MailMessage], placements: [String: Placement] = [:]) {
         self.messages = messages

@@ -27,6 +27,11 @@ final class MessageRowView {
     var swipeStart = 0.0
     /// Set while the row leaves the list (it takes no more touches).
     var isLeaving = false
+    /// Set while the message slides off after a release past the line; the seed's next step (the options, or the
+    /// row closing) waits for the slide to end.
+    var isSlidingOff = false
+    /// The model filed the message while it slid: its row closes once the slide ends.
+    var collapsesWhenOff = false
 
     init(message model: MailMessage, width: Double, art: @escaping (String) -> String) {
         id = model.id

@@ -65,14 +65,15 @@ extension MailboxScreen {
         panel.gestureRecognizers = [TapRecognizer { _ in }]
         panel.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         panel.addSublayer(Typography.label("options.title", reschedule ? "Reschedule" : "Add to a list", frame: Rect(x: 20, y: 18, width: panelSize.width - 40, height: 32),
-                                           size: 22, bold: true, color: .white, alignment: .center))
+                                           size: 22, bold: true, color: Palette.ink, alignment: .center))
         for (index, title) in titles.enumerated() {
             let column = index % columns, row = index / columns
             let slug = title.lowercased().replacingOccurrences(of: " ", with: "-")
             let item = Layer(identifier: "option.\(slug)", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
                                                                       width: cell.width - 10, height: cell.height - 10))
             item.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 12), fill: Color.white.withAlpha(0.25)))
-            let label = Typography.label(nil, title, frame: Rect(x: 6, y: 0, width: cell.width - 22, height: cell.height - 10), size: 17, bold: true, color: .white, alignment: .center)
+            let label = Typography.label(nil, title, frame: Rect(x: 6, y: 0, width: cell.width - 22, height: cell.height - 10), size: 17, bold: true, color: Palette.ink, alignment: .center)
+            // Ink, not white: white on the seed's yellow is 1.3:1 and on its tan 1.8:1; ink is over 9:1 on both.
             if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
             item.addSublayer(label)
             item.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.chooseOption(title)) }]

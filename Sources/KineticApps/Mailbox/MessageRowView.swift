@@ -85,7 +85,8 @@ final class MessageRowView {
         let zone = lockedZone ?? SwipeZone(offset: offset)
         background.backgroundColor = zone.color
         background.isHidden = abs(offset) < 0.5
-        let name = lockedZone?.iconName ?? SwipeZone.icon(at: offset)
+        // The dark icons are the same names in the art's `dark` folder, so dumps still name them `archive`, `later`, ….
+        let name = (zone.iconIsDark ? "dark/" : "") + (lockedZone?.iconName ?? SwipeZone.icon(at: offset))
         // Only when the icon changes: its path is a new string each time it is made.
         if name != iconName {
             iconName = name

@@ -48,6 +48,11 @@ public enum SwipeZone: String, Equatable, Sendable, CaseIterable {
     /// The zone's icon: its image's name (`later`, `list`, `archive`, `delete`); none for the gray zone.
     public var iconName: String? { self == .none ? nil : rawValue }
 
+    /// Whether the zone's icon is drawn dark (Palette's ink) rather than white: white on Mailbox's gray, green, yellow
+    /// and tan is 1.3–2.2:1, under the 3:1 an icon needs (WCAG 2.1); ink on them is 8–14:1. Only the red keeps white
+    /// (3.5:1). The gray zone shows the coming action's icon, so it is dark too.
+    public var iconIsDark: Bool { self != .delete }
+
     /// The icon shown at offset `x`: the zone's, and in the gray zone the first action's of that side (fading in).
     public static func icon(at x: Double) -> String {
         SwipeZone(offset: x).iconName ?? (x < 0 ? "later" : "archive")

@@ -34,6 +34,10 @@ open class Screen {
     /// it (the menu stays a key (M) or an edge drag away). Asked every step.
     open var showsMenuButton: Bool { true }
 
+    /// Leaves the app for the gallery, as the shell's menu's Gallery entry does (the shell sets it before `didAppear`):
+    /// for an app whose own menu stands in for the shell's, so that the two are never offered side by side.
+    public internal(set) var leaveApp: () -> Void = {}
+
     /// Called once, when the screen is put on the stage with its final size.
     open func didAppear(size: Size) {}
 

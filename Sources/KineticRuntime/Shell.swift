@@ -83,6 +83,7 @@ public final class Shell: Screen {
         }
         screen.stage = stage
         if let entry { screen.isReturnVisit = !visitedApps.insert(entry.id).inserted }
+        screen.leaveApp = { [weak self] in self?.show(nil) }
         screen.root.frame = contentLayer.bounds
         contentLayer.addSublayer(screen.root)
         content = screen

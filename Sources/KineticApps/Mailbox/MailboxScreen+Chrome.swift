@@ -10,7 +10,8 @@ extension MailboxScreen {
         navBar.backgroundColor = Self.tint
         navBar.zPosition = 2
         content.addSublayer(navBar)
-        let menuButton = button("mailbox.menu.button", frame: Rect(x: 66, y: 14, width: 44, height: 36), icon: "lists") { [weak self] in
+        // Where the shell's ☰ would be: the Mailbox's menu is the one menu here (it leads back to the gallery).
+        let menuButton = button("mailbox.menu.button", frame: Rect(x: 16, y: 14, width: 44, height: 36), icon: "lists") { [weak self] in
             guard let self else { return }
             self.send(.setMenu(open: !self.state.menuOpen))
         }
@@ -99,6 +100,10 @@ extension MailboxScreen {
             self.rebuildMenuItems()
         }]
         menuPanel.addSublayer(setting)
+        let gallery = Layer(identifier: "mailbox.menu.gallery", frame: Rect(x: 0, y: y + 100, width: Self.menuWidth, height: 52))
+        gallery.addSublayer(Typography.label(nil, "← Gallery", frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+        gallery.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.leaveApp() }]
+        menuPanel.addSublayer(gallery)
     }
 
     /// The content follows the finger; on release the finger's direction decides: revealing keeps revealing, hiding

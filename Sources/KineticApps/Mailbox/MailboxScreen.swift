@@ -258,6 +258,9 @@ public final class MailboxScreen: Screen {
     /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
     public override func handleText(_ text: String) -> Bool { state.compose != nil }
 
+    /// The Mailbox's own menu (its list button, the edge drag) is the menu here; it has the way back to the gallery.
+    public override var showsMenuButton: Bool { false }
+
     public override func handleShake() -> Bool {
         send(.undo)
         return true

@@ -34,7 +34,11 @@ extension HoneycombScreen {
         }
         // In the state's order, so that animations start in the same order in every process.
         for category in state.categories {
-            if let view = categoryViews[category.id], let target = targets.categories[category.id] { move(view, to: target) }
+            guard let view = categoryViews[category.id], let target = targets.categories[category.id] else { continue }
+            // The first sync leaves the entrance's staggered flights waiting their turn (each category its own delay);
+            // any later change of state retargets at once.
+            if previous == nil, viewState.pending.contains(where: { $0.id == view.container.identifier }) { continue }
+            move(view, to: target)
         }
         if let logoView { move(logoView, to: targets.logo) }
         let farthest = targets.cells.values.map { $0.centre.distance(to: targets.origin) }.max() ?? 1
@@ -53,13 +57,13 @@ extension HoneycombScreen {
     }
 
     /// Retargets `view` after `delay` seconds (replacing any retarget still waiting for it).
-    func schedule(_ view: HexCellView, after delay: Double, to target: CellTarget) {
+    func schedule(_ view: HexCellView, after delay: Double, to target: CellTarget, spring: Spring? = nil) {
         let id = view.container.identifier
         viewState.pending.removeAll { $0.id == id }
-        guard delay > 0 else { return move(view, to: target) }
+        guard delay > 0 else { return move(view, to: target, spring: spring) }
         viewState.pending.append((viewState.time + delay, id ?? "", { [weak self, weak view] in
             guard let self, let view else { return }
-            self.move(view, to: target)
+            self.move(view, to: target, spring: spring)
         }))
     }
 
@@ -72,8 +76,9 @@ extension HoneycombScreen {
         for move in due { move.apply() }
     }
 
-    /// Springs a hexagon to `target`; with reduced motion it is put there at once and only fades.
-    func move(_ view: HexCellView, to target: CellTarget) {
+    /// Springs a hexagon to `target` (with `spring`, or the tuned cell spring); with reduced motion it is put there at
+    /// once and only fades.
+    func move(_ view: HexCellView, to target: CellTarget, spring: Spring? = nil) {
         let layer = view.container
         viewState.pending.removeAll { $0.id == layer.identifier }
         if settings.reduceMotion {
@@ -88,8 +93,9 @@ extension HoneycombScreen {
             fade(layer, to: target.opacity, duration: motionTuning.reducedMotionFade)
             return
         }
-        animateIfNeeded(layer, \.position, to: target.centre, with: cellSpring)
-        animateIfNeeded(layer, \.scale, to: target.scale, with: cellSpring)
+        let motion = spring.map { Motion.spring($0) } ?? cellSpring
+        animateIfNeeded(layer, \.position, to: target.centre, with: motion)
+        animateIfNeeded(layer, \.scale, to: target.scale, with: motion)
         animateIfNeeded(layer, \.opacity, to: target.opacity, with: fadeSpring)
     }
 

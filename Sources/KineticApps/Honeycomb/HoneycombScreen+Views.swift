@@ -75,7 +75,13 @@ extension HoneycombScreen {
             for (index, category) in state.categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
                 guard let view = categoryViews[category.id] else { continue }
                 let home = geometry.categoryCentre(index)
-                schedule(view, after: motionTuning.assembleDelay + motionTuning.assembleStagger * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1))
+                // Each flies in on its own delay and its own spring (a little livelier each), from its own side, and
+                // locks into the honeycomb: the seed's "transformer" assembly.
+                var spring = motionTuning.cellSpring
+                spring.response *= 1 - 0.04 * Double(index)
+                spring.dampingRatio = max(spring.dampingRatio - 0.03 * Double(index), 0.55)
+                schedule(view, after: motionTuning.assembleDelay + motionTuning.assembleStagger * Double(index), to: CellTarget(centre: home, scale: 1, opacity: 1),
+                         spring: spring)
             }
         }
     }

@@ -17,7 +17,7 @@ public struct HoneycombTuning: TunableSet {
     public var replaceFade = 0.15
     // Opening
     /// Seconds before the first category flies in.
-    public var assembleDelay = 0.1
+    public var assembleDelay = 0.0
     /// Seconds between one category flying in and the next.
     public var assembleStagger = 0.07
     // Pressing

@@ -52,8 +52,11 @@ final class HexCellView {
 
     /// Shows `node`: its colour, its title, and its image from `imageFile` (a checked local file) if there is one.
     func configure(_ node: HoneycombNode, imageFile: String?, titleSize: Double) {
-        body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Self.fill(node)))
-        title.contents = .text(TextContent(node.title, bold: true, fontSize: titleSize, color: .white, alignment: .center,
+        // WCAG 2.1: bold text of 14 pt and more needs 3:1, smaller 4.5:1. White or ink, whichever stands out on the
+        // node's colour; a colour neither reaches is shaded, keeping its hue.
+        let (fill, label) = Color.readableLabel(on: Self.fill(node), labels: [.white, Palette.ink], minimumContrast: titleSize >= 14 ? 3 : 4.5)
+        body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: fill))
+        title.contents = .text(TextContent(node.title, bold: true, fontSize: titleSize, color: label, alignment: .center,
                                            lineLimit: image == nil ? 2 : 1, centeredVertically: true))
         guard let image else { return }
         if let imageFile {

@@ -52,21 +52,52 @@ final class HoneycombLayoutTests: XCTestCase {
                         XCTAssertGreaterThanOrEqual(a.distance(to: b), 3.squareRoot() * radius, label)
                     }
                 }
-                // The block, hexagon edges included, is centred in the area and inside the stage.
+                // The block, hexagon edges included, inside the area; balanced on the eye: its cells' centre of mass
+                // within a tenth of a cell of the area's centre, both ways.
                 let minX = centres.map { $0.x }.min()! - layout.cellSize.width / 2, maxX = centres.map { $0.x }.max()! + layout.cellSize.width / 2
                 let minY = centres.map { $0.y }.min()! - radius, maxY = centres.map { $0.y }.max()! + radius
-                XCTAssertEqual((minX + maxX) / 2, area.midX, accuracy: 1e-6, "\(label): centred across")
-                XCTAssertEqual((minY + maxY) / 2, area.midY, accuracy: 1e-6, "\(label): centred down")
-                XCTAssertTrue(minX >= 0 && minY >= 0 && maxX <= stage.width && maxY <= stage.height, "\(label): inside the stage")
                 XCTAssertTrue(minX >= area.minX - 1e-6 && maxX <= area.maxX + 1e-6 && minY >= area.minY - 1e-6 && maxY <= area.maxY + 1e-6, "\(label): inside the area")
+                let massX = centres.map(\.x).reduce(0, +) / Double(n), massY = centres.map(\.y).reduce(0, +) / Double(n)
+                XCTAssertEqual(massX, area.midX, accuracy: layout.cellSize.width / 10, "\(label): centre of mass across")
+                XCTAssertEqual(massY, area.midY, accuracy: layout.cellSize.width / 10, "\(label): centre of mass down")
+                // Mirror-symmetric about the vertical axis whenever some balanced arrangement can be.
+                if Self.aBalancedMirrorExists(n) {
+                    for centre in centres {
+                        let mirrored = Point(x: 2 * area.midX - centre.x, y: centre.y)
+                        XCTAssertTrue(centres.contains { $0.distance(to: mirrored) < 1e-6 }, "\(label): \(lengths) mirrors about the middle")
+                    }
+                }
             }
         }
     }
 
-    func testCellsAreTheSameSizeForEveryCount() {
+    /// Whether N cells have a balanced arrangement (k ≤ 5 rows of ⌊N/k⌋ or ⌈N/k⌉, none over 7) whose rows all centre
+    /// on one vertical line. Worked out from the lattice, by trying every arrangement: adjacent rows are offset by
+    /// half a cell, so row i's middle sits at i/2 + (length − 1)/2 cells (mod 1), and all middles coincide when every
+    /// i + length has the same parity.
+    static func aBalancedMirrorExists(_ n: Int) -> Bool {
+        for k in 1...5 where n >= k {
+            let short = n / k, long = (n + k - 1) / k
+            guard long <= 7 else { continue }
+            for mask in 0..<(1 << k) {
+                let lengths = (0..<k).map { mask & (1 << $0) != 0 ? long : short }
+                guard lengths.reduce(0, +) == n else { continue }
+                if Set(lengths.enumerated().map { ($0.offset + $0.element) % 2 }).count == 1 { return true }
+            }
+        }
+        return false
+    }
+
+    func testFewCellsGrowUpToTheCategoryHoneycombsSize() {
         let area = gridArea(Size(width: 1024, height: 768))
-        let sizes = Set((1...35).map { HoneycombLayout.grid(count: $0, in: area).cellSize.width })
-        XCTAssertEqual(sizes.count, 1)
+        let cap = HoneycombLayout.flower(in: area).cellSize.width
+        let full = HoneycombLayout.grid(count: 35, in: area).cellSize.width
+        for n in 1...35 {
+            let width = HoneycombLayout.grid(count: n, in: area).cellSize.width
+            XCTAssertLessThanOrEqual(width, cap + 1e-9, "N=\(n): never larger than the category honeycomb's cells")
+            XCTAssertGreaterThanOrEqual(width, full - 1e-9, "N=\(n): never smaller than the full grid's")
+            if n <= 6 { XCTAssertGreaterThan(width, full * 1.2, "N=\(n): a few cells do not float small") }
+        }
     }
 
     func testRowLengthsAlternateWhenTheyCan() {

@@ -25,12 +25,13 @@ final class HoneycombSnapshotTests: XCTestCase {
         try snapshot("morph", state: "morph")
         Honeycomb.run(stage, for: 1.5)
         try snapshot("grid-12", state: "grid.nature")
-        Honeycomb.tap(stage, screen.rows[0][1].centre)
+        let top = screen.rows[0][1], bottom = screen.rows[screen.rows.count - 1][1]
+        Honeycomb.tap(stage, top.centre)
         Honeycomb.run(stage, for: 1.2)
-        try snapshot("panel-below", state: "panel.oak")
-        Honeycomb.tap(stage, screen.rows[2][2].centre)
+        try snapshot("panel-below", state: "panel.\(top.node.id)")
+        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "cell.\(bottom.node.id)")))  // where it is now, moved by the panel
         Honeycomb.run(stage, for: 1.2)
-        try snapshot("panel-above", state: "panel.lotus")
+        try snapshot("panel-above", state: "panel.\(bottom.node.id)")
         screen.showCategory("space")
         Honeycomb.run(stage, for: 2.5)
         try snapshot("grid-35", state: "grid.space")

@@ -57,9 +57,16 @@ public struct HoneycombGeometry: Equatable, Sendable {
         public var below: Bool
         /// How far each row moves, in points (positive down): the rows on the far side make room.
         public var rowShifts: [Double]
+        /// Rows that would have to cross the header to make room: they fade out while the panel is open, rather than
+        /// slide under the title bar (a scrolling grid that keeps them reachable is still to come).
+        public var hiddenRows: Set<Int> = []
     }
 
-    /// A cell in the top half of the grid opens its panel below its row; one in the bottom half, above.
+    /// A cell in the top half of the grid opens its panel below its row; one in the bottom half, above. The rows on
+    /// the panel's far side move to make room; then, if the whole (rows, arrow and panel) reaches past the grid
+    /// area's bottom, everything moves up, using the space above first, and never above the area's top (the header
+    /// stays clear). The tapped cell, its arrow and the panel are then always in sight; in a grid too tall for the
+    /// panel as well, rows on the far side may leave the bottom of the stage (a scrolling grid is still to come).
     public func panel(for row: Int, column: Int, in layout: HoneycombLayout) -> PanelPlacement? {
         guard layout.rows.indices.contains(row), layout.rows[row].indices.contains(column) else { return nil }
         let cell = layout.rows[row][column]
@@ -68,7 +75,7 @@ public struct HoneycombGeometry: Equatable, Sendable {
         let width = min(layout.area.width, 880)
         let x = layout.area.midX - width / 2
         var shifts = Array(repeating: 0.0, count: layout.rows.count)
-        let frame: Rect, tip: Point
+        var frame: Rect, tip: Point
         if below {
             tip = Point(x: cell.x, y: cell.y + radius + Self.panelMargin)
             frame = Rect(x: x, y: tip.y + Self.arrowSize.height, width: width, height: Self.panelHeight)
@@ -85,6 +92,28 @@ public struct HoneycombGeometry: Equatable, Sendable {
                 for index in 0..<row { shifts[index] = shift }
             }
         }
-        return PanelPlacement(frame: frame, arrowTip: tip, below: below, rowShifts: shifts)
+        // Then everything moves together. First, the tapped row, its arrow and the panel into the grid area; then, as
+        // far as that allows, the other rows too, the space above used before anything leaves the bottom.
+        let area = layout.area
+        let cellTop = cell.y + shifts[row] - radius, cellBottom = cell.y + shifts[row] + radius
+        let mustTop = min(cellTop, frame.minY), mustBottom = max(cellBottom, frame.maxY)
+        let rowTops = layout.rows.indices.map { layout.rows[$0][0].y + shifts[$0] - radius }
+        let rowBottoms = layout.rows.indices.map { layout.rows[$0][0].y + shifts[$0] + radius }
+        let top = min(rowTops.min() ?? mustTop, mustTop), bottom = max(rowBottoms.max() ?? mustBottom, mustBottom)
+        var offset = 0.0
+        if mustBottom > area.maxY { offset = area.maxY - mustBottom }
+        if mustTop + offset < area.minY { offset = area.minY - mustTop }
+        if bottom + offset > area.maxY, top + offset > area.minY {
+            offset -= min(bottom + offset - area.maxY, top + offset - area.minY)
+        } else if top + offset < area.minY, bottom + offset < area.maxY {
+            offset += min(area.minY - (top + offset), area.maxY - (bottom + offset), area.maxY - (mustBottom + offset))
+        }
+        if offset != 0 {
+            shifts = shifts.map { $0 + offset }
+            frame = frame.offsetBy(dx: 0, dy: offset)
+            tip.y += offset
+        }
+        let hidden = Set(layout.rows.indices.filter { layout.rows[$0][0].y + shifts[$0] - radius < area.minY - 0.5 })
+        return PanelPlacement(frame: frame, arrowTip: tip, below: below, rowShifts: shifts, hiddenRows: hidden)
     }
 }

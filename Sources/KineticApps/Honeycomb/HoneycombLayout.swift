@@ -53,35 +53,76 @@ public struct HoneycombLayout: Equatable, Sendable {
 
     // MARK: The grid
 
-    /// The grid of `count` cells (clamped to 0…35) centred in `area`.
+    /// The grid of `count` cells (clamped to 0…35) in `area`.
     ///
-    /// The cell size depends only on the area: the largest for which a full 7 × 5 grid fits, so every category's
-    /// cells are the same size. The rule for the rows, for N cells:
+    /// The rule for the rows, for N cells:
     /// 1. **Balanced**: k rows (k ≤ 5, no row over 7) whose lengths are ⌊N/k⌋ or ⌈N/k⌉.
-    /// 2. **The shape of the space**: of the possible k, the one whose block's width : height is closest to the
-    ///    area's (compared as logarithms, so 2× too wide and 2× too tall count alike); on a tie, fewer rows.
-    /// 3. **Most even**: long and short rows alternate as much as possible (then every pair of adjacent rows
-    ///    interlocks while centred); then the arrangement most symmetric about the middle row; then long rows
-    ///    first, so the block reads from a full top row.
-    /// 4. **Centred**: each row as close to the middle as the lattice allows (rows whose lattice position is half a
-    ///    cell off all lean the same way, the classic offset-row honeycomb, which keeps any block within 7½ cells'
-    ///    width), then the block's bounding box centred in the area.
+    /// 2. **Mirror-symmetric when it can be**: rows alternating long and short (n, n−1, n, …) all centre on one
+    ///    vertical line of the lattice, so the block mirrors about the area's vertical axis. When some balanced k
+    ///    allows that, only such arrangements are considered (4 cells are 1-2-1, not a slanted 2-2).
+    /// 3. **The shape of the space**: of the candidates, the one whose block's width : height is closest to the area's
+    ///    (compared as logarithms, so 2× too wide and 2× too tall count alike); on a tie, fewer rows.
+    /// 4. **Most even** otherwise: long and short rows alternate as much as possible, then the arrangement most
+    ///    symmetric about the middle row, then long rows first; rows sit as near the middle as the lattice allows.
+    /// 5. **Balanced on the eye**: the block is placed so its cells' centre of mass is the area's centre, both ways.
+    /// 6. **Sized to the count**: cells are as large as the area allows for these rows so centred, up to the category
+    ///    honeycomb's cells in the same area (`flower(in:)`), so a few cells do not float small in an empty stage.
     public static func grid(count: Int, in area: Rect, gap: Double = 8) -> HoneycombLayout {
         let n = min(max(count, 0), maximumCells)
-        let d = gridSpacing(for: area, gap: gap)
-        let radius = (d - gap) / 3.squareRoot()
-        guard n > 0 else { return HoneycombLayout(rows: [], circumradius: radius, spacing: d, gap: gap, area: area) }
-        let areaAspect = area.width / max(area.height, 1)
-        // One row always fits (n ≤ 35 cells and rows of up to 7 are tried from one to five rows; five rows of seven
-        // hold 35), so the single-row candidate starts the search and a better one replaces it.
-        var best = (score: Double.infinity, layout: HoneycombLayout(rows: [], circumradius: radius, spacing: d, gap: gap, area: area))
-        for rowCount in 1...min(maximumRows, n) where (n + rowCount - 1) / rowCount <= maximumRowLength {
-            let layout = place(rowLengths: evenRows(count: n, rows: rowCount), spacing: d, gap: gap, in: area)
-            let box = layout.bounds
-            let score = abs(log(box.width / box.height) - log(areaAspect))
-            if best.layout.rows.isEmpty || score < best.score - 1e-9 { best = (score, layout) }
+        // The cap is on the cells, not the spacing: the category honeycomb keeps a wider gap.
+        let cap = flower(in: area).cellSize.width + gap
+        guard n > 0 else {
+            let d = gridSpacing(for: area, gap: gap)
+            return HoneycombLayout(rows: [], circumradius: (d - gap) / 3.squareRoot(), spacing: d, gap: gap, area: area)
         }
-        return best.layout
+        var candidates: [(lengths: [Int], symmetric: Bool)] = []
+        for rowCount in 1...min(maximumRows, n) where (n + rowCount - 1) / rowCount <= maximumRowLength {
+            if let mirrored = symmetricRows(count: n, rows: rowCount) { candidates.append((mirrored, true)) }
+            candidates.append((evenRows(count: n, rows: rowCount), false))
+        }
+        let mirrorable = candidates.contains { $0.symmetric }
+        let areaAspect = area.width / max(area.height, 1)
+        var best: (score: Double, lengths: [Int])?
+        for candidate in candidates where candidate.symmetric || !mirrorable {
+            // The block's shape does not depend on its size: measured at a unit spacing.
+            let box = place(rowLengths: candidate.lengths, spacing: 100, gap: gap, in: area).bounds
+            let score = abs(log(box.width / box.height) - log(areaAspect))
+            if let current = best, score >= current.score - 1e-9 { continue }
+            best = (score, candidate.lengths)
+        }
+        // `candidates` always holds the one-row (or more) arrangement for any 1…35, so `best` is set.
+        let lengths = best?.lengths ?? [n]
+        let d = min(fittingSpacing(rowLengths: lengths, in: area, gap: gap), cap)
+        return place(rowLengths: lengths, spacing: d, gap: gap, in: area)
+    }
+
+    /// Row lengths for `count` cells in `rows` rows that alternate long and short (so each row centres on the same
+    /// lattice line and the block mirrors about it), long rows first when either way works; `nil` when no balanced
+    /// arrangement of that many rows alternates.
+    public static func symmetricRows(count: Int, rows: Int) -> [Int]? {
+        guard rows >= 1, count >= rows else { return nil }
+        if rows == 1 { return count <= maximumRowLength ? [count] : nil }
+        let short = count / rows, longCount = count % rows
+        guard longCount > 0, short + 1 <= maximumRowLength else { return nil }
+        let longFirst = (rows + 1) / 2, shortFirst = rows / 2
+        if longCount == longFirst { return (0..<rows).map { $0 % 2 == 0 ? short + 1 : short } }
+        if longCount == shortFirst { return (0..<rows).map { $0 % 2 == 0 ? short : short + 1 } }
+        return nil
+    }
+
+    /// The largest spacing at which rows of `rowLengths`, placed as `place` places them and centred by their centre
+    /// of mass, fit `area`.
+    static func fittingSpacing(rowLengths: [Int], in area: Rect, gap: Double) -> Double {
+        // In units of the spacing d: the farthest centre from the centre of mass is hx across and hy down; a hexagon
+        // reaches (d − gap)/2 beyond its centre across and (d − gap)/√3 down. Both must stay within half the area.
+        let unit = place(rowLengths: rowLengths, spacing: 1, gap: 0, in: area).centres
+        let count = Double(max(unit.count, 1))
+        let mx = unit.map(\.x).reduce(0, +) / count, my = unit.map(\.y).reduce(0, +) / count
+        let hx = unit.map { abs($0.x - mx) }.max() ?? 0, hy = unit.map { abs($0.y - my) }.max() ?? 0
+        let root3 = 3.squareRoot()
+        let byWidth = (area.width / 2 + gap / 2) / (hx + 0.5)
+        let byHeight = (area.height / 2 + gap / root3) / (hy + 1 / root3)
+        return max(min(byWidth, byHeight), gap + 1)
     }
 
     /// The category honeycomb: seven cells in rows of 2, 3 and 2 (a centre and six neighbours), about 85% of the
@@ -135,8 +176,15 @@ public struct HoneycombLayout: Equatable, Sendable {
             rows.append((0..<length).map { Point(x: middle + (Double($0) - Double(length - 1) / 2) * d, y: y) })
         }
         var layout = HoneycombLayout(rows: rows, circumradius: radius, spacing: d, gap: gap, area: area)
+        // The cells' centre of mass on the area's centre, the block's box kept inside the area.
         let box = layout.bounds
-        let shift = area.center - box.center
+        let centres = layout.centres
+        let mass = Point(x: centres.map(\.x).reduce(0, +) / Double(max(centres.count, 1)), y: centres.map(\.y).reduce(0, +) / Double(max(centres.count, 1)))
+        func clampedShift(_ wanted: Double, _ low: Double, _ high: Double) -> Double {
+            low <= high ? min(max(wanted, low), high) : (low + high) / 2
+        }
+        let shift = Vector(dx: clampedShift(area.midX - mass.x, area.minX - box.minX, area.maxX - box.maxX),
+                           dy: clampedShift(area.midY - mass.y, area.minY - box.minY, area.maxY - box.maxY))
         layout.rows = rows.map { $0.map { $0 + shift } }
         return layout
     }

@@ -71,7 +71,8 @@ public struct HoneycombTargets: Equatable, Sendable {
             }
             var place = layout.rows[position.row][position.column]
             place.y += panel?.rowShifts[position.row] ?? 0
-            cells[cell.id] = CellTarget(centre: place, scale: 1, opacity: 1)
+            let hidden = panel?.hiddenRows.contains(position.row) ?? false
+            cells[cell.id] = CellTarget(centre: place, scale: 1, opacity: hidden ? 0 : 1)
         }
     }
 }

@@ -26,3 +26,26 @@ final class MailboxOneMenuTests: XCTestCase {
         XCTAssertEqual(stage.dump().layer("menu.button")?.visible, true, "the gallery has the shell's ☰ again")
     }
 }
+
+/// A list with nothing in it says what goes there instead of showing a blank page.
+final class MailboxEmptyListTests: XCTestCase {
+    func testAnEmptyListSaysWhatGoesThereAndTheNoteLeavesWithTheFirstMessage() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        XCTAssertEqual(stage.dump().layer("list.empty")?.visible, false, "the Inbox has messages")
+        screen.send(.selectSegment(.archive))
+        Honeycomb.run(stage, for: 1)
+        let note = try XCTUnwrap(stage.dump().layer("list.empty"))
+        XCTAssertTrue(note.visible)
+        XCTAssertTrue(note.text?.contains("archive") == true, note.text ?? "")
+        screen.send(.selectSegment(.inbox))
+        Honeycomb.run(stage, for: 1)
+        screen.send(.command(id: "m01", zone: .archive))
+        Honeycomb.run(stage, for: 1.5)
+        screen.send(.selectSegment(.archive))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.dump().layer("list.empty")?.visible, false, "one archived message: no note")
+        screen.send(.selectSegment(.later))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertTrue(stage.dump().layer("list.empty")?.text?.contains("later") == true)
+    }
+}

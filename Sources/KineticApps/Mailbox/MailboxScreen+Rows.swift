@@ -325,3 +325,26 @@ final class RowSwipePan: PanRecognizer {
 
     override func shouldBegin(at start: Point) -> Bool { start.x > 24 }
 }
+
+extension MailboxScreen {
+    /// A list with nothing in it says what goes there (once the last row has left it).
+    func showEmptyNoteIfNeeded() {
+        let empty = shownMessages.isEmpty
+        if emptyNote.isHidden == !empty, !empty { return }
+        emptyNote.isHidden = !empty
+        guard empty, case .text(var text) = emptyNote.contents else { return }
+        let note = Self.emptyNote(for: state.segment)
+        if text.string != note {
+            text.string = note
+            emptyNote.contents = .text(text)
+        }
+    }
+
+    static func emptyNote(for segment: MailboxSegment) -> String {
+        switch segment {
+        case .inbox: return "Nothing in the Inbox. New messages arrive here."
+        case .later: return "Nothing for later. Swipe a message left to bring it back when you choose."
+        case .archive: return "Nothing archived. Swipe a message right to archive it."
+        }
+    }
+}

@@ -52,6 +52,8 @@ public final class MailboxScreen: Screen {
     /// Over the content while the menu shows: a tap closes the menu, a drag drags it shut.
     let menuShield = Layer(identifier: "mailbox.menu.shield")
     let banner = Banner()
+    /// `list.empty`: what goes in a list that has nothing in it, rather than a blank page.
+    let emptyNote = Typography.label("list.empty", "", frame: .zero, size: 17, color: Palette.muted, alignment: .center)
     var segmentLayers: [MailboxSegment: Layer] = [:]
     var startupProblems: [String]
     var width = 1024.0
@@ -104,6 +106,10 @@ public final class MailboxScreen: Screen {
                             animator: { [unowned self] in self.animator })
         scroll.onScrollBegan = { [weak self] in self?.closeOpenThings() }
         content.addSublayer(scroll.frame)
+        emptyNote.frame = Rect(x: 80, y: Self.navHeight + 120, width: size.width - 160, height: 60)
+        emptyNote.isHidden = true
+        emptyNote.isUserInteractionEnabled = false
+        content.addSublayer(emptyNote)
         buildNavBar()
         buildOverlays(size: size)
         let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0) }
@@ -133,6 +139,7 @@ public final class MailboxScreen: Screen {
         }
         endQuietTrackpadStream()
         endSlidesThatLeftTheScreen()
+        showEmptyNoteIfNeeded()
         materializeRows()
         scroll.update(dt: dt)
         content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)

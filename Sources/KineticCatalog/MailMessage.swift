@@ -1,7 +1,8 @@
 import Foundation
 
 /// One message of the Mailbox, as `mailbox/messages.json` describes it:
-/// `{"id", "sender", "subject", "snippet", "time", "unread"?}`.
+/// `{"id", "sender", "subject", "snippet", "time", "unread"?, "body"?}`. Files without `body` (older ones) still
+/// read: the reader then shows the snippet.
 public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentElement {
     /// Letters, digits, `-` and `_`; unique in the document.
     public var id: String
@@ -12,12 +13,17 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     /// When it arrived, as shown ("9:41 AM", "Yesterday").
     public var time: String
     public var unread: Bool
+    /// The whole message, for the reader; `nil` when the document has none.
+    public var body: String?
 
-    public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false) {
-        (self.id, self.sender, self.subject, self.snippet, self.time, self.unread) = (id, sender, subject, snippet, time, unread)
+    public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {
+        (self.id, self.sender, self.subject, self.snippet, self.time, self.unread, self.body) = (id, sender, subject, snippet, time, unread, body)
     }
 
-    enum CodingKeys: String, CodingKey { case id, sender, subject, snippet, time, unread }
+    /// What the reader shows: the body, or the snippet when there is none.
+    public var text: String { body ?? snippet }
+
+    enum CodingKeys: String, CodingKey { case id, sender, subject, snippet, time, unread, body }
 
     /// Every text field must be a string and `unread`, when present, true or false; the values are checked by
     /// `problem`.
@@ -29,13 +35,14 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
         snippet = try fields.decode(String.self, forKey: .snippet)
         time = try fields.decode(String.self, forKey: .time)
         unread = try fields.decodeIfPresent(Bool.self, forKey: .unread) ?? false
+        body = try fields.decodeIfPresent(String.self, forKey: .body)
     }
 
     /// What is wrong with the message's values, if anything: an id that could not name a row, a text too long to
     /// show, or no sender.
     public var problem: String? {
         if let problem = ContentIdentifier.problem(id) { return problem }
-        for (name, text, limit) in [("sender", sender, 200), ("subject", subject, 200), ("snippet", snippet, 2000), ("time", time, 200)]
+        for (name, text, limit) in [("sender", sender, 200), ("subject", subject, 200), ("snippet", snippet, 2000), ("time", time, 200), ("body", body ?? "", 50_000)]
             where text.count > limit {
             return "\"\(name)\" is too long (at most \(limit) characters)"
         }

@@ -53,6 +53,22 @@ public struct MailboxStore: Sendable {
     public func save(_ placements: [String: Placement]) throws {
         try SavedFile<File>(fileURL).save(File(placements: placements.filter { $0.value != .inbox }))
     }
+
+    /// The messages the person has opened, kept in `mailbox-read.json` (their unread dots stay cleared), apart
+    /// from the placements so that either file can be lost without the other.
+    public var readFileURL: URL { folder.appendingPathComponent("mailbox-read.json") }
+
+    struct ReadMessages: Codable { var read: [String] }
+
+    /// The ids of the messages opened so far (empty when none, or when the file cannot be read: said in `problem`).
+    public func loadRead() -> (read: Set<String>, problem: String?) {
+        let (saved, problem) = SavedFile<ReadMessages>(readFileURL).load()
+        return (Set(saved?.read ?? []), problem.map { "saved read messages: \($0); showing them as the server marks them" })
+    }
+
+    public func saveRead(_ read: Set<String>) throws {
+        try SavedFile<ReadMessages>(readFileURL).save(ReadMessages(read: read.sorted()))
+    }
 }
 
 /// The Mailbox's messages: the bundled document at once (or the last download), then the content server's.

@@ -12,17 +12,25 @@ public struct MailboxEnvironment {
     public var savePlacements: ([String: Placement]) throws -> Void
     /// Writes one line to the log.
     public var log: (String) -> Void
+    /// The messages opened so far, and why they could not be read.
+    public var loadRead: () -> (read: Set<String>, problem: String?)
+    /// Saves the messages opened so far.
+    public var saveRead: (Set<String>) throws -> Void
 
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),
-                savePlacements: @escaping ([String: Placement]) throws -> Void, log: @escaping (String) -> Void) {
+                savePlacements: @escaping ([String: Placement]) throws -> Void, log: @escaping (String) -> Void,
+                loadRead: @escaping () -> (read: Set<String>, problem: String?) = { ([], nil) },
+                saveRead: @escaping (Set<String>) throws -> Void = { _ in }) {
         self.loadPlacements = loadPlacements
         self.savePlacements = savePlacements
         self.log = log
+        self.loadRead = loadRead
+        self.saveRead = saveRead
     }
 
     /// The real thing: `MailboxStore` in `dataDirectory`, and `log`.
     public static func live(dataDirectory: URL, log: @escaping (String) -> Void) -> MailboxEnvironment {
         let store = MailboxStore(folder: dataDirectory)
-        return MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log)
+        return MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log, loadRead: store.loadRead, saveRead: store.saveRead)
     }
 }

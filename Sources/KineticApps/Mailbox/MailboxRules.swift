@@ -15,6 +15,10 @@ public enum MailboxAction: Equatable, Sendable {
     case selectSegment(MailboxSegment)
     case setMenu(open: Bool)
     case openCompose, closeCompose
+    /// The reader opens a message (a tap, or Enter on the focused row), clearing its unread dot; or closes.
+    case openMessage(String), closeMessage
+    /// Compose opens to answer the message: To its sender, "Re: " its subject, its text quoted.
+    case reply(String)
     /// A compose field's text after an edit (the engine's text field did the editing).
     case editDraft(MailboxState.ComposeField, String)
     /// The keyboard moves to a compose field, or (`nil`) leaves them all.
@@ -34,6 +38,8 @@ public enum MailboxEffect: Equatable, Sendable {
     case slideOff(String, zone: SwipeZone, velocity: Double)
     /// The message left this list: its row collapses and the rows below move up.
     case collapse(String)
+    /// The messages opened changed: save them.
+    case saveRead
     /// Undo: the message's row opens and the message slides back in from the side it left by.
     case reinsert(String, fromLeft: Bool)
     /// The segmented control changed: the lists slide in from the side of the new segment.
@@ -135,6 +141,25 @@ public enum MailboxRules: AppRules {
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }
             state.undoStack.removeAll { !known.contains($0.messageID) }
+        case .openMessage(let id):
+            guard state.options == nil, state.compose == nil, state.messages.contains(where: { $0.id == id }) else { return [] }
+            state.menuOpen = false
+            state.reading = id
+            state.focus = id
+            guard !state.read.contains(id) else { return [] }
+            state.read.insert(id)
+            return [.saveRead]
+        case .closeMessage:
+            state.reading = nil
+        case .reply(let id):
+            guard let message = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
+            let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
+            var compose = MailboxState.Compose()
+            compose.to = message.sender
+            compose.subject = message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)"
+            compose.body = "\n\n\(message.sender) wrote:\n\(quoted)"
+            compose.field = .body
+            state.compose = compose
         case .setDecideOnProjection(let on):
             state.decideOnProjection = on
         }
@@ -162,6 +187,7 @@ public enum MailboxRules: AppRules {
     /// Rescheduling a message that is already in Later keeps it there with its new time (its row springs back).
     private static func file(_ state: inout MailboxState, _ id: String, _ placement: Placement) -> [MailboxEffect] {
         state.options = nil
+        if state.reading == id { state.reading = nil }
         let focusIndex = state.focus == id ? state.visibleMessages.firstIndex { $0.id == id } : nil
         state.undoStack.append(MailboxState.UndoEntry(messageID: id, previous: state.placement(of: id)))
         if state.undoStack.count > 100 { state.undoStack.removeFirst() }

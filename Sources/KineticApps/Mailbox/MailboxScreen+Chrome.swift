@@ -110,6 +110,11 @@ extension MailboxScreen {
     /// keeps hiding (a slow release goes by where the content is).
     func handleMenuPan(_ pan: PanRecognizer) {
         guard state.compose == nil, state.options == nil else { return }
+        // While a message is open, the edge belongs to the reader: the drag takes the page back off.
+        if state.reading != nil || viewState.readerPan {
+            viewState.readerPan = pan.state == .began || pan.state == .changed
+            return handleReaderPan(pan)
+        }
         switch pan.state {
         case .began:
             animator.stop(self, \MailboxScreen.viewState.menuProgress)

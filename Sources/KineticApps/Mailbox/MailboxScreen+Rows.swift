@@ -69,8 +69,13 @@ extension MailboxScreen {
             guard let self, let row else { return }
             self.handleSwipe($0, row)
         }
-        row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in self?.closeOpenThings() }]
         let id = message.id
+        // A tap closes what is open (a half-open row); with nothing open, it opens the message in the reader.
+        row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in
+            guard let self else { return }
+            if self.rows.values.contains(where: { abs($0.offset) > 0.5 }) { self.closeOpenThings() } else { self.send(.openMessage(id)) }
+        }]
+        row.setUnread(state.isUnread(message))
         row.slot.contextActions = { [weak self] in self?.contextActions(for: id) ?? [] }
         row.slot.onWheel = { [weak self] in self?.trackpadSwipe($0, over: id) ?? false }
         scroll.content.addSublayer(row.slot)

@@ -52,6 +52,11 @@ public final class MailboxScreen: Screen {
     /// Over the content while the menu shows: a tap closes the menu, a drag drags it shut.
     let menuShield = Layer(identifier: "mailbox.menu.shield")
     let banner = Banner()
+    /// The reader, its scrolling body and the body's text (`reader`, `reader.scroll`, `reader.body`).
+    let reader = Layer(identifier: "reader")
+    /// Made in `didAppear`.
+    var readerScroll: ScrollView!
+    let readerBody = Layer(identifier: "reader.body")
     /// `list.empty`: what goes in a list that has nothing in it, rather than a blank page.
     let emptyNote = Typography.label("list.empty", "", frame: .zero, size: 17, color: Palette.muted, alignment: .center)
     var segmentLayers: [MailboxSegment: Layer] = [:]
@@ -68,8 +73,9 @@ public final class MailboxScreen: Screen {
         self.environment = environment
         feed = nil
         let (placements, problem) = environment.loadPlacements()
-        store = Store(MailboxState(messages: messages, placements: placements))
-        startupProblems = problem.map { [$0] } ?? []
+        let (read, readProblem) = environment.loadRead()
+        store = Store(MailboxState(messages: messages, placements: placements, read: read))
+        startupProblems = [problem, readProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
     }
@@ -80,8 +86,9 @@ public final class MailboxScreen: Screen {
         self.feed = feed
         let initial = feed.initial()
         let (placements, problem) = freshStart ? ([:], nil) : environment.loadPlacements()
-        store = Store(MailboxState(messages: initial.messages, placements: placements))
-        startupProblems = initial.problems + (problem.map { [$0] } ?? [])
+        let (read, readProblem) = freshStart ? ([], nil) : environment.loadRead()
+        store = Store(MailboxState(messages: initial.messages, placements: placements, read: read))
+        startupProblems = initial.problems + [problem, readProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
     }
@@ -112,6 +119,7 @@ public final class MailboxScreen: Screen {
         content.addSublayer(emptyNote)
         buildNavBar()
         buildOverlays(size: size)
+        buildReader(size: size)
         let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0) }
         root.gestureRecognizers = [edge]
         let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
@@ -140,6 +148,8 @@ public final class MailboxScreen: Screen {
         endQuietTrackpadStream()
         endSlidesThatLeftTheScreen()
         showEmptyNoteIfNeeded()
+        readerScroll.update(dt: dt)
+        placeReader()
         materializeRows()
         scroll.update(dt: dt)
         content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
@@ -180,6 +190,8 @@ public final class MailboxScreen: Screen {
         // The options show once the message has slid off (seed 002: "when the animation is complete").
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { showOptions() }
         if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
+        if state.reading != before.reading { showReader(wasReading: before.reading) }
+        if state.read != before.read { paintUnread() }
         if state.segment != before.segment || state.placements != before.placements || state.messages != before.messages {
             shownMessages = listedMessages()
             paintSegments()
@@ -195,6 +207,10 @@ public final class MailboxScreen: Screen {
             showUndo()
         case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
         case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
+        case .saveRead:
+            do { try environment.saveRead(state.read) } catch {
+                log("could not save which messages were read: \(error)")
+            }
         case .save:
             do { try environment.savePlacements(state.placements) } catch {
                 log("could not save the mailbox: \(error)")
@@ -236,8 +252,17 @@ public final class MailboxScreen: Screen {
         if state.menuOpen {
             if event.key == .escape { send(.setMenu(open: false)); return true }
         }
+        if let reading = state.reading {
+            switch event.key {
+            case .escape: send(.closeMessage); return true
+            case .character("r"), .character("R"): send(.reply(reading)); return true
+            case .enter, .up, .down, .pageUp, .pageDown, .space, .home, .end: return true  // the list behind stays put
+            default: break
+            }
+        }
         let target = state.focus ?? state.visibleMessages.first?.id
         switch event.key {
+        case .enter: if let target { send(.openMessage(target)) }
         case .up: send(.moveFocus(down: false)); scrollToFocus()
         case .down: send(.moveFocus(down: true)); scrollToFocus()
         case .character("e"), .character("E"): if let target { send(.command(id: target, zone: .archive)) }

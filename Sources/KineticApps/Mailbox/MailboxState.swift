@@ -88,16 +88,24 @@ public struct MailboxState: Equatable, Sendable {
     public var compose: Compose?
     /// The message with the keyboard's focus ring.
     public var focus: String?
+    /// The message open in the reader, if any.
+    public var reading: String?
+    /// The messages the person has opened: their unread dots are cleared (saved).
+    public var read: Set<String> = []
     /// Whether a release is judged by where the message would come to rest with its velocity, or by where it is.
     /// Off by default: seed 002's rule ("if released at this point, the message should return"; its author found
     /// that "the only parameter that mattered was the positioning"), so a quick 45 pt flick never archives by
     /// accident. On, a flick decides (the menu's setting).
     public var decideOnProjection = false
 
-    public init(messages: [MailMessage], placements: [String: Placement] = [:]) {
+    public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {
         self.messages = messages
         self.placements = placements
+        self.read = read
     }
+
+    /// Whether a message shows its unread dot: the server marks it unread and the person has not opened it.
+    public func isUnread(_ message: MailMessage) -> Bool { message.unread && !read.contains(message.id) }
 
     public func placement(of id: String) -> Placement { placements[id] ?? .inbox }
 
@@ -115,11 +123,13 @@ public struct MailboxState: Equatable, Sendable {
         return counts
     }
 
-    /// `compose`, `menu`, `options.reschedule`, `options.list`, or the segment: `later`, `inbox`, `archive`.
+    /// `compose`, `menu`, `options.reschedule`, `options.list`, `message.<id>` (reading), or the segment: `later`,
+    /// `inbox`, `archive`.
     public var stateName: String {
         if compose != nil { return "compose" }
         if menuOpen { return "menu" }
         if let options { return "options.\(options.kind.rawValue)" }
+        if let reading { return "message.\(reading)" }
         return segment.rawValue
     }
 

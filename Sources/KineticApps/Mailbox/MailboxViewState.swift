@@ -12,4 +12,8 @@ struct MailboxViewState {
     var lastSwipe: (id: String, velocity: Double)?
     /// The trackpad stream under way over the list, if any (see `MailboxScreen.trackpadSwipe`).
     var trackpad: MailboxScreen.TrackpadStream?
+    /// 0 the reader off to the right … 1 covering the list.
+    var readerProgress = 0.0
+    /// Set while an edge drag that began over the reader is under way (it stays the reader's to its end).
+    var readerPan = false
 }

@@ -79,6 +79,11 @@ final class MessageRowView {
         message.addSublayer(separator)
     }
 
+    /// Shows or hides the unread dot (the person opened the message).
+    func setUnread(_ unread: Bool) {
+        if unreadDot.isHidden == unread { unreadDot.isHidden = !unread }
+    }
+
     /// Colour, icon, its opacity and place for the current offset (`SwipeZone`).
     func paint() {
         message.position.x = offset

@@ -1,0 +1,89 @@
+import XCTest
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+@testable import KineticApps
+@testable import KineticScenario
+
+/// Reading: a tap (or Enter) opens a message in the reader; Back, Esc or a drag from the left edge takes it away,
+/// the release's direction deciding; opening clears the unread dot, and that is saved.
+final class MailboxReaderTests: XCTestCase {
+    private func open(_ stage: Stage, row: Int) {
+        Honeycomb.tap(stage, Point(x: 500, y: Mailbox.rowY(row)))
+        Honeycomb.run(stage, for: 1)
+    }
+
+    func testATapOpensTheMessageClearsItsDotAndThatIsSaved() throws {
+        let folder = Disguise.temporaryFolder()
+        let runner = try Mailbox.runner(dataDirectory: folder)
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        Honeycomb.run(stage, until: 0.3)
+        let message = try XCTUnwrap(screen.state.messages.first { $0.id == "m02" })
+        XCTAssertTrue(message.unread, "the bundled m02 comes unread")
+        XCTAssertEqual(Mailbox.layer(stage, "message.m02.unread")?.visible, true)
+        open(stage, row: 1)
+        XCTAssertEqual(stage.stateName, "message.m02")
+        let dump = stage.dump()
+        XCTAssertEqual(dump.layer("reader")?.visible, true)
+        XCTAssertEqual(dump.layer("reader")?.frame.x ?? -1, 0, accuracy: 0.5, "slid all the way in")
+        XCTAssertEqual(dump.layer("reader.sender")?.text, message.sender)
+        XCTAssertEqual(dump.layer("reader.subject")?.text, message.subject)
+        XCTAssertEqual(dump.layer("reader.body")?.text, message.text)
+        XCTAssertEqual(Mailbox.layer(stage, "message.m02.unread")?.visible, false, "read now")
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "inbox")
+        XCTAssertEqual(stage.dump().layer("reader")?.visible, false)
+
+        // A second launch on the same data: still read.
+        let again = try Mailbox.runner(freshStart: false, dataDirectory: folder)
+        Honeycomb.run(again.stage, until: 0.3)
+        XCTAssertEqual(Mailbox.layer(again.stage, "message.m02.unread")?.visible, false, "the cleared dot was saved")
+        XCTAssertEqual(Mailbox.layer(again.stage, "message.m01.unread")?.visible, true, "the others keep theirs")
+    }
+
+    func testADragFromTheLeftEdgeTakesThePageAwayOrLetsItBackByItsDirection() throws {
+        let (_, stage, _) = try Mailbox.opened()
+        open(stage, row: 0)
+        XCTAssertEqual(stage.stateName, "message.m01")
+        // Out: right, still moving right when let go.
+        func drag(through xs: [Double]) {
+            stage.send(stage.touch(1, .began, at: Point(x: 3, y: 400)))
+            for x in xs { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: x, y: 400))) }
+            stage.send(stage.touch(1, .ended, at: Point(x: xs.last!, y: 400)))  // xs is never empty here
+        }
+        drag(through: stride(from: 20.0, through: 400, by: 20).map { $0 })
+        let mid = try XCTUnwrap(stage.dump().layer("reader")).frame.x
+        Honeycomb.run(stage, for: 1)
+        XCTAssertGreaterThan(mid, 100, "the page followed the finger")
+        XCTAssertEqual(stage.stateName, "inbox")
+        // Back in: out to 400 pt, then back towards the edge before letting go.
+        open(stage, row: 0)
+        drag(through: stride(from: 20.0, through: 400, by: 20).map { $0 } + stride(from: 380.0, through: 200, by: -20).map { $0 })
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "message.m01", "the last direction was back: the page stays")
+        XCTAssertEqual(stage.dump().layer("reader")?.frame.x ?? -1, 0, accuracy: 0.5)
+    }
+
+    func testTheReadersActionsActOnTheMessageAndReplyQuotesIt() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        open(stage, row: 2)
+        let message = try XCTUnwrap(screen.state.messages.first { $0.id == "m03" })
+        stage.send(KeyEvent(scenarioName: "r", timestamp: stage.time))
+        stage.step()
+        let compose = try XCTUnwrap(screen.state.compose)
+        XCTAssertEqual(compose.to, message.sender)
+        // One "Re: ", as mail clients do: a subject that already has it keeps it as it is.
+        XCTAssertEqual(compose.subject, message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)")
+        XCTAssertTrue(compose.subject.hasPrefix("Re: ") && !compose.subject.hasPrefix("Re: Re: "))
+        XCTAssertTrue(compose.body.contains("> \(message.text.split(separator: "\n").first ?? "")"), compose.body)
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "message.m03", "back in the reader")
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "reader.action.archive")).frame.center)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.state.placement(of: "m03").list, .archive)
+        XCTAssertEqual(stage.stateName, "inbox", "filing closes the reader")
+    }
+}

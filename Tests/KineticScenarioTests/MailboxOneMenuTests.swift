@@ -49,3 +49,53 @@ final class MailboxEmptyListTests: XCTestCase {
         XCTAssertTrue(stage.dump().layer("list.empty")?.text?.contains("later") == true)
     }
 }
+
+/// Every list reachable: the menu opens the Trash and each named list, with their messages (which can be swiped and
+/// opened there) or a note saying what goes there.
+final class MailboxShelfTests: XCTestCase {
+    func testTheMenuOpensTheTrashAndEachListAndTheirMessagesCanBeSwipedBack() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        screen.send(.command(id: "m01", zone: .delete))
+        Honeycomb.run(stage, for: 1.5)
+        screen.send(.command(id: "m02", zone: .list))
+        Honeycomb.run(stage, for: 1)
+        screen.send(.chooseOption("To Watch"))
+        Honeycomb.run(stage, for: 1.5)
+
+        screen.send(.setMenu(open: true))
+        Honeycomb.run(stage, for: 1)
+        let trashRow = try XCTUnwrap(Mailbox.layer(stage, "mailbox.menu.trash"))
+        Honeycomb.tap(stage, trashRow.frame.center)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "trash")
+        XCTAssertEqual(Mailbox.layer(stage, "mailbox.shelf.title")?.text, "Trash")
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["m01"])
+        XCTAssertNotNil(Mailbox.layer(stage, "row.m01"), "its row shows")
+        // Swiped to delete from the Trash: back to the Inbox.
+        Mailbox.swipe(stage, row: 0, by: 320, over: 0.3)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.state.placement(of: "m01"), .inbox)
+        XCTAssertTrue(stage.dump().layer("list.empty")?.text?.contains("Trash") == true, "now empty, and it says what goes there")
+
+        screen.send(.setMenu(open: true))
+        Honeycomb.run(stage, for: 1)
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "mailbox.menu.list.to-watch")).frame.center)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "list.to-watch")
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["m02"])
+        Honeycomb.tap(stage, Point(x: 500, y: Mailbox.rowY(0)))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "message.m02", "opened from its list")
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+
+        screen.send(.openShelf(.list("To Buy")))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "list.to-buy")
+        XCTAssertTrue(stage.dump().layer("list.empty")?.text?.contains("To Buy") == true)
+        screen.send(.selectSegment(.inbox))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "inbox", "a segment closes the shelf")
+        XCTAssertEqual(Mailbox.layer(stage, "segment.inbox")?.color, "#FFFFFF", "and is selected again")
+    }
+}

@@ -17,6 +17,8 @@ public enum MailboxAction: Equatable, Sendable {
     case openCompose, closeCompose
     /// The reader opens a message (a tap, or Enter on the focused row), clearing its unread dot; or closes.
     case openMessage(String), closeMessage
+    /// The menu opens the Trash or a named list.
+    case openShelf(MailboxShelf)
     /// Compose opens to answer the message: To its sender, "Re: " its subject, its text quoted.
     case reply(String)
     /// A compose field's text after an edit (the engine's text field did the editing).
@@ -95,14 +97,25 @@ public enum MailboxRules: AppRules {
             var effects: [MailboxEffect] = []
             let leftToTheLeft = [.later, .list].contains(state.placement(of: last.messageID).list)
             state.placements[last.messageID] = last.previous == .inbox ? nil : last.previous
-            if let segment = MailboxSegment.allCases.first(where: { $0.list == last.previous.list }), segment != state.segment {
+            if !state.visibleMessages.contains(where: { $0.id == last.messageID }),
+               let segment = MailboxSegment.allCases.first(where: { $0.list == last.previous.list }) {
                 effects.append(.segmentChanged(from: state.segment, to: segment))
                 state.segment = segment
+                state.shelf = nil
             }
             return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
+        case .openShelf(let shelf):
+            guard state.options == nil, state.compose == nil else { return [] }
+            state.menuOpen = false
+            state.reading = nil
+            guard shelf != state.shelf else { return [] }
+            state.shelf = shelf
+            state.focus = nil
+            return [.segmentChanged(from: state.segment, to: state.segment)]
         case .selectSegment(let segment):
-            guard segment != state.segment, state.options == nil else { return [] }
+            guard segment != state.segment || state.shelf != nil, state.options == nil else { return [] }
             let from = state.segment
+            state.shelf = nil
             state.segment = segment
             state.focus = nil
             state.menuOpen = false
@@ -178,7 +191,7 @@ public enum MailboxRules: AppRules {
         case .archive, .delete:
             // Archiving what is already archived brings it back to the Inbox.
             var placement = Placement(zone == .archive ? .archive : .deleted)
-            if placement.list == state.segment.list { placement = .inbox }
+            if placement.list == state.shownList { placement = .inbox }
             return [.slideOff(id, zone: zone, velocity: velocity)] + file(&state, id, placement)
         }
     }

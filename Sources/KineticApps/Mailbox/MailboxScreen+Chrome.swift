@@ -20,6 +20,7 @@ extension MailboxScreen {
         }
         navBar.addSublayer(menuButton)
         navBar.addSublayer(compose)
+        navBar.addSublayer(shelfTitle)
         let segmentWidth = 112.0, total = segmentWidth * 3
         for (index, segment) in MailboxSegment.allCases.enumerated() {
             let layer = Layer(identifier: "segment.\(segment.rawValue)",
@@ -34,7 +35,7 @@ extension MailboxScreen {
     /// The selected segment is white with tinted text, the others outlined; Mailbox's own look.
     func paintSegments() {
         for (segment, layer) in segmentLayers {
-            let selected = segment == state.segment
+            let selected = segment == state.segment && state.shelf == nil
             layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 7), fill: selected ? .white : Self.tint, stroke: .white, lineWidth: 1.5))
             let count = state.messages(in: segment).count
             let title = segment == .inbox ? segment.title : "\(segment.title) \(count)"
@@ -83,12 +84,13 @@ extension MailboxScreen {
             menuPanel.addSublayer(row)
             y += 52
         }
+        let trashCount = state.messages.filter { state.placement(of: $0.id).list == .deleted }.count
+        y = addShelfRow(.trash, title: "Trash   \(trashCount)", y: y, size: 20, bold: true, indent: 28, height: 52)
         menuPanel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
         y += 44
         let counts = state.listCounts
         for name in MailboxState.listOptions {
-            menuPanel.addSublayer(Typography.label(nil, "\(name)   \(counts[name] ?? 0)", frame: Rect(x: 40, y: y, width: 240, height: 24), size: 17, color: .white))
-            y += 32
+            y = addShelfRow(.list(name), title: "\(name)   \(counts[name] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
         }
         let setting = Layer(identifier: "mailbox.menu.settings", frame: Rect(x: 0, y: y + 20, width: Self.menuWidth, height: 64))
         setting.addSublayer(Typography.label(nil, "Settings", frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
@@ -104,6 +106,15 @@ extension MailboxScreen {
         gallery.addSublayer(Typography.label(nil, "← Gallery", frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
         gallery.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.leaveApp() }]
         menuPanel.addSublayer(gallery)
+    }
+
+    /// A menu row that opens the Trash or a named list (`mailbox.menu.trash`, `mailbox.menu.list.to-read`, …).
+    private func addShelfRow(_ shelf: MailboxShelf, title: String, y: Double, size: Double, bold: Bool, indent: Double, height: Double) -> Double {
+        let row = Layer(identifier: "mailbox.menu.\(shelf.slug)", frame: Rect(x: 0, y: y, width: Self.menuWidth, height: height))
+        row.addSublayer(Typography.label(nil, title, frame: Rect(x: indent, y: (height - size * 1.3) / 2, width: 240, height: size * 1.3), size: size, bold: bold, color: .white))
+        row.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.openShelf(shelf)) }]
+        menuPanel.addSublayer(row)
+        return y + height
     }
 
     /// The content follows the finger; on release the finger's direction decides: revealing keeps revealing, hiding

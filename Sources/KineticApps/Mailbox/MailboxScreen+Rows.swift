@@ -335,13 +335,25 @@ extension MailboxScreen {
     /// A list with nothing in it says what goes there (once the last row has left it).
     func showEmptyNoteIfNeeded() {
         let empty = shownMessages.isEmpty
+        let title = state.shelf?.title ?? ""
+        if case .text(var text) = shelfTitle.contents, text.string != title {
+            text.string = title
+            shelfTitle.contents = .text(text)
+        }
         if emptyNote.isHidden == !empty, !empty { return }
         emptyNote.isHidden = !empty
         guard empty, case .text(var text) = emptyNote.contents else { return }
-        let note = Self.emptyNote(for: state.segment)
+        let note = state.shelf.map(Self.emptyNote(for:)) ?? Self.emptyNote(for: state.segment)
         if text.string != note {
             text.string = note
             emptyNote.contents = .text(text)
+        }
+    }
+
+    static func emptyNote(for shelf: MailboxShelf) -> String {
+        switch shelf {
+        case .trash: return "Nothing in the Trash. Swipe a message far right, past the second line, to delete it."
+        case .list(let name): return "Nothing in \(name). Swipe a message far left, past the second line, and choose \(name)."
         }
     }
 

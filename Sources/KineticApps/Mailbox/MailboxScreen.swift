@@ -57,6 +57,8 @@ public final class MailboxScreen: Screen {
     /// Made in `didAppear`.
     var readerScroll: ScrollView!
     let readerBody = Layer(identifier: "reader.body")
+    /// `mailbox.shelf.title`: the Trash's or a named list's name in the bar while it shows.
+    let shelfTitle = Typography.label("mailbox.shelf.title", "", frame: Rect(x: 76, y: 18, width: 200, height: 28), size: 20, bold: true, color: .white)
     /// `list.empty`: what goes in a list that has nothing in it, rather than a blank page.
     let emptyNote = Typography.label("list.empty", "", frame: .zero, size: 17, color: Palette.muted, alignment: .center)
     var segmentLayers: [MailboxSegment: Layer] = [:]
@@ -192,7 +194,7 @@ public final class MailboxScreen: Screen {
         if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
         if state.reading != before.reading { showReader(wasReading: before.reading) }
         if state.read != before.read { paintUnread() }
-        if state.segment != before.segment || state.placements != before.placements || state.messages != before.messages {
+        if state.segment != before.segment || state.shelf != before.shelf || state.placements != before.placements || state.messages != before.messages {
             shownMessages = listedMessages()
             paintSegments()
         }

@@ -26,6 +26,35 @@ public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
     public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
+/// A list the menu opens besides the three segments: the Trash, or one of the named lists ("To Read").
+public enum MailboxShelf: Equatable, Sendable {
+    case trash
+    case list(String)
+
+    /// The placement a message has when it is on this shelf.
+    func holds(_ placement: Placement) -> Bool {
+        switch self {
+        case .trash: return placement.list == .deleted
+        case .list(let name): return placement.list == .list && placement.detail == name
+        }
+    }
+
+    /// `trash`, or `list.<name in lower case, dashes for spaces>` (`list.to-read`): in state names and identifiers.
+    public var slug: String {
+        switch self {
+        case .trash: return "trash"
+        case .list(let name): return "list." + name.lowercased().replacingOccurrences(of: " ", with: "-")
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .trash: return "Trash"
+        case .list(let name): return name
+        }
+    }
+}
+
 /// Everything the Mailbox's rules know. A plain value: `MailboxRules.reduce` changes it; the screen draws it.
 public struct MailboxState: Equatable, Sendable {
     /// The options a left swipe opens.
@@ -88,6 +117,8 @@ public struct MailboxState: Equatable, Sendable {
     public var compose: Compose?
     /// The message with the keyboard's focus ring.
     public var focus: String?
+    /// The Trash or a named list, when the menu opened one (it stands in for the segment until a segment is chosen).
+    public var shelf: MailboxShelf?
     /// The message open in the reader, if any.
     public var reading: String?
     /// The messages the person has opened: their unread dots are cleared (saved).
@@ -109,8 +140,20 @@ public struct MailboxState: Equatable, Sendable {
 
     public func placement(of id: String) -> Placement { placements[id] ?? .inbox }
 
-    /// The messages of the selected segment, in order.
-    public var visibleMessages: [MailMessage] { messages(in: segment) }
+    /// The messages of the open shelf, or else of the selected segment, in order.
+    public var visibleMessages: [MailMessage] {
+        guard let shelf else { return messages(in: segment) }
+        return messages.filter { shelf.holds(placement(of: $0.id)) }
+    }
+
+    /// The list the person is looking at: a swipe to it from it brings a message back to the Inbox.
+    public var shownList: Placement.List {
+        switch shelf {
+        case .trash?: return .deleted
+        case .list?: return .list
+        case nil: return segment.list
+        }
+    }
 
     public func messages(in segment: MailboxSegment) -> [MailMessage] {
         messages.filter { placement(of: $0.id).list == segment.list }
@@ -123,13 +166,14 @@ public struct MailboxState: Equatable, Sendable {
         return counts
     }
 
-    /// `compose`, `menu`, `options.reschedule`, `options.list`, `message.<id>` (reading), or the segment: `later`,
-    /// `inbox`, `archive`.
+    /// `compose`, `menu`, `options.reschedule`, `options.list`, `message.<id>` (reading), the shelf (`trash`,
+    /// `list.to-read`, …), or the segment: `later`, `inbox`, `archive`.
     public var stateName: String {
         if compose != nil { return "compose" }
         if menuOpen { return "menu" }
         if let options { return "options.\(options.kind.rawValue)" }
         if let reading { return "message.\(reading)" }
+        if let shelf { return shelf.slug }
         return segment.rawValue
     }
 

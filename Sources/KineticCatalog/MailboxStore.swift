@@ -6,12 +6,16 @@ public struct Placement: Codable, Equatable, Sendable {
     public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted }
 
     public var list: List
-    /// For `later`: when it comes back ("Tomorrow"); for `list`: the list's name ("To Read").
+    /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").
     public var detail: String?
+    /// For `later`: when it comes back to the Inbox; `nil` for Someday (and in files written before there were
+    /// dates: such a message waits until the person moves it).
+    public var until: Date?
 
-    public init(_ list: List, _ detail: String? = nil) {
+    public init(_ list: List, _ detail: String? = nil, until: Date? = nil) {
         self.list = list
         self.detail = detail
+        self.until = until
     }
 
     public static let inbox = Placement(.inbox)

@@ -17,16 +17,37 @@ public struct StageSettings: Sendable, Equatable {
     /// The content server's root (`http://127.0.0.1:8080/`); every app finds its documents under it. `nil`, with
     /// no `catalogURL` either, keeps the apps offline (scenarios, tests).
     public var contentURL: URL?
+    /// The calendar date when the stage's time began, for apps that show or schedule dates (the Mailbox's Later):
+    /// `nil` on a desktop, where the system clock and time zone are used; a scenario fixes it (and UTC), so that the
+    /// same run gives the same dates on any machine at any hour.
+    public var fixedStartDate: Date?
 
     public init(reduceMotion: Bool = false, freshStart: Bool = false, dataDirectory: URL,
-                cacheDirectory: URL? = nil, catalogURL: URL? = nil, contentURL: URL? = nil) {
+                cacheDirectory: URL? = nil, catalogURL: URL? = nil, contentURL: URL? = nil, fixedStartDate: Date? = nil) {
         self.reduceMotion = reduceMotion
         self.freshStart = freshStart
         self.dataDirectory = dataDirectory
         self.cacheDirectory = cacheDirectory
         self.catalogURL = catalogURL
         self.contentURL = contentURL
+        self.fixedStartDate = fixedStartDate
     }
+
+    /// The date now: the fixed start plus `stageTime` seconds, or the system clock.
+    public func date(atStageTime stageTime: Double) -> Date {
+        fixedStartDate.map { $0.addingTimeInterval(stageTime) } ?? Date()
+    }
+
+    /// The calendar dates are worked out in: Gregorian, in UTC for a fixed start, else in the system's time zone.
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = fixedStartDate == nil ? .current : TimeZone(identifier: "UTC") ?? .current
+        calendar.locale = fixedStartDate == nil ? .current : Locale(identifier: "en_US_POSIX")
+        return calendar
+    }
+
+    /// What scenarios fix the start at: Monday 5 January 2026, 09:00 UTC.
+    public static let scenarioStartDate = Date(timeIntervalSince1970: 1_767_603_600)
 
     /// The costume catalogue: `catalogURL`, else `api/current_costumes.json` on the content server.
     public var costumeCatalogURL: URL? { catalogURL ?? document("api/current_costumes.json") }

@@ -59,7 +59,7 @@ public final class ScenarioRunner {
         // Saved data and downloads are the run's own: a fresh temporary folder unless one is given.
         let settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder,
                                      cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true),
-                                     contentURL: contentURL ?? scenario.contentURL)
+                                     contentURL: contentURL ?? scenario.contentURL, fixedStartDate: StageSettings.scenarioStartDate)
         stage = Stage(size: scenario.size, settings: settings)
         stage.textInput.measure = PangoTextMeasure()
         stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))

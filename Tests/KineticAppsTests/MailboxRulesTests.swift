@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import KineticCore
 @testable import KineticApps
@@ -41,7 +42,9 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "options.reschedule")
         XCTAssertEqual(MailboxRules.reduce(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), [.springBack("m4")], "one row open at a time")
         XCTAssertEqual(MailboxRules.reduce(&state, .chooseOption("Next week")), [.collapse("m3"), .save])
-        XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "Next week"))
+        // The state's clock starts at 1970-01-01 00:00 UTC (a Thursday) until told otherwise: next week is Monday
+        // 5 January 1970 at 08:00, 4 days and 8 hours on.
+        XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "Next week", until: Date(timeIntervalSince1970: (4 * 24 + 8) * 3600)))
         XCTAssertEqual(state.messages(in: .later).map(\.id), ["m3"])
         XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.reinsert("m3", fromLeft: true), .save])
         XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.reinsert("m2", fromLeft: false), .save])

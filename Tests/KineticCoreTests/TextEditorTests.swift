@@ -108,4 +108,13 @@ final class TextEditorTests: XCTestCase {
         XCTAssertEqual(boundaries.paragraph(at: 3), 0..<16, "the line up to its newline")
         XCTAssertEqual(boundaries.paragraph(at: 20), 17..<26)
     }
+
+    func testAHugePasteKeepsWhatFits() {
+        var editor = TextEditor(maximumLength: 10)
+        let huge = String(repeating: "0123456789", count: 2_000_000)  // 20 million characters
+        editor.paste(huge)
+        XCTAssertEqual(editor.text, "0123456789", "what fits, and the field takes nothing more")
+        editor.paste(huge)
+        XCTAssertEqual(editor.text, "0123456789")
+    }
 }

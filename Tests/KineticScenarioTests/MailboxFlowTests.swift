@@ -28,7 +28,8 @@ final class MailboxFlowTests: XCTestCase {
         Honeycomb.tap(stage, Mailbox.layer(stage, "option.tomorrow")!.frame.center)
         Honeycomb.run(stage, for: 1)
         XCTAssertEqual(screen.state.visibleMessages.count, 27)
-        XCTAssertEqual(screen.state.placement(of: "m03"), Placement(.later, "Tomorrow"))
+        // Scenarios start on Monday 5 January 2026 at 09:00 UTC: Tomorrow is Tuesday at 08:00.
+        XCTAssertEqual(screen.state.placement(of: "m03"), Placement(.later, "Tomorrow", until: StageSettings.scenarioStartDate.addingTimeInterval(23 * 3600)))
 
         key(stage, "ctrl+z")
         Honeycomb.run(stage, for: 0.1)

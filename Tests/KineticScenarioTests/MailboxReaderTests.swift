@@ -87,3 +87,43 @@ final class MailboxReaderTests: XCTestCase {
         XCTAssertEqual(stage.stateName, "inbox", "filing closes the reader")
     }
 }
+
+/// Later means later: a rescheduled message waits in Later showing when it comes back, and when that moment passes
+/// (the scenario's clock: Monday 5 January 2026, 09:00 UTC, plus its time) it returns to the top of the Inbox, unread.
+final class MailboxLaterTests: XCTestCase {
+    func testARescheduledMessageComesBackToTheTopOfTheInboxWhenItsMomentComes() throws {
+        let folder = Disguise.temporaryFolder()
+        let runner = try Mailbox.runner(dataDirectory: folder)
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        Honeycomb.run(stage, until: 0.3)
+        Honeycomb.tap(stage, Point(x: 500, y: Mailbox.rowY(4)))  // m05, read first: its dot clears
+        Honeycomb.run(stage, for: 1)
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(Mailbox.layer(stage, "message.m05.unread")?.visible, false)
+        screen.send(.command(id: "m05", zone: .later))
+        Honeycomb.run(stage, for: 1)
+        screen.send(.chooseOption("Later today"))
+        Honeycomb.run(stage, for: 1.5)
+        let until = try XCTUnwrap(screen.state.placement(of: "m05").until)
+        let start = try XCTUnwrap(StageSettings.scenarioStartDate as Date?)
+        XCTAssertEqual(until.timeIntervalSince(start), 3 * 3600, accuracy: 5, "three hours after it was chosen (a few seconds in)")
+        screen.send(.selectSegment(.later))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(Mailbox.layer(stage, "message.m05.time")?.text, "Today 12:00", "the Later list says when it comes back")
+        screen.send(.selectSegment(.inbox))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertFalse(screen.state.visibleMessages.contains { $0.id == "m05" })
+
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!  // a fixed identifier Foundation always knows
+        screen.send(.clock(until.addingTimeInterval(1), calendar: utc))
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.state.visibleMessages.first?.id, "m05", "back at the top of the Inbox")
+        XCTAssertEqual(Mailbox.layer(stage, "row.m05")?.frame.y ?? -1, Mailbox.navHeight, accuracy: 0.5, "its row opened at the top")
+        XCTAssertEqual(Mailbox.layer(stage, "message.m05.unread")?.visible, true, "marked unread")
+        let again = try Mailbox.runner(freshStart: false, dataDirectory: folder)
+        Honeycomb.run(again.stage, until: 0.3)
+        XCTAssertEqual(Mailbox.screen(of: again).state.placement(of: "m05"), .inbox, "and that was saved")
+    }
+}

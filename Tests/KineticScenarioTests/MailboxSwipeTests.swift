@@ -98,7 +98,9 @@ final class MailboxSwipeTests: XCTestCase {
                 XCTAssertNil(Mailbox.layer(stage, "row.m01"), "the hide finished")
                 let placement = Mailbox.screen(of: runner).state.placement(of: "m01")
                 switch (state, dismiss) {
-                case ("options.reschedule", false): XCTAssertEqual(placement, Placement(.later, "Tomorrow"))
+                case ("options.reschedule", false):
+                    // Scenarios start on Monday 5 January 2026 at 09:00 UTC: Tomorrow is Tuesday at 08:00.
+                    XCTAssertEqual(placement, Placement(.later, "Tomorrow", until: StageSettings.scenarioStartDate.addingTimeInterval(23 * 3600)))
                 case ("options.reschedule", true): XCTAssertEqual(placement, Placement(.later, "Someday"))
                 case (_, false): XCTAssertEqual(placement, Placement(.list, "To Watch"))
                 default: XCTAssertEqual(placement, Placement(.list, "To Read"))

@@ -1,3 +1,4 @@
+import Foundation
 import KineticCatalog
 import KineticRuntime
 import KineticCore
@@ -19,6 +20,9 @@ public enum MailboxAction: Equatable, Sendable {
     case openMessage(String), closeMessage
     /// The menu opens the Trash or a named list.
     case openShelf(MailboxShelf)
+    /// The date now (about once a second) and the calendar to read it in: a Later message whose moment has come goes
+    /// back to the Inbox.
+    case clock(Date, calendar: Calendar)
     /// Compose opens to answer the message: To its sender, "Re: " its subject, its text quoted.
     case reply(String)
     /// A compose field's text after an edit (the engine's text field did the editing).
@@ -81,7 +85,9 @@ public enum MailboxRules: AppRules {
             return commit(&state, id, zone, velocity: 0)
         case .chooseOption(let title):
             guard let options = state.options else { return [] }
-            let placement = options.kind == .reschedule ? Placement(.later, title) : Placement(.list, title)
+            let placement = options.kind == .reschedule
+                ? Placement(.later, title, until: RescheduleMoment.date(for: title, now: state.now, calendar: state.calendar))
+                : Placement(.list, title)
             return file(&state, options.messageID, placement)
         case .dismissOptions:
             guard let options = state.options else { return [] }
@@ -104,6 +110,27 @@ public enum MailboxRules: AppRules {
                 state.shelf = nil
             }
             return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
+        case .clock(let now, let calendar):
+            state.now = now
+            state.calendar = calendar
+            let due = state.messages.filter { message in
+                let placement = state.placement(of: message.id)
+                return placement.list == .later && (placement.until.map { $0 <= now } ?? false)
+            }
+            guard !due.isEmpty else { return [] }
+            var effects: [MailboxEffect] = []
+            for message in due.reversed() {
+                let wasShown = state.visibleMessages.contains { $0.id == message.id }
+                // Back at the top of the Inbox, unread again.
+                state.placements[message.id] = nil
+                state.read.remove(message.id)
+                state.messages.removeAll { $0.id == message.id }
+                state.messages.insert(message, at: 0)
+                if state.reading == message.id { state.reading = nil }
+                if wasShown { effects.append(.collapse(message.id)) }
+                if state.visibleMessages.contains(where: { $0.id == message.id }) { effects.append(.reinsert(message.id, fromLeft: true)) }
+            }
+            return effects + [.save, .saveRead]
         case .openShelf(let shelf):
             guard state.options == nil, state.compose == nil else { return [] }
             state.menuOpen = false

@@ -128,4 +128,13 @@ extension MailboxScreen {
             rows[message.id]?.setUnread(state.isUnread(message))
         }
     }
+
+    /// Tells the rules the date about once a second (the system clock in a window, which wakes a resting window each
+    /// second; a scenario's fixed start plus its time), so Later messages come back when their moment comes.
+    func tellTheTime() {
+        let now = settings.date(atStageTime: requiredStage.time)
+        if let lastClock, abs(now.timeIntervalSince(lastClock)) < 1 { return }
+        lastClock = now
+        send(.clock(now, calendar: settings.calendar))
+    }
 }

@@ -64,7 +64,9 @@ extension MailboxScreen {
     }
 
     func makeRow(_ message: MailMessage) -> MessageRowView {
-        let row = MessageRowView(message: message, width: width, art: Self.artFile)
+        let placement = state.placement(of: message.id)
+        let comesBack = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : nil
+        let row = MessageRowView(message: message, width: width, art: Self.artFile, timeLabel: comesBack)
         let pan = RowSwipePan { [weak self, weak row] in
             guard let self, let row else { return }
             self.handleSwipe($0, row)
@@ -199,6 +201,10 @@ extension MailboxScreen {
     func collapse(_ id: String) {
         if let sliding = rows[id], sliding.isSlidingOff {
             sliding.collapsesWhenOff = true  // when the slide ends (`slideEnded`)
+            // Filed while it slid (Esc dismissed the options before they showed, say): it keeps its place until then.
+            if !heldRows.contains(where: { $0.message.id == id }), let index = shownMessages.firstIndex(where: { $0.id == id }) {
+                heldRows.append((shownMessages[index], index))
+            }
             return
         }
         guard let row = rows.removeValue(forKey: id) else {

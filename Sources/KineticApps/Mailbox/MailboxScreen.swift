@@ -57,6 +57,8 @@ public final class MailboxScreen: Screen {
     /// Made in `didAppear`.
     var readerScroll: ScrollView!
     let readerBody = Layer(identifier: "reader.body")
+    /// When the rules were last told the date (see `tellTheTime`).
+    var lastClock: Date?
     /// `mailbox.shelf.title`: the Trash's or a named list's name in the bar while it shows.
     let shelfTitle = Typography.label("mailbox.shelf.title", "", frame: Rect(x: 76, y: 18, width: 200, height: 28), size: 20, bold: true, color: .white)
     /// `list.empty`: what goes in a list that has nothing in it, rather than a blank page.
@@ -149,6 +151,7 @@ public final class MailboxScreen: Screen {
         }
         endQuietTrackpadStream()
         endSlidesThatLeftTheScreen()
+        tellTheTime()
         showEmptyNoteIfNeeded()
         readerScroll.update(dt: dt)
         placeReader()

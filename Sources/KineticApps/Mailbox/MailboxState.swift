@@ -1,3 +1,4 @@
+import Foundation
 import KineticCatalog
 import KineticCore
 
@@ -123,6 +124,14 @@ public struct MailboxState: Equatable, Sendable {
     public var reading: String?
     /// The messages the person has opened: their unread dots are cleared (saved).
     public var read: Set<String> = []
+    /// The date now, as the clock last told (`MailboxAction.clock`), and the calendar Later's moments are worked in.
+    public var now = Date(timeIntervalSince1970: 0)
+    /// Gregorian in UTC until the clock says otherwise, so the rules alone give the same dates on every machine.
+    public var calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
     /// Whether a release is judged by where the message would come to rest with its velocity, or by where it is.
     /// Off by default: seed 002's rule ("if released at this point, the message should return"; its author found
     /// that "the only parameter that mattered was the positioning"), so a quick 45 pt flick never archives by

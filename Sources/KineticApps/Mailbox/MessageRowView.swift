@@ -33,7 +33,11 @@ final class MessageRowView {
     /// The model filed the message while it slid: its row closes once the slide ends.
     var collapsesWhenOff = false
 
-    init(message model: MailMessage, width: Double, art: @escaping (String) -> String) {
+    /// What the row's time says instead of the message's own (a Later message: when it comes back).
+    private let timeLabel: String?
+
+    init(message model: MailMessage, width: Double, art: @escaping (String) -> String, timeLabel: String? = nil) {
+        self.timeLabel = timeLabel
         id = model.id
         slot = Layer(identifier: "row.\(model.id)", frame: Rect(x: 0, y: 0, width: width, height: Self.height))
         slot.anchorPoint = .zero
@@ -63,7 +67,7 @@ final class MessageRowView {
         let ink = Palette.ink, muted = Palette.muted
         message.addSublayer(Typography.label("message.\(model.id).sender", model.sender, frame: Rect(x: 44, y: 12, width: width - 200, height: 22),
                                              size: 17, bold: true, color: ink, lineLimit: 1))
-        message.addSublayer(Typography.label(nil, model.time, frame: Rect(x: width - 150, y: 13, width: 126, height: 20),
+        message.addSublayer(Typography.label("message.\(model.id).time", timeLabel ?? model.time, frame: Rect(x: width - 150, y: 13, width: 126, height: 20),
                                              size: 14, color: muted, alignment: .right, lineLimit: 1))
         message.addSublayer(Typography.label("message.\(model.id).subject", model.subject, frame: Rect(x: 44, y: 35, width: width - 80, height: 20),
                                              size: 15, color: ink, lineLimit: 1))

@@ -170,7 +170,9 @@ public struct TextEditor: Equatable, Sendable {
         let range = selection
         let removedCount = substring(range).count
         let room = max(maximumLength - (text.count - removedCount), 0)
-        let inserted = String(TextEditor.cleaned(insertion, allowsNewlines: allowsNewlines).prefix(room))
+        // Only what can fit is looked at: a clipboard of a hundred megabytes costs no more than the room left (a few
+        // more clusters are taken first, since cleaning may drop control characters).
+        let inserted = String(TextEditor.cleaned(String(insertion.prefix(room + 64)), allowsNewlines: allowsNewlines).prefix(room))
         guard !range.isEmpty || !inserted.isEmpty else { return }
         // A run of typing, or of deleting, is one undo step: the first edit of the run saves the text before it.
         if kind == .other || kind != lastEdit {

@@ -1,0 +1,54 @@
+import Foundation
+
+/// When each reschedule option brings a message back, from the moment it is chosen: Later today in three hours,
+/// This evening at 19:00, Tomorrow at 08:00, This weekend on Saturday at 09:00, Next week on Monday at 08:00, In a
+/// month at the same time a month on; Someday never. A time already past today moves to the next day (This evening
+/// chosen at 20:00 is tomorrow evening), and "This weekend" chosen during a weekend is the next one.
+public enum RescheduleMoment {
+    /// The moment `option` names, chosen at `now` in `calendar`; `nil` for Someday (and for a title it does not know).
+    public static func date(for option: String, now: Date, calendar: Calendar) -> Date? {
+        switch option {
+        case "Later today": return now.addingTimeInterval(3 * 3600)
+        case "This evening": return next(hour: 19, after: now, calendar: calendar)
+        case "Tomorrow":
+            let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
+            return calendar.date(bySettingHour: 8, minute: 0, second: 0, of: tomorrow)
+        case "This weekend": return next(weekday: 7, hour: 9, after: now, calendar: calendar)   // Saturday
+        case "Next week": return next(weekday: 2, hour: 8, after: now, calendar: calendar)      // Monday
+        case "In a month": return calendar.date(byAdding: .month, value: 1, to: now)
+        default: return nil
+        }
+    }
+
+    /// The first `hour`:00 after `now`: today's, or tomorrow's when today's has passed.
+    static func next(hour: Int, after now: Date, calendar: Calendar) -> Date? {
+        calendar.nextDate(after: now, matching: DateComponents(hour: hour, minute: 0, second: 0), matchingPolicy: .nextTime)
+    }
+
+    /// The first `weekday` (1 Sunday … 7 Saturday) at `hour`:00 after `now`, not counting the day `now` is in.
+    static func next(weekday: Int, hour: Int, after now: Date, calendar: Calendar) -> Date? {
+        let endOfToday = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
+        return calendar.nextDate(after: endOfToday.addingTimeInterval(-1), matching: DateComponents(hour: hour, minute: 0, second: 0, weekday: weekday),
+                                 matchingPolicy: .nextTime)
+    }
+
+    /// How a Later row says when it comes back, as seen at `now`: "Today 19:00", "Tomorrow 08:00", "Sat 09:00"
+    /// within the week, "5 Feb 09:00" further on, or "Someday".
+    public static func label(for until: Date?, now: Date, calendar: Calendar) -> String {
+        guard let until else { return "Someday" }
+        let time = calendar.dateComponents([.hour, .minute], from: until)
+        let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: until)).day ?? 0
+        switch days {
+        case ...0: return "Today \(clock)"
+        case 1: return "Tomorrow \(clock)"
+        case 2...6:
+            let weekday = calendar.component(.weekday, from: until)
+            return "\(calendar.shortWeekdaySymbols[(weekday - 1 + 7) % 7]) \(clock)"
+        default:
+            let parts = calendar.dateComponents([.day, .month], from: until)
+            let month = calendar.shortMonthSymbols[((parts.month ?? 1) - 1 + 12) % 12]
+            return "\(parts.day ?? 1) \(month) \(clock)"
+        }
+    }
+}

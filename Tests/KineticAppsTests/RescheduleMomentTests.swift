@@ -1,0 +1,42 @@
+import XCTest
+@testable import KineticApps
+import Foundation
+
+/// The moments the reschedule options name, worked out by hand on a calendar: chosen on Monday 5 January 2026 at
+/// 09:00 UTC, and on Saturday 10 January at 20:00.
+final class RescheduleMomentTests: XCTestCase {
+    private var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!  // a fixed identifier Foundation always knows
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        return calendar
+    }
+
+    private func date(_ day: Int, _ month: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+        utc.date(from: DateComponents(year: 2026, month: month, day: day, hour: hour, minute: minute))!  // a valid date
+    }
+
+    func testEachOptionNamesItsMoment() {
+        let monday = date(5, 1, 9)
+        let expected: [(String, Date?)] = [
+            ("Later today", date(5, 1, 12)), ("This evening", date(5, 1, 19)), ("Tomorrow", date(6, 1, 8)),
+            ("This weekend", date(10, 1, 9)), ("Next week", date(12, 1, 8)), ("In a month", date(5, 2, 9)), ("Someday", nil),
+        ]
+        for (option, moment) in expected {
+            XCTAssertEqual(RescheduleMoment.date(for: option, now: monday, calendar: utc), moment, option)
+        }
+        let saturdayNight = date(10, 1, 20)
+        XCTAssertEqual(RescheduleMoment.date(for: "This evening", now: saturdayNight, calendar: utc), date(11, 1, 19), "past 19:00: tomorrow's")
+        XCTAssertEqual(RescheduleMoment.date(for: "This weekend", now: saturdayNight, calendar: utc), date(17, 1, 9), "during a weekend: the next")
+        XCTAssertEqual(RescheduleMoment.date(for: "Next week", now: saturdayNight, calendar: utc), date(12, 1, 8))
+    }
+
+    func testTheLaterListSaysWhenEachComesBack() {
+        let monday = date(5, 1, 9)
+        XCTAssertEqual(RescheduleMoment.label(for: date(5, 1, 12), now: monday, calendar: utc), "Today 12:00")
+        XCTAssertEqual(RescheduleMoment.label(for: date(6, 1, 8), now: monday, calendar: utc), "Tomorrow 08:00")
+        XCTAssertEqual(RescheduleMoment.label(for: date(10, 1, 9), now: monday, calendar: utc), "Sat 09:00")
+        XCTAssertEqual(RescheduleMoment.label(for: date(5, 2, 9), now: monday, calendar: utc), "5 Feb 09:00")
+        XCTAssertEqual(RescheduleMoment.label(for: nil, now: monday, calendar: utc), "Someday")
+    }
+}

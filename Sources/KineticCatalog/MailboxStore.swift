@@ -3,7 +3,9 @@ import KineticCore
 
 /// Where a message lives, as the person put it there.
 public struct Placement: Codable, Equatable, Sendable {
-    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted }
+    /// `gone`: deleted for good, by emptying the Trash (kept so that undo can bring it back, and so that a refresh of
+    /// the server's messages does not bring it back either).
+    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted, gone }
 
     public var list: List
     /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").

@@ -99,3 +99,40 @@ final class MailboxShelfTests: XCTestCase {
         XCTAssertEqual(Mailbox.layer(stage, "segment.inbox")?.color, "#FFFFFF", "and is selected again")
     }
 }
+
+/// Emptying the Trash asks first, deletes for good, and one undo brings every message back.
+final class MailboxEmptyTrashTests: XCTestCase {
+    func testEmptyingTheTrashAsksFirstAndOneUndoBringsEverythingBack() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        for id in ["m01", "m02"] {
+            screen.send(.command(id: id, zone: .delete))
+            Honeycomb.run(stage, for: 1.5)
+        }
+        XCTAssertEqual(Mailbox.layer(stage, "trash.empty")?.visible, false, "only in the Trash")
+        screen.send(.openShelf(.trash))
+        Honeycomb.run(stage, for: 1)
+        let button = try XCTUnwrap(Mailbox.layer(stage, "trash.empty"))
+        XCTAssertTrue(button.visible)
+        Honeycomb.tap(stage, button.frame.center)
+        stage.step()
+        XCTAssertEqual(stage.stateName, "trash.confirm")
+        XCTAssertTrue(Mailbox.layer(stage, "trash.confirm.text")?.text?.contains("2 messages") == true)
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        stage.step()
+        XCTAssertEqual(stage.stateName, "trash", "Esc: nothing happened")
+        XCTAssertEqual(screen.state.visibleMessages.count, 2)
+        Honeycomb.tap(stage, button.frame.center)
+        stage.step()
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "trash.confirm.empty")).frame.center)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(stage.stateName, "trash")
+        XCTAssertTrue(screen.state.visibleMessages.isEmpty)
+        XCTAssertEqual(screen.state.placement(of: "m01").list, .gone)
+        XCTAssertEqual(Mailbox.layer(stage, "list.empty")?.visible, true)
+        XCTAssertEqual(Mailbox.layer(stage, "trash.empty")?.visible, false, "nothing left to empty")
+        stage.send(KeyEvent(scenarioName: "ctrl+z", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(Set(screen.state.visibleMessages.map(\.id)), ["m01", "m02"], "one undo: both back in the Trash")
+        XCTAssertNotNil(Mailbox.layer(stage, "row.m01"))
+    }
+}

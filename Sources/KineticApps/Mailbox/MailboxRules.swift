@@ -20,6 +20,8 @@ public enum MailboxAction: Equatable, Sendable {
     case openMessage(String), closeMessage
     /// The menu opens the Trash or a named list.
     case openShelf(MailboxShelf)
+    /// "Empty Trash": asks first; then deletes every message in the Trash for good (one undo brings them all back).
+    case askToEmptyTrash, cancelEmptyTrash, emptyTrash
     /// The date now (about once a second) and the calendar to read it in: a Later message whose moment has come goes
     /// back to the Inbox.
     case clock(Date, calendar: Calendar)
@@ -100,6 +102,14 @@ public enum MailboxRules: AppRules {
                 return [.springBack(options.messageID)]
             }
             guard let last = state.undoStack.popLast() else { return [] }
+            if let batch = last.batch {
+                // A whole batch at once: every message emptied from the Trash goes back into it.
+                var entries = [last]
+                while let more = state.undoStack.last, more.batch == batch { entries.append(state.undoStack.removeLast()) }
+                for entry in entries { state.placements[entry.messageID] = entry.previous == .inbox ? nil : entry.previous }
+                let shown = entries.contains { entry in state.visibleMessages.contains { $0.id == entry.messageID } }
+                return shown ? [.segmentChanged(from: state.segment, to: state.segment), .save] : [.save]
+            }
             var effects: [MailboxEffect] = []
             let leftToTheLeft = [.later, .list].contains(state.placement(of: last.messageID).list)
             state.placements[last.messageID] = last.previous == .inbox ? nil : last.previous
@@ -110,6 +120,25 @@ public enum MailboxRules: AppRules {
                 state.shelf = nil
             }
             return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
+        case .askToEmptyTrash:
+            guard state.shelf == .trash, state.options == nil, state.compose == nil,
+                  state.messages.contains(where: { state.placement(of: $0.id).list == .deleted }) else { return [] }
+            state.confirmingEmptyTrash = true
+        case .cancelEmptyTrash:
+            state.confirmingEmptyTrash = false
+        case .emptyTrash:
+            guard state.confirmingEmptyTrash else { return [] }
+            state.confirmingEmptyTrash = false
+            let trash = state.messages.filter { state.placement(of: $0.id).list == .deleted }
+            let batch = (state.undoStack.compactMap(\.batch).max() ?? 0) + 1
+            var effects: [MailboxEffect] = []
+            for message in trash {
+                state.undoStack.append(MailboxState.UndoEntry(messageID: message.id, previous: state.placement(of: message.id), batch: batch))
+                state.placements[message.id] = Placement(.gone)
+                if state.reading == message.id { state.reading = nil }
+                effects.append(.collapse(message.id))
+            }
+            return effects + [.save]
         case .clock(let now, let calendar):
             state.now = now
             state.calendar = calendar

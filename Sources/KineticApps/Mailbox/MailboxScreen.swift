@@ -57,6 +57,9 @@ public final class MailboxScreen: Screen {
     /// Made in `didAppear`.
     var readerScroll: ScrollView!
     let readerBody = Layer(identifier: "reader.body")
+    /// `trash.empty` in the bar, and the confirmation `trash.confirm` (see `MailboxScreen+Trash`).
+    let emptyTrashButton = Layer(identifier: "trash.empty")
+    let trashConfirm = Layer(identifier: "trash.confirm")
     /// When the rules were last told the date (see `tellTheTime`).
     var lastClock: Date?
     /// `mailbox.shelf.title`: the Trash's or a named list's name in the bar while it shows.
@@ -124,6 +127,7 @@ public final class MailboxScreen: Screen {
         buildNavBar()
         buildOverlays(size: size)
         buildReader(size: size)
+        buildTrashControls(size: size)
         let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0) }
         root.gestureRecognizers = [edge]
         let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
@@ -197,6 +201,7 @@ public final class MailboxScreen: Screen {
         if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
         if state.reading != before.reading { showReader(wasReading: before.reading) }
         if state.read != before.read { paintUnread() }
+        paintTrashControls()
         if state.segment != before.segment || state.shelf != before.shelf || state.placements != before.placements || state.messages != before.messages {
             shownMessages = listedMessages()
             paintSegments()
@@ -252,6 +257,14 @@ public final class MailboxScreen: Screen {
         }
         if state.options != nil {
             if event.key == .escape { send(.dismissOptions) }
+            return true
+        }
+        if state.confirmingEmptyTrash {
+            switch event.key {
+            case .escape: send(.cancelEmptyTrash)
+            case .enter: send(.emptyTrash)
+            default: break
+            }
             return true
         }
         if state.menuOpen {

@@ -69,6 +69,8 @@ public struct MailboxState: Equatable, Sendable {
     public struct UndoEntry: Equatable, Sendable {
         public var messageID: String
         public var previous: Placement
+        /// Entries made by one action on many messages (emptying the Trash) share a batch, undone together.
+        public var batch: Int?
     }
 
     public enum ComposeField: String, Equatable, Sendable, CaseIterable {
@@ -120,6 +122,8 @@ public struct MailboxState: Equatable, Sendable {
     public var focus: String?
     /// The Trash or a named list, when the menu opened one (it stands in for the segment until a segment is chosen).
     public var shelf: MailboxShelf?
+    /// Whether the Trash's "Empty the Trash?" confirmation shows.
+    public var confirmingEmptyTrash = false
     /// The message open in the reader, if any.
     public var reading: String?
     /// The messages the person has opened: their unread dots are cleared (saved).
@@ -181,6 +185,7 @@ public struct MailboxState: Equatable, Sendable {
         if compose != nil { return "compose" }
         if menuOpen { return "menu" }
         if let options { return "options.\(options.kind.rawValue)" }
+        if confirmingEmptyTrash { return "trash.confirm" }
         if let reading { return "message.\(reading)" }
         if let shelf { return shelf.slug }
         return segment.rawValue

@@ -5,7 +5,8 @@ import KineticCore
 public struct Placement: Codable, Equatable, Sendable {
     /// `gone`: deleted for good, by emptying the Trash (kept so that undo can bring it back, and so that a refresh of
     /// the server's messages does not bring it back either).
-    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted, gone }
+    /// `sent`: written and sent from compose (its text is kept in `mailbox-sent.json`).
+    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted, gone, sent }
 
     public var list: List
     /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").
@@ -74,6 +75,20 @@ public struct MailboxStore: Sendable {
 
     public func saveRead(_ read: Set<String>) throws {
         try SavedFile<ReadMessages>(readFileURL).save(ReadMessages(read: read.sorted()))
+    }
+
+    /// The messages the person wrote and sent, kept in `mailbox-sent.json` (the server never has them).
+    public var sentFileURL: URL { folder.appendingPathComponent("mailbox-sent.json") }
+
+    struct SentMessages: Codable { var sent: [MailMessage] }
+
+    public func loadSent() -> (sent: [MailMessage], problem: String?) {
+        let (saved, problem) = SavedFile<SentMessages>(sentFileURL).load()
+        return (saved?.sent ?? [], problem.map { "saved sent messages: \($0)" })
+    }
+
+    public func saveSent(_ sent: [MailMessage]) throws {
+        try SavedFile<SentMessages>(sentFileURL).save(SentMessages(sent: sent))
     }
 }
 

@@ -127,3 +127,45 @@ final class MailboxLaterTests: XCTestCase {
         XCTAssertEqual(Mailbox.screen(of: again).state.placement(of: "m05"), .inbox, "and that was saved")
     }
 }
+
+/// Compose that sends: Send is enabled only with valid addresses in To; sending slides the sheet away and files the
+/// message in Sent, which a second launch still has.
+final class MailboxSendTests: XCTestCase {
+    func testSendNeedsAValidAddressAndFilesTheMessageInSent() throws {
+        let folder = Disguise.temporaryFolder()
+        let runner = try Mailbox.runner(dataDirectory: folder)
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        Honeycomb.run(stage, until: 0.3)
+        stage.send(KeyEvent(scenarioName: "c", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        stage.send(text: "ana@example")
+        stage.step()
+        let send = try XCTUnwrap(Mailbox.layer(stage, "compose.send"))
+        XCTAssertEqual(send.color, "#E8E8E8", "greyed: not an address yet")
+        Honeycomb.tap(stage, send.frame.center)
+        Honeycomb.run(stage, for: 0.5)
+        XCTAssertEqual(stage.stateName, "compose", "nothing sent")
+        stage.send(text: ".org")
+        stage.send(KeyEvent(scenarioName: "tab", timestamp: stage.time))
+        stage.send(text: "Lunch")
+        stage.send(KeyEvent(scenarioName: "tab", timestamp: stage.time))
+        stage.send(text: "Noon?")
+        stage.step()
+        XCTAssertEqual(Mailbox.layer(stage, "compose.send")?.color, "#3A9BDC", "enabled")
+        stage.send(KeyEvent(scenarioName: "ctrl+enter", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "inbox", "the sheet left")
+        XCTAssertEqual(screen.state.compose, nil)
+        screen.send(.openShelf(.sent))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "sent")
+        let sent = try XCTUnwrap(screen.state.visibleMessages.first)
+        XCTAssertEqual(sent.subject, "Lunch")
+        XCTAssertEqual(sent.text, "Noon?")
+        XCTAssertTrue(sent.sender.contains("ana@example.org"))
+        let again = try Mailbox.runner(freshStart: false, dataDirectory: folder)
+        Honeycomb.run(again.stage, until: 0.3)
+        let kept = Mailbox.screen(of: again).state
+        XCTAssertEqual(kept.messages.filter { kept.placement(of: $0.id).list == .sent }.map(\.subject), ["Lunch"], "kept across launches")
+    }
+}

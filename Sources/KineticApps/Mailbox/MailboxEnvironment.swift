@@ -16,21 +16,29 @@ public struct MailboxEnvironment {
     public var loadRead: () -> (read: Set<String>, problem: String?)
     /// Saves the messages opened so far.
     public var saveRead: (Set<String>) throws -> Void
+    /// The messages the person sent, and why they could not be read.
+    public var loadSent: () -> (sent: [MailMessage], problem: String?)
+    public var saveSent: ([MailMessage]) throws -> Void
 
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),
                 savePlacements: @escaping ([String: Placement]) throws -> Void, log: @escaping (String) -> Void,
                 loadRead: @escaping () -> (read: Set<String>, problem: String?) = { ([], nil) },
-                saveRead: @escaping (Set<String>) throws -> Void = { _ in }) {
+                saveRead: @escaping (Set<String>) throws -> Void = { _ in },
+                loadSent: @escaping () -> (sent: [MailMessage], problem: String?) = { ([], nil) },
+                saveSent: @escaping ([MailMessage]) throws -> Void = { _ in }) {
         self.loadPlacements = loadPlacements
         self.savePlacements = savePlacements
         self.log = log
         self.loadRead = loadRead
         self.saveRead = saveRead
+        self.loadSent = loadSent
+        self.saveSent = saveSent
     }
 
     /// The real thing: `MailboxStore` in `dataDirectory`, and `log`.
     public static func live(dataDirectory: URL, log: @escaping (String) -> Void) -> MailboxEnvironment {
         let store = MailboxStore(folder: dataDirectory)
-        return MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log, loadRead: store.loadRead, saveRead: store.saveRead)
+        return MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log, loadRead: store.loadRead, saveRead: store.saveRead,
+                                  loadSent: store.loadSent, saveSent: store.saveSent)
     }
 }

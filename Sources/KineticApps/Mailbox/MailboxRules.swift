@@ -25,6 +25,8 @@ public enum MailboxAction: Equatable, Sendable {
     /// The date now (about once a second) and the calendar to read it in: a Later message whose moment has come goes
     /// back to the Inbox.
     case clock(Date, calendar: Calendar)
+    /// Compose's Send (or Ctrl-Enter), when To holds valid addresses: the sheet leaves and the message is in Sent.
+    case send
     /// Compose opens to answer the message: To its sender, "Re: " its subject, its text quoted.
     case reply(String)
     /// A compose field's text after an edit (the engine's text field did the editing).
@@ -48,6 +50,8 @@ public enum MailboxEffect: Equatable, Sendable {
     case collapse(String)
     /// The messages opened changed: save them.
     case saveRead
+    /// A message was sent: save the sent messages.
+    case saveSent
     /// Undo: the message's row opens and the message slides back in from the side it left by.
     case reinsert(String, fromLeft: Bool)
     /// The segmented control changed: the lists slide in from the side of the new segment.
@@ -120,6 +124,20 @@ public enum MailboxRules: AppRules {
                 state.shelf = nil
             }
             return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
+        case .send:
+            guard let compose = state.compose, compose.canSend else { return [] }
+            let number = (state.messages.filter { state.placement(of: $0.id).list == .sent }.count) + 1
+            var id = "sent-\(number)"
+            while state.messages.contains(where: { $0.id == id }) { id += "x" }
+            let time = state.calendar.dateComponents([.hour, .minute], from: state.now)
+            let body = compose.body.trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = MailMessage(id: id, sender: "To: \(compose.to)", subject: compose.subject.isEmpty ? "(no subject)" : compose.subject,
+                                      snippet: String(body.prefix(200)), time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0),
+                                      unread: false, body: body)
+            state.messages.append(message)
+            state.placements[id] = Placement(.sent)
+            state.compose = nil
+            return [.save, .saveSent]
         case .askToEmptyTrash:
             guard state.shelf == .trash, state.options == nil, state.compose == nil,
                   state.messages.contains(where: { state.placement(of: $0.id).list == .deleted }) else { return [] }
@@ -205,7 +223,8 @@ public enum MailboxRules: AppRules {
         case .clearFocus:
             state.focus = nil
         case .messagesArrived(let messages):
-            state.messages = messages
+            // The server's messages, and the person's own sent ones, which only this device has.
+            state.messages = messages + state.messages.filter { state.placement(of: $0.id).list == .sent }
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }

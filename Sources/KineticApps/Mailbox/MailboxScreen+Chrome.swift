@@ -86,6 +86,8 @@ extension MailboxScreen {
         }
         let trashCount = state.messages.filter { state.placement(of: $0.id).list == .deleted }.count
         y = addShelfRow(.trash, title: "Trash   \(trashCount)", y: y, size: 20, bold: true, indent: 28, height: 52)
+        let sentCount = state.messages.filter { state.placement(of: $0.id).list == .sent }.count
+        y = addShelfRow(.sent, title: "Sent   \(sentCount)", y: y, size: 20, bold: true, indent: 28, height: 52)
         menuPanel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
         y += 44
         let counts = state.listCounts

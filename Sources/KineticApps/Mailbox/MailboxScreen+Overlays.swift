@@ -98,6 +98,10 @@ extension MailboxScreen {
         cancel.isUserInteractionEnabled = true
         cancel.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.closeCompose) }]
         composeSheet.addSublayer(cancel)
+        let sendButton = Typography.panel("compose.send", frame: Rect(x: 610, y: 16, width: 90, height: 34), color: Self.tint, cornerRadius: 8)
+        sendButton.addSublayer(Typography.label(nil, "Send", frame: Rect(x: 0, y: 7, width: 90, height: 22), size: 17, bold: true, color: .white, alignment: .center))
+        sendButton.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.send) }]
+        composeSheet.addSublayer(sendButton)
         let fields: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, "To:", 70, 40), (.subject, "Subject:", 116, 40), (.body, "", 170, 370)]
         let input = requiredStage.textInput
         for (kind, caption, y, height) in fields {
@@ -135,6 +139,17 @@ extension MailboxScreen {
             for field in composeFields.values { field.blur() }
             composeOverlay.dismiss(animator: animator, reduceMotion: settings.reduceMotion)
             return
+        }
+        // Send is enabled (tinted, taking clicks) only when To holds valid addresses; greyed otherwise.
+        if let sendButton = composeSheet.layer(withIdentifier: "compose.send") {
+            let enabled = compose.canSend
+            sendButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: enabled ? Self.tint : Color(red8: 0xE8, green8: 0xE8, blue8: 0xE8)))
+            if case .text(var text)? = sendButton.sublayers.first?.contents {
+                text.color = enabled ? .white : Palette.muted
+                sendButton.sublayers.first?.contents = .text(text)
+            }
+            sendButton.isUserInteractionEnabled = enabled
+            sendButton.cursor = enabled ? nil : .arrow
         }
         composeFields[.to]?.setText(compose.to)
         composeFields[.subject]?.setText(compose.subject)

@@ -359,6 +359,7 @@ extension MailboxScreen {
     static func emptyNote(for shelf: MailboxShelf) -> String {
         switch shelf {
         case .trash: return "Nothing in the Trash. Swipe a message far right, past the second line, to delete it."
+        case .sent: return "Nothing sent yet. Messages you write and send appear here."
         case .list(let name): return "Nothing in \(name). Swipe a message far left, past the second line, and choose \(name)."
         }
     }

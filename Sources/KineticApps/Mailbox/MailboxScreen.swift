@@ -81,8 +81,9 @@ public final class MailboxScreen: Screen {
         feed = nil
         let (placements, problem) = environment.loadPlacements()
         let (read, readProblem) = environment.loadRead()
-        store = Store(MailboxState(messages: messages, placements: placements, read: read))
-        startupProblems = [problem, readProblem].compactMap { $0 }
+        let (sent, sentProblem) = environment.loadSent()
+        store = Store(MailboxState(messages: messages + Self.sentOnly(sent, placements), placements: placements, read: read))
+        startupProblems = [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
     }
@@ -94,10 +95,16 @@ public final class MailboxScreen: Screen {
         let initial = feed.initial()
         let (placements, problem) = freshStart ? ([:], nil) : environment.loadPlacements()
         let (read, readProblem) = freshStart ? ([], nil) : environment.loadRead()
-        store = Store(MailboxState(messages: initial.messages, placements: placements, read: read))
-        startupProblems = initial.problems + [problem, readProblem].compactMap { $0 }
+        let (sent, sentProblem) = freshStart ? ([], nil) : environment.loadSent()
+        store = Store(MailboxState(messages: initial.messages + Self.sentOnly(sent, placements), placements: placements, read: read))
+        startupProblems = initial.problems + [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
+    }
+
+    /// The saved sent messages that the placements file still files in Sent (both were written together).
+    static func sentOnly(_ sent: [MailMessage], _ placements: [String: Placement]) -> [MailMessage] {
+        sent.filter { placements[$0.id]?.list == .sent }
     }
 
     public override var stateName: String { state.stateName }
@@ -217,6 +224,11 @@ public final class MailboxScreen: Screen {
             showUndo()
         case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
         case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
+        case .saveSent:
+            do { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list == .sent }) } catch {
+                log("could not save the sent messages: \(error)")
+                banner.show("Couldn’t save the sent message — it lasts until you quit", animator: animator)
+            }
         case .saveRead:
             do { try environment.saveRead(state.read) } catch {
                 log("could not save which messages were read: \(error)")
@@ -247,6 +259,7 @@ public final class MailboxScreen: Screen {
             switch event.key {
             case .escape: send(.closeCompose)
             case .tab: send(.focusField(event.modifiers.contains(.shift) ? .body : .to))
+            case .enter where event.modifiers.contains(.control): send(.send)
             default: break
             }
             return true

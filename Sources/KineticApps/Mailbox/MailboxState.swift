@@ -30,12 +30,14 @@ public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
 /// A list the menu opens besides the three segments: the Trash, or one of the named lists ("To Read").
 public enum MailboxShelf: Equatable, Sendable {
     case trash
+    case sent
     case list(String)
 
     /// The placement a message has when it is on this shelf.
     func holds(_ placement: Placement) -> Bool {
         switch self {
         case .trash: return placement.list == .deleted
+        case .sent: return placement.list == .sent
         case .list(let name): return placement.list == .list && placement.detail == name
         }
     }
@@ -44,6 +46,7 @@ public enum MailboxShelf: Equatable, Sendable {
     public var slug: String {
         switch self {
         case .trash: return "trash"
+        case .sent: return "sent"
         case .list(let name): return "list." + name.lowercased().replacingOccurrences(of: " ", with: "-")
         }
     }
@@ -51,6 +54,7 @@ public enum MailboxShelf: Equatable, Sendable {
     public var title: String {
         switch self {
         case .trash: return "Trash"
+        case .sent: return "Sent"
         case .list(let name): return name
         }
     }
@@ -103,6 +107,19 @@ public struct MailboxState: Equatable, Sendable {
         public var to = ""
         public var subject = ""
         public var body = ""
+        /// Whether Send can send: To holds one address or more, separated by commas, each `name@host.domain`.
+        public var canSend: Bool {
+            let addresses = to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return !addresses.isEmpty && addresses.allSatisfy(Self.isAddress)
+        }
+
+        static func isAddress(_ text: String) -> Bool {
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+            let host = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+            return host.count >= 2 && host.allSatisfy { !$0.isEmpty }
+        }
+
         /// The field with the keyboard; `nil` after Esc left it (a second Esc closes the sheet).
         public var field: ComposeField? = ComposeField.to
     }
@@ -163,6 +180,7 @@ public struct MailboxState: Equatable, Sendable {
     public var shownList: Placement.List {
         switch shelf {
         case .trash?: return .deleted
+        case .sent?: return .sent
         case .list?: return .list
         case nil: return segment.list
         }

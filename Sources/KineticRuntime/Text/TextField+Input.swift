@@ -42,6 +42,7 @@ extension TextField {
             edit { $0.deleteForward(by: unit) }
             return true
         case .enter:
+            if control { return false }  // Ctrl-Enter is the form's (compose's Send)
             if isMultiline { edit { $0.type("\n") }; return true }
             return onEnter?() ?? false
         case .tab:

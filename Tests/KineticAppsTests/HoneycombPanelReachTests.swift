@@ -42,3 +42,28 @@ final class HoneycombPanelReachTests: XCTestCase {
         }
     }
 }
+
+/// With a panel open, the keyboard's focus never moves onto a row that faded to make room for it.
+final class HoneycombFocusReachTests: XCTestCase {
+    func testTheFocusSkipsRowsFadedForThePanel() {
+        let size = Size(width: 1024, height: 768)
+        let cells = (0..<35).map { HoneycombNode(id: "c\($0)", title: "C\($0)", color: "#336699", detail: .init(label: "C", text: "t")) }
+        let category = HoneycombNode(id: "space", title: "Space", color: "#223344", children: cells)
+        var state = HoneycombState(categories: [category], size: size)
+        _ = HoneycombRules.reduce(&state, .tapCategory("space"))
+        _ = HoneycombRules.reduce(&state, .morphFinished)
+        _ = HoneycombRules.reduce(&state, .tapCell("c33"))  // a bottom-row cell: its panel opens above
+        XCTAssertEqual(state.stateName, "panel.c33")
+        let geometry = HoneycombGeometry(size: size)
+        let layout = geometry.grid(count: 35)
+        guard let position = layout.position(ofCellAt: 33), let placement = geometry.panel(for: position.row, column: position.column, in: layout) else {
+            return XCTFail("no placement")
+        }
+        XCTAssertFalse(placement.hiddenRows.isEmpty, "a 5-row grid cannot keep every row with a panel open")
+        for _ in 0..<8 {
+            _ = HoneycombRules.reduce(&state, .moveFocus(.up))
+            guard let focus = state.focus, let index = cells.firstIndex(where: { $0.id == focus }), let row = layout.position(ofCellAt: index)?.row else { continue }
+            XCTAssertFalse(placement.hiddenRows.contains(row), "the focus went to \(focus), in faded row \(row)")
+        }
+    }
+}

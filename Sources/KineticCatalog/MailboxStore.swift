@@ -5,8 +5,9 @@ import KineticCore
 public struct Placement: Codable, Equatable, Sendable {
     /// `gone`: deleted for good, by emptying the Trash (kept so that undo can bring it back, and so that a refresh of
     /// the server's messages does not bring it back either).
-    /// `sent`: written and sent from compose (its text is kept in `mailbox-sent.json`).
-    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted, gone, sent }
+    /// `sent`: written and sent from compose; `draft`: written and kept for later (the text of both is kept in
+    /// `mailbox-sent.json`).
+    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted, gone, sent, draft }
 
     public var list: List
     /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").
@@ -77,7 +78,7 @@ public struct MailboxStore: Sendable {
         try SavedFile<ReadMessages>(readFileURL).save(ReadMessages(read: read.sorted()))
     }
 
-    /// The messages the person wrote and sent, kept in `mailbox-sent.json` (the server never has them).
+    /// The messages the person wrote, sent or kept as drafts, in `mailbox-sent.json` (the server never has them).
     public var sentFileURL: URL { folder.appendingPathComponent("mailbox-sent.json") }
 
     struct SentMessages: Codable { var sent: [MailMessage] }

@@ -119,7 +119,9 @@ final class MailboxFlowTests: XCTestCase {
         XCTAssertEqual(dump.layer("compose.body")?.focused, true, "the caret is in the body")
         XCTAssertEqual(Mailbox.screen(of: runner).state.placements, [:], "E did not archive anything")
         key(stage, "escape")  // leaves the field
-        key(stage, "escape")  // closes the sheet
+        key(stage, "escape")  // Cancel: something was written, so it asks
+        XCTAssertEqual(stage.stateName, "compose.confirm")
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "compose.confirm.delete")).frame.center)
         Honeycomb.run(stage, for: 1)
         XCTAssertEqual(stage.stateName, "inbox")
         XCTAssertEqual(Mailbox.layer(stage, "compose")?.visible, false)

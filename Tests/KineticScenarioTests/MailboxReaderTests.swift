@@ -79,6 +79,8 @@ final class MailboxReaderTests: XCTestCase {
         XCTAssertTrue(compose.body.contains("> \(message.text.split(separator: "\n").first ?? "")"), compose.body)
         stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
         stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        XCTAssertEqual(stage.stateName, "compose.confirm", "the quote is something written: Cancel asks")
+        screen.send(.deleteDraft)
         Honeycomb.run(stage, for: 1)
         XCTAssertEqual(stage.stateName, "message.m03", "back in the reader")
         Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "reader.action.archive")).frame.center)
@@ -167,5 +169,56 @@ final class MailboxSendTests: XCTestCase {
         Honeycomb.run(again.stage, until: 0.3)
         let kept = Mailbox.screen(of: again).state
         XCTAssertEqual(kept.messages.filter { kept.placement(of: $0.id).list == .sent }.map(\.subject), ["Lunch"], "kept across launches")
+    }
+}
+
+/// Cancel with something written asks Save Draft / Delete Draft / Keep Editing; a saved draft is listed in Drafts and
+/// reopens where it was left; sent from there, it leaves Drafts for Sent.
+final class MailboxDraftTests: XCTestCase {
+    func testCancelAsksAndADraftIsKeptReopenedAndSent() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        stage.send(KeyEvent(scenarioName: "c", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        stage.send(text: "bo@example.org")
+        stage.send(KeyEvent(scenarioName: "tab", timestamp: stage.time))
+        stage.send(text: "Plans")
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))  // leaves the field
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))  // Cancel, with something written
+        stage.step()
+        XCTAssertEqual(stage.stateName, "compose.confirm")
+        XCTAssertEqual(Mailbox.layer(stage, "compose.confirm")?.visible, true)
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        stage.step()
+        XCTAssertEqual(stage.stateName, "compose", "Keep Editing")
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "compose.cancel")).frame.center)
+        stage.step()
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "compose.confirm.save")).frame.center)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "inbox")
+        screen.send(.openShelf(.drafts))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "drafts")
+        XCTAssertEqual(screen.state.visibleMessages.map(\.subject), ["Plans"])
+        Honeycomb.tap(stage, Point(x: 500, y: Mailbox.rowY(0)))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.stateName, "compose", "the draft reopens")
+        XCTAssertEqual(stage.dump().layer("compose.to")?.text, "bo@example.org")
+        XCTAssertEqual(stage.dump().layer("compose.subject")?.text, "Plans")
+        stage.send(KeyEvent(scenarioName: "ctrl+enter", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        XCTAssertTrue(screen.state.messages.filter { screen.state.placement(of: $0.id).list == .draft }.isEmpty, "sent: no longer a draft")
+        XCTAssertEqual(screen.state.messages.filter { screen.state.placement(of: $0.id).list == .sent }.map(\.subject), ["Plans"])
+
+        // Delete Draft throws away what was written.
+        stage.send(KeyEvent(scenarioName: "c", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+        stage.send(text: "gone@example.org")
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
+        stage.step()
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "compose.confirm.delete")).frame.center)
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.state.compose, nil)
+        XCTAssertTrue(screen.state.messages.filter { screen.state.placement(of: $0.id).list == .draft }.isEmpty)
     }
 }

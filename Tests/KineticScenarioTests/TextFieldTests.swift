@@ -101,6 +101,8 @@ final class TextFieldTests: XCTestCase {
         press(stage, "ctrl+z")
         XCTAssertEqual(screen.state.placements, placements, "nor with no field focused")
         press(stage, "escape")
+        XCTAssertEqual(stage.stateName, "compose.confirm", "something was written: Cancel asks first")
+        screen.send(.deleteDraft)
         Honeycomb.run(stage, for: 1)
         XCTAssertEqual(stage.stateName, "inbox")
     }

@@ -27,6 +27,10 @@ public enum MailboxAction: Equatable, Sendable {
     case clock(Date, calendar: Calendar)
     /// Compose's Send (or Ctrl-Enter), when To holds valid addresses: the sheet leaves and the message is in Sent.
     case send
+    /// Cancel with something written asks; then the draft is saved (in Drafts), deleted, or kept open.
+    case saveDraft, deleteDraft, keepEditing
+    /// A draft opens in compose again.
+    case openDraft(String)
     /// Compose opens to answer the message: To its sender, "Re: " its subject, its text quoted.
     case reply(String)
     /// A compose field's text after an edit (the engine's text field did the editing).
@@ -126,14 +130,13 @@ public enum MailboxRules: AppRules {
             return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
         case .send:
             guard let compose = state.compose, compose.canSend else { return [] }
-            let number = (state.messages.filter { state.placement(of: $0.id).list == .sent }.count) + 1
-            var id = "sent-\(number)"
-            while state.messages.contains(where: { $0.id == id }) { id += "x" }
-            let time = state.calendar.dateComponents([.hour, .minute], from: state.now)
-            let body = compose.body.trimmingCharacters(in: .whitespacesAndNewlines)
-            let message = MailMessage(id: id, sender: "To: \(compose.to)", subject: compose.subject.isEmpty ? "(no subject)" : compose.subject,
-                                      snippet: String(body.prefix(200)), time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0),
-                                      unread: false, body: body)
+            if let draft = compose.draftID {
+                state.messages.removeAll { $0.id == draft }
+                state.placements[draft] = nil
+            }
+            let id = newID(in: state, prefix: "sent")
+            var message = written(compose, id: id, sender: "To: \(compose.to)", state: state)
+            if message.subject.isEmpty { message.subject = "(no subject)" }
             state.messages.append(message)
             state.placements[id] = Placement(.sent)
             state.compose = nil
@@ -201,7 +204,38 @@ public enum MailboxRules: AppRules {
             state.menuOpen = false
             state.compose = state.compose ?? MailboxState.Compose()
         case .closeCompose:
+            guard let compose = state.compose else { return [] }
+            if compose.hasContent && !compose.confirmingCancel {
+                state.compose?.confirmingCancel = true
+                return []
+            }
             state.compose = nil
+        case .keepEditing:
+            state.compose?.confirmingCancel = false
+        case .deleteDraft:
+            guard let compose = state.compose else { return [] }
+            state.compose = nil
+            guard let draft = compose.draftID else { return [] }
+            state.messages.removeAll { $0.id == draft }
+            state.placements[draft] = nil
+            return [.save, .saveSent]
+        case .saveDraft:
+            guard let compose = state.compose else { return [] }
+            state.compose = nil
+            let id = compose.draftID ?? newID(in: state, prefix: "draft")
+            state.messages.removeAll { $0.id == id }
+            state.messages.append(written(compose, id: id, sender: compose.to, state: state))
+            state.placements[id] = Placement(.draft)
+            return [.save, .saveSent]
+        case .openDraft(let id):
+            guard state.placement(of: id).list == .draft, let draft = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
+            var compose = MailboxState.Compose()
+            compose.to = draft.sender
+            compose.subject = draft.subject
+            compose.body = draft.body ?? ""
+            compose.draftID = id
+            state.compose = compose
+            state.menuOpen = false
         case .editDraft(let field, let text):
             guard var compose = state.compose else { return [] }
             switch field {
@@ -224,7 +258,7 @@ public enum MailboxRules: AppRules {
             state.focus = nil
         case .messagesArrived(let messages):
             // The server's messages, and the person's own sent ones, which only this device has.
-            state.messages = messages + state.messages.filter { state.placement(of: $0.id).list == .sent }
+            state.messages = messages + state.messages.filter { [.sent, .draft].contains(state.placement(of: $0.id).list) }
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }
@@ -287,5 +321,20 @@ public enum MailboxRules: AppRules {
         }
         let stillShown = state.visibleMessages.contains { $0.id == id }
         return (stillShown ? [.springBack(id)] : [.collapse(id)]) + [.save]
+    }
+
+    /// An id no message has: `prefix-1`, `prefix-2`, …
+    private static func newID(in state: MailboxState, prefix: String) -> String {
+        var number = 1
+        while state.messages.contains(where: { $0.id == "\(prefix)-\(number)" }) { number += 1 }
+        return "\(prefix)-\(number)"
+    }
+
+    /// Compose's text as a message of the person's own, stamped with the clock's time.
+    private static func written(_ compose: MailboxState.Compose, id: String, sender: String, state: MailboxState) -> MailMessage {
+        let time = state.calendar.dateComponents([.hour, .minute], from: state.now)
+        let body = compose.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        return MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(body.prefix(200)),
+                           time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: body)
     }
 }

@@ -102,6 +102,7 @@ extension MailboxScreen {
         sendButton.addSublayer(Typography.label(nil, "Send", frame: Rect(x: 0, y: 7, width: 90, height: 22), size: 17, bold: true, color: .white, alignment: .center))
         sendButton.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.send) }]
         composeSheet.addSublayer(sendButton)
+        buildCancelConfirmation()
         let fields: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, "To:", 70, 40), (.subject, "Subject:", 116, 40), (.body, "", 170, 370)]
         let input = requiredStage.textInput
         for (kind, caption, y, height) in fields {
@@ -151,11 +152,41 @@ extension MailboxScreen {
             sendButton.isUserInteractionEnabled = enabled
             sendButton.cursor = enabled ? nil : .arrow
         }
+        composeConfirm.isHidden = !compose.confirmingCancel
+        if compose.confirmingCancel { for field in composeFields.values { field.blur() } }
         composeFields[.to]?.setText(compose.to)
         composeFields[.subject]?.setText(compose.subject)
         composeFields[.body]?.setText(compose.body)
-        if let kind = compose.field { composeFields[kind]?.focus() } else { requiredStage.textInput.focus(nil) }
+        if compose.confirmingCancel {
+            requiredStage.textInput.focus(nil)
+        } else if let kind = compose.field {
+            composeFields[kind]?.focus()
+        } else {
+            requiredStage.textInput.focus(nil)
+        }
         guard !wasOpen else { return }
         composeOverlay.present(animator: animator, reduceMotion: settings.reduceMotion)
+    }
+
+    /// Cancel with something written: Save Draft, Delete Draft or Keep Editing, over the sheet.
+    func buildCancelConfirmation() {
+        composeConfirm.frame = Rect(x: 0, y: 0, width: 720, height: 560)
+        composeConfirm.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: Color.white.withAlpha(0.92)))
+        composeConfirm.zPosition = 10
+        composeConfirm.isHidden = true
+        composeConfirm.cursor = .arrow
+        composeConfirm.gestureRecognizers = [TapRecognizer { _ in }]
+        composeConfirm.addSublayer(Typography.label("compose.confirm.title", "Keep this message?", frame: Rect(x: 0, y: 190, width: 720, height: 30), size: 22, bold: true,
+                                                    color: Palette.ink, alignment: .center))
+        for (index, item) in [("save", "Save Draft", MailboxAction.saveDraft), ("delete", "Delete Draft", .deleteDraft), ("keep", "Keep Editing", .keepEditing)].enumerated() {
+            let button = Typography.panel("compose.confirm.\(item.0)", frame: Rect(x: 120 + Double(index) * 165, y: 250, width: 150, height: 44),
+                                          color: item.0 == "delete" ? SwipeZone.red : item.0 == "save" ? Self.tint : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE), cornerRadius: 10)
+            button.addSublayer(Typography.label(nil, item.1, frame: Rect(x: 0, y: 11, width: 150, height: 22), size: 17, bold: true,
+                                                color: item.0 == "keep" ? Palette.ink : .white, alignment: .center))
+            let action = item.2
+            button.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(action) }]
+            composeConfirm.addSublayer(button)
+        }
+        composeSheet.addSublayer(composeConfirm)
     }
 }

@@ -75,7 +75,13 @@ extension MailboxScreen {
         // A tap closes what is open (a half-open row); with nothing open, it opens the message in the reader.
         row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in
             guard let self else { return }
-            if self.rows.values.contains(where: { abs($0.offset) > 0.5 }) { self.closeOpenThings() } else { self.send(.openMessage(id)) }
+            if self.rows.values.contains(where: { abs($0.offset) > 0.5 }) {
+                self.closeOpenThings()
+            } else if self.state.placement(of: id).list == .draft {
+                self.send(.openDraft(id))  // a draft opens where it is written
+            } else {
+                self.send(.openMessage(id))
+            }
         }]
         row.setUnread(state.isUnread(message))
         row.slot.contextActions = { [weak self] in self?.contextActions(for: id) ?? [] }
@@ -360,6 +366,7 @@ extension MailboxScreen {
         switch shelf {
         case .trash: return "Nothing in the Trash. Swipe a message far right, past the second line, to delete it."
         case .sent: return "Nothing sent yet. Messages you write and send appear here."
+        case .drafts: return "No drafts. Cancel a message you are writing and choose Save Draft to keep it here."
         case .list(let name): return "Nothing in \(name). Swipe a message far left, past the second line, and choose \(name)."
         }
     }

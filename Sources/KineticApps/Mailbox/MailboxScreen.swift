@@ -57,6 +57,8 @@ public final class MailboxScreen: Screen {
     /// Made in `didAppear`.
     var readerScroll: ScrollView!
     let readerBody = Layer(identifier: "reader.body")
+    /// Cancel's question over the compose sheet (`compose.confirm`).
+    let composeConfirm = Layer(identifier: "compose.confirm")
     /// `trash.empty` in the bar, and the confirmation `trash.confirm` (see `MailboxScreen+Trash`).
     let emptyTrashButton = Layer(identifier: "trash.empty")
     let trashConfirm = Layer(identifier: "trash.confirm")
@@ -102,9 +104,9 @@ public final class MailboxScreen: Screen {
         store.performEffects { [unowned self] in self.perform($0) }
     }
 
-    /// The saved sent messages that the placements file still files in Sent (both were written together).
+    /// The saved written messages that the placements file still files in Sent or Drafts (both are written together).
     static func sentOnly(_ sent: [MailMessage], _ placements: [String: Placement]) -> [MailMessage] {
-        sent.filter { placements[$0.id]?.list == .sent }
+        sent.filter { [.sent, .draft].contains(placements[$0.id]?.list) }
     }
 
     public override var stateName: String { state.stateName }
@@ -225,7 +227,7 @@ public final class MailboxScreen: Screen {
         case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
         case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
         case .saveSent:
-            do { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list == .sent }) } catch {
+            do { try environment.saveSent(state.messages.filter { [.sent, .draft].contains(state.placement(of: $0.id).list) }) } catch {
                 log("could not save the sent messages: \(error)")
                 banner.show("Couldn’t save the sent message — it lasts until you quit", animator: animator)
             }
@@ -255,6 +257,14 @@ public final class MailboxScreen: Screen {
     public override func handleKey(_ event: KeyEvent) -> Bool {
         // Compose's fields take their own keys while one has the keyboard (the stage gives them first refusal); what
         // reaches here with the sheet open is for the sheet, and nothing goes through to the list behind it.
+        if state.compose?.confirmingCancel == true {
+            switch event.key {
+            case .escape: send(.keepEditing)
+            case .enter: send(.saveDraft)
+            default: break
+            }
+            return true
+        }
         if state.compose != nil {
             switch event.key {
             case .escape: send(.closeCompose)

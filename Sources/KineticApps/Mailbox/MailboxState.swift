@@ -31,6 +31,7 @@ public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
 public enum MailboxShelf: Equatable, Sendable {
     case trash
     case sent
+    case drafts
     case list(String)
 
     /// The placement a message has when it is on this shelf.
@@ -38,6 +39,7 @@ public enum MailboxShelf: Equatable, Sendable {
         switch self {
         case .trash: return placement.list == .deleted
         case .sent: return placement.list == .sent
+        case .drafts: return placement.list == .draft
         case .list(let name): return placement.list == .list && placement.detail == name
         }
     }
@@ -47,6 +49,7 @@ public enum MailboxShelf: Equatable, Sendable {
         switch self {
         case .trash: return "trash"
         case .sent: return "sent"
+        case .drafts: return "drafts"
         case .list(let name): return "list." + name.lowercased().replacingOccurrences(of: " ", with: "-")
         }
     }
@@ -55,6 +58,7 @@ public enum MailboxShelf: Equatable, Sendable {
         switch self {
         case .trash: return "Trash"
         case .sent: return "Sent"
+        case .drafts: return "Drafts"
         case .list(let name): return name
         }
     }
@@ -107,6 +111,12 @@ public struct MailboxState: Equatable, Sendable {
         public var to = ""
         public var subject = ""
         public var body = ""
+        /// The draft this compose was reopened from, replaced when it is sent or saved again.
+        public var draftID: String?
+        /// Whether Cancel is asking Save draft / Delete draft / Keep editing.
+        public var confirmingCancel = false
+        /// Whether anything was written: cancelling then asks before throwing it away.
+        public var hasContent: Bool { !(to + subject + body).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         /// Whether Send can send: To holds one address or more, separated by commas, each `name@host.domain`.
         public var canSend: Bool {
             let addresses = to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -181,6 +191,7 @@ public struct MailboxState: Equatable, Sendable {
         switch shelf {
         case .trash?: return .deleted
         case .sent?: return .sent
+        case .drafts?: return .draft
         case .list?: return .list
         case nil: return segment.list
         }
@@ -200,7 +211,7 @@ public struct MailboxState: Equatable, Sendable {
     /// `compose`, `menu`, `options.reschedule`, `options.list`, `message.<id>` (reading), the shelf (`trash`,
     /// `list.to-read`, …), or the segment: `later`, `inbox`, `archive`.
     public var stateName: String {
-        if compose != nil { return "compose" }
+        if let compose { return compose.confirmingCancel ? "compose.confirm" : "compose" }
         if menuOpen { return "menu" }
         if let options { return "options.\(options.kind.rawValue)" }
         if confirmingEmptyTrash { return "trash.confirm" }

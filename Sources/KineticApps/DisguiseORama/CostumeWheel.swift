@@ -32,9 +32,10 @@ final class CostumeWheel {
     let bubbleRadius: Double
     let bounds: Rect
     private(set) var armature: DynamicItem
-    private(set) var bubbles: [Bubble] = []
-    private var gravity: GravityBehavior?
-    private var collisions: CollisionBehavior?
+    /// The bubbles in spoke order; only the wheel changes them (here and in `CostumeWheel+Edges`).
+    var bubbles: [Bubble] = []
+    var gravity: GravityBehavior?
+    var collisions: CollisionBehavior?
     /// While dragging, the angle the finger wants; the armature is driven there step by step.
     private var dragTargetAngle: Double?
     /// Where arrow keys are turning the wheel to (a spoke's angle, radians) and the most speed they may use (rad/s).
@@ -43,6 +44,8 @@ final class CostumeWheel {
     private(set) var springsAreNormal = true
     /// Whether bubbles are lying on the floor.
     var isDropped: Bool { gravity != nil }
+    /// A fallen bubble a finger holds, and the stiff spring between them.
+    var held: (bubble: Bubble, spring: Attachment)?
     /// Whether the wheel has come to rest and stopped stepping its world: every body still (as the world judges
     /// it), the armature stopped, the springs stiff, no finger on it. Stepping a world at rest would only move
     /// bodies by amounts below the rest speeds, forever, and redraw a scene that looks the same. Whatever moves
@@ -77,7 +80,7 @@ final class CostumeWheel {
     func bubble(_ id: String) -> Bubble? { bubbles.first { $0.id == id } }
 
     /// The point on the armature's rim where spoke `index` ends, in the armature's own coordinates.
-    private func rimOffset(spoke index: Int) -> Vector {
+    func rimOffset(spoke index: Int) -> Vector {
         Vector(angle: DisguiseLayout.spokeAngle(index, costumeCount: bubbles.count), length: radius)
     }
 
@@ -101,23 +104,6 @@ final class CostumeWheel {
             try other.attachment?.setAnchor(Point(x: rimOffset(spoke: other.spoke).dx, y: rimOffset(spoke: other.spoke).dy))
         }
         if !isDropped { try attach(bubble, spring: settings.returnSpring) }
-    }
-
-    /// Takes a bubble off the wheel (its costume is no longer offered): its spring and body leave the world, and the
-    /// others re-space round the wheel as they do when one joins.
-    func removeBubble(id: String) throws {
-        guard let index = bubbles.firstIndex(where: { $0.id == id }) else { return }
-        wake()
-        let bubble = bubbles.remove(at: index)
-        if let attachment = bubble.attachment { try world.remove(attachment) }
-        collisions?.removeItem(bubble.item)
-        gravity?.removeItem(bubble.item)
-        try world.removeItem(bubble.item)
-        for (spoke, other) in bubbles.enumerated() {
-            other.spoke = spoke
-            let offset = rimOffset(spoke: spoke)
-            try other.attachment?.setAnchor(Point(x: offset.dx, y: offset.dy))
-        }
     }
 
     private func attach(_ bubble: Bubble, spring: (frequency: Double, dampingRatio: Double)) throws {
@@ -230,38 +216,6 @@ final class CostumeWheel {
         self.collisions = collisions
     }
 
-    // MARK: A fallen bubble in the hand
-
-    /// A fallen bubble a finger holds, and the stiff spring between them.
-    private var held: (bubble: Bubble, spring: Attachment)?
-    /// How the finger holds a fallen bubble: a stiff, critically damped spring (Hz, ratio), so it follows closely
-    /// but still pushes the others aside rather than passing through them.
-    static let holdSpring = (frequency: 6.0, dampingRatio: 1.0)
-
-    /// A finger takes a fallen bubble at `point`: a spring from it to the finger; the bubble stays in the physics.
-    func grabFallen(_ id: String, at point: Point) throws {
-        guard isDropped, let bubble = bubble(id), bubble.attachment == nil, point.isFinite else { return }
-        try releaseFallen()
-        wake()
-        let spring = try world.attach(bubble.item, toAnchor: point, frequency: Self.holdSpring.frequency, dampingRatio: Self.holdSpring.dampingRatio)
-        held = (bubble, spring)
-    }
-
-    /// The finger moved: the spring's end follows it.
-    func moveFallen(to point: Point) throws {
-        guard let held, point.isFinite else { return }
-        wake()
-        try held.spring.setAnchor(point)
-    }
-
-    /// The finger let go: the bubble flies on with the speed it had, and falls.
-    func releaseFallen() throws {
-        guard let held else { return }
-        self.held = nil
-        wake()
-        try world.remove(held.spring)
-    }
-
     /// Gravity goes; soft springs pull every loose bubble back to its spoke. The screen's edges stay walls until the
     /// world reports that everything is at rest: a soft spring on a turning wheel could otherwise sling a bubble off
     /// the screen. Then the walls go and the springs get their normal stiffness back.
@@ -341,37 +295,11 @@ final class CostumeWheel {
         isResting = stillTime >= Self.stillDuration && world.isPaused && springsAreNormal && dragTargetAngle == nil && keyTurn == nil && held == nil
     }
 
-    /// How far inside the stage's edges the walls of a fall stand, in points.
-    static let wallInset = 1.0
-
-    /// The stage's edges hold every bubble, on its spoke or fallen: a hard flick stretches the springs far enough to
-    /// swing a bubble past an edge, so one found beyond is put back on it and loses the speed that carried it out.
-    /// Inside, nothing is touched, so a wheel at rest stays asleep.
-    private func keepInside() {
-        let inside = bounds.insetBy(dx: bubbleRadius, dy: bubbleRadius)
-        guard inside.width > 0, inside.height > 0 else { return }
-        for bubble in bubbles {
-            let centre = bubble.item.center
-            guard centre.isFinite else { continue }
-            let held = Point(x: min(max(centre.x, inside.minX), inside.maxX), y: min(max(centre.y, inside.minY), inside.maxY))
-            guard held != centre else { continue }
-            var velocity = bubble.item.velocity
-            if held.x != centre.x { velocity.dx = 0 }
-            if held.y != centre.y { velocity.dy = 0 }
-            do {
-                try bubble.item.setCenter(held)
-                try bubble.item.setVelocity(velocity)
-            } catch {
-                onError?(error)
-            }
-        }
-    }
-
     /// Within this distance (pt) of where it was `stillDuration` seconds ago, a body counts as still.
     static let stillDistance = 0.05, stillDuration = 0.5
 
     /// Something is about to move the wheel: it steps again from the next step on.
-    private func wake() {
+    func wake() {
         isResting = false
         stillAngle = nil
         stillTime = 0

@@ -128,19 +128,8 @@ public enum MailboxRules: AppRules {
                 state.shelf = nil
             }
             return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
-        case .send:
-            guard let compose = state.compose, compose.canSend else { return [] }
-            if let draft = compose.draftID {
-                state.messages.removeAll { $0.id == draft }
-                state.placements[draft] = nil
-            }
-            let id = newID(in: state, prefix: "sent")
-            var message = written(compose, id: id, sender: "To: \(compose.to)", state: state)
-            if message.subject.isEmpty { message.subject = "(no subject)" }
-            state.messages.append(message)
-            state.placements[id] = Placement(.sent)
-            state.compose = nil
-            return [.save, .saveSent]
+        case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
+            return reduceCompose(&state, action)
         case .askToEmptyTrash:
             guard state.shelf == .trash, state.options == nil, state.compose == nil,
                   state.messages.contains(where: { state.placement(of: $0.id).list == .deleted }) else { return [] }
@@ -199,53 +188,6 @@ public enum MailboxRules: AppRules {
             return [.segmentChanged(from: from, to: segment)]
         case .setMenu(let open):
             state.menuOpen = open && state.compose == nil
-        case .openCompose:
-            guard state.options == nil else { return [] }
-            state.menuOpen = false
-            state.compose = state.compose ?? MailboxState.Compose()
-        case .closeCompose:
-            guard let compose = state.compose else { return [] }
-            if compose.hasContent && !compose.confirmingCancel {
-                state.compose?.confirmingCancel = true
-                return []
-            }
-            state.compose = nil
-        case .keepEditing:
-            state.compose?.confirmingCancel = false
-        case .deleteDraft:
-            guard let compose = state.compose else { return [] }
-            state.compose = nil
-            guard let draft = compose.draftID else { return [] }
-            state.messages.removeAll { $0.id == draft }
-            state.placements[draft] = nil
-            return [.save, .saveSent]
-        case .saveDraft:
-            guard let compose = state.compose else { return [] }
-            state.compose = nil
-            let id = compose.draftID ?? newID(in: state, prefix: "draft")
-            state.messages.removeAll { $0.id == id }
-            state.messages.append(written(compose, id: id, sender: compose.to, state: state))
-            state.placements[id] = Placement(.draft)
-            return [.save, .saveSent]
-        case .openDraft(let id):
-            guard state.placement(of: id).list == .draft, let draft = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
-            var compose = MailboxState.Compose()
-            compose.to = draft.sender
-            compose.subject = draft.subject
-            compose.body = draft.body ?? ""
-            compose.draftID = id
-            state.compose = compose
-            state.menuOpen = false
-        case .editDraft(let field, let text):
-            guard var compose = state.compose else { return [] }
-            switch field {
-            case .to: compose.to = String(text.prefix(MailboxState.ComposeField.to.maximumLength))
-            case .subject: compose.subject = String(text.prefix(MailboxState.ComposeField.subject.maximumLength))
-            case .body: compose.body = String(text.prefix(MailboxState.ComposeField.body.maximumLength))
-            }
-            state.compose = compose
-        case .focusField(let field):
-            state.compose?.field = field
         case .moveFocus(let down):
             let ids = state.visibleMessages.map(\.id)
             guard !ids.isEmpty else { state.focus = nil; return [] }
@@ -273,15 +215,6 @@ public enum MailboxRules: AppRules {
             return [.saveRead]
         case .closeMessage:
             state.reading = nil
-        case .reply(let id):
-            guard let message = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
-            let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
-            var compose = MailboxState.Compose()
-            compose.to = message.sender
-            compose.subject = message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)"
-            compose.body = "\n\n\(message.sender) wrote:\n\(quoted)"
-            compose.field = .body
-            state.compose = compose
         case .setDecideOnProjection(let on):
             state.decideOnProjection = on
         }
@@ -321,20 +254,5 @@ public enum MailboxRules: AppRules {
         }
         let stillShown = state.visibleMessages.contains { $0.id == id }
         return (stillShown ? [.springBack(id)] : [.collapse(id)]) + [.save]
-    }
-
-    /// An id no message has: `prefix-1`, `prefix-2`, …
-    private static func newID(in state: MailboxState, prefix: String) -> String {
-        var number = 1
-        while state.messages.contains(where: { $0.id == "\(prefix)-\(number)" }) { number += 1 }
-        return "\(prefix)-\(number)"
-    }
-
-    /// Compose's text as a message of the person's own, stamped with the clock's time.
-    private static func written(_ compose: MailboxState.Compose, id: String, sender: String, state: MailboxState) -> MailMessage {
-        let time = state.calendar.dateComponents([.hour, .minute], from: state.now)
-        let body = compose.body.trimmingCharacters(in: .whitespacesAndNewlines)
-        return MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(body.prefix(200)),
-                           time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: body)
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import KineticCatalog
+
+/// Compose's part of the rules: opening it (new, a reply, a draft), its fields, Send, and Cancel's question.
+extension MailboxRules {
+    static func reduceCompose(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxEffect] {
+        switch action {
+        case .openCompose:
+            guard state.options == nil else { return [] }
+            state.menuOpen = false
+            state.compose = state.compose ?? MailboxState.Compose()
+        case .closeCompose:
+            guard let compose = state.compose else { return [] }
+            if compose.hasContent && !compose.confirmingCancel {
+                state.compose?.confirmingCancel = true
+                return []
+            }
+            state.compose = nil
+        case .keepEditing:
+            state.compose?.confirmingCancel = false
+        case .deleteDraft:
+            guard let compose = state.compose else { return [] }
+            state.compose = nil
+            guard let draft = compose.draftID else { return [] }
+            state.messages.removeAll { $0.id == draft }
+            state.placements[draft] = nil
+            return [.save, .saveSent]
+        case .saveDraft:
+            guard let compose = state.compose else { return [] }
+            state.compose = nil
+            let id = compose.draftID ?? newID(in: state, prefix: "draft")
+            state.messages.removeAll { $0.id == id }
+            state.messages.append(written(compose, id: id, sender: compose.to, state: state))
+            state.placements[id] = Placement(.draft)
+            return [.save, .saveSent]
+        case .openDraft(let id):
+            guard state.placement(of: id).list == .draft, let draft = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
+            var compose = MailboxState.Compose()
+            compose.to = draft.sender
+            compose.subject = draft.subject
+            compose.body = draft.body ?? ""
+            compose.draftID = id
+            state.compose = compose
+            state.menuOpen = false
+        case .editDraft(let field, let text):
+            guard var compose = state.compose else { return [] }
+            switch field {
+            case .to: compose.to = String(text.prefix(MailboxState.ComposeField.to.maximumLength))
+            case .subject: compose.subject = String(text.prefix(MailboxState.ComposeField.subject.maximumLength))
+            case .body: compose.body = String(text.prefix(MailboxState.ComposeField.body.maximumLength))
+            }
+            state.compose = compose
+        case .focusField(let field):
+            state.compose?.field = field
+        case .send:
+            guard let compose = state.compose, compose.canSend else { return [] }
+            if let draft = compose.draftID {
+                state.messages.removeAll { $0.id == draft }
+                state.placements[draft] = nil
+            }
+            let id = newID(in: state, prefix: "sent")
+            var message = written(compose, id: id, sender: "To: \(compose.to)", state: state)
+            if message.subject.isEmpty { message.subject = "(no subject)" }
+            state.messages.append(message)
+            state.placements[id] = Placement(.sent)
+            state.compose = nil
+            return [.save, .saveSent]
+        case .reply(let id):
+            guard let message = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
+            let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
+            var compose = MailboxState.Compose()
+            compose.to = message.sender
+            compose.subject = message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)"
+            compose.body = "\n\n\(message.sender) wrote:\n\(quoted)"
+            compose.field = .body
+            state.compose = compose
+        default:
+            break
+        }
+        return []
+    }
+
+    /// An id no message has: `prefix-1`, `prefix-2`, …
+    static func newID(in state: MailboxState, prefix: String) -> String {
+        var number = 1
+        while state.messages.contains(where: { $0.id == "\(prefix)-\(number)" }) { number += 1 }
+        return "\(prefix)-\(number)"
+    }
+
+    /// Compose's text as a message of the person's own, stamped with the clock's time.
+    static func written(_ compose: MailboxState.Compose, id: String, sender: String, state: MailboxState) -> MailMessage {
+        let time = state.calendar.dateComponents([.hour, .minute], from: state.now)
+        let body = compose.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        return MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(body.prefix(200)),
+                           time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: body)
+    }
+}

@@ -1,0 +1,81 @@
+import KineticCatalog
+import KineticCore
+import KineticRuntime
+
+/// The Mailbox's keys: compose's sheet and its question first, then the options, the menu, the reader, and the list
+/// (the focus ring, the swipe's actions by letter, the segments, the page keys).
+extension MailboxScreen {
+    func handleMailboxKey(_ event: KeyEvent) -> Bool {
+        // Compose's fields take their own keys while one has the keyboard (the stage gives them first refusal); what
+        // reaches here with the sheet open is for the sheet, and nothing goes through to the list behind it.
+        if state.compose?.confirmingCancel == true {
+            switch event.key {
+            case .escape: send(.keepEditing)
+            case .enter: send(.saveDraft)
+            default: break
+            }
+            return true
+        }
+        if state.compose != nil {
+            switch event.key {
+            case .escape: send(.closeCompose)
+            case .tab: send(.focusField(event.modifiers.contains(.shift) ? .body : .to))
+            case .enter where event.modifiers.contains(.control): send(.send)
+            default: break
+            }
+            return true
+        }
+        if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
+            send(.undo)
+            return true
+        }
+        if state.options != nil {
+            if event.key == .escape { send(.dismissOptions) }
+            return true
+        }
+        if state.confirmingEmptyTrash {
+            switch event.key {
+            case .escape: send(.cancelEmptyTrash)
+            case .enter: send(.emptyTrash)
+            default: break
+            }
+            return true
+        }
+        if state.menuOpen {
+            if event.key == .escape { send(.setMenu(open: false)); return true }
+        }
+        if let reading = state.reading {
+            switch event.key {
+            case .escape: send(.closeMessage); return true
+            case .character("r"), .character("R"): send(.reply(reading)); return true
+            case .enter, .up, .down, .pageUp, .pageDown, .space, .home, .end: return true  // the list behind stays put
+            default: break
+            }
+        }
+        let target = state.focus ?? state.visibleMessages.first?.id
+        switch event.key {
+        case .enter: if let target { send(.openMessage(target)) }
+        case .up: send(.moveFocus(down: false)); scrollToFocus()
+        case .down: send(.moveFocus(down: true)); scrollToFocus()
+        case .character("e"), .character("E"): if let target { send(.command(id: target, zone: .archive)) }
+        case .character("d"), .character("D"), .delete: if let target { send(.command(id: target, zone: .delete)) }
+        case .character("l"), .character("L"): if let target { send(.command(id: target, zone: .later)) }
+        case .character("t"), .character("T"): if let target { send(.command(id: target, zone: .list)) }
+        case .character("1"): send(.selectSegment(.later))
+        case .character("2"): send(.selectSegment(.inbox))
+        case .character("3"): send(.selectSegment(.archive))
+        case .character("c"), .character("C"):
+            send(.openCompose)  // the stage keeps this keystroke's text out of the field it opened
+        case .contextMenu: showContextMenuForFocus()
+        case .pageUp: scroll.page(.up)
+        case .pageDown, .space: scroll.page(.down)
+        case .home: scroll.page(.top)
+        case .end: scroll.page(.bottom)
+        case .escape:
+            if state.focus != nil { send(.clearFocus); return true }
+            return false
+        default: return false
+        }
+        return true
+    }
+}

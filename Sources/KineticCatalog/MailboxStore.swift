@@ -7,7 +7,13 @@ public struct Placement: Codable, Equatable, Sendable {
     /// the server's messages does not bring it back either).
     /// `sent`: written and sent from compose; `draft`: written and kept for later (the text of both is kept in
     /// `mailbox-sent.json`).
-    public enum List: String, Codable, Sendable, CaseIterable { case inbox, later, archive, list, deleted, gone, sent, draft }
+    public enum List: String, Codable, Sendable, CaseIterable {
+        case inbox, later, archive, list, deleted, gone, sent, draft
+
+        /// Whether the message was written on this device (sent or a draft): its text lives in `mailbox-sent.json`,
+        /// and a refresh of the server's messages keeps it.
+        public var isWrittenHere: Bool { self == .sent || self == .draft }
+    }
 
     public var list: List
     /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").

@@ -59,7 +59,9 @@ public final class PangoTextMeasure: TextMeasuring {
             // Pango marks the edges with -1 (before the start) and G_MAXINT (past the end).
             guard newIndex >= 0, newIndex < Int32.max else { return nil }
             var result = Self.utf16Offset(Int(newIndex), in: text.string)
-            for _ in 0..<max(Int(newTrailing), 0) { result = TextBoundaries(text.string).grapheme(after: result) }
+            guard newTrailing > 0 else { return result }
+            let boundaries = TextBoundaries(text.string)
+            for _ in 0..<Int(newTrailing) { result = boundaries.grapheme(after: result) }
             return result
         }
     }

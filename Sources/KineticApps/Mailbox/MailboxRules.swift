@@ -132,14 +132,14 @@ public enum MailboxRules: AppRules {
             return reduceCompose(&state, action)
         case .askToEmptyTrash:
             guard state.shelf == .trash, state.options == nil, state.compose == nil,
-                  state.messages.contains(where: { state.placement(of: $0.id).list == .deleted }) else { return [] }
+                  !state.messages(filedIn: .deleted).isEmpty else { return [] }
             state.confirmingEmptyTrash = true
         case .cancelEmptyTrash:
             state.confirmingEmptyTrash = false
         case .emptyTrash:
             guard state.confirmingEmptyTrash else { return [] }
             state.confirmingEmptyTrash = false
-            let trash = state.messages.filter { state.placement(of: $0.id).list == .deleted }
+            let trash = state.messages(filedIn: .deleted)
             let batch = (state.undoStack.compactMap(\.batch).max() ?? 0) + 1
             var effects: [MailboxEffect] = []
             for message in trash {
@@ -200,7 +200,7 @@ public enum MailboxRules: AppRules {
             state.focus = nil
         case .messagesArrived(let messages):
             // The server's messages, and the person's own sent ones, which only this device has.
-            state.messages = messages + state.messages.filter { [.sent, .draft].contains(state.placement(of: $0.id).list) }
+            state.messages = messages + state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }

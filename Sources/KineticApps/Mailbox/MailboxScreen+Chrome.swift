@@ -84,11 +84,11 @@ extension MailboxScreen {
             menuPanel.addSublayer(row)
             y += 52
         }
-        let trashCount = state.messages.filter { state.placement(of: $0.id).list == .deleted }.count
+        let trashCount = state.messages(filedIn: .deleted).count
         y = addShelfRow(.trash, title: "Trash   \(trashCount)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        let sentCount = state.messages.filter { state.placement(of: $0.id).list == .sent }.count
+        let sentCount = state.messages(filedIn: .sent).count
         y = addShelfRow(.sent, title: "Sent   \(sentCount)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        let draftCount = state.messages.filter { state.placement(of: $0.id).list == .draft }.count
+        let draftCount = state.messages(filedIn: .draft).count
         y = addShelfRow(.drafts, title: "Drafts   \(draftCount)", y: y, size: 20, bold: true, indent: 28, height: 46)
         menuPanel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
         y += 44

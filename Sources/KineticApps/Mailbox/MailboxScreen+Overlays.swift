@@ -68,7 +68,7 @@ extension MailboxScreen {
                                            size: 22, bold: true, color: Palette.ink, alignment: .center))
         for (index, title) in titles.enumerated() {
             let column = index % columns, row = index / columns
-            let slug = title.lowercased().replacingOccurrences(of: " ", with: "-")
+            let slug = MailboxState.slug(title)
             let item = Layer(identifier: "option.\(slug)", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
                                                                       width: cell.width - 10, height: cell.height - 10))
             item.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 12), fill: Color.white.withAlpha(0.25)))

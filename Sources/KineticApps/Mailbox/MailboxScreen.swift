@@ -106,7 +106,7 @@ public final class MailboxScreen: Screen {
 
     /// The saved written messages that the placements file still files in Sent or Drafts (both are written together).
     static func sentOnly(_ sent: [MailMessage], _ placements: [String: Placement]) -> [MailMessage] {
-        sent.filter { [.sent, .draft].contains(placements[$0.id]?.list) }
+        sent.filter { placements[$0.id]?.list.isWrittenHere == true }
     }
 
     public override var stateName: String { state.stateName }
@@ -227,7 +227,7 @@ public final class MailboxScreen: Screen {
         case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
         case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
         case .saveSent:
-            do { try environment.saveSent(state.messages.filter { [.sent, .draft].contains(state.placement(of: $0.id).list) }) } catch {
+            do { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) } catch {
                 log("could not save the sent messages: \(error)")
                 banner.show("Couldn’t save the sent message — it lasts until you quit", animator: animator)
             }

@@ -50,7 +50,7 @@ public enum MailboxShelf: Equatable, Sendable {
         case .trash: return "trash"
         case .sent: return "sent"
         case .drafts: return "drafts"
-        case .list(let name): return "list." + name.lowercased().replacingOccurrences(of: " ", with: "-")
+        case .list(let name): return "list." + MailboxState.slug(name)
         }
     }
 
@@ -197,8 +197,11 @@ public struct MailboxState: Equatable, Sendable {
         }
     }
 
-    public func messages(in segment: MailboxSegment) -> [MailMessage] {
-        messages.filter { placement(of: $0.id).list == segment.list }
+    public func messages(in segment: MailboxSegment) -> [MailMessage] { messages(filedIn: segment.list) }
+
+    /// The messages filed in `list`, in order.
+    public func messages(filedIn list: Placement.List) -> [MailMessage] {
+        messages.filter { placement(of: $0.id).list == list }
     }
 
     /// The messages filed in the named lists, by list name.
@@ -219,6 +222,9 @@ public struct MailboxState: Equatable, Sendable {
         if let shelf { return shelf.slug }
         return segment.rawValue
     }
+
+    /// A title as identifiers write it: lower case, dashes for spaces ("To Read" → `to-read`).
+    public static func slug(_ title: String) -> String { title.lowercased().replacingOccurrences(of: " ", with: "-") }
 
     /// The reschedule options, in the seed's order.
     public static let rescheduleOptions = ["Later today", "This evening", "Tomorrow", "This weekend", "Next week", "In a month", "Someday", "Pick date"]

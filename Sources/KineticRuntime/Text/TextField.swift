@@ -147,10 +147,9 @@ public final class TextField {
         return measure.caretRect(at: offset + shift, in: laidOut, width: wrapWidth)
     }
 
-    var caretRectInRoot: Rect {
-        let rect = caretRect(at: editor.caret).offsetBy(dx: textOrigin.x - scroll.x, dy: textOrigin.y - scroll.y)
-        return rect.applying(layer.transformToRoot)
-    }
+    /// Where the caret is drawn, on the stage: the caret layer's own place (laid out at the last edit), so a window
+    /// asking each frame lays out no text.
+    var caretRectInRoot: Rect { caretLayer.frameInRoot }
 
     /// Seconds until the caret next turns on or off; `nil` once it has stopped blinking.
     var secondsUntilBlink: Double? {

@@ -60,6 +60,9 @@ public final class Layer {
     public internal(set) var isHovered = false
     /// Set on a text field's layer: its text, caret, selection and focus, as dumps write them.
     public var editableText: EditableTextDump?
+    /// What a control stands for now, as dumps write it (`value`): a picker wheel's chosen row, say. `nil` for a
+    /// layer that holds no value.
+    public var value: String?
 
     /// The cursor this layer asks for by itself: its own, else a hand when it takes taps or presses.
     public var ownCursor: PointerCursor? {

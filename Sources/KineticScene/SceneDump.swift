@@ -72,6 +72,8 @@ public struct LayerDump: Codable, Equatable, Sendable {
     public var focused: Bool?
     /// Text an input method is composing in a text field, shown underlined at the caret (absent when none).
     public var composition: String?
+    /// What a control stands for now (a picker wheel's chosen row: `picker.hour` → `"19"`); absent for other layers.
+    public var value: String?
 
     public init(layer: Layer, identifier: String) {
         id = identifier
@@ -87,6 +89,7 @@ public struct LayerDump: Codable, Equatable, Sendable {
         }
         if color == nil { color = layer.backgroundColor?.hex }
         hovered = layer.isHovered ? true : nil
+        value = layer.value
         if let field = layer.editableText {
             text = field.text
             caret = field.caret

@@ -74,4 +74,27 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.placement(of: "m1"), Placement(.archive))
         XCTAssertEqual(state.visibleMessages.map(\.id), ["m5", "m4", "m3", "m2", "m9"])
     }
+
+    func testPickDateAsksForTheMomentAndSchedulesOnlyAFutureOne() {
+        var state = MailboxState(messages: messages)
+        state.now = Date(timeIntervalSince1970: 1_000_000)
+        _ = MailboxRules.reduce(&state, .swipeEnded(id: "m3", offset: -120, velocity: 0))
+        XCTAssertEqual(state.stateName, "options.reschedule")
+        XCTAssertEqual(MailboxRules.reduce(&state, .chooseOption("Pick date")), [], "nothing is filed yet")
+        XCTAssertEqual(state.stateName, "picker")
+        XCTAssertEqual(state.placement(of: "m3"), .inbox)
+        XCTAssertEqual(MailboxRules.reduce(&state, .openMessage("m1")), [], "the list behind waits")
+        XCTAssertEqual(MailboxRules.reduce(&state, .schedule(state.now)), [], "now is not later")
+        XCTAssertEqual(state.stateName, "picker")
+        _ = MailboxRules.reduce(&state, .cancelPicker)
+        XCTAssertEqual(state.stateName, "options.reschedule", "Cancel goes back to the options")
+        _ = MailboxRules.reduce(&state, .chooseOption("Pick date"))
+        let later = state.now.addingTimeInterval(3600)
+        XCTAssertEqual(MailboxRules.reduce(&state, .schedule(later)), [.collapse("m3"), .save])
+        XCTAssertEqual(state.placement(of: "m3").list, .later)
+        XCTAssertEqual(state.placement(of: "m3").until, later)
+        XCTAssertEqual(state.stateName, "inbox")
+        _ = MailboxRules.reduce(&state, .undo)
+        XCTAssertEqual(state.placement(of: "m3"), .inbox, "undo brings it back")
+    }
 }

@@ -56,4 +56,34 @@ final class MailboxContrastTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(contrast, 4.5, "options.title: \(String(format: "%.2f", contrast)):1")
         }
     }
+
+    func testThePickersRowsButtonsAndLinesAreReadable() throws {
+        let runner = try Mailbox.runner(scale: scale)
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        Honeycomb.run(stage, until: 0.3)
+        screen.send(.command(id: "m01", zone: .later))
+        Honeycomb.run(stage, for: 1)
+        screen.send(.chooseOption(MailboxState.pickDateOption))
+        Honeycomb.run(stage, for: 1)
+        runner.renderer.render(stage.root)
+        let image = PixelImage(runner.renderer)
+        let dump = stage.dump()
+        let wheels = try XCTUnwrap(dump.layer("picker.wheels")).frame.rect
+        // Every row in the window: the middle one on the band, the others on the sheet's white; sampled at the row's
+        // left end, clear of its centred text.
+        let rows = dump.layers.filter { $0.id.hasPrefix("picker.row.") && wheels.contains($0.frame.center) }
+        XCTAssertEqual(rows.count, 3 + 5 + 3, "from today: today and two days; 08–12 around 10:00; 00, 05, 10")
+        for row in rows {
+            let rect = row.frame.rect
+            let contrast = Contrast.strongest(in: image, rect: rect.insetBy(dx: 0, dy: 4), against: Point(x: rect.minX + 14, y: rect.midY), scale: scale)
+            XCTAssertGreaterThanOrEqual(contrast, 4.5, "\(row.id): \(String(format: "%.2f", contrast)):1")
+        }
+        for id in ["picker.title", "picker.summary", "picker.cancel", "picker.schedule"] {
+            let rect = try XCTUnwrap(dump.layer(id)).frame.rect
+            let behind = id.hasSuffix("cancel") || id.hasSuffix("schedule") ? Point(x: rect.minX + 8, y: rect.midY) : Point(x: rect.minX + 2, y: rect.minY + 2)
+            let contrast = Contrast.strongest(in: image, rect: rect, against: behind, scale: scale)
+            XCTAssertGreaterThanOrEqual(contrast, 4.5, "\(id): \(String(format: "%.2f", contrast)):1")
+        }
+    }
 }

@@ -13,7 +13,8 @@ final class MailboxFuzzTests: XCTestCase {
         let tag = "seed 0x\(String(seed, radix: 16))"
         var input = FuzzInput(random: SeededGenerator(state: seed), keys: [.character("e"), .character("d"), .character("l"), .character("t"),
                                                                                 .character("1"), .character("2"), .character("3"), .up, .down, .escape,
-                                                                                .enter, .tab, .backspace, .character("c")], dragStep: 120)
+                                                                                .enter, .tab, .backspace, .character("c"), .left, .right,
+                                                                                .pageDown, .home], dragStep: 120)
         let runner = try Mailbox.runner()
         let stage = runner.stage
         var screen = Mailbox.screen(of: runner)
@@ -28,6 +29,13 @@ final class MailboxFuzzTests: XCTestCase {
                 deletedBefore = screen.state.messages.filter { screen.state.placement(of: $0.id).list == .deleted }.count
             }
             if index % 97 == 0 { stage.sendShake() }
+            // Steer now and then into the places random taps rarely find: the date picker, and the menu's shelves.
+            if index % 53 == 0, screen.state.options?.kind == .reschedule { screen.send(.chooseOption(MailboxState.pickDateOption)) }
+            if index % 301 == 0, screen.state.options == nil, screen.state.compose == nil {
+                let shelves: [MailboxShelf] = [.trash, .sent, .drafts, .list(MailboxState.listOptions[index % MailboxState.listOptions.count])]
+                screen.send(.openShelf(shelves[(index / 301) % shelves.count]))
+            }
+            if index % 53 == 0 || index % 301 == 0 { states.insert(stage.stateName) }
             if index % 10 == 0 {
                 let dump = stage.dump()
                 states.insert(dump.state)
@@ -62,6 +70,8 @@ final class MailboxFuzzTests: XCTestCase {
         }
         XCTAssertTrue(states.isSuperset(of: ["inbox", "later", "archive"]), "\(states)")
         XCTAssertTrue(states.contains { $0.hasPrefix("options.") }, "\(states)")
+        XCTAssertTrue(states.contains("picker") && states.contains { $0.hasPrefix("message.") } && states.contains { $0.hasPrefix("list.") }
+                      && states.contains("trash"), "the picker, the reader and the shelves were reached: \(states)")
         // Undo, as often as there were actions, brings every message home.
         screen.send(.closeCompose)
         screen.send(.deleteDraft)  // if it asked: nothing written in the fuzz is kept

@@ -10,6 +10,10 @@ public enum MailboxAction: Equatable, Sendable {
     /// A key acting on a message as a swipe into `zone` would.
     case command(id: String, zone: SwipeZone)
     case chooseOption(String)
+    /// The date picker's Schedule: the message comes back at `date` (refused unless `date` is after now).
+    case schedule(Date)
+    /// The date picker's Cancel (or Esc, or a tap outside it): back to the reschedule options.
+    case cancelPicker
     /// A tap outside the options: the hide finishes, filed by the options' default.
     case dismissOptions
     case undo
@@ -94,13 +98,27 @@ public enum MailboxRules: AppRules {
             guard state.options == nil, state.compose == nil, state.visibleMessages.contains(where: { $0.id == id }) else { return [] }
             return commit(&state, id, zone, velocity: 0)
         case .chooseOption(let title):
-            guard let options = state.options else { return [] }
+            guard let options = state.options, options.kind != .date else { return [] }
+            if options.kind == .reschedule, title == MailboxState.pickDateOption {
+                state.options?.kind = .date  // the picker asks for the moment in the grid's place
+                return []
+            }
             let placement = options.kind == .reschedule
                 ? Placement(.later, title, until: RescheduleMoment.date(for: title, now: state.now, calendar: state.calendar))
                 : Placement(.list, title)
             return file(&state, options.messageID, placement)
+        case .schedule(let date):
+            guard let options = state.options, options.kind == .date, date > state.now else { return [] }
+            return file(&state, options.messageID, Placement(.later, MailboxState.pickDateOption, until: date))
+        case .cancelPicker:
+            guard state.options?.kind == .date else { return [] }
+            state.options?.kind = .reschedule
         case .dismissOptions:
             guard let options = state.options else { return [] }
+            if options.kind == .date {
+                state.options?.kind = .reschedule  // a tap outside the picker cancels it, as its Cancel does
+                return []
+            }
             // The seed's dismissal finishes the hide: the message is filed by the options' default.
             let placement = options.kind == .reschedule ? Placement(.later, "Someday") : Placement(.list, MailboxState.listOptions[0])
             return file(&state, options.messageID, placement)

@@ -29,6 +29,10 @@ extension MailboxScreen {
             send(.undo)
             return true
         }
+        if state.options?.kind == .date {
+            handlePickerKey(event)
+            return true
+        }
         if state.options != nil {
             if event.key == .escape { send(.dismissOptions) }
             return true

@@ -46,6 +46,11 @@ extension MailboxScreen {
     /// The reschedule options on yellow (a grid of eight, as in Mailbox) or the lists on brown, over a dimmed list.
     func showOptions() {
         optionsLayer.removeAllSublayers()
+        datePicker = nil
+        if state.options?.kind == .date {
+            showDatePicker()
+            return
+        }
         guard let options = state.options else {
             if !optionsLayer.isHidden {
                 animator.animate(optionsLayer, \.opacity, to: 0, with: .tween(duration: motionTuning.optionsDimOut)) { [weak self] finished in

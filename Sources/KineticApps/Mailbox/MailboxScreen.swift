@@ -62,6 +62,9 @@ public final class MailboxScreen: Screen {
     /// `trash.empty` in the bar, and the confirmation `trash.confirm` (see `MailboxScreen+Trash`).
     let emptyTrashButton = Layer(identifier: "trash.empty")
     let trashConfirm = Layer(identifier: "trash.confirm")
+    /// The date picker "Pick date" opens (`picker.*`), and the days and times its wheels stand for; `nil` when closed.
+    var datePicker: WheelPicker?
+    var dateWheels: DateWheels?
     /// When the rules were last told the date (see `tellTheTime`).
     var lastClock: Date?
     /// `mailbox.shelf.title`: the Trash's or a named list's name in the bar while it shows.
@@ -167,6 +170,7 @@ public final class MailboxScreen: Screen {
         tellTheTime()
         showEmptyNoteIfNeeded()
         readerScroll.update(dt: dt)
+        datePicker?.update(dt: dt)
         placeReader()
         materializeRows()
         scroll.update(dt: dt)
@@ -184,7 +188,7 @@ public final class MailboxScreen: Screen {
 
     /// At rest unless the undo button or a banner counts down.
     public override var isAtRest: Bool {
-        viewState.undoTime <= 0 && !banner.isCounting && !scroll.isShowingIndicator && viewState.trackpad == nil
+        viewState.undoTime <= 0 && !banner.isCounting && !scroll.isShowingIndicator && viewState.trackpad == nil && datePicker?.isMoving != true
     }
 
     public override var debugShapes: [DebugShape] { overlayShapes }

@@ -68,7 +68,8 @@ public enum MailboxShelf: Equatable, Sendable {
 public struct MailboxState: Equatable, Sendable {
     /// The options a left swipe opens.
     public struct Options: Equatable, Sendable {
-        public enum Kind: String, Equatable, Sendable { case reschedule, list }
+        /// The reschedule grid, the lists, or the date picker that "Pick date" opens in the reschedule grid's place.
+        public enum Kind: String, Equatable, Sendable { case reschedule, list, date }
         public var kind: Kind
         public var messageID: String
     }
@@ -211,12 +212,12 @@ public struct MailboxState: Equatable, Sendable {
         return counts
     }
 
-    /// `compose`, `menu`, `options.reschedule`, `options.list`, `message.<id>` (reading), the shelf (`trash`,
+    /// `compose`, `menu`, `options.reschedule`, `options.list`, `picker`, `message.<id>` (reading), the shelf (`trash`,
     /// `list.to-read`, …), or the segment: `later`, `inbox`, `archive`.
     public var stateName: String {
         if let compose { return compose.confirmingCancel ? "compose.confirm" : "compose" }
         if menuOpen { return "menu" }
-        if let options { return "options.\(options.kind.rawValue)" }
+        if let options { return options.kind == .date ? "picker" : "options.\(options.kind.rawValue)" }
         if confirmingEmptyTrash { return "trash.confirm" }
         if let reading { return "message.\(reading)" }
         if let shelf { return shelf.slug }
@@ -226,8 +227,10 @@ public struct MailboxState: Equatable, Sendable {
     /// A title as identifiers write it: lower case, dashes for spaces ("To Read" → `to-read`).
     public static func slug(_ title: String) -> String { title.lowercased().replacingOccurrences(of: " ", with: "-") }
 
+    /// The reschedule option that opens the date picker rather than naming a moment.
+    public static let pickDateOption = "Pick date"
     /// The reschedule options, in the seed's order.
-    public static let rescheduleOptions = ["Later today", "This evening", "Tomorrow", "This weekend", "Next week", "In a month", "Someday", "Pick date"]
+    public static let rescheduleOptions = ["Later today", "This evening", "Tomorrow", "This weekend", "Next week", "In a month", "Someday", pickDateOption]
     /// The lists a message can be filed in.
     public static let listOptions = ["To Read", "To Buy", "To Watch", "Travel"]
 }

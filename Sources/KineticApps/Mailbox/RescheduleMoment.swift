@@ -36,6 +36,8 @@ public enum RescheduleMoment {
     /// within the week, "5 Feb 09:00" further on, or "Someday".
     public static func label(for until: Date?, now: Date, calendar: Calendar) -> String {
         guard let until else { return "Someday" }
+        var calendar = calendar
+        calendar.locale = Locale(identifier: "en_US_POSIX")  // English names, as the rest of the app (not "M01")
         let time = calendar.dateComponents([.hour, .minute], from: until)
         let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: until)).day ?? 0

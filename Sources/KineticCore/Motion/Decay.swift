@@ -42,6 +42,15 @@ public struct Decay: Hashable, Sendable {
         (end - start).scaled(by: -ratePerSecond)
     }
 
+    /// Seconds a motion starting at `initialVelocity` (units per second) takes to cover `distance` (same sign), from
+    /// d = v₀·(e^(kt) − 1) / k with k = 1000·ln r: t = ln(1 + k·d / v₀) / k; `nil` when it stops short of it.
+    public func time(toTravel distance: Double, initialVelocity: Double) -> Double? {
+        guard initialVelocity != 0, (distance >= 0) == (initialVelocity > 0) || distance == 0 else { return nil }
+        let fraction = 1 + ratePerSecond * distance / initialVelocity
+        guard fraction > 0 else { return nil }
+        return log(fraction) / ratePerSecond
+    }
+
     /// Seconds until the speed falls below `threshold` (units per second).
     public func duration(initialSpeed: Double, threshold: Double) -> Double {
         guard initialSpeed > threshold, threshold > 0 else { return 0 }

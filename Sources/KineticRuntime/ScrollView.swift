@@ -12,10 +12,14 @@ public final class ScrollView {
     public let frame: Layer
     /// The content, moved by the scroll.
     public let content = Layer()
-    /// Points of content scrolled off the top; negative or past `maximumOffset` while rubber-banding.
+    /// Points of content scrolled off the top; below `minimumOffset` or past `maximumOffset` while rubber-banding.
     public var offset = 0.0 { didSet { content.position = Point(x: 0, y: contentInset.top - offset) } }
-    /// The content's height, in points.
+    /// The content's height, in points: it runs from `minimumOffset` (0 unless content reaches above the origin) to
+    /// here, in content coordinates.
     public var contentHeight = 0.0
+    /// The smallest offset at rest, 0 or less: content that reaches above its origin (a grid whose rows moved up to
+    /// make room for a panel) can be scrolled down to by this much, while the origin stays where the app put it.
+    public var minimumOffset = 0.0
     /// Room kept free above and below the content (under a bar, say), in points.
     public var contentInset: (top: Double, bottom: Double) = (0, 0) { didSet { content.position.y = contentInset.top - offset } }
     /// The pan that scrolls; vertical only, so a horizontal drag on the content is left to the content.
@@ -51,7 +55,7 @@ public final class ScrollView {
     /// One step of the scroll view's own clock: the indicator shows while the content moves and fades after. The
     /// owner calls it from its screen's `update(dt:)`.
     public func update(dt: Double) {
-        indicator.update(dt: dt, offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight,
+        indicator.update(dt: dt, offset: offset - minimumOffset, contentHeight: contentHeight - minimumOffset, visibleHeight: visibleHeight,
                          top: contentInset.top, frameWidth: frame.bounds.width)
     }
 
@@ -66,7 +70,8 @@ public final class ScrollView {
             stream = nil
             barDragStart = indicator.bar.frame.minY
         case .changed:
-            offset = indicator.offset(forBarAt: barDragStart + pan.translation.dy, contentHeight: contentHeight, visibleHeight: visibleHeight)
+            offset = minimumOffset + indicator.offset(forBarAt: barDragStart + pan.translation.dy, contentHeight: contentHeight - minimumOffset,
+                                                      visibleHeight: visibleHeight)
         default:
             break
         }
@@ -76,7 +81,19 @@ public final class ScrollView {
     public var visibleHeight: Double { frame.bounds.height - contentInset.top - contentInset.bottom }
 
     /// The largest offset at rest: the content's end at the bottom of the visible area (0 when it all fits).
-    public var maximumOffset: Double { max(contentHeight - visibleHeight, 0) }
+    public var maximumOffset: Double { max(contentHeight - visibleHeight, minimumOffset) }
+
+    /// The offsets the content can rest at.
+    public var offsetRange: ClosedRange<Double> { minimumOffset...maximumOffset }
+
+    /// `value` held to `offsetRange`.
+    func clamped(_ value: Double) -> Double { min(max(value, minimumOffset), maximumOffset) }
+
+    /// The nearest offset in range, for a value outside it (what a coast that crosses an end springs back to).
+    private var limits: @Sendable (Double) -> Double? {
+        let (lower, upper) = (minimumOffset, maximumOffset)
+        return { value in value < lower ? lower : value > upper ? upper : nil }
+    }
 
     /// Whether the content is moving by itself (coasting or springing back).
     public var isMoving: Bool { animator().isAnimating(self, \ScrollView.offset) }
@@ -89,14 +106,20 @@ public final class ScrollView {
     public func scroll(toShow top: Double, _ bottom: Double) {
         var target = offset
         if top < offset { target = top } else if bottom > offset + visibleHeight { target = bottom - visibleHeight }
-        target = min(max(target, 0), maximumOffset)
+        target = clamped(target)
         if abs(target - offset) > 0.5 { animator().animate(self, \ScrollView.offset, to: target, with: .spring(response: 0.4, dampingRatio: 1)) }
     }
 
     /// Puts the offset back inside its range (after the content shrank), with a spring.
     public func settleInRange() {
-        guard !isMoving, offset > maximumOffset + 0.5 || offset < -0.5 else { return }
-        animator().animate(self, \ScrollView.offset, to: min(max(offset, 0), maximumOffset), with: .spring(response: 0.4, dampingRatio: 1))
+        guard !isMoving, offset > maximumOffset + 0.5 || offset < minimumOffset - 0.5 else { return }
+        animator().animate(self, \ScrollView.offset, to: clamped(offset), with: .spring(response: 0.4, dampingRatio: 1))
+    }
+
+    /// Springs to `target` (held to the range), as a page key does: what an app calls to bring content home.
+    public func scroll(to target: Double) {
+        guard abs(clamped(target) - offset) > 0.5 || isMoving else { return }
+        glide(to: target, with: Self.pageSpring)
     }
 
     /// A keyboard's move through the content.
@@ -109,7 +132,7 @@ public final class ScrollView {
         switch move {
         case .up: glide(to: heading - page, with: Self.pageSpring)
         case .down: glide(to: heading + page, with: Self.pageSpring)
-        case .top: glide(to: 0, with: Self.pageSpring)
+        case .top: glide(to: minimumOffset, with: Self.pageSpring)
         case .bottom: glide(to: maximumOffset, with: Self.pageSpring)
         }
     }
@@ -121,7 +144,7 @@ public final class ScrollView {
     /// Springs the offset to `target`, held inside its range, ending any trackpad stream.
     private func glide(to target: Double, with spring: Spring) {
         stream = nil
-        animator().animate(self, \ScrollView.offset, to: min(max(target, 0), maximumOffset), with: .spring(spring))
+        animator().animate(self, \ScrollView.offset, to: clamped(target), with: .spring(spring))
     }
 
     // MARK: Wheel and trackpad
@@ -148,7 +171,7 @@ public final class ScrollView {
     /// Scrolls by a wheel's click or a trackpad's delta; returns whether the view took it (a view with nothing to
     /// scroll, or a sideways delta, is left to the views behind).
     func scroll(by wheel: WheelEvent) -> Bool {
-        guard wheel.delta.dy != 0, maximumOffset > 0 || offset != 0 else { return false }
+        guard wheel.delta.dy != 0, maximumOffset > minimumOffset || offset != minimumOffset else { return false }
         let points = -wheel.delta.dy * Self.lineStep
         if wheel.isPrecise {
             followStream(points, at: wheel.timestamp)
@@ -172,10 +195,8 @@ public final class ScrollView {
             stream = (raw: offset + points, time: time, velocity: Self.streamVelocity(nil, adding: points, after: 0))
         }
         guard let running = stream else { return }
-        offset = rubberBand(running.raw, range: 0...maximumOffset, dimension: visibleHeight)
-        let upper = maximumOffset
-        animator().decay(self, \ScrollView.offset, velocity: running.velocity, decay: Decay(decelerationRate: Decay.normal),
-                         limits: { value in value < 0 ? 0 : value > upper ? upper : nil })
+        offset = rubberBand(running.raw, range: offsetRange, dimension: visibleHeight)
+        animator().decay(self, \ScrollView.offset, velocity: running.velocity, decay: Decay(decelerationRate: Decay.normal), limits: limits)
     }
 
     private func handlePan(_ pan: PanRecognizer) {
@@ -185,11 +206,9 @@ public final class ScrollView {
             dragStartOffset = offset
             onScrollBegan?()
         case .changed:
-            offset = rubberBand(dragStartOffset - pan.translation.dy, range: 0...maximumOffset, dimension: visibleHeight)
+            offset = rubberBand(dragStartOffset - pan.translation.dy, range: offsetRange, dimension: visibleHeight)
         case .ended, .cancelled:
-            let upper = maximumOffset
-            animator().decay(self, \ScrollView.offset, velocity: -pan.velocity.dy, decay: Decay(decelerationRate: Decay.normal),
-                             limits: { value in value < 0 ? 0 : value > upper ? upper : nil })
+            animator().decay(self, \ScrollView.offset, velocity: -pan.velocity.dy, decay: Decay(decelerationRate: Decay.normal), limits: limits)
         default:
             break
         }

@@ -107,13 +107,13 @@ final class HoneycombRefresherTests: XCTestCase {
         let content = folder.appendingPathComponent("content")
         let images = content.appendingPathComponent("honeycomb/images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/leaf.svg"), to: images.appendingPathComponent("leaf.svg"))
+        try FileManager.default.copyItem(at: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/fern.svg"), to: images.appendingPathComponent("fern.svg"))
         try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"><rect width="10" height="10"/></svg>"#.utf8)
             .write(to: images.appendingPathComponent("huge.svg"))
         try Data("#!/bin/sh\nrm -rf /\n".utf8).write(to: images.appendingPathComponent("script.svg"))
         let nodes = """
         {"rootNode": [{"id": "k", "title": "K", "color": "#335577", "node": [
-          {"id": "good", "title": "Good", "color": "#000000", "image": "images/leaf.svg"},
+          {"id": "good", "title": "Good", "color": "#000000", "image": "images/fern.svg"},
           {"id": "huge", "title": "Huge", "color": "#000000", "image": "images/huge.svg"},
           {"id": "script", "title": "Script", "color": "#000000", "image": "images/script.svg"},
           {"id": "gone", "title": "Gone", "color": "#000000", "image": "images/missing.svg"}]}]}
@@ -136,12 +136,12 @@ final class HoneycombRefresherTests: XCTestCase {
         XCTAssertFalse(snapshot.refreshFailed)
         XCTAssertEqual(snapshot.source, .remote)
         XCTAssertEqual(snapshot.categories.first?.children.count, 4, "a bad image never costs the node")
-        let good = "\(server.base)/honeycomb/images/leaf.svg"
+        let good = "\(server.base)/honeycomb/images/fern.svg"
         XCTAssertEqual(Array(snapshot.imageFiles.keys), [good])
         let file = try XCTUnwrap(snapshot.imageFiles[good])
         XCTAssertTrue(file.hasPrefix(folder.appendingPathComponent("cache/images").path), "stored locally, in the cache")
-        XCTAssertFalse(file.contains("leaf"), "named by a hash of the URL, not by the server's name")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), try Data(contentsOf: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/leaf.svg")))
+        XCTAssertFalse(file.contains("fern"), "named by a hash of the URL, not by the server's name")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), try Data(contentsOf: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/fern.svg")))
         let problems = snapshot.problems.joined(separator: "\n")
         XCTAssertTrue(problems.contains("huge.svg") && problems.contains("8192"), problems)
         XCTAssertTrue(problems.contains("script.svg") && problems.contains("is not an SVG"), problems)

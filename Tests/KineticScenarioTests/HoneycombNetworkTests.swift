@@ -27,7 +27,7 @@ final class HoneycombNetworkTests: XCTestCase {
         guard case .image(.file(let path)) = layer.contents else { return XCTFail("fern shows \(layer.contents), not its image") }
         XCTAssertTrue(path.hasPrefix(folder.appendingPathComponent("cache").path), "loaded from the local store: \(path)")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)),
-                       try Data(contentsOf: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/leaf.svg")))
+                       try Data(contentsOf: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/fern.svg")))
         runner.renderer.render(stage.root)
         XCTAssertEqual(runner.renderer.assetErrors, [], "every stored image draws")
 
@@ -46,14 +46,14 @@ final class HoneycombNetworkTests: XCTestCase {
     func testAHostileImageLeavesItsCellOnAPlaceholder() async throws {
         let content = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-hc-content-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: content.appendingPathComponent("honeycomb/images"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/leaf.svg"),
-                                         to: content.appendingPathComponent("honeycomb/images/leaf.svg"))
+        try FileManager.default.copyItem(at: ContentServer.repositoryContent.appendingPathComponent("honeycomb/images/fern.svg"),
+                                         to: content.appendingPathComponent("honeycomb/images/fern.svg"))
         // An SVG that claims a billion pixels a side, and a "PNG" that is text.
         try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="1000000000" height="1000000000"/>"#.utf8).write(to: content.appendingPathComponent("honeycomb/images/bomb.svg"))
         try Data("not a png".utf8).write(to: content.appendingPathComponent("honeycomb/images/fake.png"))
         let nodes = """
         {"rootNode": [{"id": "k", "title": "K", "color": "#335577", "node": [
-          {"id": "good", "title": "Good", "color": "#224466", "image": "images/leaf.svg"},
+          {"id": "good", "title": "Good", "color": "#224466", "image": "images/fern.svg"},
           {"id": "bomb", "title": "Bomb", "color": "#224466", "image": "images/bomb.svg"},
           {"id": "fake", "title": "Fake", "color": "#224466", "image": "images/fake.png"}]}]}
         """

@@ -57,16 +57,18 @@ public struct HoneycombGeometry: Equatable, Sendable {
         public var below: Bool
         /// How far each row moves, in points (positive down): the rows on the far side make room.
         public var rowShifts: [Double]
-        /// Rows that would have to cross the header to make room: they fade out while the panel is open, rather than
-        /// slide under the title bar (a scrolling grid that keeps them reachable is still to come).
-        public var hiddenRows: Set<Int> = []
+        /// How far the grid can scroll with this panel open, in points (negative: up to rows that moved above the grid
+        /// area; positive: down to rows past its bottom). `0...0` when rows and panel fit; 0 is where this placement
+        /// puts the tapped cell, its arrow and the panel in sight.
+        public var scrollRange: ClosedRange<Double> = 0...0
     }
 
     /// A cell in the top half of the grid opens its panel below its row; one in the bottom half, above. The rows on
     /// the panel's far side move to make room; then, if the whole (rows, arrow and panel) reaches past the grid
     /// area's bottom, everything moves up, using the space above first, and never above the area's top (the header
     /// stays clear). The tapped cell, its arrow and the panel are then always in sight; in a grid too tall for the
-    /// panel as well, rows on the far side may leave the bottom of the stage (a scrolling grid is still to come).
+    /// panel as well, rows on the far side go past the area's top or bottom, and `scrollRange` says how far the grid
+    /// scrolls to reach them.
     public func panel(for row: Int, column: Int, in layout: HoneycombLayout) -> PanelPlacement? {
         guard layout.rows.indices.contains(row), layout.rows[row].indices.contains(column) else { return nil }
         let cell = layout.rows[row][column]
@@ -113,7 +115,8 @@ public struct HoneycombGeometry: Equatable, Sendable {
             frame = frame.offsetBy(dx: 0, dy: offset)
             tip.y += offset
         }
-        let hidden = Set(layout.rows.indices.filter { layout.rows[$0][0].y + shifts[$0] - radius < area.minY - 0.5 })
-        return PanelPlacement(frame: frame, arrowTip: tip, below: below, rowShifts: shifts, hiddenRows: hidden)
+        let extentTop = min(top + offset, frame.minY), extentBottom = max(bottom + offset, frame.maxY)
+        let range = min(extentTop - area.minY, 0)...max(extentBottom - area.maxY, 0)
+        return PanelPlacement(frame: frame, arrowTip: tip, below: below, rowShifts: shifts, scrollRange: range)
     }
 }

@@ -53,6 +53,7 @@ extension HoneycombScreen {
         fade(back, to: targets.backVisible ? 1 : 0)
         fade(gridTitle, to: targets.backVisible ? 1 : 0)
         syncPanel(targets.panel)
+        syncGridScroll(targets.panel)
         if state.focus == nil { focusRing.isHidden = true }
     }
 
@@ -215,6 +216,12 @@ extension HoneycombScreen {
             return
         }
         focusRing.isHidden = false
+        // On a cell the ring scrolls and is clipped with the grid; on a category it sits on the field.
+        let host = cellViews[focus] != nil ? gridContent : field
+        if focusRing.superlayer !== host {
+            focusRing.removeFromSuperlayer()
+            host.addSublayer(focusRing)
+        }
         let size = view.container.bounds.size
         focusRing.bounds = Rect(origin: .zero, size: Size(width: size.width * 1.1, height: size.height * 1.1))
         focusRing.position = view.container.position

@@ -20,14 +20,15 @@ extension HoneycombScreen {
         panelImage.isUserInteractionEnabled = false
         panelBackdrop.isUserInteractionEnabled = false
         panelBackdrop.frame = Rect(x: 24, y: 20, width: 170, height: 170)
-        panelImage.frame = Rect(center: panelBackdrop.frame.center, size: Size(width: 96, height: 96))
+        // The cell's picture, large: 136 pt, half again the largest a cell shows (85 pt, the category honeycomb's size).
+        panelImage.frame = Rect(center: panelBackdrop.frame.center, size: Size(width: 136, height: 136))
         panelTitle.frame = Rect(x: 220, y: 24, width: 420, height: 36)
         panelText.frame = Rect(x: 220, y: 68, width: 440, height: 90)
         learnMore.frame = Rect(x: 220, y: HoneycombGeometry.panelHeight - 58, width: 150, height: 40)
         learnMore.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.learnMore) }]
         for layer in [panelBackdrop, panelImage, panelTitle, panelText, learnMore] { panel.addSublayer(layer) }
-        field.addSublayer(panel)
-        field.addSublayer(arrow)
+        gridContent.addSublayer(panel)
+        gridContent.addSublayer(arrow)
 
         back.frame = Rect(center: geometry.backCentre, size: Size(width: 2 * HoneycombGeometry.backRadius, height: 2 * HoneycombGeometry.backRadius))
         back.hitShape = .hexagon(pointyTop: true)
@@ -162,7 +163,7 @@ extension HoneycombScreen {
             place(view, at: origin)
             view.container.scale = HoneycombTargets.seedScale
             view.container.opacity = 0
-            field.addSublayer(view.container)
+            gridContent.addSublayer(view.container)
             cellViews[cell.id] = view
         }
         gridTitle.contents = .text(TextContent(category.title, bold: true, fontSize: 26, color: Palette.ink))

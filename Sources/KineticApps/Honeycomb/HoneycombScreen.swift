@@ -30,6 +30,10 @@ public final class HoneycombScreen: Screen {
     /// The targets of the last state asked about (see `targets`).
     var targetsOfState: (state: HoneycombState, targets: HoneycombTargets)?
     let field = Layer(identifier: "honeycomb")
+    /// The grid's scroll view (`grid.scroll`, see `HoneycombScreen+Scroll`), made in `didAppear`, and the layer in
+    /// it that holds the cells, the panel and its arrow in stage coordinates.
+    var gridScroll: ScrollView?
+    let gridContent = Layer()
     let panel = Layer(identifier: "panel")
     let arrow = Layer(identifier: "panel.arrow")
     let panelImage = Layer(identifier: "panel.image")
@@ -85,6 +89,7 @@ public final class HoneycombScreen: Screen {
         root.backgroundColor = Palette.paper
         field.frame = Rect(origin: .zero, size: size)
         root.addSublayer(field)
+        buildGridScroll(size: size)
         buildChrome(size: size)
         rebuildCategoryViews(assemble: true)
         showEmptyNoteIfNeeded()
@@ -107,13 +112,15 @@ public final class HoneycombScreen: Screen {
             send(.morphFinished)
         }
         followFocus()
+        scrollFocusIntoView()
+        updateGridScroll(dt: dt)
         banner.update(dt: dt, animator: animator)
     }
 
     /// At rest unless a morph is under way, a staggered move waits its turn, or a banner counts down.
     public override var isAtRest: Bool {
         if case .morph = state.phase { return false }
-        return viewState.pending.isEmpty && !banner.isCounting
+        return viewState.pending.isEmpty && !banner.isCounting && gridScroll?.isShowingIndicator != true
     }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
@@ -174,6 +181,7 @@ public final class HoneycombScreen: Screen {
         case .up: send(.moveFocus(.up))
         case .down: send(.moveFocus(.down))
         case .enter, .space: send(.activateFocus)
+        case .pageUp, .pageDown, .home, .end: return handleGridScrollKey(event.key)
         case .escape:
             // Esc at the top is the shell's: back to the gallery.
             if send(.escape).effects.contains(.leave) { return false }

@@ -71,14 +71,8 @@ public struct HoneycombState: Equatable, Sendable {
             }
         case .grid:
             let layout = geometry.grid(count: shownCategory?.children.count ?? 0)
-            var rows = zip(gridCellRows, layout.rows).map { cells, centres in zip(cells, centres).map { ($0.id, $1) } }
-            // Rows faded out to make room for an open panel take no focus (nothing focused is ever out of sight).
-            if let open = openCell, let index = shownCategory?.children.firstIndex(where: { $0.id == open }),
-               let position = layout.position(ofCellAt: index),
-               let placement = geometry.panel(for: position.row, column: position.column, in: layout) {
-                for hidden in placement.hiddenRows where rows.indices.contains(hidden) { rows[hidden] = [] }
-            }
-            return rows
+            // Every cell takes the focus, with a panel open too: the screen scrolls the focused one into view.
+            return zip(gridCellRows, layout.rows).map { cells, centres in zip(cells, centres).map { ($0.id, $1) } }
         case .morph:
             return []
         }

@@ -71,8 +71,7 @@ public struct HoneycombTargets: Equatable, Sendable {
             }
             var place = layout.rows[position.row][position.column]
             place.y += panel?.rowShifts[position.row] ?? 0
-            let hidden = panel?.hiddenRows.contains(position.row) ?? false
-            cells[cell.id] = CellTarget(centre: place, scale: 1, opacity: hidden ? 0 : 1)
+            cells[cell.id] = CellTarget(centre: place, scale: 1, opacity: 1)
         }
     }
 }

@@ -8,4 +8,8 @@ struct HoneycombViewState {
     var pending: [(time: Double, id: String, apply: () -> Void)] = []
     /// The panel's current placement, so a new one can start from it.
     var panelPlacement: HoneycombGeometry.PanelPlacement?
+    /// The placement the grid's scroll range was last set for (see `syncGridScroll`).
+    var scrolledForPlacement: HoneycombGeometry.PanelPlacement?
+    /// The cell the grid last scrolled into view for the keyboard's focus.
+    var focusScrolledTo: String?
 }

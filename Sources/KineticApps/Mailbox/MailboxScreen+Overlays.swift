@@ -99,7 +99,7 @@ extension MailboxScreen {
     func buildComposeContents() {
         composeSheet.addSublayer(Typography.label("compose.title", "New Message", frame: Rect(x: 0, y: 18, width: 720, height: 30), size: 20, bold: true,
                                                   color: Palette.ink, alignment: .center))
-        let cancel = Typography.label("compose.cancel", "Cancel", frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: Self.tint)
+        let cancel = Typography.label("compose.cancel", "Cancel", frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: Self.deepTint)
         cancel.isUserInteractionEnabled = true
         cancel.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.closeCompose) }]
         composeSheet.addSublayer(cancel)

@@ -44,7 +44,7 @@ extension MailboxScreen {
 
     private func pickerButton(_ identifier: String, _ title: String, x: Double, filled: Bool, action: @escaping () -> Void) -> Layer {
         let frame = Rect(x: x, y: Self.pickerSize.height - 76, width: Self.pickerSize.width / 2 - 28, height: 52)
-        let button = Typography.panel(identifier, frame: frame, color: filled ? Self.scheduleBlue : Color(red8: 0xEC, green8: 0xEE, blue8: 0xF2), cornerRadius: 12)
+        let button = Typography.panel(identifier, frame: frame, color: filled ? Self.deepTint : Color(red8: 0xEC, green8: 0xEE, blue8: 0xF2), cornerRadius: 12)
         let label = Typography.label(nil, title, frame: Rect(origin: .zero, size: frame.size), size: 18, bold: true,
                                      color: filled ? .white : Palette.ink, alignment: .center)
         if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
@@ -52,9 +52,6 @@ extension MailboxScreen {
         button.gestureRecognizers = [TapRecognizer { _ in action() }]
         return button
     }
-
-    /// Schedule's blue: white bold 18 pt on it is 5.2:1 (the Mailbox's tint is too pale for white text).
-    static let scheduleBlue = Color(red8: 0x1F, green8: 0x6F, blue8: 0xB0)
 
     /// The moment the wheels name now, if they name one.
     var pickedDate: Date? {

@@ -78,6 +78,9 @@ public final class MailboxScreen: Screen {
     static let navHeight = 64.0
     static let menuWidth = 300.0
     static let tint = Color(red8: 0x3A, green8: 0x9B, blue8: 0xDC)
+    /// The tint deepened for text: 5.3:1 on white as text, and white on it (the tint itself is 3.0:1 on white, enough
+    /// only for bold text of 14 pt and more).
+    static let deepTint = Color(red8: 0x1F, green8: 0x6F, blue8: 0xB0)
     static let art = ResourceFolder.named("Mailbox", containing: "later.svg")
 
     /// A mailbox over `messages` with no network, with the placements `environment` keeps.

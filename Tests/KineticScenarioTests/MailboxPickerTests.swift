@@ -131,4 +131,29 @@ final class MailboxPickerTests: XCTestCase {
         XCTAssertEqual(stage.dump().state, "picker", "nothing was filed")
         XCTAssertEqual(screen.state.placement(of: "m01"), .inbox)
     }
+
+    func testTheKeysReachEveryOptionAndThePicker() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        key(stage, "l")
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(stage.dump().layer("option.focus")?.visible, false, "no ring before a key")
+        key(stage, "down")  // the first press rings the first option
+        let first = try XCTUnwrap(stage.dump().layer("option.later-today")).frame
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("option.focus")).frame.center.x, first.center.x, accuracy: 0.5)
+        key(stage, "right", times: 3)  // This weekend, the end of the first row
+        key(stage, "down")             // Pick date, under it
+        let pick = try XCTUnwrap(stage.dump().layer("option.pick-date")).frame
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("option.focus")).frame.center.y, pick.center.y, accuracy: 0.5)
+        key(stage, "enter")
+        Honeycomb.run(stage, for: 0.6)
+        XCTAssertEqual(stage.dump().state, "picker")
+        key(stage, "escape")
+        Honeycomb.run(stage, for: 0.6)
+        key(stage, "down")
+        key(stage, "left")  // round from the first to the last: Pick date again; one more left is Someday
+        key(stage, "left")
+        key(stage, "space")
+        Honeycomb.run(stage, for: 1)
+        XCTAssertEqual(screen.state.placement(of: "m01"), Placement(.later, "Someday"))
+    }
 }

@@ -34,7 +34,7 @@ extension MailboxScreen {
             return true
         }
         if state.options != nil {
-            if event.key == .escape { send(.dismissOptions) }
+            handleOptionsKey(event)
             return true
         }
         if state.confirmingEmptyTrash {

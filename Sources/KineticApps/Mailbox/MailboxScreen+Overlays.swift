@@ -60,8 +60,8 @@ extension MailboxScreen {
             return
         }
         let reschedule = options.kind == .reschedule
-        let titles = reschedule ? MailboxState.rescheduleOptions : MailboxState.listOptions
-        let columns = reschedule ? 4 : 1
+        let (titles, columns) = optionsGrid(options.kind)
+        viewState.optionFocus = nil
         let cell = Size(width: reschedule ? 130 : 360, height: 96)
         let rowsCount = (titles.count + columns - 1) / columns
         let panelSize = Size(width: Double(columns) * cell.width + 40, height: Double(rowsCount) * cell.height + 90)
@@ -84,6 +84,11 @@ extension MailboxScreen {
             item.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.chooseOption(title)) }]
             panel.addSublayer(item)
         }
+        let ring = Layer(identifier: "option.focus")
+        ring.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 14), stroke: Palette.ink, lineWidth: 3))
+        ring.isUserInteractionEnabled = false
+        ring.isHidden = true
+        panel.addSublayer(ring)
         optionsLayer.addSublayer(panel)
         optionsLayer.isHidden = false
         optionsLayer.opacity = 0
@@ -92,6 +97,42 @@ extension MailboxScreen {
             panel.scale = motionTuning.optionsPopScale
             animator.animate(panel, \.scale, to: 1, with: .spring(motionTuning.optionsPopSpring))
         }
+    }
+
+    /// The options' titles and how many columns they are laid out in: the reschedule grid of eight in four columns,
+    /// the lists in one.
+    func optionsGrid(_ kind: MailboxState.Options.Kind) -> (titles: [String], columns: Int) {
+        kind == .list ? (MailboxState.listOptions, 1) : (MailboxState.rescheduleOptions, 4)
+    }
+
+    /// The options' keys: the arrows move a ring over the options (from the first, at the first press), Enter or Space
+    /// chooses the one ringed, Esc dismisses as a tap outside does.
+    func handleOptionsKey(_ event: KeyEvent) {
+        guard let options = state.options else { return }
+        let (titles, columns) = optionsGrid(options.kind)
+        let current = viewState.optionFocus
+        var next = current ?? 0
+        switch event.key {
+        case .escape: return send(.dismissOptions)
+        case .enter, .space:
+            if let current, titles.indices.contains(current) { send(.chooseOption(titles[current])) }
+            return
+        case .left: next -= current == nil ? 0 : 1
+        case .right: next += current == nil ? 0 : 1
+        case .up: next -= current == nil ? 0 : columns
+        case .down: next += current == nil ? 0 : columns
+        case .tab: next += current == nil ? 0 : (event.modifiers.contains(.shift) ? -1 : 1)
+        default: return
+        }
+        viewState.optionFocus = (next % titles.count + titles.count) % titles.count
+        placeOptionRing(titles: titles)
+    }
+
+    private func placeOptionRing(titles: [String]) {
+        guard let ring = optionsLayer.layer(withIdentifier: "option.focus"), let index = viewState.optionFocus, titles.indices.contains(index),
+              let item = optionsLayer.layer(withIdentifier: "option.\(MailboxState.slug(titles[index]))") else { return }
+        ring.frame = item.frame.insetBy(dx: -3, dy: -3)
+        ring.isHidden = false
     }
 
     // MARK: Compose

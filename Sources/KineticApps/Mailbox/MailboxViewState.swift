@@ -16,4 +16,6 @@ struct MailboxViewState {
     var readerProgress = 0.0
     /// Set while an edge drag that began over the reader is under way (it stays the reader's to its end).
     var readerPan = false
+    /// The option the arrow keys have reached in the open options (`nil` until one is pressed).
+    var optionFocus: Int?
 }

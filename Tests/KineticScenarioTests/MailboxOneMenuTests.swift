@@ -79,7 +79,9 @@ final class MailboxShelfTests: XCTestCase {
 
         screen.send(.setMenu(open: true))
         Honeycomb.run(stage, for: 1)
-        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "mailbox.menu.list.to-watch")).frame.center)
+        XCTAssertEqual(Mailbox.layer(stage, "menu.item.to-watch")?.text, "To Watch   1", "the list with its count")
+        XCTAssertEqual(Mailbox.layer(stage, "menu.item.trash")?.text, "Trash   0")
+        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "menu.item.to-watch")).frame.center)
         Honeycomb.run(stage, for: 1)
         XCTAssertEqual(stage.stateName, "list.to-watch")
         XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["m02"])

@@ -76,7 +76,7 @@ extension MailboxScreen {
         var y = 130.0
         for segment in [MailboxSegment.inbox, .later, .archive] {
             let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: Self.menuWidth, height: 52))
-            row.addSublayer(Typography.label(nil, segment.title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+            row.addSublayer(Typography.label("menu.item.\(segment.rawValue)", segment.title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in
                 self?.send(.selectSegment(segment))
                 self?.send(.setMenu(open: false))
@@ -112,10 +112,13 @@ extension MailboxScreen {
         menuPanel.addSublayer(gallery)
     }
 
-    /// A menu row that opens the Trash or a named list (`mailbox.menu.trash`, `mailbox.menu.list.to-read`, …).
+    /// A menu row that opens the Trash or a named list (`mailbox.menu.trash`, `mailbox.menu.list.to-read`, …), its label
+    /// `menu.item.trash`, `menu.item.to-read`.
     private func addShelfRow(_ shelf: MailboxShelf, title: String, y: Double, size: Double, bold: Bool, indent: Double, height: Double) -> Double {
         let row = Layer(identifier: "mailbox.menu.\(shelf.slug)", frame: Rect(x: 0, y: y, width: Self.menuWidth, height: height))
-        row.addSublayer(Typography.label(nil, title, frame: Rect(x: indent, y: (height - size * 1.3) / 2, width: 240, height: size * 1.3), size: size, bold: bold, color: .white))
+        // The row's label is `menu.item.<list>` (`menu.item.trash`, `menu.item.to-read`): its text carries the count.
+        let item = "menu.item." + { if case .list(let name) = shelf { return MailboxState.slug(name) } else { return shelf.slug } }()
+        row.addSublayer(Typography.label(item, title, frame: Rect(x: indent, y: (height - size * 1.3) / 2, width: 240, height: size * 1.3), size: size, bold: bold, color: .white))
         row.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.openShelf(shelf)) }]
         menuPanel.addSublayer(row)
         return y + height

@@ -1,8 +1,8 @@
 # Kinetic: the two commands a fresh machine needs are `make run` and `make test`.
 # Both install the Debian packages that are missing first (apt-get, through sudo when not root).
 
-DEBIAN_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
-                   fonts-texgyre ffmpeg xvfb xdotool imagemagick
+DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
+                   fonts-texgyre ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
@@ -45,6 +45,8 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
 	swift test --disable-swift-testing $(IMPORT_CHECK)
+	swift build --product kinetic $(IMPORT_CHECK)
+	scripts/check-accessibility .build/debug/kinetic
 
 # A million random touches, drags and keys per app, and 100,000 mutated documents per decoder (20,000 images), on a
 # release build; KINETIC_FUZZ_SEED=0x… replays a failure (every failure names its seed). make test runs the same

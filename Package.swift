@@ -38,6 +38,11 @@ let package = Package(
         .systemLibrary(name: "CGraphics", path: "Sources/CGraphics", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2"),
         .target(name: "CMallocCounter", path: "Sources/CMallocCounter"),
+        // ATK and its AT-SPI bridge (libatk1.0-dev, libatk-bridge2.0-dev), and the small C that publishes Kinetic's
+        // accessibility tree through them on a GLib thread of its own.
+        .systemLibrary(name: "CATK", path: "Sources/CATK", pkgConfig: "atk-bridge-2.0"),
+        .target(name: "CAccessibility", dependencies: ["CATK"], path: "Sources/CAccessibility",
+                linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         // The compositor's turned-bitmap kernel (bilinear sample and OVER in one loop).
         .target(name: "CBlend", path: "Sources/CBlend"),
 
@@ -65,7 +70,8 @@ let package = Package(
                                                             .product(name: "Logging", package: "swift-log"),
                                                             .product(name: "NIOCore", package: "swift-nio")]),
 
-        .target(name: "KineticWindow", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform", "CSDL2"]),
+        .target(name: "KineticWindow", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform", "CSDL2",
+                                                     "CAccessibility"]),
 
         .executableTarget(name: "kinetic", dependencies: [
             "KineticApps", "KineticCatalog", "KineticCore", "KineticNetwork", "KineticPlatform", "KineticRender", "KineticRuntime",

@@ -49,6 +49,9 @@ final class GalleryScreen: Screen {
                                               size: 14, bold: true, color: Palette.accent, alignment: .center))
         }
         card.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.open(entry) }]
+        card.accessibility = Accessibility(role: .button, name: entry.title, description: entry.summary,
+                                           states: entry.makeScreen == nil ? [.disabled] : [],
+                                           actions: [.init("press") { [weak self] in self?.open(entry) }])
         return card
     }
 }

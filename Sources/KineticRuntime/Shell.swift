@@ -178,6 +178,7 @@ public final class Shell: Screen {
     }
 
     private func buildMenu(height: Double) {
+        menuLayer.accessibility = Accessibility(role: .menu, name: "Kinetic")
         menuLayer.addSublayer(Typography.label("menu.title", "Kinetic", frame: Rect(x: 28, y: 70, width: 240, height: 40),
                                                size: 30, bold: true, color: .white))
         var y = 140.0
@@ -186,6 +187,7 @@ public final class Shell: Screen {
             let row = Layer(identifier: "menu.item.\(id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 56))
             row.addSublayer(Typography.label(nil, title, frame: Rect(x: 28, y: 16, width: 250, height: 26), size: 20, bold: entry != nil, color: .white))
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.show(entry) }]
+            row.accessibility = Accessibility(role: .menuItem, name: title, actions: [.init("click") { [weak self] in self?.show(entry) }])
             menuLayer.addSublayer(row)
             y += 56
         }
@@ -205,6 +207,10 @@ public final class Shell: Screen {
                 self?.setMenu(open: false)
                 action.perform()
             }]
+            row.accessibility = Accessibility(role: .menuItem, name: action.title, actions: [.init("click") { [weak self] in
+                self?.setMenu(open: false)
+                action.perform()
+            }])
             menuLayer.addSublayer(row)
             actionRows.append(row)
             y += 48
@@ -227,6 +233,10 @@ public final class Shell: Screen {
             guard let self else { return }
             self.setMenu(open: !self.isMenuOpen)
         }]
+        menuButton.accessibility = Accessibility(role: .button, name: "Menu", actions: [.init("press") { [weak self] in
+            guard let self else { return }
+            self.setMenu(open: !self.isMenuOpen)
+        }])
     }
 }
 

@@ -25,6 +25,15 @@ public final class Stage {
     public private(set) var screen: Screen?
     /// Set when someone asked to leave (Escape at the top level, a menu's Quit).
     public var quitRequested = false
+    /// The last thing a screen asked a screen reader to say ("Archived. Undo available."), numbered so that the same
+    /// words said twice are said twice (see `announce`).
+    public private(set) var announcement: (text: String, serial: Int)?
+
+    /// Has `text` spoken by a screen reader, politely (after what it is saying): a change the person did not look
+    /// at, or one whose result is not on screen.
+    public func announce(_ text: String) {
+        announcement = (text, (announcement?.serial ?? 0) + 1)
+    }
     /// Slow motion, pause, single steps, the debug overlay and the tuning panel (keys S, P, ., O and T when the screen
     /// does not use them, or with Alt). A window honours the speed and the pause; the stage draws the overlay and panel.
     public var motion = MotionControls() {

@@ -60,6 +60,12 @@ public final class Layer {
     public internal(set) var isHovered = false
     /// Set on a text field's layer: its text, caret, selection and focus, as dumps write them.
     public var editableText: EditableTextDump?
+    /// What the layer is to a screen reader (role, name, states, actions), declared by the app beside the layer it
+    /// describes; `nil` for a layer that is only drawing (its accessible descendants are still found).
+    public var accessibility: Accessibility?
+    /// Hides this layer's subtree from screen readers while something covers it (a sheet, the reader), as UIKit's
+    /// `accessibilityElementsHidden` does.
+    public var accessibilityElementsHidden = false
     /// What a control stands for now, as dumps write it (`value`): a picker wheel's chosen row, say. `nil` for a
     /// layer that holds no value.
     public var value: String?

@@ -48,7 +48,9 @@ public final class WindowShell {
         useTheDesktopForText()
         wakeOnFinishedWork()
         defer { stage.backgroundWork.onFinish {} }
-        try loop(presenter, maximumSeconds: maximumSeconds)
+        // Screen readers: the stage's accessibility tree over AT-SPI, when an accessibility bus answers.
+        let accessibility = AccessibilityBridge.start(title: title)
+        try loop(presenter, window: window, accessibility: accessibility, maximumSeconds: maximumSeconds)
     }
 
     /// Opens `url` in the person's browser (SDL asks the desktop, `xdg-open` on Linux); returns why it could not.
@@ -106,7 +108,7 @@ public final class WindowShell {
 
     /// Events, steps and frames until the person quits: sleeps in `SDL_WaitEventTimeout` while the stage rests or
     /// until the next step is due, so a still window costs no CPU.
-    private func loop(_ presenter: WindowPresenter, maximumSeconds: Double?) throws {
+    private func loop(_ presenter: WindowPresenter, window: OpaquePointer, accessibility: AccessibilityBridge?, maximumSeconds: Double?) throws {
         let start = SDL_GetPerformanceCounter()
         let frequency = Double(SDL_GetPerformanceFrequency())
         func clock() -> Double { Double(SDL_GetPerformanceCounter() - start) / frequency }
@@ -156,11 +158,13 @@ public final class WindowShell {
                 case nil: break
                 }
             }
+            _ = accessibility?.performRequests()
             stageClock.advance(stage, by: now - lastClock)
             lastClock = now
             presenter.showCursor(stage.cursor)
             placeInputMethod(presenter, last: &inputMethodRect)
             presenter.draw(stage)
+            accessibility?.publishIfChanged(stage, viewport: presenter.viewport, window: window)
             if presenter.presentIfNeeded(), reportFirstFrame {
                 Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))
                 reportFirstFrame = false

@@ -90,7 +90,9 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let locations = data.locations
-        let settings = StageSettings(reduceMotion: reduceMotion, freshStart: fresh, dataDirectory: locations.dataDirectory,
+        // The flag, or else the desktop's own switch (GNOME's enable-animations), read once here.
+        let reduce = reduceMotion || DesktopMotion.asksForReducedMotion() == true
+        let settings = StageSettings(reduceMotion: reduce, freshStart: fresh, dataDirectory: locations.dataDirectory,
                                      cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
         let stage = Stage(settings: settings)
         stage.present(Shell(entries: KineticApps.entries(environment: .liveWindow), initialApp: app))

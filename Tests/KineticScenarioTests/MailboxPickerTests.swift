@@ -136,14 +136,14 @@ final class MailboxPickerTests: XCTestCase {
         let (_, stage, screen) = try Mailbox.opened()
         key(stage, "l")
         Honeycomb.run(stage, for: 1)
-        XCTAssertEqual(stage.dump().layer("option.focus")?.visible, false, "no ring before a key")
+        XCTAssertEqual(stage.dump().layer("options.focus")?.visible, false, "no ring before a key")
         key(stage, "down")  // the first press rings the first option
         let first = try XCTUnwrap(stage.dump().layer("option.later-today")).frame
-        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("option.focus")).frame.center.x, first.center.x, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("options.focus")).frame.center.x, first.center.x, accuracy: 0.5)
         key(stage, "right", times: 3)  // This weekend, the end of the first row
         key(stage, "down")             // Pick date, under it
         let pick = try XCTUnwrap(stage.dump().layer("option.pick-date")).frame
-        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("option.focus")).frame.center.y, pick.center.y, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("options.focus")).frame.center.y, pick.center.y, accuracy: 0.5)
         key(stage, "enter")
         Honeycomb.run(stage, for: 0.6)
         XCTAssertEqual(stage.dump().state, "picker")

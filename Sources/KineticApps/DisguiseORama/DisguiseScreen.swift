@@ -203,6 +203,7 @@ public final class DisguiseScreen: Screen {
             addBubbles()
             removeBubbles(before.wheel.filter { !state.wheel.contains($0) })
         }
+        describeForScreenReaders()
     }
 
     // MARK: Keys

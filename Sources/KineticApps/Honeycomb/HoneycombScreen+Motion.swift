@@ -55,6 +55,7 @@ extension HoneycombScreen {
         syncPanel(targets.panel)
         syncGridScroll(targets.panel)
         if state.focus == nil { focusRing.isHidden = true }
+        describeForScreenReaders()
     }
 
     /// Retargets `view` after `delay` seconds (replacing any retarget still waiting for it).

@@ -84,7 +84,7 @@ extension MailboxScreen {
             item.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.chooseOption(title)) }]
             panel.addSublayer(item)
         }
-        let ring = Layer(identifier: "option.focus")
+        let ring = Layer(identifier: "options.focus")
         ring.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 14), stroke: Palette.ink, lineWidth: 3))
         ring.isUserInteractionEnabled = false
         ring.isHidden = true
@@ -97,6 +97,7 @@ extension MailboxScreen {
             panel.scale = motionTuning.optionsPopScale
             animator.animate(panel, \.scale, to: 1, with: .spring(motionTuning.optionsPopSpring))
         }
+        describeForScreenReaders()
     }
 
     /// The options' titles and how many columns they are laid out in: the reschedule grid of eight in four columns,
@@ -129,10 +130,11 @@ extension MailboxScreen {
     }
 
     private func placeOptionRing(titles: [String]) {
-        guard let ring = optionsLayer.layer(withIdentifier: "option.focus"), let index = viewState.optionFocus, titles.indices.contains(index),
+        guard let ring = optionsLayer.layer(withIdentifier: "options.focus"), let index = viewState.optionFocus, titles.indices.contains(index),
               let item = optionsLayer.layer(withIdentifier: "option.\(MailboxState.slug(titles[index]))") else { return }
         ring.frame = item.frame.insetBy(dx: -3, dy: -3)
         ring.isHidden = false
+        describeForScreenReaders()
     }
 
     // MARK: Compose

@@ -87,6 +87,7 @@ extension MailboxScreen {
         row.slot.contextActions = { [weak self] in self?.contextActions(for: id) ?? [] }
         row.slot.onWheel = { [weak self] in self?.trackpadSwipe($0, over: id) ?? false }
         scroll.content.addSublayer(row.slot)
+        describe(row)
         return row
     }
 

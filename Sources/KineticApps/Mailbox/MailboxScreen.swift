@@ -222,6 +222,7 @@ public final class MailboxScreen: Screen {
             shownMessages = listedMessages()
             paintSegments()
         }
+        describeForScreenReaders()
     }
 
     private func perform(_ effect: MailboxEffect) {
@@ -231,6 +232,7 @@ public final class MailboxScreen: Screen {
         case .collapse(let id):
             collapse(id)
             showUndo()
+            announceFiling(of: id)
         case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
         case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
         case .saveSent:

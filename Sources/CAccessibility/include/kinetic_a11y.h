@@ -1,0 +1,59 @@
+#ifndef KINETIC_A11Y_H
+#define KINETIC_A11Y_H
+
+#include <stdint.h>
+
+/// One accessible object of a published tree, flattened: `parent` is the index of its parent in the same array
+/// (-1 for the window's frame, the one top object). Strings are copied on publishing.
+typedef struct {
+    int32_t id;                 // stable for the object's life: the same object keeps its id from tree to tree
+    int32_t parent;             // index into the array, or -1
+    const char *role;           // an ATK role name: "push button", "list item", "entry", …
+    const char *name;
+    const char *description;
+    uint32_t states;            // KA11Y_STATE_* bits
+    double x, y, width, height; // on the screen, in pixels
+    int32_t action_count;
+    const char *const *action_names;
+    int32_t is_text;            // exposes Text (and EditableText when KA11Y_STATE_EDITABLE)
+    const char *text;           // UTF-8
+    int32_t caret;              // in characters
+    int32_t selection_start, selection_end; // in characters; equal when nothing is selected
+    const char *live;           // "polite" for a live region (announcements), else NULL
+} KA11yNode;
+
+enum {
+    KA11Y_STATE_FOCUSABLE = 1 << 0,
+    KA11Y_STATE_FOCUSED = 1 << 1,
+    KA11Y_STATE_SELECTED = 1 << 2,
+    KA11Y_STATE_CHECKED = 1 << 3,
+    KA11Y_STATE_EXPANDED = 1 << 4,
+    KA11Y_STATE_DISABLED = 1 << 5,
+    KA11Y_STATE_EDITABLE = 1 << 6,
+    KA11Y_STATE_MULTI_LINE = 1 << 7,
+    KA11Y_STATE_SELECTABLE = 1 << 8,
+    KA11Y_STATE_EXPANDABLE = 1 << 9,
+};
+
+/// What an assistive technology asked for, handed to the request callback (on the bridge's thread).
+enum {
+    KA11Y_REQUEST_ACTION = 0,     // index: the action's index
+    KA11Y_REQUEST_SET_TEXT = 1,   // text: the field's whole new text
+    KA11Y_REQUEST_GRAB_FOCUS = 2,
+    KA11Y_REQUEST_SET_CARET = 3,  // index: the caret, in characters
+};
+
+typedef void (*KA11yRequestCallback)(int32_t node_id, int32_t kind, int32_t index, const char *text);
+
+/// Starts the bridge on a thread of its own running GLib's main loop: registers the application `app_name` on the
+/// accessibility bus. Returns 0 on success, or -1 when no accessibility bus can be reached (nothing runs then).
+int ka11y_start(const char *app_name, KA11yRequestCallback callback);
+
+/// Replaces the published tree with `nodes` (copied); `focused_id` (-1 for none) gets the focus, with the events a
+/// screen reader follows. Safe from any thread; applied on the bridge's thread.
+void ka11y_publish(const KA11yNode *nodes, int32_t count, int32_t focused_id);
+
+/// Stops the bridge's thread.
+void ka11y_stop(void);
+
+#endif

@@ -1,0 +1,281 @@
+// The bridge's thread: GLib's main loop, on which ATK's AT-SPI bridge answers the accessibility bus, and the trees
+// the window publishes, applied there. The window never waits on it: publishing copies the tree and hands it over
+// with g_main_context_invoke; the loop sleeps in poll() until the bus or a new tree wakes it, so a resting window
+// costs nothing here either.
+#include "kinetic_accessible.h"
+#include <atk-bridge.h>
+#include <pthread.h>
+#include <string.h>
+
+static GMainLoop *loop;
+static pthread_t thread;
+static AtkObject *application;     // the root: role application, the app's name; its one child is the frame
+static GHashTable *objects;        // id → KineticAccessible* (a reference each)
+static gchar *application_name;
+static int32_t focused = -1;
+static int started;
+
+// MARK: The application root, through AtkUtil
+
+static AtkObject *get_root(void) { return application; }
+static const gchar *get_toolkit_name(void) { return "Kinetic"; }
+static const gchar *get_toolkit_version(void) { return "1"; }
+
+static gint root_children(AtkObject *object) {
+    (void)object;
+    return g_hash_table_lookup(objects, GINT_TO_POINTER(0)) ? 1 : 0;
+}
+
+static AtkObject *root_child(AtkObject *object, gint index) {
+    (void)object;
+    AtkObject *frame = index == 0 ? g_hash_table_lookup(objects, GINT_TO_POINTER(0)) : NULL;
+    return frame ? g_object_ref(frame) : NULL;
+}
+
+// MARK: Applying a tree
+
+typedef struct {
+    KA11yNode *nodes;
+    int32_t count;
+    int32_t focused_id;
+} Tree;
+
+static gchar **copy_strings(const char *const *strings, int32_t count) {
+    gchar **copy = g_new0(gchar *, count + 1);
+    for (int32_t i = 0; i < count; i++) copy[i] = g_strdup(strings[i] ? strings[i] : "");
+    return copy;
+}
+
+static void free_tree(Tree *tree) {
+    for (int32_t i = 0; i < tree->count; i++) {
+        KA11yNode *node = &tree->nodes[i];
+        g_free((gchar *)node->role);
+        g_free((gchar *)node->name);
+        g_free((gchar *)node->description);
+        g_free((gchar *)node->text);
+        g_free((gchar *)node->live);
+        g_strfreev((gchar **)node->action_names);
+    }
+    g_free(tree->nodes);
+    g_free(tree);
+}
+
+static gboolean same_strings(gchar **a, gchar **b) {
+    if (!a || !b) return a == b;
+    return g_strv_equal((const gchar *const *)a, (const gchar *const *)b);
+}
+
+/// Brings one object in line with its node, telling the bus what changed.
+static void update(KineticAccessible *self, const KA11yNode *node) {
+    AtkObject *object = ATK_OBJECT(self);
+    AtkRole role = atk_role_for_name(node->role);
+    if (role == ATK_ROLE_INVALID) role = ATK_ROLE_PANEL;
+    if (atk_object_get_role(object) != role) atk_object_set_role(object, role);
+    if (g_strcmp0(object->name, node->name) != 0) atk_object_set_name(object, node->name ? node->name : "");
+    if (g_strcmp0(object->description, node->description) != 0) atk_object_set_description(object, node->description ? node->description : "");
+    uint32_t changed = self->states ^ node->states;
+    self->states = node->states;
+    const struct { uint32_t bit; AtkStateType state; } map[] = {
+        {KA11Y_STATE_SELECTED, ATK_STATE_SELECTED}, {KA11Y_STATE_CHECKED, ATK_STATE_CHECKED},
+        {KA11Y_STATE_EXPANDED, ATK_STATE_EXPANDED}, {KA11Y_STATE_DISABLED, ATK_STATE_ENABLED},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        if (changed & map[i].bit) {
+            gboolean on = (node->states & map[i].bit) != 0;
+            atk_object_notify_state_change(object, map[i].state, map[i].bit == KA11Y_STATE_DISABLED ? !on : on);
+        }
+    }
+    gboolean moved = self->x != node->x || self->y != node->y || self->width != node->width || self->height != node->height;
+    self->x = node->x, self->y = node->y, self->width = node->width, self->height = node->height;
+    if (moved) {
+        AtkRectangle bounds = {(gint)node->x, (gint)node->y, (gint)node->width, (gint)node->height};
+        g_signal_emit_by_name(object, "bounds-changed", &bounds);
+    }
+    gchar **names = copy_strings(node->action_names, node->action_count);
+    if (!same_strings(self->action_names, names)) {
+        g_strfreev(self->action_names);
+        self->action_names = names;
+    } else {
+        g_strfreev(names);
+    }
+    if (g_strcmp0(self->live, node->live) != 0) {
+        g_free(self->live);
+        self->live = g_strdup(node->live);
+    }
+    if (node->is_text) {
+        const gchar *text = node->text ? node->text : "";
+        if (g_strcmp0(self->text, text) != 0) {
+            gint old = self->text ? (gint)g_utf8_strlen(self->text, -1) : 0;
+            if (old > 0) g_signal_emit_by_name(object, "text-changed::delete", 0, old);
+            g_free(self->text);
+            self->text = g_strdup(text);
+            gint now = (gint)g_utf8_strlen(self->text, -1);
+            if (now > 0) g_signal_emit_by_name(object, "text-changed::insert", 0, now);
+        }
+        if (self->caret != node->caret) {
+            self->caret = node->caret;
+            g_signal_emit_by_name(object, "text-caret-moved", node->caret);
+        }
+        self->selection_start = node->selection_start;
+        self->selection_end = node->selection_end;
+    }
+}
+
+static gboolean apply(gpointer data) {
+    Tree *tree = data;
+    GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+    KineticAccessible **made = g_new0(KineticAccessible *, tree->count ? tree->count : 1);
+    for (int32_t i = 0; i < tree->count; i++) {
+        const KA11yNode *node = &tree->nodes[i];
+        KineticAccessible *self = g_hash_table_lookup(objects, GINT_TO_POINTER(node->id));
+        GType type = node->is_text ? KINETIC_TYPE_TEXT_ACCESSIBLE : KINETIC_TYPE_ACCESSIBLE;
+        if (self && G_OBJECT_TYPE(self) != type) self = NULL;  // a node that became text: a new object
+        if (!self) {
+            self = g_object_new(type, NULL);
+            self->id = node->id;
+            atk_object_initialize(ATK_OBJECT(self), NULL);
+            g_hash_table_replace(objects, GINT_TO_POINTER(node->id), self);  // replaces (and unrefs) any old one
+        }
+        made[i] = self;
+        g_hash_table_add(seen, GINT_TO_POINTER(node->id));
+        update(self, node);
+    }
+    // Children, in the tree's order; a parent whose list changed says which were added and removed.
+    for (int32_t i = 0; i < tree->count; i++) {
+        KineticAccessible *self = made[i];
+        GPtrArray *wanted = g_ptr_array_new_with_free_func(g_object_unref);
+        for (int32_t j = i + 1; j < tree->count; j++) {
+            if (tree->nodes[j].parent == i) g_ptr_array_add(wanted, g_object_ref(made[j]));
+        }
+        for (guint k = 0; k < self->children->len; k++) {
+            gpointer old = g_ptr_array_index(self->children, k);
+            if (!g_ptr_array_find(wanted, old, NULL)) g_signal_emit_by_name(self, "children-changed::remove", k, old);
+        }
+        GPtrArray *previous = self->children;
+        self->children = wanted;
+        for (guint k = 0; k < wanted->len; k++) {
+            gpointer child = g_ptr_array_index(wanted, k);
+            atk_object_set_parent(ATK_OBJECT(child), ATK_OBJECT(self));
+            if (!g_ptr_array_find(previous, child, NULL)) g_signal_emit_by_name(self, "children-changed::add", k, child);
+        }
+        g_ptr_array_unref(previous);
+    }
+    if (tree->count > 0) atk_object_set_parent(ATK_OBJECT(made[0]), application);
+    // Objects no longer in the tree are defunct; the table lets go of them.
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init(&iter, objects);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        if (g_hash_table_contains(seen, key)) continue;
+        KineticAccessible *gone = value;
+        gone->defunct = TRUE;
+        atk_object_notify_state_change(ATK_OBJECT(gone), ATK_STATE_DEFUNCT, TRUE);
+        g_hash_table_iter_remove(&iter);
+    }
+    // The focus, with the events Orca follows: the old one loses it, the new one gains it and the tracker is told.
+    if (tree->focused_id != focused) {
+        KineticAccessible *old = g_hash_table_lookup(objects, GINT_TO_POINTER(focused));
+        if (old) atk_object_notify_state_change(ATK_OBJECT(old), ATK_STATE_FOCUSED, FALSE);
+        focused = tree->focused_id;
+        KineticAccessible *now = g_hash_table_lookup(objects, GINT_TO_POINTER(focused));
+        if (now) {
+            atk_object_notify_state_change(ATK_OBJECT(now), ATK_STATE_FOCUSED, TRUE);
+            // Deprecated in ATK, but the bridge still turns it into the focus: event some screen readers wait for.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+            atk_focus_tracker_notify(ATK_OBJECT(now));
+#pragma GCC diagnostic pop
+        }
+    }
+    g_free(made);
+    g_hash_table_unref(seen);
+    free_tree(tree);
+    return G_SOURCE_REMOVE;
+}
+
+void ka11y_publish(const KA11yNode *nodes, int32_t count, int32_t focused_id) {
+    if (!started || count < 0) return;
+    Tree *tree = g_new0(Tree, 1);
+    tree->nodes = g_new0(KA11yNode, count ? count : 1);
+    tree->count = count;
+    tree->focused_id = focused_id;
+    for (int32_t i = 0; i < count; i++) {
+        KA11yNode copy = nodes[i];
+        copy.role = g_strdup(nodes[i].role ? nodes[i].role : "panel");
+        copy.name = g_strdup(nodes[i].name ? nodes[i].name : "");
+        copy.description = g_strdup(nodes[i].description ? nodes[i].description : "");
+        copy.text = g_strdup(nodes[i].text);
+        copy.live = g_strdup(nodes[i].live);
+        copy.action_names = (const char *const *)copy_strings(nodes[i].action_names, nodes[i].action_count);
+        tree->nodes[i] = copy;
+    }
+    g_main_context_invoke(NULL, apply, tree);
+}
+
+// MARK: The thread
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
+    int result;
+    int done;
+} Start;
+
+/// The root's children are the frame, found in the table (a plain AtkObject has none of its own).
+static void give_root_its_children(void) {
+    GType type = g_type_register_static_simple(ATK_TYPE_OBJECT, "KineticApplication", sizeof(AtkObjectClass), NULL,
+                                               sizeof(AtkObject), NULL, 0);
+    AtkObjectClass *klass = g_type_class_ref(type);
+    klass->get_n_children = root_children;
+    klass->ref_child = root_child;
+    application = g_object_new(type, NULL);
+}
+
+static void *run(void *data) {
+    Start *start = data;
+    g_main_context_push_thread_default(NULL);
+    AtkUtilClass *util = g_type_class_ref(ATK_TYPE_UTIL);
+    util->get_root = get_root;
+    util->get_toolkit_name = get_toolkit_name;
+    util->get_toolkit_version = get_toolkit_version;
+    objects = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_object_unref);
+    give_root_its_children();
+    atk_object_initialize(application, NULL);
+    atk_object_set_role(application, ATK_ROLE_APPLICATION);
+    atk_object_set_name(application, application_name);
+    int result = atk_bridge_adaptor_init(NULL, NULL);
+    pthread_mutex_lock(&start->lock);
+    start->result = result;
+    start->done = 1;
+    pthread_cond_signal(&start->ready);
+    pthread_mutex_unlock(&start->lock);
+    if (result != 0) return NULL;
+    g_main_loop_run(loop);
+    atk_bridge_adaptor_cleanup();
+    return NULL;
+}
+
+int ka11y_start(const char *app_name, KA11yRequestCallback callback) {
+    if (started) return 0;
+    application_name = g_strdup(app_name);
+    kinetic_accessible_set_request_callback(callback);
+    loop = g_main_loop_new(NULL, FALSE);
+    Start start = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, -1, 0};
+    if (pthread_create(&thread, NULL, run, &start) != 0) return -1;
+    pthread_mutex_lock(&start.lock);
+    while (!start.done) pthread_cond_wait(&start.ready, &start.lock);
+    pthread_mutex_unlock(&start.lock);
+    if (start.result != 0) {
+        pthread_join(thread, NULL);
+        return -1;
+    }
+    started = 1;
+    return 0;
+}
+
+void ka11y_stop(void) {
+    if (!started) return;
+    g_main_loop_quit(loop);
+    pthread_join(thread, NULL);
+    started = 0;
+}

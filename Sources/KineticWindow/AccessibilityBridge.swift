@@ -1,0 +1,188 @@
+import CAccessibility
+import CSDL2
+import Foundation
+import KineticCore
+import KineticPlatform
+import KineticRuntime
+import KineticScene
+
+/// Publishes the stage's accessibility tree over AT-SPI, through ATK's bridge on a GLib thread of its own (see
+/// `Sources/CAccessibility`), and carries out what screen readers ask for on the window's own loop.
+///
+/// The bridge's thread answers the bus from its copy of the last tree, so the window never waits on a screen reader
+/// and a resting window stays asleep: the tree is gathered again only when the scene changed (or a request was
+/// carried out, or something was announced), and published only when it differs. A request (an action, an edit, a
+/// focus) arrives on the bridge's thread; it is queued and the window is woken with an SDL event, and it runs in
+/// the window's loop like any input.
+final class AccessibilityBridge {
+    private let title: String
+    private var ids: [String: Int32] = ["frame": 0]
+    private var nextID: Int32 = 1
+    private var published: AccessibilityNode?
+    private var publishedFocus: Int32 = -1
+    private var tree: AccessibilityTree?
+    private var lastChanges: UInt64 = .max
+    private var lastAnnouncement = 0
+    private var lastOrigin: (Int32, Int32) = (0, 0)
+
+    /// Starts the bridge, or returns `nil` (saying why in the log) when there is no accessibility bus or
+    /// `KINETIC_ACCESSIBILITY=0` asks for none.
+    static func start(title: String) -> AccessibilityBridge? {
+        if ProcessInfo.processInfo.environment["KINETIC_ACCESSIBILITY"] == "0" { return nil }
+        AccessibilityRequests.shared.wakeEventType = SDL_RegisterEvents(1)
+        guard ka11y_start("kinetic", { id, kind, index, text in
+            AccessibilityRequests.shared.add(.init(id: id, kind: kind, index: index, text: text.map { String(cString: $0) }))
+        }) == 0 else {
+            Log.line("accessibility: no accessibility bus answered; screen readers will not see this window")
+            return nil
+        }
+        return AccessibilityBridge(title: title)
+    }
+
+    private init(title: String) { self.title = title }
+
+    deinit { ka11y_stop() }
+
+    /// Carries out the requests that came in since the last look; returns whether there were any.
+    func performRequests() -> Bool {
+        let requests = AccessibilityRequests.shared.takeAll()
+        guard !requests.isEmpty, let tree else { return !requests.isEmpty }
+        for request in requests {
+            guard let key = ids.first(where: { $0.value == request.id })?.key else { continue }
+            switch request.kind {
+            case Int32(KA11Y_REQUEST_ACTION):
+                if let actions = tree.actions[key], actions.indices.contains(Int(request.index)) { actions[Int(request.index)]() }
+            case Int32(KA11Y_REQUEST_SET_TEXT):
+                if let text = request.text { tree.textSetters[key]?(text) }
+            case Int32(KA11Y_REQUEST_GRAB_FOCUS):
+                tree.focusers[key]?()
+            default:
+                break  // a caret moved from outside: the field keeps its own
+            }
+        }
+        lastChanges = .max  // look again after what the requests did
+        return true
+    }
+
+    /// Gathers the tree again if the scene changed, and publishes it if it differs from the last one.
+    func publishIfChanged(_ stage: Stage, viewport: Viewport, window: OpaquePointer) {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        let changes = stage.sceneChanges.changes, announced = stage.announcement?.serial ?? 0
+        let moved = (x, y) != lastOrigin
+        guard changes != lastChanges || announced != lastAnnouncement || moved else { return }
+        lastChanges = changes
+        lastAnnouncement = announced
+        lastOrigin = (x, y)
+        let gathered = AccessibilityTree(root: stage.root, title: "\(title) — \(stage.stateName)", size: stage.size,
+                                         announcement: stage.announcement)
+        tree = gathered
+        let focus = gathered.focusedKey.map(id(for:)) ?? -1
+        guard gathered.root != published || focus != publishedFocus || moved else { return }
+        publish(gathered.root, focus: focus, viewport: viewport, origin: (x, y))
+        published = gathered.root
+        publishedFocus = focus
+    }
+
+    private func id(for key: String) -> Int32 {
+        if let id = ids[key] { return id }
+        let id = nextID
+        nextID &+= 1
+        ids[key] = id
+        return id
+    }
+
+    /// Flattens the tree, parents before children, and hands it to the bridge (which copies every string).
+    private func publish(_ root: AccessibilityNode, focus: Int32, viewport: Viewport, origin: (Int32, Int32)) {
+        var flat: [(node: AccessibilityNode, parent: Int32)] = []
+        func add(_ node: AccessibilityNode, parent: Int32) {
+            let index = Int32(flat.count)
+            flat.append((node, parent))
+            for child in node.children { add(child, parent: index) }
+        }
+        add(root, parent: -1)
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        var arrays: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
+        func c(_ string: String) -> UnsafePointer<CChar> {
+            let copy = strdup(string) ?? strdup("")!  // strdup of "" fails only when memory is gone
+            strings.append(copy)
+            return UnsafePointer(copy)
+        }
+        var nodes: [KA11yNode] = []
+        for (node, parent) in flat {
+            let rect = node.key == "frame" ? SDL_Rect(x: 0, y: 0, w: Int32(max(viewport.windowSize.width, 1)), h: Int32(max(viewport.windowSize.height, 1)))
+                : viewport.windowRect(node.frame)
+            let names = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(node.actions.count, 1))
+            for (index, name) in node.actions.enumerated() { names[index] = c(name) }
+            arrays.append(names)
+            var item = KA11yNode()
+            item.id = id(for: node.key)
+            item.parent = parent
+            item.role = c(node.role.rawValue)
+            item.name = c(node.name)
+            item.description = c(node.description)
+            item.states = node.states.rawValue
+            item.x = Double(origin.0 + rect.x)
+            item.y = Double(origin.1 + rect.y)
+            item.width = Double(rect.w)
+            item.height = Double(rect.h)
+            item.action_count = Int32(node.actions.count)
+            item.action_names = UnsafePointer(names)
+            if let text = node.text {
+                item.is_text = 1
+                item.text = c(text)
+                item.caret = Self.characters(in: text, upTo: node.caret)
+                item.selection_start = Self.characters(in: text, upTo: node.selection.lowerBound)
+                item.selection_end = Self.characters(in: text, upTo: node.selection.upperBound)
+            }
+            if node.isLive { item.live = c("polite") }
+            nodes.append(item)
+        }
+        nodes.withUnsafeBufferPointer { buffer in ka11y_publish(buffer.baseAddress, Int32(buffer.count), focus) }
+        for string in strings { free(string) }
+        for array in arrays { array.deallocate() }
+    }
+
+    /// A UTF-16 offset as AT-SPI counts: in Unicode characters (code points).
+    static func characters(in text: String, upTo utf16Offset: Int) -> Int32 {
+        let offset = min(max(utf16Offset, 0), text.utf16.count)
+        let index = String.Index(utf16Offset: offset, in: text)
+        return Int32(clamping: text.unicodeScalars[..<index].count)
+    }
+}
+
+/// What screen readers asked for, from the bridge's thread to the window's: a locked queue, and an SDL event that
+/// wakes the window.
+final class AccessibilityRequests: @unchecked Sendable {
+    struct Request {
+        var id: Int32
+        var kind: Int32
+        var index: Int32
+        var text: String?
+    }
+
+    static let shared = AccessibilityRequests()
+    /// The SDL event that wakes the window (registered when the bridge starts; before, nothing is woken).
+    var wakeEventType = UInt32.max
+    private let lock = NSLock()
+    private var queue: [Request] = []
+
+    func add(_ request: Request) {
+        lock.lock()
+        queue.append(request)
+        let type = wakeEventType
+        lock.unlock()
+        guard type != UInt32.max else { return }
+        var wake = SDL_Event()
+        wake.type = type
+        _ = SDL_PushEvent(&wake)  // a full queue drops the wake only: the request waits for the next event
+    }
+
+    func takeAll() -> [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        let all = queue
+        queue.removeAll()
+        return all
+    }
+}

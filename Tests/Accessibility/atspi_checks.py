@@ -1,0 +1,268 @@
+"""Kinetic read by a real AT-SPI client: pyatspi, the library Accerciser and Dogtail use.
+
+Run by scripts/check-accessibility inside a private D-Bus session (the accessibility bus and its registry start on
+demand) with an X server: each check starts `kinetic run <app> --fresh` in a window, finds it on the accessibility
+bus, reads its tree and acts on it through AT-SPI's Action, EditableText and Text interfaces, as a screen reader
+would. Expected names come from the bundled data and the issue's wording, not from the app's code.
+
+Usage: atspi_checks.py KINETIC_BINARY
+"""
+import subprocess
+import sys
+import time
+
+import pyatspi
+from gi.repository import GLib
+
+KINETIC = sys.argv[1]
+failures = []
+
+
+def check(condition, what):
+    print(("ok    " if condition else "FAIL  ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def wait_for(find, seconds=15, step=0.2):
+    """Polls `find` until it returns something truthy, or gives up after `seconds`."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            found = find()
+        except Exception:  # an object that went away between two reads: look again
+            found = None
+        if found:
+            return found
+        time.sleep(step)
+    return None
+
+
+def pump_events():
+    """Lets GLib's main context deliver the events that arrived (pyatspi dispatches them there)."""
+    context = GLib.MainContext.default()
+    while context.pending():
+        context.iteration(False)
+
+
+def children(node):
+    return [node.getChildAtIndex(i) for i in range(node.childCount) if node.getChildAtIndex(i) is not None]
+
+
+def walk(node):
+    yield node
+    for child in children(node):
+        yield from walk(child)
+
+
+def find_all(root, role=None, name=None, prefix=None):
+    found = []
+    for node in walk(root):
+        try:
+            if role and node.getRoleName() != role:
+                continue
+            if name is not None and node.name != name:
+                continue
+            if prefix is not None and not node.name.startswith(prefix):
+                continue
+            found.append(node)
+        except Exception:
+            continue
+    return found
+
+
+def first(root, role=None, name=None, prefix=None):
+    found = find_all(root, role, name, prefix)
+    return found[0] if found else None
+
+
+def act(node, action_name):
+    action = node.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    check(action_name in names, f"{node.name!r} offers {action_name!r} (it offers {names})")
+    if action_name in names:
+        action.doAction(names.index(action_name))
+
+
+class App:
+    """One `kinetic run APP --fresh` in a window, and its object on the accessibility bus."""
+
+    started = []
+
+    def __init__(self, app):
+        arguments = [KINETIC, "run"] + ([app] if app else []) + ["--fresh"]
+        self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        App.started.append(self.process)
+        self.root = wait_for(self._find, 30)
+        check(self.root is not None, f"{app or 'the gallery'} is on the accessibility bus as 'kinetic'")
+
+    def _find(self):
+        """This process's application object (an app closed a moment ago may still be listed)."""
+        desktop = pyatspi.Registry.getDesktop(0)
+        for application in children(desktop):
+            try:
+                if application.name == "kinetic" and application.get_process_id() == self.process.pid and application.childCount > 0:
+                    return application
+            except Exception:
+                continue
+        return None
+
+    def frame(self):
+        return children(self.root)[0]
+
+    def close(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        # Wait until the bus has let go of it, so the next app is the only 'kinetic'.
+        wait_for(lambda: self._find() is None, 10)
+
+
+def gallery():
+    app = App(None)
+    if app.root is None:
+        return
+    frame = app.frame()
+    check(frame.getRoleName() == "frame", "the window is a frame")
+    cards = [node.name for node in find_all(frame, role="push button")]
+    for title in ["Disguise-O-Rama", "Mailbox", "Honeycomb"]:
+        check(title in cards, f"the gallery's card {title!r} is a button")
+    act(first(frame, role="push button", name="Menu"), "press")
+    menu = wait_for(lambda: first(app.frame(), role="menu", name="Kinetic"))
+    check(menu is not None, "the shell's menu appears as a menu")
+    if menu:
+        items = [node.name for node in find_all(menu, role="menu item")]
+        check({"Gallery", "Disguise-O-Rama", "Mailbox", "Honeycomb"} <= set(items), f"its items name the apps: {items}")
+    app.close()
+
+
+def mailbox():
+    app = App("mailbox")
+    if app.root is None:
+        return
+    inbox = wait_for(lambda: first(app.frame(), role="list", name="Inbox"))
+    check(inbox is not None, "the Inbox is a list")
+    if not inbox:
+        return app.close()
+    rows = [node.name for node in find_all(inbox, role="list item")]
+    # The bundled messages: Ana Lima's lunch, unread, is first; the City Library's notice has been read.
+    check(rows[:1] == ["Ana Lima, Lunch on Thursday?, 9:41 AM, unread"], f"rows are 'sender, subject, time, unread': {rows[:2]}")
+    library = first(inbox, role="list item", prefix="City Library, ")
+    check(library is not None and not library.name.endswith("unread"), "a read message is not called unread")
+    action = library.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    check(names == ["Open", "Archive", "Delete", "Later…", "Move to list…"], f"a row's actions: {names}")
+    tabs = [node.name for node in find_all(app.frame(), role="page tab")]
+    check(tabs == ["Later, 0", "Inbox, 30", "Archive, 0"], f"the segments are tabs with their counts: {tabs}")
+
+    act(library, "Archive")
+    gone = wait_for(lambda: first(app.frame(), role="list item", prefix="City Library, ") is None)
+    check(bool(gone), "Archive through AT-SPI archives the row: it leaves the tree")
+    counted = wait_for(lambda: first(app.frame(), role="page tab", name="Archive, 1"))
+    check(counted is not None, "and the Archive tab's count goes up to 1")
+    said = wait_for(lambda: first(app.frame(), role="notification"))
+    check(said is not None and said.name == "Archived. Undo available.", f"it is announced: {said.name if said else None!r}")
+
+    act(first(app.frame(), role="push button", name="New message"), "press")
+    to = wait_for(lambda: first(app.frame(), role="entry", name="To"))
+    check(to is not None, "compose's To is an editable text")
+    if to:
+        to.queryEditableText().insertText(0, "ana@example.org", len("ana@example.org"))
+        typed = wait_for(lambda: first(app.frame(), role="entry", name="To").queryText().getText(0, -1) == "ana@example.org")
+        check(bool(typed), "text inserted through EditableText lands in the field")
+        send = first(app.frame(), role="push button", name="Send")
+        check(send is not None and send.getState().contains(pyatspi.STATE_ENABLED), "Send is enabled once To holds an address")
+        # Tab moves the focus through the fields; each move is a focus event, in order.
+        # The keys go to the window: given the X focus directly (no window manager runs here to activate it).
+        subprocess.run(["xdotool", "search", "--sync", "--name", "Kinetic", "windowfocus", "--sync"], capture_output=True, timeout=10)
+        time.sleep(0.5)
+        pump_events()
+        events = []
+        listener = lambda event: events.append(event.source.name) if event.detail1 == 1 else None
+        pyatspi.Registry.registerEventListener(listener, "object:state-changed:focused")
+        pump_events()
+        events.clear()  # only what the Tab keys do from here
+        for _ in range(2):
+            subprocess.run(["xdotool", "key", "Tab"], timeout=10)
+            time.sleep(0.5)
+        deadline = time.time() + 5
+        while time.time() < deadline and len(events) < 2:
+            pump_events()
+            time.sleep(0.05)
+        pyatspi.Registry.deregisterEventListener(listener, "object:state-changed:focused")
+        check(events[:2] == ["Subject", "Message"], f"focus events follow Tab: {events}")
+    app.close()
+
+
+def honeycomb():
+    app = App("honeycomb")
+    if app.root is None:
+        return
+    # The categories fly in one by one: each is offered once it shows.
+    categories = wait_for(lambda: len([n for n in find_all(app.frame(), role="push button") if n.name in ("Nature", "Space", "Music")]) == 3)
+    check(bool(categories), "the categories are buttons named by title")
+    space = first(app.frame(), role="push button", name="Space")
+    check(space is not None and space.description.startswith("row "), f"with their place: {space.description if space else None!r}")
+    act(space, "press")
+    # The frame's name carries the app's state: the morph is over once it says the grid.
+    check(wait_for(lambda: app.frame().name.endswith("grid.space")) is not None, "the grid is on stage")
+    mars = wait_for(lambda: first(app.frame(), role="push button", name="Mars"))
+    check(mars is not None and mars.description == "row 1, cell 4", f"Space's cells: Mars at {mars.description if mars else None!r}")
+    if mars:
+        act(mars, "press")
+        panel = wait_for(lambda: first(app.frame(), role="panel", name="Mars"))
+        check(panel is not None, "pressing a cell opens its panel, named by the cell's title")
+        if panel:
+            check(first(panel, role="link", name="Learn More") is not None, "the panel has Learn More as a link")
+    check(first(app.frame(), role="push button", name="Back") is not None, "Back is a button")
+    app.close()
+
+
+def disguise():
+    app = App("disguise")
+    if app.root is None:
+        return
+    intro = wait_for(lambda: first(app.frame(), role="panel", name="Introduction"), 20)
+    check(intro is not None, "the intro is a panel")
+    buttons = lambda: [b for b in find_all(app.frame(), role="push button") if b.name != "Menu"]
+    button = buttons()[0] if buttons() else None
+    check(button is not None and button.name == 'Say "hello"', f"its button is a button named as drawn: {button.name if button else None!r}")
+    check(intro is not None and first(intro, role="label", name="S’up player…") is not None, "the page's text is there")
+    for _ in range(6):
+        if first(app.frame(), role="list", name="Costumes") and find_all(first(app.frame(), role="list", name="Costumes"), role="list item"):
+            break
+        if buttons():
+            act(buttons()[0], "press")
+        time.sleep(1.5)
+    costumes = wait_for(lambda: find_all(first(app.frame(), role="list", name="Costumes"), role="list item"), 20)
+    check(bool(costumes) and len(costumes) >= 4, f"the wheel is a list of costumes: {[c.name for c in costumes or []]}")
+    if costumes:
+        chosen = costumes[0].name
+        act(costumes[0], "Choose")
+        worn = wait_for(lambda: [c for c in find_all(app.frame(), role="list item", name=chosen) if c.getState().contains(pyatspi.STATE_SELECTED)])
+        check(bool(worn), f"Choose puts {chosen!r} on: it is selected")
+        check(wait_for(lambda: first(app.frame(), role="heading", name=chosen)) is not None, "its title is text on screen")
+        scotch = first(app.frame(), role="image", prefix="Scotch")
+        check(scotch is not None and scotch.name == f"Scotch, wearing {chosen}", f"Scotch says what he wears: {scotch.name if scotch else None!r}")
+        act(first(app.frame(), role="list item", name=chosen), "Take off")
+        off = wait_for(lambda: not [c for c in find_all(app.frame(), role="list item", name=chosen) if c.getState().contains(pyatspi.STATE_SELECTED)])
+        check(bool(off), "Take off takes it off")
+    app.close()
+
+
+for run in (gallery, mailbox, honeycomb, disguise):
+    print(f"-- {run.__name__}", flush=True)
+    try:
+        run()
+    except Exception as error:  # a check that could not finish is a failure, named
+        check(False, f"{run.__name__} stopped: {error!r}")
+    finally:
+        for process in App.started:
+            if process.poll() is None:
+                process.kill()
+        App.started.clear()
+
+print(f"{len(failures)} accessibility check(s) failed" if failures else "every accessibility check passed", flush=True)
+sys.exit(1 if failures else 0)

@@ -1,0 +1,159 @@
+import Foundation
+import KineticCore
+import KineticRuntime
+import KineticScene
+import XCTest
+@testable import KineticApps
+@testable import KineticScenario
+
+/// The tree each screen declares for screen readers, read without a bus (the AT-SPI side is checked by
+/// `scripts/check-accessibility` with pyatspi): roles, names, states, and actions that do what a gesture does.
+final class AccessibilityTreeTests: XCTestCase {
+    private func tree(_ stage: Stage) -> AccessibilityTree {
+        AccessibilityTree(root: stage.root, title: "Kinetic", size: stage.size, announcement: stage.announcement)
+    }
+
+    private func perform(_ action: String, on key: String, in tree: AccessibilityTree, file: StaticString = #filePath, line: UInt = #line) {
+        guard let node = tree.root.first(key: key), let index = node.actions.firstIndex(of: action), let actions = tree.actions[key] else {
+            return XCTFail("\(key) has no action \(action)", file: file, line: line)
+        }
+        actions[index]()
+    }
+
+    func testTheGalleryOffersItsCardsAsButtonsThatOpenTheApps() throws {
+        let runner = try ScenarioRunner(scenario: Scenario(app: "gallery", duration: 0), entries: KineticApps.catalog)
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 0.5)
+        let gallery = tree(stage)
+        let buttons = gallery.root.all.filter { $0.role == .button }.map(\.name)
+        XCTAssertTrue(Set(["Disguise-O-Rama", "Mailbox", "Honeycomb", "Menu"]).isSubset(of: buttons), "\(buttons)")
+        perform("press", on: "card.mailbox", in: gallery)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(stage.stateName, "inbox")
+    }
+
+    func testTheMailboxListsItsRowsWithTheSwipesActionsAndSaysWhatHappened() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        let inbox = tree(stage)
+        let list = try XCTUnwrap(inbox.root.first(key: "mailbox.list"))
+        XCTAssertEqual(list.role, .list)
+        XCTAssertEqual(list.name, "Inbox")
+        // The bundled messages, in order: m01 is Ana Lima's unread lunch, m04 the City Library's read notice.
+        XCTAssertEqual(list.children.first?.name, "Ana Lima, Lunch on Thursday?, 9:41 AM, unread")
+        let library = try XCTUnwrap(inbox.root.first(key: "row.m04"))
+        XCTAssertEqual(library.name, "City Library, Your hold is ready, 8:30 AM")
+        XCTAssertEqual(library.role, .listItem)
+        XCTAssertEqual(library.actions, ["Open", "Archive", "Delete", "Later…", "Move to list…"])
+        XCTAssertEqual(inbox.root.all.filter { $0.role == .pageTab }.map(\.name), ["Later, 0", "Inbox, 30", "Archive, 0"])
+
+        perform("Archive", on: "row.m04", in: inbox)
+        Honeycomb.run(stage, for: 1.5)
+        XCTAssertEqual(screen.state.placement(of: "m04").list, .archive, "the same action a swipe sends")
+        let after = tree(stage)
+        XCTAssertNil(after.root.first(key: "row.m04"), "its row left the list")
+        XCTAssertNotNil(after.root.first(named: "Archive, 1"))
+        XCTAssertEqual(after.root.all.first { $0.role == .notification }?.name, "Archived. Undo available.")
+
+        perform("Open", on: "row.m02", in: after)
+        Honeycomb.run(stage, for: 1)
+        let reading = tree(stage)
+        XCTAssertNil(reading.root.first(key: "mailbox.list"), "the list under the reader is not offered")
+        let body = try XCTUnwrap(reading.root.first(key: "reader.body"))
+        XCTAssertEqual(body.role, .text)
+        XCTAssertEqual(body.text, screen.state.messages.first { $0.id == "m02" }?.body ?? screen.state.messages.first { $0.id == "m02" }?.snippet)
+        XCTAssertNotNil(reading.root.first(named: "Back"))
+    }
+
+    func testComposeFieldsAreEditableTextThatAScreenReaderCanFill() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        screen.send(.openCompose)
+        Honeycomb.run(stage, for: 1)
+        let compose = tree(stage)
+        let to = try XCTUnwrap(compose.root.first(key: "compose.to"))
+        XCTAssertEqual(to.role, .entry)
+        XCTAssertEqual(to.name, "To")
+        XCTAssertTrue(to.states.contains(.editable))
+        XCTAssertTrue(to.states.contains(.focused), "compose opens with the keyboard in To")
+        try XCTUnwrap(compose.textSetters["compose.to"])("ana@example.org")
+        Honeycomb.run(stage, for: 0.2)
+        XCTAssertEqual(screen.state.compose?.to, "ana@example.org")
+        XCTAssertEqual(tree(stage).root.first(key: "compose.to")?.text, "ana@example.org")
+        XCTAssertFalse(tree(stage).root.first(named: "Send")?.states.contains(.disabled) ?? true, "Send is enabled")
+    }
+
+    func testHoneycombCellsAreButtonsWithTheirPlaceAndAPressThatOpensThePanel() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage, screen = Honeycomb.screen(of: runner)
+        Honeycomb.run(stage, until: 2)
+        let categories = tree(stage)
+        XCTAssertEqual(categories.root.first(key: "category.space")?.role, .button)
+        perform("press", on: "category.space", in: categories)
+        Honeycomb.run(stage, for: 2)
+        let grid = tree(stage)
+        // Space's cells in its layout's reading order: row by row, left to right.
+        for info in screen.rows.flatMap({ $0 }) {
+            let node = try XCTUnwrap(grid.root.first(key: "cell.\(info.node.id)"))
+            XCTAssertEqual(node.name, info.node.title)
+            XCTAssertEqual(node.description, "row \(info.row + 1), cell \(info.column + 1)")
+        }
+        perform("press", on: "cell.mars", in: grid)
+        Honeycomb.run(stage, for: 1.5)
+        let open = tree(stage)
+        let panel = try XCTUnwrap(open.root.first(key: "panel"))
+        XCTAssertEqual(panel.name, "Mars")
+        XCTAssertEqual(panel.children.first { $0.role == .link }?.name, "Learn More")
+        XCTAssertTrue(open.root.first(key: "cell.mars")?.states.contains(.expanded) ?? false)
+    }
+
+    func testTheWheelIsAListOfCostumesWithChooseAndTakeOff() throws {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes)
+        let stage = runner.stage
+        Honeycomb.run(stage, until: 3)
+        var current = tree(stage)
+        XCTAssertEqual(current.root.first(key: "intro.panel")?.role, .panel)
+        for _ in 0..<4 where current.root.first(key: "intro.button") != nil {
+            perform("press", on: "intro.button", in: current)
+            Honeycomb.run(stage, for: 1.5)
+            current = tree(stage)
+        }
+        Honeycomb.run(stage, for: 3)
+        current = tree(stage)
+        let list = try XCTUnwrap(current.root.first(key: "bubbles"))
+        XCTAssertEqual(list.role, .list)
+        XCTAssertEqual(list.children.map(\.name).sorted(), Disguise.sixCostumes.map(\.title).sorted())
+        let first = try XCTUnwrap(list.children.first)
+        perform("Choose", on: first.key, in: current)
+        Honeycomb.run(stage, for: 2)
+        current = tree(stage)
+        XCTAssertTrue(current.root.first(key: first.key)?.states.contains(.selected) ?? false, "worn: selected")
+        XCTAssertEqual(current.root.first(key: "scotch")?.name, "Scotch, wearing \(first.name)")
+        XCTAssertEqual(current.root.first(key: "title")?.name, first.name)
+        perform("Take off", on: first.key, in: current)
+        Honeycomb.run(stage, for: 3)
+        XCTAssertFalse(tree(stage).root.first(key: first.key)?.states.contains(.selected) ?? true)
+    }
+
+    func testHiddenAndCoveredLayersAreLeftOutAndTwinsGetTheirOwnKeys() {
+        let root = Layer(identifier: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        for index in 0..<2 {
+            let twin = Layer(identifier: "twin", frame: Rect(x: Double(index) * 10, y: 0, width: 10, height: 10))
+            twin.accessibility = Accessibility(role: .button, name: "Twin \(index)")
+            root.addSublayer(twin)
+        }
+        let hidden = Layer(identifier: "hidden")
+        hidden.accessibility = Accessibility(role: .label, name: "Hidden")
+        hidden.isHidden = true
+        root.addSublayer(hidden)
+        let covered = Layer(identifier: "covered")
+        let inside = Layer(identifier: "inside")
+        inside.accessibility = Accessibility(role: .label, name: "Inside")
+        covered.addSublayer(inside)
+        covered.accessibilityElementsHidden = true
+        root.addSublayer(covered)
+        let built = AccessibilityTree(root: root, title: "T", size: Size(width: 100, height: 100))
+        XCTAssertEqual(built.root.children.map(\.key), ["twin", "twin#2"])
+        XCTAssertEqual(built.root.children.map(\.name), ["Twin 0", "Twin 1"])
+        XCTAssertNil(built.root.first(named: "Hidden"))
+        XCTAssertNil(built.root.first(named: "Inside"))
+    }
+}

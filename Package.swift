@@ -45,6 +45,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         // The compositor's turned-bitmap kernel (bilinear sample and OVER in one loop).
         .target(name: "CBlend", path: "Sources/CBlend"),
+        // The benchmark's floor: a frame's clears and blends as tight C with SSE2, on one core and on all.
+        .target(name: "CPixelFloor", path: "Sources/CPixelFloor"),
 
         // Pure Swift: geometry, motion, gestures, tunables.
         .target(name: "KineticCore"),
@@ -81,6 +83,7 @@ let package = Package(
         ]),
         .executableTarget(name: "kinetic-bench", dependencies: [
             "KineticApps", "KineticCatalog", "KineticCore", "KineticPhysics", "KineticRender", "KineticRuntime", "KineticScene", "CMallocCounter",
+            "CPixelFloor",
         ]),
 
         // A writer the crash test kills at random moments (see CatalogCrashTests).
@@ -98,7 +101,8 @@ let package = Package(
         .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore"]),
         // The apps' rules alone: builds without Cairo, Pango, pixman, SDL or an HTTP client.
         .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticCatalog", "KineticCore"]),
-        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics"],
+        .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics",
+                                                                "CPixelFloor"],
                     exclude: ["References"]),
         .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),
         .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticCore", "KineticNetwork", "KineticContentServer", "KineticRender",

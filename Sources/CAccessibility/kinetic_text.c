@@ -93,7 +93,11 @@ static void insert_text(AtkEditableText *text, const gchar *string, gint length,
     KineticAccessible *self = field(text);
     if (!string || !position) return;
     gint at = *position < 0 ? 0 : *position > length_of(self) ? length_of(self) : *position;
-    gchar *inserted = length < 0 ? g_strdup(string) : g_strndup(string, (gsize)length);
+    // ATK calls `length` bytes, AT-SPI's clients mostly send characters: taken as characters, and a length past the
+    // string's end (any byte count of the whole string) as the whole string.
+    glong characters = g_utf8_strlen(string, -1);
+    gchar *inserted = length < 0 || length >= characters ? g_strdup(string)
+                                                         : g_strndup(string, (gsize)(g_utf8_offset_to_pointer(string, length) - string));
     gchar *before = slice(self, 0, at), *after = slice(self, at, -1);
     gchar *joined = g_strconcat(before, inserted, after, NULL);
     ask_to_set(self, joined);

@@ -53,7 +53,7 @@ public final class Renderer {
     public private(set) var lastDamage: [PixelRect] = []
     /// The pixel work of the last frame, as plain clears and blends would do it: the damaged pixels cleared, and
     /// every paint's pixels inside the damage blended. The benchmark's floor is this work with no engine around it.
-    public var lastPixelWork: (cleared: Int, blended: Int) { displayList.pixelWork(inside: lastDamage) }
+    public var lastPixelWork: PixelWork { displayList.pixelWork(inside: lastDamage) }
     /// The whole frame, in pixels.
     public var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 

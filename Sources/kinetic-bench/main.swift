@@ -1,4 +1,5 @@
 import CMallocCounter
+import CPixelFloor
 import Foundation
 import KineticCore
 import KineticRender
@@ -75,7 +76,7 @@ func measure(rotatingSprites: Bool) throws {
         renderer.render(scene.stage.root)
     }
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = [], renderAllocations: [Double] = []
-    var work: [(cleared: Int, blended: Int)] = []
+    var work: [PixelWork] = []
     simulationSamples.reserveCapacity(measuredFrames)
     frameSamples.reserveCapacity(measuredFrames)
     allocations.reserveCapacity(measuredFrames)
@@ -106,14 +107,25 @@ func measure(rotatingSprites: Bool) throws {
     if listsCallers { printAllocationCallers(frames: 2 * measuredFrames, draw: { scene.step(); renderer.render(scene.stage.root) }) }
 }
 
-var floor = PixelFloor()
+/// The cores the floor may use: as many as the compositor's bands (one per core unless `--bands` says otherwise).
+let floorThreads = bandOption ?? ProcessInfo.processInfo.activeProcessorCount
 
-/// The median frame's pixel work done as plain loops, and the scene's ratio to it.
-func reportFloor(_ work: [(cleared: Int, blended: Int)], framePercentile50: Double) {
-    let cleared = Int(percentile(work.map { Double($0.cleared) }, 0.5)), blended = Int(percentile(work.map { Double($0.blended) }, 0.5))
-    let floorTime = floor.time(cleared: cleared, blended: blended)
-    print(String(format: "  floor (%.1f Mpx cleared, %.1f Mpx blended, plain loops, one core) %.3f ms   frame ÷ floor %.1f×",
-                 Double(cleared) / 1e6, Double(blended) / 1e6, floorTime, framePercentile50 / max(floorTime, 1e-6)))
+/// The median frame's pixel work done as tight C with SSE2 (`Sources/CPixelFloor`): clear, plain OVER and
+/// bilinear-sampled OVER for the resampled part, the median of nine runs, on one core and on `floorThreads`; and the
+/// scene's median frame as a multiple of each.
+func reportFloor(_ work: [PixelWork], framePercentile50: Double) {
+    func median(_ values: [Int]) -> Int { Int(percentile(values.map(Double.init), 0.5)) }
+    let cleared = median(work.map(\.cleared)), blended = median(work.map(\.blended)), resampled = median(work.map(\.resampled))
+    func floorTime(threads: Int32) -> Double {
+        let runs = (0..<9).map { _ in
+            pixel_floor_frame(2048, 1536, cleared, max(blended - resampled, 0), resampled, threads)
+        }
+        return percentile(runs, 0.5)
+    }
+    let one = floorTime(threads: 1), all = floorTime(threads: Int32(floorThreads))
+    print(String(format: "  floor (C, SSE2: %.1f Mpx cleared, %.1f Mpx blended, %.1f of them bilinear) one core %.3f ms, %d cores %.3f ms   frame ÷ floor %.1f× (one core), %.1f× (%d cores)",
+                 Double(cleared) / 1e6, Double(blended) / 1e6, Double(resampled) / 1e6, one, floorThreads, all,
+                 framePercentile50 / max(one, 1e-6), framePercentile50 / max(all, 1e-6), floorThreads))
 }
 
 try measure(rotatingSprites: false)
@@ -149,7 +161,7 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
     var states = Set<String>()
     var rasterised: [Double] = []
-    var work: [(cleared: Int, blended: Int)] = []
+    var work: [PixelWork] = []
     var steadyFrames = 0, steadyMaximum = 0
     for _ in 0..<measuredFrames {
         let start = FrameStart(scene)

@@ -172,6 +172,14 @@ def mailbox():
         to.queryEditableText().insertText(0, "ana@example.org", len("ana@example.org"))
         typed = wait_for(lambda: first(app.frame(), role="entry", name="To").queryText().getText(0, -1) == "ana@example.org")
         check(bool(typed), "text inserted through EditableText lands in the field")
+        subject = first(app.frame(), role="entry", name="Subject")
+        words = "Café ☕ at noon"  # non-ASCII: AT-SPI counts characters, not bytes
+        subject.queryEditableText().insertText(0, words, len(words))
+        landed = wait_for(lambda: first(app.frame(), role="entry", name="Subject").queryText().getText(0, -1) == words)
+        check(bool(landed), "non-ASCII text inserted through EditableText lands whole")
+        first(app.frame(), role="entry", name="Subject").queryEditableText().deleteText(0, 5)
+        trimmed = wait_for(lambda: first(app.frame(), role="entry", name="Subject").queryText().getText(0, -1) == "☕ at noon")
+        check(bool(trimmed), "deleteText removes characters 0–5")
         send = first(app.frame(), role="push button", name="Send")
         check(send is not None and send.getState().contains(pyatspi.STATE_ENABLED), "Send is enabled once To holds an address")
         # Tab moves the focus through the fields; each move is a focus event, in order.

@@ -1,0 +1,188 @@
+// The benchmark's floor: the same pixel work a frame does, as tight C with SSE2 and nothing else (no engine, no
+// Cairo, no pixman, no allocation in the timed part), so `frame ÷ floor` says how far the compositor is from what
+// this machine can do. SSE2 is part of every x86-64; elsewhere the plain loops below it are the floor.
+#include "pixel_floor.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+void pixel_floor_clear(uint32_t *pixels, size_t count, uint32_t value) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    __m128i fill = _mm_set1_epi32((int)value);
+    for (; i + 4 <= count; i += 4) _mm_storeu_si128((__m128i *)(pixels + i), fill);
+#endif
+    for (; i < count; i++) pixels[i] = value;
+}
+
+/// x / 255 rounded, for x up to 255 × 255, as pixman computes it: (x + 128 + ((x + 128) >> 8)) >> 8.
+static inline uint32_t divide255(uint32_t x) {
+    x += 128;
+    return (x + (x >> 8)) >> 8;
+}
+
+static inline uint32_t over1(uint32_t s, uint32_t d) {
+    uint32_t inverse = 255 - (s >> 24), result = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t channel = ((s >> shift) & 0xFF) + divide255(((d >> shift) & 0xFF) * inverse);
+        result |= (channel > 255 ? 255 : channel) << shift;
+    }
+    return result;
+}
+
+#if defined(__SSE2__)
+/// Two pixels' OVER in 16-bit lanes: s + d × (255 − αs) / 255.
+static inline __m128i over_lanes(__m128i s16, __m128i d16) {
+    __m128i alpha = _mm_shufflelo_epi16(_mm_shufflehi_epi16(s16, 0xFF), 0xFF);
+    __m128i inverse = _mm_xor_si128(alpha, _mm_set1_epi16(0x00FF));
+    __m128i product = _mm_add_epi16(_mm_mullo_epi16(d16, inverse), _mm_set1_epi16(128));
+    product = _mm_srli_epi16(_mm_add_epi16(product, _mm_srli_epi16(product, 8)), 8);
+    return _mm_add_epi16(s16, product);
+}
+#endif
+
+void pixel_floor_over(uint32_t *destination, const uint32_t *source, size_t count) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    __m128i zero = _mm_setzero_si128();
+    for (; i + 4 <= count; i += 4) {
+        __m128i s = _mm_loadu_si128((const __m128i *)(source + i)), d = _mm_loadu_si128((const __m128i *)(destination + i));
+        __m128i low = over_lanes(_mm_unpacklo_epi8(s, zero), _mm_unpacklo_epi8(d, zero));
+        __m128i high = over_lanes(_mm_unpackhi_epi8(s, zero), _mm_unpackhi_epi8(d, zero));
+        _mm_storeu_si128((__m128i *)(destination + i), _mm_packus_epi16(low, high));
+    }
+#endif
+    for (; i < count; i++) destination[i] = over1(source[i], destination[i]);
+}
+
+void pixel_floor_bilinear_over(uint32_t *destination, size_t stride, int width, int height, const uint32_t *source,
+                               int source_width, int source_height, double xx, double xy, double yx, double yy, double x0, double y0) {
+    // Sample positions in 16.16 fixed point, stepped along each row: the per-pixel cost is four loads and the blend.
+    int32_t dxx = (int32_t)lrint(xx * 65536), dyx = (int32_t)lrint(yx * 65536);
+    for (int row = 0; row < height; row++) {
+        uint32_t *out = destination + (size_t)row * stride;
+        int32_t fx = (int32_t)lrint((xy * (row + 0.5) + xx * 0.5 + x0 - 0.5) * 65536);
+        int32_t fy = (int32_t)lrint((yy * (row + 0.5) + yx * 0.5 + y0 - 0.5) * 65536);
+        for (int column = 0; column < width; column++, fx += dxx, fy += dyx) {
+            int sx = fx >> 16, sy = fy >> 16;
+            if (sx < -1 || sy < -1 || sx >= source_width || sy >= source_height) continue;
+            uint32_t wx = (uint32_t)(fx >> 8) & 0xFF, wy = (uint32_t)(fy >> 8) & 0xFF;
+            uint32_t texel[4] = {0, 0, 0, 0};
+            for (int k = 0; k < 4; k++) {
+                int tx = sx + (k & 1), ty = sy + (k >> 1);
+                if (tx >= 0 && ty >= 0 && tx < source_width && ty < source_height) texel[k] = source[(size_t)ty * source_width + tx];
+            }
+#if defined(__SSE2__)
+            __m128i zero = _mm_setzero_si128();
+            __m128i top = _mm_unpacklo_epi8(_mm_set_epi32(0, 0, (int)texel[1], (int)texel[0]), zero);
+            __m128i bottom = _mm_unpacklo_epi8(_mm_set_epi32(0, 0, (int)texel[3], (int)texel[2]), zero);
+            // Vertical: top × (256 − wy) + bottom × wy, then horizontal between the two columns.
+            __m128i mixed = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(256 - wy))),
+                                                          _mm_mullo_epi16(bottom, _mm_set1_epi16((short)wy))), 8);
+            __m128i weights = _mm_set_epi16((short)wx, (short)wx, (short)wx, (short)wx, (short)(256 - wx), (short)(256 - wx), (short)(256 - wx), (short)(256 - wx));
+            __m128i weighted = _mm_mullo_epi16(mixed, weights);
+            __m128i sample = _mm_srli_epi16(_mm_add_epi16(weighted, _mm_srli_si128(weighted, 8)), 8);
+            __m128i d16 = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)out[column]), zero);
+            out[column] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(over_lanes(sample, d16), zero));
+#else
+            uint32_t sample = 0;
+            for (int shift = 0; shift < 32; shift += 8) {
+                uint32_t a = (texel[0] >> shift) & 0xFF, b = (texel[1] >> shift) & 0xFF, c = (texel[2] >> shift) & 0xFF, d = (texel[3] >> shift) & 0xFF;
+                uint32_t top = a * (256 - wx) + b * wx, bottom = c * (256 - wx) + d * wx;
+                sample |= ((top * (256 - wy) + bottom * wy) >> 16) << shift;
+            }
+            out[column] = over1(sample, out[column]);
+#endif
+        }
+    }
+}
+
+// MARK: A frame's work, timed
+
+enum { SPRITE = 192 };
+
+typedef struct {
+    uint32_t *frame;
+    const uint32_t *sprite;
+    int width, height;
+    size_t cleared, plain, resampled;
+} Work;
+
+/// One thread's share: clears its part of the frame, then blends its share of plain and turned sprites in place.
+static void *do_work(void *argument) {
+    Work *work = argument;
+    pixel_floor_clear(work->frame, work->cleared, 0xFFF6F4EFu);
+    size_t done = 0, offset = 0, total = (size_t)work->width * work->height;
+    while (done < work->plain) {
+        size_t count = work->plain - done < SPRITE * SPRITE ? work->plain - done : SPRITE * SPRITE;
+        if (offset + count > total) offset = 0;
+        pixel_floor_over(work->frame + offset, work->sprite, count);
+        done += count;
+        offset = (offset + count * 7) % total;
+    }
+    // Turned sprites: a 192-pixel square at 30°, blended over a 262-pixel block (the rotated square's bounds).
+    const double angle = 0.5235987755982988, c = cos(angle), s = sin(angle);
+    const int block = 262;
+    done = 0;
+    int placement = 0;
+    while (done < work->resampled && work->height >= block && work->width >= block) {
+        int bx = (placement * 331) % (work->width - block), by = (placement * 197) % (work->height - block);
+        placement++;
+        double cx = block / 2.0, half = SPRITE / 2.0;
+        pixel_floor_bilinear_over(work->frame + (size_t)by * work->width + bx, (size_t)work->width, block, block, work->sprite, SPRITE, SPRITE,
+                                  c, s, -s, c, half - c * cx - s * cx, half + s * cx - c * cx);
+        done += (size_t)block * block;
+    }
+    return NULL;
+}
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
+}
+
+double pixel_floor_frame(int width, int height, size_t cleared, size_t plain, size_t resampled, int threads) {
+    if (width <= 0 || height <= 0) return 0;
+    if (threads < 1) threads = 1;
+    if (threads > 16) threads = 16;
+    size_t total = (size_t)width * height;
+    uint32_t *frame = malloc(total * sizeof(uint32_t)), *sprite = malloc(SPRITE * SPRITE * sizeof(uint32_t));
+    if (!frame || !sprite) {
+        free(frame);
+        free(sprite);
+        return -1;
+    }
+    // A disc with a one-pixel soft edge, premultiplied, as the badges and balls have.
+    for (int y = 0; y < SPRITE; y++) {
+        for (int x = 0; x < SPRITE; x++) {
+            double dx = x + 0.5 - SPRITE / 2.0, dy = y + 0.5 - SPRITE / 2.0, edge = SPRITE / 2.0 - sqrt(dx * dx + dy * dy);
+            uint32_t a = (uint32_t)(edge <= 0 ? 0 : edge >= 1 ? 255 : edge * 255);
+            sprite[y * SPRITE + x] = a << 24 | (a * 0xE1 / 255) << 16 | (a * 0x59 / 255) << 8 | (a * 0x26 / 255);
+        }
+    }
+    memset(frame, 0, total * sizeof(uint32_t));
+    Work work[16];
+    pthread_t thread[16];
+    int rows = height / threads;
+    for (int i = 0; i < threads; i++) {
+        int top = i * rows, count = i == threads - 1 ? height - top : rows;
+        work[i] = (Work){frame + (size_t)top * width, sprite, width, count,
+                         (cleared > total ? total : cleared) / threads, plain / threads, resampled / threads};
+    }
+    double start = now_ms();
+    for (int i = 1; i < threads; i++) pthread_create(&thread[i], NULL, do_work, &work[i]);
+    do_work(&work[0]);
+    for (int i = 1; i < threads; i++) pthread_join(thread[i], NULL);
+    double elapsed = now_ms() - start;
+    free(frame);
+    free(sprite);
+    return elapsed;
+}

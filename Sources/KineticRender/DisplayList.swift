@@ -29,6 +29,14 @@ struct DisplayList {
         operations.append(operation)
     }
 
+    /// Every paint, in order: its raster, matrix, filter and opacity.
+    var paints: [(LayerRaster, cairo_matrix_t, cairo_filter_t, Double)] {
+        operations.compactMap { operation in
+            if case .paint(let raster, let matrix, let filter, let opacity, _) = operation { return (raster, matrix, filter, opacity) }
+            return nil
+        }
+    }
+
     /// The pixels cleared (`damage`) and blended (each paint's extent inside it) when the list is played there, and
     /// how many of the blended ones are resampled: a paint turned, scaled or placed between pixels.
     func pixelWork(inside damage: [PixelRect]) -> PixelWork {

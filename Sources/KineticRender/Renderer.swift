@@ -54,6 +54,8 @@ public final class Renderer {
     /// The pixel work of the last frame, as plain clears and blends would do it: the damaged pixels cleared, and
     /// every paint's pixels inside the damage blended. The benchmark's floor is this work with no engine around it.
     public var lastPixelWork: PixelWork { displayList.pixelWork(inside: lastDamage) }
+    /// The last frame's paints with their rasters, for `lastDraws` (the benchmark's export).
+    var displayListPaints: [(LayerRaster, cairo_matrix_t, cairo_filter_t, Double)] { displayList.paints }
     /// The whole frame, in pixels.
     public var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 

@@ -97,4 +97,16 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .undo)
         XCTAssertEqual(state.placement(of: "m3"), .inbox, "undo brings it back")
     }
+
+    func testTheClocksTickIsTheOnlyChangeItMakesWhenNothingIsDue() {
+        var state = MailboxState(messages: messages)
+        let before = state
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!  // a fixed identifier Foundation always knows
+        _ = MailboxRules.reduce(&state, .clock(Date(timeIntervalSince1970: 5_000), calendar: utc))
+        XCTAssertNotEqual(state, before)
+        XCTAssertTrue(state.differsOnlyInTheClock(from: before))
+        _ = MailboxRules.reduce(&state, .setMenu(open: true))
+        XCTAssertFalse(state.differsOnlyInTheClock(from: before))
+    }
 }

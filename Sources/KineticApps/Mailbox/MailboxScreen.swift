@@ -158,6 +158,7 @@ public final class MailboxScreen: Screen {
         for problem in startupProblems { log(problem) }
         rebuildRows()
         store.follow { [unowned self] before in self.follow(from: before) }
+        describeForScreenReaders()
         feed?.startRefresh(counting: stage?.backgroundWork)
     }
 
@@ -222,7 +223,8 @@ public final class MailboxScreen: Screen {
             shownMessages = listedMessages()
             paintSegments()
         }
-        describeForScreenReaders()
+        // The clock's tick (once a second) changes nothing a screen reader hears: no need to describe everything again.
+        if !state.differsOnlyInTheClock(from: before) { describeForScreenReaders() }
     }
 
     private func perform(_ effect: MailboxEffect) {

@@ -224,6 +224,15 @@ public struct MailboxState: Equatable, Sendable {
         return segment.rawValue
     }
 
+    /// Whether the two states differ at most in `now` and `calendar` (what the clock's tick changes). Compares field
+    /// by field, without comparing calendars, so that the check allocates nothing on the tick's frame.
+    public func differsOnlyInTheClock(from other: MailboxState) -> Bool {
+        messages == other.messages && placements == other.placements && segment == other.segment && options == other.options
+            && undoStack == other.undoStack && menuOpen == other.menuOpen && compose == other.compose && focus == other.focus
+            && shelf == other.shelf && confirmingEmptyTrash == other.confirmingEmptyTrash && reading == other.reading
+            && read == other.read && decideOnProjection == other.decideOnProjection
+    }
+
     /// A title as identifiers write it: lower case, dashes for spaces ("To Read" → `to-read`).
     public static func slug(_ title: String) -> String { title.lowercased().replacingOccurrences(of: " ", with: "-") }
 

@@ -1,0 +1,33 @@
+import CGraphics
+import Foundation
+
+/// One paint of the last frame, as another renderer would redo it: which raster (by `raster`, an id stable while the
+/// raster lives), its size in pixels, where it goes (the frame-pixel → raster-pixel matrix, Cairo's pattern matrix),
+/// its opacity, and whether it is resampled bilinearly. What `make bench-peers` hands to Cairo and Skia.
+public struct RecordedDraw: Equatable, Sendable {
+    public var raster: Int
+    public var width: Int
+    public var height: Int
+    /// xx, yx, xy, yy, x0, y0 of the matrix from frame pixels to raster pixels.
+    public var frameToRaster: [Double]
+    public var opacity: Double
+    public var bilinear: Bool
+}
+
+extension Renderer {
+    /// The last frame's paints, in order (clips are left out: the benchmark's scenes have none that cut a paint).
+    public var lastDraws: [RecordedDraw] {
+        displayListPaints.map { raster, m, filter, opacity in
+            RecordedDraw(raster: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(raster).hashValue)), width: raster.pixelWidth,
+                         height: raster.pixelHeight, frameToRaster: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], opacity: opacity,
+                         bilinear: filter != CAIRO_FILTER_NEAREST && !(m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0))
+        }
+    }
+
+    /// Writes the raster `id` of the last frame to `path` as a PNG (premultiplied pixels, as Cairo writes them);
+    /// returns whether there was such a raster and it was written.
+    public func writeRaster(_ id: Int, toPNG path: String) -> Bool {
+        guard let raster = displayListPaints.first(where: { Int(bitPattern: UInt(bitPattern: ObjectIdentifier($0.0).hashValue)) == id })?.0 else { return false }
+        return cairo_surface_write_to_png(raster.surface, path) == CAIRO_STATUS_SUCCESS
+    }
+}

@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench bench-idle load clean demo fuzz digests
+.PHONY: deps build run test bench bench-peers bench-idle load clean demo fuzz digests
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -64,6 +64,17 @@ digests: build
 
 bench: deps
 	swift run -c release kinetic-bench
+
+# Kinetic beside Cairo and Skia on the same frames (the shared scene and the worst case), from one run, in one table:
+# the benchmark exports its frames' draws and rasters (--export-draws), then scripts/bench-peers.py redraws them with
+# pycairo and skia-python (from PyPI, in a virtual environment under .build/).
+bench-peers: deps
+	swift build -c release --product kinetic-bench
+	rm -rf $(OUT)/draws
+	.build/release/kinetic-bench --only sprite --export-draws $(OUT)/draws
+	@[ -x .build/peers/bin/python ] || python3 -m venv .build/peers
+	@.build/peers/bin/pip install -q pycairo skia-python
+	.build/peers/bin/python scripts/bench-peers.py $(OUT)/draws
 
 # What a window at rest costs, per app (Xvfb, 10 s each), for the README's figures.
 bench-idle: build

@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench bench-peers bench-idle load clean demo fuzz digests
+.PHONY: deps build run test bench bench-peers bench-window bench-idle load clean demo fuzz digests
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -75,6 +75,10 @@ bench-peers: deps
 	@[ -x .build/peers/bin/python ] || python3 -m venv .build/peers
 	@.build/peers/bin/pip install -q pycairo skia-python
 	.build/peers/bin/python scripts/bench-peers.py $(OUT)/draws
+
+# The window's own cost: input to presented frame, and the damaged rectangles' upload, in a real window under Xvfb.
+bench-window: build
+	@scripts/window-latency $(BIN)
 
 # What a window at rest costs, per app (Xvfb, 10 s each), for the README's figures.
 bench-idle: build

@@ -62,6 +62,13 @@ final class WindowPresenter {
 
     /// Draws the stage if a layer changed since the last frame, recompositing only what changed and uploading only
     /// those rectangles.
+    /// How long the last frame's damaged rectangles took to upload, and how many pixels they held (for
+    /// `WindowTimings`).
+    private(set) var lastUploadMilliseconds = 0.0
+    private(set) var lastUploadPixels = 0
+    /// Frames drawn and uploaded so far.
+    private(set) var uploadedFrames = 0
+
     func draw(_ stage: Stage) {
         if textureLost {
             frameRenderer.withPixels { pixels in
@@ -78,6 +85,12 @@ final class WindowPresenter {
             reportedAssetErrors = frameRenderer.assetErrors.count
         }
         let stride = frameRenderer.stride
+        let uploadStart = SDL_GetPerformanceCounter()
+        defer {
+            lastUploadMilliseconds = Double(SDL_GetPerformanceCounter() &- uploadStart) * 1000 / Double(SDL_GetPerformanceFrequency())
+            lastUploadPixels = frameRenderer.lastDamage.reduce(0) { $0 + $1.width * $1.height }
+            uploadedFrames += 1
+        }
         frameRenderer.withPixels { pixels in
             // The renderer's frame always has pixels (it is made with the renderer); a frame without them is skipped.
             guard let base = pixels.baseAddress else { return }

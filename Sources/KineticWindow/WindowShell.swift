@@ -123,6 +123,8 @@ public final class WindowShell {
         var lastTuningPoll = -1.0
         let restTimeout: Int32 = stage.tuningFiles == nil ? 1000 : 250
         var inputMethodRect: SDL_Rect?
+        var timings = WindowTimings.isOn ? WindowTimings() : nil
+        defer { timings?.report() }
 
         while !stage.quitRequested {
             if let maximumSeconds, clock() > maximumSeconds { break }
@@ -150,6 +152,7 @@ public final class WindowShell {
             input.anchor(to: stage)
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
+                if timings != nil, Self.isInput(event.type) { timings?.noteInput(timestamp: event.common.timestamp) }
                 switch input.handle(event, stage: stage, viewport: presenter.viewport) {
                 case .quit?: stage.quitRequested = true
                 case .resized?: try presenter.windowResized()
@@ -163,12 +166,24 @@ public final class WindowShell {
             lastClock = now
             presenter.showCursor(stage.cursor)
             placeInputMethod(presenter, last: &inputMethodRect)
+            let uploadsBefore = presenter.uploadedFrames
             presenter.draw(stage)
+            if timings != nil, presenter.uploadedFrames != uploadsBefore {
+                timings?.noteUpload(milliseconds: presenter.lastUploadMilliseconds, pixels: presenter.lastUploadPixels)
+            }
             accessibility?.publishIfChanged(stage, viewport: presenter.viewport, window: window)
-            if presenter.presentIfNeeded(), reportFirstFrame {
+            let presented = presenter.presentIfNeeded()
+            if presented { timings?.notePresented() }
+            if presented, reportFirstFrame {
                 Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))
                 reportFirstFrame = false
             }
         }
+    }
+
+    /// Whether an SDL event is a person's input (what `WindowTimings` times the answer to).
+    private static func isInput(_ type: UInt32) -> Bool {
+        [SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue,
+         SDL_KEYDOWN.rawValue, SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue].contains(type)
     }
 }

@@ -155,12 +155,12 @@ static gboolean apply(gpointer data) {
         self->children = wanted;
         for (guint k = 0; k < wanted->len; k++) {
             gpointer child = g_ptr_array_index(wanted, k);
-            atk_object_set_parent(ATK_OBJECT(child), ATK_OBJECT(self));
+            if (ATK_OBJECT(child)->accessible_parent != ATK_OBJECT(self)) atk_object_set_parent(ATK_OBJECT(child), ATK_OBJECT(self));
             if (!g_ptr_array_find(previous, child, NULL)) g_signal_emit_by_name(self, "children-changed::add", k, child);
         }
         g_ptr_array_unref(previous);
     }
-    if (tree->count > 0) atk_object_set_parent(ATK_OBJECT(made[0]), application);
+    if (tree->count > 0 && ATK_OBJECT(made[0])->accessible_parent != application) atk_object_set_parent(ATK_OBJECT(made[0]), application);
     // Objects no longer in the tree are defunct; the table lets go of them.
     GHashTableIter iter;
     gpointer key, value;

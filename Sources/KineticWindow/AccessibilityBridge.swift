@@ -24,6 +24,12 @@ final class AccessibilityBridge {
     private var lastChanges: UInt64 = .max
     private var lastAnnouncement = 0
     private var lastOrigin: (Int32, Int32) = (0, 0)
+    /// When the tree was last gathered (seconds, the window's clock), and whether a change since waits for its turn.
+    private var lastGathered = -Double.infinity
+    private var changeWaiting = false
+    /// While the scene changes every frame (an animation), the tree is gathered at most this often: a screen reader
+    /// needs the objects and their states, not every frame's positions, and the window's frame stays free of it.
+    static let gatherInterval = 0.1
 
     /// Starts the bridge, or returns `nil` (saying why in the log) when there is no accessibility bus or
     /// `KINETIC_ACCESSIBILITY=0` asks for none.
@@ -64,13 +70,26 @@ final class AccessibilityBridge {
         return true
     }
 
-    /// Gathers the tree again if the scene changed, and publishes it if it differs from the last one.
-    func publishIfChanged(_ stage: Stage, viewport: Viewport, window: OpaquePointer) {
+    /// Seconds until a change that waits for its turn is due (the window wakes for it even at rest), or `nil`.
+    func secondsUntilDue(now: Double) -> Double? {
+        changeWaiting ? max(lastGathered + Self.gatherInterval - now, 0) : nil
+    }
+
+    /// Gathers the tree again if the scene changed (at most every `gatherInterval` while it keeps changing; a request
+    /// or an announcement at once), and publishes it if it differs from the last one.
+    func publishIfChanged(_ stage: Stage, viewport: Viewport, window: OpaquePointer, now: Double) {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetWindowPosition(window, &x, &y)
         let changes = stage.sceneChanges.changes, announced = stage.announcement?.serial ?? 0
         let moved = (x, y) != lastOrigin
         guard changes != lastChanges || announced != lastAnnouncement || moved else { return }
+        let urgent = announced != lastAnnouncement || lastChanges == .max
+        if !urgent, now - lastGathered < Self.gatherInterval {
+            changeWaiting = true
+            return
+        }
+        changeWaiting = false
+        lastGathered = now
         lastChanges = changes
         lastAnnouncement = announced
         lastOrigin = (x, y)

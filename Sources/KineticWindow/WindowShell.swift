@@ -136,7 +136,9 @@ public final class WindowShell {
                 let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000
                 // A blinking caret wakes the window when it turns on or off: one step draws it, then the window rests again.
                 let blink = stage.textInput.secondsUntilCaretBlinks.map { Int32(max($0 * 1000, 1).rounded(.up)) } ?? restTimeout
-                _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout, blink))  // 0 is a timeout or an error: either way, look again
+                // A change the screen reader has not heard yet is due soon: wake for it.
+                let heard = accessibility?.secondsUntilDue(now: clock()).map { Int32(max($0 * 1000, 1).rounded(.up)) } ?? restTimeout
+                _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout, blink, heard))  // 0 is a timeout or an error: either way, look again
                 lastClock = clock()
                 stageClock.resumeAfterRest()
             } else if !holding {
@@ -171,7 +173,7 @@ public final class WindowShell {
             if timings != nil, presenter.uploadedFrames != uploadsBefore {
                 timings?.noteUpload(milliseconds: presenter.lastUploadMilliseconds, pixels: presenter.lastUploadPixels)
             }
-            accessibility?.publishIfChanged(stage, viewport: presenter.viewport, window: window)
+            accessibility?.publishIfChanged(stage, viewport: presenter.viewport, window: window, now: clock())
             let presented = presenter.presentIfNeeded()
             if presented { timings?.notePresented() }
             if presented, reportFirstFrame {

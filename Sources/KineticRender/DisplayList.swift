@@ -44,8 +44,7 @@ struct DisplayList {
         for case .paint(_, let m, _, _, let extent) in operations {
             let area = damage.reduce(0) { $0 + $1.intersection(extent).area }
             work.blended += area
-            let isPlainCopy = m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0 && m.x0 == m.x0.rounded() && m.y0 == m.y0.rounded()
-            if !isPlainCopy { work.resampled += area }
+            if !m.isWholePixelShift { work.resampled += area }
         }
         return work
     }

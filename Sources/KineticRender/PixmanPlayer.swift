@@ -52,14 +52,9 @@ struct PixmanPlayer {
     /// The frame pixels `raster` covers with one opaque colour when painted by `m` at `opacity`: only a raster of one
     /// opaque colour, untouched by opacity and moved by whole pixels, is a plain fill.
     private static func solidArea(_ raster: LayerRaster, _ m: cairo_matrix_t, _ opacity: Double) -> PixelRect? {
-        guard raster.uniformOpaquePixel != nil, opacity >= 0.999, isWholePixelShift(m) else { return nil }
+        guard raster.uniformOpaquePixel != nil, opacity >= 0.999, m.isWholePixelShift else { return nil }
         return PixelRect(x: -Int(saturating: m.x0, bound: 1_000_000_000), y: -Int(saturating: m.y0, bound: 1_000_000_000),
                          width: raster.pixelWidth, height: raster.pixelHeight)
-    }
-
-    private static func isWholePixelShift(_ m: cairo_matrix_t) -> Bool {
-        m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 && m.x0.isFinite && m.y0.isFinite && m.x0 == m.x0.rounded() && m.y0 == m.y0.rounded()
-            && abs(m.x0) < 1e9 && abs(m.y0) < 1e9
     }
 
     private mutating func play(_ list: DisplayList, into destination: OpaquePointer, band: Int, top: Int, clip start: PixelRect) {
@@ -77,7 +72,7 @@ struct PixmanPlayer {
                     guard !area.isEmpty else { continue }
                     pixman_fill(pixman_image_get_data(destination), pixman_image_get_stride(destination) / 4, 32,
                                 Int32(area.x), Int32(area.y - top), Int32(area.width), Int32(area.height), pixel)
-                } else if Self.isWholePixelShift(m) {
+                } else if m.isWholePixelShift {
                     // A whole-pixel shift: offsets only, pixman's fastest copy.
                     pixman_image_composite32(PIXMAN_OP_OVER, raster.copySource(band: band), mask(opacity), destination, Int32(box.x) + Int32(m.x0), Int32(box.y) + Int32(m.y0),
                                              0, 0, x, y, width, height)
@@ -174,5 +169,14 @@ struct PixmanPlayer {
         let a = min(max(color.alpha, 0), 1)
         func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * a * 65535).rounded()) }
         return pixman_color_t(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: UInt16((a * 65535).rounded()))
+    }
+}
+
+extension cairo_matrix_t {
+    /// Whether the matrix only moves by whole pixels: a paint through it is a plain copy, with no resampling (what the
+    /// player copies with offsets, what `PixelWork` counts as not resampled, what the peers draw unfiltered).
+    var isWholePixelShift: Bool {
+        xx == 1 && yx == 0 && xy == 0 && yy == 1 && x0.isFinite && y0.isFinite && x0 == x0.rounded() && y0 == y0.rounded()
+            && abs(x0) < 1e9 && abs(y0) < 1e9
     }
 }

@@ -18,16 +18,20 @@ extension Renderer {
     /// The last frame's paints, in order (clips are left out: the benchmark's scenes have none that cut a paint).
     public var lastDraws: [RecordedDraw] {
         displayListPaints.map { raster, m, filter, opacity in
-            RecordedDraw(raster: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(raster).hashValue)), width: raster.pixelWidth,
-                         height: raster.pixelHeight, frameToRaster: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], opacity: opacity,
-                         bilinear: filter != CAIRO_FILTER_NEAREST && !(m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0))
+            // Resampled as the player resamples it: whatever is not a whole-pixel copy, unless unfiltered.
+            RecordedDraw(raster: Self.id(of: raster), width: raster.pixelWidth, height: raster.pixelHeight,
+                         frameToRaster: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], opacity: opacity,
+                         bilinear: filter != CAIRO_FILTER_NEAREST && !m.isWholePixelShift)
         }
     }
 
     /// Writes the raster `id` of the last frame to `path` as a PNG (premultiplied pixels, as Cairo writes them);
     /// returns whether there was such a raster and it was written.
     public func writeRaster(_ id: Int, toPNG path: String) -> Bool {
-        guard let raster = displayListPaints.first(where: { Int(bitPattern: UInt(bitPattern: ObjectIdentifier($0.0).hashValue)) == id })?.0 else { return false }
+        guard let raster = displayListPaints.first(where: { Self.id(of: $0.0) == id })?.0 else { return false }
         return cairo_surface_write_to_png(raster.surface, path) == CAIRO_STATUS_SUCCESS
     }
+
+    /// A raster's id in `RecordedDraw`: its identity, stable while it lives.
+    private static func id(of raster: LayerRaster) -> Int { ObjectIdentifier(raster).hashValue }
 }

@@ -51,7 +51,7 @@ final class GalleryScreen: Screen {
         card.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.open(entry) }]
         card.accessibility = Accessibility(role: .button, name: entry.title, description: entry.summary,
                                            states: entry.makeScreen == nil ? [.disabled] : [],
-                                           actions: [.init("press") { [weak self] in self?.open(entry) }])
+                                           actions: [.tapping(card)])
         return card
     }
 }

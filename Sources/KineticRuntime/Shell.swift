@@ -187,7 +187,7 @@ public final class Shell: Screen {
             let row = Layer(identifier: "menu.item.\(id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 56))
             row.addSublayer(Typography.label(nil, title, frame: Rect(x: 28, y: 16, width: 250, height: 26), size: 20, bold: entry != nil, color: .white))
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.show(entry) }]
-            row.accessibility = Accessibility(role: .menuItem, name: title, actions: [.init("click") { [weak self] in self?.show(entry) }])
+            row.accessibility = Accessibility(role: .menuItem, name: title, actions: [.tapping(row, named: "click")])
             menuLayer.addSublayer(row)
             y += 56
         }
@@ -207,10 +207,7 @@ public final class Shell: Screen {
                 self?.setMenu(open: false)
                 action.perform()
             }]
-            row.accessibility = Accessibility(role: .menuItem, name: action.title, actions: [.init("click") { [weak self] in
-                self?.setMenu(open: false)
-                action.perform()
-            }])
+            row.accessibility = Accessibility(role: .menuItem, name: action.title, actions: [.tapping(row, named: "click")])
             menuLayer.addSublayer(row)
             actionRows.append(row)
             y += 48
@@ -233,10 +230,7 @@ public final class Shell: Screen {
             guard let self else { return }
             self.setMenu(open: !self.isMenuOpen)
         }]
-        menuButton.accessibility = Accessibility(role: .button, name: "Menu", actions: [.init("press") { [weak self] in
-            guard let self else { return }
-            self.setMenu(open: !self.isMenuOpen)
-        }])
+        menuButton.accessibility = Accessibility(role: .button, name: "Menu", actions: [.tapping(menuButton)])
     }
 }
 

@@ -75,3 +75,13 @@ public struct Accessibility {
         self.isLive = isLive
     }
 }
+
+extension Accessibility.Action {
+    /// An action that does what a tap on `layer` does: it runs the layer's tap recognizers' handlers (those it has
+    /// when the action runs), so a button's screen-reader press and its tap are one piece of code.
+    public static func tapping(_ layer: Layer, named name: String = "press") -> Accessibility.Action {
+        Accessibility.Action(name) { [weak layer] in
+            for tap in layer?.gestureRecognizers.compactMap({ $0 as? TapRecognizer }) ?? [] { tap.handler?(tap) }
+        }
+    }
+}

@@ -50,6 +50,13 @@ enum Mailbox {
     /// The message's swipe offset as drawn: `message.<id>`'s x.
     static func offset(_ stage: Stage, _ id: String) -> Double? { layer(stage, "message.\(id)")?.frame.x }
 
+    /// Gregorian in UTC: the calendar scenarios tell the time in.
+    static var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!  // a fixed identifier Foundation always knows
+        return calendar
+    }
+
     /// The bundled messages' ids, in order.
     static var ids: [String] { (1...30).map { String(format: "m%02d", $0) } }
 }

@@ -10,11 +10,7 @@ import XCTest
 /// keys turn, that coast and come to rest on a row, with Cancel and Schedule.
 final class MailboxPickerTests: XCTestCase {
     /// Scenarios start on Monday 5 January 2026 at 09:00 UTC (`StageSettings.scenarioStartDate`).
-    private var utc: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!  // a fixed identifier Foundation always knows
-        return calendar
-    }
+    private let utc = Mailbox.utc
 
     /// The Mailbox with m01's reschedule options open and "Pick date" tapped.
     private func openPicker() throws -> (runner: ScenarioRunner, stage: Stage, screen: MailboxScreen) {

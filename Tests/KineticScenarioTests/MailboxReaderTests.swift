@@ -117,9 +117,7 @@ final class MailboxLaterTests: XCTestCase {
         Honeycomb.run(stage, for: 1)
         XCTAssertFalse(screen.state.visibleMessages.contains { $0.id == "m05" })
 
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!  // a fixed identifier Foundation always knows
-        screen.send(.clock(until.addingTimeInterval(1), calendar: utc))
+        screen.send(.clock(until.addingTimeInterval(1), calendar: Mailbox.utc))
         Honeycomb.run(stage, for: 1.5)
         XCTAssertEqual(screen.state.visibleMessages.first?.id, "m05", "back at the top of the Inbox")
         XCTAssertEqual(Mailbox.layer(stage, "row.m05")?.frame.y ?? -1, Mailbox.navHeight, accuracy: 0.5, "its row opened at the top")

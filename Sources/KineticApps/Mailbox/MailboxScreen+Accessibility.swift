@@ -68,14 +68,13 @@ extension MailboxScreen {
         menuPanel.accessibility = Accessibility(role: .menu, name: "Mailbox")
         for row in menuPanel.sublayers where row.identifier?.hasPrefix("mailbox.menu.") == true && !row.gestureRecognizers.isEmpty {
             let name = row.sublayers.map(textOf).filter { !$0.isEmpty }.joined(separator: ", ")
-            let taps = row.gestureRecognizers.compactMap { $0 as? TapRecognizer }
-            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", "), actions: [
-                .init("click") { for tap in taps { tap.handler?(tap) } },
-            ])
+            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", "),
+                                              actions: [.tapping(row, named: "click")])
         }
     }
 
-    private func describeOverlays() {
+    /// The sheet over the list (options, picker, reader, compose): what changes as a wheel turns or an option is ringed.
+    func describeOverlays() {
         if let options = state.options, let panel = optionsLayer.layer(withIdentifier: options.kind == .date ? "picker" : "options.panel") {
             if options.kind == .date {
                 panel.accessibility = Accessibility(role: .dialog, name: "Pick a date")
@@ -106,9 +105,8 @@ extension MailboxScreen {
                           .init("previous") { [weak self] in self?.turnPicker(column: index, by: -1) }])
         }
         for (id, name) in [("picker.schedule", "Schedule"), ("picker.cancel", "Cancel")] {
-            let layer = optionsLayer.layer(withIdentifier: id)
-            let taps = layer?.gestureRecognizers.compactMap { $0 as? TapRecognizer } ?? []
-            layer?.accessibility = Accessibility(role: .button, name: name, actions: [.init("press") { for tap in taps { tap.handler?(tap) } }])
+            guard let layer = optionsLayer.layer(withIdentifier: id) else { continue }
+            layer.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(layer)])
         }
         optionsLayer.layer(withIdentifier: "picker.summary")?.accessibility = Accessibility(role: .label, name: textOf(optionsLayer.layer(withIdentifier: "picker.summary")))
     }
@@ -128,9 +126,8 @@ extension MailboxScreen {
         }
         let buttons = [("reader.back", "Back")] + Self.readerActions.map { ("reader.action.\($0.id)", $0.title) }
         for (layerID, name) in buttons {
-            let layer = reader.layer(withIdentifier: layerID)
-            let taps = layer?.gestureRecognizers.compactMap { $0 as? TapRecognizer } ?? []
-            layer?.accessibility = Accessibility(role: .button, name: name, actions: [.init("press") { for tap in taps { tap.handler?(tap) } }])
+            guard let layer = reader.layer(withIdentifier: layerID) else { continue }
+            layer.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(layer)])
         }
     }
 
@@ -149,11 +146,10 @@ extension MailboxScreen {
                                                       focus: { [weak self] in self?.send(.focusField(kind)) })
         }
         for (layerID, name) in [("compose.send", "Send"), ("compose.cancel", "Cancel")] {
-            let layer = composeSheet.layer(withIdentifier: layerID)
-            let taps = layer?.gestureRecognizers.compactMap { $0 as? TapRecognizer } ?? []
+            guard let layer = composeSheet.layer(withIdentifier: layerID) else { continue }
             var states: Accessibility.States = []
             if layerID == "compose.send", state.compose?.canSend != true { states.insert(.disabled) }
-            layer?.accessibility = Accessibility(role: .button, name: name, states: states, actions: [.init("press") { for tap in taps { tap.handler?(tap) } }])
+            layer.accessibility = Accessibility(role: .button, name: name, states: states, actions: [.tapping(layer)])
         }
     }
 

@@ -134,7 +134,7 @@ extension MailboxScreen {
               let item = optionsLayer.layer(withIdentifier: "option.\(MailboxState.slug(titles[index]))") else { return }
         ring.frame = item.frame.insetBy(dx: -3, dy: -3)
         ring.isHidden = false
-        describeForScreenReaders()
+        describeOverlays()  // the ringed option: only the options changed
     }
 
     // MARK: Compose

@@ -67,7 +67,7 @@ extension MailboxScreen {
         let text = inFuture ? "Comes back \(RescheduleMoment.label(for: date, now: state.now, calendar: state.calendar))" : "Choose a time after now"
         if case .text(var content) = summary.contents, content.string != text { content.string = text; summary.contents = .text(content) }
         schedule.opacity = inFuture ? 1 : 0.45
-        describeForScreenReaders()
+        describeOverlays()  // the wheels' values: only the picker changed
     }
 
     func scheduleFromPicker() {

@@ -224,13 +224,12 @@ public struct MailboxState: Equatable, Sendable {
         return segment.rawValue
     }
 
-    /// Whether the two states differ at most in `now` and `calendar` (what the clock's tick changes). Compares field
-    /// by field, without comparing calendars, so that the check allocates nothing on the tick's frame.
+    /// Whether the two states differ at most in `now` and `calendar` (what the clock's tick changes).
     public func differsOnlyInTheClock(from other: MailboxState) -> Bool {
-        messages == other.messages && placements == other.placements && segment == other.segment && options == other.options
-            && undoStack == other.undoStack && menuOpen == other.menuOpen && compose == other.compose && focus == other.focus
-            && shelf == other.shelf && confirmingEmptyTrash == other.confirmingEmptyTrash && reading == other.reading
-            && read == other.read && decideOnProjection == other.decideOnProjection
+        var withTheirClock = self
+        withTheirClock.now = other.now
+        withTheirClock.calendar = other.calendar
+        return withTheirClock == other
     }
 
     /// A title as identifiers write it: lower case, dashes for spaces ("To Read" → `to-read`).

@@ -27,6 +27,17 @@ final class TurnedCompositeTests: XCTestCase {
         checkAgainstPixman(kinetic_bilinear_over)
     }
 
+    /// The SSE2 kernel, one pixel at a time, which x86-64 processors without AVX2 run (and the AVX2 kernel at edges).
+    func testTheSSE2KernelGivesPixmansPixelsExactly() {
+        checkAgainstPixman(kinetic_bilinear_over_sse2)
+    }
+
+    /// The AVX2 kernel, four pixels at a time, on the processors that have it.
+    func testTheAVX2KernelGivesPixmansPixelsExactly() throws {
+        try XCTSkipUnless(kinetic_blend_has_avx2() != 0, "this processor has no AVX2")
+        checkAgainstPixman(kinetic_bilinear_over_avx2)
+    }
+
     /// The portable kernel, which machines without SSE2 run, is held to the same reference here too.
     func testThePortableKernelGivesPixmansPixelsExactly() {
         checkAgainstPixman(kinetic_bilinear_over_portable)
@@ -36,9 +47,12 @@ final class TurnedCompositeTests: XCTestCase {
 
     private func checkAgainstPixman(_ kernel: Kernel, file: StaticString = #filePath, line: UInt = #line) {
         let (sourceWidth, sourceHeight, width, height) = (37, 23, 80, 70)
+        // Rows three pixels longer than the source, the extra ones opaque: a kernel that reads past a row's end (or
+        // steps rows by the width, not the stride) takes their colour and differs from pixman.
+        let sourceStride = sourceWidth + 3
         var random = Generator(state: 0x7A11)
         for trial in 0..<200 {
-            var source = (0..<sourceWidth * sourceHeight).map { _ in random.pixel() }
+            var source = (0..<sourceStride * sourceHeight).map { $0 % sourceStride < sourceWidth ? random.pixel() : 0xFF_FF_00_FF }
             var expected = (0..<width * height).map { _ in random.pixel(transparentOneIn: 1_000_000) }
             var actual = expected
             let angle = Double(random.next(10_000)) / 10_000 * 2 * .pi, scale = 0.4 + Double(random.next(1000)) / 400
@@ -51,7 +65,7 @@ final class TurnedCompositeTests: XCTestCase {
 
             source.withUnsafeMutableBufferPointer { sourcePixels in
                 expected.withUnsafeMutableBufferPointer { expectedPixels in
-                    let sourceImage = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(sourceWidth), Int32(sourceHeight), sourcePixels.baseAddress, Int32(sourceWidth * 4))
+                    let sourceImage = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(sourceWidth), Int32(sourceHeight), sourcePixels.baseAddress, Int32(sourceStride * 4))
                     let frameImage = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), expectedPixels.baseAddress, Int32(width * 4))
                     var transform = pixman_transform_t(matrix: ((matrix[0], matrix[1], matrix[2]), (matrix[3], matrix[4], matrix[5]), (0, 0, 65536)))
                     pixman_image_set_transform(sourceImage, &transform)
@@ -62,7 +76,7 @@ final class TurnedCompositeTests: XCTestCase {
                     pixman_image_composite32(PIXMAN_OP_OVER, sourceImage, mask, frameImage, x, y, 0, 0, x, y, w, h)
                     for image in [sourceImage, frameImage, mask] { if let image { pixman_image_unref(image) } }
                 }
-                kernel(&actual, width, x, y, w, h, sourcePixels.baseAddress, sourceWidth, Int32(sourceWidth), Int32(sourceHeight), matrix, alpha)
+                kernel(&actual, width, x, y, w, h, sourcePixels.baseAddress, sourceStride, Int32(sourceWidth), Int32(sourceHeight), matrix, alpha)
             }
             guard let index = actual.indices.first(where: { actual[$0] != expected[$0] }) else { continue }
             return XCTFail("trial \(trial) (angle \(angle), scale \(scale), alpha \(alpha)): pixel (\(index % width), \(index / width)) is "

@@ -22,4 +22,19 @@ void kinetic_bilinear_over(uint32_t *destination, ptrdiff_t destination_stride, 
 void kinetic_bilinear_over_portable(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
                                     const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                                     const int32_t matrix[6], uint32_t alpha);
+
+/// The SSE2 kernel, one pixel at a time (the portable one where SSE2 is missing). `kinetic_bilinear_over` runs it on
+/// processors without AVX2; it is exported so that the tests hold it to pixman's pixels on every x86-64.
+void kinetic_bilinear_over_sse2(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
+                                const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                const int32_t matrix[6], uint32_t alpha);
+
+/// The AVX2 kernel, four pixels at a time. Call it only when `kinetic_blend_has_avx2()` says the processor runs AVX2
+/// (elsewhere it is the SSE2 kernel); `kinetic_bilinear_over` chooses it by itself.
+void kinetic_bilinear_over_avx2(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
+                                const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                const int32_t matrix[6], uint32_t alpha);
+
+/// Whether this processor and system run AVX2 (CPUID and the saved register state), so that its kernel may be used.
+int kinetic_blend_has_avx2(void);
 #endif

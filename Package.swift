@@ -45,8 +45,9 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         // The compositor's turned-bitmap kernel (bilinear sample and OVER in one loop).
         .target(name: "CBlend", path: "Sources/CBlend"),
-        // The benchmark's floor: a frame's clears and blends as tight C with SSE2, on one core and on all.
-        .target(name: "CPixelFloor", path: "Sources/CPixelFloor"),
+        // The benchmark's floor: a frame's clears and blends as tight C with SIMD (SSE2; AVX2 where the processor has it, detected with
+        // CBlend's check), on one core and on all.
+        .target(name: "CPixelFloor", dependencies: ["CBlend"], path: "Sources/CPixelFloor"),
 
         // Pure Swift: geometry, motion, gestures, tunables.
         .target(name: "KineticCore"),

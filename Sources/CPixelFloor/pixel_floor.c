@@ -1,7 +1,11 @@
-// The benchmark's floor: the same pixel work a frame does, as tight C with SSE2 and nothing else (no engine, no
+// The benchmark's floor: the same pixel work a frame does, as tight C with SIMD and nothing else (no engine, no
 // Cairo, no pixman, no allocation in the timed part), so `frame ÷ floor` says how far the compositor is from what
-// this machine can do. SSE2 is part of every x86-64; elsewhere the plain loops below it are the floor.
+// this machine can do. SSE2 is part of every x86-64, and turned pixels go eight at a time with AVX2 where the
+// processor has it (pixel_floor_avx2.c; only CBlend's CPUID check is borrowed from the engine); elsewhere the plain
+// loops below are the floor.
 #include "pixel_floor.h"
+#include "pixel_floor_avx2.h"
+#include "kinetic_blend.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -88,11 +92,41 @@ static int span(double u0, double du, double low, double high, int width, int *f
     return 1;
 }
 
+/// One turned pixel: the bilinear sample whose top-left tap is `tap`, weighted by the 16.16 positions' fractions,
+/// OVER `out`.
+static inline void bilinear_pixel(uint32_t *out, const uint32_t *tap, int source_width, int32_t fx, int32_t fy) {
+    uint32_t t0 = tap[0], t1 = tap[1], t2 = tap[source_width], t3 = tap[source_width + 1];
+    if ((t0 | t1 | t2 | t3) == 0) return;
+    uint32_t wx = (uint32_t)(fx >> 8) & 0xFF, wy = (uint32_t)(fy >> 8) & 0xFF;
+#if defined(__SSE2__)
+    __m128i zero = _mm_setzero_si128();
+    __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)tap), zero);
+    __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(tap + source_width)), zero);
+    // Vertical in 16-bit lanes (weights of 7 bits keep 255 × 128 in range), then horizontal with a multiply-add.
+    int vy = (int)(wy >> 1), vx = (int)(wx >> 1);
+    __m128i vertical = _mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - vy))), _mm_mullo_epi16(bottom, _mm_set1_epi16((short)vy)));
+    __m128i pairs = _mm_unpacklo_epi16(vertical, _mm_srli_si128(vertical, 8));
+    __m128i sums = _mm_madd_epi16(pairs, _mm_set1_epi32((vx << 16) | (128 - vx)));
+    __m128i sample = _mm_packs_epi32(_mm_srli_epi32(sums, 14), zero);
+    __m128i d16 = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)*out), zero);
+    *out = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(over_lanes(sample, d16), zero));
+#else
+    uint32_t texel[4] = {t0, t1, t2, t3}, sample = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t a = (texel[0] >> shift) & 0xFF, b = (texel[1] >> shift) & 0xFF, c = (texel[2] >> shift) & 0xFF, d = (texel[3] >> shift) & 0xFF;
+        uint32_t top = a * (256 - wx) + b * wx, bottom = c * (256 - wx) + d * wx;
+        sample |= ((top * (256 - wy) + bottom * wy) >> 16) << shift;
+    }
+    *out = over1(sample, *out);
+#endif
+}
+
 void pixel_floor_bilinear_over(uint32_t *destination, size_t stride, int width, int height, const uint32_t *source,
                                int source_width, int source_height, double xx, double xy, double yx, double yy, double x0, double y0) {
     // Only the columns whose four taps lie inside the source are visited (the footprint: a turned square covers about
     // half its bounding box), and a sample whose four taps are all transparent changes nothing, so it is skipped, as
-    // any compositor may. Positions in 16.16 fixed point, stepped along the row.
+    // any compositor may. Positions in 16.16 fixed point, stepped along the row. With AVX2, eight pixels at a time.
+    const int wide = kinetic_blend_has_avx2();
     int32_t dxx = (int32_t)lrint(xx * 65536), dyx = (int32_t)lrint(yx * 65536);
     for (int row = 0; row < height; row++) {
         double u0 = xy * (row + 0.5) + xx * 0.5 + x0 - 0.5, v0 = yy * (row + 0.5) + yx * 0.5 + y0 - 0.5;
@@ -101,36 +135,31 @@ void pixel_floor_bilinear_over(uint32_t *destination, size_t stride, int width, 
         int from = a0 > b0 ? a0 : b0, to = a1 < b1 ? a1 : b1;
         uint32_t *out = destination + (size_t)row * stride;
         int32_t fx = (int32_t)lrint((u0 + from * xx) * 65536), fy = (int32_t)lrint((v0 + from * yx) * 65536);
-        for (int column = from; column < to; column++, fx += dxx, fy += dyx) {
-            int sx = fx >> 16, sy = fy >> 16;
-            if (sx < 0 || sy < 0 || sx >= source_width - 1 || sy >= source_height - 1) continue;  // rounding at a span's ends
-            const uint32_t *tap = source + (size_t)sy * source_width + sx;
-            uint32_t t0 = tap[0], t1 = tap[1], t2 = tap[source_width], t3 = tap[source_width + 1];
-            if ((t0 | t1 | t2 | t3) == 0) continue;
-            uint32_t wx = (uint32_t)(fx >> 8) & 0xFF, wy = (uint32_t)(fy >> 8) & 0xFF;
-#if defined(__SSE2__)
-            __m128i zero = _mm_setzero_si128();
-            __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)tap), zero);
-            __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(tap + source_width)), zero);
-            // Vertical in 16-bit lanes (weights of 7 bits keep 255 × 128 in range), then horizontal with a multiply-add.
-            int vy = (int)(wy >> 1), vx = (int)(wx >> 1);
-            __m128i vertical = _mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - vy))), _mm_mullo_epi16(bottom, _mm_set1_epi16((short)vy)));
-            __m128i pairs = _mm_unpacklo_epi16(vertical, _mm_srli_si128(vertical, 8));
-            __m128i sums = _mm_madd_epi16(pairs, _mm_set1_epi32((vx << 16) | (128 - vx)));
-            __m128i sample = _mm_packs_epi32(_mm_srli_epi32(sums, 14), zero);
-            __m128i d16 = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)out[column]), zero);
-            out[column] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(over_lanes(sample, d16), zero));
-#else
-            uint32_t texel[4] = {t0, t1, t2, t3}, sample = 0;
-            for (int shift = 0; shift < 32; shift += 8) {
-                uint32_t a = (texel[0] >> shift) & 0xFF, b = (texel[1] >> shift) & 0xFF, c = (texel[2] >> shift) & 0xFF, d = (texel[3] >> shift) & 0xFF;
-                uint32_t top = a * (256 - wx) + b * wx, bottom = c * (256 - wx) + d * wx;
-                sample |= ((top * (256 - wy) + bottom * wy) >> 16) << shift;
+        int column = from;
+        while (column < to) {
+            if (wide && column + 8 <= to && bilinear_eight(out + column, source, source_width, source_height, fx, fy, dxx, dyx)) {
+                column += 8;
+                fx += 8 * dxx;
+                fy += 8 * dyx;
+                continue;
             }
-            out[column] = over1(sample, out[column]);
-#endif
+            int sx = fx >> 16, sy = fy >> 16;
+            // Rounding at a span's ends can step just outside.
+            if (sx >= 0 && sy >= 0 && sx < source_width - 1 && sy < source_height - 1)
+                bilinear_pixel(out + column, source + (size_t)sy * source_width + sx, source_width, fx, fy);
+            column++;
+            fx += dxx;
+            fy += dyx;
         }
     }
+}
+
+const char *pixel_floor_instructions(void) {
+#if defined(__SSE2__)
+    return kinetic_blend_has_avx2() ? "AVX2" : "SSE2";
+#else
+    return "no SIMD";
+#endif
 }
 
 // MARK: A frame's work, timed

@@ -116,7 +116,8 @@ func measure(rotatingSprites: Bool) throws {
 /// The cores the floor may use: as many as the compositor's bands (one per core unless `--bands` says otherwise).
 let floorThreads = bandOption ?? ProcessInfo.processInfo.activeProcessorCount
 
-/// The median frame's pixel work done as tight C with SSE2 (`Sources/CPixelFloor`): clear, plain OVER and
+/// The median frame's pixel work done as tight C with SIMD (`Sources/CPixelFloor`: SSE2, and AVX2 for the bilinear
+/// part where the processor has it): clear, plain OVER and
 /// bilinear-sampled OVER for the resampled part, the fastest of 15 runs, on one core and on `floorThreads`; and the
 /// scene's median frame as a multiple of each.
 func reportFloor(_ work: [PixelWork], framePercentile50: Double) {
@@ -130,8 +131,8 @@ func reportFloor(_ work: [PixelWork], framePercentile50: Double) {
         return runs.min() ?? 0
     }
     let one = floorTime(threads: 1), all = floorTime(threads: Int32(floorThreads))
-    print(String(format: "  floor (C, SSE2: %.1f Mpx cleared, %.1f Mpx blended, %.1f of them bilinear) one core %.3f ms, %d cores %.3f ms   frame ÷ floor %.1f× (one core), %.1f× (%d cores)",
-                 Double(cleared) / 1e6, Double(blended) / 1e6, Double(resampled) / 1e6, one, floorThreads, all,
+    print(String(format: "  floor (C, %@: %.1f Mpx cleared, %.1f Mpx blended, %.1f of them bilinear) one core %.3f ms, %d cores %.3f ms   frame ÷ floor %.1f× (one core), %.1f× (%d cores)",
+                 String(cString: pixel_floor_instructions()) as NSString, Double(cleared) / 1e6, Double(blended) / 1e6, Double(resampled) / 1e6, one, floorThreads, all,
                  framePercentile50 / max(one, 1e-6), framePercentile50 / max(all, 1e-6), floorThreads))
 }
 

@@ -48,6 +48,30 @@ final class PixelFloorTests: XCTestCase {
         XCTAssertEqual(destination, expected)
     }
 
+    /// Halfway between four pixels, a bilinear sample is their mean per channel (weights of ½ · ½, the sum truncated).
+    /// Rows of 39 samples take the eight-at-a-time path four times (with AVX2) and the one-at-a-time path for the rest.
+    func testABilinearBlendHalfwayBetweenPixelsIsTheirMean() {
+        var seed: UInt64 = 13
+        let side = 40
+        let source = (0..<(side * side)).map { _ in pixel(&seed) }
+        let backdrop: UInt32 = 0xFF20_4060
+        var destination = [UInt32](repeating: backdrop, count: side * side)
+        let expected = (0..<(side * side)).map { index -> UInt32 in
+            let (x, y) = (index % side, index / side)
+            guard x < side - 1, y < side - 1 else { return backdrop }
+            let taps = [source[index], source[index + 1], source[index + side], source[index + side + 1]]
+            var mean: UInt32 = 0
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                let total = taps.map { ($0 >> shift) & 0xFF }.reduce(0, +)
+                mean |= (total / 4) << shift
+            }
+            return over(mean, backdrop)
+        }
+        // Destination pixel centres (x + ½, y + ½) map to (x + 1, y + 1): half a pixel past the taps at (x, y).
+        pixel_floor_bilinear_over(&destination, side, Int32(side), Int32(side), source, Int32(side), Int32(side), 1, 0, 0, 1, 0.5, 0.5)
+        XCTAssertEqual(destination, expected)
+    }
+
     func testClearFillsEveryPixel() {
         var pixels = [UInt32](repeating: 0, count: 13)
         pixel_floor_clear(&pixels, 13, 0xFFF6_F4EF)

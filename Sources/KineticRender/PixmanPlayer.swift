@@ -78,6 +78,17 @@ struct PixmanPlayer {
                                              0, 0, x, y, width, height)
                 } else if m.xy != 0 || m.yx != 0, filter != CAIRO_FILTER_NEAREST {
                     compositeTurned(raster, m, opacity: opacity, into: destination, box: box, top: top)
+                } else if m.xx == 1, m.yy == 1, filter != CAIRO_FILTER_NEAREST, let pixels = raster.pixels, let frame = pixman_image_get_data(destination) {
+                    // Moved by a fraction of a pixel (a list between pixels, a row sliding): the kernel that reads the
+                    // source a row at a time with constant weights, pixman's pixels at a fraction of its cost.
+                    var matrix = Self.fixedEntries(m, shiftedDownBy: Double(top))
+                    withUnsafePointer(to: &matrix) { tuple in
+                        tuple.withMemoryRebound(to: Int32.self, capacity: 6) { matrix in
+                            kinetic_translated_over(frame, Int(pixman_image_get_stride(destination)) / 4, x, y, width, height, pixels,
+                                                    raster.rowPixels, Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix,
+                                                    UInt32(Self.alphaLevel(opacity)))
+                        }
+                    }
                 } else {
                     // Band pixels → frame pixels (down by `top`) → raster pixels.
                     let source = raster.resampledSource(band: band)
@@ -111,8 +122,7 @@ struct PixmanPlayer {
                                  box: PixelRect, top: Int) {
         guard let pixels = raster.pixels, let frame = pixman_image_get_data(destination) else { return }
         let frameRowPixels = Int(pixman_image_get_stride(destination)) / 4
-        let transform = Self.fixed(m, shiftedDownBy: Double(top)).matrix
-        var matrix = (transform.0.0, transform.0.1, transform.0.2, transform.1.0, transform.1.1, transform.1.2)
+        var matrix = Self.fixedEntries(m, shiftedDownBy: Double(top))
         let alpha = UInt32(Self.alphaLevel(opacity))
         let outline = TurnedOutline(deviceToRaster: m, width: raster.pixelWidth, height: raster.pixelHeight)
         withUnsafePointer(to: &matrix) { tuple in
@@ -162,6 +172,12 @@ struct PixmanPlayer {
         // Rounded, not truncated: 0.9999999 must become exactly 1 (65536), or pixman leaves its unit-scale fast paths.
         func f(_ value: Double) -> pixman_fixed_t { pixman_fixed_t(max(min((value * 65536).rounded(), Double(Int32.max)), Double(Int32.min))) }
         return pixman_transform_t(matrix: ((f(m.xx), f(m.xy), f(m.xy * top + m.x0)), (f(m.yx), f(m.yy), f(m.yy * top + m.y0)), (0, 0, 65536)))
+    }
+
+    /// The first two rows of `fixed(m, shiftedDownBy:)`, as the kernels of `CBlend` take them.
+    private static func fixedEntries(_ m: cairo_matrix_t, shiftedDownBy top: Double) -> (Int32, Int32, Int32, Int32, Int32, Int32) {
+        let t = fixed(m, shiftedDownBy: top).matrix
+        return (t.0.0, t.0.1, t.0.2, t.1.0, t.1.1, t.1.2)
     }
 
     /// `color`, premultiplied, 16 bits a channel.

@@ -20,6 +20,8 @@ let arguments = CommandLine.arguments
 func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
 let bandOption = option("--bands").flatMap(Int.init)
 let onlyOption = option("--only")
+/// `--slowest N` lists each app scene's N slowest frames: what was simulated, what rasterised, what was composited.
+let slowestOption = option("--slowest").flatMap(Int.init)
 /// `--export-draws FOLDER` writes the shared and worst-case scenes' frames for `make bench-peers` (see `DrawExport`).
 let exportFolder = option("--export-draws").map { URL(fileURLWithPath: $0) }
 func wanted(_ title: String) -> Bool { onlyOption.map { title.localizedCaseInsensitiveContains($0) } ?? true }
@@ -171,6 +173,7 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     var rasterised: [Double] = []
     var work: [PixelWork] = []
     var steadyFrames = 0, steadyMaximum = 0
+    var renderSamples: [Double] = []
     for _ in 0..<measuredFrames {
         let start = FrameStart(scene)
         let allocationsBefore = kinetic_allocation_count()
@@ -187,6 +190,7 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
         }
         simulationSamples.append(milliseconds(t0, t1))
         frameSamples.append(milliseconds(t0, t2))
+        renderSamples.append(milliseconds(t1, t2))
         states.insert(scene.state)
         rasterised.append(Double(renderer.rasterizedLastFrame))
         work.append(renderer.lastPixelWork)
@@ -198,6 +202,14 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
           + "in the \(steadyFrames) steady frames max \(steadyMaximum)")
     print("  layers rasterised per frame p99 \(Int(percentile(rasterised, 0.99)))   max \(Int(rasterised.max() ?? 0))   total \(Int(rasterised.reduce(0, +)))")
     reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
+    if let slowest = slowestOption {
+        print("  slowest frames (index: step + render ms, layers rasterised, Mpx cleared / blended / resampled):")
+        for index in frameSamples.indices.sorted(by: { frameSamples[$0] > frameSamples[$1] }).prefix(max(slowest, 0)) {
+            let pixels = work[index]
+            print(String(format: "    %3d: %.3f + %.3f ms, %d rasterised, %.2f / %.2f / %.2f", index, simulationSamples[index], renderSamples[index],
+                         Int(rasterised[index]), Double(pixels.cleared) / 1e6, Double(pixels.blended) / 1e6, Double(pixels.resampled) / 1e6))
+        }
+    }
     if listsCallers {
         var start = FrameStart(scene)
         printAllocationCallers(frames: 2 * measuredFrames, prepare: { start = FrameStart(scene) },

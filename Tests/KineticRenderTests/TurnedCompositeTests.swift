@@ -38,6 +38,12 @@ final class TurnedCompositeTests: XCTestCase {
         checkAgainstPixman(kinetic_bilinear_over_avx2)
     }
 
+    /// The kernel for bitmaps only moved by a fraction of a pixel: fractions on both axes, on one only (a list between
+    /// pixels, a row sliding sideways) and on none, at every opacity, reaching past the source's edges.
+    func testTheTranslationKernelGivesPixmansPixelsExactly() {
+        checkAgainstPixman(kinetic_translated_over, translationsOnly: true)
+    }
+
     /// The portable kernel, which machines without SSE2 run, is held to the same reference here too.
     func testThePortableKernelGivesPixmansPixelsExactly() {
         checkAgainstPixman(kinetic_bilinear_over_portable)
@@ -45,7 +51,7 @@ final class TurnedCompositeTests: XCTestCase {
 
     private typealias Kernel = (UnsafeMutablePointer<UInt32>?, Int, Int32, Int32, Int32, Int32, UnsafePointer<UInt32>?, Int, Int32, Int32, UnsafePointer<Int32>?, UInt32) -> Void
 
-    private func checkAgainstPixman(_ kernel: Kernel, file: StaticString = #filePath, line: UInt = #line) {
+    private func checkAgainstPixman(_ kernel: Kernel, translationsOnly: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
         let (sourceWidth, sourceHeight, width, height) = (37, 23, 80, 70)
         // Rows three pixels longer than the source, the extra ones opaque: a kernel that reads past a row's end (or
         // steps rows by the width, not the stride) takes their colour and differs from pixman.
@@ -55,8 +61,18 @@ final class TurnedCompositeTests: XCTestCase {
             var source = (0..<sourceStride * sourceHeight).map { $0 % sourceStride < sourceWidth ? random.pixel() : 0xFF_FF_00_FF }
             var expected = (0..<width * height).map { _ in random.pixel(transparentOneIn: 1_000_000) }
             var actual = expected
-            let angle = Double(random.next(10_000)) / 10_000 * 2 * .pi, scale = 0.4 + Double(random.next(1000)) / 400
-            let (tx, ty) = (Double(random.next(4000)) / 100 - 10, Double(random.next(4000)) / 100 - 10)
+            // The arithmetic holds for any affine map, so every fourth trial is not turned and every eighth is only moved
+            // by a fraction of a pixel (pixman's own fast paths take those in the player; the kernel must still agree).
+            var angle = Double(random.next(10_000)) / 10_000 * 2 * .pi, scale = 0.4 + Double(random.next(1000)) / 400
+            if trial % 4 == 1 { angle = 0 }
+            if trial % 8 == 1 { scale = 1 }
+            var (tx, ty) = (Double(random.next(4000)) / 100 - 10, Double(random.next(4000)) / 100 - 10)
+            if translationsOnly {
+                (angle, scale) = (0, 1)
+                // A third move only up and down, a third only sideways (a whole number of pixels on the other axis).
+                if trial % 3 == 1 { tx = tx.rounded() }
+                if trial % 3 == 2 { ty = ty.rounded() }
+            }
             // Frame pixels → source pixels: the inverse of turning by `angle`, scaling by `scale`, moving by (tx, ty).
             let (c, s) = (cos(angle) / scale, sin(angle) / scale)
             let matrix = [c, s, -(c * tx + s * ty), -s, c, -(-s * tx + c * ty)].map { Int32(($0 * 65536).rounded()) }

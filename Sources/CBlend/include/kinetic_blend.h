@@ -35,6 +35,13 @@ void kinetic_bilinear_over_avx2(uint32_t *destination, ptrdiff_t destination_str
                                 const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                                 const int32_t matrix[6], uint32_t alpha);
 
+/// The same composite for a bitmap that is only moved (`matrix` is 1, 0, 0, 1 with any offsets), by a fraction of a
+/// pixel: four pixels at a time from plain rows of the source, with constant weights. Any other matrix goes to
+/// `kinetic_bilinear_over`. Its pixels are pixman's, as the other kernels' are.
+void kinetic_translated_over(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
+                             const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                             const int32_t matrix[6], uint32_t alpha);
+
 /// Whether this processor and system run AVX2 (CPUID and the saved register state), so that its kernel may be used.
 int kinetic_blend_has_avx2(void);
 #endif

@@ -37,18 +37,6 @@ struct DisplayList {
         }
     }
 
-    /// The pixels cleared (`damage`) and blended (each paint's extent inside it) when the list is played there, and
-    /// how many of the blended ones are resampled: a paint turned, scaled or placed between pixels.
-    func pixelWork(inside damage: [PixelRect]) -> PixelWork {
-        var work = PixelWork(cleared: damage.reduce(0) { $0 + $1.area }, blended: 0, resampled: 0)
-        for case .paint(_, let m, _, _, let extent) in operations {
-            let area = damage.reduce(0) { $0 + $1.intersection(extent).area }
-            work.blended += area
-            if !m.isWholePixelShift { work.resampled += area }
-        }
-        return work
-    }
-
 
     /// Plays the list into one band's context, whose user space is the frame's pixel space; paints that touch none
     /// of `damage` (the band's part of what is recomposited) are skipped, as the clip would hide them anyway.

@@ -28,45 +28,32 @@ struct PixmanPlayer {
     mutating func play(_ list: DisplayList, into destination: OpaquePointer, band: Int, rows: PixelRect,
                        damage: [PixelRect], background: Color) {
         var color = Self.pixmanColor(background)
-        let backdrop = Self.opaqueBackdrop(of: list)
         for rect in damage {
             let area = rect.intersection(rows)
             guard !area.isEmpty else { continue }
-            // A screen's own opaque background, painted first, overwrites every pixel of the area anyway.
-            if backdrop?.intersection(area) != area {
+            // A screen's own opaque background overwrites every pixel of the area, so neither the clear nor anything
+            // painted before it shows: play from the last such paint (a shell's background under an app's, say).
+            let backdrop = list.lastOpaqueBackdrop(covering: area)
+            if backdrop == nil {
                 var box = pixman_rectangle16_t(x: Int16(clamping: area.x), y: Int16(clamping: area.y - rows.y),
                                                width: UInt16(clamping: area.width), height: UInt16(clamping: area.height))
                 pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &color, 1, &box)
             }
-            play(list, into: destination, band: band, top: rows.y, clip: area)
+            play(list, from: backdrop ?? 0, into: destination, band: band, top: rows.y, clip: area)
         }
     }
 
-    /// The frame pixels the list's first operation paints opaque in one colour, when it is such a paint (a root
-    /// layer's background): what the clear before it need not touch.
-    private static func opaqueBackdrop(of list: DisplayList) -> PixelRect? {
-        guard case .paint(let raster, let m, _, let opacity, _)? = list.operations.first else { return nil }
-        return solidArea(raster, m, opacity)
-    }
-
-    /// The frame pixels `raster` covers with one opaque colour when painted by `m` at `opacity`: only a raster of one
-    /// opaque colour, untouched by opacity and moved by whole pixels, is a plain fill.
-    private static func solidArea(_ raster: LayerRaster, _ m: cairo_matrix_t, _ opacity: Double) -> PixelRect? {
-        guard raster.uniformOpaquePixel != nil, opacity >= 0.999, m.isWholePixelShift else { return nil }
-        return PixelRect(x: -Int(saturating: m.x0, bound: 1_000_000_000), y: -Int(saturating: m.y0, bound: 1_000_000_000),
-                         width: raster.pixelWidth, height: raster.pixelHeight)
-    }
-
-    private mutating func play(_ list: DisplayList, into destination: OpaquePointer, band: Int, top: Int, clip start: PixelRect) {
+    private mutating func play(_ list: DisplayList, from first: Int, into destination: OpaquePointer, band: Int, top: Int, clip start: PixelRect) {
         clips.removeAll(keepingCapacity: true)
         var clip = start
-        for operation in list.operations {
+        for operation in list.operations[first...] {
             switch operation {
             case .paint(let raster, let m, let filter, let opacity, let extent):
                 let box = extent.intersection(clip)
-                guard !box.isEmpty else { continue }
+                // A paint whose opacity rounds to level 0 composites through a transparent mask: it changes nothing.
+                guard !box.isEmpty, DisplayList.alphaLevel(opacity) > 0 else { continue }
                 let (x, y, width, height) = (Int32(box.x), Int32(box.y - top), Int32(box.width), Int32(box.height))
-                if let solid = Self.solidArea(raster, m, opacity), let pixel = raster.uniformOpaquePixel {
+                if let solid = DisplayList.solidArea(raster, m, opacity), let pixel = raster.uniformOpaquePixel {
                     // One opaque colour: a fill, which reads nothing, gives what OVER would.
                     let area = solid.intersection(box)
                     guard !area.isEmpty else { continue }
@@ -78,19 +65,21 @@ struct PixmanPlayer {
                                              0, 0, x, y, width, height)
                 } else if m.xy != 0 || m.yx != 0, filter != CAIRO_FILTER_NEAREST {
                     compositeTurned(raster, m, opacity: opacity, into: destination, box: box, top: top)
-                } else if m.xx == 1, m.yy == 1, filter != CAIRO_FILTER_NEAREST, let pixels = raster.pixels, let frame = pixman_image_get_data(destination) {
+                } else if m.xx == 1, m.yy == 1, filter != CAIRO_FILTER_NEAREST, let pixels = raster.pixels,
+                          let frame = pixman_image_get_data(destination) {
                     // Moved by a fraction of a pixel (a list between pixels, a row sliding): the kernel that reads the
-                    // source a row at a time with constant weights, pixman's pixels at a fraction of its cost.
+                    // source a row at a time with constant weights, pixman's pixels at a fraction of its cost. (Scaled
+                    // rasters stay with pixman's own scaled fast path: a separable kernel tried here was no faster.)
                     var matrix = Self.fixedEntries(m, shiftedDownBy: Double(top))
                     withUnsafePointer(to: &matrix) { tuple in
                         tuple.withMemoryRebound(to: Int32.self, capacity: 6) { matrix in
-                            kinetic_translated_over(frame, Int(pixman_image_get_stride(destination)) / 4, x, y, width, height, pixels,
-                                                    raster.rowPixels, Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix,
-                                                    UInt32(Self.alphaLevel(opacity)))
+                            kinetic_translated_over(frame, Int(pixman_image_get_stride(destination)) / 4, x, y, width, height, pixels, raster.rowPixels,
+                                   Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix, UInt32(DisplayList.alphaLevel(opacity)))
                         }
                     }
                 } else {
-                    // Band pixels → frame pixels (down by `top`) → raster pixels.
+                    // Scaled, or sampled nearest-neighbour: pixman. Band pixels → frame pixels (down by `top`) →
+                    // raster pixels.
                     let source = raster.resampledSource(band: band)
                     var matrix = Self.fixed(m, shiftedDownBy: Double(top))
                     pixman_image_set_transform(source, &matrix)
@@ -105,7 +94,7 @@ struct PixmanPlayer {
                 }
             case .pushClip(let transform, let rect, _):
                 clips.append(clip)
-                clip = clip.intersection(Self.pixelsWithCentresInside(rect, transform))
+                clip = clip.intersection(DisplayList.pixelsWithCentresInside(rect, transform))
             case .popClip:
                 clip = clips.popLast() ?? clip
             }
@@ -123,7 +112,7 @@ struct PixmanPlayer {
         guard let pixels = raster.pixels, let frame = pixman_image_get_data(destination) else { return }
         let frameRowPixels = Int(pixman_image_get_stride(destination)) / 4
         var matrix = Self.fixedEntries(m, shiftedDownBy: Double(top))
-        let alpha = UInt32(Self.alphaLevel(opacity))
+        let alpha = UInt32(DisplayList.alphaLevel(opacity))
         let outline = TurnedOutline(deviceToRaster: m, width: raster.pixelWidth, height: raster.pixelHeight)
         withUnsafePointer(to: &matrix) { tuple in
             tuple.withMemoryRebound(to: Int32.self, capacity: 6) { matrix in
@@ -150,21 +139,9 @@ struct PixmanPlayer {
     /// and a row takes 4 bytes a pixel for each of source, mask and destination.
     static let widestGeneralComposite: Int32 = 8192 / 12
 
-    /// The 8-bit alpha an opacity composites with (the same level the masks use).
-    private static func alphaLevel(_ opacity: Double) -> Int { Int(saturating: min(max(opacity, 0), 1) * 255, bound: 255) }
-
     /// The mask that composites at `opacity`: none for a whole one.
     private func mask(_ opacity: Double) -> OpaquePointer? {
-        opacity < 0.999 ? masks[Self.alphaLevel(opacity)] : nil
-    }
-
-    /// The pixels whose centres an axis-aligned clip holds, as Cairo's clip to a rectangle keeps them.
-    private static func pixelsWithCentresInside(_ rect: (x: Double, y: Double, width: Double, height: Double), _ t: cairo_matrix_t) -> PixelRect {
-        let x0 = t.xx * rect.x + t.x0, x1 = t.xx * (rect.x + rect.width) + t.x0
-        let y0 = t.yy * rect.y + t.y0, y1 = t.yy * (rect.y + rect.height) + t.y0
-        func whole(_ value: Double) -> Int { Int(saturating: value, bound: 1_000_000_000) }
-        let left = whole(min(x0, x1)), top = whole(min(y0, y1))
-        return PixelRect(x: left, y: top, width: whole(max(x0, x1)) - left, height: whole(max(y0, y1)) - top)
+        opacity < 0.999 ? masks[DisplayList.alphaLevel(opacity)] : nil
     }
 
     /// `m` (frame pixels → raster pixels) after a shift from band rows to frame rows, in pixman's 16.16 fixed point.

@@ -41,7 +41,7 @@ final class TurnedCompositeTests: XCTestCase {
     /// The kernel for bitmaps only moved by a fraction of a pixel: fractions on both axes, on one only (a list between
     /// pixels, a row sliding sideways) and on none, at every opacity, reaching past the source's edges.
     func testTheTranslationKernelGivesPixmansPixelsExactly() {
-        checkAgainstPixman(kinetic_translated_over, translationsOnly: true)
+        checkAgainstPixman(kinetic_translated_over, placements: .translatedOnly)
     }
 
     /// The portable kernel, which machines without SSE2 run, is held to the same reference here too.
@@ -51,7 +51,10 @@ final class TurnedCompositeTests: XCTestCase {
 
     private typealias Kernel = (UnsafeMutablePointer<UInt32>?, Int, Int32, Int32, Int32, Int32, UnsafePointer<UInt32>?, Int, Int32, Int32, UnsafePointer<Int32>?, UInt32) -> Void
 
-    private func checkAgainstPixman(_ kernel: Kernel, translationsOnly: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
+    /// Which placements a check draws: any affine map, or only those a specialised kernel takes.
+    private enum Placements { case any, translatedOnly }
+
+    private func checkAgainstPixman(_ kernel: Kernel, placements: Placements = .any, file: StaticString = #filePath, line: UInt = #line) {
         let (sourceWidth, sourceHeight, width, height) = (37, 23, 80, 70)
         // Rows three pixels longer than the source, the extra ones opaque: a kernel that reads past a row's end (or
         // steps rows by the width, not the stride) takes their colour and differs from pixman.
@@ -67,7 +70,9 @@ final class TurnedCompositeTests: XCTestCase {
             if trial % 4 == 1 { angle = 0 }
             if trial % 8 == 1 { scale = 1 }
             var (tx, ty) = (Double(random.next(4000)) / 100 - 10, Double(random.next(4000)) / 100 - 10)
-            if translationsOnly {
+            switch placements {
+            case .any: break
+            case .translatedOnly:
                 (angle, scale) = (0, 1)
                 // A third move only up and down, a third only sideways (a whole number of pixels on the other axis).
                 if trial % 3 == 1 { tx = tx.rounded() }

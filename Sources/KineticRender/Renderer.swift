@@ -36,6 +36,15 @@ public final class Renderer {
     /// Frames a raster is kept after the last layer that drew it was last drawn (two seconds at 120 Hz): long
     /// enough for a layer that fades out and back, or a screen rebuilt with the same content, to find it.
     public static let retainedFrames: UInt64 = 240
+    /// Raster pixels one frame makes before layers that can show their content at the neighbouring scale wait for the
+    /// next frame (about a millisecond of SVG and text here). A morph that carries many layers across a power of two
+    /// at once then spreads their rasterising over a few frames, each showing the previous scale's raster, half or
+    /// twice as fine, for a frame or two; a layer with nothing cached yet is always rasterised at once, and so is the
+    /// first of every frame, so each wait ends. Counted in pixels, not time, so the same input gives the same frames.
+    public static let rasterBudgetPixels = 1 << 19
+    private var rasterPixelsThisFrame = 0
+    /// How many layers showed a neighbouring scale's raster in the last frame, their own waiting for the budget.
+    public private(set) var deferredLastFrame = 0
     /// The most the cached rasters may hold before the least recently drawn are dropped early.
     public static let cacheBudgetBytes = 256 * 1024 * 1024
     private var frameNumber: UInt64 = 0
@@ -101,6 +110,8 @@ public final class Renderer {
     public func render(_ root: Layer, background: Color = .white) {
         frameNumber &+= 1
         rasterizedLastFrame = 0
+        deferredLastFrame = 0
+        rasterPixelsThisFrame = 0
         swap(&displayList, &previousList)
         displayList.removeAll()
         record(root, parentTransform: Transform2D(scaleX: scale, y: scale), parentOpacity: 1)
@@ -176,6 +187,15 @@ public final class Renderer {
             entry.lastUsed = frameNumber
             return entry
         }
+        // Past the frame's budget, a layer that already has its content at the neighbouring scale shows that for now.
+        let pixels = Int(saturating: (size.width * rasterScale).rounded(.up), bound: 1 << 24)
+            * Int(saturating: (size.height * rasterScale).rounded(.up), bound: 1 << 24)
+        if rasterPixelsThisFrame > 0, rasterPixelsThisFrame + pixels > Self.rasterBudgetPixels, let standIn = neighbouringRaster(of: key) {
+            standIn.lastUsed = frameNumber
+            deferredLastFrame += 1
+            return standIn
+        }
+        rasterPixelsThisFrame += pixels
         rasterizedLastFrame += 1
         guard let result = ContentRasterizer(images: images).rasterize(layer, scale: rasterScale) else { return nil }
         if let error = result.error, !assetErrors.contains(error) { assetErrors.append(error) }
@@ -183,6 +203,16 @@ public final class Renderer {
         cache[key] = entry
         cachedBytes += entry.byteCount
         return entry
+    }
+
+    /// The cached raster of `key`'s content at half or twice its scale (the larger when both are there): what a
+    /// layer crossing a power of two shows while its own raster waits for a later frame's budget.
+    private func neighbouringRaster(of key: RasterKey) -> LayerRaster? {
+        var wanted = key
+        wanted.rasterScale = key.rasterScale * 2
+        if let larger = cache[wanted] { return larger }
+        wanted.rasterScale = key.rasterScale / 2
+        return cache[wanted]
     }
 
     /// Drops rasters not drawn for `retainedFrames`, then, while over budget, the least recently drawn.

@@ -4,27 +4,31 @@ import KineticCore
 
 /// Composites a display list into the frame in horizontal bands, one per core (at most four), in parallel.
 ///
-/// Each band is a pixman image (and, for the Cairo fallback, a Cairo surface) over its own rows of the frame's
-/// pixels; the bands touch disjoint memory and share no pixman or Cairo object, so they need no locks. Band 0 runs
-/// on the calling thread, the others on worker threads that wait on semaphores between frames. Everything a band
-/// uses is made once, so a steady frame allocates nothing; only a frame with a turned clip, which pixman cannot
-/// express as a rectangle, is played through Cairo instead.
+/// The frame is cut into thin strips of rows, dealt out in turn to the bands (band 0 takes strips 0, 2, 4… of two
+/// bands): whatever part of the screen a frame's work crowds into, each band gets about its share. (Bands of
+/// contiguous rows left one band half again as busy as the other in the Honeycomb's morph.)
+///
+/// Each strip is a pixman image (and, for the Cairo fallback, a Cairo surface) over its own rows of the frame's pixels;
+/// the strips touch disjoint memory, and each band has its own player and its own pixman and Cairo objects, so they
+/// need no locks. Band 0 runs on the calling thread, the others on worker threads that wait on semaphores between
+/// frames. Everything a band uses is made once, so a steady frame allocates nothing; only a frame with a turned clip,
+/// which pixman cannot express as a rectangle, is played through Cairo instead.
 final class BandCompositor {
-    fileprivate final class Band {
-        /// The band's rows of the frame.
+    /// Some rows of the frame, with the images that draw into them.
+    fileprivate final class Strip {
+        /// The strip's rows of the frame.
         let rows: PixelRect
         let destination: OpaquePointer
         let surface: OpaquePointer
         let context: OpaquePointer
-        /// Maps frame pixels to this band's pixels, for Cairo: a shift up by the band's first row.
+        /// Maps frame pixels to this strip's pixels, for Cairo: a shift up by the strip's first row.
         let base: cairo_matrix_t
-        var player = PixmanPlayer()
 
         init(frameData: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, top: Int, bottom: Int) {
             rows = PixelRect(x: 0, y: top, width: width, height: bottom - top)
             let start = frameData + top * stride
             // pixman returns NULL only for a stride that is not whole pixels or a size that overflows, and these are the
-            // frame's own (Cairo's ARGB32 stride, the band's rows of it), or when its bookkeeping cannot be had.
+            // frame's own (Cairo's ARGB32 stride, the strip's rows of it), or when its bookkeeping cannot be had.
             destination = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(bottom - top),
                                                    UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt32.self), Int32(stride))!
             // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
@@ -34,12 +38,29 @@ final class BandCompositor {
         }
 
         deinit {
-            player.release()
             pixman_image_unref(destination)
             cairo_destroy(context)
             cairo_surface_destroy(surface)
         }
     }
+
+    /// One band: its index (which of each raster's per-band images it uses), its player and its strips.
+    fileprivate final class Band {
+        let index: Int
+        let strips: [Strip]
+        var player = PixmanPlayer()
+
+        init(index: Int, strips: [Strip]) {
+            self.index = index
+            self.strips = strips
+        }
+
+        deinit { player.release() }
+    }
+
+    /// Strips dealt to each band: enough that uneven work evens out, few enough that a paint is seldom cut many times
+    /// (at 1536 rows and two bands, strips of 96 rows).
+    static let stripsPerBand = 8
 
     private let bands: [Band]
     private var workers: [Worker] = []
@@ -49,11 +70,15 @@ final class BandCompositor {
     ///   - frameData: the frame's pixels (checked by the renderer when it made the frame), `stride` bytes a row.
     init(frameData data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, bandCount: Int) {
         let count = max(1, min(bandCount, height))
-        bands = (0..<count).map { index in
-            Band(frameData: data, stride: stride, width: width, top: height * index / count, bottom: height * (index + 1) / count)
+        let stripCount = count == 1 ? 1 : min(count * Self.stripsPerBand, height)
+        let strips = (0..<stripCount).map { index in
+            Strip(frameData: data, stride: stride, width: width, top: height * index / stripCount, bottom: height * (index + 1) / stripCount)
         }
-        workers = bands.dropFirst().enumerated().map { offset, band in
-            Worker { list, background, damage in BandCompositor.draw(list, into: band, index: offset + 1, background: background, damage: damage) }
+        bands = (0..<count).map { index in
+            Band(index: index, strips: Swift.stride(from: index, to: stripCount, by: count).map { strips[$0] })
+        }
+        workers = bands.dropFirst().map { band in
+            Worker { list, background, damage in BandCompositor.draw(list, into: band, background: background, damage: damage) }
         }
     }
 
@@ -62,34 +87,34 @@ final class BandCompositor {
     }
 
     /// Clears the `damage` rectangles of every band to `background` and plays `list` into them, returning when all
-    /// are done; the rest of the frame keeps its pixels. A band that no rectangle touches is left alone.
+    /// are done; the rest of the frame keeps its pixels. A strip that no rectangle touches is left alone.
     func composite(_ list: DisplayList, background: Color, damage: [PixelRect]) {
         guard !damage.isEmpty else { return }
         for worker in workers { worker.run(list, background: background, damage: damage) }
-        Self.draw(list, into: bands[0], index: 0, background: background, damage: damage)
+        Self.draw(list, into: bands[0], background: background, damage: damage)
         for worker in workers { worker.wait() }
     }
 
-    private static func draw(_ list: DisplayList, into band: Band, index: Int, background: Color, damage: [PixelRect]) {
-        guard damage.contains(where: { $0.intersects(band.rows) }) else { return }
-        if list.needsCairo {
-            drawWithCairo(list, into: band, index: index, background: background, damage: damage)
-        } else {
-            band.player.play(list, into: band.destination, band: index, rows: band.rows, damage: damage, background: background)
+    private static func draw(_ list: DisplayList, into band: Band, background: Color, damage: [PixelRect]) {
+        for strip in band.strips where damage.contains(where: { $0.intersects(strip.rows) }) {
+            if list.needsCairo {
+                drawWithCairo(list, into: strip, index: band.index, background: background, damage: damage)
+            } else {
+                band.player.play(list, into: strip.destination, band: band.index, rows: strip.rows, damage: damage, background: background)
+            }
         }
     }
 
-    /// The fallback for turned clips: the same picture through Cairo, clipped to the damage.
-    private static func drawWithCairo(_ list: DisplayList, into band: Band, index: Int, background: Color, damage: [PixelRect]) {
-        let cr = band.context
-        var base = band.base
-        cairo_surface_flush(band.surface)
+    private static func drawWithCairo(_ list: DisplayList, into strip: Strip, index: Int, background: Color, damage: [PixelRect]) {
+        let cr = strip.context
+        var base = strip.base
+        cairo_surface_flush(strip.surface)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
         for rect in damage {
-            let part = rect.intersection(band.rows)
+            let part = rect.intersection(strip.rows)
             guard !part.isEmpty else { continue }
-            cairo_rectangle(cr, Double(part.x), Double(part.y - band.rows.y), Double(part.width), Double(part.height))
+            cairo_rectangle(cr, Double(part.x), Double(part.y - strip.rows.y), Double(part.width), Double(part.height))
         }
         cairo_save(cr)
         cairo_clip(cr)
@@ -100,7 +125,7 @@ final class BandCompositor {
         cairo_set_matrix(cr, &base)
         list.play(into: cr, band: index, base: base, damage: damage[...])
         cairo_restore(cr)
-        cairo_surface_flush(band.surface)
+        cairo_surface_flush(strip.surface)
     }
 }
 

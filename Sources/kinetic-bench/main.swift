@@ -14,16 +14,21 @@ import KineticScene
 /// 480 frames), so that every raster, buffer and pool has met its largest frame.
 let warmupFrames = 480
 let measuredFrames = 600
-/// `--bands N` composites in N bands instead of one per core (to see how the work divides); `--only NAME` runs just
-/// the scenes whose title contains NAME (for profiling one).
-let arguments = CommandLine.arguments
-func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
-let bandOption = option("--bands").flatMap(Int.init)
-let onlyOption = option("--only")
-/// `--slowest N` lists each app scene's N slowest frames: what was simulated, what rasterised, what was composited.
-let slowestOption = option("--slowest").flatMap(Int.init)
-/// `--export-draws FOLDER` writes the shared and worst-case scenes' frames for `make bench-peers` (see `DrawExport`).
-let exportFolder = option("--export-draws").map { URL(fileURLWithPath: $0) }
+let options: BenchOptions
+do {
+    guard let parsed = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(BenchOptions.usage)
+        exit(0)
+    }
+    options = parsed
+} catch {
+    FileHandle.standardError.write(Data("kinetic-bench: \(error)\n\(BenchOptions.usage)\n".utf8))
+    exit(2)
+}
+let bandOption = options.bands
+let onlyOption = options.only
+let slowestOption = options.slowest
+let exportFolder = options.exportFolder
 func wanted(_ title: String) -> Bool { onlyOption.map { title.localizedCaseInsensitiveContains($0) } ?? true }
 /// With KINETIC_BENCH_CALLERS=1, each scene also names the code that allocated during its frames.
 let listsCallers = ProcessInfo.processInfo.environment["KINETIC_BENCH_CALLERS"] == "1"

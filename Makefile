@@ -66,12 +66,13 @@ bench: deps
 	swift run -c release kinetic-bench
 
 # Kinetic beside Cairo and Skia on the same frames (the shared scene and the worst case), from one run, in one table:
-# the benchmark exports its frames' draws and rasters (--export-draws), then scripts/bench-peers.py redraws them with
-# pycairo and skia-python (from PyPI, in a virtual environment under .build/).
+# the whole benchmark runs (every scene's figures, for the README's table) and exports those two scenes' draws and
+# rasters (--export-draws), then scripts/bench-peers.py redraws them with pycairo and skia-python (from PyPI, in a
+# virtual environment under .build/).
 bench-peers: deps
 	swift build -c release --product kinetic-bench
 	rm -rf $(OUT)/draws
-	.build/release/kinetic-bench --only sprite --export-draws $(OUT)/draws
+	.build/release/kinetic-bench --export-draws $(OUT)/draws
 	@[ -x .build/peers/bin/python ] || python3 -m venv .build/peers
 	@.build/peers/bin/pip install -q pycairo skia-python
 	.build/peers/bin/python scripts/bench-peers.py $(OUT)/draws

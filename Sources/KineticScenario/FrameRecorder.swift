@@ -17,11 +17,16 @@ public final class FrameRecorder {
         self.output = output
         self.width = width
         self.height = height
-        // ffmpeg would only fail once frames are flowing (and the run would see a broken pipe): the folder is checked first.
+        // ffmpeg would only fail once frames are flowing (and the run would see a broken pipe): the folder is made (as
+        // `--out` makes its own) and checked first.
         let folder = output.deletingLastPathComponent()
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ScenarioError.recorder("cannot write \(output.path): the folder \(folder.path) does not exist")
+        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+                throw ScenarioError.recorder("cannot write \(output.path): the folder \(folder.path) cannot be made (\(error.localizedDescription))")
+            }
+        } else if !isFolder.boolValue {
+            throw ScenarioError.recorder("cannot write \(output.path): \(folder.path) is a file, not a folder")
         }
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw ScenarioError.recorder("cannot write \(output.path): the folder \(folder.path) is not writable")

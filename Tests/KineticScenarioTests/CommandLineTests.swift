@@ -133,9 +133,15 @@ final class CommandLineTests: XCTestCase {
         }
         let scenario = folder.appendingPathComponent("s.json")
         try Data(#"{"app": "gallery", "duration": 0.1}"#.utf8).write(to: scenario)
-        let gif = try run(["play", scenario.path, "--out", folder.path, "--gif", "/nonexistent-kinetic/x.gif", "--quiet"])
+        // A recording's folder is made when missing, as --out's is; one that is a file is named as the problem.
+        let blocked = scenario.appendingPathComponent("x.gif").path
+        let gif = try run(["play", scenario.path, "--out", folder.path, "--gif", blocked, "--quiet"])
         XCTAssertNotEqual(gif.status, 0)
-        XCTAssertTrue(gif.errors.contains("the folder /nonexistent-kinetic does not exist"), gif.errors)
+        XCTAssertTrue(gif.errors.contains("\(scenario.path) is a file, not a folder"), gif.errors)
+        let nested = folder.appendingPathComponent("recordings/today/x.gif")
+        let made = try run(["play", scenario.path, "--out", folder.path, "--gif", nested.path, "--quiet"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: nested.path), "the GIF, in the folders made for it")
     }
 
     func testPlayLeavesNoDataFolderBehindUnlessAsked() throws {

@@ -138,7 +138,7 @@ func reportFloor(_ work: [PixelWork], framePercentile50: Double) {
         return runs.min() ?? 0
     }
     let one = floorTime(threads: 1), all = floorTime(threads: Int32(floorThreads))
-    print(String(format: "  floor (C, %@: %.1f Mpx cleared, %.1f Mpx blended, %.1f of them bilinear) one core %.3f ms, %d cores %.3f ms   frame ÷ floor %.1f× (one core), %.1f× (%d cores)",
+    print(String(format: "  floor (C, SIMD: %@; %.1f Mpx cleared, %.1f Mpx blended, %.1f of them bilinear) one core %.3f ms, %d cores %.3f ms   frame ÷ floor %.1f× (one core), %.1f× (%d cores)",
                  String(cString: pixel_floor_instructions()) as NSString, Double(cleared) / 1e6, Double(blended) / 1e6, Double(resampled) / 1e6, one, floorThreads, all,
                  framePercentile50 / max(one, 1e-6), framePercentile50 / max(all, 1e-6), floorThreads))
 }

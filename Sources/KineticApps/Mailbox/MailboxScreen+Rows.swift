@@ -63,6 +63,15 @@ extension MailboxScreen {
         }
     }
 
+    /// Each Later row's "comes back" time as seen now: called when the day turns.
+    func renameLaterTimes() {
+        for (id, row) in rows {
+            let placement = state.placement(of: id)
+            guard placement.list == .later else { continue }
+            row.showTimeLabel(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar))
+        }
+    }
+
     func makeRow(_ message: MailMessage) -> MessageRowView {
         let placement = state.placement(of: message.id)
         let comesBack = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : nil

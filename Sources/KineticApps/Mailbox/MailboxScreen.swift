@@ -223,8 +223,11 @@ public final class MailboxScreen: Screen {
             shownMessages = listedMessages()
             paintSegments()
         }
-        // The clock's tick (once a second) changes nothing a screen reader hears: no need to describe everything again.
-        if !state.differsOnlyInTheClock(from: before) { describeForScreenReaders() }
+        // A new day renames the Later rows' times ("Tomorrow 08:00" is "Today 08:00" after midnight), on screen and for
+        // screen readers; any other tick of the clock (once a second) changes nothing shown or heard.
+        let newDay = !state.calendar.isDate(state.now, inSameDayAs: before.now) || state.calendar != before.calendar
+        if newDay { renameLaterTimes() }
+        if newDay || !state.differsOnlyInTheClock(from: before) { describeForScreenReaders() }
     }
 
     private func perform(_ effect: MailboxEffect) {

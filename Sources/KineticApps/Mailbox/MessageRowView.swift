@@ -34,7 +34,9 @@ final class MessageRowView {
     var collapsesWhenOff = false
 
     /// What the row's time says instead of the message's own (a Later message: when it comes back).
-    private let timeLabel: String?
+    private var timeLabel: String?
+    /// The layer that shows the time (or `timeLabel`).
+    private var timeLayer: Layer?
 
     init(message model: MailMessage, width: Double, art: @escaping (String) -> String, timeLabel: String? = nil) {
         self.timeLabel = timeLabel
@@ -62,13 +64,24 @@ final class MessageRowView {
 
     private let art: (String) -> String
 
+    /// Says `label` where the time shows (a Later row's "Tomorrow 08:00" becoming "Today 08:00" at midnight); the
+    /// same words change nothing, so nothing is drawn again.
+    func showTimeLabel(_ label: String) {
+        guard label != timeLabel, let timeLayer, case .text(var content) = timeLayer.contents else { return }
+        timeLabel = label
+        content.string = label
+        timeLayer.contents = .text(content)
+    }
+
     /// Sender, time, subject, the two-line snippet, the unread dot and the separator.
     private func fill(_ model: MailMessage, width: Double) {
         let ink = Palette.ink, muted = Palette.muted
         message.addSublayer(Typography.label("message.\(model.id).sender", model.sender, frame: Rect(x: 44, y: 12, width: width - 200, height: 22),
                                              size: 17, bold: true, color: ink, lineLimit: 1))
-        message.addSublayer(Typography.label("message.\(model.id).time", timeLabel ?? model.time, frame: Rect(x: width - 150, y: 13, width: 126, height: 20),
-                                             size: 14, color: muted, alignment: .right, lineLimit: 1))
+        let time = Typography.label("message.\(model.id).time", timeLabel ?? model.time, frame: Rect(x: width - 150, y: 13, width: 126, height: 20),
+                                    size: 14, color: muted, alignment: .right, lineLimit: 1)
+        message.addSublayer(time)
+        timeLayer = time
         message.addSublayer(Typography.label("message.\(model.id).subject", model.subject, frame: Rect(x: 44, y: 35, width: width - 80, height: 20),
                                              size: 15, color: ink, lineLimit: 1))
         message.addSublayer(Typography.label(nil, model.snippet, frame: Rect(x: 44, y: 56, width: width - 80, height: 36),

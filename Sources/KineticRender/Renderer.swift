@@ -36,14 +36,18 @@ public final class Renderer {
     /// Frames a raster is kept after the last layer that drew it was last drawn (two seconds at 120 Hz): long
     /// enough for a layer that fades out and back, or a screen rebuilt with the same content, to find it.
     public static let retainedFrames: UInt64 = 240
-    /// Raster pixels one frame makes before layers that can show their content at the neighbouring scale wait for the
-    /// next frame (about a millisecond of SVG and text here). A morph that carries many layers across a power of two
-    /// at once then spreads their rasterising over a few frames, each showing the previous scale's raster, half or
-    /// twice as fine, for a frame or two; a layer with nothing cached yet is always rasterised at once, and so is the
-    /// first of every frame, so each wait ends. Counted in pixels, not time, so the same input gives the same frames.
+    /// The raster budget for frames that follow one another (a window, a recording): raster pixels one frame makes
+    /// before layers that can show their content at the neighbouring scale wait for the next frame (about a
+    /// millisecond of SVG and text here). A morph that carries many layers across a power of two at once then spreads
+    /// their rasterising over a few frames, each showing the previous scale's raster, half or twice as fine, for a
+    /// frame or two; a layer with nothing cached yet is always rasterised at once, and so is the first of every frame,
+    /// so each wait ends. Counted in pixels, not time, so the same input gives the same frames.
     public static let rasterBudgetPixels = 1 << 19
+    /// This frame's budget (`render`'s), and the raster pixels made so far.
+    private var rasterBudget: Int?
     private var rasterPixelsThisFrame = 0
-    /// How many layers showed a neighbouring scale's raster in the last frame, their own waiting for the budget.
+    /// How many layers showed a neighbouring scale's raster in the last frame, their own waiting for the budget: while
+    /// any do, the frame is not final, and whoever shows frames should draw another (`render` makes progress each time).
     public private(set) var deferredLastFrame = 0
     /// The most the cached rasters may hold before the least recently drawn are dropped early.
     public static let cacheBudgetBytes = 256 * 1024 * 1024
@@ -107,11 +111,16 @@ public final class Renderer {
     ///
     /// Only what changed since the last frame is recomposited (`lastDamage`): the old and new places of every layer
     /// that moved, turned, faded, changed or came and went; the rest of the frame keeps its pixels.
-    public func render(_ root: Layer, background: Color = .white) {
+    ///
+    /// - Parameter rasterBudget: with a budget (`rasterBudgetPixels` for a window or a recording), layers past it
+    ///   that can show their content at the neighbouring scale wait for a later frame (`deferredLastFrame`); without
+    ///   one (a capture, a test), every layer is rasterised now and the frame is final.
+    public func render(_ root: Layer, background: Color = .white, rasterBudget: Int? = nil) {
         frameNumber &+= 1
         rasterizedLastFrame = 0
         deferredLastFrame = 0
         rasterPixelsThisFrame = 0
+        self.rasterBudget = rasterBudget
         swap(&displayList, &previousList)
         displayList.removeAll()
         record(root, parentTransform: Transform2D(scaleX: scale, y: scale), parentOpacity: 1)
@@ -190,7 +199,7 @@ public final class Renderer {
         // Past the frame's budget, a layer that already has its content at the neighbouring scale shows that for now.
         let pixels = Int(saturating: (size.width * rasterScale).rounded(.up), bound: 1 << 24)
             * Int(saturating: (size.height * rasterScale).rounded(.up), bound: 1 << 24)
-        if rasterPixelsThisFrame > 0, rasterPixelsThisFrame + pixels > Self.rasterBudgetPixels, let standIn = neighbouringRaster(of: key) {
+        if let rasterBudget, rasterPixelsThisFrame > 0, rasterPixelsThisFrame + pixels > rasterBudget, let standIn = neighbouringRaster(of: key) {
             standIn.lastUsed = frameNumber
             deferredLastFrame += 1
             return standIn

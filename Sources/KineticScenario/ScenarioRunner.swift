@@ -164,7 +164,8 @@ public final class ScenarioRunner {
                 next += 1
             }
             if !recorders.isEmpty, step % stepsPerRecordedFrame == 0 {
-                renderer.render(stage.root)
+                // A recording's frames follow one another as a window's do, with the same raster budget.
+                renderer.render(stage.root, rasterBudget: Renderer.rasterBudgetPixels)
                 for recorder in recorders { try recorder.append(renderer) }
             }
             if step % 30 == 0 { progress?(Double(step) / Double(max(totalSteps, 1))) }
@@ -185,7 +186,7 @@ public final class ScenarioRunner {
     private func capture(_ name: String, into directory: URL?) throws -> Capture {
         let dump = stage.dump()
         if let directory {
-            renderer.render(stage.root)
+            renderer.render(stage.root)  // no raster budget: a capture is final
             try renderer.writePNG(to: directory.appendingPathComponent("\(name).png"))
             try AtomicFile.write(try dump.jsonData(), to: directory.appendingPathComponent("\(name).json"))
         }

@@ -69,6 +69,10 @@ final class WindowPresenter {
     /// Frames drawn and uploaded so far.
     private(set) var uploadedFrames = 0
 
+    /// Whether the last frame showed some layers at a neighbouring scale, their own rasters waiting for the budget:
+    /// the window draws again, even with nothing moving, until every layer has its own.
+    var needsAnotherFrame: Bool { frameRenderer.deferredLastFrame > 0 }
+
     func draw(_ stage: Stage) {
         if textureLost {
             frameRenderer.withPixels { pixels in
@@ -77,8 +81,8 @@ final class WindowPresenter {
             textureLost = false
             needsPresent = true
         }
-        guard drawnScene != stage.sceneChanges.changes else { return }
-        frameRenderer.render(stage.root)
+        guard drawnScene != stage.sceneChanges.changes || needsAnotherFrame else { return }
+        frameRenderer.render(stage.root, rasterBudget: Renderer.rasterBudgetPixels)
         drawnScene = stage.sceneChanges.changes
         if frameRenderer.assetErrors.count > reportedAssetErrors {
             for error in frameRenderer.assetErrors[reportedAssetErrors...] { Log.line("\(error)") }

@@ -130,7 +130,7 @@ public final class WindowShell {
             if let maximumSeconds, clock() > maximumSeconds { break }
             let speed = stage.motion.speed
             let holding = stage.motion.isPaused && stage.motion.pendingSingleSteps == 0
-            if (stage.isAtRest || holding) && !presenter.needsPresent {
+            if (stage.isAtRest || holding) && !presenter.needsPresent && !presenter.needsAnotherFrame {
                 // Nothing moves (or the clock is held): sleep until an event arrives (input, a finished download, the
                 // window uncovered). The wait is in the kernel and costs no CPU; the time spent is not simulated.
                 let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000

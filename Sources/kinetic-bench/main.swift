@@ -12,6 +12,7 @@ import KineticScene
 
 /// Frames drawn before measuring: one whole cycle of the longest scene (the app scenes repeat every 240, 336 and
 /// 480 frames), so that every raster, buffer and pool has met its largest frame.
+/// Every frame is rendered as a window renders it: with the raster budget of frames that follow one another.
 let warmupFrames = 480
 let measuredFrames = 600
 let options: BenchOptions
@@ -82,7 +83,7 @@ func measure(rotatingSprites: Bool) throws {
     let renderer = try Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
     for _ in 0..<warmupFrames {
         scene.step()
-        renderer.render(scene.stage.root)
+        renderer.render(scene.stage.root, rasterBudget: Renderer.rasterBudgetPixels)
     }
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = [], renderAllocations: [Double] = []
     var work: [PixelWork] = []
@@ -97,7 +98,7 @@ func measure(rotatingSprites: Bool) throws {
         scene.step()
         let t1 = DispatchTime.now()
         let renderBefore = kinetic_allocation_count()
-        renderer.render(scene.stage.root)
+        renderer.render(scene.stage.root, rasterBudget: Renderer.rasterBudgetPixels)
         let t2 = DispatchTime.now()
         let after = kinetic_allocation_count()
         allocations.append(Double(after - allocationsBefore))
@@ -117,7 +118,7 @@ func measure(rotatingSprites: Bool) throws {
           + "in \(allocations.filter { $0 > 0 }.count) of \(measuredFrames) frames   (rendering alone: max \(Int(renderAllocations.max() ?? 0)))")
     print("  layers rasterised in the last frame \(renderer.rasterizedLastFrame) (of \(renderer.cachedLayerCount) cached)")
     reportFloor(work, framePercentile50: percentile(frameSamples, 0.5))
-    if listsCallers { printAllocationCallers(frames: 2 * measuredFrames, draw: { scene.step(); renderer.render(scene.stage.root) }) }
+    if listsCallers { printAllocationCallers(frames: 2 * measuredFrames, draw: { scene.step(); renderer.render(scene.stage.root, rasterBudget: Renderer.rasterBudgetPixels) }) }
 }
 
 /// The cores the floor may use: as many as the compositor's bands (one per core unless `--bands` says otherwise).
@@ -171,7 +172,7 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     let renderer = try Renderer(pointSize: scene.stage.size, scale: 2, bands: bandOption)
     for _ in 0..<warmupFrames {
         scene.step()
-        renderer.render(scene.stage.root)
+        renderer.render(scene.stage.root, rasterBudget: Renderer.rasterBudgetPixels)
     }
     var simulationSamples: [Double] = [], frameSamples: [Double] = [], allocations: [Double] = []
     var states = Set<String>()
@@ -185,7 +186,7 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
         let t0 = DispatchTime.now()
         scene.step()
         let t1 = DispatchTime.now()
-        renderer.render(scene.stage.root)
+        renderer.render(scene.stage.root, rasterBudget: Renderer.rasterBudgetPixels)
         let t2 = DispatchTime.now()
         let allocated = Int(kinetic_allocation_count() - allocationsBefore)
         allocations.append(Double(allocated))
@@ -218,7 +219,7 @@ func measureApp(_ title: String, _ scene: @autoclosure () throws -> AppBenchScen
     if listsCallers {
         var start = FrameStart(scene)
         printAllocationCallers(frames: 2 * measuredFrames, prepare: { start = FrameStart(scene) },
-                               draw: { scene.step(); renderer.render(scene.stage.root) },
+                               draw: { scene.step(); renderer.render(scene.stage.root, rasterBudget: Renderer.rasterBudgetPixels) },
                                counts: { start.wasSteady(scene, renderer) })
     }
 }

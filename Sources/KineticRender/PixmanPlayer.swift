@@ -65,21 +65,22 @@ struct PixmanPlayer {
                                              0, 0, x, y, width, height)
                 } else if m.xy != 0 || m.yx != 0, filter != CAIRO_FILTER_NEAREST {
                     compositeTurned(raster, m, opacity: opacity, into: destination, box: box, top: top)
-                } else if m.xx == 1, m.yy == 1, filter != CAIRO_FILTER_NEAREST, let pixels = raster.pixels,
+                } else if filter != CAIRO_FILTER_NEAREST, m.xx == 1 && m.yy == 1 || Self.scalesWithAVX2, let pixels = raster.pixels,
                           let frame = pixman_image_get_data(destination) {
                     // Moved by a fraction of a pixel (a list between pixels, a row sliding): the kernel that reads the
-                    // source a row at a time with constant weights, pixman's pixels at a fraction of its cost. (Scaled
-                    // rasters stay with pixman's own scaled fast path: a separable kernel tried here was no faster.)
+                    // source a row at a time with constant weights. Scaled (a cell growing), with AVX2: the kernel that
+                    // separates the filter into passes along rows and columns. pixman's pixels at a fraction of its cost.
                     var matrix = Self.fixedEntries(m, shiftedDownBy: Double(top))
+                    let kernel = m.xx == 1 && m.yy == 1 ? kinetic_translated_over : kinetic_scaled_over
                     withUnsafePointer(to: &matrix) { tuple in
                         tuple.withMemoryRebound(to: Int32.self, capacity: 6) { matrix in
-                            kinetic_translated_over(frame, Int(pixman_image_get_stride(destination)) / 4, x, y, width, height, pixels, raster.rowPixels,
+                            kernel(frame, Int(pixman_image_get_stride(destination)) / 4, x, y, width, height, pixels, raster.rowPixels,
                                    Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix, UInt32(DisplayList.alphaLevel(opacity)))
                         }
                     }
                 } else {
-                    // Scaled, or sampled nearest-neighbour: pixman. Band pixels → frame pixels (down by `top`) →
-                    // raster pixels.
+                    // Sampled nearest-neighbour, or scaled without AVX2 (pixman's own scaled path beat the kernel
+                    // one pixel a step): pixman. Band pixels → frame pixels (down by `top`) → raster pixels.
                     let source = raster.resampledSource(band: band)
                     var matrix = Self.fixed(m, shiftedDownBy: Double(top))
                     pixman_image_set_transform(source, &matrix)
@@ -100,6 +101,9 @@ struct PixmanPlayer {
             }
         }
     }
+
+    /// Whether scaled rasters go to `kinetic_scaled_over`, which needs AVX2.
+    private static let scalesWithAVX2 = kinetic_blend_has_avx2() != 0
 
     /// Rows per strip of a turned paint: short enough that a strip's slanted ends waste little (8 rows of an edge at
     /// 17° are 2–3 columns), long enough that the call per strip costs nothing beside its pixels.

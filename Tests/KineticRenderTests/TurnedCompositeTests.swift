@@ -44,6 +44,13 @@ final class TurnedCompositeTests: XCTestCase {
         checkAgainstPixman(kinetic_translated_over, placements: .translatedOnly)
     }
 
+    /// The AVX2 kernel for bitmaps scaled and moved but not turned: grown, shrunk (once so far that its buffer cannot
+    /// hold a row's source columns), and mirrored by half a turn, reaching past the source's edges.
+    func testTheScalingKernelGivesPixmansPixelsExactly() throws {
+        try XCTSkipUnless(kinetic_blend_has_avx2() != 0, "this processor has no AVX2")
+        checkAgainstPixman(kinetic_scaled_over, placements: .scaledOnly)
+    }
+
     /// The portable kernel, which machines without SSE2 run, is held to the same reference here too.
     func testThePortableKernelGivesPixmansPixelsExactly() {
         checkAgainstPixman(kinetic_bilinear_over_portable)
@@ -52,7 +59,7 @@ final class TurnedCompositeTests: XCTestCase {
     private typealias Kernel = (UnsafeMutablePointer<UInt32>?, Int, Int32, Int32, Int32, Int32, UnsafePointer<UInt32>?, Int, Int32, Int32, UnsafePointer<Int32>?, UInt32) -> Void
 
     /// Which placements a check draws: any affine map, or only those a specialised kernel takes.
-    private enum Placements { case any, translatedOnly }
+    private enum Placements { case any, translatedOnly, scaledOnly }
 
     private func checkAgainstPixman(_ kernel: Kernel, placements: Placements = .any, file: StaticString = #filePath, line: UInt = #line) {
         let (sourceWidth, sourceHeight, width, height) = (37, 23, 80, 70)
@@ -77,6 +84,11 @@ final class TurnedCompositeTests: XCTestCase {
                 // A third move only up and down, a third only sideways (a whole number of pixels on the other axis).
                 if trial % 3 == 1 { tx = tx.rounded() }
                 if trial % 3 == 2 { ty = ty.rounded() }
+            case .scaledOnly:
+                // Half a turn mirrors both axes; scales from 0.4 to 2.9, and a twentieth once in six trials, where a
+                // row reads more source columns than the kernel's buffer holds.
+                angle = trial % 5 == 0 ? .pi : 0
+                if trial % 6 == 0 { scale = 0.05 }
             }
             // Frame pixels → source pixels: the inverse of turning by `angle`, scaling by `scale`, moving by (tx, ty).
             let (c, s) = (cos(angle) / scale, sin(angle) / scale)

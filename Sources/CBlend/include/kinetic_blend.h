@@ -42,6 +42,14 @@ void kinetic_translated_over(uint32_t *destination, ptrdiff_t destination_stride
                              const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                              const int32_t matrix[6], uint32_t alpha);
 
+/// The same composite for a bitmap scaled and moved but not turned (`matrix[1]` and `matrix[3]` are 0), with AVX2:
+/// the filter separated into a vertical pass along each source row pair and a horizontal pass four pixels at a time.
+/// Call it only when `kinetic_blend_has_avx2()` says the processor runs AVX2; any other matrix goes to
+/// `kinetic_bilinear_over`. Its pixels are pixman's, as the other kernels' are.
+void kinetic_scaled_over(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
+                         const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                         const int32_t matrix[6], uint32_t alpha);
+
 /// Whether this processor and system run AVX2 (CPUID and the saved register state), so that its kernel may be used.
 int kinetic_blend_has_avx2(void);
 #endif

@@ -10,14 +10,7 @@
 #include "bilinear_pixel_sse2.h"
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <immintrin.h>
-
-#define AVX2 __attribute__((target("avx2")))
-
-// a·b / 255 rounded, for 8-bit values in sixteen 16-bit lanes: (t + t / 256) / 256 is t·257 / 65536.
-static inline AVX2 __m256i multiply_lanes_avx2(__m256i a, __m256i b) {
-    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(a, b), _mm256_set1_epi16(0x80));
-    return _mm256_mulhi_epu16(t, _mm256_set1_epi16(0x0101));
-}
+#include "blend_four_avx2.h"
 
 // One row of taps for four pixels: each pointer's two neighbouring source pixels, pixels 0 and 1 in the low 128-bit
 // lane, 2 and 3 in the high one (AVX2 unpacks and packs work within a lane).
@@ -72,18 +65,8 @@ static inline AVX2 void composite_four(uint32_t *out, const uint32_t *source, pt
                                         spread(vertical, even), spread(horizontal, even));
     __m256i sums_odd = interpolate_two(_mm256_unpackhi_epi8(top, zero), _mm256_unpackhi_epi8(bottom, zero),
                                        spread(vertical, odd), spread(horizontal, odd));
-    // Pixels 0 and 1 in the low lane, 2 and 3 in the high one, a channel per 16-bit lane: the order of `under` below.
-    __m256i sample = _mm256_packs_epi32(sums_even, sums_odd);
-    if (!opaque) sample = multiply_lanes_avx2(sample, alpha);  // times 255 it would be itself
-
-    __m256i under = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)out));
-    __m256i sample_alpha = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sample, 0xFF), 0xFF);
-    under = multiply_lanes_avx2(under, _mm256_sub_epi16(_mm256_set1_epi16(0xFF), sample_alpha));
-    // The sum saturates at 255 as the SSE2 kernel's byte-wise add does; the pack leaves each lane's two pixels in its
-    // low 64 bits, and the permute brings the four together.
-    __m256i packed = _mm256_packus_epi16(_mm256_add_epi16(sample, under), zero);
-    packed = _mm256_permute4x64_epi64(packed, _MM_SHUFFLE(3, 1, 2, 0));
-    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
+    // Pixels 0 and 1 in the low lane, 2 and 3 in the high one, a channel per 16-bit lane.
+    blend_four_avx2(out, _mm256_packs_epi32(sums_even, sums_odd), alpha, opaque);
 }
 
 // Whether a pixel's four taps, the first at (x, y), all lie inside the source.

@@ -14,8 +14,7 @@
 #include "bilinear_pixel_sse2.h"
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <immintrin.h>
-
-#define AVX2 __attribute__((target("avx2")))
+#include "blend_four_avx2.h"
 
 /// Destination columns handled per pass, and the source columns one pass may read: a raster is at most twice its
 /// on-screen size, so a pass of 512 columns reads about 1,026; a pass that would read more (a raster shrunk further)
@@ -54,12 +53,6 @@ static AVX2 void vertical_pass(uint16_t *buffer, const uint32_t *source, ptrdiff
     }
 }
 
-// a·b / 255 rounded, for 8-bit values in sixteen 16-bit lanes: (t + t / 256) / 256 is t·257 / 65536.
-static inline AVX2 __m256i multiply_sixteen(__m256i a, __m256i b) {
-    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(a, b), _mm256_set1_epi16(0x80));
-    return _mm256_mulhi_epu16(t, _mm256_set1_epi16(0x0101));
-}
-
 // Two destination pixels' horizontal pass, one per 128-bit lane: the buffer entries `low` and `high` point at (each a
 // left tap followed by its right one), weighted by `weight_low` and `weight_high` ((wx << 16) | (128 − wx)). Each lane
 // gives its pixel's four channels as 32-bit values.
@@ -75,7 +68,7 @@ static inline AVX2 __m256i horizontal_two(const uint16_t *low, const uint16_t *h
 // last few one at a time).
 static AVX2 void horizontal_pass(uint32_t *out, const uint16_t *buffer, const int32_t *entries, const int32_t *weights,
                                  int count, uint32_t alpha) {
-    const __m256i zero = _mm256_setzero_si256(), alpha_lanes = _mm256_set1_epi16((short)alpha);
+    const __m256i alpha_lanes = _mm256_set1_epi16((short)alpha);
     int c = 0;
     for (; c + 4 <= count; c += 4) {
         // Pixels 0 and 2, then 1 and 3: packed together they come out 0, 1 in the low lane and 2, 3 in the high one.
@@ -83,13 +76,7 @@ static AVX2 void horizontal_pass(uint32_t *out, const uint16_t *buffer, const in
         __m256i odd = horizontal_two(buffer + 4 * entries[c + 1], buffer + 4 * entries[c + 3], weights[c + 1], weights[c + 3]);
         __m256i sample = _mm256_packs_epi32(even, odd);
         if (_mm256_testz_si256(sample, sample)) continue;  // four transparent samples change nothing
-        if (alpha != 255) sample = multiply_sixteen(sample, alpha_lanes);
-        __m256i under = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(out + c)));
-        __m256i sample_alpha = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sample, 0xFF), 0xFF);
-        under = multiply_sixteen(under, _mm256_sub_epi16(_mm256_set1_epi16(0xFF), sample_alpha));
-        __m256i packed = _mm256_packus_epi16(_mm256_add_epi16(sample, under), zero);
-        packed = _mm256_permute4x64_epi64(packed, _MM_SHUFFLE(3, 1, 2, 0));
-        _mm_storeu_si128((__m128i *)(out + c), _mm256_castsi256_si128(packed));
+        blend_four_avx2(out + c, sample, alpha_lanes, alpha == 255);
     }
     const __m128i zero128 = _mm_setzero_si128(), alpha128 = _mm_set1_epi16((short)alpha);
     for (; c < count; c++) {

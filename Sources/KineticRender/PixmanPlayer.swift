@@ -65,19 +65,8 @@ struct PixmanPlayer {
                                              0, 0, x, y, width, height)
                 } else if m.xy != 0 || m.yx != 0, filter != CAIRO_FILTER_NEAREST {
                     compositeTurned(raster, m, opacity: opacity, into: destination, box: box, top: top)
-                } else if filter != CAIRO_FILTER_NEAREST, m.xx == 1 && m.yy == 1 || Self.scalesWithAVX2, let pixels = raster.pixels,
-                          let frame = pixman_image_get_data(destination) {
-                    // Moved by a fraction of a pixel (a list between pixels, a row sliding): the kernel that reads the
-                    // source a row at a time with constant weights. Scaled (a cell growing), with AVX2: the kernel that
-                    // separates the filter into passes along rows and columns. pixman's pixels at a fraction of its cost.
-                    var matrix = Self.fixedEntries(m, shiftedDownBy: Double(top))
-                    let kernel = m.xx == 1 && m.yy == 1 ? kinetic_translated_over : kinetic_scaled_over
-                    withUnsafePointer(to: &matrix) { tuple in
-                        tuple.withMemoryRebound(to: Int32.self, capacity: 6) { matrix in
-                            kernel(frame, Int(pixman_image_get_stride(destination)) / 4, x, y, width, height, pixels, raster.rowPixels,
-                                   Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix, UInt32(DisplayList.alphaLevel(opacity)))
-                        }
-                    }
+                } else if filter != CAIRO_FILTER_NEAREST, m.xx == 1 && m.yy == 1 || Self.scalesWithAVX2, raster.pixels != nil {
+                    compositeUnturned(raster, m, opacity: opacity, into: destination, box: box, top: top)
                 } else {
                     // Sampled nearest-neighbour, or scaled without AVX2 (pixman's own scaled path beat the kernel
                     // one pixel a step): pixman. Band pixels → frame pixels (down by `top`) → raster pixels.
@@ -113,28 +102,50 @@ struct PixmanPlayer {
     /// bilinear kernel of `CBlend`: pixman's own arithmetic, without its general path's cost per pixel.
     private func compositeTurned(_ raster: LayerRaster, _ m: cairo_matrix_t, opacity: Double, into destination: OpaquePointer,
                                  box: PixelRect, top: Int) {
-        guard let pixels = raster.pixels, let frame = pixman_image_get_data(destination) else { return }
-        let frameRowPixels = Int(pixman_image_get_stride(destination)) / 4
-        var matrix = Self.fixedEntries(m, shiftedDownBy: Double(top))
-        let alpha = UInt32(DisplayList.alphaLevel(opacity))
         let outline = TurnedOutline(deviceToRaster: m, width: raster.pixelWidth, height: raster.pixelHeight)
+        Self.withKernelArguments(raster, m, opacity: opacity, into: destination, top: top) { frame, frameRowPixels, pixels, matrix, alpha in
+            var row = box.y
+            while row < box.maxY {
+                let end = min(row + Self.turnedStripRows, box.maxY)
+                var start = box.x, stop = box.maxX
+                if let outline {
+                    guard let columns = outline.columns(top: row, bottom: end) else { row = end; continue }
+                    start = max(columns.start, box.x)
+                    stop = min(columns.end, box.maxX)
+                }
+                if start < stop {
+                    kinetic_bilinear_over(frame, frameRowPixels, Int32(start), Int32(row - top), Int32(stop - start), Int32(end - row),
+                                          pixels, raster.rowPixels, Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix, alpha)
+                }
+                row = end
+            }
+        }
+    }
+
+    /// Composites a raster that is not turned: moved by a fraction of a pixel (a list between pixels, a row sliding),
+    /// with the kernel that reads the source a row at a time with constant weights; scaled (a cell growing), with the
+    /// AVX2 kernel that separates the filter into passes along rows and columns. pixman's pixels at a fraction of its
+    /// cost.
+    private func compositeUnturned(_ raster: LayerRaster, _ m: cairo_matrix_t, opacity: Double, into destination: OpaquePointer,
+                                   box: PixelRect, top: Int) {
+        let kernel = m.xx == 1 && m.yy == 1 ? kinetic_translated_over : kinetic_scaled_over
+        Self.withKernelArguments(raster, m, opacity: opacity, into: destination, top: top) { frame, frameRowPixels, pixels, matrix, alpha in
+            kernel(frame, frameRowPixels, Int32(box.x), Int32(box.y - top), Int32(box.width), Int32(box.height), pixels, raster.rowPixels,
+                   Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix, alpha)
+        }
+    }
+
+    /// Calls `body` with what every kernel of `CBlend` takes besides the rectangle: the band's pixels and its row length
+    /// in pixels, the raster's pixels, the matrix (`fixed(m, shiftedDownBy: top)`'s first two rows) and the alpha level.
+    /// Without pixels on either side (a surface in an error state) there is nothing to composite.
+    private static func withKernelArguments(_ raster: LayerRaster, _ m: cairo_matrix_t, opacity: Double, into destination: OpaquePointer, top: Int,
+                                            _ body: (UnsafeMutablePointer<UInt32>, Int, UnsafePointer<UInt32>, UnsafePointer<Int32>, UInt32) -> Void) {
+        guard let pixels = raster.pixels, let frame = pixman_image_get_data(destination) else { return }
+        let t = fixed(m, shiftedDownBy: Double(top)).matrix
+        var matrix = (t.0.0, t.0.1, t.0.2, t.1.0, t.1.1, t.1.2)
         withUnsafePointer(to: &matrix) { tuple in
             tuple.withMemoryRebound(to: Int32.self, capacity: 6) { matrix in
-                var row = box.y
-                while row < box.maxY {
-                    let end = min(row + Self.turnedStripRows, box.maxY)
-                    var start = box.x, stop = box.maxX
-                    if let outline {
-                        guard let columns = outline.columns(top: row, bottom: end) else { row = end; continue }
-                        start = max(columns.start, box.x)
-                        stop = min(columns.end, box.maxX)
-                    }
-                    if start < stop {
-                        kinetic_bilinear_over(frame, frameRowPixels, Int32(start), Int32(row - top), Int32(stop - start), Int32(end - row),
-                                              pixels, raster.rowPixels, Int32(raster.pixelWidth), Int32(raster.pixelHeight), matrix, alpha)
-                    }
-                    row = end
-                }
+                body(frame, Int(pixman_image_get_stride(destination)) / 4, pixels, matrix, UInt32(DisplayList.alphaLevel(opacity)))
             }
         }
     }
@@ -153,12 +164,6 @@ struct PixmanPlayer {
         // Rounded, not truncated: 0.9999999 must become exactly 1 (65536), or pixman leaves its unit-scale fast paths.
         func f(_ value: Double) -> pixman_fixed_t { pixman_fixed_t(max(min((value * 65536).rounded(), Double(Int32.max)), Double(Int32.min))) }
         return pixman_transform_t(matrix: ((f(m.xx), f(m.xy), f(m.xy * top + m.x0)), (f(m.yx), f(m.yy), f(m.yy * top + m.y0)), (0, 0, 65536)))
-    }
-
-    /// The first two rows of `fixed(m, shiftedDownBy:)`, as the kernels of `CBlend` take them.
-    private static func fixedEntries(_ m: cairo_matrix_t, shiftedDownBy top: Double) -> (Int32, Int32, Int32, Int32, Int32, Int32) {
-        let t = fixed(m, shiftedDownBy: top).matrix
-        return (t.0.0, t.0.1, t.0.2, t.1.0, t.1.1, t.1.2)
     }
 
     /// `color`, premultiplied, 16 bits a channel.

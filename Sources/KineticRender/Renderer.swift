@@ -197,8 +197,9 @@ public final class Renderer {
             return entry
         }
         // Past the frame's budget, a layer that already has its content at the neighbouring scale shows that for now.
-        let pixels = Int(saturating: (size.width * rasterScale).rounded(.up), bound: 1 << 24)
-            * Int(saturating: (size.height * rasterScale).rounded(.up), bound: 1 << 24)
+        // The raster's size as `ContentRasterizer` rounds it (a text layer may draw taller: this is the least it makes).
+        let pixels = Int(saturating: size.width * rasterScale, rounding: .up, bound: 16384)
+            * Int(saturating: size.height * rasterScale, rounding: .up, bound: 16384)
         if let rasterBudget, rasterPixelsThisFrame > 0, rasterPixelsThisFrame + pixels > rasterBudget, let standIn = neighbouringRaster(of: key) {
             standIn.lastUsed = frameNumber
             deferredLastFrame += 1

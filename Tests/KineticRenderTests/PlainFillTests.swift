@@ -6,6 +6,11 @@ import KineticScene
 /// Layers of one opaque colour are filled rather than blended, and a screen's opaque background spares the clear: the
 /// pixels are the colours themselves, worked out here, and a translucent colour still blends.
 final class PlainFillTests: XCTestCase {
+    /// The red, green, blue and alpha bytes of pixel (x, y).
+    private static func rgba(_ image: PixelImage, _ x: Int, _ y: Int) -> [UInt8] {
+        Array(image.rgba[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4])
+    }
+
     func testOpaqueColoursFillAndTranslucentOnesBlend() throws {
         let root = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30))
         root.backgroundColor = Color(red8: 0x10, green8: 0x20, blue8: 0x30)
@@ -19,7 +24,7 @@ final class PlainFillTests: XCTestCase {
         // A white frame background, which the root's opaque colour must hide everywhere.
         renderer.render(root, background: .white)
         let image = PixelImage(renderer)
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.rgba[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]) }
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Self.rgba(image, x, y) }
         XCTAssertEqual(pixel(1, 1), [0x10, 0x20, 0x30, 0xFF], "the root's colour, not the white behind it")
         XCTAssertEqual(pixel(79, 59), [0x10, 0x20, 0x30, 0xFF])
         XCTAssertEqual(pixel(10, 10), [0xE1, 0x59, 0x26, 0xFF], "inside the opaque square (points 5–15, pixels 10–29)")
@@ -55,7 +60,7 @@ final class PlainFillTests: XCTestCase {
         let renderer = try Renderer(pointSize: Size(width: 40, height: 30), scale: 2)
         renderer.render(shell, background: .white)
         let image = PixelImage(renderer)
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.rgba[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]) }
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Self.rgba(image, x, y) }
         XCTAssertEqual(pixel(6, 6), [0xF6, 0xF4, 0xEF, 0xFF], "the screen's colour where the shell's translucent layer lay")
         XCTAssertEqual(pixel(50, 20), [0xF6, 0xF4, 0xEF, 0xFF], "the faded layer leaves the screen's colour")
         // Black at half alpha over the screen's colour: c·(255 − 128)/255, to within Cairo's rounding of 0.5 to 8 bits.

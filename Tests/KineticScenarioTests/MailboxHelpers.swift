@@ -23,6 +23,12 @@ enum Mailbox {
         return (runner, runner.stage, screen(of: runner))
     }
 
+    /// Opens the reschedule options for the focused message (the `l` key) and lets them show.
+    static func openRescheduleOptions(_ stage: Stage) {
+        stage.send(KeyEvent(scenarioName: "l", timestamp: stage.time))
+        Honeycomb.run(stage, for: 1)
+    }
+
     static func screen(of runner: ScenarioRunner) -> MailboxScreen {
         (runner.stage.screen as! Shell).content as! MailboxScreen
     }

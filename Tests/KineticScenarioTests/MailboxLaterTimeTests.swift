@@ -12,8 +12,7 @@ final class MailboxLaterTimeTests: XCTestCase {
     /// message until Tuesday 08:00.
     func testALaterRowsTimeIsRenamedWhenTheDayTurns() throws {
         let (_, stage, screen) = try Mailbox.opened()
-        stage.send(KeyEvent(scenarioName: "l", timestamp: stage.time))
-        Honeycomb.run(stage, for: 1)
+        Mailbox.openRescheduleOptions(stage)
         XCTAssertEqual(stage.dump().state, "options.reschedule")
         Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "option.tomorrow")))
         Honeycomb.run(stage, for: 1)

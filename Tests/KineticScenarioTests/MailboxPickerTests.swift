@@ -15,8 +15,7 @@ final class MailboxPickerTests: XCTestCase {
     /// The Mailbox with m01's reschedule options open and "Pick date" tapped.
     private func openPicker() throws -> (runner: ScenarioRunner, stage: Stage, screen: MailboxScreen) {
         let (runner, stage, screen) = try Mailbox.opened()
-        stage.send(KeyEvent(scenarioName: "l", timestamp: stage.time))
-        Honeycomb.run(stage, for: 1)
+        Mailbox.openRescheduleOptions(stage)
         XCTAssertEqual(stage.dump().state, "options.reschedule")
         Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "option.pick-date")))
         Honeycomb.run(stage, for: 0.6)

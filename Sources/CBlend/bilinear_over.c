@@ -10,7 +10,12 @@
 #include <cpuid.h>
 #endif
 
-int kinetic_blend_has_avx2(void) {
+// What CPUID says, asked once: CPUID is slow (a virtual machine traps it), and kernels ask per composite.
+enum answer { answer_unknown, answer_no, answer_yes };
+static int avx2_answer = answer_unknown;
+
+// Whether AVX2 is usable, from CPUID itself.
+static int processor_runs_avx2(void) {
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__)
     // AVX2 is usable when the processor has it (leaf 7, EBX bit 5) and the system saves the 256-bit registers
     // across context switches (OSXSAVE, then XCR0's SSE and AVX state bits).
@@ -26,6 +31,16 @@ int kinetic_blend_has_avx2(void) {
 #endif
 }
 
+int kinetic_blend_has_avx2(void) {
+    // Every thread that races to ask first writes the same answer, so a relaxed atomic suffices.
+    int answer = __atomic_load_n(&avx2_answer, __ATOMIC_RELAXED);
+    if (answer == answer_unknown) {
+        answer = processor_runs_avx2() ? answer_yes : answer_no;
+        __atomic_store_n(&avx2_answer, answer, __ATOMIC_RELAXED);
+    }
+    return answer == answer_yes;
+}
+
 void kinetic_bilinear_over_sse2(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
                                 const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                                 const int32_t matrix[6], uint32_t alpha) {
@@ -38,21 +53,11 @@ void kinetic_bilinear_over_sse2(uint32_t *destination, ptrdiff_t destination_str
 #endif
 }
 
-/// Which kernel this processor runs: decided on the first composite. Every thread that races to decide writes the
-/// same answer, so a relaxed atomic suffices.
-enum kernel { kernel_undecided, kernel_sse2, kernel_avx2 };
-static int chosen_kernel = kernel_undecided;
-
 void kinetic_bilinear_over(uint32_t *destination, ptrdiff_t destination_stride, int x, int y, int width, int height,
                            const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                            const int32_t matrix[6], uint32_t alpha) {
 #if defined(__SSE2__)
-    int kernel = __atomic_load_n(&chosen_kernel, __ATOMIC_RELAXED);
-    if (kernel == kernel_undecided) {
-        kernel = kinetic_blend_has_avx2() ? kernel_avx2 : kernel_sse2;
-        __atomic_store_n(&chosen_kernel, kernel, __ATOMIC_RELAXED);
-    }
-    if (kernel == kernel_avx2) {
+    if (kinetic_blend_has_avx2()) {
         kinetic_bilinear_over_avx2(destination, destination_stride, x, y, width, height, source, source_stride,
                                    source_width, source_height, matrix, alpha);
     } else {

@@ -51,5 +51,6 @@ void kinetic_scaled_over(uint32_t *destination, ptrdiff_t destination_stride, in
                          const int32_t matrix[6], uint32_t alpha);
 
 /// Whether this processor and system run AVX2 (CPUID and the saved register state), so that its kernel may be used.
+/// CPUID is asked once; later calls cost a load.
 int kinetic_blend_has_avx2(void);
 #endif

@@ -41,12 +41,16 @@ demo:
 
 # XCTest only (the suite has no Swift Testing tests), so the run closes on its summary line. The package graph is
 # checked both ways: every import declared (SwiftPM's check, as an error) and every declaration imported.
+# The build uses the person's own SwiftPM caches; everything the tests run then runs under scripts/hermetic, in fresh
+# HOME, XDG and temporary folders made for this run and removed after, and the run fails if the person's own
+# ~/.local/share/kinetic, ~/.cache/kinetic, ~/.config/kinetic or ~/.local/state/kinetic changed.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
-	swift test --disable-swift-testing $(IMPORT_CHECK)
+	swift build --build-tests $(IMPORT_CHECK)
 	swift build --product kinetic $(IMPORT_CHECK)
-	scripts/check-accessibility .build/debug/kinetic
+	scripts/check-hermetic
+	scripts/hermetic sh -c 'swift test --skip-build --disable-swift-testing && scripts/check-accessibility .build/debug/kinetic'
 
 # A million random touches, drags and keys per app, and 100,000 mutated documents per decoder (20,000 images), on a
 # release build; KINETIC_FUZZ_SEED=0x… replays a failure (every failure names its seed). make test runs the same

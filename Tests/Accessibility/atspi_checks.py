@@ -1,20 +1,32 @@
 """Kinetic read by a real AT-SPI client: pyatspi, the library Accerciser and Dogtail use.
 
 Run by scripts/check-accessibility inside a private D-Bus session (the accessibility bus and its registry start on
-demand) with an X server: each check starts `kinetic run <app> --fresh` in a window, finds it on the accessibility
+demand) with an X server, with the content server up on a free loopback port: each check starts `kinetic run <app>
+--fresh` in a window, with data and cache folders of its own (never the person's), finds it on the accessibility
 bus, reads its tree and acts on it through AT-SPI's Action, EditableText and Text interfaces, as a screen reader
-would. Expected names come from the bundled data and the issue's wording, not from the app's code.
+would. Expected names come from the bundled data, the catalogue this run serves and the issue's wording, not from
+the app's code.
 
-Usage: atspi_checks.py KINETIC_BINARY
+Usage: atspi_checks.py KINETIC_BINARY CATALOGUE_URL CATALOGUE_FILE BUNDLED_CONFIG
+  CATALOGUE_URL   the costume catalogue the content server serves for this run
+  CATALOGUE_FILE  the file it serves there (the expected served costumes are read from it)
+  BUNDLED_CONFIG  Disguise-O-Rama's bundled config.plist (the expected built-in costumes)
 """
+import json
+import plistlib
 import subprocess
 import sys
+import tempfile
 import time
 
 import pyatspi
 from gi.repository import GLib
 
-KINETIC = sys.argv[1]
+KINETIC, CATALOGUE_URL, CATALOGUE_FILE, BUNDLED_CONFIG = sys.argv[1:5]
+with open(BUNDLED_CONFIG, "rb") as file:
+    BUNDLED_TITLES = [costume["title"] for costume in plistlib.load(file)["costumes"]]
+with open(CATALOGUE_FILE) as file:
+    SERVED_TITLES = [costume["title"] for costume in json.load(file)["costumes"]]
 failures = []
 
 
@@ -25,7 +37,8 @@ def check(condition, what):
 
 
 def wait_for(find, seconds=15, step=0.2):
-    """Polls `find` until it returns something truthy, or gives up after `seconds`."""
+    """Polls `find` until it returns something truthy, or gives up after `seconds`. `find` states the state it
+    expects (a count equal to the expected one, a name equal to the expected name), never "something is there"."""
     deadline = time.time() + seconds
     while time.time() < deadline:
         try:
@@ -85,12 +98,15 @@ def act(node, action_name):
 
 
 class App:
-    """One `kinetic run APP --fresh` in a window, and its object on the accessibility bus."""
+    """One `kinetic run APP --fresh` in a window, with data and cache folders of its own, and its object on the
+    accessibility bus."""
 
     started = []
 
-    def __init__(self, app):
-        arguments = [KINETIC, "run"] + ([app] if app else []) + ["--fresh"]
+    def __init__(self, app, *options):
+        folder = tempfile.mkdtemp(prefix="kinetic-atspi-")
+        arguments = [KINETIC, "run"] + ([app] if app else []) + ["--fresh", "--data-dir", f"{folder}/data",
+                                                                 "--cache-dir", f"{folder}/cache", *options]
         self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         App.started.append(self.process)
         self.root = wait_for(self._find, 30)
@@ -133,8 +149,9 @@ def gallery():
     menu = wait_for(lambda: first(app.frame(), role="menu", name="Kinetic"))
     check(menu is not None, "the shell's menu appears as a menu")
     if menu:
-        items = [node.name for node in find_all(menu, role="menu item")]
-        check({"Gallery", "Disguise-O-Rama", "Mailbox", "Honeycomb"} <= set(items), f"its items name the apps: {items}")
+        apps = {"Gallery", "Disguise-O-Rama", "Mailbox", "Honeycomb"}
+        items = lambda: {node.name for node in find_all(menu, role="menu item")}
+        check(wait_for(lambda: apps <= items()) is not None, f"its items name the apps: {sorted(items())}")
     app.close()
 
 
@@ -146,24 +163,28 @@ def mailbox():
     check(inbox is not None, "the Inbox is a list")
     if not inbox:
         return app.close()
-    rows = [node.name for node in find_all(inbox, role="list item")]
     # The bundled messages: Ana Lima's lunch, unread, is first; the City Library's notice has been read.
-    check(rows[:1] == ["Ana Lima, Lunch on Thursday?, 9:41 AM, unread"], f"rows are 'sender, subject, time, unread': {rows[:2]}")
+    top = "Ana Lima, Lunch on Thursday?, 9:41 AM, unread"
+    rows = lambda: [node.name for node in find_all(inbox, role="list item")]
+    check(wait_for(lambda: rows()[:1] == [top]) is not None, f"rows are 'sender, subject, time, unread': {rows()[:2]}")
     library = first(inbox, role="list item", prefix="City Library, ")
     check(library is not None and not library.name.endswith("unread"), "a read message is not called unread")
     action = library.queryAction()
     names = [action.getName(i) for i in range(action.nActions)]
     check(names == ["Open", "Archive", "Delete", "Later…", "Move to list…"], f"a row's actions: {names}")
-    tabs = [node.name for node in find_all(app.frame(), role="page tab")]
-    check(tabs == ["Later, 0", "Inbox, 30", "Archive, 0"], f"the segments are tabs with their counts: {tabs}")
+    segments = ["Later, 0", "Inbox, 30", "Archive, 0"]
+    tabs = lambda: [node.name for node in find_all(app.frame(), role="page tab")]
+    check(wait_for(lambda: tabs() == segments) is not None, f"the segments are tabs with their counts: {tabs()}")
 
     act(library, "Archive")
     gone = wait_for(lambda: first(app.frame(), role="list item", prefix="City Library, ") is None)
     check(bool(gone), "Archive through AT-SPI archives the row: it leaves the tree")
     counted = wait_for(lambda: first(app.frame(), role="page tab", name="Archive, 1"))
     check(counted is not None, "and the Archive tab's count goes up to 1")
-    said = wait_for(lambda: first(app.frame(), role="notification"))
-    check(said is not None and said.name == "Archived. Undo available.", f"it is announced: {said.name if said else None!r}")
+    announcement = "Archived. Undo available."
+    said = wait_for(lambda: first(app.frame(), role="notification", name=announcement))
+    heard = [node.name for node in find_all(app.frame(), role="notification")]
+    check(said is not None, f"it is announced as {announcement!r} (notifications: {heard})")
 
     act(first(app.frame(), role="push button", name="New message"), "press")
     to = wait_for(lambda: first(app.frame(), role="entry", name="To"))
@@ -228,24 +249,43 @@ def honeycomb():
     app.close()
 
 
-def disguise():
-    app = App("disguise")
-    if app.root is None:
-        return
+def costume_wheel(app, expected):
+    """Goes through the intro to the wheel and waits until its costumes are exactly `expected` (the catalogue may
+    still be arriving when the wheel first shows). Returns the wheel's items, or None."""
     intro = wait_for(lambda: first(app.frame(), role="panel", name="Introduction"), 20)
     check(intro is not None, "the intro is a panel")
     buttons = lambda: [b for b in find_all(app.frame(), role="push button") if b.name != "Menu"]
     button = buttons()[0] if buttons() else None
     check(button is not None and button.name == 'Say "hello"', f"its button is a button named as drawn: {button.name if button else None!r}")
     check(intro is not None and first(intro, role="label", name="S’up player…") is not None, "the page's text is there")
-    for _ in range(6):
-        if first(app.frame(), role="list", name="Costumes") and find_all(first(app.frame(), role="list", name="Costumes"), role="list item"):
+    wheel = lambda: first(app.frame(), role="list", name="Costumes")
+    items = lambda: find_all(wheel(), role="list item") if wheel() else []
+    for _ in range(6):  # the intro's pages, until the wheel shows its bubbles
+        if items():
             break
         if buttons():
             act(buttons()[0], "press")
         time.sleep(1.5)
-    costumes = wait_for(lambda: find_all(first(app.frame(), role="list", name="Costumes"), role="list item"), 20)
-    check(bool(costumes) and len(costumes) >= 4, f"the wheel is a list of costumes: {[c.name for c in costumes or []]}")
+    costumes = wait_for(lambda: sorted(c.name for c in items()) == sorted(expected) and items(), 20)
+    shown = [c.name for c in items()]
+    check(costumes is not None, f"the wheel is a list of exactly these costumes: {sorted(expected)} (it lists {shown})")
+    return costumes
+
+
+def disguise_offline():
+    """With no catalogue to ask, the wheel holds the built-in costumes and nothing else."""
+    app = App("disguise")
+    if app.root is not None:
+        costume_wheel(app, BUNDLED_TITLES)
+    app.close()
+
+
+def disguise():
+    """With this run's catalogue served, the wheel holds the built-in costumes and the served ones."""
+    app = App("disguise", "--catalog-url", CATALOGUE_URL)
+    if app.root is None:
+        return
+    costumes = costume_wheel(app, BUNDLED_TITLES + SERVED_TITLES)
     if costumes:
         chosen = costumes[0].name
         act(costumes[0], "Choose")
@@ -260,7 +300,7 @@ def disguise():
     app.close()
 
 
-for run in (gallery, mailbox, honeycomb, disguise):
+for run in (gallery, mailbox, honeycomb, disguise_offline, disguise):
     print(f"-- {run.__name__}", flush=True)
     try:
         run()

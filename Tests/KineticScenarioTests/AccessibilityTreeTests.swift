@@ -5,6 +5,7 @@ import KineticScene
 import XCTest
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// The tree each screen declares for screen readers, read without a bus (the AT-SPI side is checked by
 /// `scripts/check-accessibility` with pyatspi): roles, names, states, and actions that do what a gesture does.
@@ -23,12 +24,12 @@ final class AccessibilityTreeTests: XCTestCase {
     func testTheGalleryOffersItsCardsAsButtonsThatOpenTheApps() throws {
         let runner = try ScenarioRunner(scenario: Scenario(app: "gallery", duration: 0), entries: KineticApps.catalog)
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.5)
+        stage.run(until: 0.5)
         let gallery = tree(stage)
         let buttons = gallery.root.all.filter { $0.role == .button }.map(\.name)
         XCTAssertTrue(Set(["Disguise-O-Rama", "Mailbox", "Honeycomb", "Menu"]).isSubset(of: buttons), "\(buttons)")
         perform("press", on: "card.mailbox", in: gallery)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(stage.stateName, "inbox")
     }
 
@@ -47,7 +48,7 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertEqual(inbox.root.all.filter { $0.role == .pageTab }.map(\.name), ["Later, 0", "Inbox, 30", "Archive, 0"])
 
         perform("Archive", on: "row.m04", in: inbox)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(screen.state.placement(of: "m04").list, .archive, "the same action a swipe sends")
         let after = tree(stage)
         XCTAssertNil(after.root.first(key: "row.m04"), "its row left the list")
@@ -55,7 +56,7 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertEqual(after.root.all.first { $0.role == .notification }?.name, "Archived. Undo available.")
 
         perform("Open", on: "row.m02", in: after)
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         let reading = tree(stage)
         XCTAssertNil(reading.root.first(key: "mailbox.list"), "the list under the reader is not offered")
         let body = try XCTUnwrap(reading.root.first(key: "reader.body"))
@@ -67,7 +68,7 @@ final class AccessibilityTreeTests: XCTestCase {
     func testComposeFieldsAreEditableTextThatAScreenReaderCanFill() throws {
         let (_, stage, screen) = try Mailbox.opened()
         screen.send(.openCompose)
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         let compose = tree(stage)
         let to = try XCTUnwrap(compose.root.first(key: "compose.to"))
         XCTAssertEqual(to.role, .entry)
@@ -75,7 +76,7 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertTrue(to.states.contains(.editable))
         XCTAssertTrue(to.states.contains(.focused), "compose opens with the keyboard in To")
         try XCTUnwrap(compose.textSetters["compose.to"])("ana@example.org")
-        Honeycomb.run(stage, for: 0.2)
+        stage.run(for: 0.2)
         XCTAssertEqual(screen.state.compose?.to, "ana@example.org")
         XCTAssertEqual(tree(stage).root.first(key: "compose.to")?.text, "ana@example.org")
         XCTAssertFalse(tree(stage).root.first(named: "Send")?.states.contains(.disabled) ?? true, "Send is enabled")
@@ -84,11 +85,11 @@ final class AccessibilityTreeTests: XCTestCase {
     func testHoneycombCellsAreButtonsWithTheirPlaceAndAPressThatOpensThePanel() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage, screen = Honeycomb.screen(of: runner)
-        Honeycomb.run(stage, until: 2)
+        stage.run(until: 2)
         let categories = tree(stage)
         XCTAssertEqual(categories.root.first(key: "category.space")?.role, .button)
         perform("press", on: "category.space", in: categories)
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         let grid = tree(stage)
         // Space's cells in its layout's reading order: row by row, left to right.
         for info in screen.rows.flatMap({ $0 }) {
@@ -97,7 +98,7 @@ final class AccessibilityTreeTests: XCTestCase {
             XCTAssertEqual(node.description, "row \(info.row + 1), cell \(info.column + 1)")
         }
         perform("press", on: "cell.mars", in: grid)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         let open = tree(stage)
         let panel = try XCTUnwrap(open.root.first(key: "panel"))
         XCTAssertEqual(panel.name, "Mars")
@@ -108,28 +109,28 @@ final class AccessibilityTreeTests: XCTestCase {
     func testTheWheelIsAListOfCostumesWithChooseAndTakeOff() throws {
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes)
         let stage = runner.stage
-        Honeycomb.run(stage, until: 3)
+        stage.run(until: 3)
         var current = tree(stage)
         XCTAssertEqual(current.root.first(key: "intro.panel")?.role, .panel)
         for _ in 0..<4 where current.root.first(key: "intro.button") != nil {
             perform("press", on: "intro.button", in: current)
-            Honeycomb.run(stage, for: 1.5)
+            stage.run(for: 1.5)
             current = tree(stage)
         }
-        Honeycomb.run(stage, for: 3)
+        stage.run(for: 3)
         current = tree(stage)
         let list = try XCTUnwrap(current.root.first(key: "bubbles"))
         XCTAssertEqual(list.role, .list)
         XCTAssertEqual(list.children.map(\.name).sorted(), Disguise.sixCostumes.map(\.title).sorted())
         let first = try XCTUnwrap(list.children.first)
         perform("Choose", on: first.key, in: current)
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         current = tree(stage)
         XCTAssertTrue(current.root.first(key: first.key)?.states.contains(.selected) ?? false, "worn: selected")
         XCTAssertEqual(current.root.first(key: "scotch")?.name, "Scotch, wearing \(first.name)")
         XCTAssertEqual(current.root.first(key: "title")?.name, first.name)
         perform("Take off", on: first.key, in: current)
-        Honeycomb.run(stage, for: 3)
+        stage.run(for: 3)
         XCTAssertFalse(tree(stage).root.first(key: first.key)?.states.contains(.selected) ?? true)
     }
 

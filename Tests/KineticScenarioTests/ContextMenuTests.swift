@@ -3,6 +3,7 @@ import KineticCore
 import KineticRuntime
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// A right-click on a message offers the swipe's actions, each doing what the swipe does.
 final class ContextMenuTests: XCTestCase {
@@ -16,8 +17,8 @@ final class ContextMenuTests: XCTestCase {
         let titles = ["archive", "delete", "later", "list"].map { "context.item.\($0)" }
         for id in titles { XCTAssertNotNil(dump.layer(id), id) }
         let archive = try XCTUnwrap(dump.layer("context.item.archive"))
-        Honeycomb.tap(stage, archive.frame.center)
-        Honeycomb.run(stage, for: 1.5)
+        stage.tap(archive.frame.center)
+        stage.run(for: 1.5)
         XCTAssertEqual(screen.state.placement(of: "m02").list, .archive)
         XCTAssertNil(stage.dump().layer("context.menu"), "the menu closed")
         XCTAssertNil(stage.dump().layer("row.m02"), "the row left as a swipe's would")
@@ -30,8 +31,8 @@ final class ContextMenuTests: XCTestCase {
         stage.step()
         XCTAssertNil(stage.dump().layer("context.menu"))
         stage.sendContextClick(at: Point(x: 400, y: Mailbox.rowY(0)))
-        Honeycomb.tap(stage, Point(x: 900, y: 700))
-        Honeycomb.run(stage, for: 0.5)
+        stage.tap(Point(x: 900, y: 700))
+        stage.run(for: 0.5)
         XCTAssertNil(stage.dump().layer("context.menu"))
         XCTAssertEqual(screen.state.placements, [:], "nothing was filed")
         XCTAssertEqual(screen.state.options, nil)

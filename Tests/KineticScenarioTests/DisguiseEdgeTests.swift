@@ -5,6 +5,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// Disguise-O-Rama where a person taps fast, the network is down or the server changes its mind (issue "at its
 /// edges"): each test drives the stage step by step and checks every frame that matters.
@@ -14,10 +15,10 @@ final class DisguiseEdgeTests: XCTestCase {
         let runner = try Disguise.runner([], costumes: costumes, duration: 0)
         let stage = runner.stage
         for time in [2.0, 2.4, 2.8] {
-            Honeycomb.run(stage, until: time)
+            stage.run(until: time)
             stage.send(KeyEvent(key: .enter, timestamp: stage.time))
         }
-        Honeycomb.run(stage, until: 7)
+        stage.run(until: 7)
         return (runner, stage, Disguise.screen(of: runner))
     }
 
@@ -27,10 +28,10 @@ final class DisguiseEdgeTests: XCTestCase {
     func testTheBannerNeverCoversTheIntroButtonOrABubbleAndSaysWhatIsShown() throws {
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage, screen = Disguise.screen(of: runner)
-        Honeycomb.run(stage, until: 2)
+        stage.run(until: 2)
         XCTAssertEqual(stage.stateName, "intro.1")
         screen.send(.catalogueProblems([], refreshFailed: true, showingSaved: false))
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         let banner = try XCTUnwrap(stage.dump().layer("banner"))
         XCTAssertTrue(banner.visible)
         XCTAssertEqual(banner.text, "Couldn’t reach the costume server — showing the built-in costumes", "nothing was saved on a first launch")
@@ -39,7 +40,7 @@ final class DisguiseEdgeTests: XCTestCase {
 
         let (_, wheelStage, wheelScreen) = try onTheWheel()
         wheelScreen.send(.catalogueProblems([], refreshFailed: true, showingSaved: true))
-        Honeycomb.run(wheelStage, for: 0.5)
+        wheelStage.run(for: 0.5)
         let shown = try XCTUnwrap(wheelStage.dump().layer("banner"))
         XCTAssertEqual(shown.text, "Couldn’t reach the costume server — showing the costumes saved last time")
         for bubble in wheelStage.dump().layers where bubble.id.hasPrefix("bubble.") {
@@ -54,7 +55,7 @@ final class DisguiseEdgeTests: XCTestCase {
         costumes[1].description = String(repeating: "A description that goes on and on, as a server may send. ", count: 12)
         let (_, stage, screen) = try onTheWheel(costumes: costumes)
         screen.send(.tapBubble(costumes[1].id))
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         let title = try XCTUnwrap(frame(stage, "title")), subtitle = try XCTUnwrap(frame(stage, "subtitle"))
         let scotch = try XCTUnwrap(frame(stage, "scotch"))
         XCTAssertLessThanOrEqual(title.maxY, subtitle.minY, "the description starts under the title")
@@ -70,11 +71,11 @@ final class DisguiseEdgeTests: XCTestCase {
     func testEscWithNothingToTakeOffStaysAndComingBackSkipsTheSplash() throws {
         let (runner, stage, screen) = try onTheWheel()
         screen.send(.tapBubble(Disguise.sixCostumes[0].id))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         stage.send(KeyEvent(key: .escape, timestamp: stage.time))
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         stage.send(KeyEvent(key: .escape, timestamp: stage.time))
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         XCTAssertTrue(["wheel", "wheel.returning"].contains(stage.stateName), "still in the app: \(stage.stateName)")
         let shell = try XCTUnwrap(runner.stage.screen as? Shell)
         shell.show(nil)
@@ -90,18 +91,18 @@ final class DisguiseEdgeTests: XCTestCase {
         let stage = runner.stage
         stage.step()
         XCTAssertFalse(visible(stage, "menu.button"), "splash")
-        Honeycomb.run(stage, until: 2)
+        stage.run(until: 2)
         XCTAssertEqual(stage.stateName, "intro.1")
         XCTAssertFalse(visible(stage, "menu.button"), "intro")
-        for time in [2.0, 2.4, 2.8] { Honeycomb.run(stage, until: time); stage.send(KeyEvent(key: .enter, timestamp: stage.time)) }
-        Honeycomb.run(stage, until: 7)
+        for time in [2.0, 2.4, 2.8] { stage.run(until: time); stage.send(KeyEvent(key: .enter, timestamp: stage.time)) }
+        stage.run(until: 7)
         XCTAssertTrue(visible(stage, "menu.button"), "wheel")
     }
 
     func testQuickClicksOnTheIntroButtonLetEveryPageSettleBeforeTheNext() throws {
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage, screen = Disguise.screen(of: runner)
-        Honeycomb.run(stage, until: 2)
+        stage.run(until: 2)
         let button = try XCTUnwrap(frame(stage, "intro.button")).center
         let width = stage.size.width
         // Clicks 80 ms apart for five seconds. Each time the page turns, the page it leaves must have been in place
@@ -136,18 +137,18 @@ final class DisguiseEdgeTests: XCTestCase {
         let spot = try XCTUnwrap(frame(stage, "bubble.\(worn)")).center
         try XCTUnwrap(screen.wheel).release(angularVelocity: 2)  // chosen while the wheel coasts
         screen.send(.tapBubble(worn))
-        Honeycomb.run(stage, for: 0.1)
+        stage.run(for: 0.1)
         let wornBody = try XCTUnwrap(screen.wheel?.bubble(worn)).item
         let heldAt = wornBody.center
-        Honeycomb.run(stage, for: 1.4)
+        stage.run(for: 1.4)
         XCTAssertGreaterThan(abs(try XCTUnwrap(screen.wheel).angle), 0.5, "the wheel coasted on")
         XCTAssertEqual(wornBody.center.distance(to: heldAt), 0, accuracy: 0.01, "the worn bubble is out of the physics: it did not circle with it")
         XCTAssertFalse(visible(stage, "bubble.\(worn)"), "the worn bubble is not drawn")
-        Honeycomb.tap(stage, spot)
-        Honeycomb.run(stage, for: 0.2)
+        stage.tap(spot)
+        stage.run(for: 0.2)
         XCTAssertEqual(stage.stateName, "selected.\(worn)", "a tap where it was is a tap on empty stage: nothing happens")
-        Honeycomb.tap(stage, Point(x: 60, y: 400))
-        Honeycomb.run(stage, for: 0.2)
+        stage.tap(Point(x: 60, y: 400))
+        stage.run(for: 0.2)
         XCTAssertEqual(stage.stateName, "selected.\(worn)", "as anywhere else")
     }
 
@@ -155,7 +156,7 @@ final class DisguiseEdgeTests: XCTestCase {
         let (_, stage, screen) = try onTheWheel()
         let first = Disguise.sixCostumes[0].id, second = Disguise.sixCostumes[1].id
         screen.send(.tapBubble(first))
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         screen.send(.tapScotch)
         var smallestRingOverIcon = Double.infinity
         for _ in 0..<Int(0.15 * 120) {  // the titles are half-way out when the next costume is chosen
@@ -164,7 +165,7 @@ final class DisguiseEdgeTests: XCTestCase {
         }
         let out = try XCTUnwrap(frame(stage, "title")).minX
         XCTAssertLessThan(out, 40, "the title was on its way out to the left")
-        Honeycomb.run(stage, upTo: 3) { stage.stateName == "wheel" }
+        stage.run(upTo: 3) { stage.stateName == "wheel" }
         screen.send(.tapBubble(second))
         var leftmost = Double.infinity
         for _ in 0..<120 {
@@ -206,11 +207,11 @@ final class DisguiseEdgeTests: XCTestCase {
         let (_, stage, screen) = try onTheWheel()
         let dropped = Disguise.sixCostumes[3].id
         screen.send(.tapBubble(dropped))
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         screen.send(.catalogueChanged(Disguise.sixCostumes.filter { $0.id != dropped }))
         stage.step()
         XCTAssertEqual(stage.stateName, "wheel.returning", "taken off first")
-        Honeycomb.run(stage, for: 6)
+        stage.run(for: 6)
         XCTAssertNil(stage.dump().layer("bubble.\(dropped)"), "its bubble has left")
         XCTAssertFalse(screen.state.costumes.contains { $0.id == dropped })
         screen.send(.tapBubble(dropped))
@@ -227,7 +228,7 @@ final class DisguiseEdgeTests: XCTestCase {
         let (_, stage, screen) = try onTheWheel()
         let worn = Disguise.sixCostumes[0].id, thrown = Disguise.sixCostumes[4].id
         screen.send(.tapBubble(worn))
-        Honeycomb.run(stage, for: 4)  // the others have fallen and come to rest
+        stage.run(for: 4)  // the others have fallen and come to rest
         let resting = try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center
         XCTAssertGreaterThan(resting.y, stage.size.height - 200, "on the floor")
         // Picked up and swung 300 pt up in a quarter of a second, then let go.
@@ -240,14 +241,14 @@ final class DisguiseEdgeTests: XCTestCase {
         let lifted = try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center
         XCTAssertLessThan(lifted.y, resting.y - 150, "it followed the finger")
         stage.send(stage.touch(1, .ended, at: Point(x: resting.x, y: resting.y - 300)))
-        Honeycomb.run(stage, for: 0.05)
+        stage.run(for: 0.05)
         let flying = try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center
         XCTAssertLessThan(flying.y, lifted.y, "thrown: it flies on upwards after the finger let go")
         XCTAssertEqual(stage.stateName, "selected.\(worn)", "a drag is not a tap: the costume stays on")
-        Honeycomb.run(stage, for: 5)
+        stage.run(for: 5)
         XCTAssertGreaterThan(try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center.y, stage.size.height - 200, "fallen again")
         screen.send(.tapScotch)
-        Honeycomb.run(stage, for: 8)
+        stage.run(for: 8)
         let angle = try XCTUnwrap(stage.dump().layer("wheel")).rotation
         XCTAssertEqual(try XCTUnwrap(frame(stage, "bubble.\(thrown)")).center.distance(to: Disguise.spokeEnd(4, of: 6, wheelAngle: angle)), 0,
                        accuracy: 1.5, "home on its spoke")

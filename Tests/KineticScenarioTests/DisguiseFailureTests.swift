@@ -4,6 +4,7 @@ import KineticPhysics
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// Failures inside Disguise-O-Rama have a visible consequence: nothing is swallowed.
 final class DisguiseFailureTests: XCTestCase {
@@ -11,17 +12,17 @@ final class DisguiseFailureTests: XCTestCase {
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage
         for time in [2.0, 2.4, 2.8] {
-            Honeycomb.run(stage, until: time)
+            stage.run(until: time)
             stage.send(KeyEvent(key: .enter, timestamp: stage.time))
         }
-        Honeycomb.run(stage, until: 7)
+        stage.run(until: 7)
         XCTAssertEqual(stage.stateName, "wheel")
         XCTAssertEqual(stage.dump().layer("banner")?.visible, false)
         let wheel = try XCTUnwrap(Disguise.screen(of: runner).wheel)
         // What the world calls when it had to put a diverging body back.
         let report = try XCTUnwrap(wheel.world.onError, "the world's errors are listened to")
         report(.diverged(item: "bubble.chef"))
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         let banner = try XCTUnwrap(stage.dump().layer("banner"))
         XCTAssertTrue(banner.visible)
         XCTAssertTrue(banner.text?.contains("moving the wheel") == true, banner.text ?? "")

@@ -23,7 +23,7 @@ final class HoneycombContrastTests: XCTestCase {
     func testEveryCategoryAndCellTitleIsReadable() throws {
         let runner = try Honeycomb.runner(scale: scale)
         let stage = runner.stage, screen = Honeycomb.screen(of: runner)
-        Honeycomb.run(stage, until: 3)
+        stage.run(until: 3)
         runner.renderer.render(stage.root)
         var image = PixelImage(runner.renderer)
         var dump = stage.dump()
@@ -35,7 +35,7 @@ final class HoneycombContrastTests: XCTestCase {
         }
         for category in screen.state.categories {
             screen.send(.tapCategory(category.id))
-            Honeycomb.run(stage, for: 3)
+            stage.run(for: 3)
             runner.renderer.render(stage.root)
             image = PixelImage(runner.renderer)
             dump = stage.dump()
@@ -45,7 +45,7 @@ final class HoneycombContrastTests: XCTestCase {
                 checked += 1
             }
             screen.send(.back)
-            Honeycomb.run(stage, for: 3)
+            stage.run(for: 3)
         }
         XCTAssertGreaterThanOrEqual(checked, 92, "every label")
     }

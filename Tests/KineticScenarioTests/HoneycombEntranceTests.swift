@@ -3,6 +3,7 @@ import KineticCore
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// Seed 003's "transformer" assembly: the seven category hexagons fly in from their own sides, one after another,
 /// and lock into the honeycomb.
@@ -18,15 +19,15 @@ final class HoneycombEntranceTests: XCTestCase {
         XCTAssertEqual(start.count, 6)
         var progress: [[String: Double]] = []
         for time in [0.1, 0.2, 0.3] {
-            Honeycomb.run(stage, until: time)
+            stage.run(until: time)
             progress.append(centres().mapValues { _ in 0 })
         }
-        Honeycomb.run(stage, until: 3)
+        stage.run(until: 3)
         let home = centres()
         // How far along each is at 0.1, 0.2 and 0.3 s: 0 where it started, 1 at home.
         let replay = try Honeycomb.runner()
         for (row, time) in [0.1, 0.2, 0.3].enumerated() {
-            Honeycomb.run(replay.stage, until: time)
+            replay.stage.run(until: time)
             let now = Dictionary(uniqueKeysWithValues: replay.stage.dump().layers.filter { start[$0.id] != nil }.map { ($0.id, $0.frame.center) })
             for (id, point) in now {
                 let total = start[id]!.distance(to: home[id]!)

@@ -22,14 +22,14 @@ final class HoneycombGridScrollTests: XCTestCase {
     private func checkEveryPanel(of categoryID: String) throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage, screen = Honeycomb.screen(of: runner)
-        Honeycomb.run(stage, until: 2)
+        stage.run(until: 2)
         screen.send(.tapCategory(categoryID))
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         let category = try XCTUnwrap(screen.state.shownCategory)
         for cell in category.children {
             let label = "\(category.title) / \(cell.title)"
             screen.send(.tapCell(cell.id))
-            Honeycomb.run(stage, for: 1.5)
+            stage.run(for: 1.5)
             var dump = stage.dump()
             XCTAssertEqual(dump.state, "panel.\(cell.id)", label)
             for id in ["cell.\(cell.id)", "panel", "panel.arrow"] {
@@ -40,7 +40,7 @@ final class HoneycombGridScrollTests: XCTestCase {
             var seen = Set(category.children.map(\.id).filter { dump.layer("cell.\($0)").map { isInSight($0.frame) } ?? false })
             stage.send(KeyEvent(scenarioName: "home", timestamp: stage.time))
             for _ in 0..<8 {
-                Honeycomb.run(stage, for: 0.8)
+                stage.run(for: 0.8)
                 dump = stage.dump()
                 seen.formUnion(category.children.map(\.id).filter { dump.layer("cell.\($0)").map { isInSight($0.frame) } ?? false })
                 stage.send(KeyEvent(scenarioName: "pagedown", timestamp: stage.time))
@@ -50,7 +50,7 @@ final class HoneycombGridScrollTests: XCTestCase {
             let offset = Double(try XCTUnwrap(dump.layer("grid.scroll")?.value)) ?? .nan
             XCTAssertTrue(offset.isFinite, label)
             screen.send(.tapBackground)
-            Honeycomb.run(stage, for: 1.5)
+            stage.run(for: 1.5)
             XCTAssertEqual(stage.dump().layer("grid.scroll")?.value, "0", "\(label): closing the panel brings the grid home")
         }
     }
@@ -68,26 +68,26 @@ final class HoneycombGridScrollTests: XCTestCase {
     func testTheWheelScrollsTheGridWithABottomPanelOpenAndTheFocusScrollsItsCellIntoView() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage, screen = Honeycomb.screen(of: runner)
-        Honeycomb.run(stage, until: 2)
+        stage.run(until: 2)
         screen.send(.tapCategory("space"))
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         let space = try XCTUnwrap(screen.state.shownCategory)
         let last = try XCTUnwrap(space.children.last)
         screen.send(.tapCell(last.id))  // the bottom row: its panel opens above, pushing the top rows up
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         let first = try XCTUnwrap(space.children.first)
         XCTAssertFalse(isInSight(try XCTUnwrap(stage.dump().layer("cell.\(first.id)")).frame), "the top row had to make room")
         // Nothing shows in the header beside the title, even with rows pushed up under it: the grid is clipped there.
         try assertHeaderIsBare(runner, "with the panel open")
         // Wheel clicks up over the grid bring the top row down into sight.
         stage.send(WheelEvent(location: Point(x: 512, y: 400), delta: Vector(dx: 0, dy: 1), isPrecise: false, timestamp: stage.time))
-        Honeycomb.run(stage, for: 0.05)
+        stage.run(for: 0.05)
         try assertHeaderIsBare(runner, "while the grid scrolls")
         for _ in 0..<5 {
             stage.send(WheelEvent(location: Point(x: 512, y: 400), delta: Vector(dx: 0, dy: 1), isPrecise: false, timestamp: stage.time))
-            Honeycomb.run(stage, for: 0.1)
+            stage.run(for: 0.1)
         }
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertTrue(isInSight(try XCTUnwrap(stage.dump().layer("cell.\(first.id)")).frame), "the wheel reached the top row")
         XCTAssertLessThan(Double(stage.dump().layer("grid.scroll")?.value ?? "") ?? 0, 0, "scrolled up: a negative offset")
         // The keyboard's focus on the last cell scrolls it back into view.
@@ -98,7 +98,7 @@ final class HoneycombGridScrollTests: XCTestCase {
             if screen.state.focus == before { break }
         }
         XCTAssertEqual(screen.state.focus, last.id)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertTrue(isInSight(try XCTUnwrap(stage.dump().layer("cell.\(last.id)")).frame), "the focused cell scrolled into view")
     }
 

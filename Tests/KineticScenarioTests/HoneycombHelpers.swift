@@ -17,34 +17,6 @@ enum Honeycomb {
         (runner.stage.screen as! Shell).content as! HoneycombScreen
     }
 
-    /// Steps the stage until `time` (seconds of simulated time).
-    static func run(_ stage: Stage, until time: Double) {
-        while stage.time < time - 1e-9 { stage.step() }
-    }
-
-    /// Steps for `seconds` more.
-    static func run(_ stage: Stage, for seconds: Double) { run(stage, until: stage.time + seconds) }
-
-    /// Steps until `condition` holds, for at most `limit` seconds; returns whether it did.
-    @discardableResult
-    static func run(_ stage: Stage, upTo limit: Double, until condition: () -> Bool) -> Bool {
-        let end = stage.time + limit
-        while stage.time < end {
-            if condition() { return true }
-            stage.step()
-        }
-        return condition()
-    }
-
-    static func tap(_ stage: Stage, _ point: Point) {
-        stage.send(stage.touch(1, .began, at: point))
-        stage.step()
-        stage.send(stage.touch(1, .ended, at: point))
-    }
-
-    /// The on-screen centre of an identified layer.
-    static func centre(_ stage: Stage, _ id: String) -> Point? { stage.dump().layer(id)?.frame.center }
-
     /// Every `cell.*` and `category.*` hexagon's centre (not their sub-layers).
     static func hexagonCentres(_ stage: Stage) -> [String: Point] {
         var centres: [String: Point] = [:]

@@ -22,7 +22,7 @@ final class HoneycombNetworkTests: XCTestCase {
         runner.stage.backgroundWork.waitUntilIdle(timeout: 10)
         stage.step()
         screen.showCategory("nature")
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.nature" })
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "grid.nature" })
         let layer = try XCTUnwrap(stage.root.layer(withIdentifier: "cell.fern.image"))
         guard case .image(.file(let path)) = layer.contents else { return XCTFail("fern shows \(layer.contents), not its image") }
         XCTAssertTrue(path.hasPrefix(folder.appendingPathComponent("cache").path), "loaded from the local store: \(path)")
@@ -38,7 +38,7 @@ final class HoneycombNetworkTests: XCTestCase {
         again.stage.backgroundWork.waitUntilIdle(timeout: 10)
         again.stage.step()
         later.showCategory("nature")
-        XCTAssertTrue(Honeycomb.run(again.stage, upTo: 3) { again.stage.stateName == "grid.nature" })
+        XCTAssertTrue(again.stage.run(upTo: 3) { again.stage.stateName == "grid.nature" })
         XCTAssertEqual(again.stage.root.layer(withIdentifier: "cell.fern.image")?.contents, .image(.file(path)))
         XCTAssertEqual(again.stage.dump().layer("banner")?.text, "Couldn’t update the honeycomb — showing saved cells")
     }
@@ -63,9 +63,9 @@ final class HoneycombNetworkTests: XCTestCase {
         let stage = runner.stage
         stage.backgroundWork.waitUntilIdle(timeout: 10)
         stage.step()
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 1) { Honeycomb.screen(of: runner).state.categories.map(\.id) == ["k"] })
+        XCTAssertTrue(stage.run(upTo: 1) { Honeycomb.screen(of: runner).state.categories.map(\.id) == ["k"] })
         Honeycomb.screen(of: runner).showCategory("k")
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.k" })
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "grid.k" })
         guard case .image = stage.root.layer(withIdentifier: "cell.good.image")?.contents else { return XCTFail("the good image shows") }
         for id in ["bomb", "fake"] {
             guard case .shape = stage.root.layer(withIdentifier: "cell.\(id).image")?.contents else { return XCTFail("\(id) keeps its placeholder") }

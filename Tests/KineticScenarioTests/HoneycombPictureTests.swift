@@ -43,7 +43,7 @@ final class HoneycombPictureTests: XCTestCase {
         var shown = 0
         for category in screen.state.categories {
             screen.showCategory(category.id)
-            Honeycomb.run(stage, for: 2.5)
+            stage.run(for: 2.5)
             runner.renderer.render(stage.root)
             XCTAssertEqual(runner.renderer.assetErrors, [], "\(category.title): every picture draws")
             let image = PixelImage(runner.renderer)
@@ -63,12 +63,12 @@ final class HoneycombPictureTests: XCTestCase {
             // The panel shows the same picture, large.
             if let first = category.children.first {
                 screen.send(.tapCell(first.id))
-                Honeycomb.run(stage, for: 1.2)
+                stage.run(for: 1.2)
                 let panelPicture = try XCTUnwrap(stage.dump().layer("panel.image"))
                 XCTAssertEqual(panelPicture.image, stage.dump().layer("cell.\(first.id).image")?.image, "\(first.id)'s panel")
                 XCTAssertGreaterThan(panelPicture.frame.width, try XCTUnwrap(stage.dump().layer("cell.\(first.id).image")).frame.width * 1.5, "large")
                 screen.send(.tapBackground)
-                Honeycomb.run(stage, for: 1.2)
+                stage.run(for: 1.2)
             }
         }
         XCTAssertEqual(shown, 86)

@@ -4,6 +4,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// The Honeycomb on stage, driven by touches and keys as a person would, checked on the scene dumps.
 final class HoneycombScreenTests: XCTestCase {
@@ -15,7 +16,7 @@ final class HoneycombScreenTests: XCTestCase {
     func testTheMorphNeverJumpsAndReversesFromWhereEveryCellIs() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 1.5)
+        stage.run(until: 1.5)
         XCTAssertEqual(stage.stateName, "categories")
         let home = Honeycomb.hexagonCentres(stage)
         let nature = try XCTUnwrap(home["category.nature"])
@@ -28,7 +29,7 @@ final class HoneycombScreenTests: XCTestCase {
             }
             previous = now
         }
-        Honeycomb.tap(stage, nature)
+        stage.tap(nature)
         record()
         var sawMorph = false
         for _ in 0..<36 {  // 0.3 s into the morph
@@ -50,7 +51,7 @@ final class HoneycombScreenTests: XCTestCase {
         }
         XCTAssertEqual(stage.stateName, "categories")
         XCTAssertLessThan(biggest, Self.maximumStep, "largest move in one step: \(biggest) pt")
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         let back = Honeycomb.hexagonCentres(stage)
         XCTAssertTrue(back.keys.allSatisfy { !$0.hasPrefix("cell.") }, "the cells went back into their category")
         for (id, centre) in home { XCTAssertLessThan(back[id]?.distance(to: centre) ?? 999, 0.5, id) }
@@ -59,9 +60,9 @@ final class HoneycombScreenTests: XCTestCase {
     func testTappingACategoryEndsInItsGrid() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 1.5)
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "category.space")))
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 2.5) { stage.stateName == "grid.space" }, stage.stateName)
+        stage.run(until: 1.5)
+        stage.tap(try XCTUnwrap(stage.centre(of: "category.space")))
+        XCTAssertTrue(stage.run(upTo: 2.5) { stage.stateName == "grid.space" }, stage.stateName)
         let dump = stage.dump()
         let cells = dump.layers.filter { $0.id.hasPrefix("cell.") && $0.id.split(separator: ".").count == 2 }
         XCTAssertEqual(cells.count, 35)
@@ -74,19 +75,19 @@ final class HoneycombScreenTests: XCTestCase {
     func testAPressShowsAndADragOffTheCellCancelsIt() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 1.5)
+        stage.run(until: 1.5)
         let screen = Honeycomb.screen(of: runner)
         let view = try XCTUnwrap(screen.categoryViews["ocean"])
         let centre = view.container.position
         stage.send(stage.touch(1, .began, at: centre))
-        Honeycomb.run(stage, for: 0.2)
+        stage.run(for: 0.2)
         XCTAssertLessThan(view.body.scale, 0.95, "pushed in")
         XCTAssertGreaterThan(view.shade.opacity, 0.5, "darker")
         // Off the hexagon (past its flat right side at 0.87 R), then lift: no tap.
         let outside = centre + Vector(dx: view.radius * 1.2, dy: 0)
         for step in 1...10 { stage.send(stage.touch(1, .moved, at: interpolate(from: centre, to: outside, fraction: Double(step) / 10))); stage.step() }
         stage.send(stage.touch(1, .ended, at: outside))
-        Honeycomb.run(stage, for: 0.8)
+        stage.run(for: 0.8)
         XCTAssertEqual(stage.stateName, "categories")
         XCTAssertEqual(view.body.scale, 1, accuracy: 0.01, "sprung back")
         XCTAssertEqual(view.shade.opacity, 0, accuracy: 0.01)
@@ -97,10 +98,10 @@ final class HoneycombScreenTests: XCTestCase {
         let runner = try Honeycomb.runner()
         let stage = runner.stage
         let screen = Honeycomb.screen(of: runner)
-        Honeycomb.run(stage, until: 0.1)
+        stage.run(until: 0.1)
         screen.showCategory("ocean")
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.ocean" })
-        Honeycomb.run(stage, for: 0.5)
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "grid.ocean" })
+        stage.run(for: 0.5)
         return (stage, screen)
     }
 
@@ -108,8 +109,8 @@ final class HoneycombScreenTests: XCTestCase {
     /// cells' circumradius.
     private func open(_ cell: HoneycombCellInfo, on stage: Stage, _ screen: HoneycombScreen) throws
         -> (dump: SceneDump, panel: LayerDump, arrow: LayerDump, radius: Double) {
-        Honeycomb.tap(stage, cell.centre)
-        Honeycomb.run(stage, for: 1.5)
+        stage.tap(cell.centre)
+        stage.run(for: 1.5)
         XCTAssertEqual(stage.stateName, "panel.\(cell.node.id)")
         let dump = stage.dump()
         return (dump, try XCTUnwrap(dump.layer("panel")), try XCTUnwrap(dump.layer("panel.arrow")),
@@ -141,15 +142,15 @@ final class HoneycombScreenTests: XCTestCase {
 
         // A second tap in the same row: the panel stays, the arrow slides to the new cell.
         let neighbour = screen.rows[0][3]
-        Honeycomb.tap(stage, neighbour.centre)
-        Honeycomb.run(stage, for: 1.5)
+        stage.tap(neighbour.centre)
+        stage.run(for: 1.5)
         XCTAssertEqual(stage.stateName, "panel.\(neighbour.node.id)")
         let moved = stage.dump()
         XCTAssertEqual(moved.layer("panel.arrow")!.frame.center.x, neighbour.centre.x, accuracy: 2)
         XCTAssertEqual(moved.layer("panel")!.frame.y, panel.frame.y, accuracy: 0.5)
         // The same cell again closes it and the rows come back.
-        Honeycomb.tap(stage, neighbour.centre)
-        Honeycomb.run(stage, for: 1.5)
+        stage.tap(neighbour.centre)
+        stage.run(for: 1.5)
         XCTAssertEqual(stage.stateName, "grid.ocean")
         XCTAssertEqual(stage.dump().layer("panel")?.visible, false)
         for (id, centre) in before { XCTAssertLessThan(Honeycomb.hexagonCentres(stage)[id]!.distance(to: centre), 0.5, id) }
@@ -167,9 +168,9 @@ final class HoneycombScreenTests: XCTestCase {
         // scrolling): one continuous move of the panel, no jump.
         let top = try XCTUnwrap(screen.rows.first { row in (dump.layer("cell.\(row[0].node.id)")?.frame.y ?? 0) >= 84 && row[0].row != cell.row }?.first)
         var last = dump.layer("panel")!.frame.center
-        stage.send(stage.touch(1, .began, at: Honeycomb.centre(stage, "cell.\(top.node.id)")!))
+        stage.send(stage.touch(1, .began, at: stage.centre(of: "cell.\(top.node.id)")!))
         stage.step()
-        stage.send(stage.touch(1, .ended, at: Honeycomb.centre(stage, "cell.\(top.node.id)")!))
+        stage.send(stage.touch(1, .ended, at: stage.centre(of: "cell.\(top.node.id)")!))
         for _ in 0..<180 {
             stage.step()
             let now = stage.dump().layer("panel")!.frame.center
@@ -187,17 +188,17 @@ final class HoneycombScreenTests: XCTestCase {
         // inside the right cell's box, which is drawn above it. The box would give the right cell.
         let beside = Point(x: left.centre.x + 0.86 * radius, y: left.centre.y)
         XCTAssertGreaterThan(beside.x, right.centre.x - radius, "the point is in the right cell's box")
-        Honeycomb.tap(stage, beside)
-        Honeycomb.run(stage, for: 0.6)
+        stage.tap(beside)
+        stage.run(for: 0.6)
         XCTAssertEqual(stage.stateName, "panel.\(left.node.id)")
-        Honeycomb.tap(stage, beside)
-        Honeycomb.run(stage, for: 1.2)
+        stage.tap(beside)
+        stage.run(for: 1.2)
         XCTAssertEqual(stage.stateName, "grid.ocean")
         // Just above the bottom vertex of a top-row cell: inside the boxes of both cells below it, in neither hexagon.
         let upper = screen.rows[0][2]
         let vertex = Point(x: upper.centre.x, y: upper.centre.y + 0.9 * radius)
-        Honeycomb.tap(stage, vertex)
-        Honeycomb.run(stage, for: 0.6)
+        stage.tap(vertex)
+        stage.run(for: 0.6)
         XCTAssertEqual(stage.stateName, "panel.\(upper.node.id)")
     }
 
@@ -209,7 +210,7 @@ final class HoneycombScreenTests: XCTestCase {
         let whale = try XCTUnwrap(screen.firstCell { $0.node.title == "Blue whale" })
         XCTAssertEqual([whale.row, whale.column], [0, 3])
         XCTAssertEqual(screen.cell(withID: "whale"), whale)
-        XCTAssertEqual(Honeycomb.centre(stage, "cell.whale")!.distance(to: whale.centre), 0, accuracy: 0.01)
+        XCTAssertEqual(stage.centre(of: "cell.whale")!.distance(to: whale.centre), 0, accuracy: 0.01)
 
         XCTAssertTrue(screen.updateNode(withID: "whale") { $0.title = "Big whale"; $0.color = "#000080" })
         stage.step()
@@ -221,7 +222,7 @@ final class HoneycombScreenTests: XCTestCase {
         XCTAssertEqual(screen.cell(withID: "whale")?.node.title, "Big whale")
 
         XCTAssertTrue(screen.openPanel(forCellWithID: "whale"))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "panel.whale")
         XCTAssertFalse(screen.openPanel(forCellWithID: "fern"), "not in this grid")
         screen.closePanel()
@@ -233,8 +234,8 @@ final class HoneycombScreenTests: XCTestCase {
         var opened: [String] = []
         screen.environment.openLink = { opened.append($0) }
         screen.openPanel(forCellWithID: "coral")
-        Honeycomb.run(stage, for: 1)
-        Honeycomb.tap(stage, try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)
+        stage.run(for: 1)
+        stage.tap(try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)
         stage.step()
         XCTAssertEqual(opened, ["https://example.org/ocean/coral"])
         XCTAssertEqual(stage.stateName, "panel.coral", "the panel stays open")
@@ -243,18 +244,18 @@ final class HoneycombScreenTests: XCTestCase {
     func testTheSideMenuListsTheCategoriesAndJumpsToOne() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.5)
-        Honeycomb.tap(stage, Point(x: 34, y: 34))
-        Honeycomb.run(stage, for: 0.6)
+        stage.run(until: 0.5)
+        stage.tap(Point(x: 34, y: 34))
+        stage.run(for: 0.6)
         XCTAssertEqual(stage.stateName, "menu")
         let dump = stage.dump()
         for category in Honeycomb.bundledCategories {
             XCTAssertEqual(dump.layer("menu.action.category.\(category.id)")?.visible, true, category.id)
         }
-        Honeycomb.tap(stage, try XCTUnwrap(dump.layer("menu.action.category.travel")).frame.center)
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.travel" }, stage.stateName)
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "back")))
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "categories" }, stage.stateName)
+        stage.tap(try XCTUnwrap(dump.layer("menu.action.category.travel")).frame.center)
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "grid.travel" }, stage.stateName)
+        stage.tap(try XCTUnwrap(stage.centre(of: "back")))
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "categories" }, stage.stateName)
     }
 
     func testKeysMoveAFocusRingOpenAndGoBack() throws {
@@ -266,14 +267,14 @@ final class HoneycombScreenTests: XCTestCase {
         // From row 0, column 1, down: rows 0 and 1 interlock, so the two cells below are equally near; ↓ takes the right one.
         let expected = screen.rows[1].min { abs($0.centre.x - (screen.rows[0][1].centre.x + 1)) < abs($1.centre.x - (screen.rows[0][1].centre.x + 1)) }!
         XCTAssertEqual(screen.state.focus, expected.node.id)
-        XCTAssertEqual(Honeycomb.centre(stage, "focus")!.distance(to: expected.centre), 0, accuracy: 0.5)
+        XCTAssertEqual(stage.centre(of: "focus")!.distance(to: expected.centre), 0, accuracy: 0.5)
         key(.enter)
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "panel.\(expected.node.id)")
         key(.escape)
         XCTAssertEqual(stage.stateName, "grid.ocean")
         key(.escape)
-        XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "categories" })
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "categories" })
         XCTAssertEqual(screen.state.focus, "ocean", "the ring comes back to the category left")
     }
 
@@ -281,16 +282,16 @@ final class HoneycombScreenTests: XCTestCase {
         func restingGrid(reduceMotion: Bool) throws -> [String: Point] {
             let runner = try Honeycomb.runner(reduceMotion: reduceMotion)
             let stage = runner.stage
-            Honeycomb.run(stage, until: 1.5)
-            Honeycomb.tap(stage, Honeycomb.centre(stage, "category.food")!)
+            stage.run(until: 1.5)
+            stage.tap(stage.centre(of: "category.food")!)
             if reduceMotion {
-                Honeycomb.run(stage, for: 0.05)
+                stage.run(for: 0.05)
                 let cells = Honeycomb.hexagonCentres(stage).filter { $0.key.hasPrefix("cell.") }
                 let screen = Honeycomb.screen(of: runner)
                 for (id, centre) in cells { XCTAssertEqual(centre.distance(to: screen.rows.flatMap { $0 }.first { "cell.\($0.node.id)" == id }!.centre), 0, accuracy: 0.01, "no slide: \(id)") }
             }
-            XCTAssertTrue(Honeycomb.run(stage, upTo: 3) { stage.stateName == "grid.food" })
-            Honeycomb.run(stage, for: 1)
+            XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "grid.food" })
+            stage.run(for: 1)
             return Honeycomb.hexagonCentres(stage).filter { $0.key.hasPrefix("cell.") }
         }
         let normal = try restingGrid(reduceMotion: false), reduced = try restingGrid(reduceMotion: true)

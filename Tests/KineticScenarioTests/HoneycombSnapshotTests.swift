@@ -18,25 +18,25 @@ final class HoneycombSnapshotTests: XCTestCase {
             XCTAssertTrue(runner.renderer.assetErrors.isEmpty, "\(runner.renderer.assetErrors)")
             try assertSnapshot(runner.renderer, named: "honeycomb-\(name)")
         }
-        Honeycomb.run(stage, until: 1.5)
+        stage.run(until: 1.5)
         try snapshot("categories", state: "categories")
-        Honeycomb.tap(stage, Honeycomb.centre(stage, "category.nature")!)
-        Honeycomb.run(stage, for: 0.25)
+        stage.tap(stage.centre(of: "category.nature")!)
+        stage.run(for: 0.25)
         try snapshot("morph", state: "morph")
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         try snapshot("grid-12", state: "grid.nature")
         let top = screen.rows[0][1], bottom = screen.rows[screen.rows.count - 1][1]
-        Honeycomb.tap(stage, top.centre)
-        Honeycomb.run(stage, for: 1.2)
+        stage.tap(top.centre)
+        stage.run(for: 1.2)
         try snapshot("panel-below", state: "panel.\(top.node.id)")
         // The bottom row was pushed past the stage's bottom by the panel: the grid scrolls to it first (End).
         stage.send(KeyEvent(scenarioName: "end", timestamp: stage.time))
-        Honeycomb.run(stage, for: 1)
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "cell.\(bottom.node.id)")))  // where it is now, moved by the panel and the scroll
-        Honeycomb.run(stage, for: 1.2)
+        stage.run(for: 1)
+        stage.tap(try XCTUnwrap(stage.centre(of: "cell.\(bottom.node.id)")))  // where it is now, moved by the panel and the scroll
+        stage.run(for: 1.2)
         try snapshot("panel-above", state: "panel.\(bottom.node.id)")
         screen.showCategory("space")
-        Honeycomb.run(stage, for: 2.5)
+        stage.run(for: 2.5)
         try snapshot("grid-35", state: "grid.space")
         // Space's panels on its first, middle and last rows: the rows make room, scrolling past the header and the
         // stage's bottom (clipped below the header) where the grid and the panel do not fit together.
@@ -44,7 +44,7 @@ final class HoneycombSnapshotTests: XCTestCase {
         for (name, row) in [("space-panel-first", 0), ("space-panel-middle", spaceRows.count / 2), ("space-panel-last", spaceRows.count - 1)] {
             let cell = spaceRows[row][spaceRows[row].count / 2]
             screen.send(.tapCell(cell.node.id))
-            Honeycomb.run(stage, for: 1.5)
+            stage.run(for: 1.5)
             try snapshot(name, state: "panel.\(cell.node.id)")
         }
     }

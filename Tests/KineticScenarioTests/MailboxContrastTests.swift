@@ -17,7 +17,7 @@ final class MailboxContrastTests: XCTestCase {
         for offset in [58.0, 120, 300, -58, -120, -300] {
             let runner = try Mailbox.runner(scale: scale)
             let stage = runner.stage
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             Mailbox.swipe(stage, row: 1, by: offset, over: 0.3, release: false)
             stage.step()
             runner.renderer.render(stage.root)
@@ -36,9 +36,9 @@ final class MailboxContrastTests: XCTestCase {
         for offset in [-120.0, -300] {
             let runner = try Mailbox.runner(scale: scale)
             let stage = runner.stage
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             Mailbox.swipe(stage, row: 1, by: offset, over: 0.3)
-            Honeycomb.run(stage, for: 2)
+            stage.run(for: 2)
             runner.renderer.render(stage.root)
             let image = PixelImage(runner.renderer)
             let dump = stage.dump()
@@ -61,11 +61,11 @@ final class MailboxContrastTests: XCTestCase {
         let runner = try Mailbox.runner(scale: scale)
         let stage = runner.stage
         let screen = Mailbox.screen(of: runner)
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         screen.send(.command(id: "m01", zone: .later))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         screen.send(.chooseOption(MailboxState.pickDateOption))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         runner.renderer.render(stage.root)
         let image = PixelImage(runner.renderer)
         let dump = stage.dump()

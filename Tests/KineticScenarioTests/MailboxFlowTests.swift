@@ -4,6 +4,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// The rest of the Mailbox on stage: undo, the menu, compose, the segmented control, keys, persistence.
 final class MailboxFlowTests: XCTestCase {
@@ -16,31 +17,31 @@ final class MailboxFlowTests: XCTestCase {
         let runner = try Mailbox.runner()
         let stage = runner.stage
         let screen = Mailbox.screen(of: runner)
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         let home = stage.dump()
         Mailbox.swipe(stage, row: 0, by: 150, over: 0.3)          // m01 → Archive
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         Mailbox.swipe(stage, row: 0, by: 320, over: 0.3)          // m02 → deleted
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(Mailbox.layer(stage, "undo")?.visible, true, "the undo button shows after an action")
         key(stage, "l")                                            // m03 → Later, Tomorrow
-        Honeycomb.run(stage, for: 0.8)
-        Honeycomb.tap(stage, Mailbox.layer(stage, "option.tomorrow")!.frame.center)
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 0.8)
+        stage.tap(Mailbox.layer(stage, "option.tomorrow")!.frame.center)
+        stage.run(for: 1)
         XCTAssertEqual(screen.state.visibleMessages.count, 27)
         // Scenarios start on Monday 5 January 2026 at 09:00 UTC: Tomorrow is Tuesday at 08:00.
         XCTAssertEqual(screen.state.placement(of: "m03"), Placement(.later, "Tomorrow", until: StageSettings.scenarioStartDate.addingTimeInterval(23 * 3600)))
 
         key(stage, "ctrl+z")
-        Honeycomb.run(stage, for: 0.1)
+        stage.run(for: 0.1)
         XCTAssertLessThan(Mailbox.layer(stage, "row.m03")!.frame.height, Mailbox.rowHeight - 1, "the row opens…")
         XCTAssertLessThan(Mailbox.offset(stage, "m03")!, -100, "…and the message slides in from the side it left by")
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(Mailbox.offset(stage, "m03") ?? 99, 0, accuracy: 0.01)
         stage.sendShake()
-        Honeycomb.run(stage, for: 1.5)
-        Honeycomb.tap(stage, Mailbox.layer(stage, "undo")!.frame.center)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
+        stage.tap(Mailbox.layer(stage, "undo")!.frame.center)
+        stage.run(for: 1.5)
         XCTAssertEqual(screen.state.placements, [:], "every message back in the Inbox")
         for id in ["m01", "m02", "m03", "m04"] {
             XCTAssertEqual(stage.dump().layer("row.\(id)")!.frame.y, home.layer("row.\(id)")!.frame.y, accuracy: 0.5, "\(id) back in its row")
@@ -53,12 +54,12 @@ final class MailboxFlowTests: XCTestCase {
         func dragMenu(to points: [Double]) throws -> (String, Double) {
             let runner = try Mailbox.runner()
             let stage = runner.stage
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             stage.send(stage.touch(1, .began, at: Point(x: 4, y: 400)))
             for x in points { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: x, y: 400))) }
             let progress = Mailbox.layer(stage, "mailbox.content")!.frame.x / 300
             stage.send(stage.touch(1, .ended, at: Point(x: points.last!, y: 400)))
-            Honeycomb.run(stage, for: 1)
+            stage.run(for: 1)
             return (stage.stateName, progress)
         }
         // Revealed past half, then pulled back quickly: it keeps hiding.
@@ -74,31 +75,31 @@ final class MailboxFlowTests: XCTestCase {
     func testTheMenusListsAndTheShellsEdgeDoNotFight() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         stage.send(stage.touch(1, .began, at: Point(x: 4, y: 400)))
         for x in stride(from: 20.0, through: 320, by: 20) { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: x, y: 400))) }
         stage.send(stage.touch(1, .ended, at: Point(x: 320, y: 400)))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "menu")
         XCTAssertEqual(Mailbox.layer(stage, "mailbox.menu")?.visible, true, "Mailbox's own menu, not the shell's")
         XCTAssertEqual(Mailbox.layer(stage, "menu")?.visible, false)
-        Honeycomb.tap(stage, Mailbox.layer(stage, "mailbox.menu.later")!.frame.center)
-        Honeycomb.run(stage, for: 1)
+        stage.tap(Mailbox.layer(stage, "mailbox.menu.later")!.frame.center)
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "later")
         // The shell's menu stays reachable by its key (its ☰ gives way to the Mailbox's own menu button here).
         key(stage, "m")
-        Honeycomb.run(stage, for: 0.6)
+        stage.run(for: 0.6)
         XCTAssertEqual(Mailbox.layer(stage, "menu")?.visible, true)
     }
 
     func testComposeTakesTypedTextAndSlidesAwayOnEscape() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
-        Honeycomb.tap(stage, Mailbox.layer(stage, "compose.button")!.frame.center)
-        Honeycomb.run(stage, for: 0.1)
+        stage.run(until: 0.3)
+        stage.tap(Mailbox.layer(stage, "compose.button")!.frame.center)
+        stage.run(for: 0.1)
         let rising = Mailbox.layer(stage, "compose")!.frame.y
-        Honeycomb.run(stage, for: 0.8)
+        stage.run(for: 0.8)
         XCTAssertEqual(stage.stateName, "compose")
         XCTAssertLessThan(Mailbox.layer(stage, "compose")!.frame.y, rising, "it slid up")
         let dim = try XCTUnwrap(Mailbox.layer(stage, "compose.dim"))
@@ -121,8 +122,8 @@ final class MailboxFlowTests: XCTestCase {
         key(stage, "escape")  // leaves the field
         key(stage, "escape")  // Cancel: something was written, so it asks
         XCTAssertEqual(stage.stateName, "compose.confirm")
-        Honeycomb.tap(stage, try XCTUnwrap(Mailbox.layer(stage, "compose.confirm.delete")).frame.center)
-        Honeycomb.run(stage, for: 1)
+        stage.tap(try XCTUnwrap(Mailbox.layer(stage, "compose.confirm.delete")).frame.center)
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "inbox")
         XCTAssertEqual(Mailbox.layer(stage, "compose")?.visible, false)
     }
@@ -131,21 +132,21 @@ final class MailboxFlowTests: XCTestCase {
         let runner = try Mailbox.runner()
         let stage = runner.stage
         let screen = Mailbox.screen(of: runner)
-        Honeycomb.run(stage, until: 0.3)
-        key(stage, "e"); Honeycomb.run(stage, for: 1.5)  // m01 to Archive: slid off, then its row closed
+        stage.run(until: 0.3)
+        key(stage, "e"); stage.run(for: 1.5)  // m01 to Archive: slid off, then its row closed
         XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#3A9BDC", "not selected: tinted")
-        Honeycomb.tap(stage, Mailbox.layer(stage, "segment.archive")!.frame.center)
-        Honeycomb.run(stage, for: 0.08)
+        stage.tap(Mailbox.layer(stage, "segment.archive")!.frame.center)
+        stage.run(for: 0.08)
         XCTAssertEqual(stage.stateName, "archive")
         XCTAssertGreaterThan(Mailbox.layer(stage, "row.m01")!.frame.x, 100, "Archive, right of Inbox, comes in from the right")
         XCTAssertLessThan(Mailbox.layer(stage, "row.m02")!.frame.x, -10, "the Inbox leaves to the left")
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(Mailbox.layer(stage, "row.m01")!.frame.x, 0, accuracy: 0.01)
         XCTAssertNil(Mailbox.layer(stage, "row.m02"))
         XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#FFFFFF", "selected: white")
         XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["m01"])
         key(stage, "1")
-        Honeycomb.run(stage, for: 0.08)
+        stage.run(for: 0.08)
         XCTAssertEqual(stage.stateName, "later")
         XCTAssertGreaterThan(Mailbox.layer(stage, "row.m01")!.frame.x, 10, "back to Later, on the left: Archive leaves to the right")
     }
@@ -154,26 +155,26 @@ final class MailboxFlowTests: XCTestCase {
         let runner = try Mailbox.runner()
         let stage = runner.stage
         let screen = Mailbox.screen(of: runner)
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         key(stage, "down"); key(stage, "down"); key(stage, "down")
         XCTAssertEqual(screen.state.focus, "m03")
         XCTAssertEqual(Mailbox.layer(stage, "focus")!.frame.center.y, Mailbox.rowY(2), accuracy: 1)
         key(stage, "d")
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(screen.state.placement(of: "m03").list, .deleted)
         XCTAssertEqual(screen.state.focus, "m04", "the ring moves to the message that took its place")
         key(stage, "delete")
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(screen.state.placement(of: "m04").list, .deleted)
         key(stage, "t")
-        Honeycomb.run(stage, for: 0.8)
+        stage.run(for: 0.8)
         XCTAssertEqual(stage.stateName, "options.list")
         key(stage, "escape")
-        Honeycomb.run(stage, for: 0.8)
+        stage.run(for: 0.8)
         XCTAssertEqual(screen.state.placement(of: "m05"), Placement(.list, "To Read"))
         // Down past the visible rows scrolls the focus into view.
         for _ in 0..<20 { key(stage, "down") }
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         let ring = Mailbox.layer(stage, "focus")!.frame
         XCTAssertTrue(ring.y >= Mailbox.navHeight - 1 && ring.y + ring.height <= 768 + 1, "\(ring)")
         key(stage, "3")
@@ -185,18 +186,18 @@ final class MailboxFlowTests: XCTestCase {
         do {
             let runner = try Mailbox.runner(dataDirectory: folder)
             let stage = runner.stage
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             Mailbox.swipe(stage, row: 0, by: 150, over: 0.3)
-            Honeycomb.run(stage, for: 1)
+            stage.run(for: 1)
             Mailbox.swipe(stage, row: 0, by: -320, over: 0.3)
-            Honeycomb.run(stage, for: 0.8)
-            Honeycomb.tap(stage, Mailbox.layer(stage, "option.travel")!.frame.center)
-            Honeycomb.run(stage, for: 1)
+            stage.run(for: 0.8)
+            stage.tap(Mailbox.layer(stage, "option.travel")!.frame.center)
+            stage.run(for: 1)
         }
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("mailbox.json"))) as? [String: Any]
         XCTAssertNotNil((saved?["placements"] as? [String: Any])?["m01"], "written to the data folder")
         let again = try Mailbox.runner(freshStart: false, dataDirectory: folder)
-        Honeycomb.run(again.stage, until: 0.3)
+        again.stage.run(until: 0.3)
         let state = Mailbox.screen(of: again).state
         XCTAssertEqual(state.placement(of: "m01"), Placement(.archive))
         XCTAssertEqual(state.placement(of: "m02"), Placement(.list, "Travel"))
@@ -210,7 +211,7 @@ final class MailboxReducedMotionTests: XCTestCase {
     func testSlidesBecomeFadesAndTheZonesStay() throws {
         let runner = try Mailbox.runner(reduceMotion: true)
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         Mailbox.swipe(stage, row: 1, by: 150, over: 0.4, release: false)
         XCTAssertEqual(Mailbox.layer(stage, "swipe.m02")?.color, "#62D962", "the finger still drags into the same zones")
         stage.send(stage.touch(1, .ended, at: Point(x: 650, y: Mailbox.rowY(1))))
@@ -220,7 +221,7 @@ final class MailboxReducedMotionTests: XCTestCase {
             if let x = Mailbox.offset(stage, "m02") { farthest = max(farthest, x) }
         }
         XCTAssertLessThanOrEqual(farthest, 260.5, "no slide off the screen")
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         XCTAssertNil(Mailbox.layer(stage, "row.m02"), "gone, by a fade")
         XCTAssertEqual(Mailbox.screen(of: runner).state.placement(of: "m02").list, .archive)
         XCTAssertEqual(Mailbox.layer(stage, "row.m03")!.frame.y, Mailbox.navHeight + Mailbox.rowHeight, accuracy: 0.01, "the rows below are in place at once")

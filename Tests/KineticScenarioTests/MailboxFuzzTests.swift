@@ -77,7 +77,7 @@ final class MailboxFuzzTests: XCTestCase {
         screen.send(.deleteDraft)  // if it asked: nothing written in the fuzz is kept
         if screen.state.options != nil { screen.send(.dismissOptions) }
         for _ in 0..<200 { screen.send(.undo) }
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         // The person's own drafts and sent messages stay: undo is for what was done to the server's messages.
         XCTAssertEqual(screen.state.placements.filter { ![.draft, .sent].contains($0.value.list) }, [:], "undo brought everything back to the Inbox")
         XCTAssertEqual(stage.dump().layers.filter { $0.id.hasPrefix("row.") }.count, screen.rows.count, "every row kept is on stage, and no other")

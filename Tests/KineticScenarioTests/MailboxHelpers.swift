@@ -4,6 +4,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// Builds and drives Mailbox runs for the tests, on the bundled messages.
 enum Mailbox {
@@ -19,14 +20,14 @@ enum Mailbox {
     /// A fresh Mailbox on stage, its opening done (0.3 s in): the runner, its stage and the screen.
     static func opened() throws -> (runner: ScenarioRunner, stage: Stage, screen: MailboxScreen) {
         let runner = try runner()
-        Honeycomb.run(runner.stage, until: 0.3)
+        runner.stage.run(until: 0.3)
         return (runner, runner.stage, screen(of: runner))
     }
 
     /// Opens the reschedule options for the focused message (the `l` key) and lets them show.
     static func openRescheduleOptions(_ stage: Stage) {
         stage.send(KeyEvent(scenarioName: "l", timestamp: stage.time))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
     }
 
     static func screen(of runner: ScenarioRunner) -> MailboxScreen {
@@ -47,7 +48,7 @@ enum Mailbox {
             stage.send(stage.touch(1, .moved, at: Point(x: x + dx * Double(step) / Double(steps), y: y)))
         }
         guard release else { return }
-        Honeycomb.run(stage, for: hold)
+        stage.run(for: hold)
         stage.send(stage.touch(1, .ended, at: Point(x: x + dx, y: y)))
     }
 

@@ -5,6 +5,7 @@ import KineticScene
 import XCTest
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// A Later row says when its message comes back as seen today; when the day turns, it says it again.
 final class MailboxLaterTimeTests: XCTestCase {
@@ -14,10 +15,10 @@ final class MailboxLaterTimeTests: XCTestCase {
         let (_, stage, screen) = try Mailbox.opened()
         Mailbox.openRescheduleOptions(stage)
         XCTAssertEqual(stage.dump().state, "options.reschedule")
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "option.tomorrow")))
-        Honeycomb.run(stage, for: 1)
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "segment.later")))
-        Honeycomb.run(stage, for: 1)
+        stage.tap(try XCTUnwrap(stage.centre(of: "option.tomorrow")))
+        stage.run(for: 1)
+        stage.tap(try XCTUnwrap(stage.centre(of: "segment.later")))
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "later")
         let filed = try XCTUnwrap(Mailbox.ids.first { stage.dump().layer("message.\($0).time") != nil })
         XCTAssertEqual(stage.dump().layer("message.\(filed).time")?.text, "Tomorrow 08:00")

@@ -5,6 +5,7 @@ import KineticScene
 import XCTest
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// "Pick date" asks for the moment: wheels for the day, hour and minute that the finger, the mouse wheel and the
 /// keys turn, that coast and come to rest on a row, with Cancel and Schedule.
@@ -17,8 +18,8 @@ final class MailboxPickerTests: XCTestCase {
         let (runner, stage, screen) = try Mailbox.opened()
         Mailbox.openRescheduleOptions(stage)
         XCTAssertEqual(stage.dump().state, "options.reschedule")
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "option.pick-date")))
-        Honeycomb.run(stage, for: 0.6)
+        stage.tap(try XCTUnwrap(stage.centre(of: "option.pick-date")))
+        stage.run(for: 0.6)
         XCTAssertEqual(stage.dump().state, "picker")
         return (runner, stage, screen)
     }
@@ -40,38 +41,38 @@ final class MailboxPickerTests: XCTestCase {
         XCTAssertNotNil(stage.dump().layer("picker.row.hour.10"))
 
         // Three clicks of the mouse wheel over the hour turn it three rows on.
-        let hour = try XCTUnwrap(Honeycomb.centre(stage, "picker.hour"))
+        let hour = try XCTUnwrap(stage.centre(of: "picker.hour"))
         for _ in 0..<3 {
             stage.send(WheelEvent(location: hour, delta: Vector(dx: 0, dy: -1), isPrecise: false, timestamp: stage.time))
             stage.step()
         }
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(value(stage, "hour"), "13")
         // The hour column now has the keys (the wheel went to it); → to the minutes, six ↓ for 30.
         key(stage, "right")
         key(stage, "down", times: 6)
         key(stage, "tab")  // round to the day
         key(stage, "down", times: 2)
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(value(stage, "minute"), "30")
         XCTAssertEqual(value(stage, "day"), "2026-01-07")
         XCTAssertEqual(stage.dump().layer("picker.summary")?.text, "Comes back Wed 13:30")
 
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "picker.schedule")))
-        Honeycomb.run(stage, for: 1.5)
+        stage.tap(try XCTUnwrap(stage.centre(of: "picker.schedule")))
+        stage.run(for: 1.5)
         XCTAssertEqual(stage.dump().state, "inbox")
         let expected = utc.date(from: DateComponents(year: 2026, month: 1, day: 7, hour: 13, minute: 30))
         XCTAssertEqual(screen.state.placement(of: "m01").list, .later)
         XCTAssertEqual(screen.state.placement(of: "m01").until, expected)
         screen.send(.selectSegment(.later))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(Mailbox.layer(stage, "message.m01.time")?.text, "Wed 13:30", "the Later list says when it comes back")
     }
 
     func testAFlickCoastsPastTheFingerAndComesToRestWithARowInTheBand() throws {
         let (_, stage, _) = try openPicker()
         let band = try XCTUnwrap(stage.dump().layer("picker.wheels")).frame.center.y  // the middle row's line
-        let day = try XCTUnwrap(Honeycomb.centre(stage, "picker.day"))
+        let day = try XCTUnwrap(stage.centre(of: "picker.day"))
         // 80 pt up in 0.05 s: two rows' worth under the finger, let go fast.
         stage.send(stage.touch(1, .began, at: day))
         for index in 1...6 {
@@ -79,11 +80,11 @@ final class MailboxPickerTests: XCTestCase {
             stage.send(stage.touch(1, .moved, at: Point(x: day.x, y: day.y - 80 * Double(index) / 6)))
         }
         stage.send(stage.touch(1, .ended, at: Point(x: day.x, y: day.y - 80)))
-        Honeycomb.run(stage, for: 0.1)
+        stage.run(for: 0.1)
         let rowCentres = stage.dump().layers.filter { $0.id.hasPrefix("picker.row.day.") }.map(\.frame.center.y)
         let nearest = try XCTUnwrap(rowCentres.min { abs($0 - band) < abs($1 - band) })
         XCTAssertGreaterThan(abs(nearest - band), 0.5, "still coasting between rows a tenth of a second on")
-        Honeycomb.run(stage, for: 3)
+        stage.run(for: 3)
         let chosen = try XCTUnwrap(value(stage, "day"))
         let chosenRow = try XCTUnwrap(stage.dump().layer("picker.row.day.\(chosen)")).frame
         XCTAssertEqual(chosenRow.center.y, band, accuracy: 0.05, "the chosen row rests exactly in the band")
@@ -93,22 +94,22 @@ final class MailboxPickerTests: XCTestCase {
 
     func testCancelEscAndATapOutsideGoBackToTheOptionsAndUndoReturnsTheMessage() throws {
         let (_, stage, screen) = try openPicker()
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "picker.cancel")))
-        Honeycomb.run(stage, for: 0.6)
+        stage.tap(try XCTUnwrap(stage.centre(of: "picker.cancel")))
+        stage.run(for: 0.6)
         XCTAssertEqual(stage.dump().state, "options.reschedule", "Cancel: back to the options")
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "option.pick-date")))
-        Honeycomb.run(stage, for: 0.6)
+        stage.tap(try XCTUnwrap(stage.centre(of: "option.pick-date")))
+        stage.run(for: 0.6)
         key(stage, "escape")
         XCTAssertEqual(stage.dump().state, "options.reschedule", "Esc: back to the options")
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "option.pick-date")))
-        Honeycomb.run(stage, for: 0.6)
-        Honeycomb.tap(stage, Point(x: 30, y: 150))  // on the dimmed list, beside the sheet
-        Honeycomb.run(stage, for: 0.6)
+        stage.tap(try XCTUnwrap(stage.centre(of: "option.pick-date")))
+        stage.run(for: 0.6)
+        stage.tap(Point(x: 30, y: 150))  // on the dimmed list, beside the sheet
+        stage.run(for: 0.6)
         XCTAssertEqual(stage.dump().state, "options.reschedule", "a tap outside: back to the options")
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "option.pick-date")))
-        Honeycomb.run(stage, for: 0.6)
+        stage.tap(try XCTUnwrap(stage.centre(of: "option.pick-date")))
+        stage.run(for: 0.6)
         screen.send(.undo)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(stage.dump().state, "inbox")
         XCTAssertEqual(screen.state.placement(of: "m01"), .inbox)
         XCTAssertEqual(Mailbox.offset(stage, "m01") ?? -1, 0, accuracy: 0.5, "the message is back in its row")
@@ -118,11 +119,11 @@ final class MailboxPickerTests: XCTestCase {
         let (_, stage, screen) = try openPicker()
         key(stage, "tab")
         key(stage, "up", times: 2)  // 08:00 today, before 09:00
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(value(stage, "hour"), "08")
         XCTAssertEqual(stage.dump().layer("picker.summary")?.text, "Choose a time after now")
         key(stage, "enter")
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         XCTAssertEqual(stage.dump().state, "picker", "nothing was filed")
         XCTAssertEqual(screen.state.placement(of: "m01"), .inbox)
     }
@@ -130,7 +131,7 @@ final class MailboxPickerTests: XCTestCase {
     func testTheKeysReachEveryOptionAndThePicker() throws {
         let (_, stage, screen) = try Mailbox.opened()
         key(stage, "l")
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(stage.dump().layer("options.focus")?.visible, false, "no ring before a key")
         key(stage, "down")  // the first press rings the first option
         let first = try XCTUnwrap(stage.dump().layer("option.later-today")).frame
@@ -140,15 +141,15 @@ final class MailboxPickerTests: XCTestCase {
         let pick = try XCTUnwrap(stage.dump().layer("option.pick-date")).frame
         XCTAssertEqual(try XCTUnwrap(stage.dump().layer("options.focus")).frame.center.y, pick.center.y, accuracy: 0.5)
         key(stage, "enter")
-        Honeycomb.run(stage, for: 0.6)
+        stage.run(for: 0.6)
         XCTAssertEqual(stage.dump().state, "picker")
         key(stage, "escape")
-        Honeycomb.run(stage, for: 0.6)
+        stage.run(for: 0.6)
         key(stage, "down")
         key(stage, "left")  // round from the first to the last: Pick date again; one more left is Someday
         key(stage, "left")
         key(stage, "space")
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(screen.state.placement(of: "m01"), Placement(.later, "Someday"))
     }
 }

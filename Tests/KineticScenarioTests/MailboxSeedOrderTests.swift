@@ -4,6 +4,7 @@ import KineticCore
 import KineticRuntime
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// Seed 002's order and rule, frame by frame: "When the animation is complete, it should show the reschedule
 /// options"; a committed row closes only once its message has left; "if released at this point [short of 60 pt], the
@@ -55,10 +56,10 @@ final class MailboxSeedOrderTests: XCTestCase {
             let runner = try Mailbox.runner()
             let stage = runner.stage
             let screen = Mailbox.screen(of: runner)
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             if projected { screen.send(.setDecideOnProjection(true)) }
             Mailbox.swipe(stage, row: 1, by: 45, over: 0.05)  // 900 pt/s
-            Honeycomb.run(stage, for: 1.5)
+            stage.run(for: 1.5)
             XCTAssertEqual(screen.state.placement(of: "m02").list, projected ? .archive : .inbox, "projection \(projected)")
             if !projected { XCTAssertEqual(Mailbox.offset(stage, "m02") ?? 99, 0, accuracy: 0.5, "it came back") }
         }

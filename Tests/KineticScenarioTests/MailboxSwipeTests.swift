@@ -4,6 +4,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// Swiping a message, on the dumps: the seed's zones, colours, icons and thresholds, and what a release does.
 final class MailboxSwipeTests: XCTestCase {
@@ -14,7 +15,7 @@ final class MailboxSwipeTests: XCTestCase {
     private func hold(at dx: Double) throws -> (color: String?, icon: String?, opacity: Double, iconX: Double, messageX: Double) {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         // Slow, so that nothing here depends on velocity; the finger stays down.
         Mailbox.swipe(stage, row: 2, by: dx, over: 0.8, release: false)
         let dump = stage.dump()
@@ -54,9 +55,9 @@ final class MailboxSwipeTests: XCTestCase {
     func testAReleaseShortOfSixtySpringsBack() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         Mailbox.swipe(stage, row: 2, by: 55, over: 0.5, hold: 0.2)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(Mailbox.offset(stage, "m03") ?? 99, 0, accuracy: 0.01)
         XCTAssertEqual(stage.stateName, "inbox")
         XCTAssertEqual(Mailbox.layer(stage, "row.m03")?.visible, true)
@@ -66,10 +67,10 @@ final class MailboxSwipeTests: XCTestCase {
         for (dx, list) in [(120.0, Placement.List.archive), (300.0, .deleted)] {
             let runner = try Mailbox.runner()
             let stage = runner.stage
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             let before = stage.dump()
             Mailbox.swipe(stage, row: 2, by: dx, over: 0.6)
-            Honeycomb.run(stage, for: 1.5)
+            stage.run(for: 1.5)
             let after = stage.dump()
             XCTAssertNil(after.layer("row.m03"), "the row is gone")
             for id in ["m04", "m05", "m10"] {
@@ -85,15 +86,15 @@ final class MailboxSwipeTests: XCTestCase {
             for dismiss in [false, true] {
                 let runner = try Mailbox.runner()
                 let stage = runner.stage
-                Honeycomb.run(stage, until: 0.3)
+                stage.run(until: 0.3)
                 Mailbox.swipe(stage, row: 0, by: dx, over: 0.6)
-                Honeycomb.run(stage, for: 1)
+                stage.run(for: 1)
                 XCTAssertEqual(stage.stateName, state)
                 XCTAssertEqual(Mailbox.layer(stage, "options.title")?.text, title)
                 XCTAssertLessThan(Mailbox.offset(stage, "m01")!, -1000 + 1, "the message went off screen to the left")
                 let point = dismiss ? Point(x: 60, y: 700) : Mailbox.layer(stage, choice)!.frame.center
-                Honeycomb.tap(stage, point)
-                Honeycomb.run(stage, for: 1.5)
+                stage.tap(point)
+                stage.run(for: 1.5)
                 XCTAssertEqual(stage.stateName, "inbox")
                 XCTAssertNil(Mailbox.layer(stage, "row.m01"), "the hide finished")
                 let placement = Mailbox.screen(of: runner).state.placement(of: "m01")
@@ -116,29 +117,29 @@ final class MailboxSwipeTests: XCTestCase {
             let runner = try Mailbox.runner()
             let stage = runner.stage
             Mailbox.screen(of: runner).send(.setDecideOnProjection(projected))
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             Mailbox.swipe(stage, row: 1, by: 40, over: seconds, hold: seconds > 0.5 ? 0.2 : 0)
-            Honeycomb.run(stage, for: 1.5)
+            stage.run(for: 1.5)
             XCTAssertEqual(Mailbox.screen(of: runner).state.placement(of: "m02").list, expected, "\(seconds) s, projection \(projected)")
         }
         // A fast flick never reaches the second action: archive, not delete.
         let runner = try Mailbox.runner()
-        Honeycomb.run(runner.stage, until: 0.3)
+        runner.stage.run(until: 0.3)
         Mailbox.swipe(runner.stage, row: 1, by: 150, over: 0.05)
-        Honeycomb.run(runner.stage, for: 1.5)
+        runner.stage.run(for: 1.5)
         XCTAssertEqual(Mailbox.screen(of: runner).state.placement(of: "m02").list, .archive)
     }
 
     func testAVerticalDragScrollsAndNeverSwipesAHorizontalOneNeverScrolls() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         let top = Mailbox.layer(stage, "row.m05")!.frame.y
         // Mostly vertical, with some sideways wobble.
         stage.send(stage.touch(1, .began, at: Point(x: 500, y: 600)))
         for step in 1...30 { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: 500 + Double(step), y: 600 - Double(step) * 10))) }
         stage.send(stage.touch(1, .ended, at: Point(x: 530, y: 300)))
-        Honeycomb.run(stage, for: 8)
+        stage.run(for: 8)
         XCTAssertLessThan(Mailbox.layer(stage, "row.m05")!.frame.y, top - 250, "scrolled")
         XCTAssertTrue(Mailbox.ids.allSatisfy { (Mailbox.offset(stage, $0) ?? 0) == 0 }, "no message moved sideways")
         // Mostly horizontal, with some vertical wobble: the row swipes, the list stays.
@@ -154,9 +155,9 @@ final class MailboxSwipeTests: XCTestCase {
     func testAMessageSpringingBackCanBeCaughtWhereItIs() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         Mailbox.swipe(stage, row: 3, by: 50, over: 0.5, hold: 0.2)
-        Honeycomb.run(stage, for: 0.08)
+        stage.run(for: 0.08)
         let caught = Mailbox.offset(stage, "m04")!
         XCTAssertGreaterThan(caught, 3, "still on its way back")
         XCTAssertLessThan(caught, 49)
@@ -172,20 +173,20 @@ final class MailboxSwipeTests: XCTestCase {
         }
         XCTAssertEqual(last, caught + 200, accuracy: 6)
         stage.send(stage.touch(2, .ended, at: Point(x: 800, y: Mailbox.rowY(3))))
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(Mailbox.screen(of: runner).state.placement(of: "m04").list, .archive)
     }
 
     func testASwipeDuringACollapseIsSafe() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         Mailbox.swipe(stage, row: 1, by: 150, over: 0.2)
         // While m02's row closes, m04 (moving up into row 2) is swiped too; then touches land on the closing row.
-        Honeycomb.run(stage, for: 0.05)
+        stage.run(for: 0.05)
         Mailbox.swipe(stage, row: 3, by: 300, over: 0.2)
         Mailbox.swipe(stage, row: 1, by: 300, over: 0.1)
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         let state = Mailbox.screen(of: runner).state
         XCTAssertEqual(state.placement(of: "m02").list, .archive)
         XCTAssertGreaterThanOrEqual(state.placements.count, 2, "the swipes during the collapse acted: \(state.placements)")
@@ -212,14 +213,14 @@ final class MailboxScrollTests: XCTestCase {
     func testTheListRubberBandsAtBothEnds() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         func drag(by dy: Double, from y: Double) -> Double {
             // Where the list's content sits (the rows far from view are not kept, so no one row can be followed).
             func listY() -> Double { -Mailbox.screen(of: runner).scroll.offset }
             let before = listY()
             stage.send(stage.touch(1, .began, at: Point(x: 500, y: y)))
             for step in 1...40 { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: 500, y: y + dy * Double(step) / 40))) }
-            Honeycomb.run(stage, for: 0.2)
+            stage.run(for: 0.2)
             let moved = listY() - before
             stage.send(stage.touch(1, .ended, at: Point(x: 500, y: y + dy)))
             return moved
@@ -227,7 +228,7 @@ final class MailboxScrollTests: XCTestCase {
         // At the top, pulled down 300 pt: UIScrollView's band gives (1 − 1/(300·0.55/704 + 1))·704 ≈ 134 pt.
         let top = drag(by: 300, from: 200)
         XCTAssertEqual(top, (1 - 1 / (300 * 0.55 / 704 + 1)) * 704, accuracy: 2)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(Mailbox.layer(stage, "row.m01")!.frame.y, Mailbox.navHeight, accuracy: 0.5, "sprung back to the top")
         // Scrolled to the end (30 rows of 96 pt in 704 pt: 2,176 pt), then pushed 300 pt past it.
         let screen = Mailbox.screen(of: runner)
@@ -235,7 +236,7 @@ final class MailboxScrollTests: XCTestCase {
         stage.step()
         let bottom = drag(by: -300, from: 600)
         XCTAssertEqual(bottom, -(1 - 1 / (300 * 0.55 / 704 + 1)) * 704, accuracy: 2)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(screen.scroll.offset, 30 * 96 - 704, accuracy: 0.5, "sprung back to the end")
     }
 }

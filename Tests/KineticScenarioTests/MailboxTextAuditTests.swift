@@ -85,10 +85,10 @@ final class MailboxTextAuditTests: XCTestCase {
         var all: [String] = []
         func look(_ action: MailboxAction?, wait: Double = 1.2) {
             if let action { screen.send(action) }
-            Honeycomb.run(stage, for: wait)
+            stage.run(for: wait)
             all += failures(runner, in: stage.stateName)
         }
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         look(nil)                                   // inbox
         look(.openMessage("m02"))                   // reading
         look(.closeMessage)

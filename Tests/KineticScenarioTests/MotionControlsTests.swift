@@ -4,6 +4,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// Slow motion, pause, single steps and the debug overlay.
 final class MotionControlsTests: XCTestCase {
@@ -53,7 +54,7 @@ final class MotionControlsTests: XCTestCase {
 
     func testAKeyTheAppUsesIsNotTakenByTheTools() throws {
         let runner = try Mailbox.runner()
-        Honeycomb.run(runner.stage, for: 1)
+        runner.stage.run(for: 1)
         runner.stage.send(KeyEvent(key: .character("c")))  // compose opens
         XCTAssertTrue(runner.stage.send(KeyEvent(key: .character("s"))), "typing an s in compose")
         XCTAssertEqual(runner.stage.motion.speed, 1, "compose took the S, so the speed is unchanged")
@@ -85,7 +86,7 @@ final class MotionControlsTests: XCTestCase {
     func testTheOverlayShowsTheMailboxThresholds() throws {
         let runner = try Mailbox.runner()
         let stage = runner.stage
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         let row = try XCTUnwrap(stage.dump().layers.first { $0.id.hasPrefix("row.") })
         let y = row.frame.y + row.frame.height / 2
         stage.send(stage.touch(1, .began, at: Point(x: 600, y: y)))
@@ -104,7 +105,7 @@ final class MotionControlsTests: XCTestCase {
 extension MotionControlsTests {
     func testWithAltTheToolsKeysAreTheToolsEvenWhereTheAppUsesTheLetter() throws {
         let runner = try Mailbox.runner()
-        Honeycomb.run(runner.stage, for: 1)
+        runner.stage.run(for: 1)
         XCTAssertTrue(runner.stage.send(KeyEvent(key: .character("t"), modifiers: [.alt])))
         XCTAssertTrue(runner.stage.motion.showsTuningPanel)
         XCTAssertNotNil(runner.stage.dump().layer("tuning.panel"))

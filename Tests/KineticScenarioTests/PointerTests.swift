@@ -3,6 +3,7 @@ import KineticCore
 import KineticRuntime
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// The pointer over the window: what can be clicked shows a hand and a hover look, everything else the arrow.
 final class PointerTests: XCTestCase {
@@ -35,7 +36,7 @@ final class PointerTests: XCTestCase {
         XCTAssertEqual(stage.dump().cursor, .hand)
         XCTAssertNotNil(stage.dump().layer("hover"), "the row's shade")
         stage.send(KeyEvent(scenarioName: "c", timestamp: stage.time))
-        Honeycomb.run(stage, for: 0.8)  // compose slides up over the still pointer: the sheet's empty body is there now
+        stage.run(for: 0.8)  // compose slides up over the still pointer: the sheet's empty body is there now
         let dump = stage.dump()
         XCTAssertEqual(dump.cursor, .arrow, "the sheet's background is not a button")
         XCTAssertNil(dump.layer("hover"), "and the row behind the sheet is hovered no more")
@@ -57,13 +58,13 @@ final class HoverAfterLeavingTests: XCTestCase {
     func testTheShadeGoesWhenTheHoveredCardsScreenGoes() throws {
         let runner = try ScenarioRunner(scenario: Scenario(app: "gallery", duration: 0), entries: KineticApps.catalog)
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.5)
+        stage.run(until: 0.5)
         let card = try XCTUnwrap(stage.dump().layer("card.mailbox"))
         stage.sendPointer(at: card.frame.center)
         stage.step()
         XCTAssertNotNil(stage.dump().layer("hover"))
-        Honeycomb.tap(stage, card.frame.center)  // opens the Mailbox: the gallery and its card leave the stage
-        Honeycomb.run(stage, for: 0.5)
+        stage.tap(card.frame.center)  // opens the Mailbox: the gallery and its card leave the stage
+        stage.run(for: 0.5)
         XCTAssertEqual(stage.stateName, "inbox")
         // The pointer has not moved: what is under it now (a message row) may take the shade, never the card gone.
         let dump = stage.dump()

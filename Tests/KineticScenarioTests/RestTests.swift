@@ -5,19 +5,20 @@ import KineticScene
 import KineticRender
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// A stage at rest changes nothing when stepped, so a window stops stepping and drawing; anything under way
 /// (a timer, physics, a touch, an animation) keeps it awake.
 final class RestTests: XCTestCase {
     /// Steps until the stage says it is at rest, for at most `limit` seconds; returns whether it did.
     private func settle(_ stage: Stage, within limit: Double) -> Bool {
-        Honeycomb.run(stage, upTo: limit) { stage.isAtRest }
+        stage.run(upTo: limit) { stage.isAtRest }
     }
 
     /// The promise a window relies on: once at rest, more steps leave every layer as it was.
     private func assertStaysStill(_ stage: Stage, for seconds: Double = 2, file: StaticString = #filePath, line: UInt = #line) {
         let before = stage.sceneChanges.changes, dump = stage.dump().layers
-        Honeycomb.run(stage, for: seconds)
+        stage.run(for: seconds)
         XCTAssertEqual(stage.sceneChanges.changes, before, "a layer changed while the stage was at rest", file: file, line: line)
         XCTAssertEqual(stage.dump().layers, dump, file: file, line: line)
         XCTAssertTrue(stage.isAtRest, file: file, line: line)
@@ -35,12 +36,12 @@ final class RestTests: XCTestCase {
     func testTheDisguiseSplashWaitsOnItsClockAndTheWheelRestsOnceThePhysicsDoes() throws {
         let runner = try Disguise.runner(Disguise.throughIntro, costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage
-        Honeycomb.run(stage, until: 0.3)
+        stage.run(until: 0.3)
         XCTAssertEqual(stage.stateName, "splash")
         XCTAssertFalse(stage.isAtRest, "nothing moves on the splash, but its 0.6 s are counting")
         // Through the intro by keys, then the bubbles spring out and settle.
         for (time, key) in [(2.0, KeyEvent.Key.enter), (2.4, .enter), (2.8, .enter)] {
-            Honeycomb.run(stage, until: time)
+            stage.run(until: time)
             stage.send(KeyEvent(key: key, timestamp: stage.time))
         }
         XCTAssertTrue(settle(stage, within: 15))
@@ -48,8 +49,8 @@ final class RestTests: XCTestCase {
         assertStaysStill(stage)
 
         // A tap on a bubble: it is worn, the others fall and pile up, and the stage rests again.
-        let bubble = try XCTUnwrap(Honeycomb.centre(stage, "bubble.\(Disguise.sixCostumes[2].id)"))
-        Honeycomb.tap(stage, bubble)
+        let bubble = try XCTUnwrap(stage.centre(of: "bubble.\(Disguise.sixCostumes[2].id)"))
+        stage.tap(bubble)
         XCTAssertFalse(stage.isAtRest)
         XCTAssertTrue(settle(stage, within: 15))
         XCTAssertEqual(stage.stateName, "selected.\(Disguise.sixCostumes[2].id)")
@@ -60,13 +61,13 @@ final class RestTests: XCTestCase {
         let runner = try Disguise.runner(Disguise.throughIntro, costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage
         for (time, key) in [(2.0, KeyEvent.Key.enter), (2.4, .enter), (2.8, .enter)] {
-            Honeycomb.run(stage, until: time)
+            stage.run(until: time)
             stage.send(KeyEvent(key: key, timestamp: stage.time))
         }
         XCTAssertTrue(settle(stage, within: 15))
         XCTAssertEqual(stage.stateName, "wheel")
         stage.send(KeyEvent(key: .right, timestamp: stage.time))
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         XCTAssertFalse(stage.isAtRest, "the wheel coasts")
         XCTAssertTrue(settle(stage, within: 20))
         assertStaysStill(stage)
@@ -77,7 +78,7 @@ final class RestTests: XCTestCase {
         XCTAssertTrue(settle(honeycomb.stage, within: 5))
         assertStaysStill(honeycomb.stage)
         let category = try XCTUnwrap(honeycomb.stage.dump().layers.first { $0.id.hasPrefix("category.") && $0.id != "category.logo" && !$0.id.hasSuffix(".title") })
-        Honeycomb.tap(honeycomb.stage, category.frame.center)
+        honeycomb.stage.tap(category.frame.center)
         XCTAssertTrue(settle(honeycomb.stage, within: 5))
         XCTAssertTrue(honeycomb.stage.stateName.hasPrefix("grid."), honeycomb.stage.stateName)
         assertStaysStill(honeycomb.stage)
@@ -97,7 +98,7 @@ final class IncrementalFrameTests: XCTestCase {
         var partial = 0
         for step in 1...(120 * 10) {
             if [240, 288, 336].contains(step) { stage.send(KeyEvent(key: .enter, timestamp: stage.time)) }
-            if step == 840, let bubble = Honeycomb.centre(stage, "bubble.\(Disguise.sixCostumes[1].id)") { Honeycomb.tap(stage, bubble) }
+            if step == 840, let bubble = stage.centre(of: "bubble.\(Disguise.sixCostumes[1].id)") { stage.tap(bubble) }
             stage.step()
             guard step % 4 == 0 else { continue }
             incremental.render(stage.root)

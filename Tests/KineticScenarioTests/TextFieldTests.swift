@@ -4,6 +4,7 @@ import KineticScene
 import XCTest
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// The engine's text field, in the Mailbox's compose sheet, driven as a keyboard and a mouse drive it: every key
 /// press is followed by its text, as the platform delivers it. Offsets are UTF-16, counted by hand.
@@ -12,7 +13,7 @@ final class TextFieldTests: XCTestCase {
     private func composing() throws -> (stage: Stage, screen: MailboxScreen) {
         let (_, stage, screen) = try Mailbox.opened()
         press(stage, "c")
-        Honeycomb.run(stage, for: 0.8)  // the sheet has slid up
+        stage.run(for: 0.8)  // the sheet has slid up
         return (stage, screen)
     }
 
@@ -83,11 +84,11 @@ final class TextFieldTests: XCTestCase {
     func testFieldUndoStaysInTheFieldAndEscLeavesItThenClosesTheSheet() throws {
         let (_, stage, screen) = try Mailbox.opened()
         press(stage, "d")  // deletes the first message
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         let placements = screen.state.placements
         XCTAssertEqual(placements.count, 1)
         press(stage, "c")
-        Honeycomb.run(stage, for: 0.8)
+        stage.run(for: 0.8)
         type(stage, "abc")
         press(stage, "ctrl+z")
         XCTAssertEqual(try field(stage, "to").text, "", "the run of typing undone")
@@ -103,7 +104,7 @@ final class TextFieldTests: XCTestCase {
         press(stage, "escape")
         XCTAssertEqual(stage.stateName, "compose.confirm", "something was written: Cancel asks first")
         screen.send(.deleteDraft)
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "inbox")
     }
 
@@ -154,13 +155,13 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(try field(stage, "to").caret, 0, "a click at the text's left edge")
         click(Point(x: frame.maxX - 2, y: frame.midY))
         XCTAssertEqual(try field(stage, "to").caret, 11, "a click past the text's end")
-        Honeycomb.run(stage, for: 1)  // long enough that the next click starts a new run
+        stage.run(for: 1)  // long enough that the next click starts a new run
         click(start)
         click(start)
         XCTAssertEqual(try field(stage, "to").selection, [0, 5], "a double-click selects hello")
         click(start)
         XCTAssertEqual(try field(stage, "to").selection, [0, 11], "a triple-click the whole line")
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         stage.send(stage.touch(1, .began, at: start))
         for x in stride(from: frame.minX + 10, through: frame.maxX - 2, by: 40) { stage.step(); stage.send(stage.touch(1, .moved, at: Point(x: x, y: frame.midY))) }
         stage.send(stage.touch(1, .ended, at: Point(x: frame.maxX - 2, y: frame.midY)))
@@ -195,16 +196,16 @@ final class TextFieldTests: XCTestCase {
         type(stage, "a")
         func caretShows() -> Bool { stage.dump().layer("compose.to.caret")?.visible ?? false }
         XCTAssertTrue(caretShows(), "shown as soon as it moves")
-        Honeycomb.run(stage, for: 0.3)
+        stage.run(for: 0.3)
         XCTAssertTrue(caretShows())
-        Honeycomb.run(stage, for: 0.4)  // 0.7 s after the edit: the off half
+        stage.run(for: 0.4)  // 0.7 s after the edit: the off half
         XCTAssertFalse(caretShows())
-        Honeycomb.run(stage, for: 0.5)  // 1.2 s: on again
+        stage.run(for: 0.5)  // 1.2 s: on again
         XCTAssertTrue(caretShows())
-        Honeycomb.run(stage, for: TextField.blinkTimeout)  // 11.2 s without a key: it stops blinking, on
+        stage.run(for: TextField.blinkTimeout)  // 11.2 s without a key: it stops blinking, on
         XCTAssertTrue(caretShows())
         XCTAssertNil(stage.textInput.secondsUntilCaretBlinks, "a caret that stopped blinking wakes nothing")
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         XCTAssertTrue(caretShows())
         type(stage, "b")
         stage.textInput.windowHasFocus = false

@@ -4,6 +4,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// `--tune`: the file is written with the app's values, and each save changes the motion from the next frames on.
 final class TuningFileTests: XCTestCase {
@@ -48,9 +49,9 @@ final class TuningFileTests: XCTestCase {
         stage.send(KeyEvent(key: .right, timestamp: stage.time))
         XCTAssertEqual(wheel.angularVelocity, 3, accuracy: 1e-9, "the tuned speed")
         let before = try XCTUnwrap(stage.dump().layer("wheel")).rotation
-        Honeycomb.run(stage, for: 0.1)
+        stage.run(for: 0.1)
         XCTAssertEqual(wheel.angle - start, 0.3, accuracy: 0.3 * 0.05, "0.1 s at 3 rad/s (the bubbles' springs pull a little)")
-        Honeycomb.run(stage, for: 3)
+        stage.run(for: 3)
         XCTAssertEqual(wheel.angle - start, Double.pi / 3, accuracy: 0.002, "one spoke")
         XCTAssertNotEqual(try XCTUnwrap(stage.dump().layer("wheel")).rotation, before)
     }
@@ -90,7 +91,7 @@ final class TuningPanelTests: XCTestCase {
         let range = try XCTUnwrap(DisguiseTuning.defaults.tunables.first { $0.key == "splash.duration" }).range
 
         // A tap at the track's far right end is the top of the range; a drag back to its middle is the middle.
-        Honeycomb.tap(stage, Point(x: track.x + track.width - 1, y: track.y + track.height / 2))
+        stage.tap(Point(x: track.x + track.width - 1, y: track.y + track.height / 2))
         XCTAssertEqual(screen.motionTuning.splashDuration, range.upperBound)
         let middle = track.x + track.width / 2
         stage.send(stage.touch(2, .began, at: Point(x: track.x + track.width - 9, y: track.y + 9)))
@@ -108,14 +109,14 @@ final class TuningPanelTests: XCTestCase {
         stage.send(KeyEvent(key: .character("t")))
         XCTAssertNil(stage.dump().layer("tuning.panel"))
         screen.menuActions.first { $0.id == "replay-intro" }?.perform()
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         XCTAssertEqual(stage.stateName, "splash")
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "splash.leaving")
 
         // Reset brings the defaults back.
         stage.send(KeyEvent(key: .character("t")))
-        Honeycomb.tap(stage, try XCTUnwrap(Honeycomb.centre(stage, "tuning.reset")))
+        stage.tap(try XCTUnwrap(stage.centre(of: "tuning.reset")))
         XCTAssertEqual(screen.motionTuning, DisguiseTuning())
     }
 }
@@ -143,9 +144,9 @@ final class AppTuningTests: XCTestCase {
                 XCTAssertNil(tuning.set("undo.duration", to: tuned))
                 Mailbox.screen(of: runner).applyTuning(tuning)
             }
-            Honeycomb.run(stage, until: 0.3)
+            stage.run(until: 0.3)
             Mailbox.swipe(stage, row: 0, by: 150, over: 0.3)
-            Honeycomb.run(stage, for: seconds)
+            stage.run(for: seconds)
             return Mailbox.layer(stage, "undo")?.visible
         }
         XCTAssertEqual(try undoVisible(after: 2, tuned: nil), true)

@@ -3,6 +3,7 @@ import KineticCore
 import KineticRuntime
 @testable import KineticApps
 @testable import KineticScenario
+import KineticTestSupport
 
 /// The mouse wheel and the trackpad scroll the list under the pointer, as desktop people expect.
 final class WheelScrollTests: XCTestCase {
@@ -10,7 +11,7 @@ final class WheelScrollTests: XCTestCase {
 
     private func mailbox(_ events: [ScenarioEvent] = []) throws -> (ScenarioRunner, MailboxScreen) {
         let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0, events: events), entries: KineticApps.catalog)
-        Honeycomb.run(runner.stage, until: 0.3)
+        runner.stage.run(until: 0.3)
         return (runner, Mailbox.screen(of: runner))
     }
 
@@ -25,13 +26,13 @@ final class WheelScrollTests: XCTestCase {
             wheel(stage, dy: -1)
             stage.step()
         }
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(screen.scroll.offset, 3 * ScrollView.lineStep, accuracy: 0.5, "three clicks towards the person, three lines down")
         wheel(stage, dy: 1)
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(screen.scroll.offset, 2 * ScrollView.lineStep, accuracy: 0.5)
         for _ in 0..<10 { wheel(stage, dy: 1) }
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(screen.scroll.offset, 0, accuracy: 0.5, "never past the top")
     }
 
@@ -46,11 +47,11 @@ final class WheelScrollTests: XCTestCase {
         wheel(stage, dy: -0.25, precise: true)
         let followed = screen.scroll.offset
         XCTAssertEqual(followed, 11 * 0.25 * ScrollView.lineStep, accuracy: 0.01, "the content under the fingers moved exactly as they did")
-        Honeycomb.run(stage, for: 0.2)
+        stage.run(for: 0.2)
         XCTAssertGreaterThan(screen.scroll.offset, followed + 5, "it coasts on when the stream stops")
-        Honeycomb.run(stage, for: 8)
+        stage.run(for: 8)
         let resting = screen.scroll.offset
-        Honeycomb.run(stage, for: 0.5)
+        stage.run(for: 0.5)
         XCTAssertEqual(screen.scroll.offset, resting, "and comes to rest")
     }
 
@@ -64,14 +65,14 @@ final class WheelScrollTests: XCTestCase {
         let pulled = -screen.scroll.offset
         XCTAssertGreaterThan(pulled, 10, "the list gives past its top")
         XCTAssertLessThan(pulled, 20 * 0.5 * ScrollView.lineStep, "but less than the fingers moved")
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         XCTAssertEqual(screen.scroll.offset, 0, accuracy: 0.5, "and springs back")
     }
 
     func testAWheelOverNothingScrollableScrollsNothing() throws {
         let (runner, screen) = try mailbox()
         wheel(runner.stage, dy: -3, at: Point(x: 500, y: 30))  // over the bar
-        Honeycomb.run(runner.stage, for: 1)
+        runner.stage.run(for: 1)
         XCTAssertEqual(screen.scroll.offset, 0)
     }
 
@@ -90,7 +91,7 @@ final class MailboxKeyboardTests: XCTestCase {
         let page = 704 - ScrollView.lineStep  // the visible height less a line of overlap
         for (key, expected) in [("pagedown", page), ("pagedown", 2 * page), ("pageup", page), ("end", 30 * 96 - 704.0), ("home", 0.0)] {
             stage.send(KeyEvent(scenarioName: key, timestamp: stage.time))
-            Honeycomb.run(stage, for: 1)
+            stage.run(for: 1)
             XCTAssertEqual(screen.scroll.offset, expected, accuracy: 0.5, key)
         }
     }
@@ -98,7 +99,7 @@ final class MailboxKeyboardTests: XCTestCase {
     func testTheKeyThatOpensComposeDoesNotTypeAndCtrlZThereLeavesTheListAlone() throws {
         let (_, stage, screen) = try Mailbox.opened()
         stage.send(KeyEvent(scenarioName: "d", timestamp: stage.time))  // delete the first message
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         let deleted = screen.state.placements
         XCTAssertEqual(deleted.count, 1)
         stage.send(KeyEvent(scenarioName: "c", timestamp: stage.time))
@@ -109,7 +110,7 @@ final class MailboxKeyboardTests: XCTestCase {
         stage.step()
         XCTAssertEqual(screen.state.compose?.to, "c", "a c typed afterwards is typed")
         stage.send(KeyEvent(scenarioName: "ctrl+z", timestamp: stage.time))
-        Honeycomb.run(stage, for: 1)
+        stage.run(for: 1)
         XCTAssertEqual(screen.state.placements, deleted, "Ctrl-Z in compose did not undo the delete behind it")
     }
 }
@@ -120,16 +121,16 @@ final class ScrollIndicatorTests: XCTestCase {
         let (_, stage, screen) = try Mailbox.opened()
         XCTAssertFalse(stage.dump().layer("mailbox.list.indicator")?.visible ?? false, "hidden at rest")
         for _ in 0..<3 { stage.send(WheelEvent(location: Point(x: 500, y: 400), delta: Vector(dx: 0, dy: -1), isPrecise: false, timestamp: stage.time)) }
-        Honeycomb.run(stage, for: 0.3)
+        stage.run(for: 0.3)
         let shown = try XCTUnwrap(stage.dump().layer("mailbox.list.indicator"))
         XCTAssertTrue(shown.visible, "shown while the list moves")
         XCTAssertFalse(screen.isAtRest, "a showing indicator keeps the stage stepping until it has faded")
-        Honeycomb.run(stage, for: 2)
+        stage.run(for: 2)
         XCTAssertFalse(stage.dump().layer("mailbox.list.indicator")?.visible ?? true, "faded a moment after")
         XCTAssertTrue(screen.isAtRest)
         // Dragged: shown again by a wheel click, the bar is pulled to the bottom of its track, and the list follows to its end.
         stage.send(WheelEvent(location: Point(x: 500, y: 400), delta: Vector(dx: 0, dy: -1), isPrecise: false, timestamp: stage.time))
-        Honeycomb.run(stage, for: 0.3)
+        stage.run(for: 0.3)
         let track = try XCTUnwrap(stage.dump().layer("mailbox.list.indicator")).frame
         let grab = Point(x: track.center.x, y: track.y + 0.05 * track.height)
         stage.send(stage.touch(1, .began, at: grab))
@@ -160,7 +161,7 @@ final class TrackpadSwipeTests: XCTestCase {
         XCTAssertEqual(Mailbox.offset(stage, "m02") ?? 0, 48, accuracy: 0.5, "the message follows the fingers 1:1")
         stream(stage, dx: -0.1, dy: 0.01, count: 10, at: row)  // 96 pt, past 60: archive
         XCTAssertEqual(stage.dump().layer("swipe.m02")?.color, "#62D962", "the archive zone's green (the seed's)")
-        Honeycomb.run(stage, for: 1.5)  // the fingers lift: the stream goes quiet and the row is released
+        stage.run(for: 1.5)  // the fingers lift: the stream goes quiet and the row is released
         XCTAssertEqual(screen.state.placement(of: "m02").list, .archive)
     }
 
@@ -168,12 +169,12 @@ final class TrackpadSwipeTests: XCTestCase {
         let (_, stage, screen) = try Mailbox.opened()
         // 24 pt, slowly (a delta every 67 ms): released at about 36 pt/s, short of the line and no flick.
         stream(stage, dx: -0.05, dy: 0, count: 10, at: Point(x: 500, y: Mailbox.rowY(2)), steps: 8)
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(Mailbox.offset(stage, "m03") ?? 99, 0, accuracy: 0.5, "sprung back")
         XCTAssertEqual(screen.state.placements, [:])
         stream(stage, dx: 0.02, dy: -0.3, count: 10, at: Point(x: 500, y: Mailbox.rowY(2)))  // along the list, wobbling across
         XCTAssertGreaterThan(screen.scroll.offset, 100, "the list scrolled")
-        Honeycomb.run(stage, for: 1.5)
+        stage.run(for: 1.5)
         XCTAssertEqual(screen.state.placements, [:], "and no row was swiped")
         XCTAssertTrue(screen.rows.values.allSatisfy { abs($0.offset) < 0.5 })
     }

@@ -1,0 +1,37 @@
+import KineticCore
+import KineticRuntime
+
+/// Drives a headless `Stage` for the tests, whatever is on it (an engine widget, an app, the shell): steps of the
+/// one fixed-step clock, a tap, and where an identified layer is. Every test target steps a stage the same way, so a
+/// test reads as what a person did ("tap, then wait 0.4 s") rather than as the clock's arithmetic.
+extension Stage {
+    /// Steps until `time` seconds of simulated time (the clock's fixed steps; the last one may pass it by less than
+    /// one step).
+    public func run(until time: Double) {
+        while self.time < time - 1e-9 { step() }
+    }
+
+    /// Steps for `seconds` more of simulated time.
+    public func run(for seconds: Double) { run(until: time + seconds) }
+
+    /// Steps until `condition` holds, for at most `limit` seconds of simulated time; returns whether it held.
+    @discardableResult
+    public func run(upTo limit: Double, until condition: () -> Bool) -> Bool {
+        let end = time + limit
+        while time < end {
+            if condition() { return true }
+            step()
+        }
+        return condition()
+    }
+
+    /// A finger down and up at `point` one step apart: a tap as a person's quickest touch gives it.
+    public func tap(_ point: Point) {
+        send(touch(1, .began, at: point))
+        step()
+        send(touch(1, .ended, at: point))
+    }
+
+    /// The on-screen centre of the layer identified `identifier`, or nil when no layer has that identifier.
+    public func centre(of identifier: String) -> Point? { dump().layer(identifier)?.frame.center }
+}

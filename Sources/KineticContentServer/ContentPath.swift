@@ -40,17 +40,4 @@ public enum ContentPath {
     public static func withoutQuery(_ rawPath: String) -> String {
         String(rawPath.prefix { $0 != "?" && $0 != "#" })
     }
-
-    /// The `Content-Type` for a file name.
-    public static func contentType(for url: URL) -> String {
-        switch url.pathExtension.lowercased() {
-        case "json": return "application/json; charset=utf-8"
-        case "svg": return "image/svg+xml"
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "plist", "xml": return "application/xml"
-        case "txt", "md": return "text/plain; charset=utf-8"
-        default: return "application/octet-stream"
-        }
-    }
 }

@@ -20,16 +20,26 @@ public final class WindowShell {
 
     private let stage: Stage
     private let title: String
+    private let windowClass: String?
 
-    public init(stage: Stage, title: String = "Kinetic") {
+    /// - Parameter windowClass: the name the desktop groups the window under (X11's WM_CLASS, Wayland's app id),
+    ///   the installed launcher's desktop id (`org.kinetic.mailbox`), so a dock shows the window as that launcher's;
+    ///   nil leaves SDL's default (the executable's name). A class set in the environment
+    ///   (`SDL_VIDEO_X11_WMCLASS`, `SDL_VIDEO_WAYLAND_WMCLASS`) wins.
+    public init(stage: Stage, title: String = "Kinetic", windowClass: String? = nil) {
         self.stage = stage
         self.title = title
+        self.windowClass = windowClass
     }
 
     /// Runs until the person quits. With `maximumSeconds`, it also stops after that much real time.
     /// - Throws: `WindowError` when there is no display to open a window on (SDL would otherwise fall back to a
     ///   driver that shows nothing, and the program would wait for ever), or SDL cannot make the window.
     public func run(maximumSeconds: Double? = nil) throws {
+        if let windowClass {  // read by SDL when it makes the window
+            setenv("SDL_VIDEO_X11_WMCLASS", windowClass, 0)
+            setenv("SDL_VIDEO_WAYLAND_WMCLASS", windowClass, 0)
+        }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.sdl(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }
         try Self.requireADisplay()

@@ -13,7 +13,7 @@ struct Kinetic: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
         abstract: "Fluid, physics-driven interfaces: open them in a window, or play scripted scenarios headlessly.",
-        subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self, HoneycombLayoutCommand.self],
+        subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self, HoneycombLayoutCommand.self, AppsCommand.self],
         defaultSubcommand: Run.self)
 }
 
@@ -97,7 +97,9 @@ struct Run: ParsableCommand {
         let stage = Stage(settings: settings)
         stage.present(Shell(entries: KineticApps.entries(environment: .liveWindow), initialApp: app))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
-        try WindowShell(stage: stage).run(maximumSeconds: seconds)
+        // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.
+        let desktopID = "org.kinetic.\(app ?? "gallery")"
+        try WindowShell(stage: stage, windowClass: desktopID).run(maximumSeconds: seconds)
     }
 }
 

@@ -90,8 +90,8 @@ let package = Package(
         // A writer the crash test kills at random moments (see CatalogCrashTests).
         .executableTarget(name: "kinetic-save-loop", dependencies: ["KineticCatalog"], path: "Tests/SaveLoop"),
 
-        // Test helpers shared by the test targets (image snapshots, a running content server).
-        .target(name: "KineticTestSupport", dependencies: ["KineticRender", "KineticContentServer",
+        // Test helpers shared by the test targets (image snapshots, a running content server, a stage driver).
+        .target(name: "KineticTestSupport", dependencies: ["KineticRender", "KineticContentServer", "KineticRuntime", "KineticCore",
                                                           .product(name: "Hummingbird", package: "hummingbird"),
                                                           .product(name: "Logging", package: "swift-log")],
                 path: "Sources/KineticTestSupport"),
@@ -113,5 +113,6 @@ let package = Package(
                                                                  "KineticContentServer", "KineticCore", "KineticPhysics", "KineticRender",
                                                                  "KineticRuntime", "KineticScene", "KineticPlatform", "KineticTestSupport"],
                     exclude: ["References"]),
+        .testTarget(name: "AddingAnAppTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticScenario", "KineticTestSupport"]),
     ]
 )

@@ -1,0 +1,12 @@
+/// What the Counter does to the world beyond its rules and its layers, as closures handed in from outside: the
+/// edge that builds the app's entry decides what they do (a real app's entry builds its environment from the
+/// registry's `AppsEnvironment`, as `KineticApps.makeHoneycombScreen` does), and a test passes closures that
+/// record.
+struct SkeletonEnvironment {
+    /// Writes one line to the log.
+    var log: (String) -> Void
+
+    init(log: @escaping (String) -> Void) {
+        self.log = log
+    }
+}

@@ -2,12 +2,13 @@
 # Both install the Debian packages that are missing first (apt-get, through sudo when not root).
 
 DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
-                   fonts-texgyre ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi
+                   fonts-texgyre ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
+                   desktop-file-utils appstream man-db zsh systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench bench-peers bench-window bench-idle load clean demo fuzz digests
+.PHONY: deps build run test bench bench-peers bench-window bench-idle load clean demo fuzz digests install uninstall
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -43,14 +44,16 @@ demo:
 # checked both ways: every import declared (SwiftPM's check, as an error) and every declaration imported.
 # The build uses the person's own SwiftPM caches; everything the tests run then runs under scripts/hermetic, in fresh
 # HOME, XDG and temporary folders made for this run and removed after, and the run fails if the person's own
-# ~/.local/share/kinetic, ~/.cache/kinetic, ~/.config/kinetic or ~/.local/state/kinetic changed.
+# ~/.local/share/kinetic, ~/.cache/kinetic, ~/.config/kinetic or ~/.local/state/kinetic changed. XCTest, the screen-reader
+# check and the install check each run whatever the one before found, and any failure fails the run.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
 	swift build --build-tests $(IMPORT_CHECK)
 	swift build --product kinetic $(IMPORT_CHECK)
 	scripts/check-hermetic
-	scripts/hermetic sh -c 'swift test --skip-build --disable-swift-testing && scripts/check-accessibility .build/debug/kinetic'
+	scripts/hermetic sh -c 'status=0; swift test --skip-build --disable-swift-testing || status=1; \
+	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-install .build/debug/kinetic || status=1; exit $$status'
 
 # A million random touches, drags and keys per app, and 100,000 mutated documents per decoder (20,000 images), on a
 # release build; KINETIC_FUZZ_SEED=0x… replays a failure (every failure names its seed). make test runs the same
@@ -94,6 +97,20 @@ load: build
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
 	@scripts/with-content-server $(BIN) $(OUT)/serve.log --log-level warning -- \
 	  sh -c 'for connections in 16 64; do wrk -t2 -c$$connections -d10s --latency {url}; done'
+
+# Installs kinetic as a desktop application (scripts/install-desktop says what goes where): the stripped binary, its
+# resources and Content/ under share/kinetic/, a launcher, icon and AppStream file per app and the gallery, man pages
+# and shell completions generated from the argument parser, and `kinetic serve` as a systemd user service.
+# PREFIX (default /usr/local) and DESTDIR (for packagers) as usual; INSTALL_FROM installs another build's binary
+# (the tests install the debug one) without building release; SCREENSHOTS_URL is where docs/images is published.
+PREFIX ?= /usr/local
+INSTALL_FROM ?= $(BIN)
+SCREENSHOTS_URL ?= https://kinetic.invalid/docs/images
+install: $(if $(filter $(BIN),$(INSTALL_FROM)),build)
+	scripts/install-desktop install "$(INSTALL_FROM)" "$(DESTDIR)" "$(PREFIX)" "$(SCREENSHOTS_URL)"
+
+uninstall:
+	scripts/install-desktop uninstall "" "$(DESTDIR)" "$(PREFIX)"
 
 clean:
 	rm -rf .build $(OUT)

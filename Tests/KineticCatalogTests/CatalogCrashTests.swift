@@ -10,6 +10,10 @@ final class CatalogCrashTests: XCTestCase {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kinetic-save-loop")
     }
 
+    /// Each round starts a writer and kills it after its first whole save (A) or its second (B): at once in half the
+    /// rounds, so that what the last whole save wrote is what must be there, and at a random moment of the next save
+    /// in the others. The kills are placed by the writer's own "saved" lines, not by the clock, so a slow machine
+    /// moves them no less: both catalogues are seen, whatever the load.
     func testAWriterKilledAtRandomMomentsLeavesTheOldOrTheNewCatalogueWhole() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: writer.path), "kinetic-save-loop is not built at \(writer.path)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-crash-\(UUID().uuidString)")
@@ -18,17 +22,18 @@ final class CatalogCrashTests: XCTestCase {
         var seen = Set<String>()
         for round in 0..<200 {
             let process = Process()
+            let output = Pipe()
             process.executableURL = writer
             process.arguments = [folder.path]
+            process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // The first round waits for a first whole save; later rounds kill at a random moment of the loop.
-            if round == 0 {
-                for _ in 0..<400 where !FileManager.default.fileExists(atPath: store.fileURL.path) { usleep(5_000) }
-            }
-            usleep(UInt32.random(in: 1_000...25_000, using: &random))
+            let saves = round % 2 + 1
+            XCTAssertTrue(Self.waitForSaves(saves, from: output.fileHandleForReading), "round \(round): the writer stopped before \(saves) saves")
+            if round % 4 >= 2 { usleep(UInt32.random(in: 0...20_000, using: &random)) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            try output.fileHandleForReading.close()
             let (saved, problem) = store.load()
             XCTAssertNil(problem, "round \(round): \(problem ?? "")")
             guard let saved else { return XCTFail("round \(round): no catalogue at all") }
@@ -37,9 +42,20 @@ final class CatalogCrashTests: XCTestCase {
             XCTAssertTrue(saved.costumes.allSatisfy { $0.id.hasPrefix(saved.etag!.lowercased()) }, "round \(round): one catalogue, not a mix")
             seen.insert(saved.etag!)
         }
-        XCTAssertEqual(seen, ["A", "B"], "the kills landed at different moments")
+        XCTAssertEqual(seen, ["A", "B"], "the kills landed after different saves")
         // What killed saves leave behind are hidden temporary files, which readers never look at.
         let strays = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "costumes.plist" }
         XCTAssertTrue(strays.allSatisfy { $0.hasPrefix(".costumes.plist.partial-") }, "\(strays)")
+    }
+
+    /// Reads the writer's output until it has said "saved" `count` times; false if it ended first.
+    private static func waitForSaves(_ count: Int, from output: FileHandle) -> Bool {
+        var lines = 0
+        while lines < count {
+            let data = output.availableData
+            if data.isEmpty { return false }
+            lines += data.filter { $0 == UInt8(ascii: "\n") }.count
+        }
+        return true
     }
 }

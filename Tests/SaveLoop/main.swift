@@ -1,8 +1,9 @@
 import Foundation
 import KineticCatalog
 
-// A writer for the crash test: saves two large catalogues in turn, for ever, into the folder given, so that the test
-// can kill it (kill -9) at random moments and check what a killed save leaves behind.
+// A writer for the crash test: saves two large catalogues in turn (A, then B, then A…), for ever, into the folder
+// given, writing "saved" on standard output after each whole save, so that the test can kill it (kill -9) after a
+// known save or during the next one and check what a killed save leaves behind.
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: kinetic-save-loop FOLDER\n".utf8))
     exit(2)
@@ -22,5 +23,6 @@ while true {
         FileHandle.standardError.write(Data("save failed: \(error)\n".utf8))
         exit(1)
     }
+    FileHandle.standardOutput.write(Data("saved\n".utf8))
     turn += 1
 }

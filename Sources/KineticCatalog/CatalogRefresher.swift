@@ -24,7 +24,7 @@ public struct CatalogSnapshot: Sendable {
 /// previous one), and hands back a costume only once both its images are on disk and pass the validator. A
 /// costume whose new images fail keeps its previous version when there is one. Nothing that fails ever
 /// replaces the saved catalogue.
-public final class CatalogRefresher: @unchecked Sendable {
+public final class CatalogRefresher: Sendable {
     public let bundled: [Costume]
     public let catalogURL: URL?
     public let store: CatalogStore
@@ -35,20 +35,24 @@ public final class CatalogRefresher: @unchecked Sendable {
     /// round its ring (radius 32.5% of the height) with room between them, so every one stays whole and tappable.
     public static let maximumShown = 12
     /// Largest catalogue accepted, in bytes.
-    public var maxCatalogBytes = 1 * 1024 * 1024
+    public let maxCatalogBytes: Int
     /// How long one refresh, catalogue and images together, may take (`ImageBatch.refreshDeadline`), in seconds.
-    public var refreshDeadline = ImageBatch.refreshDeadline
+    public let refreshDeadline: Double
     /// Largest image accepted, in bytes.
-    public var maxImageBytes = 4 * 1024 * 1024
+    public let maxImageBytes: Int
 
     public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching,
-                validator: @escaping ImageValidator) {
+                validator: @escaping ImageValidator, maxCatalogBytes: Int = 1 * 1024 * 1024,
+                refreshDeadline: Double = ImageBatch.refreshDeadline, maxImageBytes: Int = 4 * 1024 * 1024) {
         self.bundled = bundled
         self.catalogURL = catalogURL
         self.store = store
         self.images = images
         self.fetcher = fetcher
         self.validator = validator
+        self.maxCatalogBytes = maxCatalogBytes
+        self.refreshDeadline = refreshDeadline
+        self.maxImageBytes = maxImageBytes
     }
 
     /// The usual layout: the saved catalogue in `dataDirectory`, images under `cacheDirectory/images`.

@@ -27,22 +27,25 @@ public struct SavedHoneycomb: Codable, Equatable, Sendable {
 /// The honeycomb's data layer: the bundled document at once, the saved download instead when there is one,
 /// then a refresh from the content server whose images are downloaded into the shared image cache (hashed
 /// names, size cap, checked before use) and shown from there, as the seed asks: stored locally, loaded locally.
-public final class HoneycombRefresher: @unchecked Sendable {
+public final class HoneycombRefresher: Sendable {
     /// The document shipped with the app (its relative image URLs resolve against `nodesURL`).
     public let bundledData: Data?
     public let nodesURL: URL?
     public let dataFolder: URL
     public let downloader: ImageDownloader
     /// How long one refresh, document and images together, may take (`ImageBatch.refreshDeadline`), in seconds.
-    public var refreshDeadline = ImageBatch.refreshDeadline
+    public let refreshDeadline: Double
     /// Largest document accepted, in bytes.
-    public var maxDocumentBytes = 1 * 1024 * 1024
+    public let maxDocumentBytes: Int
 
-    public init(bundledData: Data?, nodesURL: URL?, dataFolder: URL, downloader: ImageDownloader) {
+    public init(bundledData: Data?, nodesURL: URL?, dataFolder: URL, downloader: ImageDownloader,
+                refreshDeadline: Double = ImageBatch.refreshDeadline, maxDocumentBytes: Int = 1 * 1024 * 1024) {
         self.bundledData = bundledData
         self.nodesURL = nodesURL
         self.dataFolder = dataFolder
         self.downloader = downloader
+        self.refreshDeadline = refreshDeadline
+        self.maxDocumentBytes = maxDocumentBytes
     }
 
     public var savedFile: URL { dataFolder.appendingPathComponent("honeycomb-nodes.json") }

@@ -6,7 +6,7 @@ import KineticPlatform
 /// Remote images on disk: one file per URL, named by a hash of the URL (never by anything the server sent, so
 /// no name can reach outside the folder), with a size cap enforced by evicting the least recently used files.
 /// Decoded images are kept in memory by the renderer, which decodes each file once.
-public final class ImageCache: @unchecked Sendable {
+public final class ImageCache: Sendable {
     public let folder: URL
     /// The most bytes the cache keeps on disk.
     public let capacityBytes: Int

@@ -101,18 +101,20 @@ public struct MailboxStore: Sendable {
 
 /// The Mailbox's messages: the bundled document at once (or the last download), then the content server's.
 /// Like the honeycomb's nodes: an ETag, a saved copy (`mailbox-messages.json`), and whatever fails keeps what works.
-public final class MailboxRefresher: @unchecked Sendable {
+public final class MailboxRefresher: Sendable {
     public let bundledData: Data?
     public let messagesURL: URL?
     public let dataFolder: URL
     public let fetcher: HTTPFetching
-    public var maxDocumentBytes = 2 * 1024 * 1024
+    /// Largest document accepted, in bytes.
+    public let maxDocumentBytes: Int
 
-    public init(bundledData: Data?, messagesURL: URL?, dataFolder: URL, fetcher: HTTPFetching) {
+    public init(bundledData: Data?, messagesURL: URL?, dataFolder: URL, fetcher: HTTPFetching, maxDocumentBytes: Int = 2 * 1024 * 1024) {
         self.bundledData = bundledData
         self.messagesURL = messagesURL
         self.dataFolder = dataFolder
         self.fetcher = fetcher
+        self.maxDocumentBytes = maxDocumentBytes
     }
 
     public struct Snapshot: Sendable, Equatable {

@@ -16,6 +16,8 @@ struct ContentFolder: FileProvider {
 
     /// One request's file: its path, and what `stat` said of it when `FileMiddleware` asked (for its ETag), kept so
     /// that `loadFile` looks up the memory with the same size and time without a second `stat`. Lives for one request.
+    /// Unchecked Sendable: one request's, passed along that request's own chain of calls one after another and
+    /// never shared between requests, so `attributes` is never touched by two threads at once.
     final class File: @unchecked Sendable {
         let path: String
         var attributes: FileAttributes?

@@ -7,6 +7,7 @@ import NIOCore
 /// A resolution is trusted for `pathLifetime` seconds, then checked again, so a file replaced by a link that leads
 /// out is refused within a second. A file's bytes are kept with the size and modification time they were read at,
 /// and used only while `stat` still reports both.
+/// Unchecked Sendable: every mutable field is read and written only inside `lock.withLock`.
 final class ContentMemory: @unchecked Sendable {
     /// Seconds a resolved path is trusted.
     static let pathLifetime = 1.0

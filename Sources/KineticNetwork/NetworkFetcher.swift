@@ -9,7 +9,7 @@ import NIOHTTP1
 /// bytes trickle in, a body cap enforced while the bytes arrive, and one retry (after `retryDelay`) for a timeout, a
 /// dropped connection or a 5xx. Every wait is on the network's event loop or a sleeping task: a stalled server costs
 /// no CPU.
-public final class NetworkFetcher: HTTPFetching, @unchecked Sendable {
+public final class NetworkFetcher: HTTPFetching, Sendable {
     public let policy: FetchPolicy
     private let client: HTTPClient
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CChipmunk
+import Synchronization
 
 /// Debian's Chipmunk is a debug build that prints a two-line banner on standard output (with `printf`) the first
 /// time a space is made. Output of `kinetic` is read by scripts, so the first space is made with standard output
@@ -13,20 +14,24 @@ import CChipmunk
 /// holding stdio's lock on `stdout`: every other thread's `print` waits for it (and writes to the real output after),
 /// while this thread's own `printf`, inside Chipmunk, goes through, the lock being recursive for its owner.
 enum ChipmunkBanner {
-    nonisolated(unsafe) private static var silenced = false
+    /// Whether the first space has been made (by whichever thread came first).
+    private static let silenced = Mutex(false)
 
     static func makeSpace() -> OpaquePointer {
-        guard !silenced else { return cpSpaceNew() }
-        silenced = true
-        return makeSpaceSilently()
+        let first = silenced.withLock { made in
+            defer { made = true }
+            return !made
+        }
+        return first ? makeSpaceSilently() : cpSpaceNew()
     }
 
     /// Makes a space with anything it prints on standard output discarded, blocking other threads' stdio output
     /// meanwhile rather than discarding it too.
     static func makeSpaceSilently() -> OpaquePointer {
-        flockfile(stdout)
-        defer { funlockfile(stdout) }
-        fflush(stdout)
+        let output = kinetic_standard_output()
+        flockfile(output)
+        defer { funlockfile(output) }
+        fflush(output)
         let saved = dup(STDOUT_FILENO)
         let null = open("/dev/null", O_WRONLY)
         guard saved >= 0, null >= 0 else {
@@ -38,7 +43,7 @@ enum ChipmunkBanner {
         close(null)
         // Chipmunk's constructors initialise the memory they allocate before returning it, so they never return NULL.
         let space = cpSpaceNew()!
-        fflush(stdout)
+        fflush(output)
         dup2(saved, STDOUT_FILENO)
         close(saved)
         return space

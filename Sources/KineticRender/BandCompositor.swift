@@ -131,6 +131,9 @@ final class BandCompositor {
 
 /// A thread that draws one band per frame: `run` hands it the frame, `wait` blocks until it is done. Its job is
 /// fixed when it is made, so handing over a frame allocates nothing.
+/// Unchecked Sendable: `frame` and `stopping` are written by the caller only before it signals `start` and read by
+/// the worker only after it waits on `start`; the worker clears `frame` before it signals `done`, which the caller
+/// waits for before handing over the next frame. The semaphores order every access, which the compiler cannot see.
 private final class Worker: @unchecked Sendable {
     private let start = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)

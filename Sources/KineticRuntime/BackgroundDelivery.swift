@@ -1,13 +1,14 @@
 import Foundation
+import Synchronization
 
 /// Runs one job off the simulation thread and hands its result over at a step, so a screen's state only ever
 /// changes inside a step.
 ///
 /// The job counts in the stage's `BackgroundWork` while it runs (a scenario waits for it, which keeps runs
 /// deterministic); its result waits here until the screen's next `take()`.
-public final class BackgroundDelivery<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var arrived: Value?
+public final class BackgroundDelivery<Value: Sendable>: Sendable {
+    /// The result, from the job's task until the step that takes it.
+    private let arrived = Mutex<Value?>(nil)
 
     public init() {}
 
@@ -16,16 +17,16 @@ public final class BackgroundDelivery<Value: Sendable>: @unchecked Sendable {
         work?.start()
         Task.detached { [weak self] in
             let value = await job()
-            self?.lock.withLock { self?.arrived = value }
+            self?.arrived.withLock { $0 = value }
             work?.finish()
         }
     }
 
     /// The result, once, when it has arrived.
     public func take() -> Value? {
-        lock.withLock {
-            defer { arrived = nil }
-            return arrived
+        arrived.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
         }
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// step. A scenario must give the same frames on every run, so the runner calls `waitUntilIdle(timeout:)` before
 /// each step: whatever was started has then arrived at the same step every time. Waiting blocks on a condition
 /// variable, so it costs no CPU.
+///
+/// Unchecked Sendable: `running` and `finishHandler` are read and written only while holding `condition`.
 public final class BackgroundWork: @unchecked Sendable {
     private let condition = NSCondition()
     private var running = 0

@@ -1,6 +1,6 @@
 /// An app's data, as its screen sees it: what is at hand at once (bundled and saved), and one refresh that runs in
 /// the background (counted in the stage's `BackgroundWork`) and is handed over at a step.
-public final class DataFeed<Snapshot: Sendable>: @unchecked Sendable {
+public final class DataFeed<Snapshot: Sendable> {
     private let current: () -> Snapshot
     private let refresh: (@Sendable () async -> Snapshot)?
     private let delivery = BackgroundDelivery<Snapshot>()

@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import KineticContentServer
 import Logging
+import Synchronization
 
 /// Runs a real content server on 127.0.0.1 on a free port for the length of a test.
-public final class RunningServer: @unchecked Sendable {
+public final class RunningServer: Sendable {
     public let port: Int
     private let task: Task<Void, Error>
 
@@ -32,12 +33,11 @@ public final class RunningServer: @unchecked Sendable {
 }
 
 /// The bound port, handed from the server's start-up to the test.
-public final class PortBox: @unchecked Sendable {
-    private var port: Int?
-    private let lock = NSLock()
+public final class PortBox: Sendable {
+    private let port = Mutex<Int?>(nil)
     public init() {}
-    public func set(_ value: Int) { lock.withLock { port = value } }
-    private func current() -> Int? { lock.withLock { port } }
+    public func set(_ value: Int) { port.withLock { $0 = value } }
+    private func current() -> Int? { port.withLock { $0 } }
     public func wait() async throws -> Int {
         for _ in 0..<500 {
             if let value = current() { return value }

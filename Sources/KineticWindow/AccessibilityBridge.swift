@@ -5,6 +5,7 @@ import KineticCore
 import KineticPlatform
 import KineticRuntime
 import KineticScene
+import Synchronization
 
 /// Publishes the stage's accessibility tree over AT-SPI, through ATK's bridge on a GLib thread of its own (see
 /// `Sources/CAccessibility`), and carries out what screen readers ask for on the window's own loop.
@@ -172,8 +173,8 @@ final class AccessibilityBridge {
 
 /// What screen readers asked for, from the bridge's thread to the window's: a locked queue, and an SDL event that
 /// wakes the window.
-final class AccessibilityRequests: @unchecked Sendable {
-    struct Request {
+final class AccessibilityRequests: Sendable {
+    struct Request: Sendable {
         var id: Int32
         var kind: Int32
         var index: Int32
@@ -181,16 +182,21 @@ final class AccessibilityRequests: @unchecked Sendable {
     }
 
     static let shared = AccessibilityRequests()
-    /// The SDL event that wakes the window (registered when the bridge starts; before, nothing is woken).
-    var wakeEventType = UInt32.max
-    private let lock = NSLock()
-    private var queue: [Request] = []
+    /// The requests not yet taken, and the SDL event that wakes the window (registered when the bridge starts;
+    /// before, nothing is woken), under one lock: the bridge's thread adds, the window's takes.
+    private let waiting = Mutex<(requests: [Request], wakeEventType: UInt32)>(([], UInt32.max))
+
+    /// The SDL event that wakes the window; `UInt32.max` until the bridge registers one.
+    var wakeEventType: UInt32 {
+        get { waiting.withLock { $0.wakeEventType } }
+        set { waiting.withLock { $0.wakeEventType = newValue } }
+    }
 
     func add(_ request: Request) {
-        lock.lock()
-        queue.append(request)
-        let type = wakeEventType
-        lock.unlock()
+        let type = waiting.withLock { state in
+            state.requests.append(request)
+            return state.wakeEventType
+        }
         guard type != UInt32.max else { return }
         var wake = SDL_Event()
         wake.type = type
@@ -198,10 +204,9 @@ final class AccessibilityRequests: @unchecked Sendable {
     }
 
     func takeAll() -> [Request] {
-        lock.lock()
-        defer { lock.unlock() }
-        let all = queue
-        queue.removeAll()
-        return all
+        waiting.withLock { state in
+            defer { state.requests.removeAll() }
+            return state.requests
+        }
     }
 }

@@ -49,7 +49,7 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let app = server.makeApplication(logger: logger) { port in
             print("kinetic serve: \(folder.path) on http://\(host):\(port)/ (catalogue: /api/current_costumes.json)")
-            fflush(stdout)
+            fflush(nil)  // every output stream, standard output among them (C's `stdout` is a global Swift 6 will not read)
         }
         try await app.runService()
     }

@@ -33,10 +33,10 @@ class CatalogTestCase: XCTestCase {
         cache = base.appendingPathComponent("cache")
     }
 
-    func refresher(_ url: String, fetcher: HTTPFetching? = nil) -> CatalogRefresher {
+    func refresher(_ url: String, fetcher: HTTPFetching? = nil, refreshDeadline: Double = ImageBatch.refreshDeadline) -> CatalogRefresher {
         CatalogRefresher(bundled: bundled, catalogURL: URL(string: url), store: CatalogStore(folder: data),
                          images: ImageCache(folder: cache), fetcher: fetcher ?? NetworkFetcher(policy: quick),
-                         validator: { ImageFileCheck.problem(at: $0) })
+                         validator: { ImageFileCheck.problem(at: $0) }, refreshDeadline: refreshDeadline)
     }
 }
 

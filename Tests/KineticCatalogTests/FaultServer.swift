@@ -14,7 +14,7 @@ final class FaultServer: @unchecked Sendable {
         self.imageBase = imageBase
         let router = Router()
         let image = imageBase
-        func costume(_ id: String, icon: String, worn: String) -> String {
+        @Sendable func costume(_ id: String, icon: String, worn: String) -> String {
             """
             {"id": "\(id)", "title": "\(id.capitalized)", "description": "A test costume.", "icon": "\(icon)", "worn": "\(worn)",
              "alignment_x": 0, "alignment_y": 0, "display_x": 0, "display_y": -0.3, "display_width": 0.8, "display_height": 0.3}

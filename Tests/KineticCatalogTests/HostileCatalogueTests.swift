@@ -53,8 +53,7 @@ final class HostileCatalogueTests: CatalogTestCase {
 final class RefreshDeadlineTests: CatalogTestCase {
     func testImagesThatNeverAnswerCostTheRefreshItsDeadlineOnce() async throws {
         let faults = try await FaultServer(imageBase: "http://127.0.0.1:9")
-        let refresher = refresher(faults.base + "/api/silent-images.json")
-        refresher.refreshDeadline = 2
+        let refresher = refresher(faults.base + "/api/silent-images.json", refreshDeadline: 2)
         let started = Date()
         let snapshot = await refresher.refresh()
         let took = Date().timeIntervalSince(started)

@@ -110,7 +110,7 @@ final class ServerAbuseTests: XCTestCase {
     func testConnectionsPastTheCapWaitForOneToClose() async throws {
         let server = try await server { $0.maximumConnections = 4 }
         let held = try (0..<4).map { _ in try TCPSocket(port: server.port) }
-        Thread.sleep(forTimeInterval: 0.2)  // let the server take the four
+        try await Task.sleep(for: .milliseconds(200))  // let the server take the four
         let waiting = try TCPSocket(port: server.port)
         try waiting.send("GET /api/current_costumes.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let started = Date()
@@ -129,7 +129,7 @@ final class ServerAbuseTests: XCTestCase {
         var closed = false
         for byte in "GET /api/current_costumes.json HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "s", count: 40) {
             do { try slow.send(String(byte)) } catch { closed = true; break }
-            Thread.sleep(forTimeInterval: 0.1)
+            try await Task.sleep(for: .milliseconds(100))
             if Date().timeIntervalSince(started) > 4 { break }
         }
         let took = Date().timeIntervalSince(started)

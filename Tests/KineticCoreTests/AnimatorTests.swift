@@ -64,7 +64,7 @@ final class AnimatorTests: XCTestCase {
         let model = Model(), animator = Animator()
         let decay = Decay(decelerationRate: Decay.fast)
         var done = false
-        animator.decay(model, \.x, velocity: 1000, decay: decay) { _ in done = true }
+        animator.decay(model, \.x, velocity: 1000, decay: decay, completion: { _ in done = true })
         for _ in 0..<2000 where !done { animator.step(by: 1.0 / 120) }
         XCTAssertTrue(done)
         XCTAssertEqual(model.x, decay.projectedValue(from: 0.0, initialVelocity: 1000.0), accuracy: 0.01)

@@ -191,7 +191,7 @@ final class ChipmunkBannerTests: XCTestCase {
     func testOtherThreadsOutputSurvivesTheSilencing() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-stdout-\(UUID().uuidString).txt")
         FileManager.default.createFile(atPath: file.path, contents: nil)
-        fflush(stdout)
+        fflush(kinetic_standard_output())
         let original = dup(STDOUT_FILENO)
         let capture = open(file.path, O_WRONLY)
         XCTAssertTrue(original >= 0 && capture >= 0)
@@ -204,7 +204,7 @@ final class ChipmunkBannerTests: XCTestCase {
         printer.start()
         for _ in 0..<300 { cpSpaceFree(ChipmunkBanner.makeSpaceSilently()) }
         while !printer.isFinished { usleep(1000) }
-        fflush(stdout)
+        fflush(kinetic_standard_output())
         dup2(original, STDOUT_FILENO)
         close(original)
         let printed = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")

@@ -43,7 +43,11 @@ extension TunableSet {
 /// One row of a `TunableSet`'s table: the property it sets (by key path) and how it appears in the file and the
 /// panel. A number is one tunable; a spring is two, `key.response` and `key.dampingRatio`, the way designers tune
 /// springs.
-public struct TunableField<Root> {
+///
+/// Sendable so that a set's `table` can be a static constant: its closures capture nothing but a key path and the
+/// values of one call (immutable), and read or write only the `Root` value handed to them, so one field can be used
+/// from any thread; the compiler cannot see that through the closure types, hence unchecked.
+public struct TunableField<Root>: @unchecked Sendable {
     /// What the file and the panel show: one tunable, or a spring's two.
     public let tunables: [Tunable]
     let read: (Root) -> [Double]

@@ -4,16 +4,18 @@ import KineticRender
 import KineticTestSupport
 @testable import KineticCatalog
 import KineticNetwork
+import Synchronization
 
 /// Records what the real fetcher answered, so tests can see the 304s.
-final class RecordingFetcher: HTTPFetching, @unchecked Sendable {
+final class RecordingFetcher: HTTPFetching, Sendable {
     let inner: NetworkFetcher
-    private(set) var statuses: [String: [Int]] = [:]
-    private let lock = NSLock()
+    private let recorded = Mutex<[String: [Int]]>([:])
+    /// The statuses answered, by path, in order.
+    var statuses: [String: [Int]] { recorded.withLock { $0 } }
     init(policy: FetchPolicy) { inner = NetworkFetcher(policy: policy) }
     func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
         let result = try await inner.get(url, headers: headers, maxBytes: maxBytes)
-        lock.withLock { statuses[url.path, default: []].append(result.status) }
+        recorded.withLock { $0[url.path, default: []].append(result.status) }
         return result
     }
 }

@@ -4,6 +4,9 @@ import Logging
 import KineticTestSupport
 
 /// A server that misbehaves on purpose, one way per path, for the data layer's fault tests.
+///
+/// Unchecked Sendable: `port` and `task` are written only in `init` and `stop()`, which a test awaits before it
+/// reads them or hands the server on; the server's own tasks read neither.
 final class FaultServer: @unchecked Sendable {
     private(set) var port = 0
     private var task: Task<Void, Error>?

@@ -6,7 +6,8 @@ import PackageDescription
 /// The graph, from the bottom (each target lists exactly what it imports; `make test` builds with SwiftPM's
 /// explicit-import check as an error, so it stays true):
 /// - `KineticCore`: geometry, motion, gestures, tunables. Pure: no files, clock, environment or output.
-/// - `KineticPlatform`: the few things that touch the machine: folders, atomic files, installed files, the log.
+/// - `KineticPlatform`: the few things that touch the machine: folders, atomic files, installed files, the log
+///   (swift-log, with a handler of its own).
 /// - `KineticScene`, `KineticPhysics`: the layer tree; Chipmunk2D in UIKit Dynamics' terms.
 /// - `KineticRuntime`: stage, clock driver, shell, engine components. `KineticCatalog`: documents, saved copies,
 ///   image cache, the `HTTPFetching` protocol (no HTTP client). `KineticApps`: the three apps.
@@ -28,7 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Both come with Hummingbird and AsyncHTTPClient; named here because our own code imports them.
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
     ],
@@ -51,7 +52,7 @@ let package = Package(
 
         // Pure Swift: geometry, motion, gestures, tunables.
         .target(name: "KineticCore"),
-        .target(name: "KineticPlatform"),
+        .target(name: "KineticPlatform", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPlatform"]),

@@ -1,7 +1,37 @@
 import Foundation
+import Logging
 
-/// The program's log: one line on standard error, after `kinetic: `. The apps say there what went wrong and keep
-/// running; a window's and a scenario's problems are read there.
+/// The program's log, one swift-log `Logger` for every module (the content server's Hummingbird logs through
+/// swift-log too): one line on standard error per message, after `kinetic: `. The apps say there what went wrong
+/// and keep running; a window's and a scenario's problems are read there.
+///
+/// The logger is made with its own handler rather than by bootstrapping swift-log's global system, which a process
+/// may do only once and which belongs to the edge: a library must not take it.
 public enum Log {
-    public static func line(_ text: String) { FileHandle.standardError.write(Data("kinetic: \(text)\n".utf8)) }
+    /// The logger behind `line(_:)`, for code that wants levels or metadata.
+    public static let logger = Logger(label: "kinetic") { label in StandardErrorLines(label: label) }
+
+    /// Writes `text` as one message.
+    public static func line(_ text: String) { logger.notice("\(text)") }
+}
+
+/// A swift-log handler that writes each message as `kinetic: MESSAGE` on standard error, whatever its level (the
+/// default level, notice, keeps debug and info out), with its metadata after it as `key=value`.
+public struct StandardErrorLines: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .notice
+    private let label: String
+
+    public init(label: String) { self.label = label }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        let extra = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        FileHandle.standardError.write(Data("\(label): \(event.message)\(extra)\n".utf8))
+    }
 }

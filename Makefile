@@ -2,7 +2,7 @@
 # Both install the Debian packages that are missing first (apt-get, through sudo when not root).
 
 DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
-                   fonts-texgyre ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
+                   fonts-texgyre fonts-noto-color-emoji ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    desktop-file-utils appstream man-db zsh systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out

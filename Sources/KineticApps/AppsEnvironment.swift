@@ -16,6 +16,7 @@ public struct AppsEnvironment {
     /// address check (`WebAddress`) accepted ever reach it.
     public var openLink: (URL) -> Void
 
+    /// Without `openLink`, a link is only written to `log`, saying that this run has no browser.
     public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,
                 openLink: ((URL) -> Void)? = nil) {
         self.fetcher = fetcher

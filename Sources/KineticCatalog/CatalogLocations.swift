@@ -11,6 +11,8 @@ public struct CatalogLocations: Sendable {
     /// `--catalog-url`, else `$KINETIC_CATALOG_URL`, else none (bundled and saved costumes only).
     public var catalogURL: URL?
 
+    /// Each location from its flag when given, else from `environment` (the XDG folders, `KINETIC_CATALOG_URL`), else
+    /// the default; an empty catalogue URL counts as none.
     public init(dataDirectory: String? = nil, cacheDirectory: String? = nil, catalogURL: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? AppFolders.data(environment: environment)

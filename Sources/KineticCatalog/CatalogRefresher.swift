@@ -6,10 +6,12 @@ public typealias ImageValidator = @Sendable (_ file: URL) -> String?
 
 /// The costumes to show, where each came from, and what went wrong on the way.
 public struct CatalogSnapshot: Sendable {
+    /// Where a shown costume came from: built into the app, the catalogue saved by an earlier refresh, or this refresh.
     public enum Source: String, Sendable { case bundled, saved, remote }
 
     /// Bundled first, then remote; image fields are local file paths, ready to draw.
     public var costumes: [Costume]
+    /// Where each costume in `costumes` came from, by costume id.
     public var sources: [String: Source]
     /// One line per problem; empty when all went well.
     public var problems: [String]
@@ -25,11 +27,17 @@ public struct CatalogSnapshot: Sendable {
 /// costume whose new images fail keeps its previous version when there is one. Nothing that fails ever
 /// replaces the saved catalogue.
 public final class CatalogRefresher: Sendable {
+    /// The costumes built into the app: always shown, first, whatever the server sends.
     public let bundled: [Costume]
+    /// The remote catalogue's address; `nil` when none is set, and then only bundled and saved costumes are shown.
     public let catalogURL: URL?
+    /// Keeps the last good remote catalogue between launches.
     public let store: CatalogStore
+    /// The on-disk cache the costumes' images are downloaded into and drawn from.
     public let images: ImageCache
+    /// The network the catalogue and its images are fetched through (`NoNetwork` or a stub in tests).
     public let fetcher: HTTPFetching
+    /// Checks every downloaded image; a costume is shown only once both of its images pass.
     public let validator: ImageValidator
     /// The most costumes the wheel shows, bundled ones included: twelve bubbles of 15% of the stage's height sit
     /// round its ring (radius 32.5% of the height) with room between them, so every one stays whole and tappable.
@@ -41,6 +49,7 @@ public final class CatalogRefresher: Sendable {
     /// Largest image accepted, in bytes.
     public let maxImageBytes: Int
 
+    /// Limits default to a 1 MiB catalogue, 4 MiB per image and `ImageBatch.refreshDeadline` seconds per refresh.
     public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching,
                 validator: @escaping ImageValidator, maxCatalogBytes: Int = 1 * 1024 * 1024,
                 refreshDeadline: Double = ImageBatch.refreshDeadline, maxImageBytes: Int = 4 * 1024 * 1024) {

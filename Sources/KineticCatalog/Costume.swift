@@ -11,18 +11,28 @@ import KineticCore
 ///   in fractions of his width and height (0, −0.37 = just above his brow).
 /// - `displayWidth/Height` (`display_width/height`): the worn image's size in fractions of Scotch's width and height.
 public struct Costume: Codable, Equatable, Sendable, Identifiable, DocumentElement {
+    /// Unique in the catalogue; it names the costume's layers (`bubble.<id>`, `icon.<id>`, `costume.<id>`), so it must
+    /// be a valid content identifier.
     public var id: String
+    /// The costume's name, shown (the `title` layer) while Scotch wears it; never empty.
     public var title: String
+    /// The text shown under the title (the `subtitle` layer) while Scotch wears it.
     public var description: String
     /// The bubble's image: a file name relative to the catalogue, or an absolute URL.
     public var icon: String
     /// The image Scotch wears.
     public var worn: String
+    /// The icon's horizontal offset in its bubble, in fractions of the bubble's diameter (positive is right).
     public var alignmentX: Double
+    /// The icon's vertical offset in its bubble, in fractions of the bubble's diameter (positive is down).
     public var alignmentY: Double
+    /// The worn image's horizontal offset from Scotch's centre, in fractions of his width.
     public var displayX: Double
+    /// The worn image's vertical offset from Scotch's centre, in fractions of his height (negative is up).
     public var displayY: Double
+    /// The worn image's width, in fractions of Scotch's width.
     public var displayWidth: Double
+    /// The worn image's height, in fractions of Scotch's height.
     public var displayHeight: Double
 
     enum CodingKeys: String, CodingKey {
@@ -32,6 +42,8 @@ public struct Costume: Codable, Equatable, Sendable, Identifiable, DocumentEleme
         case displayWidth = "display_width", displayHeight = "display_height"
     }
 
+    /// A costume made in code (tests, tools); the values are not checked here: `problem` says what is wrong.
+    /// The alignment defaults centre the icon in its bubble.
     public init(id: String, title: String, description: String, icon: String, worn: String,
                 alignmentX: Double = 0, alignmentY: Double = 0,
                 displayX: Double, displayY: Double, displayWidth: Double, displayHeight: Double) {

@@ -2,11 +2,14 @@ import Foundation
 
 /// One HTTP response, body included.
 public struct HTTPResult: Sendable {
+    /// The HTTP status code.
     public var status: Int
     /// Header names in lower case.
     public var headers: [String: String]
+    /// The body's bytes, never more than the fetch's `maxBytes`.
     public var body: Data
 
+    /// A response as a fetcher received it; header names are expected in lower case already.
     public init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = headers
@@ -30,6 +33,7 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// One line for the log or a banner, naming the URL and what went wrong.
     public var description: String {
         switch self {
         case .timedOut(let url): return "\(url.absoluteString) timed out"
@@ -49,8 +53,10 @@ public protocol HTTPFetching: Sendable {
 /// The network of a run that has none (a scenario without a content server, a test of the offline path): every
 /// fetch fails at once, saying so, and the data layer carries on with what is bundled and saved.
 public struct NoNetwork: HTTPFetching {
+    /// The network of a run that has none.
     public init() {}
 
+    /// Always throws `FetchError.connection`, without a request.
     public func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
         throw FetchError.connection(url, "this run has no network")
     }
@@ -65,6 +71,7 @@ public struct FetchPolicy: Sendable {
     /// Pause before the single retry of a transient failure.
     public var retryDelay: Double
 
+    /// The defaults: 3 s idle, 10 s in all, one retry after 0.3 s.
     public init(idleTimeout: Double = 3, totalTimeout: Double = 10, retryDelay: Double = 0.3) {
         self.idleTimeout = idleTimeout
         self.totalTimeout = totalTimeout

@@ -18,7 +18,9 @@ public enum HoneycombDocument {
 
     /// The categories that were accepted and one line per node (or field) left out.
     public struct Decoded: Sendable, Equatable {
+        /// The categories kept, in document order, each with the cells that were kept.
         public var categories: [HoneycombNode]
+        /// One line per node or field left out; empty when the document was sound.
         public var problems: [String]
     }
 

@@ -8,6 +8,7 @@ import Foundation
 public struct HoneycombNode: Codable, Equatable, Sendable, Identifiable {
     /// Letters, digits, `-` and `_`; unique in the document.
     public var id: String
+    /// The text in the cell, at most `HoneycombDocument.maximumTitleLength` characters.
     public var title: String
     /// The cell's fill, `#RRGGBB`.
     public var color: String
@@ -29,6 +30,7 @@ public struct HoneycombNode: Codable, Equatable, Sendable, Identifiable {
         /// Where **Learn More** leads: an absolute http(s) URL, or `nil` (the button is then dimmed).
         public var learnMore: String?
 
+        /// A panel's content made in code (the document's reader, tests).
         public init(label: String, text: String, image: String? = nil, learnMore: String? = nil) {
             self.label = label
             self.text = text
@@ -39,6 +41,8 @@ public struct HoneycombNode: Codable, Equatable, Sendable, Identifiable {
 
     enum CodingKeys: String, CodingKey { case id, title, color, image, detail, children = "node" }
 
+    /// A node from code (the document's reader, tests); without a `detail` the panel shows the title as its heading
+    /// and no text. Values are not checked here: `HoneycombDocument` checks what it reads.
     public init(id: String, title: String, color: String, image: String? = nil, detail: Detail? = nil, children: [HoneycombNode] = []) {
         self.id = id
         self.title = title

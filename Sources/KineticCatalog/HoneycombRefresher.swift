@@ -4,11 +4,14 @@ import KineticCore
 /// The honeycomb's data, ready to show: the categories, the local file of every image that is on disk and
 /// checked, where the categories came from, and what went wrong on the way.
 public struct HoneycombSnapshot: Sendable, Equatable {
+    /// Where the categories came from: the document shipped with the app, the saved download, or this refresh.
     public enum Source: String, Sendable { case bundled, saved, remote }
 
+    /// The categories to show, each with its cells.
     public var categories: [HoneycombNode]
     /// Image URL → checked local file. A cell whose image is not here shows a placeholder.
     public var imageFiles: [String: String]
+    /// Where `categories` came from.
     public var source: Source
     /// One line per problem; empty when all went well.
     public var problems: [String]
@@ -19,8 +22,11 @@ public struct HoneycombSnapshot: Sendable, Equatable {
 /// The nodes last downloaded, kept between launches (`honeycomb-nodes.json` in the data folder) with the URL and
 /// ETag they came from.
 public struct SavedHoneycomb: Codable, Equatable, Sendable {
+    /// The address the nodes were downloaded from: the ETag is sent back only to that same address.
     public var nodesURL: String
+    /// The server's ETag for that download, sent as `If-None-Match` on the next refresh; `nil` when it sent none.
     public var etag: String?
+    /// The categories as decoded, their image URLs resolved to absolute ones.
     public var categories: [HoneycombNode]
 }
 
@@ -30,14 +36,18 @@ public struct SavedHoneycomb: Codable, Equatable, Sendable {
 public final class HoneycombRefresher: Sendable {
     /// The document shipped with the app (its relative image URLs resolve against `nodesURL`).
     public let bundledData: Data?
+    /// The served `nodes.json`; `nil` when there is no content server (then `refresh()` only returns `current()`).
     public let nodesURL: URL?
+    /// The data folder that holds the saved download, `honeycomb-nodes.json`.
     public let dataFolder: URL
+    /// Downloads and checks the cells' images into the shared image cache; its fetcher also fetches the document.
     public let downloader: ImageDownloader
     /// How long one refresh, document and images together, may take (`ImageBatch.refreshDeadline`), in seconds.
     public let refreshDeadline: Double
     /// Largest document accepted, in bytes.
     public let maxDocumentBytes: Int
 
+    /// Limits default to a 1 MiB document and `ImageBatch.refreshDeadline` seconds per refresh.
     public init(bundledData: Data?, nodesURL: URL?, dataFolder: URL, downloader: ImageDownloader,
                 refreshDeadline: Double = ImageBatch.refreshDeadline, maxDocumentBytes: Int = 1 * 1024 * 1024) {
         self.bundledData = bundledData
@@ -48,6 +58,7 @@ public final class HoneycombRefresher: Sendable {
         self.maxDocumentBytes = maxDocumentBytes
     }
 
+    /// The saved download: the last document the server sent, once all its images were checked.
     public var savedFile: URL { dataFolder.appendingPathComponent("honeycomb-nodes.json") }
 
     /// The saved download if there is one, else the bundled document; with the images already in the cache.

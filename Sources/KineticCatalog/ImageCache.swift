@@ -7,6 +7,7 @@ import KineticPlatform
 /// no name can reach outside the folder), with a size cap enforced by evicting the least recently used files.
 /// Decoded images are kept in memory by the renderer, which decodes each file once.
 public final class ImageCache: Sendable {
+    /// The folder the image files are kept in, made when the first one is stored.
     public let folder: URL
     /// The most bytes the cache keeps on disk.
     public let capacityBytes: Int
@@ -15,6 +16,8 @@ public final class ImageCache: Sendable {
     public let report: @Sendable (String) -> Void
     private let lock = NSLock()
 
+    /// A cache in `folder` keeping at most `capacityBytes` (64 MiB unless told; a negative cap counts as 0), telling
+    /// `report` of failed housekeeping (the log, unless told).
     public init(folder: URL, capacityBytes: Int = 64 * 1024 * 1024,
                 report: @escaping @Sendable (String) -> Void = { Log.line("image cache: \($0)") }) {
         self.folder = folder
@@ -113,6 +116,7 @@ public final class ImageCache: Sendable {
 /// SHA-256 as lowercase hex: names the image cache's files by their URL, so that no name the server sends can reach
 /// outside the folder, and two URLs never share a file.
 public enum ContentHash {
+    /// The SHA-256 digest of `bytes`: 64 lowercase hex digits.
     public static func hex(of bytes: some DataProtocol) -> String {
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }

@@ -3,12 +3,16 @@ import Foundation
 /// Brings a remote image into the image cache and checks it the way the renderer will read it, so that an app
 /// only ever points a layer at a file that draws. Shared by every app that shows downloaded art.
 public struct ImageDownloader: Sendable {
+    /// Where downloaded images are kept, and looked for before any download.
     public let cache: ImageCache
+    /// The network images are fetched through (`file:` URLs are read from disk instead).
     public let fetcher: HTTPFetching
+    /// Checks each file the way the renderer will read it; a file that fails is removed from the cache.
     public let validator: ImageValidator
     /// Largest image accepted, in bytes.
     public var maxBytes = 4 * 1024 * 1024
 
+    /// A downloader into `cache` that accepts images of up to `maxBytes` (4 MiB unless changed).
     public init(cache: ImageCache, fetcher: HTTPFetching, validator: @escaping ImageValidator) {
         self.cache = cache
         self.fetcher = fetcher
@@ -40,5 +44,6 @@ public struct ImageDownloader: Sendable {
 
 /// Why a downloaded image cannot be shown.
 public struct ImageProblem: Error, CustomStringConvertible, Equatable {
+    /// One line for the log or a banner: `image URL: reason`.
     public var description: String
 }

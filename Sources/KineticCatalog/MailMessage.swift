@@ -6,16 +6,20 @@ import Foundation
 public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentElement {
     /// Letters, digits, `-` and `_`; unique in the document.
     public var id: String
+    /// Who sent it, as the row shows it; never blank.
     public var sender: String
+    /// The subject line, shown on its row and in the reader.
     public var subject: String
     /// The start of the body, shown on two lines.
     public var snippet: String
     /// When it arrived, as shown ("9:41 AM", "Yesterday").
     public var time: String
+    /// Whether the server marks it unread (`false` when the document says nothing): its row shows the unread dot.
     public var unread: Bool
     /// The whole message, for the reader; `nil` when the document has none.
     public var body: String?
 
+    /// A message from code (compose, tests); the values are not checked here, `problem` says what is wrong.
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {
         (self.id, self.sender, self.subject, self.snippet, self.time, self.unread, self.body) = (id, sender, subject, snippet, time, unread, body)
     }

@@ -15,6 +15,7 @@ public struct Placement: Codable, Equatable, Sendable {
         public var isWrittenHere: Bool { self == .sent || self == .draft }
     }
 
+    /// The list the message is filed in.
     public var list: List
     /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").
     public var detail: String?
@@ -22,12 +23,14 @@ public struct Placement: Codable, Equatable, Sendable {
     /// dates: such a message waits until the person moves it).
     public var until: Date?
 
+    /// A placement in `list`, with the Later option or list name as `detail` and, for Later, the date it comes back.
     public init(_ list: List, _ detail: String? = nil, until: Date? = nil) {
         self.list = list
         self.detail = detail
         self.until = until
     }
 
+    /// Where every message starts, and where one without a saved placement is; such placements are not saved.
     public static let inbox = Placement(.inbox)
 }
 
@@ -35,9 +38,12 @@ public struct Placement: Codable, Equatable, Sendable {
 /// of the messages never touches it, so the person's own actions are never undone by the server; a message the
 /// server no longer sends simply has nothing to show. Written atomically.
 public struct MailboxStore: Sendable {
+    /// The data folder that holds `mailbox.json`, `mailbox-read.json` and `mailbox-sent.json`.
     public let folder: URL
+    /// A store for the files in `folder`; nothing is read or written until asked.
     public init(folder: URL) { self.folder = folder }
 
+    /// The placements' file, `mailbox.json`.
     public var fileURL: URL { folder.appendingPathComponent("mailbox.json") }
 
     /// The file as written: every placement the person made.
@@ -64,6 +70,7 @@ public struct MailboxStore: Sendable {
         return (saved.placements.values, "saved mailbox \(fileURL.path): left out \(refused.joined(separator: ", ")); the file is \(kept)")
     }
 
+    /// Writes the placements atomically, leaving out the messages in the Inbox; throws when the file cannot be written.
     public func save(_ placements: [String: Placement]) throws {
         try SavedFile<File>(fileURL).save(File(placements: placements.filter { $0.value != .inbox }))
     }
@@ -80,6 +87,7 @@ public struct MailboxStore: Sendable {
         return (Set(saved?.read ?? []), problem.map { "saved read messages: \($0); showing them as the server marks them" })
     }
 
+    /// Writes the ids of the opened messages atomically, sorted; throws when the file cannot be written.
     public func saveRead(_ read: Set<String>) throws {
         try SavedFile<ReadMessages>(readFileURL).save(ReadMessages(read: read.sorted()))
     }
@@ -89,11 +97,13 @@ public struct MailboxStore: Sendable {
 
     struct SentMessages: Codable { var sent: [MailMessage] }
 
+    /// The messages written here (empty when none, or when the file cannot be read: said in `problem`).
     public func loadSent() -> (sent: [MailMessage], problem: String?) {
         let (saved, problem) = SavedFile<SentMessages>(sentFileURL).load()
         return (saved?.sent ?? [], problem.map { "saved sent messages: \($0)" })
     }
 
+    /// Writes the messages written here atomically, in order; throws when the file cannot be written.
     public func saveSent(_ sent: [MailMessage]) throws {
         try SavedFile<SentMessages>(sentFileURL).save(SentMessages(sent: sent))
     }
@@ -102,13 +112,18 @@ public struct MailboxStore: Sendable {
 /// The Mailbox's messages: the bundled document at once (or the last download), then the content server's.
 /// Like the honeycomb's nodes: an ETag, a saved copy (`mailbox-messages.json`), and whatever fails keeps what works.
 public final class MailboxRefresher: Sendable {
+    /// The `messages.json` shipped with the app, shown until a download is saved; `nil` when there is none.
     public let bundledData: Data?
+    /// The served `messages.json`; `nil` when there is no content server (then `refresh()` only returns `current()`).
     public let messagesURL: URL?
+    /// The data folder that holds the saved download, `mailbox-messages.json`.
     public let dataFolder: URL
+    /// The network the document is fetched through (`NoNetwork` or a stub in tests).
     public let fetcher: HTTPFetching
     /// Largest document accepted, in bytes.
     public let maxDocumentBytes: Int
 
+    /// The largest document accepted defaults to 2 MiB.
     public init(bundledData: Data?, messagesURL: URL?, dataFolder: URL, fetcher: HTTPFetching, maxDocumentBytes: Int = 2 * 1024 * 1024) {
         self.bundledData = bundledData
         self.messagesURL = messagesURL
@@ -117,9 +132,13 @@ public final class MailboxRefresher: Sendable {
         self.maxDocumentBytes = maxDocumentBytes
     }
 
+    /// The messages to show and what went wrong on the way.
     public struct Snapshot: Sendable, Equatable {
+        /// The messages, in document order.
         public var messages: [MailMessage]
+        /// One line per problem; empty when all went well.
         public var problems: [String]
+        /// Whether the refresh itself failed; the messages are then the ones shown before it.
         public var refreshFailed: Bool
     }
 
@@ -129,6 +148,7 @@ public final class MailboxRefresher: Sendable {
         var messages: [MailMessage]
     }
 
+    /// The saved download: the last document the server sent, with its URL and ETag.
     public var savedFile: URL { dataFolder.appendingPathComponent("mailbox-messages.json") }
 
     private var savedCopy: SavedFile<Saved> { SavedFile(savedFile) }
@@ -139,6 +159,7 @@ public final class MailboxRefresher: Sendable {
         return (value, problem.map { "saved messages: \($0); showing the bundled ones" })
     }
 
+    /// The saved download if there is a readable one, else the bundled document, at once and without the network.
     public func current() -> Snapshot {
         let (saved, problem) = loadSaved()
         if let saved { return Snapshot(messages: saved.messages, problems: [], refreshFailed: false) }
@@ -152,6 +173,8 @@ public final class MailboxRefresher: Sendable {
         }
     }
 
+    /// Asks the server once (with the saved ETag) and saves a new document; whatever fails, the result keeps what
+    /// `current()` had.
     public func refresh() async -> Snapshot {
         var snapshot = current()
         guard let messagesURL else { return snapshot }

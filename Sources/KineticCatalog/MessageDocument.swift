@@ -6,8 +6,11 @@ public enum MessageDocument {
     /// The most messages kept.
     public static let maximumMessages = 500
 
+    /// The messages that were kept and one line per message left out.
     public struct Decoded: Equatable, Sendable {
+        /// The messages kept, in document order, at most `maximumMessages`.
         public var messages: [MailMessage]
+        /// One line per message left out; empty when the document was sound.
         public var problems: [String]
     }
 

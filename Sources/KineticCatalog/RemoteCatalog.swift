@@ -13,8 +13,11 @@ public enum RemoteCatalog {
     /// a line in the log, not thousands of downloads.
     public static let maximumCostumes = 100
 
+    /// The costumes that were kept and one line per costume left out.
     public struct Decoded: Sendable {
+        /// The costumes kept, in document order, their image URLs made absolute.
         public var costumes: [Costume]
+        /// One line per costume left out; empty when the catalogue was sound.
         public var problems: [String]
     }
 

@@ -5,6 +5,7 @@ import KineticPlatform
 /// The content folder committed in the repository (`Content/`, next to `Sources/`): what the content server
 /// serves by default, and where tests and the benchmark read the served costumes offline.
 public enum RepositoryContent {
+    /// `Content/` in the source checkout, found from this file's path at build time.
     public static var folder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Content", isDirectory: true)

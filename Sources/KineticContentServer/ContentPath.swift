@@ -7,6 +7,7 @@ import Foundation
 /// decodes to `%2e%2e`, which is refused rather than decoded again). Finally the file's real path, with every
 /// symbolic link resolved, must still lie inside the content folder's real path.
 public enum ContentPath {
+    /// Why a request's path names no file the server may send, and so which status answers it.
     public enum Rejection: Error, Equatable {
         /// The path is malformed or tries to leave the folder: 400.
         case badRequest(String)

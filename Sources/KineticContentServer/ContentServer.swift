@@ -17,8 +17,11 @@ import Logging
 /// The catalogues change whenever their content does, so clients revalidate them every time (`no-cache`, cheap with
 /// the ETag). Art is named once and changed by renaming, so it may be kept for a day.
 public struct ContentServer: Sendable {
+    /// The folder served; nothing outside it (even through a symbolic link) is ever sent.
     public let folder: URL
+    /// The address listened on: `127.0.0.1` unless told.
     public let host: String
+    /// The TCP port listened on: 8080 unless told; 0 picks a free one, which `makeApplication`'s `onRunning` is told.
     public let port: Int
     /// What one client may make the server hold (`ServerLimits`).
     public let limits: ServerLimits
@@ -32,6 +35,7 @@ public struct ContentServer: Sendable {
         (MediaType(type: .any), [.public, .maxAge(86400)]),
     ])
 
+    /// A server for `folder` (the repository's `Content/` unless told); nothing listens until the application runs.
     public init(folder: URL = ContentServer.repositoryContent, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits()) {
         self.folder = folder
         self.host = host

@@ -22,6 +22,7 @@ public struct ServerLimits: Sendable {
     /// The most connections served at once.
     public var maximumConnections = 512
 
+    /// The limits above: 16 KiB a header field, 32 KiB a head, 100 fields, 30 s idle, 10 s a head, 512 connections.
     public init() {}
 
     /// The HTTP/1.1 channel these limits make.

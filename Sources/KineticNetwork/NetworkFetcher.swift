@@ -10,14 +10,18 @@ import NIOHTTP1
 /// dropped connection or a 5xx. Every wait is on the network's event loop or a sleeping task: a stalled server costs
 /// no CPU.
 public final class NetworkFetcher: HTTPFetching, Sendable {
+    /// The timeouts, total deadline and retry delay every fetch keeps to.
     public let policy: FetchPolicy
     private let client: HTTPClient
 
+    /// A fetcher keeping to `policy`; fetchers with the same idle timeout share one HTTP client and its connections.
     public init(policy: FetchPolicy = FetchPolicy()) {
         self.policy = policy
         client = ClientPool.client(idleTimeout: policy.idleTimeout)
     }
 
+    /// GETs `url` with `headers`, refusing a body over `maxBytes` and retrying once after a transient failure;
+    /// an address `WebAddress` refuses throws `FetchError.connection` without a request.
     public func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
         // The HTTP client is not built for every address a document may hold (a port out of range stops it): only
         // what the one address check accepts reaches it.

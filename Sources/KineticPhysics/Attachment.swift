@@ -12,14 +12,20 @@ import KineticCore
 /// each sub-step. Chipmunk's damped spring damps only along its own axis, which for a zero-length spring
 /// leaves motion *around* the anchor undamped: an item would circle its anchor for ever.
 public final class Attachment {
+    /// The item held: the attachment acts on it at `offset` from its centre.
     public let item: DynamicItem
     /// The other item, or `nil` when attached to a fixed anchor.
     public let otherItem: DynamicItem?
     /// Where on the item it is attached, in the item's own coordinates (points from its centre).
     public let offset: Vector
+    /// Where the item is held to: a point in the world for a fixed anchor, or an offset from `otherItem`'s centre
+    /// in that item's own coordinates.
     public private(set) var anchor: Point
+    /// The rest distance, in points, between the attachment point and the anchor; 0 holds the two together.
     public private(set) var length: Double
+    /// The spring's natural frequency, in hertz (oscillations per second): higher is stiffer; 0 makes it rigid.
     public private(set) var frequency: Double
+    /// ζ: how quickly the spring's oscillation dies away; 1 is critically damped (no overshoot), below 1 bounces.
     public private(set) var dampingRatio: Double
     var constraint: OpaquePointer?
     weak var world: PhysicsWorld?
@@ -43,6 +49,8 @@ public final class Attachment {
         try rebuild()
     }
 
+    /// Changes the rest distance, in points; throws `PhysicsError` for a negative or non-finite length, or when the
+    /// attachment is no longer in a world.
     public func setLength(_ value: Double) throws {
         try requireNonNegative(value, "attachment.length")
         length = value
@@ -121,7 +129,9 @@ extension Attachment {
 /// Pins an item to a point about which it can turn freely, like `UIAttachmentBehavior.pinAttachment`: an
 /// armature's axle, say.
 public final class PivotJoint {
+    /// The item held to the pivot; it can still turn about it freely.
     public let item: DynamicItem
+    /// The point in the world, in points, about which the item turns.
     public let pivot: Point
     let constraint: OpaquePointer
 

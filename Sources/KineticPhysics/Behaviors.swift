@@ -4,22 +4,27 @@ import KineticCore
 /// Pulls its items in `direction`, like `UIGravityBehavior`: a magnitude of 1 is an acceleration of
 /// 1000 points per second², whatever the item's mass.
 public final class GravityBehavior {
+    /// The items gravity pulls, in the order they were added.
     public private(set) var items: [DynamicItem] = []
     /// Acceleration in units of 1000 pt/s²; (0, 1) is straight down at UIKit's standard strength.
     public private(set) var direction = Vector(dx: 0, dy: 1)
 
     init() {}
 
+    /// Changes the pull, in units of 1000 pt/s² (so (0, 1) is UIKit's standard downward gravity); throws for a
+    /// non-finite vector.
     public func setDirection(_ vector: Vector) throws {
         try requireFinite(vector.dx, "gravity.dx")
         try requireFinite(vector.dy, "gravity.dy")
         direction = vector
     }
 
+    /// Adds `item` to those gravity pulls; adding it again changes nothing.
     public func addItem(_ item: DynamicItem) {
         if !items.contains(where: { $0 === item }) { items.append(item) }
     }
 
+    /// Stops gravity pulling `item`; it keeps the velocity it has.
     public func removeItem(_ item: DynamicItem) { items.removeAll { $0 === item } }
 
     func apply(dt: Double) {
@@ -36,6 +41,7 @@ public final class GravityBehavior {
 /// Each collision behaviour owns one bit of Chipmunk's 32 collision categories; two shapes collide when they
 /// share a bit, so items in different behaviours pass through one another, as in UIKit.
 public final class CollisionBehavior {
+    /// The items that collide, with one another and with this behaviour's boundaries, in the order they were added.
     public private(set) var items: [DynamicItem] = []
     let category: UInt32
     var boundaryShapes: [OpaquePointer] = []
@@ -45,6 +51,7 @@ public final class CollisionBehavior {
         self.category = category
     }
 
+    /// Makes `item` collide with this behaviour's items and boundaries; adding it again changes nothing.
     public func addItem(_ item: DynamicItem) {
         guard !items.contains(where: { $0 === item }) else { return }
         items.append(item)
@@ -52,6 +59,7 @@ public final class CollisionBehavior {
         item.world?.refreshFilter(of: item)
     }
 
+    /// Lets `item` pass through this behaviour's items and boundaries again (it still collides in any other behaviour).
     public func removeItem(_ item: DynamicItem) {
         guard items.contains(where: { $0 === item }) else { return }
         items.removeAll { $0 === item }

@@ -7,6 +7,8 @@ import KineticCore
 ///
 /// Positions are in points, velocities in points per second, angles in radians (clockwise on screen).
 public final class DynamicItem {
+    /// The outline the item collides with, centred on its centre of mass; with the density it sets the mass and
+    /// the moment of inertia.
     public enum Shape: Equatable, Sendable {
         case circle(radius: Double)
         case rectangle(Size)
@@ -22,6 +24,7 @@ public final class DynamicItem {
 
     /// A name for error messages and dumps.
     public let identifier: String
+    /// The outline the item collides with; fixed for the item's life.
     public let shape: Shape
     let body: OpaquePointer
     let chipmunkShape: OpaquePointer
@@ -61,11 +64,13 @@ public final class DynamicItem {
 
     // MARK: State
 
+    /// Where the item's centre of mass is in the world, in points.
     public var center: Point {
         let p = cpBodyGetPosition(body)
         return Point(x: p.x, y: p.y)
     }
 
+    /// The item's rotation, in radians (positive is clockwise on screen); not wrapped to one turn.
     public var angle: Double { cpBodyGetAngle(body) }
     /// Points per second.
     public var velocity: Vector {
@@ -74,6 +79,7 @@ public final class DynamicItem {
     }
     /// Radians per second.
     public var angularVelocity: Double { cpBodyGetAngularVelocity(body) }
+    /// The mass, from `density` and the area of `shape`: a 100×100 pt item of density 1 weighs 1.
     public var mass: Double { cpBodyGetMass(body) }
 
     /// The radius of a circle, or half the diagonal of a rectangle.
@@ -84,6 +90,7 @@ public final class DynamicItem {
         }
     }
 
+    /// Moves the item to `point` (world points) at once, keeping its velocity; throws for a non-finite point.
     public func setCenter(_ point: Point) throws {
         try requireFinite(point.x, "\(identifier).center.x")
         try requireFinite(point.y, "\(identifier).center.y")
@@ -91,18 +98,21 @@ public final class DynamicItem {
         lastGoodPosition = cpv(point.x, point.y)
     }
 
+    /// Turns the item to `radians` at once, keeping its angular velocity; throws for a non-finite angle.
     public func setAngle(_ radians: Double) throws {
         try requireFinite(radians, "\(identifier).angle")
         cpBodySetAngle(body, radians)
         lastGoodAngle = radians
     }
 
+    /// Sets the velocity, in points per second; throws for a non-finite vector.
     public func setVelocity(_ velocity: Vector) throws {
         try requireFinite(velocity.dx, "\(identifier).velocity.dx")
         try requireFinite(velocity.dy, "\(identifier).velocity.dy")
         cpBodySetVelocity(body, cpv(velocity.dx, velocity.dy))
     }
 
+    /// Sets the spin, in radians per second (positive turns clockwise on screen); throws for a non-finite value.
     public func setAngularVelocity(_ radiansPerSecond: Double) throws {
         try requireFinite(radiansPerSecond, "\(identifier).angularVelocity")
         cpBodySetAngularVelocity(body, radiansPerSecond)
@@ -118,6 +128,7 @@ public final class DynamicItem {
 
     /// How much of its speed a collision gives back: 0 is dead, 1 is a perfect bounce.
     public var elasticity: Double { cpShapeGetElasticity(chipmunkShape) }
+    /// Sets `elasticity`; values above 1 are held to 1, and a negative or non-finite one throws.
     public func setElasticity(_ value: Double) throws {
         try requireNonNegative(value, "\(identifier).elasticity")
         cpShapeSetElasticity(chipmunkShape, min(value, 1))
@@ -125,6 +136,7 @@ public final class DynamicItem {
 
     /// Coulomb friction coefficient between touching items.
     public var friction: Double { cpShapeGetFriction(chipmunkShape) }
+    /// Sets `friction`; a negative or non-finite coefficient throws.
     public func setFriction(_ value: Double) throws {
         try requireNonNegative(value, "\(identifier).friction")
         cpShapeSetFriction(chipmunkShape, value)
@@ -132,6 +144,7 @@ public final class DynamicItem {
 
     /// Mass per 10,000 square points (UIKit's convention).
     public var density: Double { mass / shape.area * 10_000 }
+    /// Sets `density`, and with it the mass and moment of inertia; throws unless the value is positive and finite.
     public func setDensity(_ value: Double) throws {
         try requirePositive(value, "\(identifier).density")
         let newMass = value * shape.area / 10_000
@@ -141,6 +154,8 @@ public final class DynamicItem {
 
     /// Linear damping, as a fraction of the velocity lost per second (0 = none).
     public private(set) var resistance: Double = 0
+    /// Sets `resistance`: before each sub-step the velocity is scaled by e^(−resistance·dt); a negative or
+    /// non-finite value throws.
     public func setResistance(_ value: Double) throws {
         try requireNonNegative(value, "\(identifier).resistance")
         resistance = value
@@ -148,6 +163,8 @@ public final class DynamicItem {
 
     /// Angular damping, as a fraction of the angular velocity lost per second (0 = none).
     public private(set) var angularResistance: Double = 0
+    /// Sets `angularResistance`: before each sub-step the spin is scaled by e^(−angularResistance·dt); a negative
+    /// or non-finite value throws.
     public func setAngularResistance(_ value: Double) throws {
         try requireNonNegative(value, "\(identifier).angularResistance")
         angularResistance = value

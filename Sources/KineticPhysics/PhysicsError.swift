@@ -14,6 +14,7 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
     /// A body ended a step with a non-finite position or velocity; it was put back where it last was.
     case diverged(item: String)
 
+    /// The parameter and the bad value, or what is missing, in a sentence for a log.
     public var description: String {
         switch self {
         case .notFinite(let name, let value): return "\(name) must be finite, got \(value)"

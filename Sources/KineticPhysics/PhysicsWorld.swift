@@ -13,10 +13,15 @@ import KineticCore
 /// during a step because the step calls no Swift code.
 public final class PhysicsWorld {
     let space: OpaquePointer
+    /// The length of one sub-step, in seconds: every step integrates this much time, held to 1/2000…1/120 s.
     public let substep: Double
+    /// Every item in the world, in the order they were added.
     public private(set) var items: [DynamicItem] = []
+    /// Every attachment in the world, in the order they were made.
     public private(set) var attachments: [Attachment] = []
+    /// Every gravity behaviour in the world; each pulls only its own items.
     public private(set) var gravityBehaviors: [GravityBehavior] = []
+    /// Every collision behaviour in the world; at most 32, one per Chipmunk category bit.
     public private(set) var collisionBehaviors: [CollisionBehavior] = []
     private var pivots: [PivotJoint] = []
     private var leftoverTime = 0.0
@@ -35,6 +40,7 @@ public final class PhysicsWorld {
     /// Below these speeds (pt/s, rad/s) for `restDuration` seconds, an item counts as at rest.
     public var restSpeed = 2.0, restAngularSpeed = 0.05, restDuration = 0.1
 
+    /// An empty world without gravity, stepping `substep` seconds at a time (held to 1/2000…1/120 s).
     public init(substep: Double = 1.0 / 240) {
         space = ChipmunkBanner.makeSpace()
         self.substep = min(max(substep, 1.0 / 2000), 1.0 / 120)
@@ -101,12 +107,14 @@ public final class PhysicsWorld {
 
     // MARK: Behaviours
 
+    /// A new gravity behaviour pulling straight down at 1000 pt/s²; add items to it for it to act on them.
     public func addGravity() -> GravityBehavior {
         let behavior = GravityBehavior()
         gravityBehaviors.append(behavior)
         return behavior
     }
 
+    /// Removes a gravity behaviour; its items keep the velocity they have.
     public func removeGravity(_ behavior: GravityBehavior) {
         gravityBehaviors.removeAll { $0 === behavior }
     }
@@ -123,6 +131,7 @@ public final class PhysicsWorld {
         return behavior
     }
 
+    /// Removes a collision behaviour with its boundaries; its items no longer collide through it.
     public func removeCollision(_ behavior: CollisionBehavior) {
         for item in behavior.items { behavior.removeItem(item) }
         for shape in behavior.boundaryShapes { cpSpaceRemoveShape(space, shape); cpShapeFree(shape) }
@@ -172,6 +181,7 @@ public final class PhysicsWorld {
         return attachment
     }
 
+    /// Removes an attachment, freeing the item from it; throws `PhysicsError.notInWorld` if it is not in this world.
     public func remove(_ attachment: Attachment) throws {
         guard attachment.world === self else { throw PhysicsError.notInWorld("attachment") }
         removeConstraint(attachment)

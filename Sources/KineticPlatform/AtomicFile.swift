@@ -4,6 +4,8 @@ import Foundation
 /// in the same folder, which is then renamed over the target (a rename within a folder is atomic). A crash
 /// mid-write leaves only a stray temporary file, which readers never look at.
 public enum AtomicFile {
+    /// Writes `data` to `url` through a temporary file renamed over it, creating the folder if needed; on failure the
+    /// old file is left as it was.
     public static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -6,8 +6,11 @@ import Foundation
 public enum InstalledFiles {
     /// Why a folder could not be found: every place looked, in order.
     public struct NotFound: Error, CustomStringConvertible, Equatable {
+        /// What was looked for, in a few words (the content folder, say).
         public var what: String
+        /// Every place looked, in order: the candidate paths, or the environment variable and the folder it named.
         public var looked: [String]
+        /// What was not found and where it was looked for, for an error message.
         public var description: String { "\(what) not found; looked in \(looked.joined(separator: ", "))" }
     }
 

@@ -18,17 +18,22 @@ public enum Log {
 /// A swift-log handler that writes each message as `kinetic: MESSAGE` on standard error, whatever its level (the
 /// default level, notice, keeps debug and info out), with its metadata after it as `key=value`.
 public struct StandardErrorLines: LogHandler {
+    /// Metadata written after every message, as `key=value`; a message's own metadata wins on a clash.
     public var metadata: Logger.Metadata = [:]
+    /// The least severe level written; swift-log drops messages below it before they reach the handler.
     public var logLevel: Logger.Level = .notice
     private let label: String
 
+    /// A handler whose lines start with `label` followed by a colon.
     public init(label: String) { self.label = label }
 
+    /// One entry of the handler's metadata, by key.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Writes the message as one line on standard error: the label, the message, then the metadata sorted by key.
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let extra = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

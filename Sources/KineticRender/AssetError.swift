@@ -8,6 +8,7 @@ public enum AssetError: Error, Hashable, CustomStringConvertible {
     case imageTooLarge(source: String, width: Double, height: Double)
     case cannotWrite(path: String, reason: String)
 
+    /// What could not be drawn and why, in a sentence the app can log or show.
     public var description: String {
         switch self {
         case .missingFile(let path): return "image file not found: \(path)"

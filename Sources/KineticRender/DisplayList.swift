@@ -69,7 +69,10 @@ struct DisplayList {
 /// A frame's pixel work, what the benchmark's floor does again as tight C: pixels cleared, pixels blended, and of
 /// those, pixels blended through bilinear sampling (from turned or scaled rasters).
 public struct PixelWork: Equatable, Sendable {
+    /// Pixels written without blending: cleared to the background, or filled by a one-colour opaque paint.
     public var cleared: Int
+    /// Pixels a paint was composited onto, counted once per paint that covers them.
     public var blended: Int
+    /// Of the blended pixels, those sampled bilinearly because their paint was turned, scaled or placed between pixels.
     public var resampled: Int
 }

@@ -4,6 +4,7 @@ public enum FrameError: Error, Equatable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int, limit: Int)
     case cannotAllocate(width: Int, height: Int, reason: String)
 
+    /// The size asked for and the limit, or why the memory could not be had, in a sentence for the log.
     public var description: String {
         switch self {
         case .tooLarge(let width, let height, let limit):

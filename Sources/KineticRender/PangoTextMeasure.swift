@@ -12,6 +12,7 @@ public final class PangoTextMeasure: TextMeasuring {
     private let scratch: OpaquePointer
     private let context: OpaquePointer
 
+    /// A measure with its own scratch Cairo context, so that it can lay text out without a frame.
     public init() {
         // Cairo never returns NULL: a failure gives an object in an error state, whose layouts measure as empty.
         scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
@@ -30,6 +31,7 @@ public final class PangoTextMeasure: TextMeasuring {
         return body(layout)
     }
 
+    /// The caret at `offset` where Pango puts its strong cursor: its x, its line's top, zero width, the line's height.
     public func caretRect(at offset: Int, in text: TextContent, width: Double?) -> Rect {
         withLayout(text, width: width) { layout in
             var strong = PangoRectangle()
@@ -38,6 +40,7 @@ public final class PangoTextMeasure: TextMeasuring {
         }
     }
 
+    /// The caret position Pango finds at `point`: before the cluster under it, or after it on the cluster's far half.
     public func offset(at point: Point, in text: TextContent, width: Double?) -> Int {
         guard point.x.isFinite, point.y.isFinite else { return 0 }
         return withLayout(text, width: width) { layout in
@@ -51,6 +54,8 @@ public final class PangoTextMeasure: TextMeasuring {
         }
     }
 
+    /// The caret position one cluster to the left or right of `offset` on screen, as Pango moves a cursor visually;
+    /// `nil` at the text's visual edge.
     public func visualStep(from offset: Int, rightward: Bool, in text: TextContent, width: Double?) -> Int? {
         withLayout(text, width: width) { layout in
             var newIndex: Int32 = 0, newTrailing: Int32 = 0
@@ -66,6 +71,7 @@ public final class PangoTextMeasure: TextMeasuring {
         }
     }
 
+    /// The extent of Pango's logical rectangle for the text, in points, wrapped to `width` when it is given.
     public func size(of text: TextContent, width: Double?) -> Size {
         withLayout(text, width: width) { layout in
             var logical = PangoRectangle()

@@ -3,7 +3,9 @@ import Foundation
 
 /// Straight RGBA pixels, for comparing frames with reference PNGs in snapshot tests.
 public struct PixelImage: Equatable {
+    /// The image's width, in pixels.
     public let width: Int
+    /// The image's height, in pixels.
     public let height: Int
     /// R, G, B, A per pixel, row by row, alpha not premultiplied.
     public let rgba: [UInt8]

@@ -5,12 +5,17 @@ import Foundation
 /// raster lives), its size in pixels, where it goes (the frame-pixel → raster-pixel matrix, Cairo's pattern matrix),
 /// its opacity, and whether it is resampled bilinearly. What `make bench-peers` hands to Cairo and Skia.
 public struct RecordedDraw: Equatable, Sendable {
+    /// The raster painted, by an id that stays the same while the raster lives (see `writeRaster(_:toPNG:)`).
     public var raster: Int
+    /// The raster's width, in pixels.
     public var width: Int
+    /// The raster's height, in pixels.
     public var height: Int
     /// xx, yx, xy, yy, x0, y0 of the matrix from frame pixels to raster pixels.
     public var frameToRaster: [Double]
+    /// The opacity the raster is painted with, 0...1.
     public var opacity: Double
+    /// Whether the paint samples the raster bilinearly (turned, scaled or between pixels) rather than copying it.
     public var bilinear: Bool
 }
 

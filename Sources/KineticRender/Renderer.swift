@@ -21,10 +21,13 @@ import KineticScene
 /// up, as Core Animation does with every transform. A bubble's ring that grows twentyfold as it flies off
 /// screen thus costs two small rasterisations instead of a 4096-pixel one every few frames.
 public final class Renderer {
+    /// The size of the stage drawn, in points.
     public let pointSize: Size
     /// Pixels per point.
     public let scale: Double
+    /// The frame's width in pixels: `pointSize.width` times `scale`, rounded to the nearest pixel, at least 1.
     public let pixelWidth: Int
+    /// The frame's height in pixels: `pointSize.height` times `scale`, rounded to the nearest pixel, at least 1.
     public let pixelHeight: Int
     /// The frame, in Cairo's ARGB32 (premultiplied, B G R A in memory on little-endian machines).
     let surface: OpaquePointer

@@ -4,6 +4,7 @@ import KineticCore
 public struct AppEntry {
     /// Short and stable: used in layer identifiers (`menu.item.<id>`) and on the command line (`kinetic run <id>`).
     public var id: String
+    /// The app's name, as its menu row and gallery card show it.
     public var title: String
     /// One sentence for the gallery card.
     public var summary: String
@@ -12,6 +13,7 @@ public struct AppEntry {
     /// Makes the app's screen; `nil` while the app is not built yet (the shell shows a placeholder).
     public var makeScreen: ((StageSettings) -> Screen)?
 
+    /// An entry for the shell; leave out `makeScreen` for an app that is not built yet.
     public init(id: String, title: String, summary: String, tint: Color, makeScreen: ((StageSettings) -> Screen)? = nil) {
         self.id = id
         self.title = title

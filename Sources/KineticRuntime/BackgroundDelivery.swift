@@ -10,6 +10,7 @@ public final class BackgroundDelivery<Value: Sendable>: Sendable {
     /// The result, from the job's task until the step that takes it.
     private let arrived = Mutex<Value?>(nil)
 
+    /// A delivery with nothing under way; `start(counting:_:)` runs a job.
     public init() {}
 
     /// Starts `job` on a background task, counted in `work` until its result is ready to take.

@@ -14,6 +14,7 @@ public final class BackgroundWork: @unchecked Sendable {
     private var running = 0
     private var finishHandler: (@Sendable () -> Void)?
 
+    /// A counter with no job running.
     public init() {}
 
     /// Jobs started and not yet finished.

@@ -7,9 +7,11 @@ import KineticScene
 public final class Banner {
     /// How long a message stays, in seconds.
     public static let seconds = 4.0
+    /// The banner's layer, to add to the screen's tree; hidden while no message shows.
     public let layer: Layer
     private var remaining = 0.0
 
+    /// A hidden banner whose layer is named `identifier` in dumps.
     public init(identifier: String = "banner") {
         layer = Layer(identifier: identifier)
         layer.backgroundColor = Palette.ink.withAlpha(0.9)

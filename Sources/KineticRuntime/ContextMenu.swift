@@ -3,9 +3,12 @@ import KineticScene
 
 /// One entry of a context menu: its title and what choosing it does (the app's own typed action).
 public struct ContextMenuItem {
+    /// The entry's text; in lower case, dashes for spaces, it also names the entry's layer (`context.item.<title>`).
     public var title: String
+    /// What choosing the entry does, after the menu closes.
     public var perform: () -> Void
 
+    /// An entry showing `title` that does `perform` when chosen.
     public init(_ title: String, perform: @escaping () -> Void) {
         self.title = title
         self.perform = perform

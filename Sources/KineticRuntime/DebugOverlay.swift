@@ -15,7 +15,9 @@ public enum DebugShape: Equatable, Sendable {
 
     /// The overlay's colours: velocities red, rest positions and targets green, thresholds and springs blue.
     public static let velocity = Color(red8: 0xE0, green8: 0x2F, blue8: 0x2F)
+    /// Green: projected rest positions and targets.
     public static let rest = Color(red8: 0x1E, green8: 0xA0, blue8: 0x4B)
+    /// Blue: thresholds, springs and links.
     public static let structure = Color(red8: 0x2F, green8: 0x6F, blue8: 0xE0)
 }
 

@@ -9,6 +9,7 @@ public struct InputClock: Sendable {
     private var anchor: (platform: Double, stage: Double)?
     private var last = -Double.infinity
 
+    /// A clock with no anchor yet: until the window's first `anchor`, every event is stamped at stage time 0.
     public init() {}
 
     /// Ties the platform's time `platform` (seconds) to the stage's time `stage` (seconds), once a frame.

@@ -9,6 +9,7 @@ public struct MotionControls: Sendable, Equatable {
     /// The speeds **S** cycles through.
     public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]
 
+    /// Which of `speeds` the clock runs at; 0 is 1×.
     public private(set) var speedIndex = 0
     /// While paused the clock stands still; **.** moves it one step.
     public var isPaused = false
@@ -19,6 +20,7 @@ public struct MotionControls: Sendable, Equatable {
     /// Steps asked for with **.** while paused, not yet taken.
     public private(set) var pendingSingleSteps = 0
 
+    /// Full speed, running, no overlay and no tuning panel.
     public init() {}
 
     /// Simulated seconds per wall-clock second.

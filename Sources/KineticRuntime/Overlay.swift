@@ -12,6 +12,7 @@ public final class Overlay {
     public let sheet: Layer
     /// Where the sheet's top-left corner rests while presented.
     public var restingOrigin: Point
+    /// Whether the sheet is presented or on its way in; false from the moment a dismissal starts.
     public private(set) var isPresented = false
     /// How dark the dim gets.
     public var dimOpacity = 0.4

@@ -19,6 +19,7 @@ open class Screen {
         return stage
     }
 
+    /// A screen whose root layer is named `identifier`, which is also its state name unless `stateName` says otherwise.
     public init(identifier: String) {
         root = Layer(identifier: identifier)
     }
@@ -101,10 +102,12 @@ open class Screen {
 public struct MenuAction {
     /// Used in the row's identifier, `menu.action.<id>` (a public interface: scenarios tap these rows).
     public var id: String
+    /// The row's text in the side menu.
     public var title: String
     /// What choosing the entry does.
     public var perform: () -> Void
 
+    /// An entry whose row is `menu.action.<id>`, showing `title`, that does `perform` when chosen.
     public init(id: String, title: String, perform: @escaping () -> Void) {
         self.id = id
         self.title = title

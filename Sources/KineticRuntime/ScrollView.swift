@@ -217,6 +217,7 @@ public final class ScrollView {
 
 /// The scroll offset, set without a key-path write (see `DirectAnimationTarget`).
 extension ScrollView: DirectAnimationTarget {
+    /// Sets `offset` for the animator (a coast, a spring back); any other key path or value type is refused.
     public func setAnimatedValue<Value: Animatable>(_ value: Value, at keyPath: AnyKeyPath) -> Bool {
         guard keyPath == \ScrollView.offset, let offset = value as? Double else { return false }
         self.offset = offset

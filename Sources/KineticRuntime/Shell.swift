@@ -7,7 +7,9 @@ import KineticScene
 /// The menu's openness is one number, `menuProgress` (0 closed, 1 open), driven by the finger while dragging
 /// and by a spring that takes over the finger's velocity on release.
 public final class Shell: Screen {
+    /// The side menu's width, in points.
     public static let menuWidth = 300.0
+    /// The apps the menu lists and the gallery shows, in that order.
     public let entries: [AppEntry]
     /// The app showing, or `nil` for the gallery.
     public private(set) var currentEntry: AppEntry?
@@ -33,6 +35,7 @@ public final class Shell: Screen {
         super.init(identifier: "shell")
     }
 
+    /// Whether the side menu is more than half open.
     public var isMenuOpen: Bool { menuProgress > 0.5 }
 
     public override var stateName: String {
@@ -66,10 +69,10 @@ public final class Shell: Screen {
 
     // MARK: Navigation
 
-    /// Shows an app (or the gallery for `nil`) in the content area, closing the menu.
     /// The apps shown so far in this run.
     private var visitedApps: Set<String> = []
 
+    /// Shows an app (or the gallery for `nil`) in the content area, closing the menu.
     public func show(_ entry: AppEntry?) {
         content?.willDisappear()
         content?.root.removeFromSuperlayer()

@@ -7,12 +7,18 @@ import KineticScene
 /// does: a window runs as many steps as real time calls for, a scenario runs them as fast as it can. The same
 /// events at the same steps therefore always give the same frames.
 public final class Stage {
+    /// One step of the simulation clock, in seconds: 1/120.
     public static let stepDuration = 1.0 / 120
 
+    /// The stage's size in points; the screen on stage fills it.
     public let size: Size
+    /// The layer everything is drawn in: the screen's root, the context menu, the debug overlay and the tuning panel.
     public let root: Layer
+    /// Runs this stage's animations, one fixed step at a time.
     public let animator = Animator()
+    /// Decides which gesture recognizer each touch belongs to.
     public let arena = GestureArena()
+    /// What this run was started with, handed to every screen.
     public let settings: StageSettings
     /// Counts every visible change of this stage's layers (see `SceneChangeCounter`).
     public let sceneChanges = SceneChangeCounter()
@@ -20,6 +26,7 @@ public final class Stage {
     public let backgroundWork = BackgroundWork()
     /// Seconds of simulated time.
     public private(set) var time = 0.0
+    /// Steps taken so far; `time` is this many `stepDuration`s.
     public private(set) var stepCount = 0
     /// The screen on stage: normally the shell, which holds the app screens.
     public private(set) var screen: Screen?
@@ -59,6 +66,8 @@ public final class Stage {
         !lastStepChangedScene && !inputSinceLastStep && animator.runningCount == 0 && !arena.hasActiveTouches && (screen?.isAtRest ?? true)
     }
 
+    /// An empty stage of `size` points (1024×768, iPad landscape, unless told) at time 0; `present(_:)` puts a screen
+    /// on it.
     public init(size: Size = Size(width: 1024, height: 768), settings: StageSettings) {
         self.size = size
         self.settings = settings

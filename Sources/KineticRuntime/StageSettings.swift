@@ -22,6 +22,8 @@ public struct StageSettings: Sendable, Equatable {
     /// same run gives the same dates on any machine at any hour.
     public var fixedStartDate: Date?
 
+    /// Settings for one run; only the data folder must be given, so nothing writes into a person's real data by
+    /// default.
     public init(reduceMotion: Bool = false, freshStart: Bool = false, dataDirectory: URL,
                 cacheDirectory: URL? = nil, catalogURL: URL? = nil, contentURL: URL? = nil, fixedStartDate: Date? = nil) {
         self.reduceMotion = reduceMotion

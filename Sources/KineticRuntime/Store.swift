@@ -27,6 +27,7 @@ public struct Reduction<State, Effect> {
 /// The screen makes the store, hands it `perform` (its environment at work) at once, and starts following it with
 /// `follow(_:)` once its layers exist: what the state said before then, the screen shows as it builds them.
 public final class Store<Rules: AppRules> {
+    /// The app's state now; it changes only through `send(_:)`, by the app's rules.
     public private(set) var state: Rules.State
     private var perform: (Rules.Effect) -> Void
     private var didChange: ((_ before: Rules.State) -> Void)?

@@ -9,11 +9,14 @@ import KineticPlatform
 /// something to edit. Each time a file's modification time changes it is read again: every good value applies from
 /// the next frame on, and every bad one is refused with a message naming it, the last good value staying.
 public final class TuningFiles {
+    /// The path given to `--tune`: a folder of `<app>.json` files, or one file ending in `.json`.
     public let location: URL
     private let log: (String) -> Void
     /// The modification time of each file when it was last read (or written).
     private var seen: [String: Date] = [:]
 
+    /// Watches `location`; `log` hears of every file written, every refused value, and every file that cannot be read
+    /// or written.
     public init(location: URL, log: @escaping (String) -> Void = { Log.line("tuning: \($0)") }) {
         self.location = location
         self.log = log

@@ -22,8 +22,12 @@ public enum Typography {
 
 /// Colours shared by the shell's screens.
 public enum Palette {
+    /// Near-black: text on light backgrounds, and dark panels such as the side menu and the banner.
     public static let ink = Color(red8: 0x1F, green8: 0x24, blue8: 0x30)
+    /// A warm off-white for a screen's background.
     public static let paper = Color(red8: 0xF6, green8: 0xF4, blue8: 0xEF)
+    /// Grey: secondary text, and what cannot be used now.
     public static let muted = Color(red8: 0x6B, green8: 0x70, blue8: 0x7B)
+    /// Orange: the app's own entries in the side menu, and focus rings.
     public static let accent = Color(red8: 0xE1, green8: 0x59, blue8: 0x26)
 }

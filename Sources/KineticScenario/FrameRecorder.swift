@@ -3,6 +3,7 @@ import KineticRender
 
 /// Streams rendered frames into ffmpeg, which writes a GIF (with a palette made for the clip) or an MP4.
 public final class FrameRecorder {
+    /// The kind of file to write: a GIF for `kinetic play --gif`, an MP4 for `--mp4`.
     public enum Format { case gif, mp4 }
 
     private let process = Process()
@@ -81,15 +82,18 @@ public final class FrameRecorder {
 /// A one-line progress bar on standard error, redrawn in place, and only when standard error is a terminal: in a
 /// log file or a pipe, a bar redrawn with carriage returns is only noise.
 public struct ProgressBar {
+    /// The text before the bar, naming what is under way.
     public let label: String
     /// Whether the bar is drawn at all.
     public let isEnabled: Bool
 
+    /// A bar drawn only when standard error is a terminal, unless `isEnabled` says otherwise.
     public init(label: String, isEnabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.label = label
         self.isEnabled = isEnabled
     }
 
+    /// Redraws the bar at `fraction` done (0…1, held inside that range), ending the line at 1.
     public func show(_ fraction: Double) {
         guard isEnabled else { return }
         let width = 30, filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded())

@@ -12,11 +12,13 @@ public struct Scenario: Codable, Equatable, Sendable {
     public var scale: Double
     /// Start as on a first launch, with no saved state.
     public var freshStart: Bool
+    /// Whether springs, falls and slides become short cross-fades, as with the reduce-motion setting.
     public var reduceMotion: Bool
     /// Seconds to run; by default half a second after the last event.
     public var duration: Double?
     /// Frames per second of a `--gif`/`--mp4` recording.
     public var recordingFPS: Double
+    /// The timed input and captures, in the order they happen at the same step.
     public var events: [ScenarioEvent]
     /// The content server the apps download from (its root, e.g. `http://127.0.0.1:8080/`); none keeps the run
     /// offline. Downloads are waited for at the step they start, so the run stays deterministic.
@@ -25,6 +27,7 @@ public struct Scenario: Codable, Equatable, Sendable {
     /// at half speed, so what 1× shows at t shows at 2t). Events and captures keep the scenario's times.
     public var speed: Double = 1
 
+    /// A scenario from code, with the file format's defaults; it is not checked, as `decode(_:name:)` checks a file.
     public init(app: String = "gallery", size: Size = Size(width: 1024, height: 768), scale: Double = 1, freshStart: Bool = true,
                 reduceMotion: Bool = false, duration: Double? = nil, recordingFPS: Double = 30, events: [ScenarioEvent] = [],
                 contentURL: URL? = nil) {
@@ -41,6 +44,8 @@ public struct Scenario: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case app, size, scale, freshStart, reduceMotion, duration, recordingFPS, events, contentURL, speed }
 
+    /// Reads the file's keys, taking the defaults of `docs/scenarios.md` for missing ones; refuses a `contentURL` that
+    /// is not http(s). The values' ranges are checked by `decode(_:name:)`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         app = try c.decodeIfPresent(String.self, forKey: .app) ?? "gallery"
@@ -135,6 +140,7 @@ public enum ScenarioError: Error, CustomStringConvertible, Equatable {
     case unknownApp(String, known: [String])
     case recorder(String)
 
+    /// One line for the person running the scenario, naming the file and what is wrong.
     public var description: String {
         switch self {
         case .unreadable(let file, let reason): return "cannot read scenario \(file): \(reason)"

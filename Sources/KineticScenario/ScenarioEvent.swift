@@ -3,6 +3,7 @@ import KineticCore
 
 /// One line of a scenario: a touch, a key, a gesture shorthand or a capture, at `at` seconds.
 public struct ScenarioEvent: Codable, Equatable, Sendable {
+    /// What an event does, one case per kind of event in `docs/scenarios.md`.
     public enum Action: Equatable, Sendable {
         /// One touch event: `"touch": "down" | "move" | "up" | "cancel"` with `id`, `x`, `y`.
         case touch(TouchEvent.Phase, id: Int, point: Point)
@@ -32,9 +33,12 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case capture(name: String, every: Double?, until: Double?)
     }
 
+    /// When the event happens, in seconds of the scenario's time (≥ 0): at the first step at or after it.
     public var at: Double
+    /// What happens then.
     public var action: Action
 
+    /// An event from code, as the file's line `{"at": at, …}` would make it.
     public init(at: Double, _ action: Action) {
         self.at = at
         self.action = action
@@ -43,6 +47,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer, click, button,
                                            clipboard, composition }
 
+    /// Reads one event object: its action key decides the kind (looked for in a fixed order when there are several); an
+    /// unknown touch phase or button, a point that is not `[x, y]`, or no action key at all is refused with the reason.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         at = try c.decode(Double.self, forKey: .at)
@@ -96,6 +102,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         return Point(x: values[0], y: values[1])
     }
 
+    /// Writes the event in the file's form (`docs/scenarios.md`), with the shorthand it was made as.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(at, forKey: .at)

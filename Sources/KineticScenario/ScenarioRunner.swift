@@ -8,8 +8,11 @@ import KineticPlatform
 /// Plays a scenario headlessly on the fixed-step clock: input goes in at the step its time falls on, and
 /// captures render the frame and dump the scene. The same scenario always gives the same dumps.
 public final class ScenarioRunner {
+    /// The scenario `run(outputDirectory:recorders:progress:)` plays.
     public let scenario: Scenario
+    /// The stage the scenario's input goes to, showing the shell opened on the scenario's app (or the gallery).
     public let stage: Stage
+    /// Draws the stage's frames for captures and recordings, at the scenario's size and scale.
     public let renderer: Renderer
     private let timeline: [TimedAction]
     /// The run's own data folder, when the runner made one (no `dataDirectory` was given): saved state and
@@ -22,7 +25,9 @@ public final class ScenarioRunner {
 
     /// A capture made during the run.
     public struct Capture {
+        /// The capture's file name without its extension (`NAME-000` for a periodic one).
         public var name: String
+        /// The scene as written to `NAME.json`.
         public var dump: SceneDump
     }
 

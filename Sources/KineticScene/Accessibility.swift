@@ -20,34 +20,54 @@ public struct Accessibility {
 
     /// Its states, as bits the bridge understands (`KA11Y_STATE_*`).
     public struct States: OptionSet, Hashable, Sendable {
+        /// The state bits, laid out as the bridge's `KA11Y_STATE_*` constants.
         public let rawValue: UInt32
+        /// The states whose bits are set in `rawValue`.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// It can take the keyboard focus.
         public static let focusable = States(rawValue: 1 << 0)
+        /// It has the keyboard focus now.
         public static let focused = States(rawValue: 1 << 1)
+        /// It is the chosen one among its siblings (a list's row, a tab).
         public static let selected = States(rawValue: 1 << 2)
+        /// It is on (a check box, a toggle, a radio button).
         public static let checked = States(rawValue: 1 << 3)
+        /// It is open, showing what it holds (a menu, a disclosure).
         public static let expanded = States(rawValue: 1 << 4)
+        /// It is there but cannot be used now.
         public static let disabled = States(rawValue: 1 << 5)
+        /// Its text can be edited.
         public static let editable = States(rawValue: 1 << 6)
+        /// Its text may run to more than one line.
         public static let multiLine = States(rawValue: 1 << 7)
+        /// It can be chosen among its siblings.
         public static let selectable = States(rawValue: 1 << 8)
+        /// It can be opened to show what it holds.
         public static let expandable = States(rawValue: 1 << 9)
     }
 
     /// A named action a person can invoke from a screen reader: the same typed action a gesture or key sends.
     public struct Action {
+        /// The name a screen reader lists the action under ("press", "delete", …).
         public var name: String
+        /// What the action does when invoked.
         public var perform: () -> Void
+        /// An action called `name` that runs `perform`.
         public init(_ name: String, perform: @escaping () -> Void) {
             self.name = name
             self.perform = perform
         }
     }
 
+    /// The kind of thing the layer is, which tells a screen reader how to present it and what to expect of it.
     public var role: Role
+    /// What a screen reader says the layer is called, e.g. a button's title.
     public var name: String
+    /// Further words a screen reader may read after the name; empty when the name says it all.
     public var description: String
+    /// Whether it is focused, selected, checked, … now.
     public var states: States
+    /// What a person can do to it from a screen reader, in the order they are offered.
     public var actions: [Action]
     /// Whether the layer's text (its text contents, or its text field's) is offered as Text, to be read by line and
     /// word; an editable field also needs `setText`.
@@ -62,6 +82,7 @@ public struct Accessibility {
     /// costume's bubble, hidden because Scotch wears it, stays in the list of costumes, selected).
     public var isOfferedWhenHidden = false
 
+    /// A description of a layer in `role`, called `name`; everything else is optional and off by default.
     public init(role: Role, name: String, description: String = "", states: States = [], actions: [Action] = [],
                 exposesText: Bool = false, setText: ((String) -> Void)? = nil, focus: (() -> Void)? = nil, isLive: Bool = false) {
         self.role = role

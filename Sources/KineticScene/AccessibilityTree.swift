@@ -6,18 +6,27 @@ public struct AccessibilityNode: Equatable, Sendable {
     /// Stable while the object lives: the layer's identifier (made unique with `#2`, `#3` among twins), or its
     /// object identity.
     public var key: String
+    /// The kind of thing the object is, copied from the layer's `Accessibility`.
     public var role: Accessibility.Role
+    /// What a screen reader says the object is called.
     public var name: String
+    /// Further words a screen reader may read after the name.
     public var description: String
+    /// Whether it is focused, selected, checked, … as the tree was gathered.
     public var states: Accessibility.States
     /// On the stage, in points.
     public var frame: Rect
+    /// The names of the actions it offers, in order; `AccessibilityTree.actions` holds what they do.
     public var actions: [String]
     /// The text offered as Text, its caret and selection in UTF-16 offsets (as `TextEditor` counts).
     public var text: String?
+    /// Where the caret stands in `text`, in UTF-16 offsets; 0 when there is no text.
     public var caret: Int
+    /// The selected range of `text`, in UTF-16 offsets; empty when nothing is selected.
     public var selection: Range<Int>
+    /// Whether changes to the name are announced as they happen (a live region).
     public var isLive: Bool
+    /// The accessible objects inside this one, in drawing order.
     public var children: [AccessibilityNode]
 
     /// Every node of the tree, depth first.
@@ -25,6 +34,7 @@ public struct AccessibilityNode: Equatable, Sendable {
 
     /// The first node, depth first, with `key`, or whose name is `name`.
     public func first(key: String) -> AccessibilityNode? { all.first { $0.key == key } }
+    /// The first node, depth first, whose name is `name`: how a test finds a button by what a screen reader says.
     public func first(named name: String) -> AccessibilityNode? { all.first { $0.name == name } }
 }
 
@@ -34,7 +44,9 @@ public struct AccessibilityTree {
     public private(set) var root: AccessibilityNode
     /// What each node's actions do, by key, in the order `actions` names them.
     public private(set) var actions: [String: [() -> Void]] = [:]
+    /// How an assistive technology's edit sets each editable node's whole text, by key.
     public private(set) var textSetters: [String: (String) -> Void] = [:]
+    /// How an assistive technology moves the focus to each focusable node, by key.
     public private(set) var focusers: [String: () -> Void] = [:]
 
     /// Walks `layer`'s tree: a visible layer with `accessibility` becomes a node whose children are the accessible

@@ -2,6 +2,8 @@ import KineticCore
 
 /// Every animatable property of a layer, set without a key-path write (see `DirectAnimationTarget`).
 extension Layer: DirectAnimationTarget {
+    /// Sets opacity, scale, rotation, zPosition, cornerRadius, position, anchorPoint, size, frame or bounds directly;
+    /// `false` for any other key path, which an animator then writes through the key path.
     public func setAnimatedValue<Value: Animatable>(_ value: Value, at keyPath: AnyKeyPath) -> Bool {
         if let number = value as? Double {
             switch keyPath {

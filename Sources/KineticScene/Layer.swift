@@ -24,7 +24,9 @@ public final class Layer {
     public var scale = 1.0 { didSet { if scale != oldValue { noteChange() } } }
     /// Radians, clockwise on screen, about the anchor point.
     public var rotation = 0.0 { didSet { if rotation != oldValue { noteChange() } } }
+    /// How opaque the layer and its subtree are, 0...1; below about 0.001 it is also left out of hit testing.
     public var opacity = 1.0 { didSet { if opacity != oldValue { noteChange() } } }
+    /// The drawing order among siblings: higher draws later, on top; equal values keep their order in `sublayers`.
     public var zPosition = 0.0 {
         didSet {
             guard zPosition != oldValue else { return }
@@ -32,11 +34,16 @@ public final class Layer {
             noteChange()
         }
     }
+    /// Whether the layer and its subtree are left undrawn and out of hit testing (and, unless offered when hidden,
+    /// out of the accessibility tree).
     public var isHidden = false { didSet { if isHidden != oldValue { noteChange() } } }
     /// Whether sublayers are clipped to the bounds.
     public var masksToBounds = false { didSet { if masksToBounds != oldValue { noteChange() } } }
+    /// The colour filling the bounds (with `cornerRadius`) under the contents; `nil` draws no background.
     public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { contentVersion &+= 1 } } }
+    /// The radius, in points, of the background's rounded corners; 0 gives square corners.
     public var cornerRadius = 0.0 { didSet { if cornerRadius != oldValue { contentVersion &+= 1 } } }
+    /// What the layer draws inside its bounds, over its background: a shape, an image or text.
     public var contents = LayerContents.none { didSet { if contents != oldValue { contentVersion &+= 1 } } }
     /// Whether hit testing may return this layer (sublayers are tested either way).
     public var isUserInteractionEnabled = true
@@ -92,12 +99,15 @@ public final class Layer {
     /// Tells the counter of this layer's tree that something that could show on screen changed.
     func noteChange() { changeCounter?.changes &+= 1 }
     public private(set) weak var superlayer: Layer?
+    /// The layers placed in this one's coordinates, in the order they were added (see `sublayersInDrawingOrder`).
     public private(set) var sublayers: [Layer] = [] { didSet { drawingOrder = nil } }
     /// `sublayersInDrawingOrder` as last sorted; dropped when a sublayer comes, goes or changes its `zPosition`.
     private var drawingOrder: [Layer]?
 
+    /// The shapes a layer's hit testing can use: its bounds, their inscribed circle, or a hexagon filling them.
     public enum HitShape: Sendable, Equatable { case bounds, circle, hexagon(pointyTop: Bool) }
 
+    /// A layer of zero size at the origin, named `identifier` for tests, dumps and users if it is given.
     public init(identifier: String? = nil) {
         self.identifier = identifier
     }
@@ -128,6 +138,7 @@ public final class Layer {
 
     // MARK: Tree
 
+    /// Appends `layer` as the last sublayer, taking it out of any superlayer it was in first.
     public func addSublayer(_ layer: Layer) {
         layer.removeFromSuperlayer()
         layer.superlayer = self
@@ -136,6 +147,7 @@ public final class Layer {
         noteChange()
     }
 
+    /// Inserts `layer` among the sublayers at `index` (held to the valid range), taking it from its old superlayer.
     public func insertSublayer(_ layer: Layer, at index: Int) {
         layer.removeFromSuperlayer()
         layer.superlayer = self
@@ -144,6 +156,7 @@ public final class Layer {
         noteChange()
     }
 
+    /// Takes the layer, with its subtree, out of its superlayer; it stays intact and can be added again.
     public func removeFromSuperlayer() {
         guard let superlayer else { return }
         superlayer.sublayers.removeAll { $0 === self }
@@ -152,6 +165,7 @@ public final class Layer {
         adopt(nil)
     }
 
+    /// Takes every sublayer out of this layer.
     public func removeAllSublayers() {
         guard !sublayers.isEmpty else { return }
         for layer in sublayers {
@@ -274,5 +288,6 @@ public final class SceneChangeCounter {
     /// Changes so far; only differences between two readings mean anything.
     public fileprivate(set) var changes: UInt64 = 0
 
+    /// A counter at zero; hand it to a root layer's `countChanges(in:)` so the tree counts its changes into it.
     public init() {}
 }

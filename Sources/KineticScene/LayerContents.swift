@@ -11,6 +11,7 @@ public enum LayerContents: Hashable, Sendable {
 
 /// A vector path filled and/or stroked, sized to the layer's bounds.
 public struct ShapeContent: Hashable, Sendable {
+    /// The outline a shape follows, fitted to the layer's bounds.
     public enum Path: Hashable, Sendable {
         /// The largest circle that fits, centred.
         case circle
@@ -21,12 +22,16 @@ public struct ShapeContent: Hashable, Sendable {
         case polygon([Point])
     }
 
+    /// The outline to fill and stroke.
     public var path: Path
+    /// The colour inside the outline; `nil` leaves it unfilled.
     public var fill: Color?
+    /// The colour of the outline, drawn `lineWidth` points wide inside the bounds; `nil` draws no outline.
     public var stroke: Color?
     /// In points.
     public var lineWidth: Double
 
+    /// A shape following `path`, filled with `fill` and stroked `lineWidth` points wide with `stroke` (`nil`: neither).
     public init(path: Path, fill: Color? = nil, stroke: Color? = nil, lineWidth: Double = 1) {
         self.path = path
         self.fill = fill
@@ -45,21 +50,28 @@ public enum ImageSource: Hashable, Sendable {
 
 /// Text laid out inside the layer's bounds.
 public struct TextContent: Hashable, Sendable {
+    /// Where each line sits between the left and right edges of the bounds.
     public enum Alignment: String, Sendable, Codable { case left, center, right }
 
+    /// The text to show; it wraps at the bounds' width.
     public var string: String
     /// A font family name known to fontconfig, e.g. "TeX Gyre Heros".
     public var fontFamily: String
+    /// Whether the bold face of `fontFamily` is used.
     public var bold: Bool
     /// In points.
     public var fontSize: Double
+    /// The colour of the glyphs.
     public var color: Color
+    /// Where each line sits between the left and right edges of the bounds.
     public var alignment: Alignment
     /// At most this many lines (0 = no limit); the last one shown ends with "…" when the text is longer.
     public var lineLimit: Int
     /// Whether the text block sits in the vertical middle of the bounds (a button's title) or at the top.
     public var centeredVertically: Bool
 
+    /// Text in the default family at 16 points, black, left-aligned and at the top, on as many lines as it needs,
+    /// unless told otherwise.
     public init(_ string: String, fontFamily: String = TextContent.defaultFontFamily, bold: Bool = false,
                 fontSize: Double = 16, color: Color = .black, alignment: Alignment = .left, lineLimit: Int = 0,
                 centeredVertically: Bool = false) {

@@ -14,6 +14,7 @@ public struct SceneDump: Codable, Equatable, Sendable {
     /// The pointer's shape in the window now (`arrow`, `hand`, `ibeam`).
     public var cursor: PointerCursor
 
+    /// A dump of `layers` as given; `init(root:time:state:cursor:)` is the one that walks a scene.
     public init(time: Double, state: String, layers: [LayerDump], cursor: PointerCursor = .arrow) {
         self.time = time
         self.state = state
@@ -47,6 +48,7 @@ public struct SceneDump: Codable, Equatable, Sendable {
 
 /// One identified layer as it appears on screen.
 public struct LayerDump: Codable, Equatable, Sendable {
+    /// The layer's identifier: what a test looks it up by (see `SceneDump.layer(_:)`).
     public var id: String
     /// The bounding box on screen, in points, after every transform.
     public var frame: DumpRect
@@ -75,6 +77,7 @@ public struct LayerDump: Codable, Equatable, Sendable {
     /// What a control stands for now (a picker wheel's chosen row: `picker.hour` → `"19"`); absent for other layers.
     public var value: String?
 
+    /// Records `layer` as it appears on screen now, under `identifier`, with every number rounded to a thousandth.
     public init(layer: Layer, identifier: String) {
         id = identifier
         frame = DumpRect(layer.frameInRoot)
@@ -102,8 +105,10 @@ public struct LayerDump: Codable, Equatable, Sendable {
 
 /// A rectangle with rounded numbers, as written in dumps.
 public struct DumpRect: Codable, Equatable, Sendable {
+    /// The origin and size, in points, each rounded to a thousandth.
     public var x, y, width, height: Double
 
+    /// `rect` with every number rounded to a thousandth, so that dumps compare byte for byte.
     public init(_ rect: Rect) {
         x = SceneDump.round(rect.minX)
         y = SceneDump.round(rect.minY)
@@ -111,19 +116,26 @@ public struct DumpRect: Codable, Equatable, Sendable {
         height = SceneDump.round(rect.height)
     }
 
+    /// The dumped rectangle as a `Rect`, for geometry in tests.
     public var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+    /// The middle of the rectangle, in points: where a test taps to hit the layer.
     public var center: Point { rect.center }
 }
 
 /// What a text field tells a scene dump about itself (see `LayerDump`'s `caret`, `selection`, `focused`).
 public struct EditableTextDump: Equatable, Sendable {
+    /// The field's committed text, without any composition in progress.
     public var text: String
     /// UTF-16 offsets, like `selection`.
     public var caret: Int
+    /// The selected range, in UTF-16 offsets; empty when there is only a caret.
     public var selection: Range<Int>
+    /// Whether the field has the keyboard focus.
     public var focused: Bool
+    /// Text an input method is composing at the caret, not yet committed; `nil` when none.
     public var composition: String?
 
+    /// A field's state as a dump writes it; offsets are UTF-16, as `TextEditor` counts them.
     public init(text: String, caret: Int, selection: Range<Int>, focused: Bool, composition: String?) {
         self.text = text
         self.caret = caret

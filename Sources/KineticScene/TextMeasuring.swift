@@ -22,6 +22,7 @@ public protocol TextMeasuring: AnyObject {
 /// newlines and, with a width, wherever the next cluster would not fit. Good enough to drive a field's logic where no
 /// renderer is linked (the apps' rules tests); everything on screen uses the renderer's measure.
 public final class EstimatedTextMeasure: TextMeasuring {
+    /// An estimate with nothing to set up: its sizes follow from each text's font size alone.
     public init() {}
 
     private struct Line { var offsets: [Int] }
@@ -43,6 +44,7 @@ public final class EstimatedTextMeasure: TextMeasuring {
         return lines
     }
 
+    /// The caret at `offset` on the estimated grid: x at 0.55 em per cluster, the line's top at 1.25 em per line.
     public func caretRect(at offset: Int, in text: TextContent, width: Double?) -> Rect {
         let all = lines(text, width: width)
         let lineHeight = text.fontSize * 1.25
@@ -53,6 +55,7 @@ public final class EstimatedTextMeasure: TextMeasuring {
         return Rect(x: 0, y: 0, width: 0, height: lineHeight)
     }
 
+    /// The caret position nearest `point` on the estimated grid, held to the text's lines and each line's clusters.
     public func offset(at point: Point, in text: TextContent, width: Double?) -> Int {
         let all = lines(text, width: width)
         let row = min(max(Int((point.y / (text.fontSize * 1.25)).rounded(.down)), 0), all.count - 1)
@@ -61,12 +64,14 @@ public final class EstimatedTextMeasure: TextMeasuring {
         return offsets[column]
     }
 
+    /// The next or previous grapheme boundary: the estimate treats all text as left-to-right.
     public func visualStep(from offset: Int, rightward: Bool, in text: TextContent, width: Double?) -> Int? {
         let boundaries = TextBoundaries(text.string)
         let next = rightward ? boundaries.grapheme(after: offset) : boundaries.grapheme(before: offset)
         return next == offset ? nil : next
     }
 
+    /// The longest line's clusters at 0.55 em each by the number of lines at 1.25 em each, in points.
     public func size(of text: TextContent, width: Double?) -> Size {
         let all = lines(text, width: width)
         let longest = all.map { $0.offsets.count - 1 }.max() ?? 0

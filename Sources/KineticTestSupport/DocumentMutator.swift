@@ -3,10 +3,13 @@ import Foundation
 /// A seeded random number generator (SplitMix64): the same seed gives the same run, so a fuzz failure is replayed
 /// from the seed its message names.
 public struct SeededGenerator: RandomNumberGenerator {
+    /// The generator's whole state: it advances on every number drawn, so a copy replays from where it was taken.
     public var state: UInt64
 
+    /// A generator that starts from `state`, the seed a failure's message names.
     public init(state: UInt64) { self.state = state }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -20,6 +23,7 @@ public struct SeededGenerator: RandomNumberGenerator {
 /// huge and tiny numbers, "NaN" and "Infinity" as text, addresses no client should fetch, long and unusual strings,
 /// keys dropped, elements multiplied, deep nesting, and the bytes themselves cut short or flipped.
 public struct DocumentMutator {
+    /// The generator the mutations draw from; its `state` is where the next document's mutations start.
     public private(set) var random: SeededGenerator
     private let original: Any
     private let originalBytes: Data
@@ -119,10 +123,12 @@ public struct DocumentMutator {
 /// How many documents each decoder's fuzz reads: 5,000 in `make test`, `KINETIC_FUZZ_DOCUMENTS` (100,000 in
 /// `make fuzz`) otherwise; `KINETIC_FUZZ_SEED` replays a failure.
 public enum DocumentFuzzBudget {
+    /// Documents per decoder: `KINETIC_FUZZ_DOCUMENTS` when set to a number, else 5,000.
     public static var documents: Int {
         ProcessInfo.processInfo.environment["KINETIC_FUZZ_DOCUMENTS"].flatMap(Int.init) ?? 5_000
     }
 
+    /// `KINETIC_FUZZ_SEED` (decimal, or hex after `0x`) when it is set and reads as a number, else the test's `value`.
     public static func seed(default value: UInt64) -> UInt64 {
         guard let text = ProcessInfo.processInfo.environment["KINETIC_FUZZ_SEED"] else { return value }
         return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? value : UInt64(text) ?? value

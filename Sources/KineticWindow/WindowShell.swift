@@ -12,8 +12,10 @@ import KineticRuntime
 /// on a HiDPI display the renderer draws at the drawable's pixel density. Mouse and touch become touches, keys
 /// become key events. Closing the window, Ctrl-Q, or Escape that nothing else used (the shell's top level) quits.
 public final class WindowShell {
+    /// Why a window could not be opened or run: SDL's own error text.
     public enum WindowError: Error, CustomStringConvertible {
         case sdl(String)
+        /// The SDL error text after "SDL: ", for the log.
         public var description: String { "SDL: \(self.message)" }
         var message: String { if case .sdl(let text) = self { return text }; return "" }
     }

@@ -5,6 +5,7 @@ import KineticRuntime
 public typealias CostumeFeed = DataFeed<CatalogSnapshot>
 
 extension DataFeed where Snapshot == CatalogSnapshot {
+    /// A feed over `refresher`: its `current()` at once, and its `refresh()` only when a catalogue URL is set.
     public convenience init(refresher: CatalogRefresher) {
         var refresh: (@Sendable () async -> CatalogSnapshot)?
         if refresher.catalogURL != nil { refresh = { await refresher.refresh() } }

@@ -13,6 +13,7 @@ public struct DisguiseEnvironment {
     /// Writes one line to the log.
     public var log: (String) -> Void
 
+    /// An environment from plain closures: tests hand in their own progress and read what is saved.
     public init(loadIntroCompleted: @escaping () -> Bool, saveIntroCompleted: @escaping (Bool) -> Void, log: @escaping (String) -> Void) {
         self.loadIntroCompleted = loadIntroCompleted
         self.saveIntroCompleted = saveIntroCompleted

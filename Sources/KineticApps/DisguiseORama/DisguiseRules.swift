@@ -74,6 +74,8 @@ public enum DisguiseRules: AppRules {
         "Couldn’t reach the costume server — showing \(showingSaved ? "the costumes saved last time" : "the built-in costumes")"
     }
 
+    /// Moves the sequence on by one action: changes `state` and returns the effects (a save, a wheel turn, a banner,
+    /// a log line) for the screen and its environment to carry out, in order.
     public static func reduce(_ state: inout DisguiseState, _ action: DisguiseAction) -> [DisguiseEffect] {
         switch action {
         case .progressLoaded(let completed):

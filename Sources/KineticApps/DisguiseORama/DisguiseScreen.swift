@@ -28,6 +28,7 @@ public final class DisguiseScreen: Screen {
 
     /// The app's state, run through `DisguiseRules`.
     let store: Store<DisguiseRules>
+    /// The app's state now; it changes only through the store's actions.
     public var state: DisguiseState { store.state }
     /// What the screen keeps between frames besides the state (scrolling, a drag's start).
     var viewState = DisguiseViewState()

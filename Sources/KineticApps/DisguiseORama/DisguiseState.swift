@@ -6,6 +6,7 @@ import KineticCatalog
 /// The physics (the wheel's angle, the bubbles' bodies) is not here: it is a simulation the screen runs, told what
 /// to do by the rules' effects (a spin) and by the person's drag.
 public struct DisguiseState: Equatable, Sendable {
+    /// Where in the sequence the person is; each phase has its state name in scene dumps (see `stateName`).
     public enum Phase: Equatable, Sendable {
         /// The wordmark around Scotch, for `DisguiseRules.splashDuration`.
         case splash
@@ -23,6 +24,7 @@ public struct DisguiseState: Equatable, Sendable {
         case returning
     }
 
+    /// The phase now: a launch starts on the splash.
     public var phase = Phase.splash
     /// Seconds on the splash so far.
     public var splashTime = 0.0
@@ -40,10 +42,12 @@ public struct DisguiseState: Equatable, Sendable {
     public var wheelUnavailable = false
     /// The index in `wheel` of the bubble with the keyboard's focus; `nil` shows no focus ring.
     public var focusedIndex: Int?
-    /// How long the splash shows (s), and how much an arrow key adds to the wheel's turn (rad/s): tunable.
+    /// How long the splash shows, in seconds (tunable).
     public var splashDuration = DisguiseRules.splashDuration
+    /// How much an arrow key adds to the wheel's turn, in rad/s (tunable).
     public var keySpin = DisguiseRules.keySpin
 
+    /// A launch on the splash, with `costumes` known and none on the wheel yet; `introCompleted` skips the intro.
     public init(costumes: [Costume], introCompleted: Bool = false) {
         self.costumes = costumes
         self.introCompleted = introCompleted

@@ -3,6 +3,7 @@ import KineticCore
 /// Every motion parameter of Disguise-O-Rama, in one place: the screen, the wheel and the rules read them from here
 /// (`kinetic run disguise --tune DIR` writes them to `DIR/disguise.json` and applies every save live).
 public struct DisguiseTuning: TunableSet {
+    /// The app's id: it names the tuning file (`disguise.json`) and is written under the file's `app` key.
     public static let app = "disguise"
 
     // Splash
@@ -69,6 +70,7 @@ public struct DisguiseTuning: TunableSet {
     /// Seconds of the cross-fade that stands in for motion.
     public var reducedMotionFade = 0.2
 
+    /// Every parameter at its default.
     public init() {}
 
     /// The file's keys and the panel's rows, in the panel's order.

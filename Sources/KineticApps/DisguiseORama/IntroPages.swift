@@ -1,6 +1,8 @@
 /// One page of the new-user intro: the message in the top panel and the title of the button that moves on.
 public struct IntroPage: Equatable, Sendable {
+    /// The page's message, in the top panel (`intro.text`).
     public var text: String
+    /// The title of the button that moves on (`intro.button`).
     public var button: String
 }
 

@@ -7,6 +7,7 @@ import KineticCore
 /// side; then ↑ takes the left one and ↓ the right one, so that ↑ followed by ↓ (or ↓ then ↑) comes back to
 /// where it started.
 public enum HexNavigation {
+    /// The arrow key pressed.
     public enum Direction: Sendable { case left, right, up, down }
 
     /// The (row, column) reached from `(row, column)` by `direction`, or `nil` at the edge.

@@ -4,8 +4,10 @@ import KineticRuntime
 
 /// Where the Honeycomb's bundled files are: `nodes.json` (shown until a download replaces it) and the logo.
 public enum HoneycombResources {
+    /// The app's folder of bundled resources, found by its `nodes.json` wherever the program was installed.
     public static let folder = ResourceFolder.named("Honeycomb", containing: "nodes.json")
 
+    /// The bundled `nodes.json`, shown until a download replaces it.
     public static var nodesFile: URL { folder.appendingPathComponent("nodes.json") }
 }
 

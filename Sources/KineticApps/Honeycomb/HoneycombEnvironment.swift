@@ -10,6 +10,7 @@ public struct HoneycombEnvironment {
     /// Writes one line to the log.
     public var log: (String) -> Void
 
+    /// An environment from plain closures: tests record the links opened and the lines logged.
     public init(openLink: @escaping (String) -> Void, log: @escaping (String) -> Void) {
         self.openLink = openLink
         self.log = log

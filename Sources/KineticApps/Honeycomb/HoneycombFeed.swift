@@ -5,6 +5,7 @@ import KineticRuntime
 public typealias HoneycombFeed = DataFeed<HoneycombSnapshot>
 
 extension DataFeed where Snapshot == HoneycombSnapshot {
+    /// A feed over `refresher`: its `current()` at once, and its `refresh()` only when it has a nodes URL.
     public convenience init(refresher: HoneycombRefresher) {
         var refresh: (@Sendable () async -> HoneycombSnapshot)?
         if refresher.nodesURL != nil { refresh = { await refresher.refresh() } }

@@ -3,8 +3,10 @@ import KineticCore
 /// Where things go on a Honeycomb stage: pure functions of the stage's size, shared by the rules (keyboard
 /// neighbours), the screen (targets of every layer) and the programmatic API (cell positions).
 public struct HoneycombGeometry: Equatable, Sendable {
+    /// The stage's size in points; every place here is worked out from it.
     public var size: Size
 
+    /// The geometry of a stage of `size` points.
     public init(size: Size) { self.size = size }
 
     /// Below the grid's title bar (the back hexagon and the category's name), with a margin all round.
@@ -36,6 +38,7 @@ public struct HoneycombGeometry: Equatable, Sendable {
 
     /// Where the back hexagon sits, top left, beside the shell's menu button.
     public var backCentre: Point { Point(x: 96, y: 42) }
+    /// The back hexagon's radius, in points: its layer is a square twice this wide.
     public static let backRadius = 26.0
 
     // MARK: The detail panel

@@ -21,7 +21,9 @@ public struct HoneycombLayout: Equatable, Sendable {
 
     /// The largest grid: 7 cells a row, 5 rows.
     public static let maximumRowLength = 7
+    /// The most rows a grid has.
     public static let maximumRows = 5
+    /// The most cells a grid holds, as many as a category may have (`HoneycombDocument.maximumCells`).
     public static let maximumCells = maximumRowLength * maximumRows
 
     /// The size of one hexagon (pointy-top): √3·R wide, 2R tall.

@@ -40,6 +40,8 @@ public enum HoneycombEffect: Equatable, Sendable {
 
 /// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
 public enum HoneycombRules: AppRules {
+    /// Applies one action: changes `state` and returns the effects (a link to open, leaving the app) for the screen's
+    /// environment to carry out, in order.
     public static func reduce(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
         switch action {
         case .resized(let size):

@@ -3,9 +3,11 @@ import KineticCore
 
 /// One cell of the shown grid, as the programmatic API reports it.
 public struct HoneycombCellInfo: Equatable, Sendable {
+    /// The cell's data, as the state holds it now.
     public var node: HoneycombNode
-    /// Row (top to bottom) and column (left to right) in the grid, from 0.
+    /// The row in the grid, top to bottom, from 0.
     public var row: Int
+    /// The column in its row, left to right, from 0.
     public var column: Int
     /// The cell's resting centre on stage, in points (rows moved aside by an open panel included).
     public var centre: Point
@@ -64,6 +66,7 @@ extension HoneycombScreen {
         return state.openCell == id
     }
 
+    /// Closes the open panel, as a tap on the background does; nothing changes when none is open.
     public func closePanel() { send(.closePanel) }
 
     /// Goes straight to a category's grid, or back to the category honeycomb with `nil`.

@@ -15,6 +15,7 @@ import KineticPlatform
 public final class HoneycombScreen: Screen {
     /// The app's state, run through `HoneycombRules`.
     let store: Store<HoneycombRules>
+    /// The app's state now; it changes only through the store's actions.
     public var state: HoneycombState { store.state }
     /// What the screen keeps between frames besides the state (its stagger clock, the panel's place).
     var viewState = HoneycombViewState()

@@ -4,6 +4,7 @@ import KineticCore
 /// Everything the Honeycomb's rules know: the data, which honeycomb shows, which cell's panel is open and which
 /// cell has the keyboard's focus. A plain value: `HoneycombRules.reduce` changes it; the screen draws it.
 public struct HoneycombState: Equatable, Sendable {
+    /// Which honeycomb shows, or the morph between them; with `openCell`, it gives the state name in scene dumps.
     public enum Phase: Equatable, Sendable {
         /// The first honeycomb: the logo and six categories.
         case categories
@@ -15,6 +16,7 @@ public struct HoneycombState: Equatable, Sendable {
 
     /// The categories, each with its cells (at most 6 and 35).
     public var categories: [HoneycombNode]
+    /// The phase now: a launch starts on the categories.
     public var phase = Phase.categories
     /// The cell whose detail panel is open (grid only).
     public var openCell: String?
@@ -23,6 +25,7 @@ public struct HoneycombState: Equatable, Sendable {
     /// The stage the honeycombs are laid out on, in points.
     public var size: Size
 
+    /// A launch on the categories, no panel open and no focus ring, on a stage of `size` points.
     public init(categories: [HoneycombNode], size: Size) {
         self.categories = categories
         self.size = size

@@ -3,8 +3,11 @@ import KineticCore
 
 /// Where one hexagon is going: its centre on stage, its scale and its opacity.
 public struct CellTarget: Equatable, Sendable {
+    /// Where its centre goes on stage, in points.
     public var centre: Point
+    /// Its scale, 1 being its laid-out size.
     public var scale: Double
+    /// Its opacity, from 0 (gone) to 1.
     public var opacity: Double
 }
 
@@ -20,16 +23,20 @@ public struct HoneycombTargets: Equatable, Sendable {
     /// How far beyond their places the other categories fly, in points.
     public static let flyDistance = 620.0
 
+    /// Each category's hexagon, by category id.
     public var categories: [String: CellTarget]
+    /// The logo's hexagon, in the flower's middle; it shrinks and fades away in a grid.
     public var logo: CellTarget
     /// The shown category's cells.
     public var cells: [String: CellTarget]
     /// Where the cells grow from and return to: the shown category's place in the flower.
     public var origin: Point
+    /// Where the open cell's panel goes and how far the rows move for it; `nil` when no panel is open.
     public var panel: HoneycombGeometry.PanelPlacement?
     /// The back hexagon and the grid's title show in a grid and on the way into one.
     public var backVisible: Bool
 
+    /// Every target for `state`, worked out from its phase, its stage size, its data and its open cell.
     public init(state: HoneycombState) {
         let geometry = HoneycombGeometry(size: state.size)
         let centre = geometry.logoCentre

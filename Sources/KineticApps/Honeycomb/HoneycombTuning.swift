@@ -4,6 +4,7 @@ import KineticCore
 /// `DIR/honeycomb.json`). Where the hexagons go (`HoneycombTargets`: the burst's scale and how far the other
 /// categories fly) is the layout's, not the motion's, and stays there.
 public struct HoneycombTuning: TunableSet {
+    /// The app's id: it names the tuning file (`honeycomb.json`) and is written under the file's `app` key.
     public static let app = "honeycomb"
 
     // Morph
@@ -36,6 +37,7 @@ public struct HoneycombTuning: TunableSet {
     /// Seconds the back button and the title take to fade.
     public var reducedMotionChromeFade = 0.25
 
+    /// Every parameter at its default.
     public init() {}
 
     /// The file's keys and the panel's rows, in the panel's order.

@@ -18,8 +18,10 @@ public struct MailboxEnvironment {
     public var saveRead: (Set<String>) throws -> Void
     /// The messages the person sent, and why they could not be read.
     public var loadSent: () -> (sent: [MailMessage], problem: String?)
+    /// Saves the messages the person wrote here, sent or kept as drafts.
     public var saveSent: ([MailMessage]) throws -> Void
 
+    /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),
                 savePlacements: @escaping ([String: Placement]) throws -> Void, log: @escaping (String) -> Void,
                 loadRead: @escaping () -> (read: Set<String>, problem: String?) = { ([], nil) },

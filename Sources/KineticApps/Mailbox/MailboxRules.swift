@@ -88,6 +88,8 @@ public enum MailboxRules: AppRules {
         }
     }
 
+    /// Applies one action: changes `state` and returns the effects (row motion, saves) for the screen and its
+    /// environment to carry out, in order.
     public static func reduce(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxEffect] {
         switch action {
         case .swipeEnded(let id, let offset, let velocity):

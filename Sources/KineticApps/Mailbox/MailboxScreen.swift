@@ -13,6 +13,7 @@ import KineticPlatform
 public final class MailboxScreen: Screen {
     /// The app's state, run through `MailboxRules`.
     let store: Store<MailboxRules>
+    /// The app's state now; it changes only through the store's actions.
     public var state: MailboxState { store.state }
     /// Placements on disk and the log.
     let environment: MailboxEnvironment
@@ -287,6 +288,7 @@ public final class MailboxScreen: Screen {
 public typealias MailboxFeed = DataFeed<MailboxRefresher.Snapshot>
 
 extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
+    /// A feed over `refresher`: its `current()` at once, and its `refresh()` only when it has a messages URL.
     public convenience init(refresher: MailboxRefresher) {
         var refresh: (@Sendable () async -> MailboxRefresher.Snapshot)?
         if refresher.messagesURL != nil { refresh = { await refresher.refresh() } }

@@ -24,6 +24,7 @@ public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
         }
     }
 
+    /// The segment's label in the segmented control: `Later`, `Inbox`, `Archive`.
     public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
@@ -54,6 +55,7 @@ public enum MailboxShelf: Equatable, Sendable {
         }
     }
 
+    /// The shelf's name, in the menu and in the bar while it is open (`mailbox.shelf.title`).
     public var title: String {
         switch self {
         case .trash: return "Trash"
@@ -70,18 +72,23 @@ public struct MailboxState: Equatable, Sendable {
     public struct Options: Equatable, Sendable {
         /// The reschedule grid, the lists, or the date picker that "Pick date" opens in the reschedule grid's place.
         public enum Kind: String, Equatable, Sendable { case reschedule, list, date }
+        /// Which options show (state `options.reschedule`, `options.list` or `picker`).
         public var kind: Kind
+        /// The message that slid off to open them.
         public var messageID: String
     }
 
     /// A change the person made, for undo: the message and where it was before.
     public struct UndoEntry: Equatable, Sendable {
+        /// The message the change moved.
         public var messageID: String
+        /// Where it was before: undo puts it back there.
         public var previous: Placement
         /// Entries made by one action on many messages (emptying the Trash) share a batch, undone together.
         public var batch: Int?
     }
 
+    /// The compose sheet's text fields (`compose.to`, `compose.subject`, `compose.body`), in Tab order.
     public enum ComposeField: String, Equatable, Sendable, CaseIterable {
         case to, subject, body
 
@@ -109,8 +116,11 @@ public struct MailboxState: Equatable, Sendable {
 
     /// The message being written.
     public struct Compose: Equatable, Sendable {
+        /// The To field's text; Send needs one address or more in it, separated by commas.
         public var to = ""
+        /// The Subject field's text.
         public var subject = ""
+        /// The message's text, as the body field holds it.
         public var body = ""
         /// The draft this compose was reopened from, replaced when it is sent or saved again.
         public var draftID: String?
@@ -139,12 +149,15 @@ public struct MailboxState: Equatable, Sendable {
     public var messages: [MailMessage]
     /// Where the person put each message; a message with none is in the Inbox.
     public var placements: [String: Placement]
+    /// The segment chosen in the segmented control; the Inbox at launch.
     public var segment = MailboxSegment.inbox
     /// The reschedule or list options, open over a message that has slid off.
     public var options: Options?
     /// The person's changes, last on top.
     public var undoStack: [UndoEntry] = []
+    /// Whether the Mailbox's side menu is open (state `menu`).
     public var menuOpen = false
+    /// What is being written while the compose sheet is open (state `compose`); `nil` while it is closed.
     public var compose: Compose?
     /// The message with the keyboard's focus ring.
     public var focus: String?
@@ -170,6 +183,7 @@ public struct MailboxState: Equatable, Sendable {
     /// accident. On, a flick decides (the menu's setting).
     public var decideOnProjection = false
 
+    /// A launch on the Inbox, with the saved placements and opened messages; nothing open, nothing to undo.
     public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {
         self.messages = messages
         self.placements = placements
@@ -179,6 +193,7 @@ public struct MailboxState: Equatable, Sendable {
     /// Whether a message shows its unread dot: the server marks it unread and the person has not opened it.
     public func isUnread(_ message: MailMessage) -> Bool { message.unread && !read.contains(message.id) }
 
+    /// Where the message with `id` is: its placement, or the Inbox when it has none.
     public func placement(of id: String) -> Placement { placements[id] ?? .inbox }
 
     /// The messages of the open shelf, or else of the selected segment, in order.
@@ -198,6 +213,7 @@ public struct MailboxState: Equatable, Sendable {
         }
     }
 
+    /// The messages filed in `segment`'s list, in order.
     public func messages(in segment: MailboxSegment) -> [MailMessage] { messages(filedIn: segment.list) }
 
     /// The messages filed in `list`, in order.

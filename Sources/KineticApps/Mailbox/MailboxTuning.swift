@@ -5,6 +5,7 @@ import KineticCore
 /// The swipe's lines at 60 and 260 pt are not here: the seed fixes them, and the rules, the colours and the icons are
 /// built on them (`SwipeZone`).
 public struct MailboxTuning: TunableSet {
+    /// The app's id: it names the tuning file (`mailbox.json`) and is written under the file's `app` key.
     public static let app = "mailbox"
 
     // Swiping
@@ -45,6 +46,7 @@ public struct MailboxTuning: TunableSet {
     /// Seconds of the menu's cross-fade.
     public var reducedMotionMenuFade = 0.15
 
+    /// Every parameter at its default.
     public init() {}
 
     /// The file's keys and the panel's rows, in the panel's order.

@@ -29,9 +29,13 @@ public enum SwipeZone: String, Equatable, Sendable, CaseIterable {
 
     /// Mailbox's palette.
     public static let gray = Color(red8: 0xE3, green8: 0xE3, blue8: 0xE3)
+    /// The Later zone's background (left, from 60 pt).
     public static let yellow = Color(red8: 0xFA, green8: 0xD3, blue8: 0x33)
+    /// The List zone's background (left, from 260 pt).
     public static let brown = Color(red8: 0xD8, green8: 0xA6, blue8: 0x75)
+    /// The Archive zone's background (right, from 60 pt).
     public static let green = Color(red8: 0x62, green8: 0xD9, blue8: 0x62)
+    /// The Delete zone's background (right, from 260 pt).
     public static let red = Color(red8: 0xEF, green8: 0x54, blue8: 0x0C)
 
     /// The revealed background's colour.

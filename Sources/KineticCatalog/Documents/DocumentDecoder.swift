@@ -31,8 +31,10 @@ public enum DocumentDecoder {
 public struct DocumentProblems: Sendable, Equatable {
     /// What the lines call the document.
     public let document: String
+    /// The problem lines so far, in the order they were found, each starting with the document's name.
     public private(set) var lines: [String] = []
 
+    /// Starts an empty list of problems for the document called `document` in its lines.
     public init(document: String) { self.document = document }
 
     /// The label of an element: its place, and its id when it has one.

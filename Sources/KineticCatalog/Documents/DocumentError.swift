@@ -6,6 +6,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// JSON, but not the document's shape (an array where an object was expected, its list missing).
     case wrongShape(document: String, reason: String)
 
+    /// The refusal as one line for the log or a banner, naming the document and the reason.
     public var description: String {
         switch self {
         case .notJSON(let document, let reason): return "\(document) is not valid JSON (\(reason))"

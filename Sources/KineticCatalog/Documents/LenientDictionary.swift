@@ -14,6 +14,8 @@ public struct LenientDictionary<Value: Decodable>: Decodable {
         init?(intValue: Int) { nil }
     }
 
+    /// Decodes each value on its own, in key order, keeping each failure in `refused`; throws when the JSON is not
+    /// an object.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {

@@ -7,6 +7,7 @@ public struct LenientList<Element: Decodable>: Decodable {
     /// Each element in order: decoded, or refused with its reason.
     public var elements: [Result<Element, ElementRefusal>]
 
+    /// Decodes each element on its own; throws only when the JSON is not a list.
     public init(from decoder: Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var elements: [Result<Element, ElementRefusal>] = []

@@ -9,9 +9,12 @@ public struct SavedFile<Value>: Sendable {
     /// How the value is written.
     public enum Format: Sendable { case json, propertyList }
 
+    /// The file the value is kept in.
     public let url: URL
+    /// How the file is written and read.
     public let format: Format
 
+    /// The file at `url`; nothing is read or written until `load()` or `save(_:)`.
     public init(_ url: URL, format: Format = .json) {
         self.url = url
         self.format = format
@@ -51,6 +54,8 @@ extension SavedFile where Value: Decodable {
 }
 
 extension SavedFile where Value: Encodable {
+    /// Writes `value` atomically (JSON with sorted keys, or an XML property list), making the folder when missing, so a
+    /// failed write leaves the old file whole; throws when the value cannot be encoded or the file written.
     public func save(_ value: Value) throws {
         let data: Data
         switch format {

@@ -1,7 +1,9 @@
 /// An sRGB colour with straight (not premultiplied) alpha; every component in 0...1.
 public struct Color: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The red, green, blue and alpha components, each in 0...1 (alpha is straight, not premultiplied).
     public var red, green, blue, alpha: Double
 
+    /// A colour from components in 0...1; opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
@@ -40,13 +42,19 @@ public struct Color: Hashable, Codable, Sendable, CustomStringConvertible {
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
 
+    /// The same colour with its alpha replaced by `alpha` (0...1), leaving red, green and blue untouched.
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
+    /// The colour as hex text, as `hex` spells it.
     public var description: String { hex }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent black: the colour of nothing drawn.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque mid grey (every component 0.5).
     public static let gray = Color(red: 0.5, green: 0.5, blue: 0.5)
 }
 
@@ -54,6 +62,7 @@ public struct Color: Hashable, Codable, Sendable, CustomStringConvertible {
 public enum ColorError: Error, Equatable, CustomStringConvertible {
     case invalidHex(String)
 
+    /// What was wrong with the text, in a sentence for a log or an error message.
     public var description: String {
         switch self {
         case .invalidHex(let text): return "invalid hex colour \"\(text)\" (expected #RGB, #RRGGBB or #RRGGBBAA)"

@@ -88,5 +88,6 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
     /// Whether every coordinate is finite.
     public var isFinite: Bool { origin.isFinite && size.isFinite }
 
+    /// The origin and size as "[(x, y) w×h]", for logs and test failures.
     public var description: String { "[\(origin) \(size)]" }
 }

@@ -17,6 +17,7 @@ public struct Size: Hashable, Codable, Sendable, CustomStringConvertible {
     /// Whether both dimensions are finite (neither NaN nor infinite).
     public var isFinite: Bool { width.isFinite && height.isFinite }
 
+    /// The dimensions as "w×h", for logs and test failures.
     public var description: String { "\(width)×\(height)" }
 
     /// Both dimensions multiplied by `scale`.

@@ -8,15 +8,20 @@ import Foundation
 ///
 /// Transforms are applied to row vectors, so `t1.concatenating(t2)` applies `t1` first, then `t2`.
 public struct Transform2D: Hashable, Codable, Sendable {
+    /// The matrix entries: `a`, `b`, `c`, `d` scale, rotate and shear; `tx`, `ty` translate, in points.
     public var a, b, c, d, tx, ty: Double
 
+    /// A transform from its six matrix entries, laid out as in the matrix above.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// The transform that leaves every point where it is.
     public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by `tx` points across and `ty` points down.
     public init(translationX tx: Double, y ty: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+    /// A scale by `sx` horizontally and `sy` vertically about the origin (1 leaves an axis unchanged).
     public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     /// A rotation by `angle` radians; positive angles turn clockwise on screen (y grows downwards).
     public init(rotationAngle angle: Double) {
@@ -24,6 +29,7 @@ public struct Transform2D: Hashable, Codable, Sendable {
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
+    /// Whether the transform leaves every point where it is.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `other`.
@@ -41,6 +47,7 @@ public struct Transform2D: Hashable, Codable, Sendable {
     /// Rotation applied before `self`.
     public func rotated(by angle: Double) -> Transform2D { Transform2D(rotationAngle: angle).concatenating(self) }
 
+    /// The factor by which the transform scales areas; zero when it collapses the plane, negative when it mirrors.
     public var determinant: Double { a * d - b * c }
 
     /// The inverse, or `nil` when the transform collapses the plane (a zero scale, say).
@@ -54,6 +61,7 @@ public struct Transform2D: Hashable, Codable, Sendable {
 }
 
 extension Point {
+    /// The point mapped through `t`, translation included.
     public func applying(_ t: Transform2D) -> Point {
         Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }

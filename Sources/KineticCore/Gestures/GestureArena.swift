@@ -14,6 +14,7 @@ public final class GestureArena {
     /// dictionary's hashing seed (kept sorted as touches come and go, so a tick sorts and allocates nothing).
     private var liveTouches: [Int] = []
 
+    /// An arena with no touches yet; a stage keeps one and feeds it every touch that lands on it.
     public init() { liveTouches.reserveCapacity(8) }
 
     /// The recognizer that claimed `touchID`, if one has.

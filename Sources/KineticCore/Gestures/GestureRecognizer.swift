@@ -13,6 +13,7 @@ public enum GestureState: String, Sendable {
 /// Subclasses override `touchBegan/Moved/Ended` and `tick(time:)` and call `transition(to:)`. The owner is told
 /// of each change through `handler`. A recognizer follows one touch at a time: the first that lands on it.
 open class GestureRecognizer {
+    /// Where the recognizer is in its life; set only through `transition(to:)`, `fail()` and `reset()`.
     public private(set) var state: GestureState = .possible
     /// Called on every change of state except to `failed` and back to `possible`.
     public var handler: ((GestureRecognizer) -> Void)?
@@ -24,6 +25,7 @@ open class GestureRecognizer {
     public private(set) var location = Point.zero
     /// Where it landed.
     public private(set) var startLocation = Point.zero
+    /// When the followed touch landed, in seconds of simulated time: taps and long presses time themselves from it.
     public private(set) var startTime = 0.0
     /// Recognizers that must fail before this one may claim a touch they also follow (a single tap waiting for a
     /// double tap to fail, say). Until then a claim is held back: the state is set but the handler not yet told.
@@ -34,6 +36,7 @@ open class GestureRecognizer {
     /// Set while a claim waits for `failureRequirements`.
     public private(set) var isWaitingForFailures = false
 
+    /// A recognizer in the `possible` state that tells `handler` of its changes of state.
     public init(handler: ((GestureRecognizer) -> Void)? = nil) {
         self.handler = handler
     }
@@ -111,9 +114,13 @@ open class GestureRecognizer {
         didReset()
     }
 
+    /// Called at the end of `reset()`: a subclass forgets here what it kept about the last touch.
     open func didReset() {}
+    /// The followed touch landed; `location` and `startLocation` are already set.
     open func touchBegan(_ event: TouchEvent) {}
+    /// The followed touch moved; `location` is already updated.
     open func touchMoved(_ event: TouchEvent) {}
+    /// The followed touch lifted; a subclass recognizes or fails here, before the touch is forgotten.
     open func touchEnded(_ event: TouchEvent) {}
     /// The touch was taken away: by the platform, or because another recognizer claimed it.
     open func touchCancelled(_ event: TouchEvent) {}

@@ -7,6 +7,7 @@ open class PanRecognizer: GestureRecognizer {
     /// The direction a drag must mostly take for this pan to claim it; `nil` takes any.
     public enum Axis: Sendable { case horizontal, vertical }
 
+    /// How far, in points, the finger must move from where it landed before the pan claims the touch (the slop).
     public var minimumDistance: Double
     /// With an axis, the pan decides once the finger has moved `minimumDistance` points (the slop): mostly along the
     /// axis, it claims the touch; mostly across it, it fails and leaves the touch to a pan of the other axis
@@ -19,6 +20,7 @@ open class PanRecognizer: GestureRecognizer {
     /// Told of every change of state, with the pan itself, so that it reads `translation` and `velocity` without a cast.
     public var panHandler: ((PanRecognizer) -> Void)?
 
+    /// A pan that claims after `minimumDistance` points, along `axis` if one is given, telling `handler` of changes.
     public init(minimumDistance: Double = 10, axis: Axis? = nil, handler: ((PanRecognizer) -> Void)? = nil) {
         self.minimumDistance = minimumDistance
         self.axis = axis
@@ -106,14 +108,17 @@ open class PanRecognizer: GestureRecognizer {
 
 /// A pan that only starts from a band along one edge of the screen, like `UIScreenEdgePanGestureRecognizer`.
 open class EdgePanRecognizer: PanRecognizer {
+    /// The side of the screen along which a touch must land.
     public enum Edge: Sendable { case left, right, top, bottom }
 
+    /// The side of the screen along which a touch must land to start this pan.
     public var edge: Edge
     /// The screen's size, in points, so that the right and bottom edges can be found.
     public var screenSize: Size
     /// How wide the band along the edge is, in points.
     public var edgeWidth: Double
 
+    /// A pan from the band `edgeWidth` points wide along `edge` of a screen of `screenSize`; it claims after 8 points.
     public init(edge: Edge, screenSize: Size, edgeWidth: Double = 24, handler: ((PanRecognizer) -> Void)? = nil) {
         self.edge = edge
         self.screenSize = screenSize

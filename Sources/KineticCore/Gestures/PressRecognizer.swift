@@ -15,6 +15,8 @@ public final class PressRecognizer: GestureRecognizer {
     /// Whether the button looks pressed now.
     public private(set) var isPressed = false
 
+    /// A press that shows through `onPressChange` while the finger stays on the button (`contains`) within `slop`
+    /// points, and tells `handler` when it is recognized as a tap.
     public init(slop: Double = 10, contains: @escaping (Point) -> Bool, onPressChange: ((Bool) -> Void)? = nil,
                 handler: ((GestureRecognizer) -> Void)? = nil) {
         self.slop = slop

@@ -5,8 +5,10 @@
 public final class TapRecognizer: GestureRecognizer {
     /// How far, in points, the finger may move and still tap.
     public var slop: Double
+    /// How long, in seconds, the finger may stay down and still tap.
     public var maximumDuration: Double
 
+    /// A tap that allows `slop` points of movement and `maximumDuration` seconds of contact.
     public init(slop: Double = 10, maximumDuration: Double = 0.6, handler: ((GestureRecognizer) -> Void)? = nil) {
         self.slop = slop
         self.maximumDuration = maximumDuration
@@ -31,9 +33,12 @@ public final class TapRecognizer: GestureRecognizer {
 
 /// Recognizes a touch held still for `minimumDuration` seconds; it then reports moves until the finger lifts.
 public final class LongPressRecognizer: GestureRecognizer {
+    /// How long, in seconds, the finger must stay down before the press begins.
     public var minimumDuration: Double
+    /// How far, in points, the finger may move before the press begins and still count as held.
     public var slop: Double
 
+    /// A long press that begins after `minimumDuration` seconds within `slop` points of where the finger landed.
     public init(minimumDuration: Double = 0.5, slop: Double = 10, handler: ((GestureRecognizer) -> Void)? = nil) {
         self.minimumDuration = minimumDuration
         self.slop = slop

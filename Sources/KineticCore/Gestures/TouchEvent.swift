@@ -1,17 +1,20 @@
 /// One finger's (or the mouse's) contact with the screen, as the platform reports it.
 public struct TouchEvent: Hashable, Sendable, Codable {
+    /// Where a touch is in its life: it begins, moves any number of times, then ends or is cancelled.
     public enum Phase: String, Hashable, Sendable, Codable {
         case began, moved, ended, cancelled
     }
 
     /// Stable for the life of one touch, from `began` to `ended` or `cancelled`.
     public var id: Int
+    /// Whether the touch landed, moved, lifted or was taken away by the platform.
     public var phase: Phase
     /// In screen points.
     public var location: Point
     /// Seconds of simulated time.
     public var timestamp: Double
 
+    /// An event of touch `id` at `location` (screen points) and `timestamp` (seconds of simulated time).
     public init(id: Int, phase: Phase, location: Point, timestamp: Double) {
         self.id = id
         self.phase = phase
@@ -22,6 +25,7 @@ public struct TouchEvent: Hashable, Sendable, Codable {
 
 /// A key press, with the keys an interface needs named and any other as its text.
 public struct KeyEvent: Hashable, Sendable, Codable {
+    /// The key pressed: one of the named keys an interface needs, or any other as the text it types.
     public enum Key: Hashable, Sendable, Codable {
         case left, right, up, down, tab, enter, escape, space, backspace, delete
         case pageUp, pageDown, home, end
@@ -52,16 +56,25 @@ public struct KeyEvent: Hashable, Sendable, Codable {
         }
     }
 
+    /// The modifier keys held with a key; scenarios spell them "shift+", "ctrl+" and "alt+".
     public struct Modifiers: OptionSet, Hashable, Sendable, Codable {
+        /// The modifiers as bits: shift 1, control 2, alt 4.
         public let rawValue: Int
+        /// The modifiers whose bits are set in `rawValue`.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Shift, held to extend a selection or type capitals.
         public static let shift = Modifiers(rawValue: 1)
+        /// Control, held for shortcuts such as Ctrl+Z.
         public static let control = Modifiers(rawValue: 2)
+        /// Alt (Option), held for shortcuts; a key pressed with it types nothing.
         public static let alt = Modifiers(rawValue: 4)
     }
 
+    /// The key pressed.
     public var key: Key
+    /// The modifier keys held while it was pressed.
     public var modifiers: Modifiers
+    /// Seconds of simulated time.
     public var timestamp: Double
 
     /// Parses a scenario's key: a name (`"left"`, `"e"`), optionally after modifiers (`"ctrl+z"`, `"shift+tab"`).
@@ -83,6 +96,7 @@ public struct KeyEvent: Hashable, Sendable, Codable {
     /// The named keys a scenario may press, and the modifiers it may hold.
     public static let keyNames = ["left", "right", "up", "down", "tab", "enter", "return", "escape", "esc", "space", "backspace", "delete", "del",
                                   "pageup", "pagedown", "home", "end", "menu"]
+    /// The modifier names a scenario may write before a "+", in any case.
     public static let modifierNames = ["ctrl", "control", "shift", "alt"]
 
     /// Why `name` is not a key a scenario can press (a misspelt name, an unknown modifier, nothing after a `+`), or
@@ -110,6 +124,7 @@ public struct KeyEvent: Hashable, Sendable, Codable {
         }
     }
 
+    /// A press of `key` with `modifiers` held, at `timestamp` seconds of simulated time.
     public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
         self.key = key
         self.modifiers = modifiers

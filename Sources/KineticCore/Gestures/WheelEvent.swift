@@ -6,12 +6,14 @@
 public struct WheelEvent: Hashable, Sendable {
     /// Where the pointer is, in screen points: the scroll view under it is the one that scrolls.
     public var location: Point
+    /// How far the wheel turned, in its own units (a click is 1; `dy > 0` is away from the person).
     public var delta: Vector
     /// A trackpad's continuous stream (moved 1:1, then coasting) rather than a wheel's clicks (a line each).
     public var isPrecise: Bool
     /// Seconds of simulated time.
     public var timestamp: Double
 
+    /// A wheel event at `location` (screen points) turning by `delta`, at `timestamp` seconds of simulated time.
     public init(location: Point, delta: Vector, isPrecise: Bool, timestamp: Double) {
         self.location = location
         self.delta = delta

@@ -37,6 +37,7 @@ public struct PickerWheel: Sendable {
         /// Pulled by the spring to `row`.
         case settling(row: Int)
     }
+    /// Whether the wheel is resting, under the finger, coasting or settling; changed only by the wheel's own methods.
     public private(set) var phase = Phase.resting
     private var motion: MotionState<Double>?
 

@@ -127,6 +127,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         return 0
     }
 
+    /// The response and damping ratio, for logs and test failures (the mass does not change the motion).
     public var description: String { "Spring(response: \(response), dampingRatio: \(dampingRatio))" }
 
     /// A quick, slightly bouncy spring, good for small elements.

@@ -13,6 +13,7 @@ public enum WebAddress {
         public var text: String
         /// What is wrong with it.
         public var reason: String
+        /// The address in quotes followed by the reason, for an error message.
         public var description: String { "\"\(text)\" \(reason)" }
     }
 

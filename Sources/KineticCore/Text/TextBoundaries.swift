@@ -13,6 +13,7 @@ public struct TextBoundaries: Equatable, Sendable {
     /// For each grapheme cluster, whether it ends a line (a newline).
     private let isNewline: [Bool]
 
+    /// Works out the caret positions and word clusters of `text` once, so that later look-ups are cheap.
     public init(_ text: String) {
         var offsets = [0], words: [Bool] = [], newlines: [Bool] = []
         offsets.reserveCapacity(text.utf16.count + 1)

@@ -8,6 +8,7 @@ public struct TextEditor: Equatable, Sendable {
     /// How far a deletion or a caret motion goes.
     public enum Unit: Sendable { case grapheme, word }
 
+    /// The committed text, without any composition in progress; changed only through the editing methods.
     public private(set) var text: String
     /// Where the selection started: the end that stays put when Shift extends it.
     public private(set) var anchor: Int
@@ -31,6 +32,8 @@ public struct TextEditor: Equatable, Sendable {
     /// Undo keeps this many steps; the oldest go first.
     public static let undoLimit = 200
 
+    /// A field holding `text` (control characters dropped, line breaks made spaces unless `allowsNewlines`, cut to
+    /// `maximumLength` graphemes), with the caret at its end and no undo history.
     public init(text: String = "", allowsNewlines: Bool = false, maximumLength: Int = 10_000) {
         self.allowsNewlines = allowsNewlines
         self.maximumLength = max(maximumLength, 0)
@@ -43,15 +46,20 @@ public struct TextEditor: Equatable, Sendable {
 
     /// The selected range (empty when there is only a caret).
     public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
+    /// Whether a range is selected rather than just a caret placed.
     public var hasSelection: Bool { anchor != caret }
+    /// The text of the selected range; empty when there is only a caret.
     public var selectedText: String { substring(selection) }
+    /// Whether there is an edit to undo.
     public var canUndo: Bool { !undoHistory.isEmpty }
+    /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoHistory.isEmpty }
     /// The text as shown: the composition, if any, inserted at the caret.
     public var displayText: String {
         guard let composition, !composition.isEmpty else { return text }
         return substring(0..<caret) + composition + substring(caret..<boundaries.length)
     }
+    /// Where a caret may stand in `text` and where its words begin and end, for a caller working out motions itself.
     public var graphemeBoundaries: TextBoundaries { boundaries }
 
     // MARK: Moving
@@ -79,6 +87,7 @@ public struct TextEditor: Equatable, Sendable {
         lastEdit = nil
     }
 
+    /// Selects the whole text, the caret at its end.
     public mutating func selectAll() { select(0..<boundaries.length) }
 
     /// The offset one grapheme or word from `offset`.

@@ -9,7 +9,9 @@ public struct Tunable: Equatable, Sendable {
     public var label: String
     /// Its unit: `s`, `Hz`, `pt`, `rad/s`, … or empty for a ratio.
     public var unit: String
+    /// The values it may take, in `unit`; a value set outside it is refused.
     public var range: ClosedRange<Double>
+    /// The value it has until a designer changes it, held inside `range`.
     public var defaultValue: Double
     /// Whether it is a number on its own or one half of a spring (the panel draws a spring's curve under its pair).
     public var role = Role.number
@@ -23,6 +25,8 @@ public struct Tunable: Equatable, Sendable {
         case springDampingRatio(spring: String)
     }
 
+    /// A tunable of `key`, shown under `group` as `label` in `unit`, taking values in `range`; it starts at
+    /// `defaultValue`, clamped into the range.
     public init(_ key: String, group: String, label: String, unit: String = "", range: ClosedRange<Double>, default defaultValue: Double) {
         self.key = key
         self.group = group

@@ -6,7 +6,9 @@ import Foundation
 /// is refused with a message naming the key and what was wrong, and the last good value stays. The JSON form is a
 /// flat object of keys and numbers, sorted (so each group's keys sit together), with the app's id under `app`.
 public struct Tuning: Equatable, Sendable {
+    /// The id of the app the tunables belong to, written under `app` in the JSON form.
     public let app: String
+    /// Every tunable the app declares, in the order it declares them.
     public let tunables: [Tunable]
     /// The value of every tunable, by key: always inside its range.
     public private(set) var values: [String: Double]

@@ -9,11 +9,14 @@ import Foundation
 public struct DateWheels: Sendable {
     /// The moment the picker opened at, and the calendar its days and hours are read in.
     public let now: Date
+    /// The calendar the days and hours are worked in: its time zone decides where a day starts.
     public let calendar: Calendar
+    /// Minutes between the minute wheel's rows, from 1 to 30.
     public let minuteStep: Int
     /// How many days the day wheel offers, today first.
     public static let dayCount = 366
 
+    /// Wheels counted from `now` in `calendar`; a `minuteStep` outside 1…30 is held to the nearer end.
     public init(now: Date, calendar: Calendar, minuteStep: Int = 5) {
         self.now = now
         self.calendar = calendar

@@ -20,6 +20,7 @@ public final class WheelPicker {
         /// Points wide.
         public var width: Double
 
+        /// A wheel named `name`; when `values` and `titles` differ in number, the titles stand for the rows instead.
         public init(name: String, titles: [String], values: [String], width: Double) {
             self.name = name
             self.titles = titles
@@ -30,6 +31,7 @@ public final class WheelPicker {
 
     /// The picker's layer: the columns side by side, clipped, over the band that marks the middle row.
     public let layer: Layer
+    /// The wheels, left to right.
     public let columns: [Column]
     /// The wheels' motion, one per column.
     public private(set) var wheels: [PickerWheel]

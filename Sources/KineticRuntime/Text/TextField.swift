@@ -15,9 +15,11 @@ import KineticScene
 public final class TextField {
     /// The field's area: clips its text, takes clicks, shows the I-beam.
     public let layer: Layer
+    /// The field's text, caret, selection, composition and undo history, as plain data; edits go through the field.
     public private(set) var editor: TextEditor
     /// Font, size and colour of the text (its `string` is ignored).
     public var style: TextContent { didSet { refresh() } }
+    /// Whether Enter makes new lines and long lines wrap.
     public let isMultiline: Bool
     /// The caret's and the focused selection's colour.
     public var tint = Color(red8: 0x0A, green8: 0x5F, blue8: 0xCC)
@@ -81,7 +83,9 @@ public final class TextField {
         refresh()
     }
 
+    /// The field's text, without an input method's composition in progress.
     public var text: String { editor.text }
+    /// Whether this field has the keyboard.
     public var isFocused: Bool { input?.focused === self }
 
     /// Takes the keyboard.

@@ -12,8 +12,11 @@ public protocol Clipboard: AnyObject {
 /// A clipboard that lives in memory: scenarios and tests.
 public final class MemoryClipboard: Clipboard {
     private var stored: String?
+    /// A clipboard holding `text`, or nothing.
     public init(_ text: String? = nil) { stored = text }
+    /// The text last set (or given at the start); `nil` when there is none.
     public func text() -> String? { stored }
+    /// Replaces the clipboard's text.
     public func setText(_ text: String) { stored = text }
 }
 
@@ -23,6 +26,7 @@ public final class MemoryClipboard: Clipboard {
 public final class TextInput {
     /// Lays out field text for carets and clicks (`PangoTextMeasure` on screen).
     public var measure: TextMeasuring = EstimatedTextMeasure()
+    /// Where copy and cut put text and paste takes it from (SDL's in a window, a `MemoryClipboard` in a scenario).
     public var clipboard: Clipboard = MemoryClipboard()
     /// Seconds, for the caret's blink and for telling a double-click from two clicks. A window's is the wall
     /// clock, because its stage time stands still while it rests; a scenario's is the stage's time, so that runs repeat.
@@ -37,6 +41,7 @@ public final class TextInput {
     /// right after the key, is not typed (the C that opens compose types no "c").
     var textOfFocusingKey: String?
 
+    /// Keyboard text with the stand-ins: an estimated measure, an empty memory clipboard, a clock at 0, no focus.
     public init() {}
 
     /// Gives `field` the keyboard (or takes it from every field, with `nil`).

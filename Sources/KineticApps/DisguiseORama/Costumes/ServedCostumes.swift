@@ -7,6 +7,8 @@ import KineticPlatform
 /// same decoder the network path uses. Tests and the benchmark use them to fill a six-spoke wheel offline.
 public enum ServedCostumes {
 
+    /// The served costumes, their image fields turned into paths in `Content/`; empty (said in the log) when the file
+    /// cannot be read.
     public static let all: [Costume] = {
         let contentFolder = RepositoryContent.folder
         // Decoded as the server would serve it (image URLs may be relative to the server's root), then each URL's

@@ -40,6 +40,10 @@ struct DataOptions: ParsableArguments {
     }
 
     func validate() throws {
+        // An empty folder name would be the working directory: refused rather than written into silently.
+        for (flag, folder) in [("--data-dir", dataDir), ("--cache-dir", cacheDir)] where folder?.isEmpty == true {
+            throw ValidationError("\(flag) needs a folder; it was given an empty name")
+        }
         let environment = ProcessInfo.processInfo.environment
         try AddressOption.check(catalogURL, flag: "--catalog-url", example: "http://host:port/api/current_costumes.json")
         try AddressOption.check(environment["KINETIC_CATALOG_URL"], flag: "$KINETIC_CATALOG_URL", example: "http://host:port/api/current_costumes.json")
@@ -71,7 +75,8 @@ struct Run: ParsableCommand {
     @Flag(help: "Start as on a first launch, ignoring saved state.")
     var fresh = false
 
-    @Option(help: "Close by itself after this many seconds (for scripted checks).")
+    // Unconditional, so a negative number is read as the value it is (and refused with it) rather than as a flag.
+    @Option(parsing: .unconditional, help: "Close by itself after this many seconds (for scripted checks).")
     var seconds: Double?
 
     @Option(help: "Tune the motion live: a folder of tuning files, one per app (DIR/<app>.json), or one file (FILE.json). Missing files are written with the current values; saving one applies it in the running app.")

@@ -48,7 +48,9 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "kinetic.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let app = server.makeApplication(logger: logger) { port in
-            print("kinetic serve: \(folder.path) on http://\(host):\(port)/ (catalogue: /api/current_costumes.json)")
+            // An IPv6 address goes in brackets in a URL (RFC 3986), so the printed address can be pasted as it is.
+            let authority = host.contains(":") ? "[\(host)]" : host
+            print("kinetic serve: \(folder.path) on http://\(authority):\(port)/ (catalogue: /api/current_costumes.json)")
             fflush(nil)  // every output stream, standard output among them (C's `stdout` is a global Swift 6 will not read)
         }
         try await app.runService()
@@ -80,6 +82,10 @@ struct CatalogCommand: AsyncParsableCommand {
         for problem in bundled.problems + snapshot.problems {
             FileHandle.standardError.write(Data("kinetic catalog: \(problem)\n".utf8))
         }
-        if snapshot.refreshFailed { FileHandle.standardError.write(Data("kinetic catalog: couldn't update costumes; showing saved ones\n".utf8)) }
+        if snapshot.refreshFailed {
+            // Say what is listed: saved costumes from an earlier refresh, or only the built-in ones.
+            let showing = snapshot.sources.values.contains(.saved) ? "showing the saved ones" : "showing the built-in ones only"
+            FileHandle.standardError.write(Data("kinetic catalog: couldn't update costumes; \(showing)\n".utf8))
+        }
     }
 }

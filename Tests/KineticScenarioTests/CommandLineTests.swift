@@ -125,6 +125,9 @@ final class CommandLineTests: XCTestCase {
             (["play", folder.path, "--out", folder.path], "it is a folder, not a scenario file"),
             (["play", folder.appendingPathComponent("none.json").path, "--out", folder.path], "there is no such file"),
             (["serve", "--port", "-1"], "--port must be between 0 and 65535, got -1"),
+            (["run", "--seconds", "-1"], "--seconds must be a number of seconds above 0, got -1.0"),
+            (["catalog", "--data-dir", ""], "--data-dir needs a folder; it was given an empty name"),
+            (["run", "mailbox", "--cache-dir", ""], "--cache-dir needs a folder; it was given an empty name"),
         ]
         for (arguments, expected) in cases {
             let result = try run(arguments)
@@ -166,7 +169,26 @@ final class CommandLineTests: XCTestCase {
                               "--data-dir", folder.appendingPathComponent("data").path, "--cache-dir", folder.appendingPathComponent("cache").path])
         XCTAssertEqual(result.status, 0, "the app would carry on, so the command succeeds")
         XCTAssertTrue(result.output.contains("moustache") && result.output.contains("bundled"), result.output)
-        XCTAssertTrue(result.errors.contains("couldn't update costumes"), result.errors)
+        XCTAssertTrue(result.errors.contains("couldn't update costumes; showing the built-in ones only"),
+                      "nothing was saved before, so what is listed is the built-in set, and it says so: \(result.errors)")
+        XCTAssertFalse(result.errors.contains("saved"), result.errors)
+    }
+
+    /// An IPv6 host is printed in brackets, as a URL must have it, so the printed address can be pasted.
+    func testServeOnIPv6LoopbackPrintsAnAddressThatParses() throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--host", "::1", "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertTrue(line.contains("on http://[::1]:"), line)
+        let address = try XCTUnwrap(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        XCTAssertEqual(URL(string: address)?.host, "::1", "\(address) parses with its host")
     }
 
     func testHoneycombLayoutPrintsTheGridAsJSON() throws {

@@ -49,6 +49,7 @@ demo:
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
+	scripts/check-docs
 	swift build --build-tests $(IMPORT_CHECK)
 	swift build --product kinetic $(IMPORT_CHECK)
 	scripts/check-hermetic

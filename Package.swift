@@ -9,7 +9,7 @@ import PackageDescription
 /// - `KineticPlatform`: the few things that touch the machine: folders, atomic files, installed files, the log
 ///   (swift-log, with a handler of its own).
 /// - `KineticScene`, `KineticPhysics`: the layer tree; Chipmunk2D in UIKit Dynamics' terms.
-/// - `KineticRuntime`: stage, clock driver, shell, engine components. `KineticCatalog`: documents, saved copies,
+/// - `KineticRuntime`: stage, clock driver, shell, engine components. `KineticData`: documents, saved copies,
 ///   image cache, the `HTTPFetching` protocol (no HTTP client). `KineticApps`: the three apps.
 /// - Platform side: `KineticNetwork` (AsyncHTTPClient), `KineticRender` (Cairo, Pango, librsvg, pixman),
 ///   `KineticScenario` (headless runs), `KineticWindow` (SDL2), `KineticContentServer` (Hummingbird), and `kinetic`,
@@ -56,17 +56,17 @@ let package = Package(
         .target(name: "KineticPhysics", dependencies: ["KineticCore", "CChipmunk"]),
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPlatform"]),
-        .target(name: "KineticCatalog", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticCatalog", "KineticCore", "KineticScene", "KineticPhysics",
+        .target(name: "KineticData", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticData", "KineticCore", "KineticScene", "KineticPhysics",
                                                    "KineticPlatform"], resources: [.copy("Resources")]),
 
         // Platform side: the network, pixels, windows, recordings, the content server.
-        .target(name: "KineticNetwork", dependencies: ["KineticCatalog", "KineticCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .target(name: "KineticNetwork", dependencies: ["KineticData", "KineticCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "NIOCore", package: "swift-nio"),
                                                       .product(name: "NIOHTTP1", package: "swift-nio")]),
         .target(name: "KineticRender", dependencies: ["KineticCore", "KineticScene", "CGraphics", "CBlend"]),
         .target(name: "KineticScenario", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform"]),
-        .target(name: "KineticContentServer", dependencies: ["KineticCatalog", "KineticCore", .product(name: "Hummingbird", package: "hummingbird"),
+        .target(name: "KineticContentServer", dependencies: ["KineticData", "KineticCore", .product(name: "Hummingbird", package: "hummingbird"),
                                                             .product(name: "HummingbirdCore", package: "hummingbird"),
                                                             .product(name: "HTTPTypes", package: "swift-http-types"),
                                                             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -78,19 +78,21 @@ let package = Package(
                                                      "CAccessibility"]),
 
         .executableTarget(name: "kinetic", dependencies: [
-            "KineticApps", "KineticCatalog", "KineticCore", "KineticNetwork", "KineticPlatform", "KineticRender", "KineticRuntime",
+            "KineticApps", "KineticData", "KineticCore", "KineticNetwork", "KineticPlatform", "KineticRender", "KineticRuntime",
             "KineticScenario", "KineticScene", "KineticWindow", "KineticContentServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "kinetic-bench", dependencies: [
-            "KineticApps", "KineticCatalog", "KineticCore", "KineticPhysics", "KineticRender", "KineticRuntime", "KineticScene", "CMallocCounter",
-            "CPixelFloor",
+            "KineticApps", "KineticData", "KineticCore", "KineticPhysics", "KineticRender", "KineticRuntime", "KineticScene", "CMallocCounter",
+            "CPixelFloor", "KineticFixtures",
         ]),
 
         // A writer the crash test kills at random moments (see CatalogCrashTests).
-        .executableTarget(name: "kinetic-save-loop", dependencies: ["KineticCatalog"], path: "Tests/SaveLoop"),
+        .executableTarget(name: "kinetic-save-loop", dependencies: ["KineticData"], path: "Tests/SaveLoop"),
 
+        // Fixtures the tests and the benchmark share (the served costumes, read from Content/); not in any product.
+        .target(name: "KineticFixtures", dependencies: ["KineticApps", "KineticData", "KineticPlatform"]),
         // Test helpers shared by the test targets (image snapshots, a running content server, a stage driver).
         .target(name: "KineticTestSupport", dependencies: ["KineticRender", "KineticContentServer", "KineticRuntime", "KineticCore",
                                                           .product(name: "Hummingbird", package: "hummingbird"),
@@ -100,19 +102,20 @@ let package = Package(
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticPhysicsTests", dependencies: ["KineticPhysics", "KineticCore", "CChipmunk"]),
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene", "KineticCore"]),
-        .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore"]),
+        .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticTestSupport"]),
         // The apps' rules alone: builds without Cairo, Pango, pixman, SDL or an HTTP client.
-        .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticCatalog", "KineticCore"]),
+        .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticData", "KineticCore", "KineticFixtures"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics",
                                                                 "CPixelFloor"],
                     exclude: ["References"]),
         .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),
-        .testTarget(name: "KineticCatalogTests", dependencies: ["KineticCatalog", "KineticCore", "KineticNetwork", "KineticContentServer", "KineticRender",
+        .testTarget(name: "KineticDataTests", dependencies: ["KineticData", "KineticCore", "KineticNetwork", "KineticContentServer", "KineticRender",
                                                                 "KineticTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                                                                 .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticCatalog", "KineticNetwork",
+        .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticData", "KineticNetwork",
                                                                  "KineticContentServer", "KineticCore", "KineticPhysics", "KineticRender",
-                                                                 "KineticRuntime", "KineticScene", "KineticPlatform", "KineticTestSupport"],
+                                                                 "KineticRuntime", "KineticScene", "KineticPlatform", "KineticTestSupport",
+                                                                 "KineticFixtures"],
                     exclude: ["References"]),
         .testTarget(name: "AddingAnAppTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticScenario", "KineticTestSupport"]),
     ]

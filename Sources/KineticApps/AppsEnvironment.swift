@@ -1,5 +1,5 @@
 import Foundation
-import KineticCatalog
+import KineticData
 import KineticPlatform
 
 /// What the apps need from the world outside their rules and layers, built at the edge and handed in: the `kinetic`

@@ -1,5 +1,4 @@
-/// The costume model is part of the apps' public API (`DisguiseScreen(costumes:)`), so it comes with them.
-@_exported import KineticCatalog
+import KineticData
 import Foundation
 import KineticCore
 import KineticRuntime

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
-import KineticCatalog
+import KineticData
 import Logging
 
 /// The content server the apps download from: a folder served read-only over HTTP.

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import KineticCatalog
+import KineticData
 import KineticCore
 import NIOCore
 import NIOHTTP1

@@ -6,7 +6,7 @@ import KineticScene
 /// Draws what one layer shows itself (background and contents, not sublayers) into a new Cairo surface of
 /// the layer's size at `scale` pixels per point.
 struct ContentRasterizer {
-    let images: ImageStore
+    let images: DecodedImages
 
     /// The surface, with any problem met while drawing; `nil` for a layer that draws nothing.
     func rasterize(_ layer: Layer, scale: Double) -> (surface: OpaquePointer, error: AssetError?)? {

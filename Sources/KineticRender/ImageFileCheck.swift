@@ -32,7 +32,7 @@ public enum ImageFileCheck {
         default:
             return "is neither SVG nor PNG"
         }
-        if case .broken(let error) = ImageStore().image(for: .file(file.path)) { return error.description }
+        if case .broken(let error) = DecodedImages().image(for: .file(file.path)) { return error.description }
         return drawingProblem(file)
     }
 
@@ -41,7 +41,7 @@ public enum ImageFileCheck {
         let layer = Layer(frame: Rect(x: 0, y: 0, width: checkSize, height: checkSize))
         layer.contents = .image(.file(file.path))
         let started = DispatchTime.now()
-        _ = ContentRasterizer(images: ImageStore()).rasterize(layer, scale: 1).map { cairo_surface_destroy($0.surface) }
+        _ = ContentRasterizer(images: DecodedImages()).rasterize(layer, scale: 1).map { cairo_surface_destroy($0.surface) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         guard seconds > drawingBudget else { return nil }
         return "took \(Int(seconds * 1000)) ms to draw once, more than the \(Int(drawingBudget * 1000)) ms an image may take"

@@ -31,7 +31,7 @@ public final class Renderer {
     public let pixelHeight: Int
     /// The frame, in Cairo's ARGB32 (premultiplied, B G R A in memory on little-endian machines).
     let surface: OpaquePointer
-    private let images = ImageStore()
+    private let images = DecodedImages()
     private var cache: [RasterKey: LayerRaster] = [:]
     private var cachedBytes = 0
     /// The keys `evictUnused` drops this frame (its capacity kept between frames, so that dropping allocates nothing).

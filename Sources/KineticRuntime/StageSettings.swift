@@ -51,9 +51,6 @@ public struct StageSettings: Sendable, Equatable {
     /// What scenarios fix the start at: Monday 5 January 2026, 09:00 UTC.
     public static let scenarioStartDate = Date(timeIntervalSince1970: 1_767_603_600)
 
-    /// The costume catalogue: `catalogURL`, else `api/current_costumes.json` on the content server.
-    public var costumeCatalogURL: URL? { catalogURL ?? document("api/current_costumes.json") }
-
     /// A document on the content server, or `nil` when there is none.
     public func document(_ path: String) -> URL? {
         guard let contentURL else { return nil }

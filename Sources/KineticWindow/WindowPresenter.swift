@@ -154,7 +154,7 @@ final class WindowPresenter {
     private static func makeTexture(_ renderer: OpaquePointer, _ frame: Renderer) throws -> OpaquePointer {
         guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                                               Int32(frame.pixelWidth), Int32(frame.pixelHeight)) else {
-            throw WindowShell.WindowError.sdl("SDL_CreateTexture (\(frame.pixelWidth)×\(frame.pixelHeight) px): \(String(cString: SDL_GetError()))")
+            throw DesktopWindow.WindowError.sdl("SDL_CreateTexture (\(frame.pixelWidth)×\(frame.pixelHeight) px): \(String(cString: SDL_GetError()))")
         }
         return texture
     }

@@ -1,6 +1,6 @@
 import Foundation
 import KineticApps
-import KineticCatalog
+import KineticData
 import KineticCore
 import KineticRuntime
 

@@ -2,6 +2,7 @@ import Foundation
 import KineticApps
 import KineticCore
 import KineticRuntime
+import KineticFixtures
 
 /// Disguise-O-Rama's wheel with six costumes, cycling through selections so that five bubbles are always
 /// falling, colliding and coming to rest: the heaviest physics the app has.

@@ -7,6 +7,7 @@ import KineticRuntime
 import KineticScenario
 import KineticWindow
 import KineticPlatform
+import KineticData
 
 @main
 struct Kinetic: AsyncParsableCommand {
@@ -104,7 +105,7 @@ struct Run: ParsableCommand {
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.
         let desktopID = "org.kinetic.\(app ?? "gallery")"
-        try WindowShell(stage: stage, windowClass: desktopID).run(maximumSeconds: seconds)
+        try DesktopWindow(stage: stage, windowClass: desktopID).run(maximumSeconds: seconds)
     }
 }
 

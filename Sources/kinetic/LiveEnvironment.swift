@@ -1,5 +1,5 @@
 import KineticApps
-import KineticCatalog
+import KineticData
 import KineticNetwork
 import KineticPlatform
 import KineticRender
@@ -17,7 +17,7 @@ extension AppsEnvironment {
     static var liveWindow: AppsEnvironment {
         var environment = live
         environment.openLink = { url in
-            if let problem = WindowShell.openInBrowser(url) { Log.line("could not open \(url.absoluteString): \(problem)") }
+            if let problem = DesktopWindow.openInBrowser(url) { Log.line("could not open \(url.absoluteString): \(problem)") }
         }
         return environment
     }

@@ -5,6 +5,7 @@ import KineticContentServer
 import KineticNetwork
 import KineticRender
 import Logging
+import KineticData
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

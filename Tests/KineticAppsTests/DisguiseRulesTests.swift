@@ -1,7 +1,8 @@
 import XCTest
-import KineticCatalog
+import KineticData
 import KineticCore
 @testable import KineticApps
+import KineticFixtures
 
 /// Disguise-O-Rama's rules alone: state + action → state + effects, no layers, no physics, no disk.
 final class DisguiseRulesTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import KineticCore
 @testable import KineticApps
+import KineticData
 
 /// The Honeycomb's rules alone: state + action → state + effects, no layers, no time.
 final class HoneycombRulesTests: XCTestCase {

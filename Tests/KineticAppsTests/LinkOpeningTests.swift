@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import KineticApps
+import KineticData
 
 /// Learn More hands its link to the person's browser only when it is a web address.
 final class LinkOpeningTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import KineticCore
 @testable import KineticApps
+import KineticData
 
 /// The Mailbox's rules alone: zones, decisions, filing, undo; no layers, no time.
 final class MailboxRulesTests: XCTestCase {

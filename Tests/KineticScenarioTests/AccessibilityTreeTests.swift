@@ -6,6 +6,7 @@ import XCTest
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// The tree each screen declares for screen readers, read without a bus (the AT-SPI side is checked by
 /// `scripts/check-accessibility` with pyatspi): roles, names, states, and actions that do what a gesture does.

@@ -1,5 +1,5 @@
 import XCTest
-import KineticCatalog
+import KineticData
 @testable import KineticApps
 @testable import KineticScenario
 

@@ -5,6 +5,7 @@ import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// Failures inside Disguise-O-Rama have a visible consequence: nothing is swallowed.
 final class DisguiseFailureTests: XCTestCase {

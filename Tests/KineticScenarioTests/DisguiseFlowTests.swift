@@ -3,6 +3,7 @@ import KineticCore
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Disguise-O-Rama from launch to the wheel: the splash's exit, the intro's pages, the second launch.
 final class DisguiseFlowTests: XCTestCase {

@@ -4,6 +4,7 @@ import KineticCore
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Random input at random times, from a fixed seed: the app must never crash, never show a non-finite number,
 /// and always end in a state it can leave.

@@ -4,6 +4,8 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticFixtures
+import KineticData
 
 /// Builds and plays Disguise-O-Rama scenarios for the tests.
 enum Disguise {

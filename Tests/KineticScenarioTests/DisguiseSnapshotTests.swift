@@ -3,6 +3,7 @@ import KineticCore
 import KineticTestSupport
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Image snapshots of Disguise-O-Rama's screens at half scale (512×384 pixels), compared with the references in
 /// `References/` within `snapshotPixelFraction` (0.5% of pixels may differ by more than 16/255).

@@ -5,6 +5,7 @@ import KineticScene
 import KineticTestSupport
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Every Honeycomb label readable against its hexagon (WCAG 2.1: 4.5:1, or 3:1 for bold text of 14 pt and more),
 /// measured on frames rendered at 2×: the categories' 22 pt bold titles, and every cell's 13 pt bold title.

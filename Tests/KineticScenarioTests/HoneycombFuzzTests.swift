@@ -4,6 +4,7 @@ import KineticCore
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Random taps, drags and keys from a fixed seed: the Honeycomb never crashes, never shows a non-finite number,
 /// is always in a valid state, and ends, by its ordinary keys, back on the category honeycomb.

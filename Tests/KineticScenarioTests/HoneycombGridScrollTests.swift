@@ -7,6 +7,7 @@ import KineticTestSupport
 import KineticRender
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// With a panel open, every cell stays in reach: the tapped cell, its arrow and the panel on the stage below the
 /// header, and every other cell on the stage or brought there by scrolling the grid.

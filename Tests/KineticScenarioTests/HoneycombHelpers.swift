@@ -4,6 +4,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Builds and drives Honeycomb runs for the tests, on the bundled nodes unless a content server is given.
 enum Honeycomb {

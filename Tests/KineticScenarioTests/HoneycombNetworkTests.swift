@@ -6,6 +6,7 @@ import KineticScene
 import KineticTestSupport
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// The Honeycomb against a real content server on loopback, through a scenario's `contentURL`: cell images are
 /// downloaded, stored in the run's cache folder and shown from there; a hostile one leaves its placeholder.

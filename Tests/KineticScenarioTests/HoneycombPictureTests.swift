@@ -7,6 +7,7 @@ import KineticScene
 import KineticTestSupport
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Every cell its own picture: 86 different SVGs from the content server, each drawn in its cell and large in its
 /// panel, and each standing out from its cell's colour.

@@ -3,7 +3,7 @@ import KineticCore
 import KineticRuntime
 import KineticScene
 @testable import KineticApps
-@testable import KineticCatalog
+@testable import KineticData
 @testable import KineticScenario
 import KineticTestSupport
 

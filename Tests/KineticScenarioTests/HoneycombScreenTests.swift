@@ -5,6 +5,7 @@ import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// The Honeycomb on stage, driven by touches and keys as a person would, checked on the scene dumps.
 final class HoneycombScreenTests: XCTestCase {

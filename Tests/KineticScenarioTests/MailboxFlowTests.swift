@@ -5,6 +5,7 @@ import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// The rest of the Mailbox on stage: undo, the menu, compose, the segmented control, keys, persistence.
 final class MailboxFlowTests: XCTestCase {

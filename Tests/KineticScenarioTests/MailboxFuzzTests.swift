@@ -4,6 +4,7 @@ import KineticCore
 import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
+import KineticData
 
 /// Random touches, drags and keys from a fixed seed: no crash, nothing non-finite, and no message ever lost: every
 /// message is in exactly one list, and the count outside the bin changes only by delete (and undo).

@@ -6,6 +6,7 @@ import XCTest
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// "Pick date" asks for the moment: wheels for the day, hour and minute that the finger, the mouse wheel and the
 /// keys turn, that coast and come to rest on a row, with Cancel and Schedule.

@@ -1,5 +1,5 @@
 import XCTest
-import KineticCatalog
+import KineticData
 import KineticCore
 import KineticRuntime
 @testable import KineticApps

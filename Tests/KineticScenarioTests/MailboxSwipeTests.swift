@@ -5,6 +5,7 @@ import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// Swiping a message, on the dumps: the seed's zones, colours, icons and thresholds, and what a release does.
 final class MailboxSwipeTests: XCTestCase {

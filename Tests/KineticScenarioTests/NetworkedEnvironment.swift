@@ -1,5 +1,5 @@
 import KineticApps
-import KineticCatalog
+import KineticData
 import KineticNetwork
 import KineticPlatform
 

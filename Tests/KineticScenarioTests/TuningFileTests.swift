@@ -5,6 +5,7 @@ import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// `--tune`: the file is written with the app's values, and each save changes the motion from the next frames on.
 final class TuningFileTests: XCTestCase {

@@ -1,5 +1,5 @@
 import Foundation
-import KineticCatalog
+import KineticData
 
 // A writer for the crash test: saves two large catalogues in turn (A, then B, then A…), for ever, into the folder
 // given, writing "saved" on standard output after each whole save, so that the test can kill it (kill -9) after a
@@ -8,7 +8,7 @@ guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: kinetic-save-loop FOLDER\n".utf8))
     exit(2)
 }
-let store = CatalogStore(folder: URL(fileURLWithPath: CommandLine.arguments[1], isDirectory: true))
+let store = SavedCatalogFile(folder: URL(fileURLWithPath: CommandLine.arguments[1], isDirectory: true))
 func catalogue(_ tag: String) -> SavedCatalog {
     let costumes = (0..<400).map {
         Costume(id: "\(tag.lowercased())\($0)", title: "Costume \($0) of \(tag)", description: String(repeating: tag, count: 200),

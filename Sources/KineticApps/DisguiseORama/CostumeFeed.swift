@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import KineticRuntime
 
 /// Disguise-O-Rama's data: bundled and saved costumes at once, then a refresh from the catalogue URL.

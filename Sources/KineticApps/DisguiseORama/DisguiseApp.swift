@@ -1,4 +1,5 @@
 import Foundation
+import KineticData
 import KineticRuntime
 
 extension KineticApps {
@@ -11,4 +12,10 @@ extension KineticApps {
                                          cacheDirectory: cache, fetcher: environment.fetcher, validator: environment.imageValidator)
         return DisguiseScreen(feed: CostumeFeed(refresher: refresher), bundledProblems: bundled.problems)
     }
+}
+
+extension StageSettings {
+    /// Disguise-O-Rama's costume catalogue: `catalogURL`, else `api/current_costumes.json` on the content server.
+    /// An app's own address, so it lives with the app, not in the engine's settings.
+    var costumeCatalogURL: URL? { catalogURL ?? document("api/current_costumes.json") }
 }

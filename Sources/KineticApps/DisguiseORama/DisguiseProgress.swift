@@ -1,6 +1,7 @@
 import Foundation
 import KineticCore
 import KineticPlatform
+import KineticData
 
 /// What Disguise-O-Rama remembers between launches: whether the intro has been seen.
 ///

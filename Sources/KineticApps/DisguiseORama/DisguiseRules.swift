@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import KineticRuntime
 
 /// What can happen to Disguise-O-Rama: time, the person's taps and keys, the menu, the data layer, and the screen

@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import Foundation
 import KineticCore
 import KineticRuntime

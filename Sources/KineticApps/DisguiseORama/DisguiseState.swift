@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 
 /// Everything Disguise-O-Rama's rules know: where in the sequence the person is, the costumes, which of them are
 /// on the wheel, and the keyboard's focus. A plain value: `DisguiseRules.reduce` changes it; the screen draws it.

@@ -1,5 +1,5 @@
 import Foundation
-import KineticCatalog
+import KineticData
 import KineticRuntime
 
 /// Where the Honeycomb's bundled files are: `nodes.json` (shown until a download replaces it) and the logo.

@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import KineticRuntime
 
 /// The Honeycomb's data: the saved or bundled nodes at once, then the content server's, images included.

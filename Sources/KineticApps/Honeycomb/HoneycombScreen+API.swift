@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import KineticCore
 
 /// One cell of the shown grid, as the programmatic API reports it.

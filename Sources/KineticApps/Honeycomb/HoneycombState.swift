@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import KineticCore
 
 /// Everything the Honeycomb's rules know: the data, which honeycomb shows, which cell's panel is open and which

@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import KineticCore
 
 /// Where one hexagon is going: its centre on stage, its scale and its opacity.

@@ -1,5 +1,5 @@
 import Foundation
-import KineticCatalog
+import KineticData
 import KineticPlatform
 
 /// What the Mailbox does to the world outside its rules and its layers: the person's placements on disk and the
@@ -37,9 +37,9 @@ public struct MailboxEnvironment {
         self.saveSent = saveSent
     }
 
-    /// The real thing: `MailboxStore` in `dataDirectory`, and `log`.
+    /// The real thing: `MailboxSavedFiles` in `dataDirectory`, and `log`.
     public static func live(dataDirectory: URL, log: @escaping (String) -> Void) -> MailboxEnvironment {
-        let store = MailboxStore(folder: dataDirectory)
+        let store = MailboxSavedFiles(folder: dataDirectory)
         return MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log, loadRead: store.loadRead, saveRead: store.saveRead,
                                   loadSent: store.loadSent, saveSent: store.saveSent)
     }

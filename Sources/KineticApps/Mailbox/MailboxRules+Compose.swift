@@ -1,5 +1,5 @@
 import Foundation
-import KineticCatalog
+import KineticData
 
 /// Compose's part of the rules: opening it (new, a reply, a draft), its fields, Send, and Cancel's question.
 extension MailboxRules {

@@ -1,5 +1,5 @@
 import Foundation
-import KineticCatalog
+import KineticData
 import KineticRuntime
 import KineticCore
 

@@ -1,5 +1,5 @@
 import Foundation
-import KineticCatalog
+import KineticData
 import KineticCore
 
 /// The three lists of the segmented control, in its order.

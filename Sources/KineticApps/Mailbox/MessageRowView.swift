@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import KineticCore
 import KineticRuntime
 import KineticScene

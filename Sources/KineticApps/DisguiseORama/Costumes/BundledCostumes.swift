@@ -1,4 +1,4 @@
-import KineticCatalog
+import KineticData
 import Foundation
 
 /// The costumes shipped with the app: `config.plist` in the app's resources, read with `PropertyListDecoder`.

@@ -32,7 +32,7 @@ public final class CatalogRefresher: Sendable {
     /// The remote catalogue's address; `nil` when none is set, and then only bundled and saved costumes are shown.
     public let catalogURL: URL?
     /// Keeps the last good remote catalogue between launches.
-    public let store: CatalogStore
+    public let savedFile: SavedCatalogFile
     /// The on-disk cache the costumes' images are downloaded into and drawn from.
     public let images: ImageCache
     /// The network the catalogue and its images are fetched through (`NoNetwork` or a stub in tests).
@@ -50,12 +50,12 @@ public final class CatalogRefresher: Sendable {
     public let maxImageBytes: Int
 
     /// Limits default to a 1 MiB catalogue, 4 MiB per image and `ImageBatch.refreshDeadline` seconds per refresh.
-    public init(bundled: [Costume], catalogURL: URL?, store: CatalogStore, images: ImageCache, fetcher: HTTPFetching,
+    public init(bundled: [Costume], catalogURL: URL?, savedFile: SavedCatalogFile, images: ImageCache, fetcher: HTTPFetching,
                 validator: @escaping ImageValidator, maxCatalogBytes: Int = 1 * 1024 * 1024,
                 refreshDeadline: Double = ImageBatch.refreshDeadline, maxImageBytes: Int = 4 * 1024 * 1024) {
         self.bundled = bundled
         self.catalogURL = catalogURL
-        self.store = store
+        self.savedFile = savedFile
         self.images = images
         self.fetcher = fetcher
         self.validator = validator
@@ -67,14 +67,14 @@ public final class CatalogRefresher: Sendable {
     /// The usual layout: the saved catalogue in `dataDirectory`, images under `cacheDirectory/images`.
     public convenience init(bundled: [Costume], catalogURL: URL?, dataDirectory: URL, cacheDirectory: URL, fetcher: HTTPFetching,
                             validator: @escaping ImageValidator) {
-        self.init(bundled: bundled, catalogURL: catalogURL, store: CatalogStore(folder: dataDirectory),
+        self.init(bundled: bundled, catalogURL: catalogURL, savedFile: SavedCatalogFile(folder: dataDirectory),
                   images: ImageCache(folder: cacheDirectory.appendingPathComponent("images", isDirectory: true)), fetcher: fetcher,
                   validator: validator)
     }
 
     /// Bundled and saved costumes, at once, without the network.
     public func current() -> CatalogSnapshot {
-        let (saved, problem) = store.load()
+        let (saved, problem) = savedFile.load()
         var snapshot = merge(remote: saved?.costumes ?? [], source: .saved)
         if let problem { snapshot.problems.insert(problem, at: 0) }
         return snapshot
@@ -88,7 +88,7 @@ public final class CatalogRefresher: Sendable {
             snapshot.problems.append("no catalogue URL is set (use --catalog-url or KINETIC_CATALOG_URL)")
             return snapshot
         }
-        let (saved, loadProblem) = store.load()
+        let (saved, loadProblem) = savedFile.load()
         var problems = loadProblem.map { [$0] } ?? []
         let previous = saved?.catalogURL == catalogURL.absoluteString ? saved : nil
         // A copy whose images are not all in the cache is asked for again in full, so they can be fetched.
@@ -127,7 +127,7 @@ public final class CatalogRefresher: Sendable {
             }
         }
         let newCatalog = SavedCatalog(catalogURL: catalogURL.absoluteString, etag: newETag, costumes: accepted)
-        do { try store.save(newCatalog) } catch { problems.append("could not save the catalogue: \(error)") }
+        do { try savedFile.save(newCatalog) } catch { problems.append("could not save the catalogue: \(error)") }
         var snapshot = merge(remote: accepted, source: .remote)
         snapshot.problems = problems + snapshot.problems
         return snapshot

@@ -2,7 +2,7 @@ import XCTest
 import KineticContentServer
 import KineticRender
 import KineticTestSupport
-@testable import KineticCatalog
+@testable import KineticData
 import KineticNetwork
 import Synchronization
 
@@ -36,7 +36,7 @@ class CatalogTestCase: XCTestCase {
     }
 
     func refresher(_ url: String, fetcher: HTTPFetching? = nil, refreshDeadline: Double = ImageBatch.refreshDeadline) -> CatalogRefresher {
-        CatalogRefresher(bundled: bundled, catalogURL: URL(string: url), store: CatalogStore(folder: data),
+        CatalogRefresher(bundled: bundled, catalogURL: URL(string: url), savedFile: SavedCatalogFile(folder: data),
                          images: ImageCache(folder: cache), fetcher: fetcher ?? NetworkFetcher(policy: quick),
                          validator: { ImageFileCheck.problem(at: $0) }, refreshDeadline: refreshDeadline)
     }
@@ -71,7 +71,7 @@ final class CatalogTests: CatalogTestCase {
     }
 
     func testAHalfWrittenTemporaryFileNeverReplacesTheGoodCatalogue() throws {
-        let store = CatalogStore(folder: data)
+        let store = SavedCatalogFile(folder: data)
         let good = SavedCatalog(catalogURL: "http://a/c.json", etag: "\"1\"", costumes: [bundled[0]])
         try store.save(good)
         // A crash while writing leaves the temporary file half-written; the catalogue itself is untouched.

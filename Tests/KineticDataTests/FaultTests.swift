@@ -2,7 +2,7 @@ import XCTest
 import KineticContentServer
 import KineticRender
 import KineticTestSupport
-@testable import KineticCatalog
+@testable import KineticData
 
 /// Every way a server can misbehave ends with the catalogue intact and a clear reason.
 final class FaultTests: CatalogTestCase {
@@ -11,7 +11,7 @@ final class FaultTests: CatalogTestCase {
         let faults = try await FaultServer(imageBase: content.base)
         let good = await refresher("\(content.base)/api/current_costumes.json").refresh()
         XCTAssertEqual(good.costumes.count, 6)
-        let savedBytes = try Data(contentsOf: CatalogStore(folder: data).fileURL)
+        let savedBytes = try Data(contentsOf: SavedCatalogFile(folder: data).fileURL)
 
         let cases: [(path: String, reason: String)] = [
             ("/status/500", "answered HTTP 500"), ("/status/404", "answered HTTP 404"),
@@ -25,7 +25,7 @@ final class FaultTests: CatalogTestCase {
             XCTAssertTrue(snapshot.refreshFailed, path)
             XCTAssertEqual(snapshot.costumes.map(\.id), good.costumes.map(\.id), "\(path): the catalogue is intact")
             XCTAssertTrue(snapshot.problems.contains { $0.contains(reason) }, "\(path): \(snapshot.problems)")
-            XCTAssertEqual(try Data(contentsOf: CatalogStore(folder: data).fileURL), savedBytes, "\(path): the saved file is untouched")
+            XCTAssertEqual(try Data(contentsOf: SavedCatalogFile(folder: data).fileURL), savedBytes, "\(path): the saved file is untouched")
         }
 
         // Costume by costume: the good one stays, each bad one is left out with its reason.

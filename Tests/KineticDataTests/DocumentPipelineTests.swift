@@ -1,5 +1,5 @@
 import XCTest
-@testable import KineticCatalog
+@testable import KineticData
 import KineticNetwork
 
 /// The one document pipeline: every document's list is read element by element, so anything a server puts in it

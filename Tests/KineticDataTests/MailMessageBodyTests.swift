@@ -1,5 +1,5 @@
 import XCTest
-import KineticCatalog
+import KineticData
 
 /// `messages.json` gains a `body`; files without it keep working, and the reader shows the snippet for them.
 final class MailMessageBodyTests: XCTestCase {

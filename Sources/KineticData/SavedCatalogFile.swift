@@ -21,7 +21,7 @@ public struct SavedCatalog: Codable, Equatable, Sendable {
 
 /// Reads and writes the saved catalogue. Writing is atomic; a file that cannot be read is reported and treated
 /// as no saved catalogue, and is left in place until a good one replaces it.
-public struct CatalogStore: Sendable {
+public struct SavedCatalogFile: Sendable {
     /// The data folder that holds `costumes.plist`.
     public let folder: URL
     /// A store for the catalogue in `folder`; nothing is read or written until `load()` or `save(_:)`.

@@ -1,7 +1,7 @@
 import XCTest
 import KineticContentServer
 import KineticTestSupport
-@testable import KineticCatalog
+@testable import KineticData
 import KineticNetwork
 
 /// The Mailbox's messages and the person's placements: strict per message, saved atomically, refreshed with an ETag.
@@ -40,7 +40,7 @@ final class MailboxDataTests: XCTestCase {
 
     func testPlacementsAreSavedAndAnUnreadableFileIsReportedNotLost() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailstore-\(UUID().uuidString)")
-        let store = MailboxStore(folder: folder)
+        let store = MailboxSavedFiles(folder: folder)
         XCTAssertEqual(store.load().placements, [:])
         try store.save(["m1": Placement(.archive), "m2": Placement(.later, "Tomorrow"), "m3": .inbox])
         XCTAssertEqual(store.load().placements, ["m1": Placement(.archive), "m2": Placement(.later, "Tomorrow")])
@@ -56,7 +56,7 @@ final class MailboxDataTests: XCTestCase {
 
     func testOneBadPlacementCostsOnlyItselfAndTheFileIsKeptBeforeASave() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailstore-\(UUID().uuidString)")
-        let store = MailboxStore(folder: folder)
+        let store = MailboxSavedFiles(folder: folder)
         let written = Data(#"{"placements": {"m01": {"list": "archive"}, "m02": {"list": "later", "detail": "Tomorrow"}, "m03": {"list": "bogus"}, "m04": 7}}"#.utf8)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try written.write(to: store.fileURL)

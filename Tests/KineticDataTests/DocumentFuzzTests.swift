@@ -3,7 +3,7 @@ import XCTest
 import KineticContentServer
 import KineticCore
 import KineticTestSupport
-@testable import KineticCatalog
+@testable import KineticData
 
 /// Every document decoder, fed thousands of mutated documents made from valid ones (`DocumentMutator`): none
 /// stops the program, every refusal says why, and the valid document still decodes whole. `make test` reads 5,000
@@ -55,7 +55,7 @@ final class DocumentFuzzTests: XCTestCase {
 
     func testTheSavedPlacements() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-fuzz-placements-\(UUID().uuidString)")
-        let store = MailboxStore(folder: folder)
+        let store = MailboxSavedFiles(folder: folder)
         try store.save(["m1": Placement(.archive), "m2": Placement(.later, "Tomorrow"), "m3": Placement(.list, "To Read")])
         let valid = try Data(contentsOf: store.fileURL)
         XCTAssertNil(store.load().problem)

@@ -4,7 +4,7 @@ import KineticScene
 
 /// Decodes each image source once and keeps it: PNGs as Cairo surfaces, SVGs as librsvg handles (which stay
 /// vectors, so they are re-rasterised crisply at any scale).
-final class ImageStore {
+final class DecodedImages {
     enum Image {
         case bitmap(OpaquePointer, width: Double, height: Double)
         case svg(OpaquePointer)

@@ -1,10 +1,11 @@
 import Foundation
-import KineticCore
-import KineticCatalog
+import KineticApps
+import KineticData
 import KineticPlatform
 
 /// The four costumes the content server offers, read straight from the repository's `Content/` folder with the
-/// same decoder the network path uses. Tests and the benchmark use them to fill a six-spoke wheel offline.
+/// same decoder the network path uses. Tests and the benchmark use them to fill a six-spoke wheel offline; a fixture,
+/// so it lives in `KineticFixtures`, which neither the apps nor the `kinetic` program link.
 public enum ServedCostumes {
 
     /// The served costumes, their image fields turned into paths in `Content/`; empty (said in the log) when the file

@@ -2,7 +2,7 @@ import XCTest
 import KineticContentServer
 import KineticRender
 import KineticTestSupport
-@testable import KineticCatalog
+@testable import KineticData
 import KineticNetwork
 
 /// The honeycomb's document: strict per node, forgiving per document; and the shipped data covering the range.

@@ -11,7 +11,7 @@ import KineticRuntime
 /// The stage keeps its logical size (1024×768 points by default) and is scaled, letterboxed, to fill the window;
 /// on a HiDPI display the renderer draws at the drawable's pixel density. Mouse and touch become touches, keys
 /// become key events. Closing the window, Ctrl-Q, or Escape that nothing else used (the shell's top level) quits.
-public final class WindowShell {
+public final class DesktopWindow {
     /// Why a window could not be opened or run: SDL's own error text.
     public enum WindowError: Error, CustomStringConvertible {
         case sdl(String)

@@ -37,7 +37,7 @@ public struct Placement: Codable, Equatable, Sendable {
 /// What the person did to messages, kept in `mailbox.json` in the data folder: message id → placement. A refresh
 /// of the messages never touches it, so the person's own actions are never undone by the server; a message the
 /// server no longer sends simply has nothing to show. Written atomically.
-public struct MailboxStore: Sendable {
+public struct MailboxSavedFiles: Sendable {
     /// The data folder that holds `mailbox.json`, `mailbox-read.json` and `mailbox-sent.json`.
     public let folder: URL
     /// A store for the files in `folder`; nothing is read or written until asked.

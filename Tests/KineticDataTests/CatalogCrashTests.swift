@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import KineticCatalog
+@testable import KineticData
 
 /// What a save promises: killed at any moment, a writer leaves the saved catalogue either as it was or as it was
 /// going to be, whole, never half of each and never unreadable.
@@ -17,7 +17,7 @@ final class CatalogCrashTests: XCTestCase {
     func testAWriterKilledAtRandomMomentsLeavesTheOldOrTheNewCatalogueWhole() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: writer.path), "kinetic-save-loop is not built at \(writer.path)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-crash-\(UUID().uuidString)")
-        let store = CatalogStore(folder: folder)
+        let store = SavedCatalogFile(folder: folder)
         var random = SystemRandomNumberGenerator()
         var seen = Set<String>()
         for round in 0..<200 {

@@ -3,7 +3,7 @@ import XCTest
 import KineticContentServer
 import KineticRender
 import KineticTestSupport
-@testable import KineticCatalog
+@testable import KineticData
 
 /// Catalogues a server can send that once stopped every client, served for real on 127.0.0.1.
 final class HostileCatalogueTests: CatalogTestCase {
@@ -36,7 +36,7 @@ final class HostileCatalogueTests: CatalogTestCase {
                       "\(snapshot.problems)")
         XCTAssertTrue(snapshot.problems.contains { $0.hasPrefix("\(100 - room) costumes left out: the wheel shows at most 12") }, "\(snapshot.problems)")
         XCTAssertLessThan(snapshot.problems.count, 10, "a line for each cut, not one a costume")
-        let saved = try XCTUnwrap(CatalogStore(folder: data).load().catalog)
+        let saved = try XCTUnwrap(SavedCatalogFile(folder: data).load().catalog)
         XCTAssertLessThanOrEqual(saved.costumes.count, CatalogRefresher.maximumShown, "only what is shown is saved, so the next launch is as light")
         await faults.stop()
         await content.stop()

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 import KineticTestSupport
-@testable import KineticCatalog
+@testable import KineticData
 import KineticNetwork
 
 /// Every request ends by its deadline, however the server stalls, and waiting costs no CPU.

@@ -28,6 +28,23 @@ final class CommandLineTests: XCTestCase {
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 
+    /// Starts `kinetic serve --port 0` with `options` from the temporary folder, reads its first line (where it says
+    /// what it serves and on which address), and stops it.
+    private func firstLineOfServe(_ options: [String], binary: URL) throws -> String {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0"] + options
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        process.terminate()
+        process.waitUntilExit()
+        return line
+    }
+
     /// `play --tune`: a splash tuned to 2 s is still showing at 1 s, where the usual 0.6 s one has left.
     func testPlayTakesATuningFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-tune-\(UUID().uuidString)")
@@ -176,16 +193,7 @@ final class CommandLineTests: XCTestCase {
 
     /// An IPv6 host is printed in brackets, as a URL must have it, so the printed address can be pasted.
     func testServeOnIPv6LoopbackPrintsAnAddressThatParses() throws {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--host", "::1", "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        process.terminate()
-        process.waitUntilExit()
+        let line = try firstLineOfServe(["--host", "::1"], binary: binary)
         XCTAssertTrue(line.contains("on http://[::1]:"), line)
         let address = try XCTUnwrap(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         XCTAssertEqual(URL(string: address)?.host, "::1", "\(address) parses with its host")
@@ -221,17 +229,7 @@ final class CommandLineTests: XCTestCase {
     func testServeFindsTheContentBesideAnInstalledBinaryAndNamesWhatIsMissing() throws {
         let copy = try installedCopy(withContent: true)
         // It serves the Content/ installed beside it (started on a free port, stopped after its first line).
-        let process = Process()
-        process.executableURL = copy
-        process.arguments = ["serve", "--port", "0"]
-        process.currentDirectoryURL = FileManager.default.temporaryDirectory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        process.terminate()
-        process.waitUntilExit()
+        let line = try firstLineOfServe([], binary: copy)
         XCTAssertTrue(line.contains(copy.deletingLastPathComponent().appendingPathComponent("Content").path), line)
         // Told where the content is, and it is not there: a clear refusal naming the place.
         let missing = try run(["serve", "--port", "0"], binary: copy, environment: ["KINETIC_CONTENT": "/nonexistent/kinetic-content"])

@@ -73,10 +73,10 @@ public final class NetworkFetcher: HTTPFetching, Sendable {
         } catch let error as HTTPClientError {
             switch error {
             case .connectTimeout, .readTimeout, .deadlineExceeded, .cancelled: throw FetchError.timedOut(url)
-            default: throw FetchError.connection(url, "\(error)")
+            default: throw FetchError.connection(url, ConnectionFailure.sentence(for: error, reaching: url))
             }
         } catch {
-            throw FetchError.connection(url, "\(error)")
+            throw FetchError.connection(url, ConnectionFailure.sentence(for: error, reaching: url))
         }
     }
 }

@@ -2,8 +2,12 @@ import Foundation
 
 /// Writes a file so that it is either wholly the old content or wholly the new: the bytes go to a temporary file
 /// in the same folder, which is then renamed over the target (a rename within a folder is atomic). A crash
-/// mid-write leaves only a stray temporary file, which readers never look at.
+/// mid-write leaves only a stray temporary file, which readers never look at and the next save of the same file
+/// removes once it is a minute old (younger ones may be another process's save under way).
 public enum AtomicFile {
+    /// How old a stray temporary file must be before a save removes it, in seconds: far longer than any save takes.
+    public static let strayAge: TimeInterval = 60
+
     /// Writes `data` to `url` through a temporary file renamed over it, creating the folder if needed; on failure the
     /// old file is left as it was.
     public static func write(_ data: Data, to url: URL) throws {
@@ -16,11 +20,26 @@ public enum AtomicFile {
                 let reason = String(cString: strerror(errno))
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "rename over \(url.path) failed: \(reason)"])
             }
+            removeStrays(of: url, olderThan: Date().addingTimeInterval(-strayAge))
         } catch {
             // The write's own error is the one that matters and is thrown. A temporary that cannot be removed
             // either stays as a stray file that readers never look at, exactly as after a crash.
             if FileManager.default.fileExists(atPath: temporary.path) { _ = unlink(temporary.path) }
             throw error
+        }
+    }
+
+    /// Removes the temporary files that saves of `url` killed mid-write left (`.NAME.partial-…`), last changed before
+    /// `cutoff`. Best effort: one that cannot be removed stays, as harmless as before.
+    static func removeStrays(of url: URL, olderThan cutoff: Date) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).partial-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }  // nil: nothing to tidy
+        for name in names where name.hasPrefix(prefix) {
+            let stray = folder.appendingPathComponent(name)
+            // nil: gone already, or not ours to read; either way not removed.
+            let changed = (try? FileManager.default.attributesOfItem(atPath: stray.path))?[.modificationDate] as? Date
+            if let changed, changed < cutoff { _ = unlink(stray.path) }
         }
     }
 

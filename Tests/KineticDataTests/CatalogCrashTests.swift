@@ -48,6 +48,26 @@ final class CatalogCrashTests: XCTestCase {
         XCTAssertTrue(strays.allSatisfy { $0.hasPrefix(".costumes.plist.partial-") }, "\(strays)")
     }
 
+    /// A killed save's temporary file does not stay for ever: the next save of the same file removes it once it is a
+    /// minute old, and leaves a younger one (another process's save may be writing it) and other files alone.
+    func testTheNextSaveRemovesWhatKilledSavesLeftBehind() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-strays-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func stray(_ name: String, age: TimeInterval) throws -> URL {
+            let file = folder.appendingPathComponent(name)
+            try Data("half a catalogue".utf8).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: file.path)
+            return file
+        }
+        let old = try stray(".costumes.plist.partial-OLD", age: 120)
+        let young = try stray(".costumes.plist.partial-YOUNG", age: 5)
+        let other = try stray(".mailbox.json.partial-OLD", age: 120)
+        try SavedCatalogFile(folder: folder).save(SavedCatalog(catalogURL: "http://h/api.json", etag: "A", costumes: []))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "two minutes old: a killed save's, removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: young.path), "five seconds old: perhaps a save under way, kept")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other.path), "another file's: not this save's to remove")
+    }
+
     /// Reads the writer's output until it has said "saved" `count` times; false if it ended first.
     private static func waitForSaves(_ count: Int, from output: FileHandle) -> Bool {
         var lines = 0

@@ -80,11 +80,18 @@ public struct MailboxSavedFiles: Sendable {
     public var readFileURL: URL { folder.appendingPathComponent("mailbox-read.json") }
 
     struct ReadMessages: Codable { var read: [String] }
+    /// `mailbox-read.json` as read: each id on its own.
+    struct ReadMessagesEntries: Decodable { var read: LenientList<String> }
 
     /// The ids of the messages opened so far (empty when none, or when the file cannot be read: said in `problem`).
+    /// Each id is read on its own: one that cannot be read is left out with its reason and the rest kept, and the
+    /// file is copied aside before a save replaces it.
     public func loadRead() -> (read: Set<String>, problem: String?) {
-        let (saved, problem) = SavedFile<ReadMessages>(readFileURL).load()
-        return (Set(saved?.read ?? []), problem.map { "saved read messages: \($0); showing them as the server marks them" })
+        let file = SavedFile<ReadMessagesEntries>(readFileURL)
+        let (saved, problem) = file.load()
+        if let problem { return ([], "saved read messages: \(problem); showing them as the server marks them") }
+        let (read, refused) = Self.entries(saved?.read.elements ?? [], in: "read", of: file, called: "saved read messages")
+        return (Set(read), refused)
     }
 
     /// Writes the ids of the opened messages atomically, sorted; throws when the file cannot be written.
@@ -96,12 +103,40 @@ public struct MailboxSavedFiles: Sendable {
     public var sentFileURL: URL { folder.appendingPathComponent("mailbox-sent.json") }
 
     struct SentMessages: Codable { var sent: [MailMessage] }
+    /// `mailbox-sent.json` as read: each message on its own.
+    struct SentMessagesEntries: Decodable { var sent: LenientList<MailMessage> }
 
-    /// The messages written here (empty when none, or when the file cannot be read: said in `problem`).
+    /// The messages written here (empty when none, or when the file cannot be read: said in `problem`). Each message
+    /// is read on its own: one that cannot be read is left out with its reason and every other draft and sent
+    /// message kept, and the file is copied aside before a save replaces it, so nothing the person wrote is lost.
     public func loadSent() -> (sent: [MailMessage], problem: String?) {
-        let (saved, problem) = SavedFile<SentMessages>(sentFileURL).load()
-        return (saved?.sent ?? [], problem.map { "saved sent messages: \($0)" })
+        let file = SavedFile<SentMessagesEntries>(sentFileURL)
+        let (saved, problem) = file.load()
+        if let problem { return ([], "saved sent messages: \(problem)") }
+        return Self.entries(saved?.sent.elements ?? [], in: "sent", of: file, called: "saved sent messages")
     }
+
+    /// The entries of a saved list that could be read, and a sentence for those that could not (the first few named,
+    /// the rest counted), after which the file has been copied aside so the next save does not lose them.
+    private static func entries<Element, Saved>(_ elements: [Result<Element, ElementRefusal>], in list: String,
+                                                of file: SavedFile<Saved>, called name: String) -> ([Element], String?) {
+        var kept: [Element] = [], problems = DocumentProblems(document: "\(name) \(file.url.path)")
+        var refused = 0
+        for element in elements {
+            switch element {
+            case .success(let value): kept.append(value)
+            case .failure(let refusal):
+                refused += 1
+                if refused <= namedRefusals { problems.refused(refusal, in: list) }
+            }
+        }
+        guard refused > 0 else { return (kept, nil) }
+        if refused > namedRefusals { problems.note("and \(refused - namedRefusals) more left out") }
+        return (kept, problems.lines.joined(separator: "; ") + "; \(kept.count) kept; the file is \(file.keepAside(copying: true))")
+    }
+
+    /// How many unreadable entries a problem names one by one; the rest are counted.
+    private static let namedRefusals = 5
 
     /// Writes the messages written here atomically, in order; throws when the file cannot be written.
     public func saveSent(_ sent: [MailMessage]) throws {

@@ -72,6 +72,43 @@ final class MailboxDataTests: XCTestCase {
                        "the file as it was, bad entries and all, is kept")
     }
 
+    /// A `null` among the person's drafts and sent messages costs only itself: the others load, the file as it was is
+    /// copied aside, and the next save keeps every one that loaded.
+    func testOneBadSentMessageCostsOnlyItselfAndTheFileIsKeptBeforeASave() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailsent-\(UUID().uuidString)")
+        let store = MailboxSavedFiles(folder: folder)
+        let written = Data((#"{"sent": [{"id": "d1", "sender": "Me", "subject": "Draft one", "snippet": "", "time": ""}, null,"#
+            + #" {"id": "s2", "sender": "Me", "subject": "Sent two", "snippet": "", "time": ""}, {"id": 5}]}"#).utf8)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try written.write(to: store.sentFileURL)
+        let (sent, problem) = store.loadSent()
+        XCTAssertEqual(sent.map(\.id), ["d1", "s2"], "both readable messages, in order")
+        let said = try XCTUnwrap(problem)
+        XCTAssertTrue(said.contains("sent[1]") && said.contains("sent[3]") && said.contains("2 kept")
+                      && said.contains("kept as mailbox-sent.json.unreadable-1"), said)
+        try store.saveSent(sent)
+        XCTAssertEqual(store.loadSent().sent.map(\.id), ["d1", "s2"], "the next save keeps them")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("mailbox-sent.json.unreadable-1")), written)
+    }
+
+    /// The same for the opened messages' ids; and ten thousand bad entries make one sentence, not ten thousand.
+    func testBadReadEntriesCostOnlyThemselvesAndAreCountedNotListed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailread-\(UUID().uuidString)")
+        let store = MailboxSavedFiles(folder: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"read": ["m01", null, 3, "m05"]}"#.utf8).write(to: store.readFileURL)
+        let (read, problem) = store.loadRead()
+        XCTAssertEqual(read, ["m01", "m05"])
+        XCTAssertTrue(problem?.contains("read[1]") == true && problem?.contains("read[2]") == true, problem ?? "")
+        let many = "{\"read\": [\"m01\"" + String(repeating: ", null", count: 10_000) + "]}"
+        try Data(many.utf8).write(to: store.readFileURL)
+        let (kept, said) = store.loadRead()
+        XCTAssertEqual(kept, ["m01"])
+        let sentence = try XCTUnwrap(said)
+        XCTAssertTrue(sentence.contains("and 9995 more left out"), "five named, the rest counted: \(sentence.prefix(300))")
+        XCTAssertLessThan(sentence.count, 2_000, "one sentence of bounded length")
+    }
+
     func testMessagesRefreshFromTheServerAndPersist() async throws {
         let server = try await RunningServer(folder: ContentServer.repositoryContent)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailrefresh-\(UUID().uuidString)")

@@ -54,6 +54,26 @@ final class MailboxEmptyListTests: XCTestCase {
 /// Every list reachable: the menu opens the Trash and each named list, with their messages (which can be swiped and
 /// opened there) or a note saying what goes there.
 final class MailboxShelfTests: XCTestCase {
+    /// Every row of the menu carries its count, the Inbox, Later and Archive as the Trash and the lists do: the 30
+    /// bundled messages start in the Inbox; one archived and one deleted leave 28 there.
+    func testTheMenuCountsTheInboxLaterAndArchiveToo() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        screen.send(.setMenu(open: true))
+        stage.run(for: 1)
+        XCTAssertEqual(["inbox", "later", "archive"].map { Mailbox.layer(stage, "menu.item.\($0)")?.text },
+                       ["Inbox   30", "Later   0", "Archive   0"])
+        screen.send(.setMenu(open: false))
+        stage.run(for: 1)
+        screen.send(.command(id: "m01", zone: .archive))
+        stage.run(for: 1.5)
+        screen.send(.command(id: "m02", zone: .delete))
+        stage.run(for: 1.5)
+        screen.send(.setMenu(open: true))
+        stage.run(for: 1)
+        XCTAssertEqual(["inbox", "later", "archive", "trash"].map { Mailbox.layer(stage, "menu.item.\($0)")?.text },
+                       ["Inbox   28", "Later   0", "Archive   1", "Trash   1"])
+    }
+
     func testTheMenuOpensTheTrashAndEachListAndTheirMessagesCanBeSwipedBack() throws {
         let (_, stage, screen) = try Mailbox.opened()
         screen.send(.command(id: "m01", zone: .delete))

@@ -76,7 +76,9 @@ extension MailboxScreen {
         var y = 130.0
         for segment in [MailboxSegment.inbox, .later, .archive] {
             let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: Self.menuWidth, height: 52))
-            row.addSublayer(Typography.label("menu.item.\(segment.rawValue)", segment.title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+            // Each row carries its count, as Trash, Sent, Drafts and the lists do, so the menu reads as one list.
+            let title = "\(segment.title)   \(state.messages(in: segment).count)"
+            row.addSublayer(Typography.label("menu.item.\(segment.rawValue)", title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in
                 self?.send(.selectSegment(segment))
                 self?.send(.setMenu(open: false))

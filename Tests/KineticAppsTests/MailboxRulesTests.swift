@@ -8,6 +8,25 @@ import KineticData
 final class MailboxRulesTests: XCTestCase {
     private let messages = (1...5).map { MailMessage(id: "m\($0)", sender: "S\($0)", subject: "", snippet: "", time: "") }
 
+    /// Later is read by when each message comes back, soonest first, "Someday" (no moment) last; Sent and Drafts
+    /// newest first. Filed m1 at +3 h, m2 Someday, m3 at +1 h, m4 at +3 h: m3 (+1 h), m1 and m4 (+3 h, in filing
+    /// order), then m2. Sent in the order s1, s2 (each added at the end): s2 first.
+    func testLaterIsInReturnOrderAndSentAndDraftsNewestFirst() {
+        let now = Date(timeIntervalSince1970: 1_767_603_600)
+        let written = ["s1", "s2", "d1", "d2"].map { MailMessage(id: $0, sender: "Me", subject: "", snippet: "", time: "") }
+        let state = MailboxState(messages: messages + written, placements: [
+            "m1": Placement(.later, "Later", until: now.addingTimeInterval(3 * 3600)),
+            "m2": Placement(.later, "Someday"),
+            "m3": Placement(.later, "Later", until: now.addingTimeInterval(3600)),
+            "m4": Placement(.later, "Later", until: now.addingTimeInterval(3 * 3600)),
+            "s1": Placement(.sent), "s2": Placement(.sent), "d1": Placement(.draft), "d2": Placement(.draft),
+        ])
+        XCTAssertEqual(state.messages(in: .later).map(\.id), ["m3", "m1", "m4", "m2"])
+        XCTAssertEqual(state.messages(filedIn: .sent).map(\.id), ["s2", "s1"])
+        XCTAssertEqual(state.messages(filedIn: .draft).map(\.id), ["d2", "d1"])
+        XCTAssertEqual(state.messages(in: .inbox).map(\.id), ["m5"], "the Inbox keeps its order")
+    }
+
     func testZonesChangeExactlyAtTheLines() {
         XCTAssertEqual(SwipeZone(offset: 59.999), .none)
         XCTAssertEqual(SwipeZone(offset: 60), .archive)

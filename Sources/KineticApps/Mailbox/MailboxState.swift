@@ -199,7 +199,7 @@ public struct MailboxState: Equatable, Sendable {
     /// The messages of the open shelf, or else of the selected segment, in order.
     public var visibleMessages: [MailMessage] {
         guard let shelf else { return messages(in: segment) }
-        return messages.filter { shelf.holds(placement(of: $0.id)) }
+        return ordered(messages.filter { shelf.holds(placement(of: $0.id)) }, as: shownList)
     }
 
     /// The list the person is looking at: a swipe to it from it brings a message back to the Inbox.
@@ -216,9 +216,27 @@ public struct MailboxState: Equatable, Sendable {
     /// The messages filed in `segment`'s list, in order.
     public func messages(in segment: MailboxSegment) -> [MailMessage] { messages(filedIn: segment.list) }
 
-    /// The messages filed in `list`, in order.
+    /// The messages filed in `list`, in the order the list is read (`ordered(_:as:)`).
     public func messages(filedIn list: Placement.List) -> [MailMessage] {
-        messages.filter { placement(of: $0.id).list == list }
+        ordered(messages.filter { placement(of: $0.id).list == list }, as: list)
+    }
+
+    /// How a list is read, as mail clients read them: Later by when each message comes back, soonest first (those
+    /// with no moment, "Someday", last); Sent and Drafts newest first (each is added, or saved again, at the end of
+    /// `messages`); every other list in the order its messages were filed. Ties keep that order.
+    func ordered(_ filed: [MailMessage], as list: Placement.List) -> [MailMessage] {
+        switch list {
+        case .later:
+            let comesBack = { (message: MailMessage) in self.placement(of: message.id).until ?? .distantFuture }
+            return filed.enumerated().sorted { first, second in
+                let (a, b) = (comesBack(first.element), comesBack(second.element))
+                return a != b ? a < b : first.offset < second.offset
+            }.map(\.element)
+        case .sent, .draft:
+            return filed.reversed()
+        default:
+            return filed
+        }
     }
 
     /// The messages filed in the named lists, by list name.

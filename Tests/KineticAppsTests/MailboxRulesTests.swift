@@ -27,6 +27,22 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.messages(in: .inbox).map(\.id), ["m5"], "the Inbox keeps its order")
     }
 
+    /// A draft reopens exactly as written: a reply's two blank lines above the quote, and trailing spaces, stay;
+    /// its row's snippet is its words on one line.
+    func testADraftReopensExactlyAsWritten() {
+        var state = MailboxState(messages: messages)
+        let body = "\n\nMom wrote:\n> Sunday dinner?  \n"
+        _ = MailboxRules.reduce(&state, .openCompose)
+        _ = MailboxRules.reduce(&state, .editDraft(.to, "mom@example.org"))
+        _ = MailboxRules.reduce(&state, .editDraft(.body, body))
+        _ = MailboxRules.reduce(&state, .saveDraft)
+        let draft = state.messages(filedIn: .draft)
+        XCTAssertEqual(draft.map(\.body), [body])
+        XCTAssertEqual(draft.first?.snippet, "Mom wrote: > Sunday dinner?")
+        _ = MailboxRules.reduce(&state, .openDraft(draft[0].id))
+        XCTAssertEqual(state.compose?.body, body, "reopened as it was left")
+    }
+
     func testZonesChangeExactlyAtTheLines() {
         XCTAssertEqual(SwipeZone(offset: 59.999), .none)
         XCTAssertEqual(SwipeZone(offset: 60), .archive)

@@ -90,8 +90,10 @@ extension MailboxRules {
     /// Compose's text as a message of the person's own, stamped with the clock's time.
     static func written(_ compose: MailboxState.Compose, id: String, sender: String, state: MailboxState) -> MailMessage {
         let time = state.calendar.dateComponents([.hour, .minute], from: state.now)
-        let body = compose.body.trimmingCharacters(in: .whitespacesAndNewlines)
-        return MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(body.prefix(200)),
-                           time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: body)
+        // The body is kept exactly as written (a reply's blank lines above the quote included), so a draft reopens as
+        // it was left; the row's snippet is its words on one line, as a list row shows them.
+        let words = compose.body.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(words.prefix(200)),
+                           time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: compose.body)
     }
 }

@@ -20,7 +20,8 @@ public struct Placement: Codable, Equatable, Sendable {
     /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").
     public var detail: String?
     /// For `later`: when it comes back to the Inbox; `nil` for Someday (and in files written before there were
-    /// dates: such a message waits until the person moves it).
+    /// dates: such a message waits until the person moves it). For `inbox`: when it came back from Later (see
+    /// `returned(at:)`).
     public var until: Date?
 
     /// A placement in `list`, with the Later option or list name as `detail` and, for Later, the date it comes back.
@@ -32,6 +33,13 @@ public struct Placement: Codable, Equatable, Sendable {
 
     /// Where every message starts, and where one without a saved placement is; such placements are not saved.
     public static let inbox = Placement(.inbox)
+
+    /// In the Inbox again, having come back from Later at `moment`: saved (unlike a plain Inbox placement), so that
+    /// after a relaunch the message is still at the top, and still unread until the person opens it.
+    public static func returned(at moment: Date) -> Placement { Placement(.inbox, until: moment) }
+
+    /// When the message came back from Later, for one in the Inbox that did; else nil.
+    public var returnedAt: Date? { list == .inbox ? until : nil }
 }
 
 /// What the person did to messages, kept in `mailbox.json` in the data folder: message id → placement. A refresh

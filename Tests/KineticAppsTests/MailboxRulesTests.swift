@@ -43,6 +43,27 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.compose?.body, body, "reopened as it was left")
     }
 
+    /// A message back from Later is at the top of the Inbox and unread, though the server had it read, and stays so
+    /// after a relaunch (a new state from what was saved: the placements but the plain Inbox ones, and the opened
+    /// ids, over the server's messages in the server's order); opening it clears the dot, and it keeps its place.
+    func testAMessageBackFromLaterIsUnreadAtTheTopAndStaysThereAfterARelaunch() {
+        let now = Date(timeIntervalSince1970: 1_767_603_600)
+        var state = MailboxState(messages: messages, placements: ["m4": Placement(.later, "Later today", until: now.addingTimeInterval(3600))],
+                                 read: ["m4"])
+        _ = MailboxRules.reduce(&state, .clock(now.addingTimeInterval(7200), calendar: state.calendar))
+        XCTAssertEqual(state.messages(in: .inbox).map(\.id), ["m4", "m1", "m2", "m3", "m5"])
+        XCTAssertTrue(state.isUnread(messages[3]), "back unread, though the server says read")
+        func relaunched(_ state: MailboxState) -> MailboxState {
+            MailboxState(messages: messages, placements: state.placements.filter { $0.value != .inbox }, read: state.read)
+        }
+        var again = relaunched(state)
+        XCTAssertEqual(again.messages(in: .inbox).map(\.id), ["m4", "m1", "m2", "m3", "m5"], "still at the top")
+        XCTAssertTrue(again.isUnread(messages[3]), "still unread")
+        _ = MailboxRules.reduce(&again, .openMessage("m4"))
+        XCTAssertFalse(again.isUnread(messages[3]), "opened: read")
+        XCTAssertEqual(relaunched(again).messages(in: .inbox).first?.id, "m4", "and still at the top")
+    }
+
     func testZonesChangeExactlyAtTheLines() {
         XCTAssertEqual(SwipeZone(offset: 59.999), .none)
         XCTAssertEqual(SwipeZone(offset: 60), .archive)

@@ -123,9 +123,13 @@ final class MailboxLaterTests: XCTestCase {
         XCTAssertEqual(screen.state.visibleMessages.first?.id, "m05", "back at the top of the Inbox")
         XCTAssertEqual(Mailbox.layer(stage, "row.m05")?.frame.y ?? -1, Mailbox.navHeight, accuracy: 0.5, "its row opened at the top")
         XCTAssertEqual(Mailbox.layer(stage, "message.m05.unread")?.visible, true, "marked unread")
+        // After a relaunch it is still in the Inbox, at the top and unread (the "it stays there").
         let again = try Mailbox.runner(freshStart: false, dataDirectory: folder)
         again.stage.run(until: 0.3)
-        XCTAssertEqual(Mailbox.screen(of: again).state.placement(of: "m05"), .inbox, "and that was saved")
+        let relaunched = Mailbox.screen(of: again).state
+        XCTAssertEqual(relaunched.placement(of: "m05").list, .inbox, "and that was saved")
+        XCTAssertEqual(relaunched.visibleMessages.first?.id, "m05", "still at the top")
+        XCTAssertEqual(Mailbox.layer(again.stage, "message.m05.unread")?.visible, true, "still unread")
     }
 }
 

@@ -180,8 +180,8 @@ public enum MailboxRules: AppRules {
             var effects: [MailboxEffect] = []
             for message in due.reversed() {
                 let wasShown = state.visibleMessages.contains { $0.id == message.id }
-                // Back at the top of the Inbox, unread again.
-                state.placements[message.id] = nil
+                // Back at the top of the Inbox, unread again, and so after a relaunch too (the placement is saved).
+                state.placements[message.id] = .returned(at: now)
                 state.read.remove(message.id)
                 state.messages.removeAll { $0.id == message.id }
                 state.messages.insert(message, at: 0)

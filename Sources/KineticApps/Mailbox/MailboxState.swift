@@ -190,8 +190,11 @@ public struct MailboxState: Equatable, Sendable {
         self.read = read
     }
 
-    /// Whether a message shows its unread dot: the server marks it unread and the person has not opened it.
-    public func isUnread(_ message: MailMessage) -> Bool { message.unread && !read.contains(message.id) }
+    /// Whether a message shows its unread dot: the server marks it unread, or it came back from Later, and the
+    /// person has not opened it since.
+    public func isUnread(_ message: MailMessage) -> Bool {
+        (message.unread || placement(of: message.id).returnedAt != nil) && !read.contains(message.id)
+    }
 
     /// Where the message with `id` is: its placement, or the Inbox when it has none.
     public func placement(of id: String) -> Placement { placements[id] ?? .inbox }
@@ -221,11 +224,20 @@ public struct MailboxState: Equatable, Sendable {
         ordered(messages.filter { placement(of: $0.id).list == list }, as: list)
     }
 
-    /// How a list is read, as mail clients read them: Later by when each message comes back, soonest first (those
-    /// with no moment, "Someday", last); Sent and Drafts newest first (each is added, or saved again, at the end of
-    /// `messages`); every other list in the order its messages were filed. Ties keep that order.
+    /// How a list is read, as mail clients read them: the Inbox with the messages back from Later on top, the latest
+    /// back first; Later by when each message comes back, soonest first (those with no moment, "Someday", last); Sent
+    /// and Drafts newest first (each is added, or saved again, at the end of `messages`); every other list in the
+    /// order its messages were filed. Ties keep that order.
     func ordered(_ filed: [MailMessage], as list: Placement.List) -> [MailMessage] {
         switch list {
+        case .inbox:
+            let returned = filed.filter { placement(of: $0.id).returnedAt != nil }
+            guard !returned.isEmpty else { return filed }
+            let latestFirst = returned.enumerated().sorted { first, second in
+                let (a, b) = (placement(of: first.element.id).returnedAt!, placement(of: second.element.id).returnedAt!)  // filtered non-nil above
+                return a != b ? a > b : first.offset < second.offset
+            }.map(\.element)
+            return latestFirst + filed.filter { placement(of: $0.id).returnedAt == nil }
         case .later:
             let comesBack = { (message: MailMessage) in self.placement(of: message.id).until ?? .distantFuture }
             return filed.enumerated().sorted { first, second in

@@ -94,13 +94,7 @@ public final class HoneycombRefresher: Sendable {
         let download = await DocumentDownload.get(nodesURL, saved: saved, maxBytes: maxDocumentBytes, fetcher: downloader.fetcher) {
             try HoneycombDocument.decode($0, base: nodesURL, name: nodesURL.absoluteString)
         }
-        switch download {
-        case .failed(let reason):
-            snapshot.problems.append(reason)
-            snapshot.refreshFailed = true
-        case .notModified:
-            break
-        case .decoded(let decoded, let etag):
+        if let (decoded, etag) = download.newDocument(problems: &snapshot.problems, failed: &snapshot.refreshFailed) {
             snapshot.categories = decoded.categories
             snapshot.source = .remote
             snapshot.problems += decoded.problems

@@ -74,13 +74,7 @@ public final class MailboxRefresher: Sendable {
         let download = await DocumentDownload.get(messagesURL, saved: saved, maxBytes: maxDocumentBytes, fetcher: fetcher) {
             try MessageDocument.decode($0, name: messagesURL.absoluteString)
         }
-        switch download {
-        case .failed(let reason):
-            snapshot.problems.append(reason)
-            snapshot.refreshFailed = true
-        case .notModified:
-            break
-        case .decoded(let decoded, let newETag):
+        if let (decoded, newETag) = download.newDocument(problems: &snapshot.problems, failed: &snapshot.refreshFailed) {
             snapshot.messages = decoded.messages
             snapshot.problems += decoded.problems
             do {

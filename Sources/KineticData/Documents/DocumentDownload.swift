@@ -12,6 +12,22 @@ public enum DocumentDownload<Decoded> {
     /// Why nothing usable came back (the network, the status, the type, or the document as a whole).
     case failed(String)
 
+    /// The new document and the ETag to send next time, or nil when there is none: for a saved copy that is still
+    /// current, and for a failure, whose reason is added to `problems` with `failed` set (what a refresh that keeps
+    /// showing what it had reports).
+    public func newDocument(problems: inout [String], failed: inout Bool) -> (document: Decoded, etag: String?)? {
+        switch self {
+        case .notModified:
+            return nil
+        case .decoded(let document, let etag):
+            return (document, etag)
+        case .failed(let reason):
+            problems.append(reason)
+            failed = true
+            return nil
+        }
+    }
+
     /// - Parameters:
     ///   - url: the document's address.
     ///   - saved: the saved copy's URL and ETag, if there is a copy; its ETag is sent only for the same URL.

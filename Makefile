@@ -107,7 +107,12 @@ load: build
 PREFIX ?= /usr/local
 INSTALL_FROM ?= $(BIN)
 SCREENSHOTS_URL ?= https://kinetic.invalid/docs/images
-install: $(if $(filter $(BIN),$(INSTALL_FROM)),build)
+# The release binary is brought up to date first (a plain incremental build, no apt: `sudo make install` after `make
+# run` installs nothing else), or built with its packages when there is none yet.
+install:
+	@if [ "$(INSTALL_FROM)" = "$(BIN)" ]; then \
+	  if [ -x "$(BIN)" ]; then swift build -c release --product kinetic; else $(MAKE) --no-print-directory build; fi; \
+	fi
 	scripts/install-desktop install "$(INSTALL_FROM)" "$(DESTDIR)" "$(PREFIX)" "$(SCREENSHOTS_URL)"
 
 uninstall:

@@ -14,9 +14,11 @@ public enum InstalledFiles {
         public var description: String { "\(what) not found; looked in \(looked.joined(separator: ", "))" }
     }
 
-    /// The directory of the running executable.
+    /// The directory of the running executable, from the system's own record of it (`/proc/self/exe` on Linux), not
+    /// from argv[0]: a program started from the shell's PATH is called plain `kinetic`, which names no folder.
     public static var executableFolder: URL {
-        URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        return executable.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     /// The first of `candidates` that holds `marker` (a file inside the folder proving it is the right one).

@@ -18,11 +18,14 @@ enum ChipmunkBanner {
     private static let silenced = Mutex(false)
 
     static func makeSpace() -> OpaquePointer {
-        let first = silenced.withLock { made in
-            defer { made = true }
-            return !made
+        // The first space is made while holding the lock, so a second thread waits until the banner is out of the way
+        // rather than racing Chipmunk's own (unsynchronised) once-only flag.
+        let first: OpaquePointer? = silenced.withLock { made in
+            guard !made else { return nil }
+            made = true
+            return makeSpaceSilently()
         }
-        return first ? makeSpaceSilently() : cpSpaceNew()
+        return first ?? cpSpaceNew()
     }
 
     /// Makes a space with anything it prints on standard output discarded, blocking other threads' stdio output

@@ -1,12 +1,15 @@
 import Foundation
+import Synchronization
 
 /// Writes a file so that it is either wholly the old content or wholly the new: the bytes go to a temporary file
 /// in the same folder, which is then renamed over the target (a rename within a folder is atomic). A crash
-/// mid-write leaves only a stray temporary file, which readers never look at and the next save of the same file
-/// removes once it is a minute old (younger ones may be another process's save under way).
+/// mid-write leaves only a stray temporary file, which readers never look at and the first save of the same file
+/// in a later process removes once it is a minute old (younger ones may be another process's save under way).
 public enum AtomicFile {
     /// How old a stray temporary file must be before a save removes it, in seconds: far longer than any save takes.
     public static let strayAge: TimeInterval = 60
+    /// The files whose strays this process has already looked for (a process's own saves leave none behind).
+    private static let tidied = Mutex<Set<String>>([])
 
     /// Writes `data` to `url` through a temporary file renamed over it, creating the folder if needed; on failure the
     /// old file is left as it was.
@@ -20,7 +23,9 @@ public enum AtomicFile {
                 let reason = String(cString: strerror(errno))
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "rename over \(url.path) failed: \(reason)"])
             }
-            removeStrays(of: url, olderThan: Date().addingTimeInterval(-strayAge))
+            if tidied.withLock({ $0.insert(url.path).inserted }) {  // once per file per process: a folder of many saves is listed once each
+                removeStrays(of: url, olderThan: Date().addingTimeInterval(-strayAge))
+            }
         } catch {
             // The write's own error is the one that matters and is thrown. A temporary that cannot be removed
             // either stays as a stray file that readers never look at, exactly as after a crash.

@@ -177,17 +177,20 @@ public enum MailboxRules: AppRules {
                 return placement.list == .later && (placement.until.map { $0 <= now } ?? false)
             }
             guard !due.isEmpty else { return [] }
-            var effects: [MailboxEffect] = []
-            for message in due.reversed() {
-                let wasShown = state.visibleMessages.contains { $0.id == message.id }
-                // Back at the top of the Inbox, unread again, and so after a relaunch too (the placement is saved).
+            // What shows is worked out once before and once after (not per message: thousands may come due at once).
+            let shownBefore = Set(state.visibleMessages.map(\.id))
+            for message in due {
+                // Back at the top of the Inbox, unread again, and so after a relaunch too (the placement is saved and
+                // the Inbox reads returned messages first).
                 state.placements[message.id] = .returned(at: now)
                 state.read.remove(message.id)
-                state.messages.removeAll { $0.id == message.id }
-                state.messages.insert(message, at: 0)
                 if state.reading == message.id { state.reading = nil }
-                if wasShown { effects.append(.collapse(message.id)) }
-                if state.visibleMessages.contains(where: { $0.id == message.id }) { effects.append(.reinsert(message.id, fromLeft: true)) }
+            }
+            let shownAfter = Set(state.visibleMessages.map(\.id))
+            var effects: [MailboxEffect] = []
+            for message in due.reversed() {
+                if shownBefore.contains(message.id) { effects.append(.collapse(message.id)) }
+                if shownAfter.contains(message.id) { effects.append(.reinsert(message.id, fromLeft: true)) }
             }
             return effects + [.save, .saveRead]
         case .openShelf(let shelf):

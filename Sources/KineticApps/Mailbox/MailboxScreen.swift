@@ -221,9 +221,15 @@ public final class MailboxScreen: Screen {
         if state.read != before.read { paintUnread() }
         paintTrashControls()
         if state.segment != before.segment || state.shelf != before.shelf || state.placements != before.placements || state.messages != before.messages {
+            let wasShown = shownMessages.map(\.id)
             shownMessages = listedMessages()
             paintSegments()
+            // A list read in an order of its own (Later by return time) can reorder rows that stay on it: they move
+            // to their new slots. Rows coming and going are the effects' to animate.
+            let nowShown = shownMessages.map(\.id), staying = Set(wasShown).intersection(nowShown)
+            if wasShown.filter(staying.contains) != nowShown.filter(staying.contains) { layoutRows(animated: true) }
         }
+        if state.placements != before.placements, state.read == before.read { paintUnread() }
         // A new day renames the Later rows' times ("Tomorrow 08:00" is "Today 08:00" after midnight), on screen and for
         // screen readers; any other tick of the clock (once a second) changes nothing shown or heard.
         let newDay = !state.calendar.isDate(state.now, inSameDayAs: before.now) || state.calendar != before.calendar

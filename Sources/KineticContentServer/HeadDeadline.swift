@@ -48,7 +48,8 @@ final class HeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
         }
         // The answer is out: the next head has its time from here.
         let written = context.eventLoop.makePromise(of: Void.self)
-        written.futureResult.whenComplete { [weak self] _ in self?.start(context) }
+        // On the channel's own event loop, where the handler and its context live: no Sendable capture needed.
+        written.futureResult.assumeIsolated().whenComplete { [weak self] _ in self?.start(context) }
         written.futureResult.cascade(to: promise)
         context.write(data, promise: written)
     }

@@ -81,7 +81,7 @@ public struct DocumentMutator {
         case 0: return NSNull()
         case 1: return 1e308
         case 2: return -1e308
-        case 3: return 5e-324
+        case 3: return Double.leastNonzeroMagnitude  // 4.9e-324, the smallest subnormal
         case 4: return Int.max
         case 5: return -1
         case 6: return 0.5

@@ -190,7 +190,7 @@ final class PhysicsWorldTests: XCTestCase {
 final class ChipmunkBannerTests: XCTestCase {
     func testOtherThreadsOutputSurvivesTheSilencing() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-stdout-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil))
         fflush(kinetic_standard_output())
         let original = dup(STDOUT_FILENO)
         let capture = open(file.path, O_WRONLY)

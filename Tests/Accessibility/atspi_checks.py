@@ -107,10 +107,17 @@ class App:
         folder = tempfile.mkdtemp(prefix="kinetic-atspi-")
         arguments = [KINETIC, "run"] + ([app] if app else []) + ["--fresh", "--data-dir", f"{folder}/data",
                                                                  "--cache-dir", f"{folder}/cache", *options]
-        self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.log = f"{folder}/kinetic.log"
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=log)
         App.started.append(self.process)
-        self.root = wait_for(self._find, 30)
-        check(self.root is not None, f"{app or 'the gallery'} is on the accessibility bus as 'kinetic'")
+        # Until the app is on the bus, or has ended: a loaded machine may take long to start a debug build, so the
+        # deadline is generous, and an app that ended is not waited for.
+        self.root = wait_for(lambda: self._find() or (self.process.poll() is not None and "ended"), 90)
+        if self.root == "ended":
+            self.root = None
+        said = "" if self.root else f" (process {'ended with ' + str(self.process.returncode) if self.process.poll() is not None else 'running'}; it said: {open(self.log).read()[-400:]!r})"
+        check(self.root is not None, f"{app or 'the gallery'} is on the accessibility bus as 'kinetic'{said}")
 
     def _find(self):
         """This process's application object (an app closed a moment ago may still be listed)."""
@@ -299,6 +306,10 @@ def disguise():
         check(bool(off), "Take off takes it off")
     app.close()
 
+
+# The accessibility bus and its registry are started on demand; ask for them before the first app starts, so that
+# the app's bridge finds a bus that is already up rather than racing its start on a loaded machine.
+wait_for(lambda: pyatspi.Registry.getDesktop(0) is not None and pyatspi.Registry.getDesktop(0).childCount >= 0, 60)
 
 for run in (gallery, mailbox, honeycomb, disguise_offline, disguise):
     print(f"-- {run.__name__}", flush=True)

@@ -231,24 +231,24 @@ public struct MailboxState: Equatable, Sendable {
     func ordered(_ filed: [MailMessage], as list: Placement.List) -> [MailMessage] {
         switch list {
         case .inbox:
-            let returned = filed.filter { placement(of: $0.id).returnedAt != nil }
-            guard !returned.isEmpty else { return filed }
-            let latestFirst = returned.enumerated().sorted { first, second in
-                let (a, b) = (placement(of: first.element.id).returnedAt!, placement(of: second.element.id).returnedAt!)  // filtered non-nil above
-                return a != b ? a > b : first.offset < second.offset
-            }.map(\.element)
-            return latestFirst + filed.filter { placement(of: $0.id).returnedAt == nil }
+            guard filed.contains(where: { placement(of: $0.id).returnedAt != nil }) else { return filed }
+            return stablySorted(filed, by: { placement(of: $0.id).returnedAt ?? .distantPast }, >)
         case .later:
-            let comesBack = { (message: MailMessage) in self.placement(of: message.id).until ?? .distantFuture }
-            return filed.enumerated().sorted { first, second in
-                let (a, b) = (comesBack(first.element), comesBack(second.element))
-                return a != b ? a < b : first.offset < second.offset
-            }.map(\.element)
+            return stablySorted(filed, by: { placement(of: $0.id).until ?? .distantFuture }, <)
         case .sent, .draft:
             return filed.reversed()
         default:
             return filed
         }
+    }
+
+    /// `messages` ordered by a date read once per message, `precedes` deciding; messages with equal dates keep their
+    /// order.
+    private func stablySorted(_ messages: [MailMessage], by date: (MailMessage) -> Date,
+                              _ precedes: (Date, Date) -> Bool) -> [MailMessage] {
+        messages.enumerated().map { (date: date($0.element), offset: $0.offset, message: $0.element) }
+            .sorted { $0.date != $1.date ? precedes($0.date, $1.date) : $0.offset < $1.offset }
+            .map(\.message)
     }
 
     /// The messages filed in the named lists, by list name.

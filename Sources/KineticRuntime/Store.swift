@@ -50,14 +50,35 @@ public final class Store<Rules: AppRules> {
         self.didChange = didChange
     }
 
+    /// Actions sent while an action is being applied (a failed effect reporting back), applied once it is done.
+    private var waiting: [Rules.Action] = []
+    private var isApplying = false
+
     /// Applies an action: the rules change the state, each effect is carried out once, and a change is reported.
+    ///
+    /// An action sent while another is being applied (an effect that failed and says so) waits until that one has
+    /// been applied and its change reported, so the screen always follows one action at a time; its reduction is then
+    /// not returned to the sender, whose `send` returns what its own action did.
     @discardableResult
     public func send(_ action: Rules.Action) -> Reduction<Rules.State, Rules.Effect> {
+        if isApplying {
+            waiting.append(action)
+            return Reduction(before: state, effects: [], stateChanged: false)
+        }
+        let reduction = apply(action)
+        while !waiting.isEmpty { apply(waiting.removeFirst()) }
+        return reduction
+    }
+
+    @discardableResult
+    private func apply(_ action: Rules.Action) -> Reduction<Rules.State, Rules.Effect> {
+        isApplying = true
         let before = state
         let effects = Rules.reduce(&state, action)
         for effect in effects { perform(effect) }
         let changed = state != before
         if changed { didChange?(before) }
+        isApplying = false
         return Reduction(before: before, effects: effects, stateChanged: changed)
     }
 }

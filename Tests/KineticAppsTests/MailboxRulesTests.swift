@@ -92,21 +92,22 @@ final class MailboxRulesTests: XCTestCase {
 
     func testFilingUndoAndTheModelFirst() {
         var state = MailboxState(messages: messages)
-        XCTAssertEqual(MailboxRules.reduce(&state, .swipeEnded(id: "m2", offset: 120, velocity: 0)),
-                       [.slideOff("m2", zone: .archive, velocity: 0), .collapse("m2"), .save])
+        XCTAssertEqual(send(&state, .swipeEnded(id: "m2", offset: 120, velocity: 0)),
+                       Sent([.slideOff("m2", zone: .archive, velocity: 0), .collapse("m2")], [.save]))
         XCTAssertFalse(state.visibleMessages.contains { $0.id == "m2" }, "the model changed before any view moved")
-        XCTAssertEqual(MailboxRules.reduce(&state, .swipeEnded(id: "m3", offset: -120, velocity: 0)), [.slideOff("m3", zone: .later, velocity: 0)])
+        XCTAssertEqual(send(&state, .swipeEnded(id: "m3", offset: -120, velocity: 0)), Sent([.slideOff("m3", zone: .later, velocity: 0)], []))
         XCTAssertEqual(state.stateName, "options.reschedule")
-        XCTAssertEqual(MailboxRules.reduce(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), [.springBack("m4")], "one row open at a time")
-        XCTAssertEqual(MailboxRules.reduce(&state, .chooseOption("Next week")), [.collapse("m3"), .save])
+        XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "one row open at a time")
+        XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "the same move again is a new change")
+        XCTAssertEqual(send(&state, .chooseOption("Next week")), Sent([.collapse("m3")], [.save]))
         // The state's clock starts at 1970-01-01 00:00 UTC (a Thursday) until told otherwise: next week is Monday
         // 5 January 1970 at 08:00, 4 days and 8 hours on.
         XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "Next week", until: Date(timeIntervalSince1970: (4 * 24 + 8) * 3600)))
         XCTAssertEqual(state.messages(in: .later).map(\.id), ["m3"])
-        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.reinsert("m3", fromLeft: true), .save])
-        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.reinsert("m2", fromLeft: false), .save])
+        XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m3", fromLeft: true)], [.save]))
+        XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m2", fromLeft: false)], [.save]))
         XCTAssertEqual(state.placements, [:])
-        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [])
+        XCTAssertEqual(send(&state, .undo), Sent([], []))
         // Archiving from the Archive brings a message back to the Inbox.
         state.placements["m1"] = Placement(.archive)
         _ = MailboxRules.reduce(&state, .selectSegment(.archive))
@@ -120,7 +121,7 @@ final class MailboxRulesTests: XCTestCase {
         state.placements["m5"] = Placement(.later, "Tomorrow")
         _ = MailboxRules.reduce(&state, .command(id: "m5", zone: .delete))
         _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
-        XCTAssertEqual(MailboxRules.reduce(&state, .undo), [.segmentChanged(from: .inbox, to: .later), .reinsert("m5", fromLeft: false), .save])
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .later), .reinsert("m5", fromLeft: false)], [.save]))
         XCTAssertEqual(state.placement(of: "m5"), Placement(.later, "Tomorrow"))
     }
 
@@ -147,7 +148,7 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "options.reschedule", "Cancel goes back to the options")
         _ = MailboxRules.reduce(&state, .chooseOption("Pick date"))
         let later = state.now.addingTimeInterval(3600)
-        XCTAssertEqual(MailboxRules.reduce(&state, .schedule(later)), [.collapse("m3"), .save])
+        XCTAssertEqual(send(&state, .schedule(later)), Sent([.collapse("m3")], [.save]))
         XCTAssertEqual(state.placement(of: "m3").list, .later)
         XCTAssertEqual(state.placement(of: "m3").until, later)
         XCTAssertEqual(state.stateName, "inbox")
@@ -163,5 +164,38 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertTrue(state.differsOnlyInTheClock(from: before))
         _ = MailboxRules.reduce(&state, .setMenu(open: true))
         XCTAssertFalse(state.differsOnlyInTheClock(from: before))
+    }
+
+    /// What one action did that the screen and the world see: the rows' moves it put into the state (none when the
+    /// state's `listChange` kept its number) and the effects it returned.
+    private struct Sent: Equatable {
+        var moves: [MailboxState.ListChange.Move]
+        var effects: [MailboxEffect]
+        init(_ moves: [MailboxState.ListChange.Move], _ effects: [MailboxEffect]) {
+            self.moves = moves
+            self.effects = effects
+        }
+    }
+
+    private func send(_ state: inout MailboxState, _ action: MailboxAction) -> Sent {
+        let before = state.listChange.number
+        let effects = MailboxRules.reduce(&state, action)
+        return Sent(state.listChange.number == before ? [] : state.listChange.moves, effects)
+    }
+
+    /// Problems reach the rules as actions, and the rules decide what is said: every problem is logged; a failed
+    /// refresh and a lost save of what the person did are also said in a banner; which messages were read only logged.
+    func testProblemsAreLoggedAndLostWorkIsSaidInABanner() {
+        var state = MailboxState(messages: messages)
+        XCTAssertEqual(MailboxRules.reduce(&state, .dataProblems(["a", "b"], refreshFailed: false)), [.log("a"), .log("b")])
+        XCTAssertEqual(MailboxRules.reduce(&state, .dataProblems([], refreshFailed: true)),
+                       [.showBanner("Couldn’t update messages — showing saved ones")])
+        let placements = MailboxRules.reduce(&state, .effectFailed(.save, reason: "disk full"))
+        XCTAssertEqual(placements.count, 2)
+        XCTAssertEqual(placements.first, .log("could not save the mailbox: disk full"))
+        XCTAssertEqual(MailboxRules.reduce(&state, .effectFailed(.saveRead, reason: "disk full")),
+                       [.log("could not save which messages were read: disk full")])
+        XCTAssertTrue(MailboxRules.reduce(&state, .effectFailed(.saveSent, reason: "x")).contains { if case .showBanner = $0 { true } else { false } })
+        XCTAssertEqual(state, MailboxState(messages: messages), "saying what went wrong changes nothing else")
     }
 }

@@ -70,4 +70,21 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(record.events, ["changed from 2"])
         XCTAssertEqual(store.state, 5)
     }
+
+    /// An effect that fails and says so by sending an action (as a failed save does) must not have that action applied
+    /// in the middle of the first: the first's change is reported first, then the second is applied and reported, so
+    /// the screen follows one action at a time. Here `addAndPing` (0 → 1) makes its `pinged` effect send `add(10)`.
+    func testAnActionSentWhileAnotherIsAppliedWaitsForIt() {
+        let record = Record()
+        let store = Store<Counter>(0)
+        store.performEffects { [unowned store] effect in
+            record.events.append("effect \(effect)")
+            if effect == .pinged { store.send(.add(10)) }
+        }
+        store.follow { before in record.events.append("changed from \(before) to \(store.state)") }
+        let result = store.send(.addAndPing)
+        XCTAssertEqual(record.events, ["effect added(1)", "effect pinged", "changed from 0 to 1", "changed from 1 to 11"])
+        XCTAssertEqual(result.before, 0, "the sender is told what its own action did")
+        XCTAssertEqual(store.state, 11)
+    }
 }

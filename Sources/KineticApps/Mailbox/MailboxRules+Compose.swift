@@ -3,7 +3,7 @@ import KineticData
 
 /// Compose's part of the rules: opening it (new, a reply, a draft), its fields, Send, and Cancel's question.
 extension MailboxRules {
-    static func reduceCompose(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxEffect] {
+    static func reduceCompose(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
         switch action {
         case .openCompose:
             guard state.options == nil else { return [] }

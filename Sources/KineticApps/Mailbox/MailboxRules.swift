@@ -44,28 +44,43 @@ public enum MailboxAction: Equatable, Sendable {
     case moveFocus(down: Bool)
     case clearFocus
     case messagesArrived([MailMessage])
+    /// What went wrong reading the messages (a saved file, the server's document), and whether a refresh failed: the
+    /// rules log each problem and, when the refresh failed, say so in a banner.
+    case dataProblems([String], refreshFailed: Bool)
+    /// Carrying out `effect` failed (a save threw) for `reason`: the rules say what is lost, in the log and a banner.
+    case effectFailed(MailboxEffect, reason: String)
     case setDecideOnProjection(Bool)
 }
 
-/// What the rules ask the screen (and the disk) to do. The model changes first; these follow it, so no view can
-/// ever point at a row that the model no longer has.
+/// What reaches the world when the Mailbox's state changes: the files written and what the person is told (the effect
+/// rule, docs/architecture.md). How the rows move is not an effect: it is the state's `listChange`.
 public enum MailboxEffect: Equatable, Sendable {
-    /// Short of the first line: the message springs back to 0.
-    case springBack(String)
-    /// Past it: the message keeps going off screen, with the release velocity, showing the zone it was let go in.
-    case slideOff(String, zone: SwipeZone, velocity: Double)
-    /// The message left this list: its row collapses and the rows below move up.
-    case collapse(String)
     /// The messages opened changed: save them.
     case saveRead
-    /// A message was sent: save the sent messages.
+    /// A message was sent, or a draft saved or deleted: save the written messages.
     case saveSent
-    /// Undo: the message's row opens and the message slides back in from the side it left by.
-    case reinsert(String, fromLeft: Bool)
-    /// The segmented control changed: the lists slide in from the side of the new segment.
-    case segmentChanged(from: MailboxSegment, to: MailboxSegment)
     /// Placements changed: write them to disk.
     case save
+    /// A line for the log (the screen adds the app's name).
+    case log(String)
+    /// A banner that goes away by itself.
+    case showBanner(String)
+}
+
+/// What one rule asks for: a move of the shown list's rows (gathered into `MailboxState.listChange`) or an effect on
+/// the world. The rules' body names both in the order they happen; `MailboxRules.reduce` sorts them.
+enum MailboxOutcome: Equatable {
+    case move(MailboxState.ListChange.Move)
+    case effect(MailboxEffect)
+
+    static func springBack(_ id: String) -> Self { .move(.springBack(id)) }
+    static func slideOff(_ id: String, zone: SwipeZone, velocity: Double) -> Self { .move(.slideOff(id, zone: zone, velocity: velocity)) }
+    static func collapse(_ id: String) -> Self { .move(.collapse(id)) }
+    static func reinsert(_ id: String, fromLeft: Bool) -> Self { .move(.reinsert(id, fromLeft: fromLeft)) }
+    static func segmentChanged(from: MailboxSegment, to: MailboxSegment) -> Self { .move(.listReplaced(from: from, to: to)) }
+    static let save = Self.effect(.save)
+    static let saveRead = Self.effect(.saveRead)
+    static let saveSent = Self.effect(.saveSent)
 }
 
 /// The Mailbox's rules: state + action → new state + effects, pure.
@@ -88,9 +103,22 @@ public enum MailboxRules: AppRules {
         }
     }
 
-    /// Applies one action: changes `state` and returns the effects (row motion, saves) for the screen and its
-    /// environment to carry out, in order.
+    /// Applies one action: changes `state` (the rows' moves it causes go into `state.listChange`, numbered afresh) and
+    /// returns the effects (saves, log lines, banners) for the environment to carry out, in order.
     public static func reduce(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxEffect] {
+        let outcomes = outcomes(&state, action)
+        var moves: [MailboxState.ListChange.Move] = [], effects: [MailboxEffect] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .move(let move): moves.append(move)
+            case .effect(let effect): effects.append(effect)
+            }
+        }
+        if !moves.isEmpty { state.listChange = MailboxState.ListChange(number: state.listChange.number + 1, moves: moves) }
+        return effects
+    }
+
+    private static func outcomes(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
         switch action {
         case .swipeEnded(let id, let offset, let velocity):
             guard state.options == nil, state.visibleMessages.contains(where: { $0.id == id }) else { return [.springBack(id)] }
@@ -138,7 +166,7 @@ public enum MailboxRules: AppRules {
                 let shown = entries.contains { entry in state.visibleMessages.contains { $0.id == entry.messageID } }
                 return shown ? [.segmentChanged(from: state.segment, to: state.segment), .save] : [.save]
             }
-            var effects: [MailboxEffect] = []
+            var effects: [MailboxOutcome] = []
             let leftToTheLeft = [.later, .list].contains(state.placement(of: last.messageID).list)
             state.placements[last.messageID] = last.previous == .inbox ? nil : last.previous
             if !state.visibleMessages.contains(where: { $0.id == last.messageID }),
@@ -161,7 +189,7 @@ public enum MailboxRules: AppRules {
             state.confirmingEmptyTrash = false
             let trash = state.messages(filedIn: .deleted)
             let batch = (state.undoStack.compactMap(\.batch).max() ?? 0) + 1
-            var effects: [MailboxEffect] = []
+            var effects: [MailboxOutcome] = []
             for message in trash {
                 state.undoStack.append(MailboxState.UndoEntry(messageID: message.id, previous: state.placement(of: message.id), batch: batch))
                 state.placements[message.id] = Placement(.gone)
@@ -187,7 +215,7 @@ public enum MailboxRules: AppRules {
                 if state.reading == message.id { state.reading = nil }
             }
             let shownAfter = Set(state.visibleMessages.map(\.id))
-            var effects: [MailboxEffect] = []
+            var effects: [MailboxOutcome] = []
             for message in due.reversed() {
                 if shownBefore.contains(message.id) { effects.append(.collapse(message.id)) }
                 if shownAfter.contains(message.id) { effects.append(.reinsert(message.id, fromLeft: true)) }
@@ -240,12 +268,17 @@ public enum MailboxRules: AppRules {
             state.reading = nil
         case .setDecideOnProjection(let on):
             state.decideOnProjection = on
+        case .dataProblems(let problems, let refreshFailed):
+            let logged = problems.map { MailboxOutcome.effect(.log($0)) }
+            return logged + (refreshFailed ? [.effect(.showBanner("Couldn’t update messages — showing saved ones"))] : [])
+        case .effectFailed(let effect, let reason):
+            return failed(effect, reason: reason).map(MailboxOutcome.effect)
         }
         return []
     }
 
     /// A swipe (or key) that ends in `zone`: back, off to the options, or filed at once.
-    private static func commit(_ state: inout MailboxState, _ id: String, _ zone: SwipeZone, velocity: Double) -> [MailboxEffect] {
+    private static func commit(_ state: inout MailboxState, _ id: String, _ zone: SwipeZone, velocity: Double) -> [MailboxOutcome] {
         switch zone {
         case .none:
             return [.springBack(id)]
@@ -263,7 +296,7 @@ public enum MailboxRules: AppRules {
 
     /// Puts a message in its new place, remembering the old one for undo.
     /// Rescheduling a message that is already in Later keeps it there with its new time (its row springs back).
-    private static func file(_ state: inout MailboxState, _ id: String, _ placement: Placement) -> [MailboxEffect] {
+    private static func file(_ state: inout MailboxState, _ id: String, _ placement: Placement) -> [MailboxOutcome] {
         state.options = nil
         if state.reading == id { state.reading = nil }
         let focusIndex = state.focus == id ? state.visibleMessages.firstIndex { $0.id == id } : nil
@@ -277,5 +310,20 @@ public enum MailboxRules: AppRules {
         }
         let stillShown = state.visibleMessages.contains { $0.id == id }
         return (stillShown ? [.springBack(id)] : [.collapse(id)]) + [.save]
+    }
+
+    /// What the person is told when an effect could not be carried out: every failure is logged; a lost save that
+    /// changes what they will find next time is also said in a banner (which messages were read is only logged).
+    private static func failed(_ effect: MailboxEffect, reason: String) -> [MailboxEffect] {
+        switch effect {
+        case .save:
+            return [.log("could not save the mailbox: \(reason)"), .showBanner("Couldn’t save — your changes last until you quit")]
+        case .saveRead:
+            return [.log("could not save which messages were read: \(reason)")]
+        case .saveSent:
+            return [.log("could not save the sent messages: \(reason)"), .showBanner("Couldn’t save the sent message — it lasts until you quit")]
+        case .log, .showBanner:
+            return []
+        }
     }
 }

@@ -7,9 +7,12 @@ import KineticPlatform
 
 /// Mailbox: swipe a message left to reschedule or list it, right to archive or delete it.
 ///
-/// The rules are `MailboxRules` (a pure reducer over `MailboxState`); the model changes first and the effects move
-/// the views after it, so a view can never point at a row the model has dropped. This screen keeps one row view per
-/// shown message and animates it: the swipe offset, the slot's place in the list, its collapse.
+/// The rules are `MailboxRules` (a pure reducer over `MailboxState`). The screen wires the components that draw the
+/// state: the bar (`MailboxNavBar`), the list (`MessageList`, with `RowSwipes`), the menu, the reader, the options and
+/// date picker, compose, the undo button, the Trash's question and the empty list's note. After every action that
+/// changed the state, it hands the change to them (`follow(from:)`): the rows' moves the rules named
+/// (`MailboxState.listChange`) play first, so a view can never point at a row the model has dropped. Effects (saves,
+/// log lines, banners) reach the world through `MailboxEnvironment`.
 public final class MailboxScreen: Screen {
     /// The app's state, run through `MailboxRules`.
     let store: Store<MailboxRules>
@@ -17,72 +20,29 @@ public final class MailboxScreen: Screen {
     public var state: MailboxState { store.state }
     /// Placements on disk and the log.
     let environment: MailboxEnvironment
-    let feed: MailboxFeed?
-    /// What the screen keeps between frames besides the state (the menu's openness, the undo countdown).
-    var viewState = MailboxViewState()
-    /// The rows that exist: those of the shown messages near what shows (see `materializeRows`), by message id.
-    var rows: [String: MessageRowView] = [:]
-    /// The shown list's messages as last laid out, kept so a step need not filter the model again.
-    var shownMessages: [MailMessage] = []
-    /// Messages the model has filed whose rows are still sliding off: they keep their place in the list (and the
-    /// rows below stay put) until the slide is complete, as seed 002 orders it.
-    var heldRows: [(message: MailMessage, index: Int)] = []
-    /// How many rows have been made or taken away as the list scrolled: a row comes into being with its layers, so
-    /// the benchmark counts a step that changed this as an event, as it counts a layer rasterised.
-    public internal(set) var rowsMadeOrTaken = 0
-    /// Every motion parameter, named (see `MailboxTuning`); `applyTuning` changes them live.
-    public private(set) var motionTuning = MailboxTuning()
-    /// The menu's pans, whose velocity window is tuned.
-    var menuPans: [PanRecognizer] = []
-    /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
-    var leaving: [MessageRowView] = []
-    /// Made in `didAppear`, before the screen receives any input or step (the stage calls `didAppear` first).
-    var scroll: ScrollView!
-    let content = Layer(identifier: "mailbox.content")
-    let navBar = Layer(identifier: "mailbox.navbar")
-    let menuPanel = Layer(identifier: "mailbox.menu")
-    let optionsLayer = Layer(identifier: "options")
-    let composeSheet = Layer(identifier: "compose")
-    /// Presents the compose sheet over the dimmed inbox (`compose.dim`).
-    /// Made in `didAppear`, before the screen receives any input or step.
-    var composeOverlay: Overlay!
-    /// To, Subject and the body: the engine's text fields, made in `didAppear`.
-    var composeFields: [MailboxState.ComposeField: TextField] = [:]
-    let undoButton = Layer(identifier: "undo")
-    let focusRing = Layer(identifier: "focus")
-    /// Over the content while the menu shows: a tap closes the menu, a drag drags it shut.
-    let menuShield = Layer(identifier: "mailbox.menu.shield")
-    let banner = Banner()
-    /// The reader, its scrolling body and the body's text (`reader`, `reader.scroll`, `reader.body`).
-    let reader = Layer(identifier: "reader")
-    /// Made in `didAppear`.
-    var readerScroll: ScrollView!
-    let readerBody = Layer(identifier: "reader.body")
-    /// Cancel's question over the compose sheet (`compose.confirm`).
-    let composeConfirm = Layer(identifier: "compose.confirm")
-    /// `trash.empty` in the bar, and the confirmation `trash.confirm` (see `MailboxScreen+Trash`).
-    let emptyTrashButton = Layer(identifier: "trash.empty")
-    let trashConfirm = Layer(identifier: "trash.confirm")
-    /// The date picker "Pick date" opens (`picker.*`), and the days and times its wheels stand for; `nil` when closed.
-    var datePicker: WheelPicker?
-    var dateWheels: DateWheels?
-    /// When the rules were last told the date (see `tellTheTime`).
-    var lastClock: Date?
-    /// `mailbox.shelf.title`: the Trash's or a named list's name in the bar while it shows.
-    let shelfTitle = Typography.label("mailbox.shelf.title", "", frame: Rect(x: 76, y: 18, width: 200, height: 28), size: 20, bold: true, color: .white)
-    /// `list.empty`: what goes in a list that has nothing in it, rather than a blank page.
-    let emptyNote = Typography.label("list.empty", "", frame: .zero, size: 17, color: Palette.muted, alignment: .center)
-    var segmentLayers: [MailboxSegment: Layer] = [:]
+    private let feed: MailboxFeed?
+    /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
-    var width = 1024.0
+    /// `mailbox.content`: everything but the menu; it slides right to show the menu.
+    private let content = Layer(identifier: "mailbox.content")
+    /// Says what went wrong (a save, a refresh) and goes away by itself.
+    let banner = Banner()
+    /// When the rules were last told the date (see `tellTheTime`).
+    private var lastClock: Date?
+    /// The menu's pans (the left edge's, the shield's), whose velocity window is tuned.
+    private var menuPans: [PanRecognizer] = []
 
-    static let navHeight = 64.0
-    static let menuWidth = 300.0
-    static let tint = Color(red8: 0x3A, green8: 0x9B, blue8: 0xDC)
-    /// The tint deepened for text: 5.3:1 on white as text, and white on it (the tint itself is 3.0:1 on white, enough
-    /// only for bold text of 14 pt and more).
-    static let deepTint = Color(red8: 0x1F, green8: 0x6F, blue8: 0xB0)
-    static let art = ResourceFolder.named("Mailbox", containing: "later.svg")
+    // The components, made when the screen appears (they need its size), in the order their layers stack.
+    private lazy var context = MailboxViewContext(store: store, screen: self)
+    private lazy var menu = MailboxMenu(context: context)
+    private lazy var list = MessageList(context: context)
+    private lazy var emptyNote = EmptyListNote(context: context)
+    private lazy var navBar = MailboxNavBar(context: context)
+    private lazy var options = MailboxOptions(context: context)
+    private lazy var compose = ComposeSheet(context: context, in: content)
+    private lazy var undo = UndoButton(context: context)
+    private lazy var reader = MailboxReader(context: context)
+    private lazy var trashConfirmation = TrashConfirmation(context: context)
 
     /// A mailbox over `messages` with no network, with the placements `environment` keeps.
     public init(messages: [MailMessage], environment: MailboxEnvironment) {
@@ -119,45 +79,49 @@ public final class MailboxScreen: Screen {
     public override var stateName: String { state.stateName }
     public override var ownsLeftEdge: Bool { true }
 
-    static func artFile(_ name: String) -> String { art.appendingPathComponent("\(name).svg").path }
+    /// The rows that exist now, by message id (made near what shows).
+    var rows: [String: MessageRowView] { list.rows }
+    /// The list's scroll view (`mailbox.list`).
+    var scroll: ScrollView { list.scroll }
+    /// The list as drawn: the model's messages, with those still sliding off kept at their places.
+    func listedMessages() -> [MailMessage] { list.listedMessages() }
+    /// The undo button (`undo`).
+    var undoButton: Layer { undo.layer }
+    /// Every motion parameter, named (see `MailboxTuning`); `applyTuning` changes them live.
+    public var motionTuning: MailboxTuning { context.tuning }
+    /// How many rows have been made or taken away as the list scrolled (see `VirtualRows.madeOrTaken`).
+    public var rowsMadeOrTaken: Int { list.virtualRows.madeOrTaken }
 
     // MARK: Life
 
     public override func didAppear(size: Size) {
-        width = size.width
+        context.size = size
         root.backgroundColor = Palette.ink
-        buildMenu(height: size.height)
+        root.addSublayer(menu.panel)
         content.anchorPoint = .zero
         content.frame = Rect(origin: .zero, size: size)
         content.backgroundColor = .white
         content.zPosition = 1
         root.addSublayer(content)
-        scroll = ScrollView(identifier: "mailbox.list", frame: Rect(x: 0, y: Self.navHeight, width: size.width, height: size.height - Self.navHeight),
-                            animator: { [unowned self] in self.animator })
-        scroll.onScrollBegan = { [weak self] in self?.closeOpenThings() }
-        content.addSublayer(scroll.frame)
-        emptyNote.frame = Rect(x: 80, y: Self.navHeight + 120, width: size.width - 160, height: 60)
-        emptyNote.isHidden = true
-        emptyNote.isUserInteractionEnabled = false
-        content.addSublayer(emptyNote)
-        buildNavBar()
-        buildOverlays(size: size)
-        buildReader(size: size)
-        buildTrashControls(size: size)
-        let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleMenuPan($0) }
+        for layer in [list.scroll.frame, emptyNote.layer, navBar.layer, options.layer] { content.addSublayer(layer) }
+        _ = compose  // the sheet and its dim join the content here, over the options
+        content.addSublayer(undo.layer)
+        content.addSublayer(list.focusRing)
+        banner.add(to: content, size: size, zPosition: 8, clearOf: undo.layer.frame)
+        content.addSublayer(reader.layer)
+        navBar.addEmptyTrashButton()
+        content.addSublayer(trashConfirmation.layer)
+        let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleEdgePan($0) }
         root.gestureRecognizers = [edge]
-        let shieldPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
+        let shieldPan = PanRecognizer { [weak self] in self?.handleEdgePan($0) }
         // Which way the menu is going is the finger's latest direction: a 50 ms window sees a reversal at once.
         for pan in [edge, shieldPan] { pan.velocityWindow = motionTuning.menuVelocityWindow }
         menuPans = [edge, shieldPan]
-        menuShield.frame = Rect(origin: .zero, size: size)
-        menuShield.zPosition = 9
-        menuShield.isHidden = true
-        menuShield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) }, shieldPan]
-        menuShield.cursor = .arrow  // a click closes the menu: the shield is not a button
-        content.addSublayer(menuShield)
-        for problem in startupProblems { log(problem) }
-        rebuildRows()
+        menu.shield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) }, shieldPan]
+        content.addSublayer(menu.shield)
+        list.swipes.onSlidOffToOptions = { [weak self] in self?.showOptions() }
+        send(.dataProblems(startupProblems, refreshFailed: false))
+        list.rebuildRows()
         store.follow { [unowned self] before in self.follow(from: before) }
         describeForScreenReaders()
         feed?.startRefresh(counting: stage?.backgroundWork)
@@ -165,45 +129,39 @@ public final class MailboxScreen: Screen {
 
     public override func update(dt: Double) {
         if let snapshot = feed?.take() {
-            for problem in snapshot.problems { log(problem) }
             send(.messagesArrived(snapshot.messages))
-            rebuildRows()
-            if snapshot.refreshFailed { banner.show("Couldn’t update messages — showing saved ones", animator: animator) }
+            list.rebuildRows()
+            send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed))
         }
-        endQuietTrackpadStream()
-        endSlidesThatLeftTheScreen()
+        list.swipes.endQuietTrackpadStream(now: stage?.time ?? 0)
+        list.swipes.endSlidesThatLeftTheScreen()
         tellTheTime()
-        showEmptyNoteIfNeeded()
-        readerScroll.update(dt: dt)
-        datePicker?.update(dt: dt)
-        placeReader()
-        materializeRows()
-        scroll.update(dt: dt)
-        content.position.x = Self.menuWidth * min(max(viewState.menuProgress, 0), 1.05)
-        menuPanel.isHidden = viewState.menuProgress <= 0.001
-        menuShield.isHidden = viewState.menuProgress <= 0.001
-        if viewState.undoTime > 0 {
-            viewState.undoTime -= dt
-            if viewState.undoTime <= 0 { animator.animate(undoButton, \.opacity, to: 0, with: .tween(duration: motionTuning.undoFadeOut)) }
-        }
-        undoButton.isHidden = undoButton.opacity <= 0.001
-        updateFocusRing()
+        navBar.paintShelf()
+        emptyNote.show(listIsEmpty: list.shownMessages.isEmpty)
+        reader.update(dt: dt)
+        options.update(dt: dt)
+        list.materializeRows()
+        list.scroll.update(dt: dt)
+        menu.place(content: content)
+        undo.update(dt: dt)
+        list.updateFocusRing(contentX: content.position.x)
         banner.update(dt: dt, animator: animator)
     }
 
-    /// At rest unless the undo button or a banner counts down.
+    /// At rest unless the undo button or a banner counts down, the list's scroll bar shows, a trackpad stream is under
+    /// way, or the picker's wheels turn.
     public override var isAtRest: Bool {
-        viewState.undoTime <= 0 && !banner.isCounting && !scroll.isShowingIndicator && viewState.trackpad == nil && datePicker?.isMoving != true
+        !undo.isCounting && !banner.isCounting && !list.scroll.isShowingIndicator && list.swipes.trackpad == nil && !options.isMoving
     }
 
-    public override var debugShapes: [DebugShape] { overlayShapes }
+    public override var debugShapes: [DebugShape] { list.swipes.debugShapes }
 
     public override var tuning: Tuning? { motionTuning.tuning }
 
     /// New values apply to every animation started from now on (and to the menu's velocity window at once).
     public override func applyTuning(_ tuning: Tuning) {
         guard tuning.app == MailboxTuning.app else { return }
-        motionTuning = MailboxTuning(tuning)
+        context.tuning = MailboxTuning(tuning)
         for pan in menuPans { pan.velocityWindow = motionTuning.menuVelocityWindow }
     }
 
@@ -211,72 +169,118 @@ public final class MailboxScreen: Screen {
     /// views follow.
     public func send(_ action: MailboxAction) { store.send(action) }
 
-    /// Moves the views after the state changed.
+    /// Hands the state's change to the components: first the rows' moves the rules named, then whatever else differs.
     private func follow(from before: MailboxState) {
-        if state.menuOpen != before.menuOpen { animateMenu(open: state.menuOpen, velocity: 0) }
+        if state.listChange != before.listChange { play(state.listChange.moves) }
+        if state.menuOpen != before.menuOpen { menu.animate(open: state.menuOpen, velocity: 0) }
         // The options show once the message has slid off (seed 002: "when the animation is complete").
-        if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { showOptions() }
-        if state.compose != before.compose { showCompose(wasOpen: before.compose != nil) }
-        if state.reading != before.reading { showReader(wasReading: before.reading) }
-        if state.read != before.read { paintUnread() }
-        paintTrashControls()
+        if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }
+        if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
+        if state.reading != before.reading { reader.show(wasReading: before.reading) }
+        if state.read != before.read { list.paintUnread() }
+        navBar.paintShelf()
+        trashConfirmation.show()
         if state.segment != before.segment || state.shelf != before.shelf || state.placements != before.placements || state.messages != before.messages {
-            let wasShown = shownMessages.map(\.id)
-            shownMessages = listedMessages()
-            paintSegments()
-            // A list read in an order of its own (Later by return time) can reorder rows that stay on it: they move
-            // to their new slots. Rows coming and going are the effects' to animate.
-            let nowShown = shownMessages.map(\.id), staying = Set(wasShown).intersection(nowShown)
-            if wasShown.filter(staying.contains) != nowShown.filter(staying.contains) { layoutRows(animated: true) }
+            list.followListedMessages()
+            navBar.paintSegments()
         }
-        if state.placements != before.placements, state.read == before.read { paintUnread() }
+        if state.placements != before.placements, state.read == before.read { list.paintUnread() }
         // A new day renames the Later rows' times ("Tomorrow 08:00" is "Today 08:00" after midnight), on screen and for
         // screen readers; any other tick of the clock (once a second) changes nothing shown or heard.
         let newDay = !state.calendar.isDate(state.now, inSameDayAs: before.now) || state.calendar != before.calendar
-        if newDay { renameLaterTimes() }
+        if newDay { list.renameLaterTimes() }
         if newDay || !state.differsOnlyInTheClock(from: before) { describeForScreenReaders() }
     }
 
-    private func perform(_ effect: MailboxEffect) {
-        switch effect {
-        case .springBack(let id): springBack(id)
-        case .slideOff(let id, let zone, let velocity): slideOff(id, zone: zone, velocity: velocity)
-        case .collapse(let id):
-            collapse(id)
-            showUndo()
-            announceFiling(of: id)
-        case .reinsert(let id, let fromLeft): reinsert(id, fromLeft: fromLeft)
-        case .segmentChanged(let from, let to): switchSegment(from: from, to: to)
-        case .saveSent:
-            do { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) } catch {
-                log("could not save the sent messages: \(error)")
-                banner.show("Couldn’t save the sent message — it lasts until you quit", animator: animator)
-            }
-        case .saveRead:
-            do { try environment.saveRead(state.read) } catch {
-                log("could not save which messages were read: \(error)")
-            }
-        case .save:
-            do { try environment.savePlacements(state.placements) } catch {
-                log("could not save the mailbox: \(error)")
-                banner.show("Couldn’t save — your changes last until you quit", animator: animator)
+    /// The rows' moves of one action, in order.
+    private func play(_ moves: [MailboxState.ListChange.Move]) {
+        for move in moves {
+            switch move {
+            case .springBack(let id): list.swipes.springBack(id)
+            case .slideOff(let id, let zone, let velocity): list.swipes.slideOff(id, zone: zone, velocity: velocity)
+            case .collapse(let id):
+                list.collapse(id)
+                undo.show()
+                announceFiling(of: id)
+            case .reinsert(let id, let fromLeft): list.reinsert(id, fromLeft: fromLeft)
+            case .listReplaced(let from, let to): list.replaceList(from: from, to: to)
             }
         }
     }
 
-    func log(_ message: String) { environment.log("mailbox: \(message)") }
-
-    /// A scroll, or a tap on the list, closes what is open and springs back any half-open row.
-    func closeOpenThings() {
-        for (id, row) in rows where abs(row.offset) > 0.5 && !animator.isAnimating(row, \MessageRowView.offset) && state.options?.messageID != id {
-            springBack(id)
+    /// Carries out one effect through the environment; a save that fails comes back to the rules as an action.
+    private func perform(_ effect: MailboxEffect) {
+        func attempt(_ save: () throws -> Void) {
+            do { try save() } catch { send(.effectFailed(effect, reason: "\(error)")) }
         }
+        switch effect {
+        case .saveSent: attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
+        case .saveRead: attempt { try environment.saveRead(state.read) }
+        case .save: attempt { try environment.savePlacements(state.placements) }
+        case .log(let line): environment.log("mailbox: \(line)")
+        case .showBanner(let text): banner.show(text, animator: animator)
+        }
+    }
+
+    /// The options, once the message has slid off towards them; screen readers hear them.
+    private func showOptions() {
+        options.show()
+        describeForScreenReaders()
+    }
+
+    /// A drag from the left edge (or on the shield): the reader's while a message is open, the menu's otherwise.
+    private func handleEdgePan(_ pan: PanRecognizer) {
+        guard state.compose == nil, state.options == nil else { return }
+        if state.reading != nil || reader.isPanning { return reader.handlePan(pan) }
+        menu.handlePan(pan)
+    }
+
+    /// Tells the rules the date about once a second (the system clock in a window, which wakes a resting window each
+    /// second; a scenario's fixed start plus its time), so Later messages come back when their moment comes.
+    private func tellTheTime() {
+        let now = settings.date(atStageTime: requiredStage.time)
+        if let lastClock, abs(now.timeIntervalSince(lastClock)) < 1 { return }
+        lastClock = now
+        send(.clock(now, calendar: settings.calendar))
+    }
+
+    // MARK: Screen readers
+
+    /// What the Mailbox is to a screen reader, declared on the layers that draw it: called whenever the state changed,
+    /// after the views followed it; never per frame. What a sheet or the reader covers is not offered.
+    private func describeForScreenReaders() {
+        let covered = state.options != nil || state.compose != nil || state.reading != nil || state.confirmingEmptyTrash
+        list.describe(covered: covered)
+        navBar.describe(covered: covered)
+        menu.describe()
+        options.describe()
+        reader.describe()
+        compose.describe()
+        undo.describe()
+        emptyNote.describe()
+    }
+
+    /// What a screen reader says once a message has been filed: where it went, and that undo is there.
+    private func announceFiling(of id: String) {
+        let placement = state.placement(of: id)
+        let said: String
+        switch placement.list {
+        case .archive: said = "Archived."
+        case .deleted: said = "Deleted."
+        case .later: said = "Later: \(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar))."
+        case .list: said = "Moved to \(placement.detail ?? "a list")."
+        case .gone: said = "Deleted for good."
+        default: said = "Moved to the Inbox."
+        }
+        stage?.announce(said + " Undo available.")
     }
 
     // MARK: Keys, text, shake
 
-    /// See `MailboxScreen+Keys`.
-    public override func handleKey(_ event: KeyEvent) -> Bool { handleMailboxKey(event) }
+    /// See `MailboxKeys`.
+    public override func handleKey(_ event: KeyEvent) -> Bool {
+        MailboxKeys(state: state, send: send, options: options, list: list).handle(event)
+    }
 
     /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
     public override func handleText(_ text: String) -> Bool { state.compose != nil }

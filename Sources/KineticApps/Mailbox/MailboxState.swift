@@ -169,6 +169,8 @@ public struct MailboxState: Equatable, Sendable {
     public var reading: String?
     /// The messages the person has opened: their unread dots are cleared (saved).
     public var read: Set<String> = []
+    /// How the last action that moved rows moved them (see `ListChange`); the list animates each new one.
+    public var listChange = ListChange(number: 0, moves: [])
     /// The date now, as the clock last told (`MailboxAction.clock`), and the calendar Later's moments are worked in.
     public var now = Date(timeIntervalSince1970: 0)
     /// Gregorian in UTC until the clock says otherwise, so the rules alone give the same dates on every machine.
@@ -270,12 +272,38 @@ public struct MailboxState: Equatable, Sendable {
         return segment.rawValue
     }
 
-    /// Whether the two states differ at most in `now` and `calendar` (what the clock's tick changes).
+    /// Whether the two states differ at most in `now` and `calendar` (what the clock's tick changes) and in how rows
+    /// last moved: nothing a screen reader is told about.
     public func differsOnlyInTheClock(from other: MailboxState) -> Bool {
         var withTheirClock = self
         withTheirClock.now = other.now
         withTheirClock.calendar = other.calendar
+        withTheirClock.listChange = other.listChange
         return withTheirClock == other
+    }
+
+    /// The rows' moves one action caused, in order, numbered so that two equal moves in a row (a message sprung back
+    /// twice) are two changes. A move is view motion, not an effect (docs/architecture.md, the effect rule): it is
+    /// part of the state, so the screen animates it by comparing the state before and after, and the rules' tests
+    /// read it.
+    public struct ListChange: Equatable, Sendable {
+        /// One row's move.
+        public enum Move: Equatable, Sendable {
+            /// Short of the first line: the message springs back to 0.
+            case springBack(String)
+            /// Past it: the message keeps going off screen, with the release velocity, showing the zone it was let go in.
+            case slideOff(String, zone: SwipeZone, velocity: Double)
+            /// The message left this list: its row collapses and the rows below move up.
+            case collapse(String)
+            /// Undo, or a message coming back: its row opens and the message slides in from the side it left by.
+            case reinsert(String, fromLeft: Bool)
+            /// Another list shows: the rows slide out and the new list's in, from the side of the new segment.
+            case listReplaced(from: MailboxSegment, to: MailboxSegment)
+        }
+        /// Counts the changes: one more for every action that moved rows.
+        public var number: Int
+        /// What moved, in the order the animations start.
+        public var moves: [Move]
     }
 
     /// A title as identifiers write it: lower case, dashes for spaces ("To Read" → `to-read`).

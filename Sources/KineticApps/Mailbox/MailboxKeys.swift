@@ -2,10 +2,17 @@ import KineticData
 import KineticCore
 import KineticRuntime
 
-/// The Mailbox's keys: compose's sheet and its question first, then the options, the menu, the reader, and the list
-/// (the focus ring, the swipe's actions by letter, the segments, the page keys).
-extension MailboxScreen {
-    func handleMailboxKey(_ event: KeyEvent) -> Bool {
+/// The Mailbox's keys, in the order what shows takes them: compose's sheet and its question first, then the options
+/// (and the date picker), the Trash's question, the menu, the reader, and the list (the focus ring, the swipe's
+/// actions by letter, the segments, the page keys). Made for one key press, over the state then.
+struct MailboxKeys {
+    let state: MailboxState
+    let send: (MailboxAction) -> Void
+    let options: MailboxOptions
+    let list: MessageList
+
+    /// Whether the Mailbox used `event`; a key it has no use for goes on to the shell.
+    func handle(_ event: KeyEvent) -> Bool {
         // Compose's fields take their own keys while one has the keyboard (the stage gives them first refusal); what
         // reaches here with the sheet open is for the sheet, and nothing goes through to the list behind it.
         if state.compose?.confirmingCancel == true {
@@ -29,12 +36,8 @@ extension MailboxScreen {
             send(.undo)
             return true
         }
-        if state.options?.kind == .date {
-            handlePickerKey(event)
-            return true
-        }
         if state.options != nil {
-            handleOptionsKey(event)
+            options.handleKey(event)
             return true
         }
         if state.confirmingEmptyTrash {
@@ -45,8 +48,9 @@ extension MailboxScreen {
             }
             return true
         }
-        if state.menuOpen {
-            if event.key == .escape { send(.setMenu(open: false)); return true }
+        if state.menuOpen, event.key == .escape {
+            send(.setMenu(open: false))
+            return true
         }
         if let reading = state.reading {
             switch event.key {
@@ -56,11 +60,16 @@ extension MailboxScreen {
             default: break
             }
         }
+        return handleListKey(event)
+    }
+
+    /// The list's keys: the focused (or first) message takes the swipe's actions by letter.
+    private func handleListKey(_ event: KeyEvent) -> Bool {
         let target = state.focus ?? state.visibleMessages.first?.id
         switch event.key {
         case .enter: if let target { send(.openMessage(target)) }
-        case .up: send(.moveFocus(down: false)); scrollToFocus()
-        case .down: send(.moveFocus(down: true)); scrollToFocus()
+        case .up: send(.moveFocus(down: false)); list.scrollToFocus()
+        case .down: send(.moveFocus(down: true)); list.scrollToFocus()
         case .character("e"), .character("E"): if let target { send(.command(id: target, zone: .archive)) }
         case .character("d"), .character("D"), .delete: if let target { send(.command(id: target, zone: .delete)) }
         case .character("l"), .character("L"): if let target { send(.command(id: target, zone: .later)) }
@@ -70,11 +79,11 @@ extension MailboxScreen {
         case .character("3"): send(.selectSegment(.archive))
         case .character("c"), .character("C"):
             send(.openCompose)  // the stage keeps this keystroke's text out of the field it opened
-        case .contextMenu: showContextMenuForFocus()
-        case .pageUp: scroll.page(.up)
-        case .pageDown, .space: scroll.page(.down)
-        case .home: scroll.page(.top)
-        case .end: scroll.page(.bottom)
+        case .contextMenu: list.showContextMenuForFocus()
+        case .pageUp: list.scroll.page(.up)
+        case .pageDown, .space: list.scroll.page(.down)
+        case .home: list.scroll.page(.top)
+        case .end: list.scroll.page(.bottom)
         case .escape:
             if state.focus != nil { send(.clearFocus); return true }
             return false

@@ -1,0 +1,156 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// Compose (`compose`): a sheet that slides up over the dimmed inbox (`compose.dim`) with To, Subject and the body (the
+/// engine's text fields, `compose.to`, `compose.subject`, `compose.body`), Cancel and Send; Cancel with something
+/// written asks first (`compose.confirm`: Save Draft, Delete Draft, Keep Editing).
+final class ComposeSheet {
+    private let context: MailboxViewContext
+    /// The sheet.
+    let sheet = Layer(identifier: "compose")
+    private let confirm = Layer(identifier: "compose.confirm")
+    private let overlay: Overlay
+    /// To, Subject and the body.
+    private var fields: [MailboxState.ComposeField: TextField] = [:]
+
+    /// A sheet presented over `container` (the list's content), hidden until compose opens.
+    init(context: MailboxViewContext, in container: Layer) {
+        self.context = context
+        let size = context.size
+        sheet.bounds = Rect(x: 0, y: 0, width: 720, height: 560)
+        sheet.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white))
+        sheet.gestureRecognizers = [TapRecognizer { _ in }]
+        sheet.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
+        overlay = Overlay(dimIdentifier: "compose.dim", sheet: sheet, restingOrigin: Point(x: (size.width - 720) / 2, y: (size.height - 560) / 2 + 20),
+                          in: container, zPosition: 6)
+        buildContents()
+    }
+
+    private func buildContents() {
+        sheet.addSublayer(Typography.label("compose.title", "New Message", frame: Rect(x: 0, y: 18, width: 720, height: 30), size: 20, bold: true,
+                                           color: Palette.ink, alignment: .center))
+        let cancel = Typography.label("compose.cancel", "Cancel", frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: MailboxViewContext.deepTint)
+        cancel.isUserInteractionEnabled = true
+        cancel.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeCompose) }]
+        sheet.addSublayer(cancel)
+        let sendButton = Typography.panel("compose.send", frame: Rect(x: 610, y: 16, width: 90, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
+        sendButton.addSublayer(Typography.label(nil, "Send", frame: Rect(x: 0, y: 7, width: 90, height: 22), size: 17, bold: true, color: .white, alignment: .center))
+        sendButton.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.send) }]
+        sheet.addSublayer(sendButton)
+        buildCancelConfirmation()
+        let specs: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, "To:", 70, 40), (.subject, "Subject:", 116, 40), (.body, "", 170, 370)]
+        let input = context.stage.textInput
+        for (kind, caption, y, height) in specs {
+            let box = Layer(identifier: "compose.\(kind.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
+            // A click on the caption or the rule focuses the field with the caret where it was.
+            box.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.focusField(kind)) }]
+            box.cursor = .ibeam
+            if !caption.isEmpty {
+                box.addSublayer(Typography.label(nil, caption, frame: Rect(x: 0, y: 10, width: 80, height: 22), size: 16, color: Palette.muted))
+            }
+            let textArea = caption.isEmpty ? Rect(x: 0, y: 4, width: 680, height: height - 8) : Rect(x: 84, y: 4, width: 596, height: height - 8)
+            let field = TextField(identifier: "compose.\(kind.rawValue)", frame: textArea, multiline: kind == .body,
+                                  maximumLength: kind.maximumLength, style: TextContent("", fontSize: 16, color: Palette.ink), input: input)
+            field.tint = MailboxViewContext.tint
+            field.onChange = { [weak context] text in context?.send(.editDraft(kind, text)) }
+            field.onTab = { [weak context] backward in context?.send(.focusField(backward ? kind.previous : kind.next)) }
+            field.onEnter = { [weak context] in context?.send(.focusField(kind.next)); return true }
+            field.onFocusChange = { [weak context] focused in
+                guard let context, !focused, context.state.compose?.field == kind else { return }
+                context.send(.focusField(nil))  // Esc, or a field that went away: the sheet's keys are the sheet's again
+            }
+            box.addSublayer(field.layer)
+            fields[kind] = field
+            let rule = Layer(frame: Rect(x: 0, y: height - 1, width: 680, height: 1))
+            rule.backgroundColor = caption.isEmpty ? nil : Color(red8: 0xE3, green8: 0xE3, blue8: 0xE3)
+            box.addSublayer(rule)
+            sheet.addSublayer(box)
+        }
+    }
+
+    /// Cancel with something written: Save Draft, Delete Draft or Keep Editing, over the sheet.
+    private func buildCancelConfirmation() {
+        confirm.frame = Rect(x: 0, y: 0, width: 720, height: 560)
+        confirm.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: Color.white.withAlpha(0.92)))
+        confirm.zPosition = 10
+        confirm.isHidden = true
+        confirm.cursor = .arrow
+        confirm.gestureRecognizers = [TapRecognizer { _ in }]
+        confirm.addSublayer(Typography.label("compose.confirm.title", "Keep this message?", frame: Rect(x: 0, y: 190, width: 720, height: 30), size: 22, bold: true,
+                                             color: Palette.ink, alignment: .center))
+        let choices: [(String, String, MailboxAction)] = [("save", "Save Draft", .saveDraft), ("delete", "Delete Draft", .deleteDraft), ("keep", "Keep Editing", .keepEditing)]
+        for (index, (id, title, action)) in choices.enumerated() {
+            let fill = id == "delete" ? SwipeZone.red : id == "save" ? MailboxViewContext.tint : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE)
+            let button = Typography.panel("compose.confirm.\(id)", frame: Rect(x: 120 + Double(index) * 165, y: 250, width: 150, height: 44), color: fill, cornerRadius: 10)
+            button.addSublayer(Typography.label(nil, title, frame: Rect(x: 0, y: 11, width: 150, height: 22), size: 17, bold: true,
+                                                color: id == "keep" ? Palette.ink : .white, alignment: .center))
+            button.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(action) }]
+            confirm.addSublayer(button)
+        }
+        sheet.addSublayer(confirm)
+    }
+
+    /// Slides the sheet up over the dimmed inbox, or down; fills the fields and gives the keyboard to the one the
+    /// state names.
+    func show(wasOpen: Bool) {
+        let animator = context.animator, reduceMotion = context.settings.reduceMotion
+        guard let compose = context.state.compose else {
+            for field in fields.values { field.blur() }
+            overlay.dismiss(animator: animator, reduceMotion: reduceMotion)
+            return
+        }
+        // Send is enabled (tinted, taking clicks) only when To holds valid addresses; greyed otherwise.
+        if let sendButton = sheet.layer(withIdentifier: "compose.send") {
+            let enabled = compose.canSend
+            sendButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: enabled ? MailboxViewContext.tint : Color(red8: 0xE8, green8: 0xE8, blue8: 0xE8)))
+            if case .text(var text)? = sendButton.sublayers.first?.contents {
+                text.color = enabled ? .white : Palette.muted
+                sendButton.sublayers.first?.contents = .text(text)
+            }
+            sendButton.isUserInteractionEnabled = enabled
+            sendButton.cursor = enabled ? nil : .arrow
+        }
+        confirm.isHidden = !compose.confirmingCancel
+        if compose.confirmingCancel { for field in fields.values { field.blur() } }
+        fields[.to]?.setText(compose.to)
+        fields[.subject]?.setText(compose.subject)
+        fields[.body]?.setText(compose.body)
+        if compose.confirmingCancel {
+            context.stage.textInput.focus(nil)
+        } else if let kind = compose.field {
+            fields[kind]?.focus()
+        } else {
+            context.stage.textInput.focus(nil)
+        }
+        guard !wasOpen else { return }
+        overlay.present(animator: animator, reduceMotion: reduceMotion)
+    }
+
+    /// The sheet as a dialog: its fields as entries a screen reader can read, set and focus; Send (disabled until To
+    /// holds valid addresses) and Cancel as buttons. Hidden while Cancel's question covers it.
+    func describe() {
+        let state = context.state
+        sheet.accessibilityElementsHidden = state.compose?.confirmingCancel == true
+        sheet.accessibility = Accessibility(role: .dialog, name: "New Message")
+        for (kind, field) in fields {
+            let name = ["to": "To", "subject": "Subject", "body": "Message"][kind.rawValue] ?? kind.rawValue
+            var states: Accessibility.States = [.focusable, .editable]
+            if kind == .body { states.insert(.multiLine) }
+            if state.compose?.field == kind { states.insert(.focused) }
+            field.layer.accessibility = Accessibility(role: .entry, name: name, states: states, exposesText: true,
+                                                      setText: { [weak context, weak field] text in
+                                                          field?.setText(text)
+                                                          context?.send(.editDraft(kind, text))
+                                                      },
+                                                      focus: context.sending(.focusField(kind)))
+        }
+        for (layerID, name) in [("compose.send", "Send"), ("compose.cancel", "Cancel")] {
+            guard let button = sheet.layer(withIdentifier: layerID) else { continue }
+            var states: Accessibility.States = []
+            if layerID == "compose.send", state.compose?.canSend != true { states.insert(.disabled) }
+            button.accessibility = Accessibility(role: .button, name: name, states: states, actions: [.tapping(button)])
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// "Pick date": a sheet over the dimmed list, in the reschedule grid's place, with the engine's wheels for the day,
+/// the hour and the minute, a line saying when the message will come back, Cancel (back to the grid) and Schedule.
+///
+/// Identifiers: `picker` (the sheet), `picker.day`, `picker.hour`, `picker.minute` (each column, its `value` the
+/// chosen row's), `picker.row.<column>.<value>` (each row on screen), `picker.summary`, `picker.cancel`,
+/// `picker.schedule`.
+final class DatePickerSheet {
+    static let size = Size(width: 460, height: 400)
+
+    private let context: MailboxViewContext
+    /// The sheet.
+    let layer: Layer
+    /// The day, hour and minute wheels.
+    let wheels: WheelPicker
+    private let dates: DateWheels
+    private let summary: Layer
+    private let schedule: Layer
+    /// Called when the wheels' values changed, after the summary was painted (screen readers hear the new values).
+    var onChange: () -> Void = {}
+
+    /// A sheet centred at `center`, its wheels starting at the moment the reschedule grid would suggest.
+    init(context: MailboxViewContext, center: Point) {
+        self.context = context
+        let state = context.state, size = Self.size
+        dates = DateWheels(now: state.now, calendar: state.calendar)
+        layer = Typography.panel("picker", frame: Rect(center: center, size: size), color: .white, cornerRadius: 18)
+        layer.gestureRecognizers = [TapRecognizer { _ in }]  // a tap on the sheet keeps it
+        layer.cursor = .arrow
+        layer.addSublayer(Typography.label("picker.title", "Pick a date", frame: Rect(x: 20, y: 18, width: size.width - 40, height: 30),
+                                           size: 20, bold: true, color: Palette.ink, alignment: .center))
+        wheels = WheelPicker(prefix: "picker", origin: Point(x: (size.width - 380) / 2, y: 64), columns: dates.columns, rows: dates.initialRows)
+        layer.addSublayer(wheels.layer)
+        summary = Typography.label("picker.summary", "", frame: Rect(x: 20, y: 276, width: size.width - 40, height: 24), size: 16, color: Palette.muted, alignment: .center)
+        layer.addSublayer(summary)
+        layer.addSublayer(Self.button("picker.cancel", "Cancel", x: 20, filled: false, action: context.sending(.cancelPicker)))
+        schedule = Self.button("picker.schedule", "Schedule", x: size.width / 2 + 8, filled: true) {}
+        layer.addSublayer(schedule)
+        schedule.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.scheduleIfPicked() }]
+        wheels.onChange = { [weak self] in self?.paintSummary() }
+    }
+
+    private static func button(_ identifier: String, _ title: String, x: Double, filled: Bool, action: @escaping () -> Void) -> Layer {
+        let frame = Rect(x: x, y: size.height - 76, width: size.width / 2 - 28, height: 52)
+        let button = Typography.panel(identifier, frame: frame, color: filled ? MailboxViewContext.deepTint : Color(red8: 0xEC, green8: 0xEE, blue8: 0xF2), cornerRadius: 12)
+        let label = Typography.label(nil, title, frame: Rect(origin: .zero, size: frame.size), size: 18, bold: true,
+                                     color: filled ? .white : Palette.ink, alignment: .center)
+        if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
+        button.addSublayer(label)
+        button.gestureRecognizers = [TapRecognizer { _ in action() }]
+        return button
+    }
+
+    /// The moment the wheels name now, if they name one.
+    var pickedDate: Date? { dates.date(rows: wheels.rows) }
+
+    /// "Comes back Tue 6 Jan 10:00", or why Schedule is off (a moment already past).
+    func paintSummary() {
+        let state = context.state
+        let date = pickedDate
+        let inFuture = date.map { $0 > state.now } ?? false
+        let text = inFuture ? "Comes back \(RescheduleMoment.label(for: date, now: state.now, calendar: state.calendar))" : "Choose a time after now"
+        if case .text(var content) = summary.contents, content.string != text { content.string = text; summary.contents = .text(content) }
+        schedule.opacity = inFuture ? 1 : 0.45
+        onChange()
+    }
+
+    private func scheduleIfPicked() {
+        guard let date = pickedDate else { return }
+        context.send(.schedule(date))
+    }
+
+    /// The picker's keys: Esc cancels, Enter schedules, Tab moves between the wheels, the rest turn them.
+    func handleKey(_ event: KeyEvent) {
+        switch event.key {
+        case .escape: context.send(.cancelPicker)
+        case .enter, .space: scheduleIfPicked()
+        case .tab:
+            let step = event.modifiers.contains(.shift) ? -1 : 1
+            wheels.focus(column: (wheels.focusedColumn + step + wheels.columns.count) % wheels.columns.count)
+        default: _ = wheels.handleKey(event)
+        }
+    }
+
+    /// The sheet as a dialog; each wheel a list whose description is its value, turned by "next" and "previous".
+    func describe() {
+        layer.accessibility = Accessibility(role: .dialog, name: "Pick a date")
+        for (index, column) in wheels.columns.enumerated() {
+            let row = wheels.rows[index]
+            layer.layer(withIdentifier: "picker.\(column.name)")?.accessibility = Accessibility(
+                role: .list, name: column.name.capitalized, description: column.titles[row],
+                states: wheels.focusedColumn == index ? [.focusable, .focused] : [.focusable],
+                actions: [.init("next") { [weak self] in self?.turn(column: index, by: 1) },
+                          .init("previous") { [weak self] in self?.turn(column: index, by: -1) }])
+        }
+        for (id, name) in [("picker.schedule", "Schedule"), ("picker.cancel", "Cancel")] {
+            guard let button = layer.layer(withIdentifier: id) else { continue }
+            button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
+        }
+        summary.accessibility = Accessibility(role: .label, name: MailboxViewContext.text(of: summary))
+    }
+
+    private func turn(column: Int, by rows: Int) {
+        wheels.select(row: wheels.rows[column] + rows, inColumn: column, animated: true)
+        describe()
+    }
+}

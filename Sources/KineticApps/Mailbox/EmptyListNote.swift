@@ -1,0 +1,53 @@
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// `list.empty`: what goes in a list that has nothing in it, rather than a blank page ("Nothing archived. Swipe a
+/// message right to archive it."), shown once the last row has left it.
+final class EmptyListNote {
+    private let context: MailboxViewContext
+    /// The note.
+    let layer = Typography.label("list.empty", "", frame: .zero, size: 17, color: Palette.muted, alignment: .center)
+
+    init(context: MailboxViewContext) {
+        self.context = context
+        layer.frame = Rect(x: 80, y: MailboxViewContext.navHeight + 120, width: context.width - 160, height: 60)
+        layer.isHidden = true
+        layer.isUserInteractionEnabled = false
+    }
+
+    /// Shows the note for the list that shows while `listIsEmpty`, and hides it otherwise.
+    func show(listIsEmpty empty: Bool) {
+        let state = context.state
+        if layer.isHidden == !empty, !empty { return }
+        layer.isHidden = !empty
+        guard empty, case .text(var text) = layer.contents else { return }
+        let note = state.shelf.map(Self.note(for:)) ?? Self.note(for: state.segment)
+        if text.string != note {
+            text.string = note
+            layer.contents = .text(text)
+        }
+    }
+
+    static func note(for shelf: MailboxShelf) -> String {
+        switch shelf {
+        case .trash: return "Nothing in the Trash. Swipe a message far right, past the second line, to delete it."
+        case .sent: return "Nothing sent yet. Messages you write and send appear here."
+        case .drafts: return "No drafts. Cancel a message you are writing and choose Save Draft to keep it here."
+        case .list(let name): return "Nothing in \(name). Swipe a message far left, past the second line, and choose \(name)."
+        }
+    }
+
+    static func note(for segment: MailboxSegment) -> String {
+        switch segment {
+        case .inbox: return "Nothing in the Inbox. New messages arrive here."
+        case .later: return "Nothing for later. Swipe a message left to bring it back when you choose."
+        case .archive: return "Nothing archived. Swipe a message right to archive it."
+        }
+    }
+
+    /// A label while it shows.
+    func describe() {
+        layer.accessibility = layer.isHidden ? nil : Accessibility(role: .label, name: MailboxViewContext.text(of: layer))
+    }
+}

@@ -1,0 +1,131 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The Mailbox's own menu (`mailbox.menu`), under the content: the lists with their counts, the Trash, Sent, Drafts,
+/// the named lists, the one setting, and the way back to the gallery. The content slides right to show it, following a
+/// finger from the left edge; `mailbox.menu.shield` over the content closes it with a tap or drags it shut.
+final class MailboxMenu {
+    private let context: MailboxViewContext
+    /// The menu's panel, under the content.
+    let panel = Layer(identifier: "mailbox.menu")
+    /// Over the content while the menu shows: a tap closes the menu, a drag drags it shut.
+    let shield = Layer(identifier: "mailbox.menu.shield")
+    /// 0 closed … 1 open: how far the content has slid right to show the menu (rubber-banded past either end).
+    var progress = 0.0
+    /// `progress` when the finger moving the menu went down.
+    private var dragStart = 0.0
+
+    init(context: MailboxViewContext) {
+        self.context = context
+        panel.anchorPoint = .zero
+        panel.frame = Rect(x: 0, y: 0, width: MailboxViewContext.menuWidth, height: context.size.height)
+        panel.backgroundColor = Palette.ink
+        panel.isHidden = true
+        shield.frame = Rect(origin: .zero, size: context.size)
+        shield.zPosition = 9
+        shield.isHidden = true
+        shield.cursor = .arrow  // a click closes the menu: the shield is not a button
+        rebuildItems()
+    }
+
+    /// The menu's rows anew, with the counts now.
+    func rebuildItems() {
+        let state = context.state, width = MailboxViewContext.menuWidth
+        panel.removeAllSublayers()
+        panel.addSublayer(Typography.label(nil, "Mailbox", frame: Rect(x: 28, y: 72, width: 240, height: 36), size: 28, bold: true, color: .white))
+        var y = 130.0
+        for segment in [MailboxSegment.inbox, .later, .archive] {
+            let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: width, height: 52))
+            // Each row carries its count, as Trash, Sent, Drafts and the lists do, so the menu reads as one list.
+            let title = "\(segment.title)   \(state.messages(in: segment).count)"
+            row.addSublayer(Typography.label("menu.item.\(segment.rawValue)", title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+            row.gestureRecognizers = [TapRecognizer { [weak context] _ in
+                context?.send(.selectSegment(segment))
+                context?.send(.setMenu(open: false))
+            }]
+            panel.addSublayer(row)
+            y += 52
+        }
+        y = addShelfRow(.trash, title: "Trash   \(state.messages(filedIn: .deleted).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
+        y = addShelfRow(.sent, title: "Sent   \(state.messages(filedIn: .sent).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
+        y = addShelfRow(.drafts, title: "Drafts   \(state.messages(filedIn: .draft).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
+        panel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
+        y += 44
+        let counts = state.listCounts
+        for name in MailboxState.listOptions {
+            y = addShelfRow(.list(name), title: "\(name)   \(counts[name] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
+        }
+        let setting = Layer(identifier: "mailbox.menu.settings", frame: Rect(x: 0, y: y + 20, width: width, height: 64))
+        setting.addSublayer(Typography.label(nil, "Settings", frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
+        setting.addSublayer(Typography.label(nil, "Flick decides the action: \(state.decideOnProjection ? "on" : "off")", frame: Rect(x: 40, y: 30, width: 250, height: 24),
+                                             size: 16, color: .white))
+        setting.gestureRecognizers = [TapRecognizer { [weak self] _ in
+            guard let self else { return }
+            self.context.send(.setDecideOnProjection(!self.context.state.decideOnProjection))
+            self.rebuildItems()
+        }]
+        panel.addSublayer(setting)
+        let gallery = Layer(identifier: "mailbox.menu.gallery", frame: Rect(x: 0, y: y + 100, width: width, height: 52))
+        gallery.addSublayer(Typography.label(nil, "← Gallery", frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+        gallery.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.leaveApp() }]
+        panel.addSublayer(gallery)
+    }
+
+    /// A menu row that opens the Trash or a named list (`mailbox.menu.trash`, `mailbox.menu.list.to-read`, …), its label
+    /// `menu.item.trash`, `menu.item.to-read` (its text carries the count).
+    private func addShelfRow(_ shelf: MailboxShelf, title: String, y: Double, size: Double, bold: Bool, indent: Double, height: Double) -> Double {
+        let row = Layer(identifier: "mailbox.menu.\(shelf.slug)", frame: Rect(x: 0, y: y, width: MailboxViewContext.menuWidth, height: height))
+        let item = "menu.item." + { if case .list(let name) = shelf { return MailboxState.slug(name) } else { return shelf.slug } }()
+        row.addSublayer(Typography.label(item, title, frame: Rect(x: indent, y: (height - size * 1.3) / 2, width: 240, height: size * 1.3), size: size, bold: bold, color: .white))
+        row.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.openShelf(shelf)) }]
+        panel.addSublayer(row)
+        return y + height
+    }
+
+    /// The content follows the finger; on release the finger's direction decides: revealing keeps revealing, hiding
+    /// keeps hiding (a slow release goes by where the content is).
+    func handlePan(_ pan: PanRecognizer) {
+        switch pan.state {
+        case .began:
+            context.animator.stop(self, \MailboxMenu.progress)
+            dragStart = progress
+            rebuildItems()
+        case .changed:
+            progress = rubberBand(dragStart + pan.translation.dx / MailboxViewContext.menuWidth, range: 0...1, dimension: 1)
+            panel.isHidden = false
+        case .ended, .cancelled:
+            let velocity = pan.velocity.dx / MailboxViewContext.menuWidth
+            let open = abs(velocity) > context.tuning.menuFlickSpeed ? velocity > 0 : progress > 0.5
+            context.send(.setMenu(open: open))
+            animate(open: open, velocity: velocity)
+        default:
+            break
+        }
+    }
+
+    /// Springs the menu open or shut (a fade of the content's slide with reduced motion), from `velocity` in menu
+    /// widths per second.
+    func animate(open: Bool, velocity: Double) {
+        if open { rebuildItems() }
+        let motion = context.motion(spring: context.tuning.menuSpring, fade: context.tuning.reducedMotionMenuFade)
+        context.animator.animate(self, \MailboxMenu.progress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
+    }
+
+    /// Each step: the content slides to `progress`, and the menu and the shield show while it is open at all.
+    func place(content: Layer) {
+        content.position.x = MailboxViewContext.menuWidth * min(max(progress, 0), 1.05)
+        panel.isHidden = progress <= 0.001
+        shield.isHidden = progress <= 0.001
+    }
+
+    /// The menu as a menu, each row a menu item named by its text ("Trash, 3").
+    func describe() {
+        panel.accessibility = Accessibility(role: .menu, name: "Mailbox")
+        for row in panel.sublayers where row.identifier?.hasPrefix("mailbox.menu.") == true && !row.gestureRecognizers.isEmpty {
+            let name = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
+            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", "), actions: [.tapping(row, named: "click")])
+        }
+    }
+}

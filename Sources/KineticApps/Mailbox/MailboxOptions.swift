@@ -1,0 +1,157 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// What a swipe past the line to the left opens, over the dimmed list (`options`): the reschedule options on yellow (a
+/// grid of eight, as in Mailbox, `options.panel` with `option.<slug>`) or the lists on brown, and in the grid's place
+/// the date picker "Pick date" opens. The arrow keys move a ring (`options.focus`) over the options.
+final class MailboxOptions {
+    private let context: MailboxViewContext
+    /// The dimmed cover the options and the picker sit on; a tap on it dismisses them.
+    let layer = Layer(identifier: "options")
+    /// The date picker, while it shows.
+    private(set) var picker: DatePickerSheet?
+    /// The option the arrow keys have reached in the open options (`nil` until one is pressed).
+    private(set) var focus: Int?
+
+    init(context: MailboxViewContext) {
+        self.context = context
+        layer.frame = Rect(origin: .zero, size: context.size)
+        layer.backgroundColor = Color.black.withAlpha(0.45)
+        layer.zPosition = 5
+        layer.isHidden = true
+        layer.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.dismissOptions) }]
+        layer.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
+    }
+
+    private var animator: Animator { context.animator }
+
+    /// Shows what the state's options say (the grid, the lists, or the picker), or fades the cover out.
+    func show() {
+        let state = context.state, tuning = context.tuning
+        layer.removeAllSublayers()
+        picker = nil
+        if state.options?.kind == .date {
+            showPicker()
+            return
+        }
+        guard let options = state.options else {
+            if !layer.isHidden {
+                animator.animate(layer, \.opacity, to: 0, with: .tween(duration: tuning.optionsDimOut)) { [weak self] finished in
+                    if finished { self?.layer.isHidden = true }
+                }
+            }
+            return
+        }
+        let reschedule = options.kind == .reschedule
+        let (titles, columns) = Self.grid(options.kind)
+        focus = nil
+        let cell = Size(width: reschedule ? 130 : 360, height: 96)
+        let rowsCount = (titles.count + columns - 1) / columns
+        let panelSize = Size(width: Double(columns) * cell.width + 40, height: Double(rowsCount) * cell.height + 90)
+        let panel = Typography.panel("options.panel", frame: Rect(center: Point(x: context.width / 2, y: layer.bounds.height / 2), size: panelSize),
+                                     color: reschedule ? SwipeZone.yellow : SwipeZone.brown, cornerRadius: 18)
+        panel.gestureRecognizers = [TapRecognizer { _ in }]
+        panel.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
+        panel.addSublayer(Typography.label("options.title", reschedule ? "Reschedule" : "Add to a list", frame: Rect(x: 20, y: 18, width: panelSize.width - 40, height: 32),
+                                           size: 22, bold: true, color: Palette.ink, alignment: .center))
+        for (index, title) in titles.enumerated() {
+            let column = index % columns, row = index / columns
+            let item = Layer(identifier: "option.\(MailboxState.slug(title))", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
+                                                                                          width: cell.width - 10, height: cell.height - 10))
+            item.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 12), fill: Color.white.withAlpha(0.25)))
+            let label = Typography.label(nil, title, frame: Rect(x: 6, y: 0, width: cell.width - 22, height: cell.height - 10), size: 17, bold: true, color: Palette.ink, alignment: .center)
+            // Ink, not white: white on the seed's yellow is 1.3:1 and on its tan 1.8:1; ink is over 9:1 on both.
+            if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
+            item.addSublayer(label)
+            item.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.chooseOption(title)) }]
+            panel.addSublayer(item)
+        }
+        let ring = Layer(identifier: "options.focus")
+        ring.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 14), stroke: Palette.ink, lineWidth: 3))
+        ring.isUserInteractionEnabled = false
+        ring.isHidden = true
+        panel.addSublayer(ring)
+        layer.addSublayer(panel)
+        layer.isHidden = false
+        layer.opacity = 0
+        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: tuning.optionsDimIn))
+        pop(panel)
+    }
+
+    /// A sheet pops up from a little smaller, unless motion is reduced.
+    private func pop(_ sheet: Layer) {
+        guard !context.settings.reduceMotion else { return }
+        sheet.scale = context.tuning.optionsPopScale
+        animator.animate(sheet, \.scale, to: 1, with: .spring(context.tuning.optionsPopSpring))
+    }
+
+    private func showPicker() {
+        let sheet = DatePickerSheet(context: context, center: Point(x: context.width / 2, y: layer.bounds.height / 2))
+        layer.addSublayer(sheet.layer)
+        layer.isHidden = false
+        if layer.opacity < 1 { animator.animate(layer, \.opacity, to: 1, with: .tween(duration: context.tuning.optionsDimIn)) }
+        pop(sheet.layer)
+        picker = sheet
+        sheet.onChange = { [weak self] in self?.describe() }
+        sheet.paintSummary()
+    }
+
+    /// The options' titles and how many columns they are laid out in: the reschedule grid of eight in four columns,
+    /// the lists in one.
+    static func grid(_ kind: MailboxState.Options.Kind) -> (titles: [String], columns: Int) {
+        kind == .list ? (MailboxState.listOptions, 1) : (MailboxState.rescheduleOptions, 4)
+    }
+
+    /// The options' keys (the picker's while it shows): the arrows move a ring over the options (from the first, at the
+    /// first press), Enter or Space chooses the one ringed, Esc dismisses as a tap outside does.
+    func handleKey(_ event: KeyEvent) {
+        if let picker { return picker.handleKey(event) }
+        guard let options = context.state.options else { return }
+        let (titles, columns) = Self.grid(options.kind)
+        let current = focus
+        var next = current ?? 0
+        switch event.key {
+        case .escape: return context.send(.dismissOptions)
+        case .enter, .space:
+            if let current, titles.indices.contains(current) { context.send(.chooseOption(titles[current])) }
+            return
+        case .left: next -= current == nil ? 0 : 1
+        case .right: next += current == nil ? 0 : 1
+        case .up: next -= current == nil ? 0 : columns
+        case .down: next += current == nil ? 0 : columns
+        case .tab: next += current == nil ? 0 : (event.modifiers.contains(.shift) ? -1 : 1)
+        default: return
+        }
+        focus = (next % titles.count + titles.count) % titles.count
+        placeRing(titles: titles)
+    }
+
+    private func placeRing(titles: [String]) {
+        guard let ring = layer.layer(withIdentifier: "options.focus"), let index = focus, titles.indices.contains(index),
+              let item = layer.layer(withIdentifier: "option.\(MailboxState.slug(titles[index]))") else { return }
+        ring.frame = item.frame.insetBy(dx: -3, dy: -3)
+        ring.isHidden = false
+        describe()  // the ringed option: only the options changed
+    }
+
+    /// The options as a menu of items (the ringed one focused), or the picker as a dialog.
+    func describe() {
+        guard let options = context.state.options else { return }
+        if let picker { return picker.describe() }
+        guard let panel = layer.layer(withIdentifier: "options.panel") else { return }
+        panel.accessibility = Accessibility(role: .menu, name: options.kind == .reschedule ? "Reschedule" : "Add to a list")
+        for (index, title) in Self.grid(options.kind).titles.enumerated() {
+            layer.layer(withIdentifier: "option.\(MailboxState.slug(title))")?.accessibility = Accessibility(
+                role: .menuItem, name: title, states: focus == index ? [.focusable, .focused] : [.focusable],
+                actions: [.init("click", perform: context.sending(.chooseOption(title)))])
+        }
+    }
+
+    /// Each step: the picker's wheels coast and settle.
+    func update(dt: Double) { picker?.wheels.update(dt: dt) }
+
+    /// Whether the picker's wheels are still turning.
+    var isMoving: Bool { picker?.wheels.isMoving == true }
+}

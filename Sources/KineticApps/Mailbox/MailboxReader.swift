@@ -1,0 +1,155 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The reader (`reader`): a message opened from the list slides in from the right over it, with its sender, subject,
+/// time, the whole body (`reader.body`, wrapping, in `reader.scroll` when long) and its actions (`reader.back`,
+/// `reader.action.<archive|delete|later|list|reply>`). Back, Esc or a drag from the left edge slides it out with the
+/// finger, as iOS's navigation does: interruptible, the release's direction deciding.
+final class MailboxReader {
+    static let actions: [(id: String, title: String)] = [("archive", "Archive"), ("delete", "Delete"), ("later", "Later"), ("list", "List"), ("reply", "Reply")]
+
+    private let context: MailboxViewContext
+    /// The reader's page.
+    let layer = Layer(identifier: "reader")
+    private let scroll: ScrollView
+    private let body = Layer(identifier: "reader.body")
+    /// 0 the reader off to the right … 1 covering the list.
+    var progress = 0.0
+    /// Set while an edge drag that began over the reader is under way (it stays the reader's to its end).
+    private(set) var isPanning = false
+
+    init(context: MailboxViewContext) {
+        self.context = context
+        let size = context.size
+        layer.anchorPoint = .zero
+        layer.frame = Rect(origin: .zero, size: size)
+        layer.backgroundColor = .white
+        layer.zPosition = 4
+        layer.isHidden = true
+        layer.cursor = .arrow  // the page itself is no button
+        layer.gestureRecognizers = [TapRecognizer { _ in }]
+        let bar = Layer(frame: Rect(x: 0, y: 0, width: size.width, height: MailboxViewContext.navHeight))
+        bar.backgroundColor = MailboxViewContext.tint
+        layer.addSublayer(bar)
+        let back = Typography.panel("reader.back", frame: Rect(x: 16, y: 14, width: 96, height: 36), color: .white, cornerRadius: 8)
+        back.addSublayer(Typography.label(nil, "‹ Back", frame: Rect(x: 0, y: 7, width: 96, height: 24), size: 17, bold: true, color: Palette.ink, alignment: .center))
+        back.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeMessage) }]
+        bar.addSublayer(back)
+        var x = size.width - 16
+        for action in Self.actions.reversed() {
+            let width = 86.0
+            x -= width + 8
+            let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: x, y: 14, width: width, height: 36), color: .white, cornerRadius: 8)
+            button.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 0, y: 7, width: width, height: 24), size: 16, bold: true, color: Palette.ink, alignment: .center))
+            button.gestureRecognizers = [TapRecognizer { [weak context] _ in context.map { Self.perform(action.id, in: $0) } }]
+            bar.addSublayer(button)
+        }
+        for (id, frame, size, bold) in [("reader.sender", Rect(x: 40, y: 88, width: size.width - 260, height: 28), 22.0, true),
+                                        ("reader.time", Rect(x: size.width - 220, y: 92, width: 180, height: 22), 15.0, false),
+                                        ("reader.subject", Rect(x: 40, y: 124, width: size.width - 80, height: 34), 26.0, true)] {
+            let label = Typography.label(id, "", frame: frame, size: size, bold: bold, color: id == "reader.time" ? Palette.muted : Palette.ink,
+                                         alignment: id == "reader.time" ? .right : .left, lineLimit: 1)
+            layer.addSublayer(label)
+        }
+        scroll = ScrollView(identifier: "reader.scroll", frame: Rect(x: 40, y: 176, width: size.width - 80, height: size.height - 196),
+                            animator: { [unowned context] in context.animator })
+        body.isUserInteractionEnabled = false
+        scroll.content.addSublayer(body)
+        layer.addSublayer(scroll.frame)
+    }
+
+    /// Fills the reader with the open message and slides it in, or slides it out.
+    func show(wasReading: String?) {
+        let state = context.state
+        guard let id = state.reading, let message = state.messages.first(where: { $0.id == id }) else {
+            slide(to: 0)
+            return
+        }
+        for (layerID, text) in [("reader.sender", message.sender), ("reader.time", message.time), ("reader.subject", message.subject)] {
+            if let label = layer.layer(withIdentifier: layerID), case .text(var content) = label.contents {
+                content.string = text
+                label.contents = .text(content)
+            }
+        }
+        var text = TextContent(message.text, fontSize: 17, color: Palette.ink)
+        text.lineLimit = 0
+        let width = scroll.frame.bounds.width
+        let height = context.stage.textInput.measure.size(of: text, width: width).height + 8
+        body.contents = .text(text)
+        body.frame = Rect(x: 0, y: 0, width: width, height: height)
+        scroll.contentHeight = height
+        scroll.content.bounds.size.height = max(height, 1)
+        if wasReading != id { scroll.offset = 0 }
+        slide(to: 1)
+    }
+
+    /// 0 off to the right … 1 covering the list; springs there (a fade with reduced motion).
+    private func slide(to target: Double, velocity: Double = 0) {
+        layer.isHidden = false
+        let motion = context.motion(spring: context.tuning.menuSpring, fade: context.tuning.reducedMotionFade)
+        context.animator.animate(self, \MailboxReader.progress, to: target, with: motion, initialVelocity: velocity)
+    }
+
+    /// Each step: the body's scrolling, and the page placed for `progress` (faded instead with reduced motion).
+    func update(dt: Double) {
+        scroll.update(dt: dt)
+        let hidden = progress <= 0.001
+        if layer.isHidden != hidden { layer.isHidden = hidden }
+        guard !hidden else { return }
+        if context.settings.reduceMotion {
+            layer.position.x = 0
+            layer.opacity = min(max(progress, 0), 1)
+        } else {
+            layer.position.x = context.width * (1 - progress)
+        }
+    }
+
+    /// A drag from the left edge while reading: the page follows the finger; let go, the direction decides.
+    func handlePan(_ pan: PanRecognizer) {
+        isPanning = pan.state == .began || pan.state == .changed
+        switch pan.state {
+        case .began:
+            context.animator.stop(self, \MailboxReader.progress)
+        case .changed:
+            progress = min(max(1 - pan.translation.dx / context.width, 0), 1)
+        case .ended, .cancelled:
+            let velocity = -pan.velocity.dx / context.width
+            let stays = abs(velocity) > context.tuning.menuFlickSpeed ? velocity > 0 : progress > 0.5
+            if stays { slide(to: 1, velocity: velocity) } else { context.send(.closeMessage) }
+        default:
+            break
+        }
+    }
+
+    /// The reader's buttons: the swipe's actions on the open message, and Reply.
+    private static func perform(_ id: String, in context: MailboxViewContext) {
+        guard let message = context.state.reading else { return }
+        switch id {
+        case "archive": context.send(.command(id: message, zone: .archive))
+        case "delete": context.send(.command(id: message, zone: .delete))
+        case "later": context.send(.command(id: message, zone: .later))
+        case "list": context.send(.command(id: message, zone: .list))
+        default: context.send(.reply(message))
+        }
+    }
+
+    /// The page as a panel named by the subject, its body as text, its labels and buttons.
+    func describe() {
+        let state = context.state
+        guard let id = state.reading, let message = state.messages.first(where: { $0.id == id }) else { return }
+        layer.accessibility = Accessibility(role: .panel, name: message.subject, description: "From \(message.sender), \(message.time)")
+        body.accessibility = Accessibility(role: .text, name: message.subject, exposesText: true)
+        for layerID in ["reader.sender", "reader.time", "reader.subject"] {
+            if let label = layer.layer(withIdentifier: layerID) {
+                label.accessibility = Accessibility(role: layerID == "reader.subject" ? .heading : .label, name: MailboxViewContext.text(of: label))
+            }
+        }
+        let buttons = [("reader.back", "Back")] + Self.actions.map { ("reader.action.\($0.id)", $0.title) }
+        for (layerID, name) in buttons {
+            guard let button = layer.layer(withIdentifier: layerID) else { continue }
+            button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
+        }
+    }
+}

@@ -1,0 +1,328 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The list: a row for each shown message near the screen (the engine's `VirtualRows`), its place, and how rows
+/// leave and come back; the focus ring; what a screen reader hears of each row.
+///
+/// A message the model has filed keeps its row, and its place, while it slides off (`heldRows`), so the rows below stay
+/// put until the slide is complete, as seed 002 orders it. The swipe itself is `RowSwipes`'.
+final class MessageList {
+    private let context: MailboxViewContext
+    /// The list's scroll view (`mailbox.list`).
+    let scroll: ScrollView
+    /// The rows that exist, made near what shows.
+    let virtualRows: VirtualRows<MessageRowView>
+    /// `focus`: the ring around the focused row.
+    let focusRing = Layer(identifier: "focus")
+    /// The shown list's messages as last laid out, kept so a step need not filter the model again.
+    private(set) var shownMessages: [MailMessage] = []
+    /// Messages the model has filed whose rows are still sliding off, each at the index it keeps until the slide ends.
+    var heldRows: [(message: MailMessage, index: Int)] = []
+    /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
+    private var leaving: [MessageRowView] = []
+    /// The swipe on each row (a finger, a trackpad), and where a release sends the message.
+    private(set) lazy var swipes = RowSwipes(list: self, context: context)
+
+    init(context: MailboxViewContext) {
+        self.context = context
+        let size = context.size, top = MailboxViewContext.navHeight
+        scroll = ScrollView(identifier: "mailbox.list", frame: Rect(x: 0, y: top, width: size.width, height: size.height - top),
+                            animator: { [unowned context] in context.animator })
+        virtualRows = VirtualRows(scroll: scroll, rowHeight: MessageRowView.height, slot: \.slot)
+        focusRing.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 6), stroke: Palette.accent, lineWidth: 3))
+        focusRing.isUserInteractionEnabled = false
+        focusRing.isHidden = true
+        focusRing.zPosition = 3
+        scroll.onScrollBegan = { [weak self] in self?.closeOpenThings() }
+    }
+
+    /// The rows that exist, by message id.
+    var rows: [String: MessageRowView] { virtualRows.rows }
+    private var state: MailboxState { context.state }
+    private var animator: Animator { context.animator }
+    private var reduceMotion: Bool { context.settings.reduceMotion }
+    private var width: Double { context.width }
+    /// The spring that brings a message back and closes rows up (tuned: `swipe.returnSpring`).
+    var rowSpring: Motion { .spring(context.tuning.returnSpring) }
+
+    // MARK: Rows
+
+    /// Makes the rows of the shown list anew (new data, a new segment), each at its place.
+    func rebuildRows() {
+        for row in virtualRows.removeAll() { row.slot.removeFromSuperlayer() }
+        heldRows = []  // a sliding row taken away holds no place
+        layoutRows(animated: false)
+        scroll.offset = min(scroll.offset, scroll.maximumOffset)
+        materializeRows()
+    }
+
+    /// Makes the rows that came within reach and takes away those that left it, unless a row is still moving, swiped
+    /// open or focused.
+    func materializeRows() {
+        let messages = shownMessages
+        virtualRows.materialize(ids: messages.map(\.id), make: { makeRow(messages[$0]) }, mayTake: { row in
+            abs(row.offset) < 0.5 && row.id != state.focus
+                && !animator.isAnimating(row.slot, \.position) && !animator.isAnimating(row, \MessageRowView.offset)
+        })
+    }
+
+    /// Each Later row's "comes back" time as seen now: called when the day turns.
+    func renameLaterTimes() {
+        for (id, row) in rows {
+            let placement = state.placement(of: id)
+            guard placement.list == .later else { continue }
+            row.showTimeLabel(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar))
+        }
+    }
+
+    private func makeRow(_ message: MailMessage) -> MessageRowView {
+        let placement = state.placement(of: message.id)
+        let comesBack = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : nil
+        let row = MessageRowView(message: message, width: width, art: MailboxViewContext.artFile, timeLabel: comesBack)
+        let pan = RowSwipePan { [weak self, weak row] in
+            guard let self, let row else { return }
+            self.swipes.handleSwipe($0, row)
+        }
+        let id = message.id
+        // A tap closes what is open (a half-open row); with nothing open, it opens the message in the reader.
+        row.slot.gestureRecognizers = [pan, TapRecognizer { [weak self] _ in
+            guard let self else { return }
+            if self.rows.values.contains(where: { abs($0.offset) > 0.5 }) {
+                self.closeOpenThings()
+            } else if self.state.placement(of: id).list == .draft {
+                self.context.send(.openDraft(id))  // a draft opens where it is written
+            } else {
+                self.context.send(.openMessage(id))
+            }
+        }]
+        row.setUnread(state.isUnread(message))
+        row.slot.contextActions = { [weak self] in self?.contextActions(for: id) ?? [] }
+        row.slot.onWheel = { [weak self] in self?.swipes.trackpadSwipe($0, over: id) ?? false }
+        scroll.content.addSublayer(row.slot)
+        describe(row)
+        return row
+    }
+
+    /// Every shown row to its slot: y = index × row height, springing there (rows below a collapse move up).
+    func layoutRows(animated: Bool) {
+        shownMessages = listedMessages()
+        let messages = shownMessages
+        scroll.contentHeight = Double(messages.count) * MessageRowView.height
+        for (index, message) in messages.enumerated() {
+            guard let row = rows[message.id] else { continue }
+            let target = Point(x: 0, y: Double(index) * MessageRowView.height)
+            if animated && !reduceMotion {
+                if animator.target(of: row.slot, \.position) != target, row.slot.position != target {
+                    animator.animate(row.slot, \.position, to: target, with: rowSpring)
+                }
+            } else {
+                animator.stop(row.slot, \.position)
+                row.slot.position = target
+            }
+        }
+        scroll.content.bounds.size.height = max(scroll.contentHeight, 1)
+    }
+
+    /// The shown list changed (another segment, new placements or messages): a list read in an order of its own (Later
+    /// by return time) can reorder rows that stay on it, and they move to their new slots. Rows coming and going are
+    /// the list change's to animate.
+    func followListedMessages() {
+        let wasShown = shownMessages.map(\.id)
+        shownMessages = listedMessages()
+        let nowShown = shownMessages.map(\.id), staying = Set(wasShown).intersection(nowShown)
+        if wasShown.filter(staying.contains) != nowShown.filter(staying.contains) { layoutRows(animated: true) }
+    }
+
+    /// The list as drawn: the model's messages, with those still sliding off kept at their places.
+    func listedMessages() -> [MailMessage] {
+        var list = state.visibleMessages
+        for held in heldRows.sorted(by: { $0.index < $1.index }) where !list.contains(where: { $0.id == held.message.id }) {
+            list.insert(held.message, at: min(held.index, list.count))
+        }
+        return list
+    }
+
+    /// The unread dots follow what the person opened.
+    func paintUnread() {
+        for message in state.messages {
+            rows[message.id]?.setUnread(state.isUnread(message))
+        }
+    }
+
+    // MARK: Leaving and coming back
+
+    /// The message left this list: its slot closes to nothing while the rows below move up into its place.
+    func collapse(_ id: String) {
+        if let sliding = rows[id], sliding.isSlidingOff {
+            sliding.collapsesWhenOff = true  // when the slide ends (`RowSwipes.slideEnded`)
+            // Filed while it slid (Esc dismissed the options before they showed, say): it keeps its place until then.
+            if !heldRows.contains(where: { $0.message.id == id }), let index = shownMessages.firstIndex(where: { $0.id == id }) {
+                heldRows.append((shownMessages[index], index))
+            }
+            return
+        }
+        guard let row = virtualRows.rows.removeValue(forKey: id) else {
+            // A message with no row (far from what shows) left: the rows below still close up.
+            layoutRows(animated: true)
+            scroll.settleInRange()
+            return
+        }
+        row.slot.zPosition = -1
+        let finish = retire(row)
+        if reduceMotion {
+            animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: context.tuning.reducedMotionFade), completion: finish)
+        } else {
+            animator.animate(row.slot, \.size, to: Size(width: width, height: 0), with: .spring(context.tuning.slideSpring), completion: finish)
+        }
+        layoutRows(animated: true)
+        scroll.settleInRange()
+    }
+
+    /// Undo: the row opens at the message's place and the message slides back in from where it left.
+    func reinsert(_ id: String, fromLeft: Bool) {
+        guard state.visibleMessages.contains(where: { $0.id == id }), let message = state.messages.first(where: { $0.id == id }) else { return }
+        heldRows.removeAll { $0.message.id == id }
+        rows[id]?.slot.removeFromSuperlayer()
+        let row = makeRow(message)
+        virtualRows.rows[id] = row
+        row.offset = fromLeft ? -width : width
+        layoutRows(animated: true)
+        if let index = state.visibleMessages.firstIndex(where: { $0.id == id }) {
+            row.slot.position = Point(x: 0, y: Double(index) * MessageRowView.height)
+            scroll.scroll(toShow: row.slot.position.y, row.slot.position.y + MessageRowView.height)
+        }
+        if reduceMotion {
+            row.offset = 0
+            fadeIn(row.slot)
+        } else {
+            row.slot.size = Size(width: width, height: 0)
+            animator.animate(row.slot, \.size, to: Size(width: width, height: MessageRowView.height), with: rowSpring)
+            animator.animate(row, \MessageRowView.offset, to: 0, with: rowSpring)
+        }
+    }
+
+    /// The segmented control changed: the old list slides out and the new one in, from the new segment's side.
+    func replaceList(from: MailboxSegment, to: MailboxSegment) {
+        let forward = to.order > from.order
+        for row in virtualRows.removeAll() {
+            let finish = retire(row)
+            if reduceMotion {
+                animator.animate(row.slot, \.opacity, to: 0, with: .tween(duration: context.tuning.rowFade), completion: finish)
+            } else {
+                animator.animate(row.slot, \.position, to: Point(x: forward ? -width : width, y: row.slot.position.y), with: rowSpring, completion: finish)
+            }
+        }
+        scroll.stop()
+        scroll.offset = 0
+        rebuildRows()
+        for row in rows.values {
+            if reduceMotion {
+                fadeIn(row.slot)
+            } else {
+                let place = row.slot.position
+                row.slot.position = Point(x: forward ? width : -width, y: place.y)
+                animator.animate(row.slot, \.position, to: place, with: rowSpring)
+            }
+        }
+    }
+
+    /// Takes a row out of the list's life: it takes no more touches, and is removed when the returned completion
+    /// (for its leaving animation) runs.
+    private func retire(_ row: MessageRowView) -> (Bool) -> Void {
+        row.isLeaving = true
+        row.slot.gestureRecognizers = []
+        leaving.append(row)
+        return { [weak self, weak row] _ in
+            guard let self, let row else { return }
+            row.slot.removeFromSuperlayer()
+            self.leaving.removeAll { $0 === row }
+        }
+    }
+
+    /// With reduced motion, a view that arrives fades in where it belongs.
+    func fadeIn(_ layer: Layer) {
+        layer.opacity = 0
+        animator.animate(layer, \.opacity, to: 1, with: .tween(duration: context.tuning.reducedMotionFade))
+    }
+
+    /// A scroll, or a tap on the list, closes what is open and springs back any half-open row.
+    func closeOpenThings() {
+        for (id, row) in rows where abs(row.offset) > 0.5 && !animator.isAnimating(row, \MessageRowView.offset) && state.options?.messageID != id {
+            swipes.springBack(id)
+        }
+    }
+
+    // MARK: Context menu and focus
+
+    /// What a right-click on a message offers: the swipe's four actions, each playing the swipe's animation.
+    private func contextActions(for id: String) -> [(title: String, perform: () -> Void)] {
+        [("Archive", SwipeZone.archive), ("Delete", .delete), ("Later…", .later), ("List…", .list)].map { title, zone in
+            (title, { [weak self] in self?.context.send(.command(id: id, zone: zone)) })
+        }
+    }
+
+    /// The Menu key or Shift-F10: the focused (or first) message's context menu, at its row.
+    func showContextMenuForFocus() {
+        guard let id = state.focus ?? shownMessages.first?.id, let row = rows[id] else { return }
+        let frame = row.slot.frameInRoot
+        context.stage.showContextMenu(contextActions(for: id).map { ContextMenuItem($0.title, perform: $0.perform) },
+                                      at: Point(x: frame.minX + 120, y: frame.midY))
+    }
+
+    /// Scrolls the focused row into view.
+    func scrollToFocus() {
+        guard let focus = state.focus, let index = state.visibleMessages.firstIndex(where: { $0.id == focus }) else { return }
+        let top = Double(index) * MessageRowView.height
+        scroll.scroll(toShow: top, top + MessageRowView.height)
+    }
+
+    /// The ring follows the focused row wherever it moves; `contentX` is where the content has slid to (the menu).
+    func updateFocusRing(contentX: Double) {
+        guard let focus = state.focus, let row = rows[focus], state.compose == nil, state.options == nil else {
+            focusRing.isHidden = true
+            return
+        }
+        focusRing.isHidden = false
+        let frame = row.slot.frameInRoot
+        focusRing.frame = Rect(x: frame.minX - contentX + 3, y: frame.minY + 3, width: frame.width - 6, height: MessageRowView.height - 6)
+    }
+
+    // MARK: Screen readers
+
+    /// The actions a row offers, in the order a screen reader lists them.
+    static let rowActionNames = ["Open", "Archive", "Delete", "Later…", "Move to list…"]
+
+    /// The list, named for the list that shows, and every row; hidden while a sheet or the reader covers it.
+    func describe(covered: Bool) {
+        scroll.frame.accessibilityElementsHidden = covered
+        scroll.frame.accessibility = Accessibility(role: .list, name: state.shelf?.title ?? state.segment.title)
+        for row in rows.values { describe(row) }
+    }
+
+    /// One row: a list item, "sender, subject, time, unread", with the swipe's actions.
+    private func describe(_ row: MessageRowView) {
+        guard let message = state.messages.first(where: { $0.id == row.id }) else { return }
+        let placement = state.placement(of: message.id)
+        let time = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : message.time
+        let name = [message.sender, message.subject, time].filter { !$0.isEmpty }.joined(separator: ", ") + (state.isUnread(message) ? ", unread" : "")
+        let id = message.id
+        let actions: [MailboxAction] = [.openMessage(id), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
+                                        .command(id: id, zone: .later), .command(id: id, zone: .list)]
+        var states: Accessibility.States = [.focusable, .selectable]
+        if state.focus == id && state.options == nil && state.compose == nil && state.reading == nil { states.formUnion([.focused, .selected]) }
+        row.slot.accessibility = Accessibility(role: .listItem, name: name, states: states, actions: zip(Self.rowActionNames, actions).map { name, action in
+            Accessibility.Action(name) { [weak self] in self?.context.send(action) }
+        })
+    }
+}
+
+/// A row's swipe: horizontal only (a vertical drag is the list's), and never from the left edge, which opens the menu.
+final class RowSwipePan: PanRecognizer {
+    init(handler: @escaping (PanRecognizer) -> Void) {
+        super.init(minimumDistance: 10, axis: .horizontal, handler: handler)
+    }
+
+    override func shouldBegin(at start: Point) -> Bool { start.x > 24 }
+}

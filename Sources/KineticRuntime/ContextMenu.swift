@@ -40,13 +40,13 @@ final class ContextMenu {
         shield.zPosition = 900
         shield.gestureRecognizers = [TapRecognizer { _ in close() }]
         shield.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
-        shield.cursor = .arrow
         let height = Double(items.count) * Self.rowHeight + 2 * Self.padding
         let x = min(max(point.x, 8), stageSize.width - Self.width - 8)
         let y = min(max(point.y, 8), stageSize.height - height - 8)
         panel.frame = Rect(x: x, y: y, width: Self.width, height: height)
         panel.zPosition = 901
         panel.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 10), fill: .white, stroke: Palette.ink.withAlpha(0.18), lineWidth: 1))
+        panel.accessibility = Accessibility(role: .menu, name: "Actions")
         for (index, item) in items.enumerated() {
             let row = Layer(identifier: "context.item.\(item.slug)",
                             frame: Rect(x: Self.padding, y: Self.padding + Double(index) * Self.rowHeight, width: Self.width - 2 * Self.padding, height: Self.rowHeight))
@@ -56,6 +56,8 @@ final class ContextMenu {
                 close()
                 item.perform()
             }]
+            // A menu item for the keyboard (the stage's focus: arrows, Enter) and for screen readers alike.
+            row.accessibility = Accessibility(role: .menuItem, name: item.title, actions: [.tapping(row, named: "click")])
             panel.addSublayer(row)
         }
     }

@@ -14,6 +14,9 @@ final class GalleryScreen: Screen {
 
     override var stateName: String { "gallery" }
 
+    /// The cards are buttons: Tab and the arrows move between them, Enter or Space opens one.
+    override var usesKeyboardFocus: Bool { true }
+
     override func didAppear(size: Size) {
         root.backgroundColor = Palette.paper
         let width = size.width
@@ -66,6 +69,9 @@ final class PlaceholderScreen: Screen {
     }
 
     override var stateName: String { "\(entry.id).placeholder" }
+
+    /// Nothing here but the shell's menu button.
+    override var usesKeyboardFocus: Bool { true }
 
     override func didAppear(size: Size) {
         root.backgroundColor = Palette.paper

@@ -71,6 +71,11 @@ open class Screen {
     /// The device was shaken (on a desktop: the scenario's `shake` event); return true when the screen used it.
     open func handleShake() -> Bool { false }
 
+    /// Whether the keys this screen leaves unused go to the stage's one keyboard focus (`KeyboardFocus`): Tab, the
+    /// arrows, Home, End, Enter and Space over the controls its layers declare to screen readers. A screen that still
+    /// moves its own focus with its own keys says no.
+    open var usesKeyboardFocus: Bool { false }
+
     /// Whether a drag from the screen's left edge belongs to the screen (its own side menu) rather than to the
     /// shell's; the shell's menu then stays reachable by its ☰ button.
     open var ownsLeftEdge: Bool { false }

@@ -94,7 +94,13 @@ public final class Shell: Screen {
         menuProgress = 0
         layoutMenu()
         rebuildActionRows()
-        for item in entries { menuLayer.layer(withIdentifier: "menu.item.\(item.id)")?.opacity = item.id == entry?.id ? 1 : 0.75 }
+        // The current app's row stands out, and is the selected one: the keyboard's focus starts there when the menu opens.
+        for id in ["gallery"] + entries.map(\.id) {
+            guard let row = menuLayer.layer(withIdentifier: "menu.item.\(id)") else { continue }
+            let current = id == (entry?.id ?? "gallery")
+            if id != "gallery" { row.opacity = current ? 1 : 0.75 }
+            if current { row.accessibility?.states.insert(.selected) } else { row.accessibility?.states.remove(.selected) }
+        }
     }
 
     /// Opens or closes the menu with a spring, starting at `velocity` (progress per second).
@@ -133,6 +139,10 @@ public final class Shell: Screen {
     }
 
     public override var isAtRest: Bool { content?.isAtRest ?? true }
+
+    /// The menu, while it is open, moves by the stage's keyboard focus (↑/↓, Home, End, a letter, Enter); the content
+    /// otherwise says.
+    public override var usesKeyboardFocus: Bool { isMenuOpen || content?.usesKeyboardFocus == true }
 
     public override var debugShapes: [DebugShape] { isMenuOpen ? [] : content?.debugShapes ?? [] }
 

@@ -2,15 +2,17 @@ import KineticCore
 import KineticScene
 
 /// The keyboard's way through the stage: an open context menu first, then the focused text field, then the screen,
-/// then the motion tools (S, P, ., O, T).
+/// then the stage's keyboard focus (when the screen hands it its keys), then the motion tools (S, P, ., O, T).
 extension Stage {
     /// Routes a key to the screen; returns whether anything used it.
     @discardableResult
     public func send(_ event: KeyEvent) -> Bool {
         inputSinceLastStep = true
-        // An open context menu has the keyboard: Esc closes it, and nothing reaches the app behind it.
+        keyboardFocus.noteKey()
+        // An open context menu has the keyboard: Esc closes it, the arrows, Home, End and a letter move through it, Enter
+        // or Space chooses; nothing reaches the app behind it.
         if contextMenu != nil {
-            if event.key == .escape { closeContextMenu() }
+            if event.key == .escape { closeContextMenu() } else { _ = keyboardFocus.handle(event, root: root) }
             return true
         }
         // With Alt, the tools' keys are the tools' even where the app uses the letter (the Mailbox's T).
@@ -20,7 +22,19 @@ extension Stage {
         let focusedBefore = textInput.focused
         let used = screen?.handleKey(event) == true
         if let field = textInput.focused, field !== focusedBefore, case .character(let typed) = event.key { textInput.textOfFocusingKey = typed }
+        if !used, screen?.usesKeyboardFocus == true, keyboardFocus.handle(event, root: root) { return true }
         return used || (!event.modifiers.contains(.control) && motion.handle(event.key))
+    }
+
+    /// After a step: the keyboard focus follows what changed (see `KeyboardFocus.settle`) while a context menu or the
+    /// screen uses it; otherwise it lets go of whatever it held.
+    func settleKeyboardFocus() {
+        if contextMenu != nil || screen?.usesKeyboardFocus == true {
+            keyboardFocus.settle(root: root)
+        } else if keyboardFocus.focused != nil || keyboardFocus.ring.superlayer != nil {
+            keyboardFocus.focus(nil)
+            keyboardFocus.settle(root: Layer())
+        }
     }
 
     /// Routes typed text to the focused field, else to the screen; returns whether anything used it. The text of the

@@ -51,6 +51,10 @@ public final class Stage {
     }
     private var tuningPanel: TuningPanel?
     private var overlay: DebugOverlay?
+    /// The one keyboard focus over the screen's controls, sheets and menus (see `KeyboardFocus`).
+    public let keyboardFocus = KeyboardFocus()
+    /// The scene's change count when the focus last settled: it settles again after any change, made in a step or not.
+    private var focusSettledAtChanges: UInt64?
     /// The keyboard's text: the focused field, the clipboard, the layout measure (see `TextInput`).
     public let textInput = TextInput()
     /// The tuning files watched (`kinetic run --tune`), if any.
@@ -101,6 +105,7 @@ public final class Stage {
         event.location = location
         inputSinceLastStep = true
         if event.phase == .began {
+            keyboardFocus.notePointer()
             let hit = root.hitTest(event.location) ?? root
             arena.begin(event, recognizers: hit.ancestry.flatMap(\.gestureRecognizers))
         } else {
@@ -253,6 +258,10 @@ public final class Stage {
         animator.step(by: Stage.stepDuration)
         if motion.showsOverlay { updateOverlay() }
         textInput.focused?.refreshCaret()
+        if sceneChanges.changes != focusSettledAtChanges || inputSinceLastStep {
+            settleKeyboardFocus()
+            focusSettledAtChanges = sceneChanges.changes
+        }
         if let pointerLocation, sceneChanges.changes != sceneBefore { hover(at: pointerLocation) }
         // Also once the hovered layer is gone (it was freed with its screen): the shade goes with it.
         if hovered != nil || hoverShade.superlayer != nil { placeHoverShade() }

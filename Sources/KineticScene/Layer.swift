@@ -70,6 +70,8 @@ public final class Layer {
     /// What the layer is to a screen reader (role, name, states, actions), declared by the app beside the layer it
     /// describes; `nil` for a layer that is only drawing (its accessible descendants are still found).
     public var accessibility: Accessibility?
+    /// Whether the stage's keyboard focus is on this layer (the stage sets it; dumps write `focused`).
+    public var hasKeyboardFocus = false
     /// Hides this layer's subtree from screen readers while something covers it (a sheet, the reader), as UIKit's
     /// `accessibilityElementsHidden` does.
     public var accessibilityElementsHidden = false

@@ -70,7 +70,8 @@ public struct LayerDump: Codable, Equatable, Sendable {
     public var caret: Int?
     /// A text field's selection, `[start, end]` in UTF-16 offsets; equal ends when nothing is selected.
     public var selection: [Int]?
-    /// Whether a text field has the keyboard.
+    /// Whether it has the keyboard focus: `true` on the one focused control (a card, a menu item, a row, a button) and
+    /// `true` or `false` on every text field; absent on every other layer.
     public var focused: Bool?
     /// Text an input method is composing in a text field, shown underlined at the caret (absent when none).
     public var composition: String?
@@ -93,6 +94,7 @@ public struct LayerDump: Codable, Equatable, Sendable {
         if color == nil { color = layer.backgroundColor?.hex }
         hovered = layer.isHovered ? true : nil
         value = layer.value
+        focused = layer.hasKeyboardFocus ? true : nil
         if let field = layer.editableText {
             text = field.text
             caret = field.caret

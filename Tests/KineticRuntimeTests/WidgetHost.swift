@@ -24,6 +24,8 @@ final class WidgetHost: Screen {
     private(set) var appliedTunings: [Tuning] = []
     /// What the host says to `isAtRest` (a screen that shows a scroll indicator is not at rest until it faded).
     var rests: () -> Bool = { true }
+    /// Whether the keys the host leaves unused go to the stage's keyboard focus.
+    var handsKeysToFocus = false
 
     init(build: @escaping (WidgetHost, Stage) -> Void) {
         self.build = build
@@ -34,6 +36,7 @@ final class WidgetHost: Screen {
     override func didAppear(size: Size) { build(self, requiredStage) }
     override func update(dt: Double) { onUpdate?(dt) }
     override var isAtRest: Bool { rests() }
+    override var usesKeyboardFocus: Bool { handsKeysToFocus }
 
     override func handleKey(_ event: KeyEvent) -> Bool {
         keysReceived.append(event)

@@ -1,0 +1,315 @@
+import KineticCore
+import KineticScene
+
+/// The stage's one keyboard focus, shared by every screen, sheet and menu that hands its keys to the engine: what can
+/// take the focus, how Tab, the arrows, Home, End, Enter and Space move and use it, where it goes when what had it
+/// leaves, and the one ring drawn around it.
+///
+/// **What can take the focus** is what a screen reader can act on: a shown layer whose `accessibility` is a control (a
+/// button, menu item, list item, tab, link, radio button or entry), not disabled, and not inside a part hidden from
+/// screen readers (a list under a sheet). So the keyboard reaches exactly what Orca offers, and the keyboard focus is
+/// the accessibility focus: the focused layer carries `.focused` in its accessibility states and `focused` in dumps.
+///
+/// **Patterns** (WAI-ARIA's, as GTK4 follows them): a list, a menu or a tab list is one Tab stop; inside it ↑/↓ (a list,
+/// a menu) or ←/→ (tabs) move, Home and End go to its ends, and in a menu a letter goes to the next item starting with
+/// it. Elsewhere the arrows move to the nearest control that way on screen. Tab and Shift-Tab go through the stops in
+/// reading order (the layer tree's, as drawn), round and round. Enter and Space do what a tap does: the control's
+/// first accessibility action.
+///
+/// **Scopes**: a dialog or a menu that shows is a scope, the one drawn last the innermost. The focus stays inside it;
+/// when it opens while the keyboard is in use, its first control (or its selected one) takes the focus; when it goes,
+/// the focus returns to where it was when it came.
+///
+/// **Focus never lands nowhere**: when the focused control goes (a row filed, a card replaced), the focus moves to the
+/// control that followed it in reading order, else the one before it.
+///
+/// **The ring shows while the keyboard is in use** (GTK's focus-visible): a key shows it, a touch or click hides it
+/// without moving the focus.
+public final class KeyboardFocus {
+    /// The control with the focus, if any.
+    public private(set) weak var focused: Layer?
+    /// Whether the ring shows: the keyboard was used last.
+    public private(set) var isVisible = false
+    /// The open scopes, outermost first, each with the control that had the focus when it opened.
+    private var scopes: [(scope: WeakLayer, returnTo: WeakLayer)] = []
+    /// The controls of the innermost scope as last seen, in reading order: where a control that went was.
+    private var lastControls: [WeakLayer] = []
+    /// Where the focus was among `lastControls` at the last settle: a focused control that went (and was freed) is
+    /// still known by its place.
+    private var lastFocusIndex: Int?
+    /// Each list, menu or tab list's control that last had the focus: Tab enters the group there again.
+    private var lastInGroup: [ObjectIdentifier: WeakLayer] = [:]
+    /// The layer whose accessibility states the focus last marked.
+    private weak var marked: Layer?
+    /// The one focus ring, drawn over everything but the tools.
+    let ring = Layer()
+
+    /// The roles that take the focus.
+    static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry]
+    /// The roles whose controls share one Tab stop and move by arrows.
+    static let groupRoles: Set<Accessibility.Role> = [.list, .menu, .pageTabList]
+    /// The roles that keep the focus inside while they show.
+    static let scopeRoles: Set<Accessibility.Role> = [.dialog, .menu]
+
+    /// A focus with nothing focused.
+    public init() {
+        ring.isUserInteractionEnabled = false
+        ring.zPosition = 950
+        ring.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), stroke: Palette.accent, lineWidth: 3))
+    }
+
+    /// A key was pressed: the ring shows.
+    func noteKey() { isVisible = true }
+
+    /// A touch or click: the ring hides, the focus stays.
+    func notePointer() { isVisible = false }
+
+    /// Puts the focus on `layer` (or nowhere); an entry's own focus (a text field taking the keyboard) follows.
+    public func focus(_ layer: Layer?) {
+        focused = layer
+        if let layer, let group = Self.group(of: layer, within: nil) { lastInGroup[ObjectIdentifier(group)] = WeakLayer(layer) }
+        if let focus = layer?.accessibility?.focus, layer?.accessibility?.role == .entry { focus() }
+    }
+
+    // MARK: Keys
+
+    /// Moves or uses the focus for `event` within the innermost scope under `root`; returns whether the key was used.
+    func handle(_ event: KeyEvent, root: Layer) -> Bool {
+        let scope = innermostScope(under: root)
+        let controls = Self.controls(under: scope)
+        guard !controls.isEmpty else { return false }
+        guard let focused, controls.contains(where: { $0 === focused }) else {
+            // Nothing focused yet: Tab, Shift-Tab or an arrow starts at the first stop (the last for Shift-Tab).
+            switch event.key {
+            case .tab, .up, .down, .left, .right:
+                let stops = stops(among: controls, focused: nil)
+                focus(event.key == .tab && event.modifiers.contains(.shift) ? stops.last : stops.first)
+                return true
+            default:
+                return false
+            }
+        }
+        let group = Self.group(of: focused, within: scope)
+        switch event.key {
+        case .tab:
+            let stops = stops(among: controls, focused: focused)
+            guard let index = stops.firstIndex(where: { $0 === focused }) else { return false }
+            let step = event.modifiers.contains(.shift) ? -1 : 1
+            focus(stops[(index + step + stops.count) % stops.count])
+        case .enter, .space:
+            if let action = focused.accessibility?.actions.first { action.perform() } else { focused.accessibility?.focus?() }
+        case .up, .down, .left, .right:
+            if let group { return moveInGroup(group, by: event.key, controls: controls) }
+            guard let next = Self.nearest(to: focused, going: event.key, among: controls) else { return true }
+            focus(next)
+        case .home, .end:
+            guard let group else { return false }
+            let members = controls.filter { Self.group(of: $0, within: scope) === group }
+            focus(event.key == .home ? members.first : members.last)
+        case .character(let letter) where group?.accessibility?.role == .menu:
+            let members = controls.filter { Self.group(of: $0, within: scope) === group }
+            guard let index = members.firstIndex(where: { $0 === focused }) else { return false }
+            let after = members[(index + 1)...] + members[...index]
+            guard let match = after.first(where: { $0.accessibility?.name.lowercased().hasPrefix(letter.lowercased()) == true }) else { return false }
+            focus(match)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// An arrow inside a list or menu (↑/↓) or a tab list (←/→): the neighbour that way, stopping at the ends.
+    private func moveInGroup(_ group: Layer, by key: KeyEvent.Key, controls: [Layer]) -> Bool {
+        let across = group.accessibility?.role == .pageTabList
+        let backward: Bool
+        switch (key, across) {
+        case (.up, false), (.left, true): backward = true
+        case (.down, false), (.right, true): backward = false
+        default: return false
+        }
+        let members = controls.filter { Self.group(of: $0, within: nil) === group }
+        guard let index = members.firstIndex(where: { $0 === focused }) else { return false }
+        let next = index + (backward ? -1 : 1)
+        if members.indices.contains(next) { focus(members[next]) }
+        return true
+    }
+
+    // MARK: Each step
+
+    /// Keeps the focus where it can be after the scene changed: follows scopes opening and closing, moves off a
+    /// control that went, marks the focused layer, and places the ring.
+    func settle(root: Layer) {
+        let scope = innermostScope(under: root)
+        let controls = Self.controls(under: scope)
+        followScopes(to: scope, root: root, controls: controls)
+        if let focused, !controls.contains(where: { $0 === focused }) {
+            focus(neighbour(at: lastControls.firstIndex { $0.layer === focused } ?? lastFocusIndex, among: controls))
+        } else if focused == nil, let index = lastFocusIndex {
+            focus(neighbour(at: index, among: controls))  // it went, and nothing holds it any more
+        }
+        lastControls = controls.map(WeakLayer.init)
+        lastFocusIndex = focused.flatMap { focused in controls.firstIndex { $0 === focused } }
+        mark()
+        placeRing(in: root)
+    }
+
+    private func followScopes(to scope: Layer, root: Layer, controls: [Layer]) {
+        if scopes.isEmpty || scopes[0].scope.layer !== root { scopes = [(WeakLayer(root), WeakLayer(nil))] }
+        if scopes.last?.scope.layer === scope { return }
+        if let open = scopes.firstIndex(where: { $0.scope.layer === scope }) {
+            // Inner scopes closed: the focus returns to where it was when the first of them opened.
+            let returnTo = scopes[open + 1].returnTo.layer
+            scopes.removeSubrange((open + 1)...)
+            if let returnTo, controls.contains(where: { $0 === returnTo }) {
+                focus(returnTo)
+            } else if focused != nil {
+                focus(stops(among: controls, focused: nil).first)
+            }
+        } else {
+            scopes.removeAll { $0.scope.layer == nil || !($0.scope.layer?.isVisibleInTree ?? false) }
+            if scopes.isEmpty { scopes = [(WeakLayer(root), WeakLayer(nil))] }
+            scopes.append((WeakLayer(scope), WeakLayer(focused)))
+            if isVisible || focused != nil {
+                let selected = controls.first { $0.accessibility?.states.contains(.selected) == true }
+                focus(selected ?? stops(among: controls, focused: nil).first)
+            }
+        }
+    }
+
+    /// The control that followed the one at `index` when last seen, still there; else the nearest one before it; else
+    /// the first stop.
+    private func neighbour(at index: Int?, among controls: [Layer]) -> Layer? {
+        let present = { (layer: Layer?) in layer.flatMap { candidate in controls.first { $0 === candidate } } }
+        if let index, lastControls.indices.contains(index) {
+            for later in lastControls[(index + 1)...] { if let found = present(later.layer) { return found } }
+            for earlier in lastControls[..<index].reversed() { if let found = present(earlier.layer) { return found } }
+        }
+        return stops(among: controls, focused: nil).first
+    }
+
+    /// The focused layer says so, to dumps and to screen readers; the one marked before no longer does.
+    private func mark() {
+        if marked !== focused {
+            if let old = marked {
+                old.hasKeyboardFocus = false
+                old.accessibility?.states.remove(.focused)
+            }
+            marked = focused
+        }
+        guard let focused else { return }
+        if !focused.hasKeyboardFocus { focused.hasKeyboardFocus = true }
+        if focused.accessibility?.states.contains(.focused) == false { focused.accessibility?.states.insert(.focused) }
+    }
+
+    private func placeRing(in root: Layer) {
+        guard isVisible, let focused, focused.accessibility?.role != .entry else {
+            if ring.superlayer != nil { ring.removeFromSuperlayer() }
+            return
+        }
+        if ring.superlayer !== root { root.addSublayer(ring) }
+        let frame = focused.frameInRoot.insetBy(dx: -3, dy: -3)
+        if ring.frame != frame { ring.frame = frame }
+    }
+
+    // MARK: The tree
+
+    /// The innermost scope under `root`: the last shown dialog or menu, in drawing order, that holds a control; else
+    /// `root`.
+    func innermostScope(under root: Layer) -> Layer {
+        var innermost = root
+        func visit(_ layer: Layer) {
+            guard !layer.isHidden, layer.opacity > 0.001, !layer.accessibilityElementsHidden else { return }
+            if let role = layer.accessibility?.role, Self.scopeRoles.contains(role), !Self.controls(under: layer).isEmpty { innermost = layer }
+            for sublayer in layer.sublayersInDrawingOrder { visit(sublayer) }
+        }
+        visit(root)
+        return innermost
+    }
+
+    /// Every control under `layer` that can take the focus now, in reading order.
+    static func controls(under layer: Layer) -> [Layer] {
+        var found: [Layer] = []
+        func visit(_ layer: Layer) {
+            guard !layer.isHidden, layer.opacity > 0.001, !layer.accessibilityElementsHidden else { return }
+            if isControl(layer) { found.append(layer) }
+            for sublayer in layer.sublayersInDrawingOrder { visit(sublayer) }
+        }
+        visit(layer)
+        return found
+    }
+
+    static func isControl(_ layer: Layer) -> Bool {
+        guard let accessibility = layer.accessibility, controlRoles.contains(accessibility.role), !accessibility.states.contains(.disabled) else { return false }
+        return !accessibility.actions.isEmpty || accessibility.focus != nil
+    }
+
+    /// The list, menu or tab list `layer` belongs to, below `scope` (a menu that is the scope is its own group).
+    static func group(of layer: Layer, within scope: Layer?) -> Layer? {
+        var current = layer.superlayer
+        while let candidate = current {
+            if let role = candidate.accessibility?.role, groupRoles.contains(role) { return candidate }
+            if candidate === scope { return nil }
+            current = candidate.superlayer
+        }
+        return nil
+    }
+
+    /// The Tab stops among `controls`: each ungrouped control, and one per group: its focused control, else the one
+    /// that last had the focus, else its selected, else its first control.
+    func stops(among controls: [Layer], focused: Layer?) -> [Layer] {
+        var stops: [Layer] = []
+        func preferred(_ control: Layer, in group: Layer) -> Bool {
+            control === focused || lastInGroup[ObjectIdentifier(group)]?.layer === control
+        }
+        var groupsSeen: [ObjectIdentifier: Int] = [:]
+        for control in controls {
+            guard let group = Self.group(of: control, within: nil) else {
+                stops.append(control)
+                continue
+            }
+            let key = ObjectIdentifier(group)
+            if let index = groupsSeen[key] {
+                let current = stops[index]
+                let better = preferred(control, in: group)
+                    || (!preferred(current, in: group) && control.accessibility?.states.contains(.selected) == true
+                        && current.accessibility?.states.contains(.selected) != true)
+                if better { stops[index] = control }
+            } else {
+                groupsSeen[key] = stops.count
+                stops.append(control)
+            }
+        }
+        return stops
+    }
+
+    /// The control nearest to `from` in the arrow's direction, among those wholly beyond its edge that way, by the
+    /// distance between their centres with a sideways step weighing twice a straight one; `nil` when there is none.
+    static func nearest(to from: Layer, going key: KeyEvent.Key, among controls: [Layer]) -> Layer? {
+        let start = from.frameInRoot
+        let origin = Point(x: start.midX, y: start.midY)
+        var best: (layer: Layer, cost: Double)?
+        for control in controls where control !== from {
+            let frame = control.frameInRoot
+            let dx = frame.midX - origin.x, dy = frame.midY - origin.y
+            let (along, aside): (Double, Double)
+            let beyond: Bool
+            switch key {
+            case .right: (along, aside, beyond) = (dx, dy, frame.minX >= start.maxX - 0.5)
+            case .left: (along, aside, beyond) = (-dx, dy, frame.maxX <= start.minX + 0.5)
+            case .down: (along, aside, beyond) = (dy, dx, frame.minY >= start.maxY - 0.5)
+            case .up: (along, aside, beyond) = (-dy, dx, frame.maxY <= start.minY + 0.5)
+            default: return nil
+            }
+            guard beyond, along > 0.5 else { continue }
+            let cost = along + 2 * abs(aside)
+            if cost < best?.cost ?? .infinity { best = (control, cost) }
+        }
+        return best?.layer
+    }
+}
+
+/// A layer held weakly, for lists of layers that may go away.
+struct WeakLayer {
+    weak var layer: Layer?
+    init(_ layer: Layer?) { self.layer = layer }
+}

@@ -1,0 +1,159 @@
+import XCTest
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The stage's one keyboard focus on its own, over a page of plain controls declared as a screen reader sees them.
+///
+/// The page, in reading order: a button `a` at (20, 20), a list `list` of three rows `row.0`…`row.2` (40 pt apart from
+/// y = 100), a button `b` at (300, 20), and a dialog `dialog` (hidden until opened) holding `ok` and `cancel`. The Tab
+/// stops are therefore a, the list (one stop), b; and inside the open dialog, ok and cancel only.
+final class KeyboardFocusWidgetTests: WidgetTestCase {
+    private var dialog: Layer!  // made by `page()` before any test step uses it
+
+    private func control(_ id: String, _ role: Accessibility.Role, _ frame: Rect, in parent: Layer) -> Layer {
+        let layer = Layer(identifier: id, frame: frame)
+        layer.gestureRecognizers = [TapRecognizer { [record] _ in record.events.append("tap \(id)") }]
+        layer.accessibility = Accessibility(role: role, name: id.capitalized, actions: [.tapping(layer)])
+        parent.addSublayer(layer)
+        return layer
+    }
+
+    private func page() -> Stage {
+        let (stage, host) = hosted { [unowned self] host, _ in
+            _ = self.control("a", .button, Rect(x: 20, y: 20, width: 100, height: 40), in: host.root)
+            let list = Layer(identifier: "list", frame: Rect(x: 20, y: 100, width: 200, height: 120))
+            list.accessibility = Accessibility(role: .list, name: "List")
+            host.root.addSublayer(list)
+            for index in 0..<3 { _ = self.control("row.\(index)", .listItem, Rect(x: 0, y: Double(index) * 40, width: 200, height: 40), in: list) }
+            _ = self.control("b", .button, Rect(x: 300, y: 20, width: 100, height: 40), in: host.root)
+            let dialog = Layer(identifier: "dialog", frame: Rect(x: 400, y: 300, width: 300, height: 200))
+            dialog.accessibility = Accessibility(role: .dialog, name: "Dialog")
+            dialog.isHidden = true
+            host.root.addSublayer(dialog)
+            _ = self.control("ok", .button, Rect(x: 20, y: 140, width: 100, height: 40), in: dialog)
+            _ = self.control("cancel", .button, Rect(x: 160, y: 140, width: 100, height: 40), in: dialog)
+            self.dialog = dialog
+        }
+        host.handsKeysToFocus = true
+        stage.step()
+        return stage
+    }
+
+    private func focused(_ stage: Stage) -> String? { stage.keyboardFocus.focused?.identifier }
+
+    func testTabGoesThroughTheStopsInReadingOrderAndAListIsOneStop() {
+        let stage = page()
+        XCTAssertNil(focused(stage), "nothing is focused before a key")
+        press(stage, "tab")
+        XCTAssertEqual(focused(stage), "a")
+        press(stage, "tab")
+        XCTAssertEqual(focused(stage), "row.0", "the list's first row stands for the list")
+        press(stage, "down")
+        press(stage, "tab")
+        XCTAssertEqual(focused(stage), "b", "the list is left in one Tab")
+        press(stage, "shift+tab")
+        XCTAssertEqual(focused(stage), "row.1", "and entered again at the row it was left on")
+        press(stage, "tab")
+        press(stage, "tab")
+        XCTAssertEqual(focused(stage), "a", "round and round")
+    }
+
+    func testArrowsMoveInsideTheListAndStopAtItsEndsHomeAndEndJump() {
+        let stage = page()
+        press(stage, "tab")
+        press(stage, "tab")
+        press(stage, "up")
+        XCTAssertEqual(focused(stage), "row.0", "no row above the first")
+        press(stage, "down", times: 5)
+        XCTAssertEqual(focused(stage), "row.2", "none below the last")
+        press(stage, "home")
+        XCTAssertEqual(focused(stage), "row.0")
+        press(stage, "end")
+        XCTAssertEqual(focused(stage), "row.2")
+    }
+
+    func testArrowsOutsideAGroupGoToTheNearestControlThatWay() {
+        let stage = page()
+        press(stage, "tab")
+        press(stage, "right")
+        XCTAssertEqual(focused(stage), "b", "b is the one control to a's right")
+        press(stage, "left")
+        XCTAssertEqual(focused(stage), "a")
+        press(stage, "down")
+        XCTAssertEqual(focused(stage), "row.0", "straight below a is the list's first row")
+    }
+
+    func testEnterAndSpaceDoWhatATapDoes() {
+        let stage = page()
+        press(stage, "tab")
+        press(stage, "enter")
+        press(stage, "tab")
+        press(stage, "down")
+        press(stage, "space")
+        stage.tap(Point(x: 350, y: 40))
+        XCTAssertEqual(record.events, ["tap a", "tap row.1", "tap b"])
+    }
+
+    func testTheFocusedControlIsMarkedForDumpsAndScreenReadersAndOnlyIt() throws {
+        let stage = page()
+        press(stage, "tab")
+        XCTAssertEqual(try layer(stage, "a").focused, true)
+        XCTAssertNil(try layer(stage, "b").focused, "other controls say nothing")
+        XCTAssertEqual(stage.keyboardFocus.focused?.accessibility?.states.contains(.focused), true)
+        press(stage, "tab")
+        XCTAssertNil(try layer(stage, "a").focused)
+        XCTAssertEqual(stage.root.layer(withIdentifier: "a")?.accessibility?.states.contains(.focused), false)
+        XCTAssertEqual(try layer(stage, "row.0").focused, true)
+    }
+
+    func testADialogKeepsTheFocusAndGivesItBackWhenItGoes() {
+        let stage = page()
+        press(stage, "tab")
+        press(stage, "tab")
+        press(stage, "down")
+        dialog.isHidden = false
+        stage.step()
+        XCTAssertEqual(focused(stage), "ok", "the dialog's first control takes the focus as it opens")
+        press(stage, "tab")
+        XCTAssertEqual(focused(stage), "cancel")
+        press(stage, "tab")
+        XCTAssertEqual(focused(stage), "ok", "Tab stays inside the dialog")
+        dialog.isHidden = true
+        stage.step()
+        XCTAssertEqual(focused(stage), "row.1", "back where it was when the dialog opened")
+    }
+
+    func testWhenTheFocusedControlGoesTheNextTakesItElseThePrevious() {
+        let stage = page()
+        press(stage, "tab")
+        press(stage, "tab")
+        press(stage, "down")
+        stage.root.layer(withIdentifier: "row.1")?.removeFromSuperlayer()
+        stage.step()
+        XCTAssertEqual(focused(stage), "row.2", "the row that followed it")
+        stage.root.layer(withIdentifier: "row.2")?.removeFromSuperlayer()
+        stage.root.layer(withIdentifier: "b")?.removeFromSuperlayer()
+        stage.step()
+        XCTAssertEqual(focused(stage), "row.0", "nothing follows any more: the one before")
+    }
+
+    func testATouchHidesTheRingButKeepsTheFocus() {
+        let stage = page()
+        press(stage, "tab")
+        XCTAssertNotNil(stage.keyboardFocus.isVisible ? stage.keyboardFocus.focused : nil, "a key shows the ring")
+        stage.tap(Point(x: 700, y: 100))  // on nothing
+        XCTAssertFalse(stage.keyboardFocus.isVisible)
+        XCTAssertEqual(focused(stage), "a")
+    }
+
+    func testAScreenThatKeepsItsOwnKeysGetsNoFocus() {
+        let (stage, _) = hosted { host, _ in
+            let button = Layer(identifier: "x", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            button.accessibility = Accessibility(role: .button, name: "X", actions: [.tapping(button)])
+            host.root.addSublayer(button)
+        }
+        press(stage, "tab")
+        XCTAssertNil(focused(stage))
+    }
+}

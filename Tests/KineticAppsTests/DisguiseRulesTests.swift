@@ -7,6 +7,12 @@ import KineticFixtures
 /// Disguise-O-Rama's rules alone: state + action → state + effects, no layers, no physics, no disk.
 final class DisguiseRulesTests: XCTestCase {
     private let six = ServedCostumes.withBundled
+    /// The README: the splash shows for 0.6 s, and an arrow key turns the wheel at 1.5 rad/s. Tuned numbers: the
+    /// screen sends them with each tick and key, so the rules never read the tuning.
+    private let splash = 0.6, spin = 1.5
+
+    private func tick(_ seconds: Double) -> DisguiseAction { .tick(seconds, splashDuration: splash) }
+    private func key(_ key: DisguiseKey) -> DisguiseAction { .key(key, spin: spin) }
 
     @discardableResult
     private func apply(_ state: inout DisguiseState, _ actions: DisguiseAction...) -> [DisguiseEffect] {
@@ -19,9 +25,9 @@ final class DisguiseRulesTests: XCTestCase {
         var s = DisguiseState(costumes: Array(six.prefix(2)))
         XCTAssertEqual(s.stateName, "splash")
         // The README: the splash shows for 0.6 s. 0.5 s is still the splash; 0.1 s more and it leaves.
-        apply(&s, .tick(0.25), .tick(0.25))
+        apply(&s, tick(0.25), tick(0.25))
         XCTAssertEqual(s.stateName, "splash")
-        apply(&s, .tick(0.1))
+        apply(&s, tick(0.1))
         XCTAssertEqual(s.stateName, "splash.leaving")
         apply(&s, .tapIntroButton)
         XCTAssertEqual(s.stateName, "splash.leaving", "the button is not there yet")
@@ -29,9 +35,9 @@ final class DisguiseRulesTests: XCTestCase {
         XCTAssertEqual(s.stateName, "intro.1")
         XCTAssertEqual(apply(&s, .tapIntroButton), [])
         XCTAssertEqual(s.stateName, "intro.2")
-        apply(&s, .key(.space))
+        apply(&s, key(.space))
         XCTAssertEqual(s.stateName, "intro.3")
-        XCTAssertEqual(apply(&s, .key(.enter)), [.saveProgress(introCompleted: true)], "the last page's button ends the intro and remembers it")
+        XCTAssertEqual(apply(&s, key(.enter)), [.saveProgress(introCompleted: true)], "the last page's button ends the intro and remembers it")
         XCTAssertEqual(s.stateName, "intro.leaving")
         XCTAssertEqual(s.wheel, [], "the bubbles come out once the panels have gone")
         apply(&s, .introLeft)
@@ -43,7 +49,7 @@ final class DisguiseRulesTests: XCTestCase {
 
     func testOnceTheIntroIsSeenTheSplashGoesStraightToTheWheel() {
         var s = DisguiseState(costumes: six, introCompleted: true)
-        apply(&s, .key(.enter))
+        apply(&s, key(.enter))
         XCTAssertEqual(s.stateName, "splash.leaving", "Enter skips the splash's wait")
         apply(&s, .splashLeft)
         XCTAssertEqual(s.stateName, "wheel")
@@ -52,7 +58,7 @@ final class DisguiseRulesTests: XCTestCase {
 
     /// Seed 000 (E): a tapped bubble dresses Scotch; tapping a different item, or the selected costume, reverts.
     func testTappingDressesAndAnyItemUndresses() {
-        for undress in [DisguiseAction.tapBubble(six[1].id), .tapBubble(six[0].id), .tapScotch, .tapCostume(six[0].id), .key(.escape), .key(.space)] {
+        for undress in [DisguiseAction.tapBubble(six[1].id), .tapBubble(six[0].id), .tapScotch, .tapCostume(six[0].id), key(.escape), key(.space)] {
             var s = onTheWheel()
             apply(&s, .tapBubble(six[0].id))
             XCTAssertEqual(s.stateName, "selected.\(six[0].id)")
@@ -82,13 +88,13 @@ final class DisguiseRulesTests: XCTestCase {
         broken.id = "not an id!"
         apply(&s, .costumesArrived([six[0], six[2], broken]))
         XCTAssertEqual(s.wheel, [], "no wheel during the splash")
-        apply(&s, .key(.enter), .splashLeft)
+        apply(&s, key(.enter), .splashLeft)
         XCTAssertEqual(s.wheel, [six[0].id, six[1].id], "the wheel starts with what was known")
-        apply(&s, .tick(1.0 / 120))
+        apply(&s, tick(1.0 / 120))
         XCTAssertEqual(s.wheel, [six[0].id, six[1].id, six[2].id], "the arrival joins on the next step")
         apply(&s, .tapBubble(six[1].id), .costumesArrived([six[3]]))
         XCTAssertEqual(s.wheel.count, 3, "a costume is worn: the arrival waits")
-        apply(&s, .tick(1), .tapScotch, .tick(1))
+        apply(&s, tick(1), .tapScotch, tick(1))
         XCTAssertEqual(s.wheel.count, 3, "the bubbles are still returning")
         apply(&s, .wheelSettled)
         XCTAssertEqual(s.wheel.last, six[3].id)
@@ -98,18 +104,24 @@ final class DisguiseRulesTests: XCTestCase {
 
     func testKeysSpinMoveTheFocusAndChoose() {
         var s = onTheWheel()
-        XCTAssertEqual(apply(&s, .key(.left)), [.turnWheel(spokes: -1, speed: 1.5)], "one spoke back")
-        XCTAssertEqual(apply(&s, .key(.right)), [.turnWheel(spokes: 1, speed: 1.5)], "one spoke on")
-        apply(&s, .key(.tab(backwards: false)))
+        XCTAssertEqual(apply(&s, key(.left)), [], "a turn only moves layers: it is no effect")
+        XCTAssertEqual(s.wheelTurn, DisguiseState.WheelTurn(spokes: -1, speed: spin, serial: 1), "one spoke back")
+        apply(&s, key(.right))
+        XCTAssertEqual(s.wheelTurn, DisguiseState.WheelTurn(spokes: 1, speed: spin, serial: 2), "one spoke on")
+        let once = s
+        apply(&s, key(.right))
+        XCTAssertNotEqual(s, once, "the same turn again is another change")
+        XCTAssertEqual(s.wheelTurn, DisguiseState.WheelTurn(spokes: 1, speed: spin, serial: 3))
+        apply(&s, key(.tab(backwards: false)))
         XCTAssertEqual(s.focusedIndex, 0, "the first Tab shows the ring on the first bubble")
-        apply(&s, .key(.tab(backwards: true)))
+        apply(&s, key(.tab(backwards: true)))
         XCTAssertEqual(s.focusedIndex, 5, "Shift-Tab wraps back to the last of six")
-        apply(&s, .key(.tab(backwards: false)))
+        apply(&s, key(.tab(backwards: false)))
         XCTAssertEqual(s.focusedIndex, 0, "Tab wraps forward")
-        apply(&s, .key(.tab(backwards: false)), .key(.enter))
+        apply(&s, key(.tab(backwards: false)), key(.enter))
         XCTAssertEqual(s.stateName, "selected.\(six[1].id)")
         var unused = onTheWheel()
-        XCTAssertEqual(apply(&unused, .key(.escape)), [])
+        XCTAssertEqual(apply(&unused, key(.escape)), [])
         XCTAssertEqual(unused, onTheWheel(), "Esc on the wheel is not the app's: it goes to the shell")
     }
 
@@ -121,17 +133,17 @@ final class DisguiseRulesTests: XCTestCase {
         XCTAssertEqual(s.wheel, [])
         XCTAssertFalse(s.introCompleted)
         XCTAssertEqual(s.costumes.count, 6, "the costumes are kept")
-        apply(&s, .tick(0.6), .splashLeft)
+        apply(&s, tick(0.6), .splashLeft)
         XCTAssertEqual(s.stateName, "intro.1")
     }
 
     func testAWheelThatCannotBeBuiltIsSaidAndLeavesScotchAlone() {
         var s = DisguiseState(costumes: six, introCompleted: true)
-        apply(&s, .key(.enter), .splashLeft)
+        apply(&s, key(.enter), .splashLeft)
         let effects = apply(&s, .wheelFailed("no memory"))
         XCTAssertTrue(effects.contains(.log("disguise: building the costume wheel: no memory")), "\(effects)")
         XCTAssertTrue(effects.contains { if case .showBanner = $0 { return true } else { return false } })
-        apply(&s, .costumesArrived([ServedCostumes.withBundled[0]]), .tick(1), .key(.enter), .key(.tab(backwards: false)))
+        apply(&s, .costumesArrived([ServedCostumes.withBundled[0]]), tick(1), key(.enter), key(.tab(backwards: false)))
         XCTAssertEqual(s.wheel, [])
         XCTAssertEqual(s.stateName, "wheel", "nothing to choose")
         var one = onTheWheel()
@@ -162,9 +174,34 @@ final class DisguiseRulesTests: XCTestCase {
         XCTAssertEqual(s, before, "an empty catalogue is a failure, not a decision: nothing leaves")
     }
 
+    /// Tuned numbers come with the action: a longer splash keeps it up, a faster key turns faster.
+    func testTunedNumbersComeWithTheirActions() {
+        var s = DisguiseState(costumes: six)
+        apply(&s, .tick(1, splashDuration: 2))
+        XCTAssertEqual(s.stateName, "splash", "1 s of a 2 s splash")
+        apply(&s, .tick(1, splashDuration: 2))
+        XCTAssertEqual(s.stateName, "splash.leaving")
+        var wheel = onTheWheel()
+        apply(&wheel, .key(.right, spin: 3))
+        XCTAssertEqual(wheel.wheelTurn?.speed, 3)
+        var splashing = DisguiseState(costumes: six)
+        apply(&splashing, .key(.left, spin: 3))
+        XCTAssertNil(splashing.wheelTurn, "no wheel to turn on the splash")
+    }
+
+    /// A failed effect comes back as an action naming what failed, and the rules say what is logged and shown.
+    func testFailuresAreLoggedAndShown() {
+        var s = onTheWheel()
+        XCTAssertEqual(apply(&s, .progressNotSaved("disk full")), [.log("could not save Disguise-O-Rama progress: disk full")],
+                       "a lost save only means the intro shows again: logged, no banner")
+        XCTAssertEqual(apply(&s, .wheelMotionFailed(while: "turning the wheel", error: "diverged")),
+                       [.log("disguise: turning the wheel: diverged"), .showBanner("Something went wrong turning the wheel — see the log")])
+        XCTAssertEqual(s, onTheWheel(), "a failure changes nothing")
+    }
+
     private func onTheWheel() -> DisguiseState {
         var s = DisguiseState(costumes: six, introCompleted: true)
-        apply(&s, .key(.enter), .splashLeft)
+        apply(&s, key(.enter), .splashLeft)
         return s
     }
 }

@@ -110,7 +110,7 @@ final class DisguiseEdgeTests: XCTestCase {
         var pagesSeen = [stage.stateName]
         /// Does `change` (a step, or a touch that may turn the page at once) and checks the page it turned from.
         func watch(_ change: () -> Void) {
-            let stateBefore = stage.stateName, offsetBefore = screen.viewState.introOffset
+            let stateBefore = stage.stateName, offsetBefore = screen.viewState.intro.offset
             change()
             guard stage.stateName != stateBefore else { return }
             pagesSeen.append(stage.stateName)

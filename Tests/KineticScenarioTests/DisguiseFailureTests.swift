@@ -34,7 +34,7 @@ final class DisguiseFailureTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("not a property list".utf8).write(to: DisguiseProgress.url(in: folder))
         XCTAssertEqual(DisguiseProgress.load(from: folder), DisguiseProgress(introCompleted: false))
-        DisguiseProgress(introCompleted: true).save(to: folder)
+        try DisguiseProgress(introCompleted: true).save(to: folder)
         XCTAssertEqual(DisguiseProgress.load(from: folder), DisguiseProgress(introCompleted: true))
     }
 }

@@ -8,13 +8,14 @@ import KineticPlatform
 public struct DisguiseEnvironment {
     /// Whether the intro has been seen, as saved.
     public var loadIntroCompleted: () -> Bool
-    /// Saves whether the intro has been seen.
-    public var saveIntroCompleted: (Bool) -> Void
+    /// Saves whether the intro has been seen; it throws when it could not, and the screen hands the failure to the
+    /// rules (`DisguiseAction.progressNotSaved`), which decide what is logged.
+    public var saveIntroCompleted: (Bool) throws -> Void
     /// Writes one line to the log.
     public var log: (String) -> Void
 
     /// An environment from plain closures: tests hand in their own progress and read what is saved.
-    public init(loadIntroCompleted: @escaping () -> Bool, saveIntroCompleted: @escaping (Bool) -> Void, log: @escaping (String) -> Void) {
+    public init(loadIntroCompleted: @escaping () -> Bool, saveIntroCompleted: @escaping (Bool) throws -> Void, log: @escaping (String) -> Void) {
         self.loadIntroCompleted = loadIntroCompleted
         self.saveIntroCompleted = saveIntroCompleted
         self.log = log
@@ -25,7 +26,7 @@ public struct DisguiseEnvironment {
         let log: (String) -> Void = Log.line
         return DisguiseEnvironment(
             loadIntroCompleted: { DisguiseProgress.load(from: dataDirectory, log: log).introCompleted },
-            saveIntroCompleted: { DisguiseProgress(introCompleted: $0).save(to: dataDirectory, log: log) },
+            saveIntroCompleted: { try DisguiseProgress(introCompleted: $0).save(to: dataDirectory) },
             log: log)
     }
 }

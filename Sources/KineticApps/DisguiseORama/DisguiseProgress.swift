@@ -21,12 +21,9 @@ struct DisguiseProgress: Codable, Equatable {
 
     private static func file(in folder: URL) -> SavedFile<DisguiseProgress> { SavedFile(url(in: folder), format: .propertyList) }
 
-    /// Writes the file; a failure (read-only folder, full disk) only means the intro shows again next time.
-    func save(to folder: URL, log: (String) -> Void = Log.line) {
-        do {
-            try Self.file(in: folder).save(self)
-        } catch {
-            log("could not save Disguise-O-Rama progress: \(error)")
-        }
+    /// Writes the file. A failure (read-only folder, full disk) is thrown for the rules to answer
+    /// (`DisguiseAction.progressNotSaved`): it only means the intro shows again next time.
+    func save(to folder: URL) throws {
+        try Self.file(in: folder).save(self)
     }
 }

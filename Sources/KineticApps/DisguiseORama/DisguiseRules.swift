@@ -4,14 +4,17 @@ import KineticRuntime
 /// What can happen to Disguise-O-Rama: time, the person's taps and keys, the menu, the data layer, and the screen
 /// telling that an animation or the physics has come to rest.
 public enum DisguiseAction: Equatable, Sendable {
-    /// Simulated time passes (seconds).
-    case tick(Double)
+    /// Simulated time passes (seconds), with how long the splash shows: a tuned number
+    /// (`DisguiseTuning.splashDuration`), so it comes with the tick rather than from the rules.
+    case tick(Double, splashDuration: Double)
     case tapIntroButton
     case tapBubble(String)
     case tapScotch
     /// A tap on the costume Scotch is wearing.
     case tapCostume(String)
-    case key(DisguiseKey)
+    /// A key, with the speed (rad/s) at which an arrow turns the wheel by its one spoke: a tuned number
+    /// (`DisguiseTuning.keySpin`), so it comes with the key rather than from the rules.
+    case key(DisguiseKey, spin: Double)
     /// The menu's "Replay intro": the sequence starts again from the splash, as on a first launch.
     case replayIntro
     /// The person came back to the app in this run: no splash again; straight to the intro, or the wheel once seen.
@@ -37,8 +40,11 @@ public enum DisguiseAction: Equatable, Sendable {
     case bubbleFailed(String, reason: String)
     /// The saved progress was read as the screen appeared: whether the intro has been seen.
     case progressLoaded(introCompleted: Bool)
-    /// The tuning changed: the splash's time and an arrow key's push (rad/s).
-    case tuned(splashDuration: Double, keySpin: Double)
+    /// Saving the progress (`DisguiseEffect.saveProgress`) failed, with the error: the intro shows again next time.
+    case progressNotSaved(String)
+    /// Moving the wheel's physics failed while doing what is named (turning the wheel, dropping the other bubbles…),
+    /// with the error: the person sees that something went wrong.
+    case wheelMotionFailed(while: String, error: String)
 }
 
 /// The keys the app answers, whatever the platform calls them.
@@ -47,13 +53,11 @@ public enum DisguiseKey: Equatable, Sendable {
     case tab(backwards: Bool)
 }
 
-/// What the rules ask the outside world to do.
+/// What the rules ask the outside world to do, through the `DisguiseEnvironment` (the effect rule: nothing that only
+/// moves layers is an effect; an arrow key's turn of the wheel is `DisguiseState.wheelTurn`).
 public enum DisguiseEffect: Equatable, Sendable {
-    /// Remember (on disk) whether the intro has been seen.
+    /// Remember (on disk) whether the intro has been seen; a failure comes back as `.progressNotSaved`.
     case saveProgress(introCompleted: Bool)
-    /// Turn the wheel by whole spokes (positive is clockwise), at up to `speed` rad/s, coming to rest on a spoke: what
-    /// an arrow key does.
-    case turnWheel(spokes: Int, speed: Double)
     /// A line for the log.
     case log(String)
     /// A banner that goes away by itself.
@@ -63,10 +67,6 @@ public enum DisguiseEffect: Equatable, Sendable {
 /// Disguise-O-Rama's rules (seed 000 and seed 001): state + action → new state + effects. Pure, so tests drive the
 /// whole sequence without rendering, and the screen only animates the changes.
 public enum DisguiseRules: AppRules {
-    /// How long the splash shows before it leaves by itself, in seconds, unless tuned (`DisguiseState.splashDuration`).
-    public static let splashDuration = 0.6
-    /// How fast an arrow key turns the wheel by its one spoke, in rad/s, unless tuned (`DisguiseState.keySpin`).
-    public static let keySpin = 1.5
     /// The intro's pages.
     public static var pageCount: Int { introPages.count }
     /// What a failed refresh says: what is true about what the wheel shows.
@@ -74,19 +74,21 @@ public enum DisguiseRules: AppRules {
         "Couldn’t reach the costume server — showing \(showingSaved ? "the costumes saved last time" : "the built-in costumes")"
     }
 
-    /// Moves the sequence on by one action: changes `state` and returns the effects (a save, a wheel turn, a banner,
-    /// a log line) for the screen and its environment to carry out, in order.
+    /// What a failure while doing something says: a log line naming it, and a banner telling the person.
+    static func failure(while doing: String, error: String) -> [DisguiseEffect] {
+        [.log("disguise: \(doing): \(error)"), .showBanner("Something went wrong \(doing) — see the log")]
+    }
+
+    /// Moves the sequence on by one action: changes `state` and returns the effects (a save, a banner, a log line)
+    /// for the screen's environment to carry out, in order.
     public static func reduce(_ state: inout DisguiseState, _ action: DisguiseAction) -> [DisguiseEffect] {
         switch action {
         case .progressLoaded(let completed):
             state.introCompleted = completed
-        case .tuned(let splashDuration, let keySpin):
-            state.splashDuration = splashDuration
-            state.keySpin = keySpin
-        case .tick(let seconds):
+        case .tick(let seconds, let splashDuration):
             if state.phase == .splash {
                 state.splashTime += seconds
-                if state.splashTime >= state.splashDuration { state.phase = .splashLeaving }
+                if state.splashTime >= splashDuration { state.phase = .splashLeaving }
             }
             if state.phase == .wheel { joinPending(&state) }
         case .tapIntroButton:
@@ -99,8 +101,8 @@ public enum DisguiseRules: AppRules {
             }
         case .tapScotch, .tapCostume:
             if case .selected = state.phase { state.phase = .returning }
-        case .key(let key):
-            return press(&state, key)
+        case .key(let key, let spin):
+            return press(&state, key, spin: spin)
         case .replayIntro:
             state.phase = .splash
             state.splashTime = 0
@@ -149,19 +151,23 @@ public enum DisguiseRules: AppRules {
             state.wheelUnavailable = true
             state.wheel = []
             state.focusedIndex = nil
-            return [.log("disguise: building the costume wheel: \(reason)"), .showBanner("Something went wrong building the costume wheel — see the log")]
+            return failure(while: "building the costume wheel", error: reason)
         case .bubbleFailed(let id, let reason):
             state.wheel.removeAll { $0 == id }
             if let focus = state.focusedIndex, focus >= state.wheel.count { state.focusedIndex = state.wheel.isEmpty ? nil : 0 }
             return [.log("costume \(id) could not join the wheel: \(reason)")]
+        case .progressNotSaved(let error):
+            return [.log("could not save Disguise-O-Rama progress: \(error)")]
+        case .wheelMotionFailed(let doing, let error):
+            return failure(while: doing, error: error)
         }
         return []
     }
 
-    /// Keys: Enter/Space leave the splash and turn the intro's pages; ←/→ spin; Tab moves the focus ring (Shift
+    /// Keys: Enter/Space leave the splash and turn the intro's pages; ←/→ turn the wheel by a spoke at `spin` rad/s; Tab moves the focus ring (Shift
     /// back); Enter wears the focused costume; Esc/Space take it off. A key the phase has no use for is not used
     /// (no change and no effect), so the shell may take it (Esc back to the gallery).
-    private static func press(_ state: inout DisguiseState, _ key: DisguiseKey) -> [DisguiseEffect] {
+    private static func press(_ state: inout DisguiseState, _ key: DisguiseKey, spin: Double) -> [DisguiseEffect] {
         switch (state.phase, key) {
         case (.splash, .enter), (.splash, .space):
             state.phase = .splashLeaving
@@ -170,9 +176,9 @@ public enum DisguiseRules: AppRules {
         case (.selected, .escape), (.selected, .space):
             state.phase = .returning
         case (.wheel, .left), (.returning, .left):
-            return [.turnWheel(spokes: -1, speed: state.keySpin)]
+            turn(&state, spokes: -1, speed: spin)
         case (.wheel, .right), (.returning, .right):
-            return [.turnWheel(spokes: 1, speed: state.keySpin)]
+            turn(&state, spokes: 1, speed: spin)
         case (.wheel, .tab(let backwards)), (.returning, .tab(let backwards)):
             let count = state.wheel.count
             guard count > 0 else { return [] }
@@ -197,6 +203,11 @@ public enum DisguiseRules: AppRules {
         state.phase = .introLeaving
         state.introCompleted = true
         return [.saveProgress(introCompleted: true)]
+    }
+
+    /// Names the turn in the state with the next serial number, so the screen starts it even when it equals the last.
+    private static func turn(_ state: inout DisguiseState, spokes: Int, speed: Double) {
+        state.wheelTurn = DisguiseState.WheelTurn(spokes: spokes, speed: speed, serial: (state.wheelTurn?.serial ?? 0) + 1)
     }
 
     private static func select(_ state: inout DisguiseState, _ id: String) {

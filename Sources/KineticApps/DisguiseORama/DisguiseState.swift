@@ -4,11 +4,12 @@ import KineticData
 /// on the wheel, and the keyboard's focus. A plain value: `DisguiseRules.reduce` changes it; the screen draws it.
 ///
 /// The physics (the wheel's angle, the bubbles' bodies) is not here: it is a simulation the screen runs, told what
-/// to do by the rules' effects (a spin) and by the person's drag.
+/// to do by the changes of this state (a phase, an arrow key's `wheelTurn`) and by the person's drag. No tuned
+/// number is here either: what the rules need of the tuning comes with the action (`DisguiseAction.tick`, `.key`).
 public struct DisguiseState: Equatable, Sendable {
     /// Where in the sequence the person is; each phase has its state name in scene dumps (see `stateName`).
     public enum Phase: Equatable, Sendable {
-        /// The wordmark around Scotch, for `DisguiseRules.splashDuration`.
+        /// The wordmark around Scotch, for the tuned splash duration (`DisguiseTuning.splashDuration`).
         case splash
         /// The wordmark leaving and Scotch moving to the intro (or straight to the wheel).
         case splashLeaving
@@ -42,10 +43,25 @@ public struct DisguiseState: Equatable, Sendable {
     public var wheelUnavailable = false
     /// The index in `wheel` of the bubble with the keyboard's focus; `nil` shows no focus ring.
     public var focusedIndex: Int?
-    /// How long the splash shows, in seconds (tunable).
-    public var splashDuration = DisguiseRules.splashDuration
-    /// How much an arrow key adds to the wheel's turn, in rad/s (tunable).
-    public var keySpin = DisguiseRules.keySpin
+    /// The last turn an arrow key asked of the wheel, `nil` before the first: a motion no lasting difference implies,
+    /// so it is named here and the screen starts it when this changes.
+    public var wheelTurn: WheelTurn?
+
+    /// An arrow key's turn of the wheel by whole spokes. The serial number grows with each turn, so two equal turns
+    /// in a row are two changes of the state.
+    public struct WheelTurn: Equatable, Sendable {
+        /// Whole spokes to turn by; positive is clockwise.
+        public var spokes: Int
+        /// The fastest the turn goes, in rad/s; it comes to rest on a spoke.
+        public var speed: Double
+        /// Which turn this is, from 1.
+        public var serial: Int
+
+        /// A turn by `spokes` at up to `speed` rad/s, the `serial`th.
+        public init(spokes: Int, speed: Double, serial: Int) {
+            (self.spokes, self.speed, self.serial) = (spokes, speed, serial)
+        }
+    }
 
     /// A launch on the splash, with `costumes` known and none on the wheel yet; `introCompleted` skips the intro.
     public init(costumes: [Costume], introCompleted: Bool = false) {

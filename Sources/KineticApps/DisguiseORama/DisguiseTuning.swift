@@ -1,14 +1,15 @@
 import KineticCore
 
-/// Every motion parameter of Disguise-O-Rama, in one place: the screen, the wheel and the rules read them from here
-/// (`kinetic run disguise --tune DIR` writes them to `DIR/disguise.json` and applies every save live).
+/// Every motion parameter of Disguise-O-Rama, in one place: the screen and the wheel read them from here
+/// (`kinetic run disguise --tune DIR` writes them to `DIR/disguise.json` and applies every save live). The rules
+/// never do: the splash's time and an arrow key's speed come to them with the tick and the key.
 public struct DisguiseTuning: TunableSet {
     /// The app's id: it names the tuning file (`disguise.json`) and is written under the file's `app` key.
     public static let app = "disguise"
 
     // Splash
     /// Seconds on the splash.
-    public var splashDuration = DisguiseRules.splashDuration
+    public var splashDuration = 0.6
     /// Seconds the wordmarks take to leave while Scotch moves.
     public var splashExit = 0.8
     // Intro
@@ -56,7 +57,7 @@ public struct DisguiseTuning: TunableSet {
     /// The fastest the wheel turns, in rad/s.
     public var maximumSpeed = CostumeWheel.Settings.standard.maximumSpeed
     /// How fast an arrow key turns the wheel by one spoke, in rad/s.
-    public var keySpin = DisguiseRules.keySpin
+    public var keySpin = 1.5
     // Falling
     /// Gravity on fallen bubbles (1 = 1000 pt/s²).
     public var gravity = CostumeWheel.Settings.standard.gravity

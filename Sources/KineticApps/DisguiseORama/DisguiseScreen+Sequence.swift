@@ -1,0 +1,114 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// How the screen follows the state: it lays the stage out for a launch, plays each change of phase on its
+/// components (seed 000 (A)–(E)), and hands them the state.
+extension DisguiseScreen {
+    /// Lays the launch screen out again, for the splash: every component's layers, anew, on an empty stage.
+    func buildLayers() {
+        for layer in root.sublayers { animator.stopAll(of: layer) }
+        animator.stopAll(of: intro)
+        root.removeAllSublayers()
+        root.backgroundColor = DisguiseLayout.background
+        splash.layOut(layout, in: root)
+        scotch.layOut(layout, in: root)
+        wheelView.layOut(layout, in: root)
+        intro.layOut(layout, in: root)
+        titles.layOut(layout, in: root)
+        banner.add(to: root, size: layout.size, zPosition: 7)
+        banner.place(in: layout.size, width: 640)  // wide enough for the refresh message on one line
+        placeBanner()
+        show()
+    }
+
+    /// Animates what changed between two states: each change of phase has its own animation, bubbles join and leave
+    /// the wheel for costumes that reached it or left it, and an arrow key's turn starts.
+    func follow(from before: DisguiseState) {
+        if state.launch != before.launch {
+            buildLayers()
+            return
+        }
+        if state.phase != before.phase {
+            if before.phase == .splash, state.phase != .splashLeaving { placeWithoutSplash() }
+            defer { placeBanner() }
+            scotch.showCursor(for: state.phase)
+            wheelView.changePhase(from: before.phase, to: state.phase, reduceMotion: settings.reduceMotion)
+            switch (before.phase, state.phase) {
+            case (_, .splashLeaving): leaveSplash()
+            case (_, .intro(let page)) where page == 0: intro.slideIn(moves)
+            case (_, .intro(let page)): intro.scroll(to: page, moves)
+            case (_, .introLeaving): leaveIntro()
+            case (.splashLeaving, .wheel), (.introLeaving, .wheel), (.splash, .wheel): wheelView.enter(state, moves)
+            case (_, .selected(let id)):
+                if let costume = wheelView.select(id, among: state.wheel, moves) { titles.show(costume, measure: requiredStage.textInput.measure, moves) }
+            case (.selected(let id), .returning):
+                if wheelView.deselect(id, among: state.wheel, moves) { titles.hide(moves) }
+            default: break
+            }
+        }
+        if state.wheel != before.wheel {
+            wheelView.addBubbles(state, moves)
+            wheelView.removeBubbles(before.wheel.filter { !state.wheel.contains($0) }, moves)
+        }
+        if state.wheelTurn != before.wheelTurn, let turn = state.wheelTurn { wheelView.turn(turn) }
+        show()
+    }
+
+    /// Hands the components the state: what input and the focus ring go by, and what a screen reader is told.
+    private func show() {
+        intro.show(state)
+        wheelView.show(state)
+        scotch.describe(state)
+        titles.describe(worn: { if case .selected = state.phase { return true } else { return false } }())
+    }
+
+    /// (A): the wordmark leaves, and Scotch moves to his intro place (or, once the intro has been seen, straight to
+    /// the wheel).
+    private func leaveSplash() {
+        let target = state.introCompleted ? layout.scotchOnWheel : layout.scotchInIntro
+        let slide = Motion.tween(duration: settings.reduceMotion ? motionTuning.reducedMotionFade : motionTuning.splashExit, curve: .easeInEaseOut)
+        let moves = self.moves
+        splash.leave(with: slide, moves)
+        scotch.move(to: target, with: slide, moves) { [weak self] _ in
+            guard let self, self.state.phase == .splashLeaving else { return }
+            self.splash.hide()
+            self.send(.splashLeft)
+        }
+    }
+
+    /// Coming back to the app: the wordmark is not shown again, and Scotch stands where the intro or the wheel has him.
+    private func placeWithoutSplash() {
+        splash.hide()
+        scotch.place(at: state.introCompleted ? layout.scotchOnWheel : layout.scotchInIntro, layout)
+    }
+
+    /// (D): the panels slide out, Scotch scales to his wheel size, and the bubbles come in once the panels are gone.
+    private func leaveIntro() {
+        let moves = self.moves
+        scotch.move(to: layout.scotchOnWheel, with: moves.motion(motionTuning.introScotchSpring), moves)
+        intro.slideOut(moves) { [weak self] _ in
+            guard let self, self.state.phase == .introLeaving else { return }
+            self.intro.hide()
+            self.send(.introLeft)
+        }
+    }
+
+    /// The banner goes where it covers nothing a person needs next: over the intro's button it would hide the button,
+    /// so it sits just above it; on the wheel it sits at the top, clear of the top bubble, or under the worn
+    /// costume's title and description.
+    func placeBanner() {
+        let height = banner.layer.bounds.height
+        let centreY: Double
+        switch state.phase {
+        case .splash, .splashLeaving, .intro, .introLeaving:
+            centreY = layout.bottomPanel.minY - 12 - height / 2
+        case .selected:
+            centreY = max(titles.bottom, layout.subtitle.maxY) + 12 + height / 2
+        case .wheel, .returning:
+            centreY = 12 + height / 2
+        }
+        banner.layer.position = Point(x: layout.size.width / 2, y: centreY)
+    }
+}

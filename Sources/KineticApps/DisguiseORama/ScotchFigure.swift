@@ -1,0 +1,51 @@
+import KineticCore
+import KineticScene
+
+/// Scotch: one layer on stage from the splash to the wheel, so every hand-over is seamless; it only moves and
+/// scales. Its size is the intro's, scaled for the splash and the wheel. A tap on him takes a costume off.
+final class ScotchFigure {
+    private let layer = Layer(identifier: "scotch")
+    private let send: (DisguiseAction) -> Void
+
+    /// - Parameter send: where a tap on Scotch goes (`.tapScotch`).
+    init(send: @escaping (DisguiseAction) -> Void) {
+        self.send = send
+        layer.contents = DisguiseArt.image("scotch.svg")
+        layer.zPosition = 3
+        layer.gestureRecognizers = [TapRecognizer { _ in send(.tapScotch) }]
+    }
+
+    /// Scotch at his splash place, on `root`.
+    func layOut(_ layout: DisguiseLayout, in root: Layer) {
+        layer.bounds = Rect(origin: .zero, size: layout.scotchInIntro.size)
+        layer.position = layout.scotchInSplash.center
+        layer.scale = layout.scotchInSplash.height / layout.scotchInIntro.height
+        layer.cursor = .arrow  // a hand only while a costume is worn (see `showCursor`)
+        root.addSublayer(layer)
+    }
+
+    /// Scotch moves to `target` (one of his places in `DisguiseLayout`) with `motion`; `completion` is the scale's.
+    func move(to target: Rect, with motion: Motion, _ moves: DisguiseMotion, completion: ((Bool) -> Void)? = nil) {
+        moves.animator.animate(layer, \.position, to: target.center, with: motion)
+        moves.animator.animate(layer, \.scale, to: target.height / moves.layout.scotchInIntro.height, with: motion, completion: completion)
+    }
+
+    /// Scotch stands at `target` at once (coming back to the app).
+    func place(at target: Rect, _ layout: DisguiseLayout) {
+        layer.position = target.center
+        layer.scale = target.height / layout.scotchInIntro.height
+    }
+
+    /// Scotch takes a click only to take a costume off: no hand and no hover shade over him otherwise.
+    func showCursor(for phase: DisguiseState.Phase) {
+        if case .selected = phase { layer.cursor = nil } else { layer.cursor = .arrow }
+    }
+
+    /// Scotch to a screen reader: an image, named with what he wears, that can take it off.
+    func describe(_ state: DisguiseState) {
+        let worn: String? = { if case .selected(let id) = state.phase { return id } else { return nil } }()
+        let send = self.send
+        layer.accessibility = Accessibility(role: .image, name: worn.flatMap { state.costume($0)?.title }.map { "Scotch, wearing \($0)" } ?? "Scotch",
+                                            actions: worn == nil ? [] : [.init("Take off") { send(.tapScotch) }])
+    }
+}

@@ -27,8 +27,8 @@ public final class HoneycombScreen: Screen {
     let feed: HoneycombFeed?
     /// Opening links and the log.
     public var environment: HoneycombEnvironment
-    /// Problems found in the data, sent to the rules (which log them) when the screen appears.
-    var startupProblems: [String]
+    /// Problems found in the data before the screen appeared, sent to the rules (which log them) when it does.
+    let startupProblems: [String]
 
     // The components, made in the order their layers stack.
     /// How every hexagon moves, shared by the components.
@@ -47,9 +47,12 @@ public final class HoneycombScreen: Screen {
     }
 
     /// A honeycomb on the data layer: the bundled or saved nodes at once, then a refresh in the background.
-    public convenience init(feed: HoneycombFeed, environment: HoneycombEnvironment) {
+    /// - Parameter problems: problems met before the feed was made (the bundled file unreadable), logged after the
+    ///   feed's own when the screen appears.
+    public convenience init(feed: HoneycombFeed, environment: HoneycombEnvironment, problems: [String] = []) {
         let initial = feed.initial()
-        self.init(categories: initial.categories, imageFiles: initial.imageFiles, feed: feed, problems: initial.problems, environment: environment)
+        self.init(categories: initial.categories, imageFiles: initial.imageFiles, feed: feed, problems: initial.problems + problems,
+                  environment: environment)
     }
 
     private init(categories nodes: [HoneycombNode], imageFiles: [String: String], feed: HoneycombFeed?, problems: [String], environment: HoneycombEnvironment) {

@@ -74,7 +74,8 @@ final class HoneycombRulesTests: XCTestCase {
         apply(&s, .tapCategory("a"), .morphFinished)
         XCTAssertEqual(apply(&s, .learnMore), [], "no panel, nothing to open")
         apply(&s, .openPanel("x"))
-        XCTAssertEqual(apply(&s, .learnMore), [.openLink("https://example.org/x")])
+        XCTAssertEqual(apply(&s, .learnMore), [.openLink("https://example.org/x"), .showBanner("Learn More: https://example.org/x")],
+                       "the link is handed on, then the banner says which one")
         apply(&s, .openPanel("y"))
         XCTAssertEqual(apply(&s, .learnMore), [], "y has no link")
         apply(&s, .openPanel("z"))
@@ -86,10 +87,35 @@ final class HoneycombRulesTests: XCTestCase {
         apply(&s, .tapCategory("a"), .morphFinished, .tapCell("x"))
         var changed = categories
         changed[0].children.removeFirst()
-        apply(&s, .nodesArrived(changed))
+        apply(&s, .snapshotArrived(categories: changed, problems: [], refreshFailed: false))
         XCTAssertEqual(s.stateName, "grid.a", "the grid stays; the panel of a cell that went closes")
-        apply(&s, .nodesArrived([categories[1]]))
+        apply(&s, .snapshotArrived(categories: [categories[1]], problems: [], refreshFailed: false))
         XCTAssertEqual(s.stateName, "categories", "a category that went takes its grid with it")
+    }
+
+    func testASnapshotsProblemsAreLoggedAndAFailedRefreshSaysSo() {
+        var s = state()
+        let quiet = apply(&s, .snapshotArrived(categories: categories, problems: [], refreshFailed: false))
+        XCTAssertEqual(quiet, [], "nothing to say about good data")
+        let problems = ["rootNode[2] \"c\" left out: invalid hex colour \"blue\"", "rootNode[0] \"a\".node[1] image left out"]
+        let effects = apply(&s, .snapshotArrived(categories: [categories[0]], problems: problems, refreshFailed: true))
+        XCTAssertEqual(effects, [
+            .log("honeycomb: rootNode[2] \"c\" left out: invalid hex colour \"blue\""),
+            .log("honeycomb: rootNode[0] \"a\".node[1] image left out"),
+            .showBanner("Couldn’t update the honeycomb — showing saved cells"),
+        ], "each problem is one log line, in the data layer's order, and then the banner")
+        XCTAssertEqual(s.categories.map(\.id), ["a"], "the snapshot's nodes are taken with its problems")
+        XCTAssertEqual(apply(&s, .snapshotArrived(categories: [categories[0]], problems: [], refreshFailed: true)),
+                       [.showBanner("Couldn’t update the honeycomb — showing saved cells")], "a failed refresh alone still says so")
+    }
+
+    func testStartupProblemsAreLoggedAndChangeNothing() {
+        var s = state()
+        let before = s
+        XCTAssertEqual(apply(&s, .startupProblems(["the bundled nodes.json could not be read"])),
+                       [.log("honeycomb: the bundled nodes.json could not be read")])
+        XCTAssertEqual(s, before)
+        XCTAssertEqual(apply(&s, .startupProblems([])), [])
     }
 
     func testUpdatingANodeKeepsACategorysCells() {

@@ -78,7 +78,7 @@ final class HoneycombScreenTests: XCTestCase {
         let stage = runner.stage
         stage.run(until: 1.5)
         let screen = Honeycomb.screen(of: runner)
-        let view = try XCTUnwrap(screen.categoryViews["ocean"])
+        let view = try XCTUnwrap(screen.categories.view("ocean"))
         let centre = view.container.position
         stage.send(stage.touch(1, .began, at: centre))
         stage.run(for: 0.2)

@@ -79,3 +79,23 @@ final class HexCellView {
         return container.containsLocalPoint(point.applying(inverse))
     }
 }
+
+extension HexCellView {
+    /// Whether the hexagon shows as its target says: its opacity there, and unless invisible, its place and size.
+    func hasArrived(at target: CellTarget) -> Bool {
+        if abs(container.opacity - target.opacity) > 0.02 { return false }
+        if target.opacity == 0 { return true }
+        return container.position.distance(to: target.centre) <= 0.5 && abs(container.scale - target.scale) <= 0.01
+    }
+
+    /// What the hexagon is to a screen reader: a button named by `node`'s title, with its place ("row 2, cell 3"),
+    /// focused and expanded as `state` says, and a press that does what a tap does.
+    func describe(_ node: HoneycombNode, place: (row: Int, cell: Int)?, in state: HoneycombState, press: @escaping () -> Void) {
+        var states: Accessibility.States = [.focusable]
+        if state.focus == node.id { states.insert(.focused) }
+        if state.openCell == node.id { states.formUnion([.expandable, .expanded]) }
+        container.accessibility = Accessibility(role: .button, name: node.title,
+                                                description: place.map { "row \($0.row), cell \($0.cell)" } ?? "",
+                                                states: states, actions: [.init("press", perform: press)])
+    }
+}

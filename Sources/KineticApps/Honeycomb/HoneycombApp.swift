@@ -28,8 +28,7 @@ extension KineticApps {
         }
         let refresher = HoneycombRefresher(bundledData: bundled, nodesURL: settings.document(honeycombNodesPath), dataFolder: settings.dataDirectory,
                                            downloader: ImageDownloader(cache: images, fetcher: environment.fetcher, validator: environment.imageValidator))
-        let screen = HoneycombScreen(feed: HoneycombFeed(refresher: refresher), environment: .opening(with: environment.openLink, log: environment.log))
-        screen.startupProblems += problems
-        return screen
+        return HoneycombScreen(feed: HoneycombFeed(refresher: refresher), environment: .opening(with: environment.openLink, log: environment.log),
+                               problems: problems)
     }
 }

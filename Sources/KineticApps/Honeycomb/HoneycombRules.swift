@@ -17,7 +17,11 @@ public enum HoneycombAction: Equatable, Sendable {
     case morphFinished
     /// The menu or the API: straight to a category's grid (`nil`: the categories).
     case showCategory(String?)
-    case nodesArrived([HoneycombNode])
+    /// The data layer's snapshot: its categories, the problems it found in them (each logged), and whether its
+    /// refresh failed (then a banner says the saved cells show).
+    case snapshotArrived(categories: [HoneycombNode], problems: [String], refreshFailed: Bool)
+    /// Problems the data layer found before the screen appeared (the bundled or saved nodes): each is logged.
+    case startupProblems([String])
     /// A node's data changed (the API); matched by id, a category keeps its cells.
     case updateNode(HoneycombNode)
     case openPanel(String)
@@ -30,18 +34,26 @@ public enum HoneycombAction: Equatable, Sendable {
     case resized(Size)
 }
 
-/// What the rules ask the outside world to do.
+/// What the rules ask the outside world to do, through the environment: only what reaches the world (a link, the
+/// log, a banner, leaving the app). How the layers move follows from the state (the screen's `follow(from:)`).
 public enum HoneycombEffect: Equatable, Sendable {
     /// Open a Learn More link.
     case openLink(String)
     /// Esc at the top: hand the key to the shell (back to the gallery).
     case leave
+    /// Write one whole line to the log.
+    case log(String)
+    /// Show a message in the banner along the bottom, which goes away by itself.
+    case showBanner(String)
 }
 
 /// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
 public enum HoneycombRules: AppRules {
-    /// Applies one action: changes `state` and returns the effects (a link to open, leaving the app) for the screen's
-    /// environment to carry out, in order.
+    /// What the banner says when a refresh failed and the saved (or bundled) cells still show.
+    public static let refreshFailedMessage = "Couldn’t update the honeycomb — showing saved cells"
+
+    /// Applies one action: changes `state` and returns the effects (a link to open, a log line, a banner, leaving the
+    /// app) for the screen's environment to carry out, in order.
     public static func reduce(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
         switch action {
         case .resized(let size):
@@ -81,13 +93,11 @@ public enum HoneycombRules: AppRules {
             guard let id else { goBack(&state); break }
             guard state.categories.contains(where: { $0.id == id }) else { return [] }
             if state.phase == .grid(category: id) { state.openCell = nil } else { enter(&state, id) }
-        case .nodesArrived(let categories):
-            state.categories = categories
-            if let shown = currentCategoryID(state), !categories.contains(where: { $0.id == shown }) {
-                state.phase = .categories
-            }
-            if let open = state.openCell, state.shownCategory?.children.contains(where: { $0.id == open }) != true { state.openCell = nil }
-            if let focus = state.focus, state.node(focus) == nil { state.focus = nil }
+        case .snapshotArrived(let categories, let problems, let refreshFailed):
+            arrive(&state, categories)
+            return problems.map(logLine) + (refreshFailed ? [.showBanner(refreshFailedMessage)] : [])
+        case .startupProblems(let problems):
+            return problems.map(logLine)
         case .updateNode(let node):
             for index in state.categories.indices {
                 if state.categories[index].id == node.id {
@@ -116,9 +126,24 @@ public enum HoneycombRules: AppRules {
             case .morph: break
             }
         case .learnMore:
-            if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link)] }
+            // Headless, the environment only logs the link: the banner says what was opened either way.
+            if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link), .showBanner("Learn More: \(link)")] }
         }
         return []
+    }
+
+    /// A problem the data layer found, as the log says it.
+    private static func logLine(_ problem: String) -> HoneycombEffect { .log("honeycomb: \(problem)") }
+
+    /// New data: what no longer exists closes (the grid of a category that went, the panel of a cell that went, the
+    /// focus on a hexagon that went); the rest stays as it is.
+    private static func arrive(_ state: inout HoneycombState, _ categories: [HoneycombNode]) {
+        state.categories = categories
+        if let shown = currentCategoryID(state), !categories.contains(where: { $0.id == shown }) {
+            state.phase = .categories
+        }
+        if let open = state.openCell, state.shownCategory?.children.contains(where: { $0.id == open }) != true { state.openCell = nil }
+        if let focus = state.focus, state.node(focus) == nil { state.focus = nil }
     }
 
     private static func enter(_ state: inout HoneycombState, _ id: String) {

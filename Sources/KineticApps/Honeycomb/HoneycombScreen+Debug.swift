@@ -7,7 +7,7 @@ extension HoneycombScreen {
     var overlayShapes: [DebugShape] {
         let targets = self.targets
         var shapes: [DebugShape] = []
-        let views = (categoryViews.map { ($0.key, $0.value, targets.categories[$0.key]) } + cellViews.map { ($0.key, $0.value, targets.cells[$0.key]) })
+        let views = (categories.views.map { ($0.key, $0.value, targets.categories[$0.key]) } + grid.views.map { ($0.key, $0.value, targets.cells[$0.key]) })
             .sorted { $0.0 < $1.0 }
         for (_, view, target) in views {
             guard let target, !view.container.isHidden else { continue }

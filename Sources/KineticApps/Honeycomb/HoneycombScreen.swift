@@ -9,76 +9,76 @@ import KineticPlatform
 /// panel between their rows.
 ///
 /// The rules live in `HoneycombRules` (a pure reducer over `HoneycombState`); where everything belongs in a state
-/// is `HoneycombTargets`. This screen only keeps one layer per hexagon and animates each towards its target with
-/// springs, so any change of mind (back in the middle of a morph, another cell while a panel opens) retargets
-/// from where every layer is, with the velocity it has: nothing ever jumps.
+/// is `HoneycombTargets`. This screen wires small components (the categories, the grid and its scroll, the panel,
+/// the header, the focus ring), hands them the state after every change, and turns keys into actions; the
+/// components animate each layer towards its target with springs, so any change of mind (back in the middle of a
+/// morph, another cell while a panel opens) retargets from where every layer is, with the velocity it has.
 public final class HoneycombScreen: Screen {
     /// The app's state, run through `HoneycombRules`.
     let store: Store<HoneycombRules>
     /// The app's state now; it changes only through the store's actions.
     public var state: HoneycombState { store.state }
-    /// What the screen keeps between frames besides the state (its stagger clock, the panel's place).
-    var viewState = HoneycombViewState()
+    /// What the screen keeps between frames besides the state (the image files, the targets of the last state).
+    var viewState: HoneycombViewState
     /// Every motion parameter, named (see `HoneycombTuning`); `applyTuning` changes them live.
     public private(set) var motionTuning = HoneycombTuning()
-    /// Image URL → checked local file, from the data layer.
-    var imageFiles: [String: String]
-    var categoryViews: [String: HexCellView] = [:]
-    var logoView: HexCellView?
-    /// The shown category's cells, and which category they belong to.
-    var cellViews: [String: HexCellView] = [:]
-    var cellsCategory: String?
-    /// The targets of the last state asked about (see `targets`).
-    var targetsOfState: (state: HoneycombState, targets: HoneycombTargets)?
-    let field = Layer(identifier: "honeycomb")
-    /// The grid's scroll view (`grid.scroll`, see `HoneycombScreen+Scroll`), made in `didAppear`, and the layer in
-    /// it that holds the cells, the panel and its arrow in stage coordinates.
-    var gridScroll: ScrollView?
-    let gridContent = Layer()
-    let panel = Layer(identifier: "panel")
-    let arrow = Layer(identifier: "panel.arrow")
-    let panelImage = Layer(identifier: "panel.image")
-    /// The hexagon of the cell's colour that the panel's picture sits on, as it does in the cell.
-    let panelBackdrop = Layer()
-    let panelTitle = Layer(identifier: "panel.title")
-    let panelText = Layer(identifier: "panel.text")
-    let learnMore = Layer(identifier: "panel.learn-more")
-    let back = Layer(identifier: "back")
-    let gridTitle = Layer(identifier: "grid.title")
-    let focusRing = Layer(identifier: "focus")
-    /// Said in the middle of the stage when the data has no category at all (made only then).
-    var emptyNote: Layer?
+    let field: Layer
     let banner = Banner()
     let feed: HoneycombFeed?
     /// Opening links and the log.
     public var environment: HoneycombEnvironment
-    /// Problems found in the data, logged once when the screen appears.
-    var startupProblems: [String]
+    /// Problems found in the data before the screen appeared, sent to the rules (which log them) when it does.
+    let startupProblems: [String]
 
-    static let logoFile = HoneycombResources.folder.appendingPathComponent("logo.svg").path
-    static let refreshFailedMessage = "Couldn’t update the honeycomb — showing saved cells"
+    // The components, made in the order their layers stack.
+    /// How every hexagon moves, shared by the components.
+    private let motion: HoneycombMotion
+    private let gridScroll: HoneycombGridScroll
+    private let panel: HoneycombPanel
+    private let header: HoneycombHeader
+    private let focusRing: HoneycombFocusRing
+    /// The category honeycomb and the grid's cells (the debug overlay and tests read their hexagons).
+    let categories: HoneycombCategories
+    let grid: HoneycombGrid
 
     /// A honeycomb over `categories`, with no data layer (tests, the programmatic API).
-    public init(categories: [HoneycombNode], imageFiles: [String: String] = [:], environment: HoneycombEnvironment = .logging(to: Log.line)) {
-        store = Store(HoneycombState(categories: categories, size: Size(width: 1024, height: 768)))
-        self.imageFiles = imageFiles
-        self.feed = nil
-        self.startupProblems = []
-        self.environment = environment
-        super.init(identifier: "honeycomb.screen")
-        store.performEffects { [unowned self] in self.perform($0) }
+    public convenience init(categories: [HoneycombNode], imageFiles: [String: String] = [:], environment: HoneycombEnvironment = .logging(to: Log.line)) {
+        self.init(categories: categories, imageFiles: imageFiles, feed: nil, problems: [], environment: environment)
     }
 
     /// A honeycomb on the data layer: the bundled or saved nodes at once, then a refresh in the background.
-    public init(feed: HoneycombFeed, environment: HoneycombEnvironment) {
+    /// - Parameter problems: problems met before the feed was made (the bundled file unreadable), logged after the
+    ///   feed's own when the screen appears.
+    public convenience init(feed: HoneycombFeed, environment: HoneycombEnvironment, problems: [String] = []) {
         let initial = feed.initial()
-        store = Store(HoneycombState(categories: initial.categories, size: Size(width: 1024, height: 768)))
-        imageFiles = initial.imageFiles
+        self.init(categories: initial.categories, imageFiles: initial.imageFiles, feed: feed, problems: initial.problems + problems,
+                  environment: environment)
+    }
+
+    private init(categories nodes: [HoneycombNode], imageFiles: [String: String], feed: HoneycombFeed?, problems: [String], environment: HoneycombEnvironment) {
+        let store = Store<HoneycombRules>(HoneycombState(categories: nodes, size: Size(width: 1024, height: 768)))
+        // Every component reports what a person did through the store, as the screen's own `send` does.
+        let send: (HoneycombAction) -> Void = { [store] in store.send($0) }
+        let motion = HoneycombMotion()
+        let field = Layer(identifier: "honeycomb")
+        self.store = store
+        viewState = HoneycombViewState(imageFiles: imageFiles)
         self.feed = feed
-        startupProblems = initial.problems
+        startupProblems = problems
         self.environment = environment
+        self.field = field
+        self.motion = motion
+        let scroll = HoneycombGridScroll(in: field, animator: { [motion] in motion.animator })
+        gridScroll = scroll
+        panel = HoneycombPanel(in: scroll.content, motion: motion, send: send)
+        header = HoneycombHeader(in: field, motion: motion, send: send)
+        focusRing = HoneycombFocusRing(field: field, grid: scroll.content)
+        categories = HoneycombCategories(field: field, motion: motion, send: send)
+        grid = HoneycombGrid(in: scroll.content, motion: motion, send: send)
         super.init(identifier: "honeycomb.screen")
         store.performEffects { [unowned self] in self.perform($0) }
+        motion.connect(animator: { [unowned self] in self.animator }, reduceMotion: { [unowned self] in self.settings.reduceMotion },
+                       tuning: { [unowned self] in self.motionTuning })
     }
 
     public override var stateName: String { state.stateName }
@@ -90,13 +90,14 @@ public final class HoneycombScreen: Screen {
         root.backgroundColor = Palette.paper
         field.frame = Rect(origin: .zero, size: size)
         root.addSublayer(field)
-        buildGridScroll(size: size)
-        buildChrome(size: size)
-        rebuildCategoryViews(assemble: true)
-        showEmptyNoteIfNeeded()
+        gridScroll.layout(size: size)
+        gridScroll.show(nil, gridShows: state.shownCategory != nil)
+        banner.add(to: root, size: size, zPosition: 6)
+        categories.assemble(state.categories, geometry: geometry)
+        categories.showEmptyNote(state.categories.isEmpty)
         root.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBackground) }]
         root.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
-        for problem in startupProblems { log(problem) }
+        send(.startupProblems(startupProblems))
         feed?.startRefresh(counting: stage?.backgroundWork)
         menuActionsDidChange()
         sync()
@@ -104,24 +105,28 @@ public final class HoneycombScreen: Screen {
     }
 
     public override func update(dt: Double) {
-        viewState.time += dt
+        motion.advance(by: dt)
         if let snapshot = feed?.take() { receive(snapshot) }
-        runPendingMoves()
+        motion.runDueMoves()
         if case .morph(_, let forward) = state.phase, morphHasArrived() {
             // Back on the categories, the cells that shrank into theirs are done with.
-            if !forward { removeCellViews() }
+            if !forward { grid.removeAll() }
             send(.morphFinished)
         }
-        followFocus()
-        scrollFocusIntoView()
-        updateGridScroll(dt: dt)
+        focusRing.follow(category: state.focus.flatMap(categories.view), cell: state.focus.flatMap(grid.view))
+        gridScroll.reveal(state.focus, in: geometry.gridArea) { id in
+            guard let target = targets.cells[id], let view = grid.view(id) else { return nil }
+            let radius = view.container.bounds.height / 2
+            return (target.centre.y - radius, target.centre.y + radius)
+        }
+        gridScroll.update(dt: dt)
         banner.update(dt: dt, animator: animator)
     }
 
     /// At rest unless a morph is under way, a staggered move waits its turn, or a banner counts down.
     public override var isAtRest: Bool {
         if case .morph = state.phase { return false }
-        return viewState.pending.isEmpty && !banner.isCounting && gridScroll?.isShowingIndicator != true
+        return !motion.hasWaitingMoves && !banner.isCounting && !gridScroll.isShowingIndicator
     }
 
     public override var debugShapes: [DebugShape] { overlayShapes }
@@ -140,30 +145,95 @@ public final class HoneycombScreen: Screen {
 
     private func perform(_ effect: HoneycombEffect) {
         switch effect {
-        case .openLink(let link):
-            environment.openLink(link)
-            banner.show("Learn More: \(link)", animator: animator)
-        case .leave:
-            break  // the key goes on to the shell (`handleKey` returns false)
+        case .openLink(let link): environment.openLink(link)
+        case .log(let line): environment.log(line)
+        case .showBanner(let message): banner.show(message, animator: animator)
+        case .leave: break  // the key goes on to the shell (`handleKey` returns false)
         }
     }
 
+    /// A snapshot from the data layer: its images are used from now on, and the rules take its nodes and problems.
     func receive(_ snapshot: HoneycombSnapshot) {
-        for problem in snapshot.problems { log(problem) }
-        imageFiles = snapshot.imageFiles
-        let shownBefore = state.categories.prefix(HoneycombDocument.maximumCategories).map(\.id)
-        send(.nodesArrived(snapshot.categories))
-        if state.categories.prefix(HoneycombDocument.maximumCategories).map(\.id) != shownBefore {
-            replaceCategoryViews()
+        viewState.imageFiles = snapshot.imageFiles
+        let shownBefore = shownCategoryIDs
+        send(.snapshotArrived(categories: snapshot.categories, problems: snapshot.problems, refreshFailed: snapshot.refreshFailed))
+        if shownCategoryIDs != shownBefore {
+            categories.replace(with: state.categories, geometry: geometry)
             sync()
         }
         refreshAllViews()
         menuActionsDidChange()
-        if snapshot.refreshFailed { banner.show(Self.refreshFailedMessage, animator: animator) }
     }
 
-    func log(_ message: String) {
-        environment.log("honeycomb: \(message)")
+    /// The categories that have a hexagon, in order.
+    private var shownCategoryIDs: [String] { state.categories.prefix(HoneycombDocument.maximumCategories).map(\.id) }
+
+    // MARK: Following the state
+
+    var geometry: HoneycombGeometry { HoneycombGeometry(size: state.size) }
+
+    /// Where every layer belongs in the current state, worked out once per state: a morph asks every frame whether
+    /// it has arrived, and working the layouts out anew each time would allocate on every frame.
+    var targets: HoneycombTargets {
+        if let known = viewState.targets, known.state == state { return known.targets }
+        let targets = HoneycombTargets(state: state)
+        viewState.targets = (state, targets)
+        return targets
+    }
+
+    /// Hands every component the current state (compared with `previous`, the state before the last action), so
+    /// each moves its layers towards their targets.
+    func sync(from previous: HoneycombState? = nil) {
+        let targets = self.targets
+        // Cells grow out staggered only as a morph into a grid begins.
+        var entering = false
+        if case .morph(_, true) = state.phase { entering = previous?.phase != state.phase }
+        if let shown = state.shownCategory {
+            let fromOtherGrid = previous.map { $0.shownCategory != nil && $0.shownCategory?.id != shown.id } ?? false
+            grid.prepare(shown, radius: geometry.grid(count: shown.children.count).circumradius,
+                         origin: fromOtherGrid ? geometry.gridArea.center : targets.origin, fadeOthers: fromOtherGrid, imageFiles: viewState.imageFiles)
+            header.name(shown)
+        }
+        // The first sync leaves the entrance's staggered flights waiting their turn; any later change retargets at once.
+        categories.move(state.categories, to: targets, holdingEntrance: previous == nil)
+        grid.move(to: targets, entering: entering)
+        header.show(targets.backVisible)
+        panel.show(targets.panel, node: openNode, imageFiles: viewState.imageFiles)
+        gridScroll.show(targets.panel, gridShows: state.shownCategory != nil)
+        if state.focus == nil { focusRing.hide() }
+        describeForScreenReaders()
+    }
+
+    /// The open cell's node, if a panel is open.
+    private var openNode: HoneycombNode? { state.openCell.flatMap(state.node) }
+
+    /// Fills every view from the state again (after new data or an API change), with a small pop on the ones
+    /// whose node changed.
+    func refreshAllViews(changed: Set<String> = []) {
+        categories.refresh(state.categories)
+        grid.refresh(state.categories, imageFiles: viewState.imageFiles)
+        for id in changed {
+            if let view = categories.view(id) ?? grid.view(id) { motion.pop(view) }
+        }
+        if let openNode { panel.fill(openNode, imageFiles: viewState.imageFiles) }
+    }
+
+    /// Whether the morph's visible hexagons have reached their places (invisible ones may still be flying).
+    private func morphHasArrived() -> Bool {
+        guard !motion.hasWaitingMoves else { return false }
+        let targets = self.targets
+        return categories.haveArrived(at: targets) && grid.haveArrived(at: targets)
+    }
+
+    /// What the Honeycomb is to a screen reader: the categories and the cells as buttons named by their titles, with
+    /// their place ("row 2, cell 3") and a press that does what a tap does; the open panel as a region with its
+    /// title, its text and Learn More as a link; Back. The keyboard's focus ring is the screen reader's focus.
+    private func describeForScreenReaders() {
+        field.accessibility = nil
+        categories.describe(state)
+        grid.describe(state, geometry: geometry)
+        header.describe(state.shownCategory)
+        panel.describe(openNode)
     }
 
     // MARK: Menu and keys
@@ -182,7 +252,7 @@ public final class HoneycombScreen: Screen {
         case .up: send(.moveFocus(.up))
         case .down: send(.moveFocus(.down))
         case .enter, .space: send(.activateFocus)
-        case .pageUp, .pageDown, .home, .end: return handleGridScrollKey(event.key)
+        case .pageUp, .pageDown, .home, .end: return gridScroll.handleKey(event.key, gridShows: state.shownCategory != nil)
         case .escape:
             // Esc at the top is the shell's: back to the gallery.
             if send(.escape).effects.contains(.leave) { return false }

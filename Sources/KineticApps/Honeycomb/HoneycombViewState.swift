@@ -1,15 +1,9 @@
-/// What the Honeycomb's screen keeps from frame to frame besides the app's state: its own clock for staggered moves,
-/// the moves waiting their turn, and where the panel is. It only places layers; every decision is the rules'
-/// (`HoneycombState`).
+/// What the Honeycomb's screen keeps from frame to frame besides the app's state: the data layer's image files and
+/// the targets of the last state it placed layers for. Its components keep their own (the staggered moves, the
+/// panel's placement, the grid's scroll); every decision is the rules' (`HoneycombState`).
 struct HoneycombViewState {
-    /// Seconds of simulated time since the screen appeared, the clock `pending` is timed by.
-    var time = 0.0
-    /// Retargets waiting for their turn in a stagger: when (on `time`), which layer, and what to do.
-    var pending: [(time: Double, id: String, apply: () -> Void)] = []
-    /// The panel's current placement, so a new one can start from it.
-    var panelPlacement: HoneycombGeometry.PanelPlacement?
-    /// The placement the grid's scroll range was last set for (see `syncGridScroll`).
-    var scrolledForPlacement: HoneycombGeometry.PanelPlacement?
-    /// The cell the grid last scrolled into view for the keyboard's focus.
-    var focusScrolledTo: String?
+    /// Image URL → checked local file, from the data layer's last snapshot.
+    var imageFiles: [String: String]
+    /// The targets of the last state asked about (see `HoneycombScreen.targets`).
+    var targets: (state: HoneycombState, targets: HoneycombTargets)?
 }

@@ -1,0 +1,108 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The shown category's grid of cells: they grow out of the category's place, nearest first, shrink back into it,
+/// and give way to another grid's cells. A tap on a cell sends `.tapCell` with the cell it was made for.
+final class HoneycombGrid {
+    /// The cells on stage, by cell id.
+    private(set) var views: [String: HexCellView] = [:]
+    /// Which category the cells on stage belong to.
+    private var category: String?
+    /// Where the cells sit: the grid's scrolling content, in stage coordinates.
+    private let content: Layer
+    private let motion: HoneycombMotion
+    private let send: (HoneycombAction) -> Void
+
+    init(in content: Layer, motion: HoneycombMotion, send: @escaping (HoneycombAction) -> Void) {
+        self.content = content
+        self.motion = motion
+        self.send = send
+    }
+
+    /// The cell `id`'s hexagon, if it is on stage.
+    func view(_ id: String) -> HexCellView? { views[id] }
+
+    /// Makes sure the cells on stage are `shown`'s: another category's go (fading where they are when `fadeOthers`),
+    /// and a cell new to the stage starts as a seed at `origin` (inside the category it grows out of).
+    func prepare(_ shown: HoneycombNode, radius: Double, origin: Point, fadeOthers: Bool, imageFiles: [String: String]) {
+        if fadeOthers { fadeOut() }
+        if category != shown.id {
+            removeAll()
+            category = shown.id
+        }
+        let wanted = Set(shown.children.map(\.id))
+        for (id, view) in views where !wanted.contains(id) {
+            motion.remove(view)
+            views[id] = nil
+        }
+        for cell in shown.children where views[cell.id] == nil {
+            let view = HexCellView(id: cell.id, identifier: "cell.\(cell.id)", radius: radius, withImage: true)
+            view.configure(cell, imageFile: cell.image.flatMap { imageFiles[$0] }, titleSize: 13)
+            motion.attachPress(to: view) { [send] in send(.tapCell(cell.id)) }
+            view.container.position = origin
+            view.container.scale = HoneycombTargets.seedScale
+            view.container.opacity = 0
+            content.addSublayer(view.container)
+            views[cell.id] = view
+        }
+    }
+
+    /// Moves every cell towards its target; as a morph into the grid begins (`entering`), they grow out staggered,
+    /// nearest to the origin first.
+    func move(to targets: HoneycombTargets, entering: Bool) {
+        let farthest = targets.cells.values.map { $0.centre.distance(to: targets.origin) }.max() ?? 1
+        for (id, target) in targets.cells.sorted(by: { $0.key < $1.key }) {
+            guard let view = views[id] else { continue }
+            if entering && !motion.reduceMotion {
+                motion.schedule(view, after: motion.tuning.morphStagger * target.centre.distance(to: targets.origin) / max(farthest, 1), to: target)
+            } else {
+                motion.move(view, to: target)
+            }
+        }
+    }
+
+    /// Takes every cell off the stage at once (back on the categories, the cells that shrank into theirs are done with).
+    func removeAll() {
+        for view in views.values { motion.remove(view) }
+        forget()
+    }
+
+    /// Fills the cells on stage from their nodes again (new data, or the API changed one).
+    func refresh(_ categories: [HoneycombNode], imageFiles: [String: String]) {
+        for category in categories where category.id == self.category {
+            for cell in category.children {
+                views[cell.id]?.configure(cell, imageFile: cell.image.flatMap { imageFiles[$0] }, titleSize: 13)
+            }
+        }
+    }
+
+    /// Whether every cell on stage shows as its target says.
+    func haveArrived(at targets: HoneycombTargets) -> Bool {
+        for (id, target) in targets.cells { if let view = views[id], !view.hasArrived(at: target) { return false } }
+        return true
+    }
+
+    /// The cells as buttons with their place in the grid's rows.
+    func describe(_ state: HoneycombState, geometry: HoneycombGeometry) {
+        guard let shown = state.shownCategory else { return }
+        let layout = geometry.grid(count: shown.children.count)
+        for (index, cell) in shown.children.enumerated() {
+            guard let view = views[cell.id] else { continue }
+            let place = layout.position(ofCellAt: index).map { ($0.row + 1, $0.column + 1) }
+            view.describe(cell, place: place, in: state) { [send] in send(.tapCell(cell.id)) }
+        }
+    }
+
+    /// Cells of a grid being replaced by another's fade where they are, then go.
+    private func fadeOut() {
+        for view in views.values { motion.fadeAway(view) }
+        forget()
+    }
+
+    private func forget() {
+        views = [:]
+        category = nil
+    }
+}

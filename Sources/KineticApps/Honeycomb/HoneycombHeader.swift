@@ -1,0 +1,51 @@
+import KineticData
+import KineticCore
+import KineticRuntime
+import KineticScene
+
+/// The grid's header: the back hexagon at the top left (which sends `.back`) in the shown category's colour, and
+/// the category's title beside it. Both show in a grid and on the way into one.
+final class HoneycombHeader {
+    private let back = Layer(identifier: "back")
+    private let title = Layer(identifier: "grid.title")
+    private let motion: HoneycombMotion
+    private let send: (HoneycombAction) -> Void
+
+    /// The header, hidden, added to `field`.
+    init(in field: Layer, motion: HoneycombMotion, send: @escaping (HoneycombAction) -> Void) {
+        self.motion = motion
+        self.send = send
+        let radius = HoneycombGeometry.backRadius
+        // The back hexagon's place is the same on every stage size.
+        back.frame = Rect(center: HoneycombGeometry(size: .zero).backCentre, size: Size(width: 2 * radius, height: 2 * radius))
+        back.hitShape = .hexagon(pointyTop: true)
+        back.zPosition = 3
+        back.opacity = 0
+        back.gestureRecognizers = [TapRecognizer { _ in send(.back) }]
+        let chevron = Typography.label(nil, "‹", frame: Rect(x: 0, y: 4, width: 52, height: 44), size: 30, bold: true, color: .white, alignment: .center)
+        back.addSublayer(chevron)
+        title.frame = Rect(x: 134, y: 24, width: 500, height: 36)
+        title.isUserInteractionEnabled = false
+        title.opacity = 0
+        field.addSublayer(back)
+        field.addSublayer(title)
+    }
+
+    /// Shows `category`'s title, and its colour on the back hexagon.
+    func name(_ category: HoneycombNode) {
+        title.contents = .text(TextContent(category.title, bold: true, fontSize: 26, color: Palette.ink))
+        back.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: HexCellView.fill(category)))
+    }
+
+    /// Fades the header in or out.
+    func show(_ visible: Bool) {
+        motion.fade(back, to: visible ? 1 : 0)
+        motion.fade(title, to: visible ? 1 : 0)
+    }
+
+    /// Back as a button, and the title as the heading of the shown category (`nil`: none).
+    func describe(_ shown: HoneycombNode?) {
+        back.accessibility = Accessibility(role: .button, name: "Back", actions: [.init("press") { [send] in send(.back) }])
+        title.accessibility = Accessibility(role: .heading, name: shown?.title ?? "")
+    }
+}

@@ -123,13 +123,16 @@ public final class ScrollView {
     }
 
     /// A keyboard's move through the content.
-    public enum PageMove: Sendable { case up, down, top, bottom }
+    public enum PageMove: Sendable { case up, down, top, bottom, lineUp, lineDown }
 
     /// Page Up / Page Down scroll by the visible height less a row's worth of overlap (48 pt), so the line read last
-    /// stays in view; Home and End go to either end. With a spring, and never past an end.
+    /// stays in view; Home and End go to either end; ↑ and ↓ (`lineUp`, `lineDown`) a line, 48 pt, as a wheel's click.
+    /// With a spring, and never past an end.
     public func page(_ move: PageMove) {
         let page = max(visibleHeight - Self.lineStep, Self.lineStep)
         switch move {
+        case .lineUp: glide(to: heading - Self.lineStep, with: Self.pageSpring)
+        case .lineDown: glide(to: heading + Self.lineStep, with: Self.pageSpring)
         case .up: glide(to: heading - page, with: Self.pageSpring)
         case .down: glide(to: heading + page, with: Self.pageSpring)
         case .top: glide(to: minimumOffset, with: Self.pageSpring)

@@ -53,6 +53,20 @@ struct DataOptions: ParsableArguments {
     }
 }
 
+/// An app named on the command line: one of the registry's ids (`kinetic apps`), refused by the argument parser,
+/// naming the known ones, before anything runs.
+struct AppChoice {
+    /// The app's id, as `KineticApps.ids` lists it.
+    let id: String
+
+    static func parse(_ argument: String) throws -> AppChoice {
+        guard KineticApps.ids.contains(argument) else {
+            throw ValidationError("unknown app \"\(argument)\"; known: \(KineticApps.ids.joined(separator: ", "))")
+        }
+        return AppChoice(id: argument)
+    }
+}
+
 /// The check an address given on the command line (or in the environment) gets wherever it is taken: the one
 /// address check (`WebAddress`), refused by the argument parser with what was wrong before anything runs.
 enum AddressOption {
@@ -67,8 +81,8 @@ enum AddressOption {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the gallery (or one app) in a window.")
 
-    @Argument(help: "An app to open at once: \(KineticApps.ids.joined(separator: ", ")).")
-    var app: String?
+    @Argument(help: "An app to open at once: \(KineticApps.ids.joined(separator: ", ")).", transform: AppChoice.parse)
+    var app: AppChoice?
 
     @Flag(help: "Replace springs, falls and slides with short cross-fades.")
     var reduceMotion = false
@@ -89,9 +103,6 @@ struct Run: ParsableCommand {
         if let seconds, !(seconds.isFinite && seconds > 0) {
             throw ValidationError("--seconds must be a number of seconds above 0, got \(seconds)")
         }
-        if let app, !KineticApps.ids.contains(app) {
-            throw ValidationError("unknown app \"\(app)\"; known: \(KineticApps.ids.joined(separator: ", "))")
-        }
     }
 
     func run() throws {
@@ -101,10 +112,10 @@ struct Run: ParsableCommand {
         let settings = StageSettings(reduceMotion: reduce, freshStart: fresh, dataDirectory: locations.dataDirectory,
                                      cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
         let stage = Stage(settings: settings)
-        stage.present(Shell(entries: KineticApps.entries(environment: .liveWindow), initialApp: app))
+        stage.present(Shell(entries: KineticApps.entries(environment: .liveWindow), initialApp: app?.id))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.
-        let desktopID = "org.kinetic.\(app ?? "gallery")"
+        let desktopID = "org.kinetic.\(app?.id ?? "gallery")"
         try DesktopWindow(stage: stage, windowClass: desktopID).run(maximumSeconds: seconds)
     }
 }

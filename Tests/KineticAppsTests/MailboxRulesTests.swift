@@ -198,4 +198,26 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertTrue(MailboxRules.reduce(&state, .effectFailed(.saveSent, reason: "x")).contains { if case .showBanner = $0 { true } else { false } })
         XCTAssertEqual(state, MailboxState(messages: messages), "saying what went wrong changes nothing else")
     }
+
+    /// A keyboard's focus is never dropped by filing through the options or by changing lists: with m2 focused, L then
+    /// a choice files m2 and the focus moves to the message that took its place, m3 (so the next E archives m3, not
+    /// the top message); switching to Archive puts the focus on its first message; with no focus, none appears.
+    func testTheFocusMovesOnAfterTheOptionsAndStartsAtTheTopOfAnotherList() {
+        var state = MailboxState(messages: messages, placements: ["m5": Placement(.archive)])
+        _ = MailboxRules.reduce(&state, .moveFocus(down: true))
+        _ = MailboxRules.reduce(&state, .moveFocus(down: true))
+        XCTAssertEqual(state.focus, "m2")
+        _ = MailboxRules.reduce(&state, .command(id: "m2", zone: .later))
+        _ = MailboxRules.reduce(&state, .chooseOption("Tomorrow"))
+        XCTAssertEqual(state.placement(of: "m2").list, .later)
+        XCTAssertEqual(state.focus, "m3")
+        _ = MailboxRules.reduce(&state, .command(id: "m3", zone: .list))
+        _ = MailboxRules.reduce(&state, .dismissOptions)
+        XCTAssertEqual(state.focus, "m4", "dismissed options file by their default, and the focus moves on too")
+        _ = MailboxRules.reduce(&state, .selectSegment(.archive))
+        XCTAssertEqual(state.focus, "m5")
+        _ = MailboxRules.reduce(&state, .clearFocus)
+        _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
+        XCTAssertNil(state.focus)
+    }
 }

@@ -5,6 +5,7 @@ import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
+import KineticData
 
 /// Tasks done with the keyboard alone, as scenarios (the documented interface) checked from their dumps: the stage's
 /// one keyboard focus over the gallery's cards, the shell's menu and a context menu.
@@ -54,5 +55,41 @@ final class KeyboardOnlyTests: XCTestCase {
         stage.run(for: 1.5)
         XCTAssertNil(stage.dump().layer("context.menu"), "the menu closed")
         XCTAssertEqual(screen.state.placement(of: focusedMessage).list, .deleted)
+    }
+
+    /// A long message read to its end by the keyboard: ↓ focuses it, Enter opens it, and the reader's page keys scroll
+    /// its body (they used to be swallowed). The body is 200 numbered lines; the reader's scroll view is 768 − 196 =
+    /// 572 pt tall, so Page Down moves 572 − 48 = 524 pt, ↓ 48 pt more, and End brings the body's last line to the
+    /// view's bottom edge.
+    func testALongMessageIsReadToItsEndByTheKeyboard() throws {
+        let body = (1...200).map { "Line \($0) of a long message." }.joined(separator: "\n")
+        let messages = [MailMessage(id: "long", sender: "Sender", subject: "Long", snippet: "…", time: "9:41 AM", body: body)]
+        var entries = KineticApps.catalog
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        entries[1].makeScreen = { _ in
+            MailboxScreen(messages: messages, environment: MailboxEnvironment(loadPlacements: { ([:], nil) }, savePlacements: { _ in }, log: { _ in }))
+        }
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: entries, dataDirectory: folder)
+        let stage = runner.stage
+        stage.run(for: 0.3)
+        func press(_ key: String) {
+            stage.send(KeyEvent(scenarioName: key, timestamp: stage.time))
+            stage.run(for: 1)
+        }
+        press("down")
+        press("enter")
+        XCTAssertEqual(stage.stateName, "message.long")
+        let top = try XCTUnwrap(stage.dump().layer("reader.body")).frame.y
+        press("pagedown")
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("reader.body")).frame.y, top - 524, accuracy: 0.5)
+        press("down")
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("reader.body")).frame.y, top - 524 - 48, accuracy: 0.5)
+        press("end")
+        let bodyFrame = try XCTUnwrap(stage.dump().layer("reader.body")).frame
+        let view = try XCTUnwrap(stage.dump().layer("reader.scroll")).frame
+        XCTAssertGreaterThan(bodyFrame.height, 2 * view.height, "long enough to need scrolling")
+        XCTAssertEqual(bodyFrame.y + bodyFrame.height, view.y + view.height, accuracy: 0.5, "the end shows at the bottom")
+        XCTAssertEqual(stage.stateName, "message.long", "the page keys never closed the reader")
     }
 }

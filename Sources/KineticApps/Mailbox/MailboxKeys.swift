@@ -10,6 +10,7 @@ struct MailboxKeys {
     let send: (MailboxAction) -> Void
     let options: MailboxOptions
     let list: MessageList
+    let reader: MailboxReader
 
     /// Whether the Mailbox used `event`; a key it has no use for goes on to the shell.
     func handle(_ event: KeyEvent) -> Bool {
@@ -56,7 +57,14 @@ struct MailboxKeys {
             switch event.key {
             case .escape: send(.closeMessage); return true
             case .character("r"), .character("R"): send(.reply(reading)); return true
-            case .enter, .up, .down, .pageUp, .pageDown, .space, .home, .end: return true  // the list behind stays put
+            // The page keys scroll the message; the list behind stays put.
+            case .up: reader.scroll(.lineUp); return true
+            case .down: reader.scroll(.lineDown); return true
+            case .pageUp: reader.scroll(.up); return true
+            case .pageDown, .space: reader.scroll(.down); return true
+            case .home: reader.scroll(.top); return true
+            case .end: reader.scroll(.bottom); return true
+            case .enter: return true
             default: break
             }
         }
@@ -74,9 +82,9 @@ struct MailboxKeys {
         case .character("d"), .character("D"), .delete: if let target { send(.command(id: target, zone: .delete)) }
         case .character("l"), .character("L"): if let target { send(.command(id: target, zone: .later)) }
         case .character("t"), .character("T"): if let target { send(.command(id: target, zone: .list)) }
-        case .character("1"): send(.selectSegment(.later))
-        case .character("2"): send(.selectSegment(.inbox))
-        case .character("3"): send(.selectSegment(.archive))
+        case .character("1"): send(.selectSegment(.later)); list.scrollToFocus()
+        case .character("2"): send(.selectSegment(.inbox)); list.scrollToFocus()
+        case .character("3"): send(.selectSegment(.archive)); list.scrollToFocus()
         case .character("c"), .character("C"):
             send(.openCompose)  // the stage keeps this keystroke's text out of the field it opened
         case .contextMenu: list.showContextMenuForFocus()

@@ -74,6 +74,11 @@ final class MailboxOptions {
         ring.isHidden = true
         panel.addSublayer(ring)
         layer.addSublayer(panel)
+        // Opened from the keyboard (the stage's focus ring shows), the first option is ringed at once.
+        if context.stage.keyboardFocus.isVisible {
+            focus = 0
+            placeRing(titles: titles)
+        }
         layer.isHidden = false
         layer.opacity = 0
         animator.animate(layer, \.opacity, to: 1, with: .tween(duration: tuning.optionsDimIn))

@@ -227,14 +227,14 @@ public enum MailboxRules: AppRules {
             state.reading = nil
             guard shelf != state.shelf else { return [] }
             state.shelf = shelf
-            state.focus = nil
+            focusTheTop(&state)
             return [.segmentChanged(from: state.segment, to: state.segment)]
         case .selectSegment(let segment):
             guard segment != state.segment || state.shelf != nil, state.options == nil else { return [] }
             let from = state.segment
             state.shelf = nil
             state.segment = segment
-            state.focus = nil
+            focusTheTop(&state)
             state.menuOpen = false
             return [.segmentChanged(from: from, to: segment)]
         case .setMenu(let open):
@@ -283,8 +283,9 @@ public enum MailboxRules: AppRules {
         case .none:
             return [.springBack(id)]
         case .later, .list:
+            // The focus stays on the message while its options show (the ring hides under them), so that once it is
+            // filed the focus moves on to the next message, not back to the top.
             state.options = MailboxState.Options(kind: zone == .later ? .reschedule : .list, messageID: id)
-            state.focus = nil
             return [.slideOff(id, zone: zone, velocity: velocity)]
         case .archive, .delete:
             // Archiving what is already archived brings it back to the Inbox.
@@ -292,6 +293,11 @@ public enum MailboxRules: AppRules {
             if placement.list == state.shownList { placement = .inbox }
             return [.slideOff(id, zone: zone, velocity: velocity)] + file(&state, id, placement)
         }
+    }
+
+    /// Another list shows: a focus there was (a keyboard in use) starts again at its first message; none stays none.
+    private static func focusTheTop(_ state: inout MailboxState) {
+        state.focus = state.focus == nil ? nil : state.visibleMessages.first?.id
     }
 
     /// Puts a message in its new place, remembering the old one for undo.

@@ -279,7 +279,7 @@ public final class MailboxScreen: Screen {
 
     /// See `MailboxKeys`.
     public override func handleKey(_ event: KeyEvent) -> Bool {
-        MailboxKeys(state: state, send: send, options: options, list: list).handle(event)
+        MailboxKeys(state: state, send: send, options: options, list: list, reader: reader).handle(event)
     }
 
     /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.

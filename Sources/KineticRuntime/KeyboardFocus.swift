@@ -55,7 +55,6 @@ public final class KeyboardFocus {
     public init() {
         ring.isUserInteractionEnabled = false
         ring.zPosition = 950
-        ring.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), stroke: Palette.accent, lineWidth: 3))
     }
 
     /// A key was pressed: the ring shows.
@@ -209,6 +208,11 @@ public final class KeyboardFocus {
         if ring.superlayer !== root { root.addSublayer(ring) }
         let frame = focused.frameInRoot.insetBy(dx: -3, dy: -3)
         if ring.frame != frame { ring.frame = frame }
+        // The ring follows the control's own rounding, 3 pt out (a card's 18 pt corners get a 21 pt ring).
+        var radius = focused.cornerRadius
+        if case .shape(let shape) = focused.contents, case .roundedRect(let own) = shape.path { radius = max(radius, own) }
+        let shape = ShapeContent(path: .roundedRect(cornerRadius: radius > 0 ? radius + 3 : 6), stroke: Palette.accent, lineWidth: 3)
+        if ring.contents != .shape(shape) { ring.contents = .shape(shape) }
     }
 
     // MARK: The tree

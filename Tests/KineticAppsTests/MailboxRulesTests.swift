@@ -220,4 +220,16 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
         XCTAssertNil(state.focus)
     }
+
+    /// A written message is saved only while it is in Sent or Drafts (`saveSent` writes those), so filing it elsewhere
+    /// would lose it at the next launch: a swipe springs it back, a key does nothing.
+    func testSentAndDraftsAreNeverFiledAway() {
+        let written = MailMessage(id: "draft-1", sender: "Me", subject: "Plan", snippet: "", time: "")
+        var state = MailboxState(messages: messages + [written], placements: ["draft-1": Placement(.draft)])
+        _ = MailboxRules.reduce(&state, .openShelf(.drafts))
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["draft-1"])
+        XCTAssertEqual(send(&state, .swipeEnded(id: "draft-1", offset: 120, velocity: 0)), Sent([.springBack("draft-1")], []))
+        XCTAssertEqual(MailboxRules.reduce(&state, .command(id: "draft-1", zone: .delete)), [])
+        XCTAssertEqual(state.placement(of: "draft-1"), Placement(.draft))
+    }
 }

@@ -92,4 +92,37 @@ final class KeyboardOnlyTests: XCTestCase {
         XCTAssertEqual(bodyFrame.y + bodyFrame.height, view.y + view.height, accuracy: 0.5, "the end shows at the bottom")
         XCTAssertEqual(stage.stateName, "message.long", "the page keys never closed the reader")
     }
+
+    /// Cancel's question by the keyboard: C opens compose, a letter is typed, Esc leaves the field and a second Esc
+    /// asks "Keep this message?" with the ring on its first button, Save Draft; Tab moves it to Delete Draft and Enter
+    /// presses that: compose closes and no draft is kept. The Trash's question likewise starts on its first button,
+    /// Cancel, so a stray Enter never deletes for good.
+    func testTheQuestionsButtonsAreReachedByTheKeyboard() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        func press(_ key: String) {
+            let event = KeyEvent(scenarioName: key, timestamp: stage.time)
+            stage.send(event)
+            if let typed = event.typedText { stage.send(text: typed) }
+            stage.run(for: 0.5)
+        }
+        for key in ["c", "x", "escape", "escape"] { press(key) }
+        XCTAssertEqual(screen.state.compose?.confirmingCancel, true)
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "compose.confirm.save")
+        press("tab")
+        XCTAssertEqual(stage.dump().layers.filter { $0.focused == true }.map(\.id), ["compose.confirm.delete"])
+        press("enter")
+        XCTAssertNil(screen.state.compose)
+        XCTAssertTrue(screen.state.messages.allSatisfy { screen.state.placement(of: $0.id).list != .draft }, "no draft kept")
+
+        press("d")  // the top message to the Trash
+        screen.send(.openShelf(.trash))
+        stage.run(for: 1)
+        screen.send(.askToEmptyTrash)
+        stage.run(for: 0.5)
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "trash.confirm.cancel", "the question opens on Cancel")
+        press("right")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "trash.confirm.empty")
+        press("enter")
+        XCTAssertTrue(screen.state.messages(filedIn: .deleted).isEmpty, "emptied")
+    }
 }

@@ -132,7 +132,15 @@ final class ComposeSheet {
     /// holds valid addresses) and Cancel as buttons. Hidden while Cancel's question covers it.
     func describe() {
         let state = context.state
-        sheet.accessibilityElementsHidden = state.compose?.confirmingCancel == true
+        // While Cancel's question shows, it is all a screen reader (and the keyboard) is offered: the sheet's own
+        // parts step back, the question's buttons come forward.
+        let asking = state.compose?.confirmingCancel == true
+        for part in sheet.sublayers where part !== confirm { part.accessibilityElementsHidden = asking }
+        confirm.accessibility = Accessibility(role: .dialog, name: "Keep this message?")
+        for id in ["save", "delete", "keep"] {
+            guard let button = confirm.layer(withIdentifier: "compose.confirm.\(id)") else { continue }
+            button.accessibility = Accessibility(role: .button, name: MailboxViewContext.text(of: button.sublayers.first), actions: [.tapping(button)])
+        }
         sheet.accessibility = Accessibility(role: .dialog, name: "New Message")
         for (kind, field) in fields {
             let name = ["to": "To", "subject": "Subject", "body": "Message"][kind.rawValue] ?? kind.rawValue

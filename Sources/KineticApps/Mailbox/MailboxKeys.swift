@@ -16,13 +16,11 @@ struct MailboxKeys {
     func handle(_ event: KeyEvent) -> Bool {
         // Compose's fields take their own keys while one has the keyboard (the stage gives them first refusal); what
         // reaches here with the sheet open is for the sheet, and nothing goes through to the list behind it.
+        // A question's buttons are the stage's keyboard focus's (Tab, arrows, Enter, Space); Esc answers it the safe
+        // way, and no other key reaches what is behind it.
         if state.compose?.confirmingCancel == true {
-            switch event.key {
-            case .escape: send(.keepEditing)
-            case .enter: send(.saveDraft)
-            default: break
-            }
-            return true
+            if event.key == .escape { send(.keepEditing) }
+            return !Self.movesTheFocus(event)
         }
         if state.compose != nil {
             switch event.key {
@@ -42,12 +40,8 @@ struct MailboxKeys {
             return true
         }
         if state.confirmingEmptyTrash {
-            switch event.key {
-            case .escape: send(.cancelEmptyTrash)
-            case .enter: send(.emptyTrash)
-            default: break
-            }
-            return true
+            if event.key == .escape { send(.cancelEmptyTrash) }
+            return !Self.movesTheFocus(event)
         }
         if state.menuOpen, event.key == .escape {
             send(.setMenu(open: false))
@@ -69,6 +63,14 @@ struct MailboxKeys {
             }
         }
         return handleListKey(event)
+    }
+
+    /// The keys the stage's keyboard focus takes in a question: Tab, the arrows, Home, End, Enter and Space.
+    static func movesTheFocus(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .tab, .up, .down, .left, .right, .home, .end, .enter, .space: return true
+        default: return false
+        }
     }
 
     /// The list's keys: the focused (or first) message takes the swipe's actions by letter.

@@ -121,11 +121,16 @@ public enum MailboxRules: AppRules {
     private static func outcomes(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
         switch action {
         case .swipeEnded(let id, let offset, let velocity):
-            guard state.options == nil, state.visibleMessages.contains(where: { $0.id == id }) else { return [.springBack(id)] }
+            // Sent and Drafts are the person's own record, saved only while they are there: their messages are opened
+            // (a draft in compose), never filed elsewhere, where a relaunch would lose them.
+            guard state.options == nil, state.visibleMessages.contains(where: { $0.id == id }), !state.placement(of: id).list.isWrittenHere else {
+                return [.springBack(id)]
+            }
             let zone = zone(offset: offset, velocity: velocity, projected: state.decideOnProjection)
             return commit(&state, id, zone, velocity: velocity)
         case .command(let id, let zone):
-            guard state.options == nil, state.compose == nil, state.visibleMessages.contains(where: { $0.id == id }) else { return [] }
+            guard state.options == nil, state.compose == nil, state.visibleMessages.contains(where: { $0.id == id }),
+                  !state.placement(of: id).list.isWrittenHere else { return [] }
             return commit(&state, id, zone, velocity: 0)
         case .chooseOption(let title):
             guard let options = state.options, options.kind != .date else { return [] }

@@ -258,6 +258,7 @@ public final class MailboxScreen: Screen {
         compose.describe()
         undo.describe()
         emptyNote.describe()
+        trashConfirmation.describe()
     }
 
     /// What a screen reader says once a message has been filed: where it went, and that undo is there.
@@ -281,6 +282,10 @@ public final class MailboxScreen: Screen {
     public override func handleKey(_ event: KeyEvent) -> Bool {
         MailboxKeys(state: state, send: send, options: options, list: list, reader: reader).handle(event)
     }
+
+    /// A question (Cancel's, the Trash's) is worked by the stage's keyboard focus: Tab or the arrows move between its
+    /// buttons, Enter or Space presses the ringed one. Elsewhere the Mailbox still moves its own focus.
+    public override var usesKeyboardFocus: Bool { state.compose?.confirmingCancel == true || state.confirmingEmptyTrash }
 
     /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
     public override func handleText(_ text: String) -> Bool { state.compose != nil }

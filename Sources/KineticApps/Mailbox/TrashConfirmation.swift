@@ -38,6 +38,17 @@ final class TrashConfirmation {
         layer.addSublayer(panel)
     }
 
+    /// The question as a dialog with its two buttons, for screen readers and the keyboard.
+    func describe() {
+        guard let panel = layer.layer(withIdentifier: "trash.confirm.panel") else { return }
+        panel.accessibility = Accessibility(role: .dialog, name: "Empty the Trash?",
+                                            description: MailboxViewContext.text(of: layer.layer(withIdentifier: "trash.confirm.text")))
+        for (id, name) in [("trash.confirm.cancel", "Cancel"), ("trash.confirm.empty", "Empty Trash")] {
+            guard let button = layer.layer(withIdentifier: id) else { continue }
+            button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
+        }
+    }
+
     /// Shows the question while the state asks it, saying how many messages go.
     func show() {
         let state = context.state

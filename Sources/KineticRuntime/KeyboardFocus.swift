@@ -175,13 +175,15 @@ public final class KeyboardFocus {
         }
     }
 
-    /// The control that followed the one at `index` when last seen, still there; else the nearest one before it; else
-    /// the first stop.
+    /// The control that followed the one at `index` when last seen, still there; else the nearest one before it; else,
+    /// when all of them were made anew, the one now at the same place; else the first stop.
     private func neighbour(at index: Int?, among controls: [Layer]) -> Layer? {
         let present = { (layer: Layer?) in layer.flatMap { candidate in controls.first { $0 === candidate } } }
         if let index, lastControls.indices.contains(index) {
             for later in lastControls[(index + 1)...] { if let found = present(later.layer) { return found } }
             for earlier in lastControls[..<index].reversed() { if let found = present(earlier.layer) { return found } }
+            // Every control was made anew (a menu rebuilt with new counts): the one at the same place.
+            if !controls.isEmpty { return controls[min(index, controls.count - 1)] }
         }
         return stops(among: controls, focused: nil).first
     }

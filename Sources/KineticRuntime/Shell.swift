@@ -157,7 +157,7 @@ public final class Shell: Screen {
     public override func handleKey(_ event: KeyEvent) -> Bool {
         if isMenuOpen {
             switch event.key {
-            case .escape, .character("m"):
+            case .escape, .character("m"), .appMenu:
                 setMenu(open: false)
                 return true
             default:
@@ -166,7 +166,7 @@ public final class Shell: Screen {
         }
         if content?.handleKey(event) == true { return true }
         switch event.key {
-        case .character("m"):
+        case .character("m"), .appMenu:
             setMenu(open: true)
             return true
         case .escape where currentEntry != nil:

@@ -95,8 +95,9 @@ struct SDLInput {
         let held = UInt32(key.keysym.mod)
         let control = held & UInt32(KMOD_CTRL.rawValue) != 0
         if control && symbol == Int(SDLK_q.rawValue) { return .quit }
-        let shiftF10 = symbol == Int(SDLK_F10.rawValue) && held & UInt32(KMOD_SHIFT.rawValue) != 0
-        guard let mapped = shiftF10 ? .contextMenu : Self.keys[symbol] ?? ((33...126).contains(symbol) ? .character(String(UnicodeScalar(UInt8(symbol)))) : nil) else {
+        let f10 = symbol == Int(SDLK_F10.rawValue)
+        let shiftF10 = f10 && held & UInt32(KMOD_SHIFT.rawValue) != 0
+        guard let mapped = shiftF10 ? .contextMenu : f10 ? .appMenu : Self.keys[symbol] ?? ((33...126).contains(symbol) ? .character(String(UnicodeScalar(UInt8(symbol)))) : nil) else {
             return nil
         }
         var modifiers: KeyEvent.Modifiers = []

@@ -125,4 +125,30 @@ final class KeyboardOnlyTests: XCTestCase {
         press("enter")
         XCTAssertTrue(screen.state.messages(filedIn: .deleted).isEmpty, "emptied")
     }
+
+    /// A message filed into a list is found again by the keyboard: ↓ focuses m01, T opens the lists with the first, To
+    /// Read, ringed, Enter files it there. F10 opens the Mailbox's own menu on the list that shows (Inbox); its items
+    /// starting with "t" are, in order, Trash, To Read, To Buy, To Watch, Travel, so "t" twice reaches To Read, and
+    /// Enter opens it: m01 is there.
+    func testAMessageFiledInAListIsFoundThroughTheMenu() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        func press(_ key: String) {
+            stage.send(KeyEvent(scenarioName: key, timestamp: stage.time))
+            stage.run(for: 1)
+        }
+        for key in ["down", "t", "enter"] { press(key) }
+        XCTAssertEqual(screen.state.placement(of: "m01"), Placement(.list, "To Read"))
+        press("f10")
+        XCTAssertTrue(screen.state.menuOpen)
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "mailbox.menu.inbox", "the menu opens on the list that shows")
+        press("t")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "mailbox.menu.trash")
+        press("t")
+        XCTAssertEqual(stage.dump().layers.filter { $0.focused == true }.map(\.id), ["mailbox.menu.list.to-read"])
+        press("enter")
+        XCTAssertFalse(screen.state.menuOpen)
+        XCTAssertEqual(screen.state.shelf, .list("To Read"))
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["m01"])
+        XCTAssertNotNil(stage.dump().layer("row.m01"))
+    }
 }

@@ -43,9 +43,17 @@ struct MailboxKeys {
             if event.key == .escape { send(.cancelEmptyTrash) }
             return !Self.movesTheFocus(event)
         }
-        if state.menuOpen, event.key == .escape {
-            send(.setMenu(open: false))
+        // F10 opens and closes the Mailbox's own menu (its lists, the setting, the way back to the gallery), as F10 opens
+        // a desktop app's menu; while it is open the stage's keyboard focus moves through it (↑/↓, Home, End, a letter,
+        // Enter). M stays the shell's menu, as in every app.
+        if event.key == .appMenu {
+            send(.setMenu(open: !state.menuOpen))
             return true
+        }
+        if state.menuOpen {
+            if event.key == .escape { send(.setMenu(open: false)); return true }
+            if case .character = event.key, !event.modifiers.contains(.control) { return false }  // a letter jumps; M is the shell's
+            return !Self.movesTheFocus(event) || event.key == .left || event.key == .right
         }
         if let reading = state.reading {
             switch event.key {

@@ -71,6 +71,7 @@ final class MailboxMenu {
         gallery.addSublayer(Typography.label(nil, "← Gallery", frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
         gallery.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.leaveApp() }]
         panel.addSublayer(gallery)
+        describe()
     }
 
     /// A menu row that opens the Trash or a named list (`mailbox.menu.trash`, `mailbox.menu.list.to-read`, …), its label
@@ -120,12 +121,16 @@ final class MailboxMenu {
         shield.isHidden = progress <= 0.001
     }
 
-    /// The menu as a menu, each row a menu item named by its text ("Trash, 3").
+    /// The menu as a menu, each row a menu item named by its text ("Trash, 3"); the list that shows is the selected
+    /// one, where the keyboard's focus starts when the menu opens.
     func describe() {
+        let state = context.state
+        let showing = "mailbox.menu." + (state.shelf?.slug ?? state.segment.rawValue)
         panel.accessibility = Accessibility(role: .menu, name: "Mailbox")
         for row in panel.sublayers where row.identifier?.hasPrefix("mailbox.menu.") == true && !row.gestureRecognizers.isEmpty {
             let name = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
-            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", "), actions: [.tapping(row, named: "click")])
+            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", "),
+                                              states: row.identifier == showing ? [.selected] : [], actions: [.tapping(row, named: "click")])
         }
     }
 }

@@ -283,9 +283,9 @@ public final class MailboxScreen: Screen {
         MailboxKeys(state: state, send: send, options: options, list: list, reader: reader).handle(event)
     }
 
-    /// A question (Cancel's, the Trash's) is worked by the stage's keyboard focus: Tab or the arrows move between its
+    /// The menu and a question (Cancel's, the Trash's) are worked by the stage's keyboard focus: Tab or the arrows move between its
     /// buttons, Enter or Space presses the ringed one. Elsewhere the Mailbox still moves its own focus.
-    public override var usesKeyboardFocus: Bool { state.compose?.confirmingCancel == true || state.confirmingEmptyTrash }
+    public override var usesKeyboardFocus: Bool { state.compose?.confirmingCancel == true || state.confirmingEmptyTrash || state.menuOpen }
 
     /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
     public override func handleText(_ text: String) -> Bool { state.compose != nil }

@@ -31,6 +31,8 @@ public struct KeyEvent: Hashable, Sendable, Codable {
         case pageUp, pageDown, home, end
         /// The Menu key, or Shift-F10: the focused thing's context menu.
         case contextMenu
+        /// F10: the app's own menu (as F10 opens a desktop app's menu bar), or the shell's where the app has none.
+        case appMenu
         case character(String)
 
         /// Parses the names used in scenarios ("left", "enter", "a", …).
@@ -51,6 +53,7 @@ public struct KeyEvent: Hashable, Sendable, Codable {
             case "home": self = .home
             case "end": self = .end
             case "menu", "contextmenu": self = .contextMenu
+            case "f10": self = .appMenu
             default: self = .character(name)
             }
         }
@@ -95,7 +98,7 @@ public struct KeyEvent: Hashable, Sendable, Codable {
 
     /// The named keys a scenario may press, and the modifiers it may hold.
     public static let keyNames = ["left", "right", "up", "down", "tab", "enter", "return", "escape", "esc", "space", "backspace", "delete", "del",
-                                  "pageup", "pagedown", "home", "end", "menu"]
+                                  "pageup", "pagedown", "home", "end", "menu", "f10"]
     /// The modifier names a scenario may write before a "+", in any case.
     public static let modifierNames = ["ctrl", "control", "shift", "alt"]
 

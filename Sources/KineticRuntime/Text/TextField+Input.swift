@@ -54,7 +54,7 @@ extension TextField {
             return true
         case .space:
             return !control
-        case .contextMenu:
+        case .contextMenu, .appMenu:
             return false
         case .character(let name):
             guard control else { return true }

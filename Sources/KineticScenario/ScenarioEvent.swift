@@ -11,7 +11,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case tap(id: Int, point: Point)
         /// A straight drag from `from` to `to` over `duration` seconds, one move per simulation step.
         case drag(id: Int, from: Point, to: Point, duration: Double)
-        case key(String)
+        case key(String, isRepeat: Bool = false)
         /// Typed text, as the platform's text input delivers it: `"text": "Hello"`.
         case text(String)
         /// Sets the system clipboard's text, as another program's copy would, before a paste: `"clipboard": "text"`.
@@ -44,7 +44,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         self.action = action
     }
 
-    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer, click, button,
+    enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer, click, button, `repeat`,
                                            clipboard, composition }
 
     /// Reads one event object: its action key decides the kind (looked for in a fixed order when there are several); an
@@ -66,7 +66,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             let to = try Self.point(try c.decode([Double].self, forKey: .to), key: .to, in: c)
             action = .drag(id: id, from: from, to: to, duration: try c.decodeIfPresent(Double.self, forKey: .duration) ?? 0.25)
         } else if let key = try c.decodeIfPresent(String.self, forKey: .key) {
-            action = .key(key)
+            action = .key(key, isRepeat: try c.decodeIfPresent(Bool.self, forKey: .repeat) ?? false)
         } else if let text = try c.decodeIfPresent(String.self, forKey: .text) {
             action = .text(text)
         } else if let text = try c.decodeIfPresent(String.self, forKey: .clipboard) {
@@ -121,8 +121,9 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             try c.encode([from.x, from.y], forKey: .from)
             try c.encode([to.x, to.y], forKey: .to)
             try c.encode(duration, forKey: .duration)
-        case .key(let key):
+        case .key(let key, let isRepeat):
             try c.encode(key, forKey: .key)
+            if isRepeat { try c.encode(true, forKey: .repeat) }
         case .text(let text):
             try c.encode(text, forKey: .text)
         case .clipboard(let text):
@@ -169,7 +170,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
                 return "drag points must be within ±\(Int(Point.inputReach)) points of the origin, got \(from) to \(to)"
             }
             return duration.isFinite && duration > 0 && duration <= 60 ? nil : "drag duration must be in (0, 60] seconds, got \(duration)"
-        case .key(let name):
+        case .key(let name, _):
             return KeyEvent.problem(scenarioName: name)
         case .shake:
             return nil

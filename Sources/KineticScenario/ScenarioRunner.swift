@@ -33,7 +33,7 @@ public final class ScenarioRunner {
 
     enum Atom {
         case touch(TouchEvent.Phase, id: Int, point: Point)
-        case key(String)
+        case key(String, isRepeat: Bool)
         case text(String)
         case clipboard(String)
         case composition(String)
@@ -92,8 +92,8 @@ public final class ScenarioRunner {
                     add(event.at + duration * fraction, .touch(.moved, id: id, point: interpolate(from: from, to: to, fraction: fraction)))
                 }
                 add(event.at + duration, .touch(.ended, id: id, point: to))
-            case .key(let key):
-                add(event.at, .key(key))
+            case .key(let key, let isRepeat):
+                add(event.at, .key(key, isRepeat: isRepeat))
             case .text(let text):
                 add(event.at, .text(text))
             case .clipboard(let text):
@@ -144,9 +144,10 @@ public final class ScenarioRunner {
                 switch timeline[next].atom {
                 case .touch(let phase, let id, let point):
                     stage.send(stage.touch(id, phase, at: point))
-                case .key(let name):
+                case .key(let name, let isRepeat):
                     // A key that types delivers its text next, as a keyboard does through the platform's text input.
-                    let key = KeyEvent(scenarioName: name, timestamp: stage.time)
+                    var key = KeyEvent(scenarioName: name, timestamp: stage.time)
+                    key.isRepeat = isRepeat
                     stage.send(key)
                     if let typed = key.typedText { stage.send(text: typed) }
                 case .clipboard(let text):

@@ -104,7 +104,7 @@ struct SDLInput {
         if held & UInt32(KMOD_SHIFT.rawValue) != 0 { modifiers.insert(.shift) }
         if control { modifiers.insert(.control) }
         if held & UInt32(KMOD_ALT.rawValue) != 0 { modifiers.insert(.alt) }
-        stage.send(KeyEvent(key: mapped, modifiers: modifiers, timestamp: stage.time))
+        stage.send(KeyEvent(key: mapped, modifiers: modifiers, timestamp: stage.time, isRepeat: key.repeat != 0))
         return nil
     }
 

@@ -201,4 +201,22 @@ final class DisguiseWheelTests: XCTestCase {
         }
         XCTAssertEqual(selected.layer("title")?.frame.center.x ?? 0, 512, accuracy: 1)
     }
+
+    /// → held for two seconds: the keyboard's repeats (after half a second, 30 a second: 45 of them) come far faster
+    /// than spokes go by (one spoke of six, 60°, at the key's 1.5 rad/s takes 0.7 s), so queued they would turn the
+    /// wheel for some 35 seconds more. Each repeat aims at the first spoke a quarter of a spoke or more ahead: when the
+    /// key comes up the wheel stops at most a spoke and a quarter on, on a spoke.
+    func testAHeldArrowStopsWithinASpokeOfWhereTheWheelIsWhenItComesUp() throws {
+        let repeats = (0..<45).map { ScenarioEvent(at: 7.5 + Double($0) / 30, .key("right", isRepeat: true)) }
+        let dumps = try Disguise.play(Disguise.throughIntro + [capture("before", at: 6.9), ScenarioEvent(at: 7.0, .key("right"))] + repeats
+            + [capture("up", at: 9.0), capture("rest", at: 14)], costumes: Disguise.sixCostumes)
+        let spoke = 2 * Double.pi / 6
+        let before = try XCTUnwrap(dumps["before"]?.layer("wheel")).rotation
+        let up = try XCTUnwrap(dumps["up"]?.layer("wheel")).rotation, rest = try XCTUnwrap(dumps["rest"]?.layer("wheel")).rotation
+        XCTAssertGreaterThan(up - before, spoke, "it turned while the key was held")
+        XCTAssertGreaterThanOrEqual(rest - up, 0)
+        XCTAssertLessThanOrEqual(rest - up, 1.25 * spoke + 0.002, "it stopped within a spoke and a quarter of where it was when the key came up")
+        let spokes = (rest - before) / spoke
+        XCTAssertEqual(spokes, spokes.rounded(), accuracy: 0.002, "on a spoke")
+    }
 }

@@ -118,12 +118,25 @@ final class CostumeWheel {
     /// An arrow key: the wheel turns by `count` spokes from the spoke it is at (or on its way to, for quick presses),
     /// at up to `speed` rad/s, and comes to rest exactly there. The armature is driven towards the target at a speed
     /// in proportion to what is left (`keyTurnRate` per second), capped at `speed`: a steady turn, then an ease in.
-    func turn(bySpokes count: Int, speed: Double) throws {
+    ///
+    /// A held key's repeat (`held`) aims instead at the first spoke at least a quarter of a spoke ahead of where the
+    /// wheel is (keeping any farther target already set): repeats come faster than spokes go by, and queued they kept
+    /// the wheel turning for seconds after the key came up. So while the key is held the wheel turns steadily at full
+    /// speed (a quarter spoke ahead is past the ease-in), and when it comes up the wheel stops on a spoke at most a
+    /// spoke and a quarter on.
+    func turn(bySpokes count: Int, speed: Double, held: Bool = false) throws {
         wake()
         guard dragTargetAngle == nil, speed.isFinite, speed > 0 else { return }
         let spoke = 2 * Double.pi / Double(max(bubbles.count, 5))
-        let from = keyTurn?.target ?? (armature.angle / spoke).rounded() * spoke
-        let target = from + Double(count) * spoke
+        var target: Double
+        if held {
+            let lead = 0.25 * Double(count.signum())
+            target = ((armature.angle / spoke) + lead).rounded(count > 0 ? .up : .down) * spoke
+            if let ahead = keyTurn?.target, (ahead - target) * Double(count) > 0 { target = ahead }
+        } else {
+            let from = keyTurn?.target ?? (armature.angle / spoke).rounded() * spoke
+            target = from + Double(count) * spoke
+        }
         keyTurn = (target, speed)
         try armature.setAngularVelocity(keyTurnVelocity(target: target, speed: speed))
     }

@@ -142,7 +142,7 @@ final class CostumeWheelView {
 
     /// An arrow key's turn: by whole spokes, coming to rest on one.
     func turn(_ turn: DisguiseState.WheelTurn) {
-        do { try physics?.turn(bySpokes: turn.spokes, speed: turn.speed) } catch { fail("turning the wheel", error) }
+        do { try physics?.turn(bySpokes: turn.spokes, speed: turn.speed, held: turn.held) } catch { fail("turning the wheel", error) }
     }
 
     /// Applies the tuning's physics to the wheel on stage.

@@ -13,8 +13,8 @@ public enum DisguiseAction: Equatable, Sendable {
     /// A tap on the costume Scotch is wearing.
     case tapCostume(String)
     /// A key, with the speed (rad/s) at which an arrow turns the wheel by its one spoke: a tuned number
-    /// (`DisguiseTuning.keySpin`), so it comes with the key rather than from the rules.
-    case key(DisguiseKey, spin: Double)
+    /// (`DisguiseTuning.keySpin`), so it comes with the key rather than from the rules; `held` for a held key's repeat.
+    case key(DisguiseKey, spin: Double, held: Bool = false)
     /// The menu's "Replay intro": the sequence starts again from the splash, as on a first launch.
     case replayIntro
     /// The person came back to the app in this run: no splash again; straight to the intro, or the wheel once seen.
@@ -101,8 +101,8 @@ public enum DisguiseRules: AppRules {
             }
         case .tapScotch, .tapCostume:
             if case .selected = state.phase { state.phase = .returning }
-        case .key(let key, let spin):
-            return press(&state, key, spin: spin)
+        case .key(let key, let spin, let held):
+            return press(&state, key, spin: spin, held: held)
         case .replayIntro:
             state.phase = .splash
             state.splashTime = 0
@@ -167,7 +167,7 @@ public enum DisguiseRules: AppRules {
     /// Keys: Enter/Space leave the splash and turn the intro's pages; ←/→ turn the wheel by a spoke at `spin` rad/s; Tab moves the focus ring (Shift
     /// back); Enter wears the focused costume; Esc/Space take it off. A key the phase has no use for is not used
     /// (no change and no effect), so the shell may take it (Esc back to the gallery).
-    private static func press(_ state: inout DisguiseState, _ key: DisguiseKey, spin: Double) -> [DisguiseEffect] {
+    private static func press(_ state: inout DisguiseState, _ key: DisguiseKey, spin: Double, held: Bool) -> [DisguiseEffect] {
         switch (state.phase, key) {
         case (.splash, .enter), (.splash, .space):
             state.phase = .splashLeaving
@@ -176,9 +176,9 @@ public enum DisguiseRules: AppRules {
         case (.selected, .escape), (.selected, .space):
             state.phase = .returning
         case (.wheel, .left), (.returning, .left):
-            turn(&state, spokes: -1, speed: spin)
+            turn(&state, spokes: -1, speed: spin, held: held)
         case (.wheel, .right), (.returning, .right):
-            turn(&state, spokes: 1, speed: spin)
+            turn(&state, spokes: 1, speed: spin, held: held)
         case (.wheel, .tab(let backwards)), (.returning, .tab(let backwards)):
             let count = state.wheel.count
             guard count > 0 else { return [] }
@@ -206,8 +206,8 @@ public enum DisguiseRules: AppRules {
     }
 
     /// Names the turn in the state with the next serial number, so the screen starts it even when it equals the last.
-    private static func turn(_ state: inout DisguiseState, spokes: Int, speed: Double) {
-        state.wheelTurn = DisguiseState.WheelTurn(spokes: spokes, speed: speed, serial: (state.wheelTurn?.serial ?? 0) + 1)
+    private static func turn(_ state: inout DisguiseState, spokes: Int, speed: Double, held: Bool) {
+        state.wheelTurn = DisguiseState.WheelTurn(spokes: spokes, speed: speed, serial: (state.wheelTurn?.serial ?? 0) + 1, held: held)
     }
 
     private static func select(_ state: inout DisguiseState, _ id: String) {

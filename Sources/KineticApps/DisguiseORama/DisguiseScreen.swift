@@ -175,7 +175,7 @@ public final class DisguiseScreen: Screen {
             return true
         }
         // A key the rules have no use for in this phase goes on to the shell (which does nothing with Esc in an app).
-        return send(.key(key, spin: motionTuning.keySpin))
+        return send(.key(key, spin: motionTuning.keySpin, held: event.isRepeat))
     }
 
     /// What the components need to move their layers now.

@@ -56,10 +56,13 @@ public struct DisguiseState: Equatable, Sendable {
         public var speed: Double
         /// Which turn this is, from 1.
         public var serial: Int
+        /// A held key's repeat: the turn counts from the spoke the wheel is passing, not from where the turns before
+        /// were heading, so the wheel never runs ahead of the key and stops within a spoke once it comes up.
+        public var held: Bool
 
-        /// A turn by `spokes` at up to `speed` rad/s, the `serial`th.
-        public init(spokes: Int, speed: Double, serial: Int) {
-            (self.spokes, self.speed, self.serial) = (spokes, speed, serial)
+        /// A turn by `spokes` at up to `speed` rad/s, the `serial`th; `held` for a held key's repeat.
+        public init(spokes: Int, speed: Double, serial: Int, held: Bool = false) {
+            (self.spokes, self.speed, self.serial, self.held) = (spokes, speed, serial, held)
         }
     }
 

@@ -79,6 +79,9 @@ public struct KeyEvent: Hashable, Sendable, Codable {
     public var modifiers: Modifiers
     /// Seconds of simulated time.
     public var timestamp: Double
+    /// Whether this press is the keyboard's own repeat of a held key (after its delay, some 30 a second), not a press
+    /// of its own: a repeat of a key that starts motion moves it on from where it is rather than queueing behind it.
+    public var isRepeat = false
 
     /// Parses a scenario's key: a name (`"left"`, `"e"`), optionally after modifiers (`"ctrl+z"`, `"shift+tab"`).
     public init(scenarioName name: String, timestamp: Double = 0) {
@@ -127,10 +130,12 @@ public struct KeyEvent: Hashable, Sendable, Codable {
         }
     }
 
-    /// A press of `key` with `modifiers` held, at `timestamp` seconds of simulated time.
-    public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
+    /// A press of `key` with `modifiers` held, at `timestamp` seconds of simulated time; `isRepeat` for the
+    /// keyboard's repeat of a held key.
+    public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0, isRepeat: Bool = false) {
         self.key = key
         self.modifiers = modifiers
         self.timestamp = timestamp
+        self.isRepeat = isRepeat
     }
 }

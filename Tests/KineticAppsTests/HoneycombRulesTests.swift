@@ -156,4 +156,29 @@ final class HoneycombRulesTests: XCTestCase {
         XCTAssertEqual(s.phase, .morph(category: "b", forward: true))
         XCTAssertNil(s.focus, "a new honeycomb starts without a ring")
     }
+
+    /// Learn More by the keyboard: with x's panel open (x has a link), Tab moves the focus to Learn More and Enter opens
+    /// the link; Tab again goes back to the cell, and an arrow, or the panel closing, takes the focus off Learn More.
+    /// A cell with no link (y) has nothing to Tab to.
+    func testTabReachesLearnMoreAndEnterOpensIt() {
+        var s = state()
+        apply(&s, .tapCategory("a"), .morphFinished, .tapCell("x"))
+        XCTAssertEqual(s.stateName, "panel.x")
+        apply(&s, .tab)
+        XCTAssertTrue(s.learnMoreFocused)
+        XCTAssertEqual(apply(&s, .activateFocus), [.openLink("https://example.org/x"), .showBanner("Learn More: https://example.org/x")])
+        XCTAssertEqual(s.stateName, "panel.x", "the panel stays open")
+        apply(&s, .tab)
+        XCTAssertFalse(s.learnMoreFocused, "Tab again: back to the cell")
+        apply(&s, .tab, .moveFocus(.right))
+        XCTAssertFalse(s.learnMoreFocused, "an arrow takes it back")
+        apply(&s, .tab)
+        XCTAssertTrue(s.learnMoreFocused)
+        apply(&s, .tapBackground)
+        XCTAssertNil(s.openCell)
+        XCTAssertFalse(s.learnMoreFocused, "the panel closed")
+        apply(&s, .tapCell("y"))
+        XCTAssertEqual(apply(&s, .tab), [])
+        XCTAssertFalse(s.learnMoreFocused, "no link, no Learn More to reach")
+    }
 }

@@ -30,6 +30,8 @@ public enum HoneycombAction: Equatable, Sendable {
     /// Enter: opens what has the focus.
     case activateFocus
     case learnMore
+    /// Tab: the keyboard's focus goes between the open cell and its panel's Learn More, when the cell has a link.
+    case tab
     /// The screen appeared at this size: the layouts follow it.
     case resized(Size)
 }
@@ -55,6 +57,14 @@ public enum HoneycombRules: AppRules {
     /// Applies one action: changes `state` and returns the effects (a link to open, a log line, a banner, leaving the
     /// app) for the screen's environment to carry out, in order.
     public static func reduce(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
+        let openBefore = state.openCell
+        let effects = apply(&state, action)
+        // Learn More keeps the focus only while its panel stays open on the same cell.
+        if state.openCell == nil || state.openCell != openBefore { state.learnMoreFocused = false }
+        return effects
+    }
+
+    private static func apply(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
         switch action {
         case .resized(let size):
             state.size = size
@@ -114,15 +124,20 @@ public enum HoneycombRules: AppRules {
             guard case .grid(let category) = state.phase, state.node(category)?.children.contains(where: { $0.id == id }) == true else { return [] }
             state.openCell = id
         case .moveFocus(let direction):
+            state.learnMoreFocused = false
             moveFocus(&state, direction)
+        case .tab:
+            guard let open = state.openCell, state.node(open)?.detail.learnMore != nil else { return [] }
+            state.learnMoreFocused.toggle()
         case .activateFocus:
+            if state.learnMoreFocused { return apply(&state, .learnMore) }
             guard let focus = state.focus else {
                 moveFocus(&state, .right)
                 return []
             }
             switch state.phase {
-            case .categories: return reduce(&state, .tapCategory(focus))
-            case .grid: return reduce(&state, .tapCell(focus))
+            case .categories: return apply(&state, .tapCategory(focus))
+            case .grid: return apply(&state, .tapCell(focus))
             case .morph: break
             }
         case .learnMore:

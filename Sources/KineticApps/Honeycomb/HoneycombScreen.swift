@@ -113,7 +113,10 @@ public final class HoneycombScreen: Screen {
             if !forward { grid.removeAll() }
             send(.morphFinished)
         }
-        focusRing.follow(category: state.focus.flatMap(categories.view), cell: state.focus.flatMap(grid.view))
+        // On Learn More the panel rings its button; the hexagon's ring steps aside.
+        let onHexagon = state.learnMoreFocused ? nil : state.focus
+        focusRing.follow(category: onHexagon.flatMap(categories.view), cell: onHexagon.flatMap(grid.view))
+        panel.showFocusOnLearnMore(state.learnMoreFocused)
         gridScroll.reveal(state.focus, in: geometry.gridArea) { id in
             guard let target = targets.cells[id], let view = grid.view(id) else { return nil }
             let radius = view.container.bounds.height / 2
@@ -252,6 +255,7 @@ public final class HoneycombScreen: Screen {
         case .up: send(.moveFocus(.up))
         case .down: send(.moveFocus(.down))
         case .enter, .space: send(.activateFocus)
+        case .tab: return send(.tab).didSomething
         case .pageUp, .pageDown, .home, .end: return gridScroll.handleKey(event.key, gridShows: state.shownCategory != nil)
         case .escape:
             // Esc at the top is the shell's: back to the gallery.

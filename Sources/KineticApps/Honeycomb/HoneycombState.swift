@@ -22,6 +22,9 @@ public struct HoneycombState: Equatable, Sendable {
     public var openCell: String?
     /// The focused cell or category (keyboard); `nil` shows no focus ring.
     public var focus: String?
+    /// Tab moved the keyboard's focus from the open cell to its panel's Learn More (Enter then opens the link); any
+    /// arrow, or the panel closing or changing, takes it back.
+    public var learnMoreFocused = false
     /// The stage the honeycombs are laid out on, in points.
     public var size: Size
 

@@ -151,4 +151,26 @@ final class KeyboardOnlyTests: XCTestCase {
         XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["m01"])
         XCTAssertNotNil(stage.dump().layer("row.m01"))
     }
+
+    /// A honeycomb category, a panel and Learn More by the keyboard alone, and back: → focuses the first category,
+    /// Enter opens its grid; → focuses a cell, Enter opens its panel; Tab rings Learn More (every bundled cell has a
+    /// link) and Enter opens it (a headless run shows the banner saying what it opened); Esc closes the panel, and Esc
+    /// again goes back to the categories.
+    func testACategoryAPanelAndLearnMoreByTheKeyboard() throws {
+        let dumps = try play("""
+        {"app": "honeycomb", "events": [
+          {"at": 1.5, "key": "right"}, {"at": 1.6, "key": "enter"},
+          {"at": 3.5, "key": "right"}, {"at": 3.6, "key": "enter"}, {"at": 4.5, "capture": "panel"},
+          {"at": 4.6, "key": "tab"}, {"at": 4.8, "capture": "learn-more"},
+          {"at": 4.9, "key": "enter"}, {"at": 5.3, "capture": "opened"},
+          {"at": 5.4, "key": "escape"}, {"at": 6.2, "key": "escape"}, {"at": 8.0, "capture": "back"}
+        ]}
+        """)
+        XCTAssertTrue(dumps["panel"]?.state.hasPrefix("panel.") == true, dumps["panel"]?.state ?? "no capture")
+        XCTAssertEqual(dumps["learn-more"]?.layers.filter { $0.focused == true }.map(\.id), ["panel.learn-more"])
+        let banner = dumps["opened"]?.layers.first { $0.id.hasPrefix("banner") && ($0.text ?? "").hasPrefix("Learn More: ") }
+        XCTAssertNotNil(banner, "Enter on Learn More opened the link")
+        XCTAssertEqual(dumps["opened"]?.state, dumps["panel"]?.state, "the panel stays open")
+        XCTAssertEqual(dumps["back"]?.state, "categories")
+    }
 }

@@ -80,6 +80,7 @@ public final class Stage {
         root.backgroundColor = .white
         root.countChanges(in: sceneChanges)
         textInput.clock = { [unowned self] in self.time }
+        textInput.showMenu = { [unowned self] items, point in self.showContextMenu(items, at: point) }
     }
 
     /// Puts `screen` on stage, filling it.

@@ -205,4 +205,32 @@ final class TextFieldWidgetTests: WidgetTestCase {
         XCTAssertEqual(try XCTUnwrap(stage.textInput.secondsUntilCaretBlinks), 0.5 - Stage.stepDuration, accuracy: 1e-9,
                        "one step into a half-second on: the rest of it")
     }
+
+    /// The desktop's edit menu: a right-click on the field offers Cut, Copy, Paste and Select All, each doing what its
+    /// shortcut does; the Menu key opens the same menu at the caret, and the arrows and Enter work it. "hello":
+    /// Select All then Copy puts "hello" on the clipboard; End, then Paste from the Menu key's menu (Paste is the third
+    /// entry: ↓ ↓ from Cut) makes "hellohello".
+    func testARightClickOrTheMenuKeyOffersTheEditMenu() throws {
+        let (stage, _, _) = makeField()
+        type(stage, "hello")
+        XCTAssertTrue(stage.sendContextClick(at: Point(x: 150, y: 120)))
+        stage.step()
+        for item in ["cut", "copy", "paste", "select-all"] { XCTAssertNotNil(stage.dump().layer("context.item.\(item)"), item) }
+        stage.tap(try layer(stage, "context.item.select-all").frame.center)
+        stage.step()
+        XCTAssertEqual(try layer(stage, "field").selection, [0, 5])
+        stage.sendContextClick(at: Point(x: 150, y: 120))
+        stage.step()
+        stage.tap(try layer(stage, "context.item.copy").frame.center)
+        stage.step()
+        XCTAssertEqual(stage.textInput.clipboard.text(), "hello")
+        press(stage, "end")
+        press(stage, "menu")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "context.item.cut", "the menu opens on its first entry")
+        press(stage, "down")
+        press(stage, "down")
+        press(stage, "enter")
+        XCTAssertEqual(try layer(stage, "field").text, "hellohello")
+        XCTAssertNil(stage.dump().layer("context.menu"), "the menu closed")
+    }
 }

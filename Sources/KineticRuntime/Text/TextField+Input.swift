@@ -54,7 +54,13 @@ extension TextField {
             return true
         case .space:
             return !control
-        case .contextMenu, .appMenu:
+        case .contextMenu:
+            // The Menu key or Shift-F10 in a field: its edit menu, at the caret.
+            guard let show = input?.showMenu else { return false }
+            let caret = caretRectInRoot
+            show(editMenu.map { ContextMenuItem($0.title, perform: $0.perform) }, Point(x: caret.maxX, y: caret.maxY))
+            return true
+        case .appMenu:
             return false
         case .character(let name):
             guard control else { return true }
@@ -63,6 +69,18 @@ extension TextField {
     }
 
     /// Ctrl with a letter: select all, the clipboard, undo and redo; others go on to the screen.
+    /// The desktop's edit menu for this field: Cut, Copy, Paste and Select All, each doing what its shortcut does
+    /// (Ctrl-X, Ctrl-C, Ctrl-V, Ctrl-A), on this field, which takes the keyboard first.
+    var editMenu: [(title: String, perform: () -> Void)] {
+        [("Cut", "x"), ("Copy", "c"), ("Paste", "v"), ("Select All", "a")].map { title, letter in
+            (title, { [weak self] in
+                guard let self else { return }
+                self.focus()
+                _ = self.command(letter, shift: false)
+            })
+        }
+    }
+
     private func command(_ letter: String, shift: Bool) -> Bool {
         switch letter {
         case "a": edit { $0.selectAll() }

@@ -80,6 +80,8 @@ public final class TextField {
         content.addSublayer(caretLayer)
         let pointer = TextPointerRecognizer { [weak self] recognizer in self?.pointer(recognizer) }
         layer.gestureRecognizers = [pointer]
+        // A right-click offers the desktop's edit menu, as every GTK and Qt entry does.
+        layer.contextActions = { [weak self] in self?.editMenu ?? [] }
         refresh()
     }
 

@@ -35,6 +35,9 @@ public final class TextInput {
     public var windowHasFocus = true { didSet { focused?.refreshCaret() } }
     /// Whether Shift was held as the last click landed (the window notes it; a Shift-click extends a selection).
     public var shiftHeld = false
+    /// Shows a menu of items at a point on the stage (the stage's context menu): how a focused field's Menu key opens
+    /// its edit menu. `nil` off a stage.
+    public var showMenu: (([ContextMenuItem], Point) -> Void)?
     /// The field that has the keyboard, if any.
     public internal(set) weak var focused: TextField?
     /// The character of the key press that just moved the focus into a field: its text, which the platform delivers

@@ -256,9 +256,11 @@ final class MessageList {
 
     // MARK: Context menu and focus
 
-    /// What a right-click on a message offers: the swipe's four actions, each playing the swipe's animation.
+    /// What a right-click on a message offers: the swipe's four actions, each playing the swipe's animation; nothing
+    /// for a message in Sent or Drafts, which is never filed away (see `MailboxRules`).
     private func contextActions(for id: String) -> [(title: String, perform: () -> Void)] {
-        [("Archive", SwipeZone.archive), ("Delete", .delete), ("Later…", .later), ("List…", .list)].map { title, zone in
+        guard !state.placement(of: id).list.isWrittenHere else { return [] }
+        return [("Archive", SwipeZone.archive), ("Delete", .delete), ("Later…", .later), ("List…", .list)].map { title, zone in
             (title, { [weak self] in self?.context.send(.command(id: id, zone: zone)) })
         }
     }

@@ -74,8 +74,7 @@ public final class KeyboardFocus {
 
     /// Moves or uses the focus for `event` within the innermost scope under `root`; returns whether the key was used.
     func handle(_ event: KeyEvent, root: Layer) -> Bool {
-        let scope = innermostScope(under: root)
-        let controls = Self.controls(under: scope)
+        let (scope, controls) = innermostScope(under: root)
         guard !controls.isEmpty else { return false }
         guard let focused, controls.contains(where: { $0 === focused }) else {
             // Nothing focused yet: Tab, Shift-Tab or an arrow starts at the first stop (the last for Shift-Tab).
@@ -138,8 +137,7 @@ public final class KeyboardFocus {
     /// Keeps the focus where it can be after the scene changed: follows scopes opening and closing, moves off a
     /// control that went, marks the focused layer, and places the ring.
     func settle(root: Layer) {
-        let scope = innermostScope(under: root)
-        let controls = Self.controls(under: scope)
+        let (scope, controls) = innermostScope(under: root)
         followScopes(to: scope, root: root, controls: controls)
         if let focused, !controls.contains(where: { $0 === focused }) {
             focus(neighbour(at: lastControls.firstIndex { $0.layer === focused } ?? lastFocusIndex, among: controls))
@@ -150,6 +148,17 @@ public final class KeyboardFocus {
         lastFocusIndex = focused.flatMap { focused in controls.firstIndex { $0 === focused } }
         mark()
         placeRing(in: root)
+    }
+
+    /// Lets go of everything: no control focused or marked, no ring, no scope remembered (the screen no longer hands
+    /// its keys to the focus).
+    func release() {
+        focused = nil
+        scopes = []
+        lastControls = []
+        lastFocusIndex = nil
+        mark()
+        if ring.superlayer != nil { ring.removeFromSuperlayer() }
     }
 
     private func followScopes(to scope: Layer, root: Layer, controls: [Layer]) {
@@ -219,17 +228,20 @@ public final class KeyboardFocus {
 
     // MARK: The tree
 
-    /// The innermost scope under `root`: the last shown dialog or menu, in drawing order, that holds a control; else
-    /// `root`.
-    func innermostScope(under root: Layer) -> Layer {
-        var innermost = root
+    /// The innermost scope under `root` (the last shown dialog or menu, in drawing order, that holds a control; else
+    /// `root`) and its controls, in reading order.
+    func innermostScope(under root: Layer) -> (scope: Layer, controls: [Layer]) {
+        var innermost: (scope: Layer, controls: [Layer])?
         func visit(_ layer: Layer) {
             guard !layer.isHidden, layer.opacity > 0.001, !layer.accessibilityElementsHidden else { return }
-            if let role = layer.accessibility?.role, Self.scopeRoles.contains(role), !Self.controls(under: layer).isEmpty { innermost = layer }
+            if let role = layer.accessibility?.role, Self.scopeRoles.contains(role) {
+                let controls = Self.controls(under: layer)
+                if !controls.isEmpty { innermost = (layer, controls) }
+            }
             for sublayer in layer.sublayersInDrawingOrder { visit(sublayer) }
         }
         visit(root)
-        return innermost
+        return innermost ?? (root, Self.controls(under: root))
     }
 
     /// Every control under `layer` that can take the focus now, in reading order.

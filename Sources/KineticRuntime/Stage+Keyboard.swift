@@ -32,8 +32,7 @@ extension Stage {
         if contextMenu != nil || screen?.usesKeyboardFocus == true {
             keyboardFocus.settle(root: root)
         } else if keyboardFocus.focused != nil || keyboardFocus.ring.superlayer != nil {
-            keyboardFocus.focus(nil)
-            keyboardFocus.settle(root: Layer())
+            keyboardFocus.release()
         }
     }
 

@@ -42,46 +42,36 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
 
     private func focused(_ stage: Stage) -> String? { stage.keyboardFocus.focused?.identifier }
 
+    /// Presses `keys` (space-separated, as scenarios name keys) in turn, then says which control has the focus.
+    private func focused(_ stage: Stage, after keys: String) -> String? {
+        for key in keys.split(separator: " ") { press(stage, String(key)) }
+        return focused(stage)
+    }
+
     func testTabGoesThroughTheStopsInReadingOrderAndAListIsOneStop() {
         let stage = page()
         XCTAssertNil(focused(stage), "nothing is focused before a key")
-        press(stage, "tab")
-        XCTAssertEqual(focused(stage), "a")
-        press(stage, "tab")
-        XCTAssertEqual(focused(stage), "row.0", "the list's first row stands for the list")
-        press(stage, "down")
-        press(stage, "tab")
-        XCTAssertEqual(focused(stage), "b", "the list is left in one Tab")
-        press(stage, "shift+tab")
-        XCTAssertEqual(focused(stage), "row.1", "and entered again at the row it was left on")
-        press(stage, "tab")
-        press(stage, "tab")
-        XCTAssertEqual(focused(stage), "a", "round and round")
+        XCTAssertEqual(focused(stage, after: "tab"), "a")
+        XCTAssertEqual(focused(stage, after: "tab"), "row.0", "the list's first row stands for the list")
+        XCTAssertEqual(focused(stage, after: "down tab"), "b", "the list is left in one Tab")
+        XCTAssertEqual(focused(stage, after: "shift+tab"), "row.1", "and entered again at the row it was left on")
+        XCTAssertEqual(focused(stage, after: "tab tab"), "a", "round and round")
     }
 
     func testArrowsMoveInsideTheListAndStopAtItsEndsHomeAndEndJump() {
         let stage = page()
-        press(stage, "tab")
-        press(stage, "tab")
-        press(stage, "up")
-        XCTAssertEqual(focused(stage), "row.0", "no row above the first")
+        XCTAssertEqual(focused(stage, after: "tab tab up"), "row.0", "no row above the first")
         press(stage, "down", times: 5)
         XCTAssertEqual(focused(stage), "row.2", "none below the last")
-        press(stage, "home")
-        XCTAssertEqual(focused(stage), "row.0")
-        press(stage, "end")
-        XCTAssertEqual(focused(stage), "row.2")
+        XCTAssertEqual(focused(stage, after: "home"), "row.0")
+        XCTAssertEqual(focused(stage, after: "end"), "row.2")
     }
 
     func testArrowsOutsideAGroupGoToTheNearestControlThatWay() {
         let stage = page()
-        press(stage, "tab")
-        press(stage, "right")
-        XCTAssertEqual(focused(stage), "b", "b is the one control to a's right")
-        press(stage, "left")
-        XCTAssertEqual(focused(stage), "a")
-        press(stage, "down")
-        XCTAssertEqual(focused(stage), "row.0", "straight below a is the list's first row")
+        XCTAssertEqual(focused(stage, after: "tab right"), "b", "b is the one control to a's right")
+        XCTAssertEqual(focused(stage, after: "left"), "a")
+        XCTAssertEqual(focused(stage, after: "down"), "row.0", "straight below a is the list's first row")
     }
 
     func testEnterAndSpaceDoWhatATapDoes() {
@@ -115,10 +105,8 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
         dialog.isHidden = false
         stage.step()
         XCTAssertEqual(focused(stage), "ok", "the dialog's first control takes the focus as it opens")
-        press(stage, "tab")
-        XCTAssertEqual(focused(stage), "cancel")
-        press(stage, "tab")
-        XCTAssertEqual(focused(stage), "ok", "Tab stays inside the dialog")
+        XCTAssertEqual(focused(stage, after: "tab"), "cancel")
+        XCTAssertEqual(focused(stage, after: "tab"), "ok", "Tab stays inside the dialog")
         dialog.isHidden = true
         stage.step()
         XCTAssertEqual(focused(stage), "row.1", "back where it was when the dialog opened")

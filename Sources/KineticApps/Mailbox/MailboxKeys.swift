@@ -60,12 +60,12 @@ struct MailboxKeys {
             case .escape: send(.closeMessage); return true
             case .character("r"), .character("R"): send(.reply(reading)); return true
             // The page keys scroll the message; the list behind stays put.
-            case .up: reader.scroll(.lineUp); return true
-            case .down: reader.scroll(.lineDown); return true
-            case .pageUp: reader.scroll(.up); return true
-            case .pageDown, .space: reader.scroll(.down); return true
-            case .home: reader.scroll(.top); return true
-            case .end: reader.scroll(.bottom); return true
+            case .up: reader.page(.lineUp); return true
+            case .down: reader.page(.lineDown); return true
+            case .pageUp: reader.page(.up); return true
+            case .pageDown, .space: reader.page(.down); return true
+            case .home: reader.page(.top); return true
+            case .end: reader.page(.bottom); return true
             case .enter: return true
             default: break
             }

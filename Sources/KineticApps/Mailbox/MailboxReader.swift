@@ -107,7 +107,7 @@ final class MailboxReader {
     }
 
     /// A page key in the reader: the body scrolls (↑/↓ a line, Page Up/Page Down and Space a page, Home/End its ends).
-    func scroll(_ move: ScrollView.PageMove) { scroll.page(move) }
+    func page(_ move: ScrollView.PageMove) { scroll.page(move) }
 
     /// A drag from the left edge while reading: the page follows the finger; let go, the direction decides.
     func handlePan(_ pan: PanRecognizer) {

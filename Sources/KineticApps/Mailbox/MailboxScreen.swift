@@ -178,7 +178,6 @@ public final class MailboxScreen: Screen {
         if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
         if state.reading != before.reading { reader.show(wasReading: before.reading) }
         if state.read != before.read { list.paintUnread() }
-        navBar.paintShelf()
         trashConfirmation.show()
         if state.segment != before.segment || state.shelf != before.shelf || state.placements != before.placements || state.messages != before.messages {
             list.followListedMessages()

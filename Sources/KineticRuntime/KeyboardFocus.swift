@@ -41,8 +41,12 @@ public final class KeyboardFocus {
     private var lastInGroup: [ObjectIdentifier: WeakLayer] = [:]
     /// The layer whose accessibility states the focus last marked.
     private weak var marked: Layer?
-    /// The one focus ring, drawn over everything but the tools.
+    /// The one focus ring, drawn over everything but the tools: an accent line with a white one inside it, so it stands
+    /// apart from a control of the accent's own colour (an orange Delete Draft) and shows on a dark menu alike.
     let ring = Layer()
+    private let gap = Layer()
+    /// How far out of the control the ring's accent line stands, and how far inside that the white line runs.
+    static let ringOffset = 5.0, gapInset = 2.5
 
     /// The roles that take the focus.
     static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry]
@@ -54,6 +58,7 @@ public final class KeyboardFocus {
     /// A focus with nothing focused.
     public init() {
         ring.isUserInteractionEnabled = false
+        gap.isUserInteractionEnabled = false
         ring.zPosition = 950
     }
 
@@ -216,14 +221,24 @@ public final class KeyboardFocus {
             if ring.superlayer != nil { ring.removeFromSuperlayer() }
             return
         }
-        if ring.superlayer !== root { root.addSublayer(ring) }
-        let frame = focused.frameInRoot.insetBy(dx: -3, dy: -3)
-        if ring.frame != frame { ring.frame = frame }
-        // The ring follows the control's own rounding, 3 pt out (a card's 18 pt corners get a 21 pt ring).
+        if ring.superlayer !== root {
+            root.addSublayer(ring)
+            if gap.superlayer !== ring { ring.addSublayer(gap) }
+        }
+        let frame = focused.frameInRoot.insetBy(dx: -Self.ringOffset, dy: -Self.ringOffset)
+        if ring.frame != frame {
+            ring.frame = frame
+            gap.frame = Rect(origin: .zero, size: frame.size).insetBy(dx: Self.gapInset, dy: Self.gapInset)
+        }
+        // The ring follows the control's own rounding, as far out as it stands (a card's 18 pt corners get 23 pt).
         var radius = focused.cornerRadius
         if case .shape(let shape) = focused.contents, case .roundedRect(let own) = shape.path { radius = max(radius, own) }
-        let shape = ShapeContent(path: .roundedRect(cornerRadius: radius > 0 ? radius + 3 : 6), stroke: Palette.accent, lineWidth: 3)
-        if ring.contents != .shape(shape) { ring.contents = .shape(shape) }
+        let outer = radius > 0 ? radius + Self.ringOffset : 6
+        let shape = ShapeContent(path: .roundedRect(cornerRadius: outer), stroke: Palette.accent, lineWidth: 3)
+        if ring.contents != .shape(shape) {
+            ring.contents = .shape(shape)
+            gap.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: max(outer - Self.gapInset, 2)), stroke: .white, lineWidth: 2))
+        }
     }
 
     // MARK: The tree

@@ -30,8 +30,8 @@ public final class KeyboardFocus {
     public private(set) weak var focused: Layer?
     /// Whether the ring shows: the keyboard was used last.
     public private(set) var isVisible = false
-    /// The open scopes, outermost first, each with the control that had the focus when it opened.
-    private var scopes: [(scope: WeakLayer, returnTo: WeakLayer)] = []
+    /// The open scopes, outermost first, each with the control that had the focus when it opened (`nil`: none had).
+    private var scopes: [(scope: WeakLayer, returnTo: WeakLayer?)] = []
     /// The controls of the innermost scope as last seen, in reading order: where a control that went was.
     private var lastControls: [WeakLayer] = []
     /// Where the focus was among `lastControls` at the last settle: a focused control that went (and was freed) is
@@ -43,7 +43,7 @@ public final class KeyboardFocus {
     private weak var marked: Layer?
     /// The one focus ring, drawn over everything but the tools: an accent line with a white one inside it, so it stands
     /// apart from a control of the accent's own colour (an orange Delete Draft) and shows on a dark menu alike.
-    let ring = Layer()
+    let ring = Layer(identifier: "focus")
     private let gap = Layer()
     /// How far out of the control the ring's accent line stands, and how far inside that the white line runs.
     static let ringOffset = 5.0, gapInset = 2.5
@@ -71,6 +71,7 @@ public final class KeyboardFocus {
     /// Puts the focus on `layer` (or nowhere); an entry's own focus (a text field taking the keyboard) follows.
     public func focus(_ layer: Layer?) {
         focused = layer
+        if layer == nil { lastFocusIndex = nil }  // let go on purpose: no neighbour takes it at the next settle
         if let layer, let group = Self.group(of: layer, within: nil) { lastInGroup[ObjectIdentifier(group)] = WeakLayer(layer) }
         if let focus = layer?.accessibility?.focus, layer?.accessibility?.role == .entry { focus() }
     }
@@ -102,7 +103,8 @@ public final class KeyboardFocus {
         case .enter, .space:
             if let action = focused.accessibility?.actions.first { action.perform() } else { focused.accessibility?.focus?() }
         case .up, .down, .left, .right:
-            if let group { return moveInGroup(group, by: event.key, controls: controls) }
+            // Along a group's own axis the arrow moves inside it; across it (↓ from the tabs), to the nearest control.
+            if let group, let used = moveInGroup(group, by: event.key, controls: controls) { return used }
             guard let next = Self.nearest(to: focused, going: event.key, among: controls) else { return true }
             focus(next)
         case .home, .end:
@@ -121,14 +123,16 @@ public final class KeyboardFocus {
         return true
     }
 
-    /// An arrow inside a list or menu (↑/↓) or a tab list (←/→): the neighbour that way, stopping at the ends.
-    private func moveInGroup(_ group: Layer, by key: KeyEvent.Key, controls: [Layer]) -> Bool {
+    /// An arrow inside a list or menu (↑/↓) or a tab list (←/→): the neighbour that way, stopping at the ends; `nil`
+    /// for an arrow across the group (←/→ in a list), which is not the group's.
+    private func moveInGroup(_ group: Layer, by key: KeyEvent.Key, controls: [Layer]) -> Bool? {
         let across = group.accessibility?.role == .pageTabList
         let backward: Bool
         switch (key, across) {
         case (.up, false), (.left, true): backward = true
         case (.down, false), (.right, true): backward = false
-        default: return false
+        case (.left, false), (.right, false) where group.accessibility?.role == .menu: return true  // a menu keeps it
+        default: return nil
         }
         let members = controls.filter { Self.group(of: $0, within: nil) === group }
         guard let index = members.firstIndex(where: { $0 === focused }) else { return false }
@@ -167,21 +171,24 @@ public final class KeyboardFocus {
     }
 
     private func followScopes(to scope: Layer, root: Layer, controls: [Layer]) {
-        if scopes.isEmpty || scopes[0].scope.layer !== root { scopes = [(WeakLayer(root), WeakLayer(nil))] }
+        if scopes.isEmpty || scopes[0].scope.layer !== root { scopes = [(WeakLayer(root), nil)] }
         if scopes.last?.scope.layer === scope { return }
         if let open = scopes.firstIndex(where: { $0.scope.layer === scope }) {
             // Inner scopes closed: the focus returns to where it was when the first of them opened.
-            let returnTo = scopes[open + 1].returnTo.layer
+            // Nothing had it then: nothing has it now (the screen's keys go on from where they were).
+            let returnTo = scopes[open + 1].returnTo
             scopes.removeSubrange((open + 1)...)
-            if let returnTo, controls.contains(where: { $0 === returnTo }) {
-                focus(returnTo)
+            if let returnTo, let layer = returnTo.layer, controls.contains(where: { $0 === layer }) {
+                focus(layer)
+            } else if returnTo == nil {
+                focus(nil)
             } else if focused != nil {
                 focus(stops(among: controls, focused: nil).first)
             }
         } else {
             scopes.removeAll { $0.scope.layer == nil || !($0.scope.layer?.isVisibleInTree ?? false) }
-            if scopes.isEmpty { scopes = [(WeakLayer(root), WeakLayer(nil))] }
-            scopes.append((WeakLayer(scope), WeakLayer(focused)))
+            if scopes.isEmpty { scopes = [(WeakLayer(root), nil)] }
+            scopes.append((WeakLayer(scope), focused.map(WeakLayer.init)))
             if isVisible || focused != nil {
                 let selected = controls.first { $0.accessibility?.states.contains(.selected) == true }
                 focus(selected ?? stops(among: controls, focused: nil).first)
@@ -225,20 +232,36 @@ public final class KeyboardFocus {
             root.addSublayer(ring)
             if gap.superlayer !== ring { ring.addSublayer(gap) }
         }
-        let frame = focused.frameInRoot.insetBy(dx: -Self.ringOffset, dy: -Self.ringOffset)
+        let control = focused.frameInRoot
+        // Outside the control, unless that would leave the window (a message row as wide as it): then just inside.
+        let outside = control.insetBy(dx: -Self.ringOffset, dy: -Self.ringOffset)
+        let fitsOutside = outside.minX >= root.bounds.minX && outside.maxX <= root.bounds.maxX
+            && outside.minY >= root.bounds.minY && outside.maxY <= root.bounds.maxY
+        let offset = fitsOutside ? Self.ringOffset : -Self.ringInset
+        let frame = fitsOutside ? outside : control.insetBy(dx: Self.ringInset, dy: Self.ringInset)
         if ring.frame != frame {
             ring.frame = frame
             gap.frame = Rect(origin: .zero, size: frame.size).insetBy(dx: Self.gapInset, dy: Self.gapInset)
         }
-        // The ring follows the control's own rounding, as far out as it stands (a card's 18 pt corners get 23 pt).
-        var radius = focused.cornerRadius
-        if case .shape(let shape) = focused.contents, case .roundedRect(let own) = shape.path { radius = max(radius, own) }
-        let outer = radius > 0 ? radius + Self.ringOffset : 6
-        let shape = ShapeContent(path: .roundedRect(cornerRadius: outer), stroke: Palette.accent, lineWidth: 3)
+        let (outline, inner) = Self.ringPaths(for: focused, offset: offset)
+        let shape = ShapeContent(path: outline, stroke: Palette.accent, lineWidth: 3)
         if ring.contents != .shape(shape) {
             ring.contents = .shape(shape)
-            gap.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: max(outer - Self.gapInset, 2)), stroke: .white, lineWidth: 2))
+            gap.contents = .shape(ShapeContent(path: inner, stroke: .white, lineWidth: 2))
         }
+    }
+
+    /// How far inside a control that fills the window's width the ring runs.
+    static let ringInset = 3.0
+
+    /// The ring's outline round `control`, `offset` points out from it, and its white line's: the control's own
+    /// `focusRingPath` (a hexagon, a circle), else its rounding (a card's 18 pt corners get 23 pt), else 6 pt corners.
+    static func ringPaths(for control: Layer, offset: Double) -> (ShapeContent.Path, ShapeContent.Path) {
+        if let path = control.focusRingPath { return (path, path) }
+        var radius = control.cornerRadius
+        if case .shape(let shape) = control.contents, case .roundedRect(let own) = shape.path { radius = max(radius, own) }
+        let outer = radius > 0 ? max(radius + offset, 4) : 6
+        return (.roundedRect(cornerRadius: outer), .roundedRect(cornerRadius: max(outer - gapInset, 2)))
     }
 
     // MARK: The tree

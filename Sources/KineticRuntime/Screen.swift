@@ -76,6 +76,15 @@ open class Screen {
     /// moves its own focus with its own keys says no.
     open var usesKeyboardFocus: Bool { false }
 
+    /// The control the screen's own keys have focused (the focused message, hexagon or costume), for a screen that keeps
+    /// its focus in its state; `nil` when its state holds none. The stage's keyboard focus takes it over whenever it
+    /// changes, so there is one focus: one ring drawn round it, `focused` in dumps, and the screen reader's focus.
+    open var focusedControl: Layer? { nil }
+
+    /// The stage's keyboard focus moved to `control` by a key the screen left to it (Tab onto a row, a button): a
+    /// screen that keeps its focus in its state follows, so its own keys act on what shows focused.
+    open func keyboardFocusDidMove(to control: Layer?) {}
+
     /// Whether a drag from the screen's left edge belongs to the screen (its own side menu) rather than to the
     /// shell's; the shell's menu then stays reachable by its ☰ button.
     open var ownsLeftEdge: Bool { false }

@@ -22,7 +22,13 @@ extension Stage {
         let focusedBefore = textInput.focused
         let used = screen?.handleKey(event) == true
         if let field = textInput.focused, field !== focusedBefore, case .character(let typed) = event.key { textInput.textOfFocusingKey = typed }
-        if !used, screen?.usesKeyboardFocus == true, keyboardFocus.handle(event, root: root) { return true }
+        if !used, let screen, screen.usesKeyboardFocus {
+            let before = keyboardFocus.focused
+            if keyboardFocus.handle(event, root: root) {
+                if keyboardFocus.focused !== before { screen.keyboardFocusDidMove(to: keyboardFocus.focused) }
+                return true
+            }
+        }
         return used || (!event.modifiers.contains(.control) && motion.handle(event.key))
     }
 
@@ -31,9 +37,39 @@ extension Stage {
     func settleKeyboardFocus() {
         if contextMenu != nil || screen?.usesKeyboardFocus == true {
             keyboardFocus.settle(root: root)
+            // After the scopes had their say (a menu that closed gives the focus back), the screen's own focus, where it
+            // moved, has the last word; then the ring goes round it.
+            if contextMenu == nil, followScreenFocus() { keyboardFocus.settle(root: root) }
         } else if keyboardFocus.focused != nil || keyboardFocus.ring.superlayer != nil {
             keyboardFocus.release()
         }
+    }
+
+    /// A press on a control gives it the keyboard focus, as a click does in GTK (the ring stays hidden until a key): the
+    /// keys that follow go on from what was last touched, and a screen that keeps its focus in its state follows.
+    func focusOnClick(_ hit: Layer) {
+        guard contextMenu == nil, let screen, screen.usesKeyboardFocus,
+              let control = hit.ancestry.first(where: KeyboardFocus.isControl), control !== keyboardFocus.focused,
+              keyboardFocus.innermostScope(under: root).controls.contains(where: { $0 === control }) else { return }
+        keyboardFocus.focus(control)
+        screen.keyboardFocusDidMove(to: control)
+    }
+
+    /// A screen that keeps its focus in its state moved it (by its own keys, or a row filed and the next took its
+    /// place), or a text field took the keyboard: the keyboard focus goes there too. When the screen's focus went and the keyboard focus was still on it,
+    /// the keyboard focus lets go, so a ring never stays on what the screen's keys no longer act on.
+    /// Returns whether the keyboard focus moved.
+    private func followScreenFocus() -> Bool {
+        let held = screen?.focusedControl ?? textInput.focused?.layer
+        guard held !== screenFocusFollowed.layer else { return false }
+        let before = keyboardFocus.focused
+        if let held {
+            keyboardFocus.focus(held)
+        } else if let previous = screenFocusFollowed.layer, keyboardFocus.focused === previous {
+            keyboardFocus.focus(nil)
+        }
+        screenFocusFollowed = WeakLayer(held)
+        return keyboardFocus.focused !== before
     }
 
     /// Routes typed text to the focused field, else to the screen; returns whether anything used it. The text of the

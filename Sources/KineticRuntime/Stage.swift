@@ -55,6 +55,8 @@ public final class Stage {
     public let keyboardFocus = KeyboardFocus()
     /// The scene's change count when the focus last settled: it settles again after any change, made in a step or not.
     private var focusSettledAtChanges: UInt64?
+    /// The screen's own focus (`Screen.focusedControl`) the keyboard focus last followed.
+    var screenFocusFollowed = WeakLayer(nil)
     /// The keyboard's text: the focused field, the clipboard, the layout measure (see `TextInput`).
     public let textInput = TextInput()
     /// The tuning files watched (`kinetic run --tune`), if any.
@@ -108,6 +110,7 @@ public final class Stage {
         if event.phase == .began {
             keyboardFocus.notePointer()
             let hit = root.hitTest(event.location) ?? root
+            focusOnClick(hit)
             arena.begin(event, recognizers: hit.ancestry.flatMap(\.gestureRecognizers))
         } else {
             arena.dispatch(event)

@@ -72,6 +72,9 @@ public final class Layer {
     public var accessibility: Accessibility?
     /// Whether the stage's keyboard focus is on this layer (the stage sets it; dumps write `focused`).
     public var hasKeyboardFocus = false
+    /// The outline the keyboard's focus ring follows round this layer when it is not a rounded rectangle: a hexagon's,
+    /// a round bubble's. `nil`: the layer's own rounded rectangle.
+    public var focusRingPath: ShapeContent.Path?
     /// Hides this layer's subtree from screen readers while something covers it (a sheet, the reader), as UIKit's
     /// `accessibilityElementsHidden` does.
     public var accessibilityElementsHidden = false

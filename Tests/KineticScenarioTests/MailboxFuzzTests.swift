@@ -37,6 +37,14 @@ final class MailboxFuzzTests: XCTestCase {
                 screen.send(.chooseOption(MailboxState.pickDateOption))
                 states.insert(stage.stateName)
             }
+            // A click elsewhere takes the keyboard focus off the list, where E, L and T act on nothing: the options are
+            // steered to as well, as the Later or List a person would choose.
+            if index % 211 == 0, screen.state.options == nil, screen.state.compose == nil, screen.state.reading == nil,
+               let first = screen.state.visibleMessages.first, !screen.state.placement(of: first.id).list.isWrittenHere {
+                screen.send(.command(id: first.id, zone: index % 2 == 0 ? .later : .list))
+                stage.run(for: 0.6)
+                states.insert(stage.stateName)
+            }
             if index % 301 == 0, screen.state.options == nil, screen.state.compose == nil {
                 let shelves: [MailboxShelf] = [.trash, .sent, .drafts, .list(MailboxState.listOptions[index % MailboxState.listOptions.count])]
                 screen.send(.openShelf(shelves[(index / 301) % shelves.count]))

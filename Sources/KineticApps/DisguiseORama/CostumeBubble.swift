@@ -26,6 +26,7 @@ final class CostumeBubble {
         self.send = send
         let diameter = layout.bubbleDiameter, id = costume.id
         let bubble = Layer(identifier: "bubble.\(id)", frame: Rect(center: layout.wheelCenter, size: Size(width: diameter, height: diameter)))
+        bubble.focusRingPath = .circle
         bubble.hitShape = .circle
         // A fallen bubble can be picked up and thrown (a drag); on the wheel the drag is the wheel's, so this one is
         // enabled only while a costume is worn (see `takeDrags`).
@@ -131,11 +132,11 @@ final class CostumeBubble {
 
     /// The bubble to a screen reader: an item of the costume list named by title, with Choose and (when worn) Take
     /// off, the same actions a tap sends.
-    func describe(worn isWorn: Bool, focused: Bool) {
+    func describe(worn isWorn: Bool) {
         let send = self.send, id = costume.id
+        // `focused` is the stage's keyboard focus's to set: it follows the wheel's focused bubble.
         var states: Accessibility.States = [.focusable, .selectable]
         if isWorn { states.insert(.selected) }
-        if focused { states.insert(.focused) }
         var actions = [Accessibility.Action("Choose") { send(.tapBubble(id)) }]
         if isWorn { actions.append(.init("Take off") { send(.tapCostume(id)) }) }
         bubble.accessibility = Accessibility(role: .listItem, name: costume.title, description: costume.description,

@@ -11,13 +11,12 @@ final class CostumeWheelView {
     /// The wheel's rotation is the physics' angle (its layer is the wheel's identity in dumps).
     private let wheelLayer = Layer(identifier: "wheel")
     private let bubbleLayer = Layer(identifier: "bubbles")
-    private let focusRing = Layer(identifier: "focus")
     private var bubbles: [String: CostumeBubble] = [:]
     /// The wheel's physics, while the wheel is on stage.
     private(set) var physics: CostumeWheel?
     /// The finger on the wheel.
     private(set) var drag = WheelDrag()
-    /// The state as last shown: its phase, focus and worn costume are what input and the focus ring go by.
+    /// The state as last shown: its phase, focus and worn costume are what input and the keyboard focus go by.
     private var shown = DisguiseState(costumes: [])
     /// Where the worn images go: the stage's root, over Scotch.
     private weak var root: Layer?
@@ -29,9 +28,6 @@ final class CostumeWheelView {
         wheelLayer.isUserInteractionEnabled = false
         bubbleLayer.isUserInteractionEnabled = true
         bubbleLayer.zPosition = 2
-        focusRing.contents = .shape(ShapeContent(path: .circle, stroke: Color(red8: 0x3E, green8: 0x7C, blue8: 0xB1), lineWidth: 4))
-        focusRing.isUserInteractionEnabled = false
-        focusRing.zPosition = 6
     }
 
     /// No wheel yet: its layers on `root`, with no bubble and no physics.
@@ -44,9 +40,6 @@ final class CostumeWheelView {
         root.addSublayer(wheelLayer)
         bubbleLayer.frame = Rect(origin: .zero, size: layout.size)
         root.addSublayer(bubbleLayer)
-        focusRing.bounds = Rect(origin: .zero, size: Size(width: layout.bubbleDiameter + 16, height: layout.bubbleDiameter + 16))
-        focusRing.isHidden = true
-        root.addSublayer(focusRing)
     }
 
     /// The wheel is built and every costume's bubble springs out from behind Scotch to its spoke; a wheel that
@@ -176,14 +169,17 @@ final class CostumeWheelView {
         return true
     }
 
-    /// The focus ring sits on the focused bubble while the wheel is whole.
-    func showFocus() {
-        guard let index = shown.focusedIndex, shown.wheel.indices.contains(index), let view = bubbles[shown.wheel[index]] else {
-            focusRing.isHidden = true
-            return
-        }
-        focusRing.position = view.bubble.position
-        focusRing.isHidden = !shown.wheelIsInteractive
+    /// The focused costume's bubble while the wheel is whole: the stage's keyboard focus follows it, and draws the ring
+    /// round it.
+    var focusedBubble: Layer? {
+        guard shown.wheelIsInteractive, let index = shown.focusedIndex, shown.wheel.indices.contains(index) else { return nil }
+        return bubbles[shown.wheel[index]]?.bubble
+    }
+
+    /// The costume whose bubble is `layer`, if it is one.
+    func costume(inBubble layer: Layer?) -> String? {
+        guard let layer else { return nil }
+        return bubbles.first { $0.value.bubble === layer }?.key
     }
 
     /// Takes the state in, and the wheel to a screen reader: a list of costumes named by title, the one Scotch wears
@@ -192,9 +188,7 @@ final class CostumeWheelView {
         shown = state
         let worn: String? = { if case .selected(let id) = state.phase { return id } else { return nil } }()
         bubbleLayer.accessibility = Accessibility(role: .list, name: "Costumes")
-        for (index, id) in state.wheel.enumerated() where state.costume(id) != nil {
-            bubbles[id]?.describe(worn: id == worn, focused: state.focusedIndex == index)
-        }
+        for id in state.wheel where state.costume(id) != nil { bubbles[id]?.describe(worn: id == worn) }
     }
 
     /// A failure of the physics while `doing` something goes to the rules, which say what is logged and shown.

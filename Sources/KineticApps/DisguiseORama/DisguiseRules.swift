@@ -12,6 +12,8 @@ public enum DisguiseAction: Equatable, Sendable {
     case tapScotch
     /// A tap on the costume Scotch is wearing.
     case tapCostume(String)
+    /// The keyboard focus moved onto a costume's bubble (↑/↓ through the list of costumes).
+    case focusCostume(String)
     /// A key, with the speed (rad/s) at which an arrow turns the wheel by its one spoke: a tuned number
     /// (`DisguiseTuning.keySpin`), so it comes with the key rather than from the rules; `held` for a held key's repeat.
     case key(DisguiseKey, spin: Double, held: Bool = false)
@@ -91,6 +93,9 @@ public enum DisguiseRules: AppRules {
                 if state.splashTime >= splashDuration { state.phase = .splashLeaving }
             }
             if state.phase == .wheel { joinPending(&state) }
+        case .focusCostume(let id):
+            guard state.wheelIsInteractive, let index = state.wheel.firstIndex(of: id) else { return [] }
+            state.focusedIndex = index
         case .tapIntroButton:
             return nextPage(&state)
         case .tapBubble(let id):

@@ -105,7 +105,6 @@ public final class DisguiseScreen: Screen {
         intro.turnPendingPage()
         if state.phase == .returning, wheel?.springsAreNormal == true { send(.wheelSettled) }
         intro.layOutText()
-        wheelView.showFocus()
     }
 
     /// At rest unless a clock is running: the splash's, a banner's, the wheel's physics, or a step that will move
@@ -158,6 +157,18 @@ public final class DisguiseScreen: Screen {
 
     // MARK: Keys
 
+    /// The keys Disguise-O-Rama leaves (↑/↓ through the costumes as a list, Tab on the splash and Scotch) go to the
+    /// stage's keyboard focus.
+    public override var usesKeyboardFocus: Bool { true }
+
+    /// The focused costume's bubble while the wheel is whole.
+    public override var focusedControl: Layer? { wheelView.focusedBubble }
+
+    /// ↑/↓ moved the focus onto a bubble: that costume is the focused one, for Tab and Enter to go on from.
+    public override func keyboardFocusDidMove(to control: Layer?) {
+        if let id = wheelView.costume(inBubble: control) { send(.focusCostume(id)) }
+    }
+
     public override func handleKey(_ event: KeyEvent) -> Bool {
         let key: DisguiseKey
         switch event.key {
@@ -168,6 +179,12 @@ public final class DisguiseScreen: Screen {
         case .right: key = .right
         case .tab: key = .tab(backwards: event.modifiers.contains(.shift))
         default: return false
+        }
+        // With the keyboard focus on a control that is not a costume (Scotch, the shell's button), Enter and Space are
+        // that control's.
+        if key == .enter || key == .space, let focused = stage?.keyboardFocus.focused, wheelView.costume(inBubble: focused) == nil,
+           state.wheelIsShown {
+            return false
         }
         // On the intro, Enter and Space are the button: a page still scrolling into view is finished before it turns.
         if case .intro = state.phase, key == .enter || key == .space {

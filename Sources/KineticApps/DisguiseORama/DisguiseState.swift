@@ -88,6 +88,11 @@ public struct DisguiseState: Equatable, Sendable {
 
     /// Whether the wheel takes taps, drags and keys (it does while bubbles return, as it looks whole).
     public var wheelIsInteractive: Bool { phase == .wheel || phase == .returning }
+    /// Whether the wheel shows, whole or with a costume worn.
+    public var wheelIsShown: Bool {
+        if case .selected = phase { return true }
+        return wheelIsInteractive
+    }
 
     /// The costume with `id`.
     public func costume(_ id: String) -> Costume? { costumes.first { $0.id == id } }

@@ -41,11 +41,12 @@ final class ScotchFigure {
         if case .selected = phase { layer.cursor = nil } else { layer.cursor = .arrow }
     }
 
-    /// Scotch to a screen reader: an image, named with what he wears, that can take it off.
+    /// Scotch to a screen reader: an image named with what he wears; while he wears something, a button that takes it
+    /// off (a picture that does something when pressed is a button, to a screen reader and to the keyboard's Tab).
     func describe(_ state: DisguiseState) {
         let worn: String? = { if case .selected(let id) = state.phase { return id } else { return nil } }()
         let send = self.send
-        layer.accessibility = Accessibility(role: .image, name: worn.flatMap { state.costume($0)?.title }.map { "Scotch, wearing \($0)" } ?? "Scotch",
+        layer.accessibility = Accessibility(role: worn == nil ? .image : .button, name: worn.flatMap { state.costume($0)?.title }.map { "Scotch, wearing \($0)" } ?? "Scotch",
                                             actions: worn == nil ? [] : [.init("Take off") { send(.tapScotch) }])
     }
 }

@@ -24,6 +24,7 @@ final class HexCellView {
         self.id = id
         self.radius = radius
         container = Layer(identifier: identifier, frame: Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius))
+        container.focusRingPath = .hexagon(pointyTop: true)
         container.hitShape = .hexagon(pointyTop: true)
         container.zPosition = 1
         let box = Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
@@ -91,8 +92,7 @@ extension HexCellView {
     /// What the hexagon is to a screen reader: a button named by `node`'s title, with its place ("row 2, cell 3"),
     /// focused and expanded as `state` says, and a press that does what a tap does.
     func describe(_ node: HoneycombNode, place: (row: Int, cell: Int)?, in state: HoneycombState, press: @escaping () -> Void) {
-        var states: Accessibility.States = [.focusable]
-        if state.focus == node.id { states.insert(.focused) }
+        var states: Accessibility.States = [.focusable]  // `focused` is the stage's keyboard focus's to set
         if state.openCell == node.id { states.formUnion([.expandable, .expanded]) }
         container.accessibility = Accessibility(role: .button, name: node.title,
                                                 description: place.map { "row \($0.row), cell \($0.cell)" } ?? "",

@@ -15,13 +15,6 @@ final class HoneycombPanel {
     private let title = Layer(identifier: "panel.title")
     private let text = Layer(identifier: "panel.text")
     private let learnMore = Layer(identifier: "panel.learn-more")
-    /// The ring around Learn More while the keyboard's focus is on it.
-    private let learnMoreRing: Layer = {
-        let ring = Layer()
-        ring.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 24), stroke: Palette.ink, lineWidth: 3))
-        ring.isUserInteractionEnabled = false
-        return ring
-    }()
     /// Where the panel is now, so that a new placement starts from it; `nil` while it is closed.
     private var placement: HoneycombGeometry.PanelPlacement?
     private let motion: HoneycombMotion
@@ -111,22 +104,8 @@ final class HoneycombPanel {
         }
     }
 
-    /// Rings Learn More while the keyboard's focus is on it (Tab from the open cell); dumps write `focused` on
-    /// `panel.learn-more`, screen readers hear it focused.
-    func showFocusOnLearnMore(_ focused: Bool) {
-        // Asked every step: the description is made anew when the panel fills, so its state is checked each time.
-        if learnMore.accessibility?.states.contains(.focused) == !focused {
-            if focused { learnMore.accessibility?.states.insert(.focused) } else { learnMore.accessibility?.states.remove(.focused) }
-        }
-        guard learnMore.hasKeyboardFocus != focused else { return }
-        learnMore.hasKeyboardFocus = focused
-        if focused {
-            learnMoreRing.frame = learnMore.bounds.insetBy(dx: -4, dy: -4)
-            learnMore.addSublayer(learnMoreRing)
-        } else {
-            learnMoreRing.removeFromSuperlayer()
-        }
-    }
+    /// Learn More, for the stage's keyboard focus to ring while the Honeycomb's focus is on it (Tab from the open cell).
+    var learnMoreButton: Layer { learnMore }
 
     /// The open panel as a region with its title, its text and Learn More as a link (which sends `.learnMore`);
     /// nothing while `node` (the open cell's) is `nil`.

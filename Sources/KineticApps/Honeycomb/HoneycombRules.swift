@@ -32,6 +32,8 @@ public enum HoneycombAction: Equatable, Sendable {
     case learnMore
     /// Tab: the keyboard's focus goes between the open cell and its panel's Learn More, when the cell has a link.
     case tab
+    /// The keyboard focus moved onto a hexagon by Tab, or (`nil`) onto a control that is none.
+    case focusHexagon(String?)
     /// The screen appeared at this size: the layouts follow it.
     case resized(Size)
 }
@@ -126,6 +128,9 @@ public enum HoneycombRules: AppRules {
         case .moveFocus(let direction):
             state.learnMoreFocused = false
             moveFocus(&state, direction)
+        case .focusHexagon(let id):
+            state.learnMoreFocused = false
+            state.focus = id.flatMap { id in state.focusRows.joined().contains { $0.id == id } ? id : nil }
         case .tab:
             guard let open = state.openCell, state.node(open)?.detail.learnMore != nil else { return [] }
             state.learnMoreFocused.toggle()

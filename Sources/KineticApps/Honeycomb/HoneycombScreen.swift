@@ -36,7 +36,6 @@ public final class HoneycombScreen: Screen {
     private let gridScroll: HoneycombGridScroll
     private let panel: HoneycombPanel
     private let header: HoneycombHeader
-    private let focusRing: HoneycombFocusRing
     /// The category honeycomb and the grid's cells (the debug overlay and tests read their hexagons).
     let categories: HoneycombCategories
     let grid: HoneycombGrid
@@ -72,7 +71,6 @@ public final class HoneycombScreen: Screen {
         gridScroll = scroll
         panel = HoneycombPanel(in: scroll.content, motion: motion, send: send)
         header = HoneycombHeader(in: field, motion: motion, send: send)
-        focusRing = HoneycombFocusRing(field: field, grid: scroll.content)
         categories = HoneycombCategories(field: field, motion: motion, send: send)
         grid = HoneycombGrid(in: scroll.content, motion: motion, send: send)
         super.init(identifier: "honeycomb.screen")
@@ -113,10 +111,6 @@ public final class HoneycombScreen: Screen {
             if !forward { grid.removeAll() }
             send(.morphFinished)
         }
-        // On Learn More the panel rings its button; the hexagon's ring steps aside.
-        let onHexagon = state.learnMoreFocused ? nil : state.focus
-        focusRing.follow(category: onHexagon.flatMap(categories.view), cell: onHexagon.flatMap(grid.view))
-        panel.showFocusOnLearnMore(state.learnMoreFocused)
         gridScroll.reveal(state.focus, in: geometry.gridArea) { id in
             guard let target = targets.cells[id], let view = grid.view(id) else { return nil }
             let radius = view.container.bounds.height / 2
@@ -203,7 +197,6 @@ public final class HoneycombScreen: Screen {
         header.show(targets.backVisible)
         panel.show(targets.panel, node: openNode, imageFiles: viewState.imageFiles)
         gridScroll.show(targets.panel, gridShows: state.shownCategory != nil)
-        if state.focus == nil { focusRing.hide() }
         describeForScreenReaders()
     }
 
@@ -248,7 +241,33 @@ public final class HoneycombScreen: Screen {
             }
     }
 
+    /// The keys the Honeycomb leaves (Tab over the hexagons and Back) go to the stage's keyboard focus.
+    public override var usesKeyboardFocus: Bool { true }
+
+    /// The focused hexagon while it shows, or Learn More: the stage's keyboard focus follows it and rings it.
+    public override var focusedControl: Layer? {
+        if state.learnMoreFocused { return panel.learnMoreButton }
+        guard let id = state.focus, let view = categories.view(id) ?? grid.view(id), view.container.opacity > 0.5 else { return nil }
+        return view.container
+    }
+
+    /// Tab moved the focus: onto a hexagon, it is the focused one; onto anything else (Back), no hexagon is.
+    public override func keyboardFocusDidMove(to control: Layer?) {
+        send(.focusHexagon(hexagon(control)))
+    }
+
+    /// The hexagon whose layer is `layer`, if it is one.
+    private func hexagon(_ layer: Layer?) -> String? {
+        guard let id = layer?.identifier?.split(separator: ".", maxSplits: 1).last.map(String.init) else { return nil }
+        return (categories.view(id) ?? grid.view(id))?.container === layer ? id : nil
+    }
+
     public override func handleKey(_ event: KeyEvent) -> Bool {
+        // With the keyboard focus on a control that is no hexagon (Back), Enter and Space are that control's.
+        if event.key == .enter || event.key == .space, let focused = stage?.keyboardFocus.focused,
+           hexagon(focused) == nil, focused !== panel.learnMoreButton {
+            return false
+        }
         switch event.key {
         case .left: send(.moveFocus(.left))
         case .right: send(.moveFocus(.right))

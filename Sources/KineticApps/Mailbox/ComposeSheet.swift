@@ -135,6 +135,8 @@ final class ComposeSheet {
         // While Cancel's question shows, it is all a screen reader (and the keyboard) is offered: the sheet's own
         // parts step back, the question's buttons come forward.
         let asking = state.compose?.confirmingCancel == true
+        // Once sent, saved or cancelled, the sheet on its way down is offered to no one.
+        if sheet.accessibilityElementsHidden != (state.compose == nil) { sheet.accessibilityElementsHidden = state.compose == nil }
         for part in sheet.sublayers where part !== confirm { part.accessibilityElementsHidden = asking }
         confirm.accessibility = Accessibility(role: .dialog, name: "Keep this message?")
         for id in ["save", "delete", "keep"] {

@@ -11,6 +11,9 @@ struct MailboxKeys {
     let options: MailboxOptions
     let list: MessageList
     let reader: MailboxReader
+    /// Whether the stage's keyboard focus is on a control that is not a message (a nav bar button, a segment, the
+    /// reader's Back): Enter, Space and the arrows are then that control's, and the swipe's letters act on nothing.
+    let focusIsOffTheList: Bool
 
     /// Whether the Mailbox used `event`; a key it has no use for goes on to the shell.
     func handle(_ event: KeyEvent) -> Bool {
@@ -63,10 +66,11 @@ struct MailboxKeys {
             case .up: reader.page(.lineUp); return true
             case .down: reader.page(.lineDown); return true
             case .pageUp: reader.page(.up); return true
+            case .space where focusIsOffTheList: return false  // presses the ringed button
             case .pageDown, .space: reader.page(.down); return true
             case .home: reader.page(.top); return true
             case .end: reader.page(.bottom); return true
-            case .enter: return true
+            case .enter: return !focusIsOffTheList  // a ringed button of the reader's takes it
             default: break
             }
         }
@@ -81,8 +85,19 @@ struct MailboxKeys {
         }
     }
 
+    /// The keys that work the focused message (or move from it): with the focus on another control they are that
+    /// control's or nothing's.
+    static func actsOnTheFocusedMessage(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .enter, .space, .up, .down, .left, .right, .contextMenu, .delete: return true
+        case .character(let letter): return ["e", "d", "l", "t"].contains(letter.lowercased())
+        default: return false
+        }
+    }
+
     /// The list's keys: the focused (or first) message takes the swipe's actions by letter.
     private func handleListKey(_ event: KeyEvent) -> Bool {
+        if focusIsOffTheList, Self.actsOnTheFocusedMessage(event) { return false }
         let target = state.focus ?? state.visibleMessages.first?.id
         switch event.key {
         case .enter: if let target { send(.openMessage(target)) }

@@ -143,6 +143,8 @@ final class MailboxOptions {
 
     /// The options as a menu of items (the ringed one focused), or the picker as a dialog.
     func describe() {
+        // Once chosen or dismissed, the options on their way out are offered to no one.
+        if layer.accessibilityElementsHidden != (context.state.options == nil) { layer.accessibilityElementsHidden = context.state.options == nil }
         guard let options = context.state.options else { return }
         if let picker { return picker.describe() }
         guard let panel = layer.layer(withIdentifier: "options.panel") else { return }

@@ -63,6 +63,8 @@ final class MailboxReader {
     /// Fills the reader with the open message and slides it in, or slides it out.
     func show(wasReading: String?) {
         let state = context.state
+        // Once closed, the page on its way out is offered to no one: screen readers and the keyboard go back to the list.
+        if layer.accessibilityElementsHidden != (state.reading == nil) { layer.accessibilityElementsHidden = state.reading == nil }
         guard let id = state.reading, let message = state.messages.first(where: { $0.id == id }) else {
             slide(to: 0)
             return

@@ -42,6 +42,8 @@ public enum MailboxAction: Equatable, Sendable {
     /// The keyboard moves to a compose field, or (`nil`) leaves them all.
     case focusField(MailboxState.ComposeField?)
     case moveFocus(down: Bool)
+    /// The keyboard focus moved onto a message's row by a key the engine's focus took (Tab into the list).
+    case focusMessage(String)
     case clearFocus
     case messagesArrived([MailMessage])
     /// What went wrong reading the messages (a saved file, the server's document), and whether a refresh failed: the
@@ -252,6 +254,9 @@ public enum MailboxRules: AppRules {
             } else {
                 state.focus = down ? ids[0] : ids[ids.count - 1]
             }
+        case .focusMessage(let id):
+            guard state.visibleMessages.contains(where: { $0.id == id }) else { return [] }
+            state.focus = id
         case .clearFocus:
             state.focus = nil
         case .messagesArrived(let messages):

@@ -106,7 +106,6 @@ public final class MailboxScreen: Screen {
         for layer in [list.scroll.frame, emptyNote.layer, navBar.layer, options.layer] { content.addSublayer(layer) }
         _ = compose  // the sheet and its dim join the content here, over the options
         content.addSublayer(undo.layer)
-        content.addSublayer(list.focusRing)
         banner.add(to: content, size: size, zPosition: 8, clearOf: undo.layer.frame)
         content.addSublayer(reader.layer)
         navBar.addEmptyTrashButton()
@@ -144,7 +143,6 @@ public final class MailboxScreen: Screen {
         list.scroll.update(dt: dt)
         menu.place(content: content)
         undo.update(dt: dt)
-        list.updateFocusRing(contentX: content.position.x)
         banner.update(dt: dt, animator: animator)
     }
 
@@ -279,12 +277,28 @@ public final class MailboxScreen: Screen {
 
     /// See `MailboxKeys`.
     public override func handleKey(_ event: KeyEvent) -> Bool {
-        MailboxKeys(state: state, send: send, options: options, list: list, reader: reader).handle(event)
+        let focused = stage?.keyboardFocus.focused
+        let elsewhere = focused != nil && list.message(inRow: focused) == nil
+        return MailboxKeys(state: state, send: send, options: options, list: list, reader: reader, focusIsOffTheList: elsewhere).handle(event)
     }
 
-    /// The menu and a question (Cancel's, the Trash's) are worked by the stage's keyboard focus: Tab or the arrows move between its
-    /// buttons, Enter or Space presses the ringed one. Elsewhere the Mailbox still moves its own focus.
-    public override var usesKeyboardFocus: Bool { state.compose?.confirmingCancel == true || state.confirmingEmptyTrash || state.menuOpen }
+    /// The keys the Mailbox leaves go to the stage's keyboard focus: Tab reaches the nav bar's buttons, the segments, the
+    /// list, the reader's buttons; the menu and a question (Cancel's, the Trash's) are worked by it alone.
+    public override var usesKeyboardFocus: Bool { true }
+
+    /// The focused message's row, while the list is what the keyboard works.
+    public override var focusedControl: Layer? { list.focusedRow }
+
+    /// Tab (or a click) moved the focus onto a row: that message is the focused one (scrolled into view by a key); onto
+    /// anything else: no message is, so E, D, L and T act on nothing they cannot see ringed.
+    public override func keyboardFocusDidMove(to control: Layer?) {
+        if let id = list.message(inRow: control) {
+            send(.focusMessage(id))
+            if stage?.keyboardFocus.isVisible == true { list.scrollToFocus() }
+        } else if state.focus != nil, !state.menuOpen {
+            send(.clearFocus)
+        }
+    }
 
     /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
     public override func handleText(_ text: String) -> Bool { state.compose != nil }

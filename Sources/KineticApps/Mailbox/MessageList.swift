@@ -4,7 +4,7 @@ import KineticRuntime
 import KineticScene
 
 /// The list: a row for each shown message near the screen (the engine's `VirtualRows`), its place, and how rows
-/// leave and come back; the focus ring; what a screen reader hears of each row.
+/// leave and come back; which row holds the focus; what a screen reader hears of each row.
 ///
 /// A message the model has filed keeps its row, and its place, while it slides off (`heldRows`), so the rows below stay
 /// put until the slide is complete, as seed 002 orders it. The swipe itself is `RowSwipes`'.
@@ -14,8 +14,6 @@ final class MessageList {
     let scroll: ScrollView
     /// The rows that exist, made near what shows.
     let virtualRows: VirtualRows<MessageRowView>
-    /// `focus`: the ring around the focused row.
-    let focusRing = Layer(identifier: "focus")
     /// The shown list's messages as last laid out, kept so a step need not filter the model again.
     private(set) var shownMessages: [MailMessage] = []
     /// Messages the model has filed whose rows are still sliding off, each at the index it keeps until the slide ends.
@@ -31,10 +29,6 @@ final class MessageList {
         scroll = ScrollView(identifier: "mailbox.list", frame: Rect(x: 0, y: top, width: size.width, height: size.height - top),
                             animator: { [unowned context] in context.animator })
         virtualRows = VirtualRows(scroll: scroll, rowHeight: MessageRowView.height, slot: \.slot)
-        focusRing.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 6), stroke: Palette.accent, lineWidth: 3))
-        focusRing.isUserInteractionEnabled = false
-        focusRing.isHidden = true
-        focusRing.zPosition = 3
         scroll.onScrollBegan = { [weak self] in self?.closeOpenThings() }
     }
 
@@ -280,15 +274,18 @@ final class MessageList {
         scroll.scroll(toShow: top, top + MessageRowView.height)
     }
 
-    /// The ring follows the focused row wherever it moves; `contentX` is where the content has slid to (the menu).
-    func updateFocusRing(contentX: Double) {
-        guard let focus = state.focus, let row = rows[focus], state.compose == nil, state.options == nil else {
-            focusRing.isHidden = true
-            return
-        }
-        focusRing.isHidden = false
-        let frame = row.slot.frameInRoot
-        focusRing.frame = Rect(x: frame.minX - contentX + 3, y: frame.minY + 3, width: frame.width - 6, height: MessageRowView.height - 6)
+    /// The focused message's row while the list is what the keyboard works (nothing covers it): the stage's keyboard
+    /// focus follows it, and draws the ring round it.
+    var focusedRow: Layer? {
+        guard let focus = state.focus, state.compose == nil, state.options == nil, state.reading == nil, !state.menuOpen,
+              !state.confirmingEmptyTrash else { return nil }
+        return rows[focus]?.slot
+    }
+
+    /// The message whose row is `layer`, if it is one.
+    func message(inRow layer: Layer?) -> String? {
+        guard let layer else { return nil }
+        return rows.first { $0.value.slot === layer }?.key
     }
 
     // MARK: Screen readers
@@ -312,8 +309,9 @@ final class MessageList {
         let id = message.id
         let actions: [MailboxAction] = [.openMessage(id), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
                                         .command(id: id, zone: .later), .command(id: id, zone: .list)]
+        // `focused` is the stage's keyboard focus's to set (it follows `focusedRow`); the row says it is the one selected.
         var states: Accessibility.States = [.focusable, .selectable]
-        if state.focus == id && state.options == nil && state.compose == nil && state.reading == nil { states.formUnion([.focused, .selected]) }
+        if state.focus == id && state.options == nil && state.compose == nil && state.reading == nil { states.insert(.selected) }
         row.slot.accessibility = Accessibility(role: .listItem, name: name, states: states, actions: zip(Self.rowActionNames, actions).map { name, action in
             Accessibility.Action(name) { [weak self] in self?.context.send(action) }
         })

@@ -49,7 +49,7 @@ public final class KeyboardFocus {
     static let ringOffset = 5.0, gapInset = 2.5
 
     /// The roles that take the focus.
-    static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry]
+    static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry, .spinButton]
     /// The roles whose controls share one Tab stop and move by arrows.
     static let groupRoles: Set<Accessibility.Role> = [.list, .menu, .pageTabList]
     /// The roles that keep the focus inside while they show.

@@ -81,6 +81,11 @@ open class Screen {
     /// changes, so there is one focus: one ring drawn round it, `focused` in dumps, and the screen reader's focus.
     open var focusedControl: Layer? { nil }
 
+    /// The screen came on stage with the keyboard in use (it was opened by a key): a screen that keeps its focus in its
+    /// state puts it where a keyboard user starts (the Mailbox on its first message, the Honeycomb on its first
+    /// category). With none of its own, the first Tab stop takes the focus once there is one.
+    open func keyboardFocusArrives() {}
+
     /// The stage's keyboard focus moved to `control` by a key the screen left to it (Tab onto a row, a button): a
     /// screen that keeps its focus in its state follows, so its own keys act on what shows focused.
     open func keyboardFocusDidMove(to control: Layer?) {}

@@ -91,6 +91,7 @@ public final class Shell: Screen {
         contentLayer.addSublayer(screen.root)
         content = screen
         screen.didAppear(size: contentLayer.bounds.size)
+        stage?.keyboardFocusStartsAfresh(on: screen)
         menuProgress = 0
         layoutMenu()
         rebuildActionRows()

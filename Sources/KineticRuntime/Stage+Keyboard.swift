@@ -40,9 +40,25 @@ extension Stage {
             // After the scopes had their say (a menu that closed gives the focus back), the screen's own focus, where it
             // moved, has the last word; then the ring goes round it.
             if contextMenu == nil, followScreenFocus() { keyboardFocus.settle(root: root) }
+            if startsFocusAtFirstStop { startAtFirstStop() }
         } else if keyboardFocus.focused != nil || keyboardFocus.ring.superlayer != nil {
             keyboardFocus.release()
         }
+    }
+
+    /// A screen opened by a key with nothing of its own focused: its first Tab stop, once there is one, unless the
+    /// screen's own focus or a key got there first.
+    private func startAtFirstStop() {
+        guard keyboardFocus.focused == nil, screen?.focusedControl == nil else {
+            startsFocusAtFirstStop = false
+            return
+        }
+        let controls = keyboardFocus.innermostScope(under: root).controls
+        guard let first = keyboardFocus.stops(among: controls, focused: nil).first else { return }
+        startsFocusAtFirstStop = false
+        keyboardFocus.focus(first)
+        screen?.keyboardFocusDidMove(to: first)
+        keyboardFocus.settle(root: root)
     }
 
     /// A press on a control gives it the keyboard focus, as a click does in GTK (the ring stays hidden until a key): the
@@ -64,6 +80,8 @@ extension Stage {
         guard held !== screenFocusFollowed.layer else { return false }
         let before = keyboardFocus.focused
         if let held {
+            // Not reachable yet (a menu on its way out still holds the keyboard): followed once it is, at a later settle.
+            guard keyboardFocus.innermostScope(under: root).controls.contains(where: { $0 === held }) else { return false }
             keyboardFocus.focus(held)
         } else if let previous = screenFocusFollowed.layer, keyboardFocus.focused === previous {
             keyboardFocus.focus(nil)

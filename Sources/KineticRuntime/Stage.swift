@@ -57,6 +57,9 @@ public final class Stage {
     private var focusSettledAtChanges: UInt64?
     /// The screen's own focus (`Screen.focusedControl`) the keyboard focus last followed.
     var screenFocusFollowed = WeakLayer(nil)
+    /// A screen opened by a key that put its focus on nothing of its own: its first Tab stop takes the focus once it has
+    /// one (a splash has none until its intro shows).
+    var startsFocusAtFirstStop = false
     /// The keyboard's text: the focused field, the clipboard, the layout measure (see `TextInput`).
     public let textInput = TextInput()
     /// The tuning files watched (`kinetic run --tune`), if any.
@@ -94,6 +97,17 @@ public final class Stage {
         screen.root.frame = Rect(origin: .zero, size: size)
         root.addSublayer(screen.root)
         screen.didAppear(size: size)
+        keyboardFocusStartsAfresh(on: screen)
+    }
+
+    /// `screen` came on stage, or into the shell's content: the last screen's controls are gone, and none of them is a
+    /// neighbour to fall back on. Opened by a key, the new screen puts the keyboard where a keyboard user starts (its own
+    /// first item, else its first Tab stop).
+    public func keyboardFocusStartsAfresh(on screen: Screen) {
+        keyboardFocus.release()
+        screenFocusFollowed = WeakLayer(nil)
+        startsFocusAtFirstStop = keyboardFocus.isVisible
+        if keyboardFocus.isVisible { screen.keyboardFocusArrives() }
     }
 
     /// The state name written into dumps.
@@ -210,6 +224,18 @@ public final class Stage {
             return true
         }
         return false
+    }
+
+    /// A middle click at `point`: the layer under it that has a middle-click action (a text field pastes the PRIMARY
+    /// selection); returns whether one did.
+    @discardableResult
+    public func sendMiddleClick(at point: Point) -> Bool {
+        guard let location = point.clampedToInputReach else { return false }
+        inputSinceLastStep = true
+        closeContextMenu()
+        guard let action = (root.hitTest(location) ?? root).ancestry.lazy.compactMap(\.middleClickAction).first else { return false }
+        action(location)
+        return true
     }
 
     /// Shows `items` as a context menu at `point` (a screen's own keyboard route to it: Shift-F10 on its focus).

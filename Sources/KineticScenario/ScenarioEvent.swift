@@ -28,6 +28,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case pointer(Point)
         /// A right-click: `"click": [x, y], "button": "right"` (a left click is a `tap`).
         case rightClick(Point)
+        /// A middle click: a text field under it pastes the PRIMARY selection (what was last selected) there.
+        case middleClick(Point)
         /// Writes `NAME.png` and `NAME.json`; with `every` and `until`, one capture each `every` seconds, named
         /// `NAME-000`, `NAME-001`, ….
         case capture(name: String, every: Double?, until: Double?)
@@ -80,7 +82,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             switch try c.decodeIfPresent(String.self, forKey: .button) ?? "left" {
             case "left": action = .tap(id: id, point: place)
             case "right": action = .rightClick(place)
-            case let other: throw DecodingError.dataCorruptedError(forKey: .button, in: c, debugDescription: "unknown button \"\(other)\" (use left or right)")
+            case "middle": action = .middleClick(place)
+            case let other: throw DecodingError.dataCorruptedError(forKey: .button, in: c, debugDescription: "unknown button \"\(other)\" (use left, middle or right)")
             }
         } else if let point = try c.decodeIfPresent([Double].self, forKey: .pointer) {
             action = .pointer(try Self.point(point, key: .pointer, in: c))
@@ -137,6 +140,9 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case .rightClick(let point):
             try c.encode([point.x, point.y], forKey: .click)
             try c.encode("right", forKey: .button)
+        case .middleClick(let point):
+            try c.encode([point.x, point.y], forKey: .click)
+            try c.encode("middle", forKey: .button)
         case .wheel(let delta, let point, let precise):
             try c.encode([delta.dx, delta.dy], forKey: .wheel)
             try c.encode(point.x, forKey: .x)
@@ -174,7 +180,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             return KeyEvent.problem(scenarioName: name)
         case .shake:
             return nil
-        case .pointer(let point), .rightClick(let point):
+        case .pointer(let point), .rightClick(let point), .middleClick(let point):
             return point.isWithinInputReach ? nil : "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)"
         case .wheel(let delta, let point, _):
             guard point.isWithinInputReach else { return "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)" }

@@ -41,6 +41,7 @@ public final class ScenarioRunner {
         case wheel(delta: Vector, point: Point, precise: Bool)
         case pointer(Point)
         case rightClick(Point)
+        case middleClick(Point)
         case capture(String)
     }
 
@@ -108,6 +109,8 @@ public final class ScenarioRunner {
                 add(event.at, .pointer(point))
             case .rightClick(let point):
                 add(event.at, .rightClick(point))
+            case .middleClick(let point):
+                add(event.at, .middleClick(point))
             case .capture(let name, let every, let until):
                 if let every, let until {
                     var index = 0
@@ -164,6 +167,8 @@ public final class ScenarioRunner {
                     stage.sendPointer(at: point)
                 case .rightClick(let point):
                     stage.sendContextClick(at: point)
+                case .middleClick(let point):
+                    stage.sendMiddleClick(at: point)
                 case .capture(let name):
                     captures.append(try capture(name, into: outputDirectory))
                 }

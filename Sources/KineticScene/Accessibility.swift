@@ -13,6 +13,8 @@ public struct Accessibility {
         case pageTab = "page tab"
         case pageTabList = "page tab list"
         case radioButton = "radio button"
+        /// A value stepped up and down (a date picker's wheel): ATK's spin button, WAI-ARIA's spinbutton.
+        case spinButton = "spin button"
         case entry
         case text
         case scrollPane = "scroll pane"

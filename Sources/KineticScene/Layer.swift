@@ -61,6 +61,9 @@ public final class Layer {
     /// The actions a right-click (or Shift-F10, or the Menu key) on this layer offers, as a small menu at the pointer;
     /// `nil` for a layer with none (its ancestors are asked).
     public var contextActions: (() -> [(title: String, perform: () -> Void)])?
+    /// What a middle click at a point (on the stage) does to this layer: a text field pastes the PRIMARY selection
+    /// there, the X11 convention; `nil` for a layer with none (its ancestors are asked).
+    public var middleClickAction: ((Point) -> Void)?
     /// Told when the pointer comes over this layer and when it leaves (a button's hover look); the stage calls it.
     public var onHover: ((Bool) -> Void)?
     /// Whether the pointer is over this layer now (the stage sets it; dumps write `hovered`).

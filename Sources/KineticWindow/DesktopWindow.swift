@@ -91,6 +91,7 @@ public final class DesktopWindow {
     private func useTheDesktopForText() {
         stage.textInput.measure = PangoTextMeasure()
         stage.textInput.clipboard = SDLClipboard()
+        stage.textInput.primarySelection = SDLClipboard(primary: true)
         let start = SDL_GetPerformanceCounter(), frequency = Double(SDL_GetPerformanceFrequency())
         stage.textInput.clock = { Double(SDL_GetPerformanceCounter() &- start) / frequency }
     }

@@ -36,6 +36,8 @@ struct SDLInput {
             return .exposed  // uncovered, restored, moved to another display: show the last frame again
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             return .textureLost
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_MIDDLE) && event.button.which != touchMouseID:
+            stage.sendMiddleClick(at: viewport.point(windowX: event.button.x, windowY: event.button.y))
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_RIGHT) && event.button.which != touchMouseID:
             stage.sendContextClick(at: viewport.point(windowX: event.button.x, windowY: event.button.y))
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != touchMouseID:

@@ -154,11 +154,15 @@ final class HoneycombRulesTests: XCTestCase {
         XCTAssertEqual(s.focus, "b", "the flower's top row is [a, b]")
         apply(&s, .activateFocus)
         XCTAssertEqual(s.phase, .morph(category: "b", forward: true))
-        XCTAssertNil(s.focus, "a new honeycomb starts without a ring")
+        XCTAssertEqual(s.focus, "z", "opened by the keyboard, the new honeycomb starts on its first cell, b's only one")
+        var tapped = state()
+        apply(&tapped, .tapCategory("b"))
+        XCTAssertNil(tapped.focus, "opened by a tap, with no ring shown, nothing is focused")
     }
 
     /// Learn More by the keyboard: with x's panel open (x has a link), Tab moves the focus to Learn More and Enter opens
-    /// the link; Tab again goes back to the cell, and an arrow, or the panel closing, takes the focus off Learn More.
+    /// the link; Tab again is not the rules' (the stage's keyboard focus takes it on past Learn More, to Back), and an
+    /// arrow, or the panel closing, takes the focus off Learn More.
     /// A cell with no link (y) has nothing to Tab to.
     func testTabReachesLearnMoreAndEnterOpensIt() {
         var s = state()
@@ -168,9 +172,10 @@ final class HoneycombRulesTests: XCTestCase {
         XCTAssertTrue(s.learnMoreFocused)
         XCTAssertEqual(apply(&s, .activateFocus), [.openLink("https://example.org/x"), .showBanner("Learn More: https://example.org/x")])
         XCTAssertEqual(s.stateName, "panel.x", "the panel stays open")
-        apply(&s, .tab)
-        XCTAssertFalse(s.learnMoreFocused, "Tab again: back to the cell")
-        apply(&s, .tab, .moveFocus(.right))
+        let before = s
+        XCTAssertEqual(apply(&s, .tab), [])
+        XCTAssertEqual(s, before, "Tab again is left to the stage's keyboard focus")
+        apply(&s, .moveFocus(.right))
         XCTAssertFalse(s.learnMoreFocused, "an arrow takes it back")
         apply(&s, .tab)
         XCTAssertTrue(s.learnMoreFocused)

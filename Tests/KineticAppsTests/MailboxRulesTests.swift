@@ -43,6 +43,24 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.compose?.body, body, "reopened as it was left")
     }
 
+    /// Opening a draft, whether by a click, Enter or a screen reader's "open", opens it in compose where it was left,
+    /// never in the reader; any other message opens in the reader.
+    func testOpeningADraftOpensItInCompose() {
+        var state = MailboxState(messages: messages)
+        _ = MailboxRules.reduce(&state, .openCompose)
+        _ = MailboxRules.reduce(&state, .editDraft(.to, "ada@example.org"))
+        _ = MailboxRules.reduce(&state, .saveDraft)
+        let draft = state.messages(filedIn: .draft)[0].id
+        _ = MailboxRules.reduce(&state, .openMessage(draft))
+        XCTAssertNil(state.reading)
+        XCTAssertEqual(state.compose?.to, "ada@example.org")
+        XCTAssertEqual(state.compose?.draftID, draft)
+        _ = MailboxRules.reduce(&state, .closeCompose)
+        _ = MailboxRules.reduce(&state, .saveDraft)
+        _ = MailboxRules.reduce(&state, .openMessage(messages[0].id))
+        XCTAssertEqual(state.reading, messages[0].id)
+    }
+
     /// A message back from Later is at the top of the Inbox and unread, though the server had it read, and stays so
     /// after a relaunch (a new state from what was saved: the placements but the plain Inbox ones, and the opened
     /// ids, over the server's messages in the server's order); opening it clears the dot, and it keeps its place.

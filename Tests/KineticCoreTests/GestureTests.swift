@@ -28,6 +28,25 @@ final class GestureTests: XCTestCase {
         XCTAssertFalse(panned)
     }
 
+    /// Clicks 0.1 s long, starting at 0, 0.25, 0.5 and 1.0 s: with `countsDoubleClickAsOne` the second (0.25 s after the
+    /// first lifted at 0.1, under GTK's 0.4 s) is the same press, the third starts a new one, and the fourth (0.4 s
+    /// after the third lifted) is a press of its own: three presses. Without it, four.
+    func testADoubleClickIsOnePressWhereTheControlSaysSo() {
+        func presses(countingDoubleClicksAsOne: Bool) -> Int {
+            var count = 0
+            let tap = TapRecognizer { _ in count += 1 }
+            tap.countsDoubleClickAsOne = countingDoubleClicksAsOne
+            for start in [0, 0.25, 0.5, 1.0] {
+                let at = Point(x: 100, y: 100)
+                play([TouchEvent(id: 1, phase: .began, location: at, timestamp: start),
+                      TouchEvent(id: 1, phase: .ended, location: at, timestamp: start + 0.1)], [tap])
+            }
+            return count
+        }
+        XCTAssertEqual(presses(countingDoubleClicksAsOne: true), 3)
+        XCTAssertEqual(presses(countingDoubleClicksAsOne: false), 4)
+    }
+
     func testMovingTouchIsAPanNotATap() {
         var tapped = false
         var states: [GestureState] = []

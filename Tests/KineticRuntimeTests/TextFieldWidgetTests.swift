@@ -206,6 +206,24 @@ final class TextFieldWidgetTests: WidgetTestCase {
                        "one step into a half-second on: the rest of it")
     }
 
+    /// X11's PRIMARY selection: selecting "llo" of "hello" (End, then Shift-← three times) makes it the PRIMARY
+    /// selection without touching the clipboard; a middle click at x = 100 + 1 × 11 + 5 (past the first character's
+    /// middle, at 20 pt each is 11 pt wide) pastes it after the "h", leaving the rest as it was: "h" + "llo" + "ello".
+    /// A middle click before anything was ever selected pastes nothing.
+    func testSelectingSetsThePrimarySelectionAndAMiddleClickPastesIt() throws {
+        let (stage, _, _) = makeField()
+        stage.sendMiddleClick(at: Point(x: 150, y: 120))
+        stage.step()
+        XCTAssertEqual(try layer(stage, "field").text, "", "nothing selected yet: nothing pasted")
+        type(stage, "hello")
+        try check(stage, pressing: "end shift+left shift+left shift+left", "hello", [2, 5])
+        XCTAssertEqual(stage.textInput.primarySelection.text(), "llo")
+        XCTAssertNil(stage.textInput.clipboard.text(), "the clipboard is Ctrl-C's alone")
+        XCTAssertTrue(stage.sendMiddleClick(at: Point(x: 100 + 11 + 5, y: 120)))
+        stage.step()
+        XCTAssertEqual(try layer(stage, "field").text, "h" + "llo" + "ello")
+    }
+
     /// The desktop's edit menu: a right-click on the field offers Cut, Copy, Paste and Select All, each doing what its
     /// shortcut does; the Menu key opens the same menu at the caret, and the arrows and Enter work it. "hello":
     /// Select All then Copy puts "hello" on the clipboard; End, then Paste from the Menu key's menu (Paste is the third

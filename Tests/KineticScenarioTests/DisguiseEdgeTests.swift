@@ -99,6 +99,33 @@ final class DisguiseEdgeTests: XCTestCase {
         XCTAssertTrue(visible(stage, "menu.button"), "wheel")
     }
 
+    /// A double-click on the intro's button (two clicks 0.15 s apart, under GTK's 0.4 s) is one press: the second page
+    /// comes and stays to be read, a second later still there. So is a held Enter: its repeats turn no page.
+    func testADoubleClickOrAHeldEnterTurnsOnePage() throws {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
+        let stage = runner.stage
+        stage.run(until: 2)
+        XCTAssertEqual(stage.stateName, "intro.1")
+        let button = try XCTUnwrap(frame(stage, "intro.button")).center
+        for _ in 0..<2 {
+            stage.send(stage.touch(1, .began, at: button))
+            stage.run(for: 0.05)
+            stage.send(stage.touch(1, .ended, at: button))
+            stage.run(for: 0.1)
+        }
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "intro.2", "one page on, and it stays")
+        stage.send(KeyEvent(scenarioName: "enter", timestamp: stage.time))
+        for _ in 0..<10 {
+            stage.run(for: 0.033)
+            var held = KeyEvent(scenarioName: "enter", timestamp: stage.time)
+            held.isRepeat = true
+            stage.send(held)
+        }
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "intro.3", "a held Enter is one press")
+    }
+
     func testQuickClicksOnTheIntroButtonLetEveryPageSettleBeforeTheNext() throws {
         let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
         let stage = runner.stage, screen = Disguise.screen(of: runner)

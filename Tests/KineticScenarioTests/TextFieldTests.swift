@@ -122,8 +122,15 @@ final class TextFieldTests: XCTestCase {
         press(stage, "enter")
         type(stage, "there")
         XCTAssertEqual(try field(stage, "body").text, "hi\nthere", "Enter in the body makes a new line")
+        // Past the message Tab goes on to the sheet's buttons: Cancel, then Send, which is skipped while it cannot send
+        // (To is empty), and round to To.
+        press(stage, "tab")
+        XCTAssertEqual(focusedField, [], "Tab left the fields")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "compose.cancel")
         press(stage, "tab")
         XCTAssertEqual(focusedField, ["to"], "and round again")
+        press(stage, "shift+tab")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "compose.cancel")
         press(stage, "shift+tab")
         XCTAssertEqual(focusedField, ["body"])
     }

@@ -142,5 +142,7 @@ final class CostumeBubble {
         bubble.accessibility = Accessibility(role: .listItem, name: costume.title, description: costume.description,
                                              states: states, actions: actions)
         bubble.accessibility?.isOfferedWhenHidden = isWorn  // hidden because Scotch wears it: still in the list
+        // The costume on Scotch is a button while worn: a tap on it takes it off, and so do Enter and Space.
+        worn.accessibility = isWorn ? Accessibility(role: .button, name: "Take off \(costume.title)", actions: [.init("press") { send(.tapCostume(id)) }]) : nil
     }
 }

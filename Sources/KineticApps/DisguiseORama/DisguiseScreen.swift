@@ -186,9 +186,16 @@ public final class DisguiseScreen: Screen {
            state.wheelIsShown {
             return false
         }
+        // Tab goes round the costumes; past the last (or before the first), and from anything else, it is the stage's
+        // keyboard focus's, on to the menu's button and back round to the wheel.
+        if case .tab(let backwards) = key, state.wheelIsInteractive {
+            let onBubble = stage?.keyboardFocus.focused.map { wheelView.costume(inBubble: $0) != nil } ?? true
+            let atTheEnd = state.focusedIndex == (backwards ? 0 : state.wheel.count - 1)
+            if !onBubble || atTheEnd { return false }
+        }
         // On the intro, Enter and Space are the button: a page still scrolling into view is finished before it turns.
         if case .intro = state.phase, key == .enter || key == .space {
-            intro.press()
+            if !event.isRepeat { intro.press() }  // a held key is one press, as a double-click is
             return true
         }
         // A key the rules have no use for in this phase goes on to the shell (which does nothing with Esc in an app).

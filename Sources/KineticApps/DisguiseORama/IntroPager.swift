@@ -26,7 +26,11 @@ final class IntroPager {
         scroll.masksToBounds = true
         button.backgroundColor = DisguiseLayout.orange
         button.zPosition = 5
-        button.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.press() }]
+        // A double-click is one press, and so is a held Enter (its repeats are dropped, see DisguiseScreen): the page a
+        // press brings stays to be read.
+        let tap = TapRecognizer { [weak self] _ in self?.press() }
+        tap.countsDoubleClickAsOne = true
+        button.gestureRecognizers = [tap]
     }
 
     /// Lays the panels out on `root`, off screen and hidden, on the first page.

@@ -132,8 +132,11 @@ public enum HoneycombRules: AppRules {
             state.learnMoreFocused = false
             state.focus = id.flatMap { id in state.focusRows.joined().contains { $0.id == id } ? id : nil }
         case .tab:
-            guard let open = state.openCell, state.node(open)?.detail.learnMore != nil else { return [] }
-            state.learnMoreFocused.toggle()
+            // From the open cell onto its Learn More; from Learn More, or another hexagon, the stage's keyboard focus
+            // takes Tab on (to Back, the other hexagons, and round to the open cell), so the rules leave it.
+            guard !state.learnMoreFocused, let open = state.openCell, state.focus == nil || state.focus == open,
+                  state.node(open)?.detail.learnMore != nil else { return [] }
+            state.learnMoreFocused = true
         case .activateFocus:
             if state.learnMoreFocused { return apply(&state, .learnMore) }
             guard let focus = state.focus else {
@@ -166,10 +169,13 @@ public enum HoneycombRules: AppRules {
         if let focus = state.focus, state.node(focus) == nil { state.focus = nil }
     }
 
+    /// Into a category's grid. With the keyboard in use (a hexagon had the focus) the focus starts on the grid's first
+    /// cell, as another Mailbox list starts on its first message, so the ring never lands nowhere; else none has it.
     private static func enter(_ state: inout HoneycombState, _ id: String) {
+        let keyboardInUse = state.focus != nil
         state.phase = .morph(category: id, forward: true)
         state.openCell = nil
-        state.focus = nil
+        state.focus = keyboardInUse ? state.gridCellRows.first?.first?.id : nil
     }
 
     private static func goBack(_ state: inout HoneycombState) {

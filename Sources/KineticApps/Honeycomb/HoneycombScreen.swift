@@ -251,6 +251,9 @@ public final class HoneycombScreen: Screen {
         return view.container
     }
 
+    /// Opened by a key: the focus starts on the first category (an arrow with no focus yet lands on the first hexagon).
+    public override func keyboardFocusArrives() { send(.moveFocus(.right)) }
+
     /// Tab moved the focus: onto a hexagon, it is the focused one; onto anything else (Back), no hexagon is.
     public override func keyboardFocusDidMove(to control: Layer?) {
         send(.focusHexagon(hexagon(control)))
@@ -274,7 +277,17 @@ public final class HoneycombScreen: Screen {
         case .up: send(.moveFocus(.up))
         case .down: send(.moveFocus(.down))
         case .enter, .space: send(.activateFocus)
-        case .tab: return send(.tab).didSomething
+        case .tab:
+            // Learn More stands in the Tab order just after its cell: Tab from it goes on from the cell (the stage's
+            // keyboard focus takes it from there), Shift-Tab goes back to the cell.
+            if state.learnMoreFocused, let open = state.openCell, let cell = grid.view(open)?.container {
+                if event.modifiers.contains(.shift) { send(.focusHexagon(open)); return true }
+                stage?.keyboardFocus.focus(cell)
+                return false
+            }
+            // On a control that is no hexagon (Back), Tab is the stage's keyboard focus's.
+            if let focused = stage?.keyboardFocus.focused, hexagon(focused) == nil { return false }
+            return !event.modifiers.contains(.shift) && send(.tab).didSomething
         case .pageUp, .pageDown, .home, .end: return gridScroll.handleKey(event.key, gridShows: state.shownCategory != nil)
         case .escape:
             // Esc at the top is the shell's: back to the gallery.

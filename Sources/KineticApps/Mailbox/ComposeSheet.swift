@@ -55,7 +55,7 @@ final class ComposeSheet {
                                   maximumLength: kind.maximumLength, style: TextContent("", fontSize: 16, color: Palette.ink), input: input)
             field.tint = MailboxViewContext.tint
             field.onChange = { [weak context] text in context?.send(.editDraft(kind, text)) }
-            field.onTab = { [weak context] backward in context?.send(.focusField(backward ? kind.previous : kind.next)) }
+            // Tab is the stage's keyboard focus's: through the fields and on to Cancel and Send.
             field.onEnter = { [weak context] in context?.send(.focusField(kind.next)); return true }
             field.onFocusChange = { [weak context] focused in
                 guard let context, !focused, context.state.compose?.field == kind else { return }

@@ -20,6 +20,9 @@ final class DatePickerSheet {
     private let dates: DateWheels
     private let summary: Layer
     private let schedule: Layer
+    private let cancel: Layer
+    /// Cancel or Schedule, when Tab has gone past the wheels to it: Enter and Space press it.
+    private var focusedButton: Layer?
     /// Called when the wheels' values changed, after the summary was painted (screen readers hear the new values).
     var onChange: () -> Void = {}
 
@@ -37,7 +40,8 @@ final class DatePickerSheet {
         layer.addSublayer(wheels.layer)
         summary = Typography.label("picker.summary", "", frame: Rect(x: 20, y: 276, width: size.width - 40, height: 24), size: 16, color: Palette.muted, alignment: .center)
         layer.addSublayer(summary)
-        layer.addSublayer(Self.button("picker.cancel", "Cancel", x: 20, filled: false, action: context.sending(.cancelPicker)))
+        cancel = Self.button("picker.cancel", "Cancel", x: 20, filled: false, action: context.sending(.cancelPicker))
+        layer.addSublayer(cancel)
         schedule = Self.button("picker.schedule", "Schedule", x: size.width / 2 + 8, filled: true) {}
         layer.addSublayer(schedule)
         schedule.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.scheduleIfPicked() }]
@@ -74,16 +78,40 @@ final class DatePickerSheet {
         context.send(.schedule(date))
     }
 
-    /// The picker's keys: Esc cancels, Enter schedules, Tab moves between the wheels, the rest turn them.
+    /// The picker's keys: Esc cancels; Tab goes through the wheels, then Cancel and Schedule, and round; Enter or Space
+    /// presses the button Tab is on, else schedules; on a button ←/→ go between the two, elsewhere the keys turn the
+    /// focused wheel.
     func handleKey(_ event: KeyEvent) {
         switch event.key {
         case .escape: context.send(.cancelPicker)
-        case .enter, .space: scheduleIfPicked()
+        case .enter, .space:
+            if focusedButton === cancel { context.send(.cancelPicker) } else { scheduleIfPicked() }
         case .tab:
-            let step = event.modifiers.contains(.shift) ? -1 : 1
-            wheels.focus(column: (wheels.focusedColumn + step + wheels.columns.count) % wheels.columns.count)
-        default: _ = wheels.handleKey(event)
+            let stops = wheels.columns.count + 2
+            let current = focusedButton.map { $0 === cancel ? stops - 2 : stops - 1 } ?? wheels.focusedColumn
+            let next = (current + (event.modifiers.contains(.shift) ? -1 : 1) + stops) % stops
+            focusedButton = next < wheels.columns.count ? nil : (next == stops - 2 ? cancel : schedule)
+            if next < wheels.columns.count { wheels.focus(column: next) }
+        case .left where focusedButton != nil, .right where focusedButton != nil:
+            focusedButton = focusedButton === cancel ? schedule : cancel
+        default:
+            if focusedButton == nil { _ = wheels.handleKey(event) }
         }
+    }
+
+    /// A click gave `control` the keyboard focus: a button, or a wheel, is then what the keys work.
+    func focusMoved(to control: Layer?) {
+        if control === cancel || control === schedule {
+            focusedButton = control
+        } else if let index = wheels.columns.firstIndex(where: { layer.layer(withIdentifier: "picker.\($0.name)") === control }) {
+            focusedButton = nil
+            wheels.focus(column: index)
+        }
+    }
+
+    /// What the keyboard is on: the button Tab reached, else the focused wheel (the stage's keyboard focus rings it).
+    var focusedControl: Layer? {
+        focusedButton ?? layer.layer(withIdentifier: "picker.\(wheels.columns[wheels.focusedColumn].name)")
     }
 
     /// The sheet as a dialog; each wheel a list whose description is its value, turned by "next" and "previous".
@@ -92,8 +120,8 @@ final class DatePickerSheet {
         for (index, column) in wheels.columns.enumerated() {
             let row = wheels.rows[index]
             layer.layer(withIdentifier: "picker.\(column.name)")?.accessibility = Accessibility(
-                role: .list, name: column.name.capitalized, description: column.titles[row],
-                states: wheels.focusedColumn == index ? [.focusable, .focused] : [.focusable],
+                role: .spinButton, name: column.name.capitalized, description: column.titles[row],
+                states: [.focusable],  // `focused`: the stage's keyboard focus sets it
                 actions: [.init("next") { [weak self] in self?.turn(column: index, by: 1) },
                           .init("previous") { [weak self] in self?.turn(column: index, by: -1) }])
         }

@@ -25,11 +25,14 @@ struct MailboxKeys {
             if event.key == .escape { send(.keepEditing) }
             return !Self.movesTheFocus(event)
         }
+        // Tab and Shift-Tab go through the sheet (Cancel, Send, To, Subject, the message) by the stage's keyboard focus;
+        // with a button focused, Enter and Space press it.
         if state.compose != nil {
             switch event.key {
             case .escape: send(.closeCompose)
-            case .tab: send(.focusField(event.modifiers.contains(.shift) ? .body : .to))
             case .enter where event.modifiers.contains(.control): send(.send)
+            case .tab: return false
+            case .enter, .space: return !focusIsOffTheList
             default: break
             }
             return true

@@ -110,6 +110,8 @@ final class MailboxMenu {
     /// widths per second.
     func animate(open: Bool, velocity: Double) {
         if open { rebuildItems() }
+        // On its way out the menu is offered to no one: the keyboard goes back to the list at once.
+        panel.accessibilityElementsHidden = !open
         let motion = context.motion(spring: context.tuning.menuSpring, fade: context.tuning.reducedMotionMenuFade)
         context.animator.animate(self, \MailboxMenu.progress, to: open ? 1 : 0, with: motion, initialVelocity: velocity)
     }

@@ -5,7 +5,7 @@ import KineticScene
 
 /// What a swipe past the line to the left opens, over the dimmed list (`options`): the reschedule options on yellow (a
 /// grid of eight, as in Mailbox, `options.panel` with `option.<slug>`) or the lists on brown, and in the grid's place
-/// the date picker "Pick date" opens. The arrow keys move a ring (`options.focus`) over the options.
+/// the date picker "Pick date" opens. The arrow keys move the keyboard focus (the stage's one ring) over the options.
 final class MailboxOptions {
     private let context: MailboxViewContext
     /// The dimmed cover the options and the picker sit on; a tap on it dismisses them.
@@ -68,17 +68,9 @@ final class MailboxOptions {
             item.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.chooseOption(title)) }]
             panel.addSublayer(item)
         }
-        let ring = Layer(identifier: "options.focus")
-        ring.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 14), stroke: Palette.ink, lineWidth: 3))
-        ring.isUserInteractionEnabled = false
-        ring.isHidden = true
-        panel.addSublayer(ring)
         layer.addSublayer(panel)
         // Opened from the keyboard (the stage's focus ring shows), the first option is ringed at once.
-        if context.stage.keyboardFocus.isVisible {
-            focus = 0
-            placeRing(titles: titles)
-        }
+        if context.stage.keyboardFocus.isVisible { focus = 0 }
         layer.isHidden = false
         layer.opacity = 0
         animator.animate(layer, \.opacity, to: 1, with: .tween(duration: tuning.optionsDimIn))
@@ -130,15 +122,23 @@ final class MailboxOptions {
         default: return
         }
         focus = (next % titles.count + titles.count) % titles.count
-        placeRing(titles: titles)
     }
 
-    private func placeRing(titles: [String]) {
-        guard let ring = layer.layer(withIdentifier: "options.focus"), let index = focus, titles.indices.contains(index),
-              let item = layer.layer(withIdentifier: "option.\(MailboxState.slug(titles[index]))") else { return }
-        ring.frame = item.frame.insetBy(dx: -3, dy: -3)
-        ring.isHidden = false
-        describe()  // the ringed option: only the options changed
+    /// The option the keyboard is on, or the picker's: the stage's keyboard focus follows it and rings it.
+    var focusedItem: Layer? {
+        if let picker { return picker.focusedControl }
+        guard let options = context.state.options, let index = focus else { return nil }
+        let titles = Self.grid(options.kind).titles
+        guard titles.indices.contains(index) else { return nil }
+        return layer.layer(withIdentifier: "option.\(MailboxState.slug(titles[index]))")
+    }
+
+    /// A click (or Tab, from the engine) put the focus on `control`: the option it is, if it is one.
+    func focusMoved(to control: Layer?) {
+        if let picker { return picker.focusMoved(to: control) }
+        guard let options = context.state.options, let control else { return }
+        let titles = Self.grid(options.kind).titles
+        if let index = titles.firstIndex(where: { layer.layer(withIdentifier: "option.\(MailboxState.slug($0))") === control }) { focus = index }
     }
 
     /// The options as a menu of items (the ringed one focused), or the picker as a dialog.
@@ -149,9 +149,9 @@ final class MailboxOptions {
         if let picker { return picker.describe() }
         guard let panel = layer.layer(withIdentifier: "options.panel") else { return }
         panel.accessibility = Accessibility(role: .menu, name: options.kind == .reschedule ? "Reschedule" : "Add to a list")
-        for (index, title) in Self.grid(options.kind).titles.enumerated() {
+        for title in Self.grid(options.kind).titles {
             layer.layer(withIdentifier: "option.\(MailboxState.slug(title))")?.accessibility = Accessibility(
-                role: .menuItem, name: title, states: focus == index ? [.focusable, .focused] : [.focusable],
+                role: .menuItem, name: title, states: [.focusable],  // `focused`: the stage's keyboard focus sets it
                 actions: [.init("click", perform: context.sending(.chooseOption(title)))])
         }
     }

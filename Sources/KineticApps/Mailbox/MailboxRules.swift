@@ -268,6 +268,8 @@ public enum MailboxRules: AppRules {
             state.undoStack.removeAll { !known.contains($0.messageID) }
         case .openMessage(let id):
             guard state.options == nil, state.compose == nil, state.messages.contains(where: { $0.id == id }) else { return [] }
+            // A draft opens where it is written, whether a tap, Enter or a screen reader's action opened it.
+            if state.placement(of: id).list == .draft { return reduceCompose(&state, .openDraft(id)) }
             state.menuOpen = false
             state.reading = id
             state.focus = id

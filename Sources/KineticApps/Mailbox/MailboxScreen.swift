@@ -287,11 +287,17 @@ public final class MailboxScreen: Screen {
     public override var usesKeyboardFocus: Bool { true }
 
     /// The focused message's row, while the list is what the keyboard works.
-    public override var focusedControl: Layer? { list.focusedRow }
+    public override var focusedControl: Layer? { state.options != nil ? options.focusedItem : list.focusedRow }
 
     /// Tab (or a click) moved the focus onto a row: that message is the focused one (scrolled into view by a key); onto
     /// anything else: no message is, so E, D, L and T act on nothing they cannot see ringed.
     public override func keyboardFocusDidMove(to control: Layer?) {
+        if state.options != nil { return options.focusMoved(to: control) }
+        if state.compose != nil {
+            // An entry's own focus already moved the keyboard to its field; a button takes it out of them all.
+            if control?.accessibility?.role != .entry, state.compose?.field != nil { send(.focusField(nil)) }
+            return
+        }
         if let id = list.message(inRow: control) {
             send(.focusMessage(id))
             if stage?.keyboardFocus.isVisible == true { list.scrollToFocus() }
@@ -299,6 +305,9 @@ public final class MailboxScreen: Screen {
             send(.clearFocus)
         }
     }
+
+    /// Opened by a key: the focus starts on the first message, so the next E archives what shows ringed.
+    public override func keyboardFocusArrives() { send(.moveFocus(down: true)) }
 
     /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
     public override func handleText(_ text: String) -> Bool { state.compose != nil }

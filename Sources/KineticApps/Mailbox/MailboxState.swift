@@ -92,21 +92,13 @@ public struct MailboxState: Equatable, Sendable {
     public enum ComposeField: String, Equatable, Sendable, CaseIterable {
         case to, subject, body
 
-        /// The field Tab moves to: To, Subject, body, and round again.
+        /// The field Enter moves to from a one-line field: To, Subject, body (Tab is the stage's keyboard focus's, which
+        /// goes on to Cancel and Send).
         public var next: ComposeField {
             switch self {
             case .to: return .subject
             case .subject: return .body
             case .body: return .to
-            }
-        }
-
-        /// The field Shift-Tab moves to.
-        public var previous: ComposeField {
-            switch self {
-            case .to: return .body
-            case .subject: return .to
-            case .body: return .subject
             }
         }
 

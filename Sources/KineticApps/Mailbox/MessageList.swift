@@ -85,10 +85,8 @@ final class MessageList {
             guard let self else { return }
             if self.rows.values.contains(where: { abs($0.offset) > 0.5 }) {
                 self.closeOpenThings()
-            } else if self.state.placement(of: id).list == .draft {
-                self.context.send(.openDraft(id))  // a draft opens where it is written
             } else {
-                self.context.send(.openMessage(id))
+                self.context.send(.openMessage(id))  // a draft opens in compose, where it is written
             }
         }]
         row.setUnread(state.isUnread(message))

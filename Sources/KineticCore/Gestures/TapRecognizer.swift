@@ -8,6 +8,16 @@ public final class TapRecognizer: GestureRecognizer {
     /// How long, in seconds, the finger may stay down and still tap.
     public var maximumDuration: Double
 
+    /// Whether the second press of a double-click is the same press as the first, not another: for a button whose
+    /// press moves a page on (the intro's Next), where a double-click would otherwise show the next page for a few
+    /// frames and move on again. Off for most controls, which, as GTK's buttons, count each click.
+    public var countsDoubleClickAsOne = false
+    /// How soon after a tap, in seconds, and how near it, in points, a press is the second press of a double-click:
+    /// GTK's default double-click time and distance.
+    public static let doubleClickTime = 0.4, doubleClickDistance = 5.0
+    /// When and where the last tap lifted.
+    private var lastTap: (time: Double, location: Point)?
+
     /// A tap that allows `slop` points of movement and `maximumDuration` seconds of contact.
     public init(slop: Double = 10, maximumDuration: Double = 0.6, handler: ((GestureRecognizer) -> Void)? = nil) {
         self.slop = slop
@@ -23,7 +33,14 @@ public final class TapRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         let inTime = event.timestamp - startTime <= maximumDuration
         let still = event.location.distance(to: startLocation) <= slop
-        if inTime && still { transition(to: .recognized) } else { fail() }
+        guard inTime && still else { return fail() }
+        if countsDoubleClickAsOne, let last = lastTap, startTime - last.time < Self.doubleClickTime,
+           startLocation.distance(to: last.location) <= Self.doubleClickDistance {
+            lastTap = nil  // a third click starts a new press
+            return fail()
+        }
+        lastTap = (event.timestamp, event.location)
+        transition(to: .recognized)
     }
 
     public override func tick(time: Double) {

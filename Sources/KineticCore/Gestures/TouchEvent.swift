@@ -96,7 +96,13 @@ public struct KeyEvent: Hashable, Sendable, Codable {
             }
             parts.removeFirst()
         }
-        self.init(key: Key(name: parts.first ?? name), modifiers: modifiers, timestamp: timestamp)
+        var key = Key(name: parts.first ?? name)
+        // Shift-F10 is the context-menu key, as the window reads it (every desktop toolkit's convention), not F10.
+        if key == .appMenu, modifiers.contains(.shift) {
+            key = .contextMenu
+            modifiers.remove(.shift)
+        }
+        self.init(key: key, modifiers: modifiers, timestamp: timestamp)
     }
 
     /// The named keys a scenario may press, and the modifiers it may hold.

@@ -46,7 +46,6 @@ public final class WheelPicker {
     private let prefix: String
     private let columnLayers: [Layer]
     private var rowLayers: [[Int: Layer]]
-    private let focusOutline = Layer()
     /// Trackpad points not yet turned into whole rows, per column.
     private var trackpadRemainder: [Double]
     /// `rows` as `onChange` was last told them.
@@ -91,9 +90,6 @@ public final class WheelPicker {
             x += column.width
         }
         columnLayers = made
-        focusOutline.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), stroke: Palette.accent, lineWidth: 2))
-        focusOutline.isUserInteractionEnabled = false
-        layer.addSublayer(focusOutline)
         for index in columns.indices { attachInput(to: index) }
         layoutRows()
     }
@@ -226,8 +222,6 @@ public final class WheelPicker {
             reportedRows = rows
             onChange?()
         }
-        let focused = columnLayers[focusedColumn].frame
-        focusOutline.frame = Rect(x: focused.minX + 2, y: middleTop + 1, width: focused.width - 4, height: rowHeight - 2)
     }
 
     private func makeRow(_ row: Int, in index: Int) -> Layer {

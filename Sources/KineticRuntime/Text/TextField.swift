@@ -82,6 +82,7 @@ public final class TextField {
         layer.gestureRecognizers = [pointer]
         // A right-click offers the desktop's edit menu, as every GTK and Qt entry does.
         layer.contextActions = { [weak self] in self?.editMenu ?? [] }
+        layer.middleClickAction = { [weak self] point in self?.pastePrimarySelection(atStagePoint: point) }
         refresh()
     }
 
@@ -190,6 +191,29 @@ public final class TextField {
         refreshCaret()
         layer.editableText = EditableTextDump(text: editor.text, caret: editor.caret, selection: editor.selection, focused: isFocused,
                                               composition: editor.composition)
+        offerSelectionAsPrimary()
+    }
+
+    /// A selection made in the focused field becomes the PRIMARY selection, as in every X11 entry.
+    private func offerSelectionAsPrimary() {
+        guard let input, isFocused, editor.hasSelection else { return }
+        let selected = editor.selectedText
+        guard selected != input.offeredPrimary else { return }
+        input.offeredPrimary = selected
+        input.primarySelection.setText(selected)
+    }
+
+    /// A middle click at `point` (on the stage): the field takes the keyboard and the PRIMARY selection goes in where
+    /// the click landed, replacing nothing else (GTK's entries do the same).
+    func pastePrimarySelection(atStagePoint point: Point) {
+        guard let pasted = input?.primarySelection.text(), !pasted.isEmpty else { return }
+        let origin = layer.frameInRoot.origin
+        let offset = offset(at: Point(x: point.x - origin.x, y: point.y - origin.y))
+        focus()
+        edit {
+            $0.moveCaret(to: offset)
+            $0.paste(pasted)
+        }
     }
 
     /// Shows the caret while the field is focused and the window has the keyboard, blinking from when it last moved.

@@ -28,6 +28,11 @@ public final class TextInput {
     public var measure: TextMeasuring = EstimatedTextMeasure()
     /// Where copy and cut put text and paste takes it from (SDL's in a window, a `MemoryClipboard` in a scenario).
     public var clipboard: Clipboard = MemoryClipboard()
+    /// X11's PRIMARY selection: whatever text was last selected in a field, pasted by a middle click (SDL's on the
+    /// desktop, so a selection here pastes in a terminal and the reverse; a `MemoryClipboard` in a scenario).
+    public var primarySelection: Clipboard = MemoryClipboard()
+    /// The text last offered as the PRIMARY selection, so a drag that grows a selection does not set it every step.
+    var offeredPrimary: String?
     /// Seconds, for the caret's blink and for telling a double-click from two clicks. A window's is the wall
     /// clock, because its stage time stands still while it rests; a scenario's is the stage's time, so that runs repeat.
     public var clock: () -> Double = { 0 }

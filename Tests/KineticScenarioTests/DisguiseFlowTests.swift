@@ -82,6 +82,35 @@ final class DisguiseFlowTests: XCTestCase {
         XCTAssertEqual(second.stage.stateName, "intro.1")
     }
 
+    /// Replaying the intro is a launch again and leaves nothing of the last launch behind: after each of two replays,
+    /// on the intro's first page, no costume bubble shows (the last wheel went with its launch) and the intro's line is
+    /// there once; back on the wheel the scene holds exactly the layers the first launch's wheel held, each costume's
+    /// bubble once.
+    func testReplayingTheIntroLeavesNothingOfTheLastLaunchBehind() throws {
+        let runner = try Disguise.runner(Disguise.throughIntro, duration: 8)
+        _ = try runner.run(outputDirectory: nil)
+        let stage = runner.stage
+        XCTAssertEqual(stage.stateName, "wheel")
+        let firstWheel = stage.dump().layers.map(\.id).sorted()
+        XCTAssertTrue(firstWheel.contains("bubble.moustache"))
+        for replay in 1...2 {
+            try XCTUnwrap(Disguise.screen(of: runner).menuActions.first { $0.id == "replay-intro" }).perform()
+            stage.run(for: 2)
+            XCTAssertEqual(stage.stateName, "intro.1", "replay \(replay)")
+            let intro = stage.dump()
+            XCTAssertEqual(intro.layers.filter { $0.id.hasPrefix("bubble.") && $0.visible && $0.opacity > 0.01 }.map(\.id), [],
+                           "replay \(replay): no bubble over the intro")
+            XCTAssertEqual(intro.layers.filter { $0.id == "intro.line" }.count, 1, "replay \(replay)")
+            for _ in 0..<3 {
+                stage.send(KeyEvent(key: .enter, timestamp: stage.time))
+                stage.run(for: 0.4)
+            }
+            stage.run(for: 5)
+            XCTAssertEqual(stage.stateName, "wheel", "replay \(replay)")
+            XCTAssertEqual(stage.dump().layers.map(\.id).sorted(), firstWheel, "replay \(replay): the first launch's wheel, no more")
+        }
+    }
+
     func testATapDuringTheIntroScrollIsNotLostButWaitsForThePageToSettle() throws {
         let dumps = try Disguise.play([
             ScenarioEvent(at: 2.0, .key("space")),

@@ -33,6 +33,10 @@ final class CostumeWheelView {
     /// No wheel yet: its layers on `root`, with no bubble and no physics.
     func layOut(_ layout: DisguiseLayout, in root: Layer) {
         self.root = root
+        // A launch again (Replay intro): the last launch's bubbles go with their layers, so no frozen wheel is left over
+        // the splash and the new one.
+        for view in bubbles.values { view.bubble.removeFromSuperlayer(); view.worn.removeFromSuperlayer() }
+        bubbleLayer.removeAllSublayers()
         bubbles = [:]
         physics = nil
         wheelLayer.frame = Rect(center: layout.wheelCenter, size: Size(width: layout.wheelRadius * 2, height: layout.wheelRadius * 2))

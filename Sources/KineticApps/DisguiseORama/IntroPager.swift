@@ -9,6 +9,9 @@ final class IntroPager {
     private let panel = Layer(identifier: "intro.panel")
     private let scroll = Layer(identifier: "intro.scroll")
     private let button = Layer(identifier: "intro.button")
+    /// The drawn line along the top panel's bottom edge: one layer, laid out again at each launch (a replay once added
+    /// a second).
+    private let line = Layer(identifier: "intro.line")
     /// One label per page, side by side in `scroll`.
     private var labels: [Layer] = []
     /// The scroll and a waiting press.
@@ -50,9 +53,9 @@ final class IntroPager {
             return label
         }
         panel.addSublayer(scroll)
-        let line = Layer(frame: Rect(x: 0, y: frame.height - DisguiseLayout.lineHeight, width: width, height: DisguiseLayout.lineHeight))
+        line.frame = Rect(x: 0, y: frame.height - DisguiseLayout.lineHeight, width: width, height: DisguiseLayout.lineHeight)
         line.contents = DisguiseArt.image("intro-line.svg")
-        panel.addSublayer(line)
+        if line.superlayer !== panel { panel.addSublayer(line) }
         root.addSublayer(panel)
 
         button.frame = layout.bottomPanel

@@ -39,8 +39,27 @@ public final class Banner {
         parent.addSublayer(layer)
     }
 
-    /// Shows `message`, fading in, for `Banner.seconds`.
+    /// While held, a message waits instead of showing, and shows (for its whole time) once the banner is let go: for a
+    /// screen in a transition that leaves it no free place (Disguise-O-Rama's splash, whose wordmarks fill the stage and
+    /// fly off across it). The last message waiting is the one shown.
+    public private(set) var isHeld = false
+    private var waiting: String?
+
+    /// Holds messages back (`true`) or lets go (`false`), showing the one that waited.
+    public func hold(_ held: Bool, animator: Animator) {
+        isHeld = held
+        if !held, let message = waiting {
+            waiting = nil
+            show(message, animator: animator)
+        }
+    }
+
+    /// Shows `message`, fading in, for `Banner.seconds` (once let go, while held).
     public func show(_ message: String, animator: Animator) {
+        if isHeld {
+            waiting = message
+            return
+        }
         if case .text(var text) = layer.contents {
             text.string = message
             layer.contents = .text(text)

@@ -135,4 +135,24 @@ final class BannerWidgetTests: WidgetTestCase {
         stage.run(for: 0.7)
         XCTAssertFalse(try layer(stage, "banner").visible)
     }
+
+    /// A held banner shows nothing; let go, it shows the last message that waited, for the whole four seconds from then.
+    func testAHeldBannerShowsTheLastMessageOnceLetGo() throws {
+        let (stage, banner) = bannered()
+        banner.hold(true, animator: stage.animator)
+        banner.show("First", animator: stage.animator)
+        banner.show("Second", animator: stage.animator)
+        stage.run(for: 5)
+        XCTAssertFalse(try layer(stage, "banner").visible, "held")
+        banner.hold(false, animator: stage.animator)
+        stage.run(for: 3.8)
+        XCTAssertEqual(try layer(stage, "banner").text, "Second")
+        XCTAssertEqual(try layer(stage, "banner").opacity, 1)
+        stage.run(for: 0.7)
+        XCTAssertFalse(try layer(stage, "banner").visible)
+        banner.hold(true, animator: stage.animator)
+        banner.hold(false, animator: stage.animator)
+        stage.run(for: 0.3)
+        XCTAssertFalse(try layer(stage, "banner").visible, "nothing waited: nothing shows")
+    }
 }

@@ -49,6 +49,31 @@ final class DisguiseEdgeTests: XCTestCase {
         XCTAssertTrue(Rect(origin: .zero, size: wheelStage.size).contains(shown.frame.rect), "on the stage")
     }
 
+    /// With the server down at launch (the problem arrives 0.1 s in, on the splash), the banner waits while the
+    /// splash's wordmarks fill the stage and fly off across it: no frame of the splash shows it. It shows, with the
+    /// same words, once the intro is in, clear of the intro's button.
+    func testABannerRaisedOnTheSplashWaitsForTheIntro() throws {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
+        let stage = runner.stage, screen = Disguise.screen(of: runner)
+        stage.run(until: 0.1)
+        XCTAssertEqual(stage.stateName, "splash")
+        screen.send(.catalogueProblems([], refreshFailed: true, showingSaved: false))
+        var splashFrames = 0
+        while stage.stateName.hasPrefix("splash"), stage.time < 4 {
+            stage.step()
+            splashFrames += 1
+            let banner = stage.dump().layer("banner")
+            XCTAssertFalse(banner?.visible == true && (banner?.opacity ?? 0) > 0.01, "a banner over the splash at \(stage.time)")
+        }
+        XCTAssertGreaterThan(splashFrames, 60)
+        stage.run(for: 0.5)
+        XCTAssertEqual(stage.stateName, "intro.1")
+        let banner = try XCTUnwrap(stage.dump().layer("banner"))
+        XCTAssertTrue(banner.visible && banner.opacity > 0.9, "shown once the splash left")
+        XCTAssertEqual(banner.text, "Couldn’t reach the costume server — showing the built-in costumes")
+        XCTAssertFalse(banner.frame.rect.intersects(try XCTUnwrap(frame(stage, "intro.button"))))
+    }
+
     func testLongTitlesWrapToTwoLinesAndNeverOverlapEachOtherOrScotch() throws {
         var costumes = Disguise.sixCostumes
         costumes[1].title = String(repeating: "The Extraordinarily Long-Named Costume ", count: 6)

@@ -95,10 +95,14 @@ extension DisguiseScreen {
         }
     }
 
-    /// The banner goes where it covers nothing a person needs next: over the intro's button it would hide the button,
+    /// The banner goes where it covers nothing a person needs next: on the splash it waits (see `Banner.hold`); over
+    /// the intro's button it would hide the button,
     /// so it sits just above it; on the wheel it sits at the top, clear of the top bubble, or under the worn
     /// costume's title and description.
     func placeBanner() {
+        // The splash's wordmarks fill the stage and fly off across it: a message raised then waits for the intro.
+        let onSplash = state.phase == .splash || state.phase == .splashLeaving
+        if banner.isHeld != onSplash { banner.hold(onSplash, animator: animator) }
         let height = banner.layer.bounds.height
         let centreY: Double
         switch state.phase {

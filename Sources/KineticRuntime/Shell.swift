@@ -261,6 +261,7 @@ private final class ShellEdgePan: EdgePanRecognizer {
     init(shell: Shell, screenSize: Size, handler: @escaping (PanRecognizer) -> Void) {
         self.shell = shell
         super.init(edge: .left, screenSize: screenSize, handler: handler)
+        isOfferedFirst = true  // "everywhere": before a screen-wide pan (Disguise-O-Rama's wheel) that a fast drag also starts
     }
 
     override func shouldBegin(at start: Point) -> Bool {

@@ -39,6 +39,32 @@ final class ArbitrationTests: XCTestCase {
         XCTAssertEqual(log, ["hold began", "hold ended"])
     }
 
+    /// Two pans that both pass their slop on one event: the inner one (offered first, as the path goes) takes it,
+    /// unless the outer one is offered first, as a window-wide gesture is (the shell's edge pan over a screen-wide pan).
+    func testARecognizerOfferedFirstClaimsBeforeTheTouchedLayersOwn() {
+        var log: [String] = []
+        let inner = PanRecognizer(minimumDistance: 10) { log.append("inner \($0.state)") }
+        let edge = EdgePanRecognizer(edge: .left, screenSize: Size(width: 400, height: 300)) { log.append("edge \($0.state)") }
+        let arena = GestureArena()
+        arena.begin(event(.began, 4, 100), recognizers: [inner, edge])
+        arena.dispatch(event(.moved, 90, 100, 0.02))
+        arena.dispatch(event(.ended, 90, 100, 0.04))
+        XCTAssertEqual(log.first, "inner began", "innermost first: the inner pan wins the fast drag")
+
+        log = []
+        edge.isOfferedFirst = true
+        arena.begin(event(.began, 4, 100, 1), recognizers: [inner, edge])
+        arena.dispatch(event(.moved, 90, 100, 1.02))
+        arena.dispatch(event(.ended, 90, 100, 1.04))
+        XCTAssertEqual(log, ["edge began", "edge ended"], "offered first, the edge pan wins and the inner one never begins")
+
+        log = []
+        arena.begin(event(.began, 200, 100, 2), recognizers: [inner, edge])
+        arena.dispatch(event(.moved, 290, 100, 2.02))
+        arena.dispatch(event(.ended, 290, 100, 2.04))
+        XCTAssertEqual(log.first, "inner began", "away from the edge the edge pan fails and the inner pan goes on")
+    }
+
     func testSimultaneousPartnersBothFollowTheTouch() {
         var pans = 0, holds: [GestureState] = []
         let pan = PanRecognizer(minimumDistance: 5) { _ in pans += 1 }

@@ -74,6 +74,24 @@ final class DisguiseEdgeTests: XCTestCase {
         XCTAssertFalse(banner.frame.rect.intersects(try XCTUnwrap(frame(stage, "intro.button"))))
     }
 
+    /// "Everywhere, a drag from the left edge opens the menu" (docs/using.md): on the wheel, a quick drag from x = 4
+    /// (inside the 24 pt edge band) to 300 opens the shell's menu and leaves the wheel where it was, though the
+    /// wheel's own drag covers the whole screen.
+    func testADragFromTheLeftEdgeOpensTheMenuNotTheWheel() throws {
+        let (_, stage, _) = try onTheWheel()
+        let angle = try XCTUnwrap(stage.dump().layer("wheel")).rotation
+        // A fast drag, as a mouse sends it: one move takes it from the edge most of the way.
+        stage.send(TouchEvent(id: 1, phase: .began, location: Point(x: 4, y: 380), timestamp: stage.time))
+        stage.run(for: 0.05)
+        stage.send(TouchEvent(id: 1, phase: .moved, location: Point(x: 200, y: 386), timestamp: stage.time))
+        stage.run(for: 0.05)
+        stage.send(TouchEvent(id: 1, phase: .moved, location: Point(x: 300, y: 390), timestamp: stage.time))
+        stage.send(TouchEvent(id: 1, phase: .ended, location: Point(x: 300, y: 390), timestamp: stage.time))
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "menu")
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("wheel")).rotation, angle, accuracy: 1e-6, "the wheel did not turn")
+    }
+
     func testLongTitlesWrapToTwoLinesAndNeverOverlapEachOtherOrScotch() throws {
         var costumes = Disguise.sixCostumes
         costumes[1].title = String(repeating: "The Extraordinarily Long-Named Costume ", count: 6)

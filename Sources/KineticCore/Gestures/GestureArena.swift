@@ -1,7 +1,8 @@
 /// Shares touches among recognizers so that one claims each touch (with any partners it recognizes
 /// simultaneously with).
 ///
-/// When a touch lands, the owner hands the arena the recognizers along the touch's path (innermost layer's first).
+/// When a touch lands, the owner hands the arena the recognizers along the touch's path (innermost layer's first);
+/// any that say they are offered first (`isOfferedFirst`) go before the rest.
 /// Every event of the touch goes to each of them still in the running; the first to claim it (a pan that moved far
 /// enough, a tap that lifted in place) wins, and the others fail, except its simultaneous partners, which go on
 /// receiving the touch. A claim held back by `requireToFail` waits: it wins once its requirements have failed, and
@@ -25,7 +26,9 @@ public final class GestureArena {
 
     /// Starts a touch with the recognizers that may claim it.
     public func begin(_ event: TouchEvent, recognizers: [GestureRecognizer]) {
-        let free = recognizers.filter { $0.isEnabled && $0.touchID == nil }
+        // Those offered first (a window-wide gesture), then the rest innermost first; each group keeps its order.
+        let free = recognizers.filter { $0.isEnabled && $0.touchID == nil && $0.isOfferedFirst }
+            + recognizers.filter { $0.isEnabled && $0.touchID == nil && !$0.isOfferedFirst }
         contenders[event.id] = free
         if !liveTouches.contains(event.id) { liveTouches.insert(event.id, at: liveTouches.firstIndex { $0 > event.id } ?? liveTouches.endIndex) }
         dispatch(event)

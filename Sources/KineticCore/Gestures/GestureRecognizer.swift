@@ -19,6 +19,10 @@ open class GestureRecognizer {
     public var handler: ((GestureRecognizer) -> Void)?
     /// When false, the recognizer ignores touches.
     public var isEnabled = true
+    /// Whether the arena offers each event to this recognizer before the touched layers' own, whatever layer it sits
+    /// on: a gesture of the whole window, as iOS's screen-edge pan comes before an app's (the shell's edge pan, which
+    /// would otherwise lose a fast drag from the edge to a screen-wide pan that also crossed its slop on that event).
+    public var isOfferedFirst = false
     /// The touch being followed, if any.
     public private(set) var touchID: Int?
     /// Where the followed touch is now, in screen points.

@@ -1,6 +1,7 @@
 import XCTest
 import KineticCore
 import KineticRuntime
+import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
@@ -48,6 +49,52 @@ final class MailboxEmptyListTests: XCTestCase {
         screen.send(.selectSegment(.later))
         stage.run(for: 1)
         XCTAssertTrue(stage.dump().layer("list.empty")?.text?.contains("later") == true)
+    }
+}
+
+/// The empty list's note comes after the rows' motion, never across it (issue 36, item 19).
+final class MailboxEmptyNoteTimingTests: XCTestCase {
+    /// The rows drawn on the list now: `row.<id>` layers visible and more than half a point inside the list's area.
+    private func rowsInSight(_ dump: SceneDump) -> [String] {
+        guard let list = dump.layer("mailbox.list")?.frame.rect else { return [] }
+        return dump.layers.filter { layer in
+            guard layer.id.hasPrefix("row."), layer.visible, layer.opacity > 0.01, layer.frame.height > 0.5 else { return false }
+            return layer.frame.rect.intersects(list.insetBy(dx: 0.5, dy: 0.5))
+        }.map(\.id)
+    }
+
+    /// Steps `seconds`, failing at any step where the note is drawn (at any opacity) while a row is still in sight;
+    /// returns the note's opacity at the end.
+    private func watch(_ stage: Stage, for seconds: Double, _ what: String) throws -> Double {
+        var sawRowsLeave = false
+        for _ in 0..<Int(seconds / Stage.stepDuration) {
+            stage.step()
+            let dump = stage.dump()
+            let rows = rowsInSight(dump)
+            if rows.isEmpty { sawRowsLeave = true }
+            let note = try XCTUnwrap(dump.layer("list.empty"))
+            if note.visible, !rows.isEmpty {
+                XCTFail("\(what): the note shows at \(note.opacity) over \(rows.count) rows still in sight (\(rows.prefix(3))) at \(dump.time) s")
+                break
+            }
+        }
+        XCTAssertTrue(sawRowsLeave, "\(what): the rows left")
+        return try XCTUnwrap(stage.dump().layer("list.empty")).opacity
+    }
+
+    /// From the Inbox to Later, which is empty: the Inbox's rows slide out to the right (Later's segment is to the
+    /// left); the note waits for them and is whole within 1.5 s. Then the Archive's one message archived from there
+    /// (back to the Inbox): it slides off and its row closes up before the note shows.
+    func testTheNoteFadesInOnceTheLastRowHasLeft() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        XCTAssertFalse(rowsInSight(stage.dump()).isEmpty, "the Inbox's rows are on the list")
+        screen.send(.selectSegment(.later))
+        XCTAssertEqual(try watch(stage, for: 1.5, "Inbox to Later"), 1, "then the note is whole")
+
+        Mailbox.act(.selectSegment(.inbox), .command(id: "m01", zone: .archive), .selectSegment(.archive), on: screen, stage, waiting: 1.5)
+        XCTAssertEqual(rowsInSight(stage.dump()), ["row.m01"])
+        screen.send(.command(id: "m01", zone: .archive))
+        XCTAssertEqual(try watch(stage, for: 2, "the last message archived"), 1, "then the note is whole")
     }
 }
 

@@ -135,7 +135,7 @@ final class MailboxFlowTests: XCTestCase {
         let screen = Mailbox.screen(of: runner)
         stage.run(until: 0.3)
         key(stage, "e"); stage.run(for: 1.5)  // m01 to Archive: slid off, then its row closed
-        XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#3A9BDC", "not selected: tinted")
+        XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#217BB8", "not selected: tinted (the blue white text reads on at 4.5:1)")
         stage.tap(Mailbox.layer(stage, "segment.archive")!.frame.center)
         stage.run(for: 0.08)
         XCTAssertEqual(stage.stateName, "archive")

@@ -156,7 +156,7 @@ final class MailboxSendTests: XCTestCase {
         stage.send(KeyEvent(scenarioName: "tab", timestamp: stage.time))
         stage.send(text: "Noon?")
         stage.step()
-        XCTAssertEqual(Mailbox.layer(stage, "compose.send")?.color, "#3A9BDC", "enabled")
+        XCTAssertEqual(Mailbox.layer(stage, "compose.send")?.color, "#217BB8", "enabled")
         stage.send(KeyEvent(scenarioName: "ctrl+enter", timestamp: stage.time))
         stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "inbox", "the sheet left")

@@ -3,7 +3,9 @@ import KineticScene
 
 /// The thin bar along a scroll view's right edge that shows where the content is, as iOS draws it: it appears when
 /// the content moves, stays while it moves and a moment after, then fades. It can be dragged (the content follows,
-/// the whole bar's travel standing for the whole content), which a person with a mouse and no wheel needs.
+/// the whole bar's travel standing for the whole content), which a person with a mouse and no wheel needs; so it
+/// also shows while the pointer is over the scroll view, as a desktop's overlay scroll bars do, and fades the same
+/// way once the pointer leaves.
 ///
 /// The scroll view's owner calls `update(dt:)` once a step (with `ScrollView.update`); the fade runs on that clock,
 /// so it costs no animation and a resting list stays at rest once the bar is gone.
@@ -20,6 +22,8 @@ final class ScrollIndicator {
     let bar = Layer()
     private var lastOffset: Double?
     private var holdLeft = 0.0
+    /// Whether the pointer is over the scroll view (its frame tells, through `Layer.onPointerWithin`).
+    var pointerIsOver = false
 
     init(identifier: String?) {
         track = Layer(identifier: identifier.map { "\($0).indicator" })
@@ -31,8 +35,9 @@ final class ScrollIndicator {
         track.addSublayer(bar)
     }
 
-    /// Whether the bar is showing or about to fade: the stage must keep stepping until it is gone.
-    var isShowing: Bool { track.opacity > 0.001 }
+    /// Whether the bar shows and will fade (its moment after the motion counting down, or fading): the stage must
+    /// keep stepping until it is gone. A bar held by a resting pointer changes nothing until the pointer moves.
+    var isFading: Bool { track.opacity > 0.001 && !(pointerIsOver && track.opacity == 1) }
 
     /// Places the bar for `offset` in content of `contentHeight` seen through `visibleHeight` (points), below
     /// `top`, in a frame `frameWidth` wide; shows it while the offset changes and fades it after.
@@ -43,7 +48,7 @@ final class ScrollIndicator {
             lastOffset = offset
             return
         }
-        if let lastOffset, abs(offset - lastOffset) > 0.01 {
+        if pointerIsOver || lastOffset.map({ abs(offset - $0) > 0.01 }) == true {
             holdLeft = Self.hold
             if track.opacity != 1 { track.opacity = 1 }
         } else if track.opacity > 0 {

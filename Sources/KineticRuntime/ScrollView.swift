@@ -49,6 +49,7 @@ public final class ScrollView {
         frame.onWheel = { [weak self] in self?.scroll(by: $0) ?? false }
         frame.addSublayer(indicator.track)
         indicator.track.gestureRecognizers = [PanRecognizer(minimumDistance: 2) { [weak self] in self?.dragBar($0) }]
+        frame.onPointerWithin = { [weak self] in self?.indicator.pointerIsOver = $0 }
         offset = 0
     }
 
@@ -59,8 +60,9 @@ public final class ScrollView {
                          top: contentInset.top, frameWidth: frame.bounds.width)
     }
 
-    /// Whether the indicator still shows (or waits to fade): a screen is not at rest until it is gone.
-    public var isShowingIndicator: Bool { indicator.isShowing }
+    /// Whether the indicator shows and will fade: a screen is not at rest until it is gone. One held by the pointer
+    /// resting over the view is at rest (the pointer leaving wakes the stage).
+    public var isIndicatorFading: Bool { indicator.isFading }
 
     /// The indicator dragged: the content follows, the bar's travel standing for the whole content.
     private func dragBar(_ pan: PanRecognizer) {

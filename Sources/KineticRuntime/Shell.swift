@@ -222,7 +222,7 @@ public final class Shell: Screen {
         var y = actionsTop
         for action in content?.menuActions ?? [] {
             let row = Layer(identifier: "menu.action.\(action.id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 48))
-            row.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 28, y: 13, width: 250, height: 24), size: 17, color: Palette.accent))
+            row.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 28, y: 13, width: 250, height: 24), size: 17, color: Palette.accentOnInk))
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in
                 self?.setMenu(open: false)
                 action.perform()

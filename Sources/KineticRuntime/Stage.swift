@@ -168,6 +168,7 @@ public final class Stage {
 
     private func hover(at location: Point) {
         let path = (root.hitTest(location) ?? root).ancestry
+        tellPointerWithin(path.filter { $0.onPointerWithin != nil })
         let target = path.first { $0.onHover != nil || $0.ownCursor != nil }
         if target !== hovered {
             hovered?.setHovered(false)
@@ -176,6 +177,17 @@ public final class Stage {
         }
         cursor = path.lazy.compactMap(\.ownCursor).first ?? .arrow
         placeHoverShade()
+    }
+
+    /// The layers on the pointer's path that asked to be told (`Layer.onPointerWithin`), innermost first.
+    private var pointerWithin: [WeakLayer] = []
+
+    /// Tells the layers the pointer left, then those it came within; `now` is the path's layers that asked.
+    private func tellPointerWithin(_ now: [Layer]) {
+        let before = pointerWithin.compactMap(\.layer)
+        pointerWithin = now.map { WeakLayer($0) }
+        for layer in before where !now.contains(where: { $0 === layer }) { layer.onPointerWithin?(false) }
+        for layer in now where !before.contains(where: { $0 === layer }) { layer.onPointerWithin?(true) }
     }
 
     /// Shades the hovered layer that has no hover look of its own, or takes the shade away.
@@ -266,6 +278,7 @@ public final class Stage {
     public func sendPointerLeft() {
         inputSinceLastStep = true
         pointerLocation = nil
+        tellPointerWithin([])
         hovered?.setHovered(false)
         hovered = nil
         cursor = .arrow

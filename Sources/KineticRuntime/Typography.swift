@@ -30,4 +30,10 @@ public enum Palette {
     public static let muted = Color(red8: 0x6B, green8: 0x70, blue8: 0x7B)
     /// Orange: the app's own entries in the side menu, and focus rings.
     public static let accent = Color(red8: 0xE1, green8: 0x59, blue8: 0x26)
+    /// `muted` lightened for text on `ink` (a side menu's headers), where `muted` reads at only 3.1:1: the same grey
+    /// at the smallest step that reads at 4.5:1 (4.55:1), WCAG AA for text of any size.
+    public static let mutedOnInk = Color(red8: 0x87, green8: 0x8C, blue8: 0x96)
+    /// `accent` lightened for text on `ink` (an app's own entries in the shell's menu, "Replay intro"), where `accent`
+    /// reads at 4.2:1: the same orange at the smallest step that reads at 4.5:1 (4.55:1).
+    public static let accentOnInk = Color(red8: 0xE3, green8: 0x65, blue8: 0x35)
 }

@@ -98,6 +98,11 @@ public final class Layer {
         onHover?(hovered)
     }
 
+    /// Told when the pointer comes within this layer (over it or anything inside it, even a button that takes the
+    /// hover) and when it leaves: a list's overlay scroll bar shows while the pointer is over the list. Unlike
+    /// `onHover`, which only the innermost layer that can be clicked gets, every layer on the pointer's path is told.
+    public var onPointerWithin: ((Bool) -> Void)?
+
     /// Bumped whenever what the layer draws itself changes, so the renderer knows its cached pixels are stale.
     public private(set) var contentVersion: UInt64 = 0 { didSet { noteChange() } }
 

@@ -27,7 +27,7 @@ final class ScrollViewWidgetTests: WidgetTestCase {
             }
             host.root.addSublayer(scroll.frame)
             host.onUpdate = { scroll.update(dt: $0) }
-            host.rests = { !scroll.isShowingIndicator }
+            host.rests = { !scroll.isIndicatorFading }
             made = scroll
         }
         return (stage, host, made!)  // built in didAppear, which `present` has run
@@ -146,7 +146,7 @@ final class ScrollViewWidgetTests: WidgetTestCase {
         XCTAssertTrue(try layer(stage, "list.indicator").visible, "still there half a second after it stopped (it stays 0.8 s)")
         stage.run(for: 0.7)  // 1.2 s: past the 0.8 s it stays and the 0.3 s fade
         XCTAssertFalse(try layer(stage, "list.indicator").visible, "faded")
-        XCTAssertFalse(scroll.isShowingIndicator)
+        XCTAssertFalse(scroll.isIndicatorFading)
         XCTAssertTrue(stage.isAtRest)
 
         // Dragged: a wheel click back to the top shows the bar again, at the top of its track. It is 500² / 2 000 =
@@ -161,5 +161,45 @@ final class ScrollViewWidgetTests: WidgetTestCase {
         XCTAssertEqual(scroll.offset, 300, accuracy: 0.01)
         drag(stage, from: Point(x: 391, y: 120), by: Vector(dx: 0, dy: 600), steps: 30, hold: 0.1)
         XCTAssertEqual(scroll.offset, maximum, accuracy: 0.01, "the bar held at the track's bottom: the content's end")
+    }
+
+    /// The desktop's overlay scroll bar: with nothing moving, a mouse must have something to grab. The pointer over
+    /// the view shows the bar at once, where the content is (offset 0: the top of its track, 500² / 2 000 = 125 pt
+    /// long), and it stays however long the pointer rests there, the stage at rest meanwhile, so the bar can be
+    /// dragged with nothing moved first. Once the pointer leaves, it stays 0.8 s and fades in 0.3 s, as after a
+    /// scroll. Content that fits shows no bar, pointer or not.
+    func testThePointerOverTheViewShowsTheBarUntilItLeaves() throws {
+        let (stage, _, scroll) = scrolling()
+        stage.run(for: 0.5)
+        XCTAssertFalse(try layer(stage, "list.indicator").visible, "hidden before the pointer comes")
+        stage.sendPointer(at: Point(x: 200, y: 250))
+        stage.step()
+        let track = try layer(stage, "list.indicator")
+        XCTAssertTrue(track.visible, "shown at once under the pointer")
+        XCTAssertEqual(track.opacity, 1)
+        XCTAssertEqual(track.frame, DumpRect(Rect(x: 400 - 18, y: 0, width: 18, height: 500)))
+        XCTAssertEqual(scroll.offset, 0, "nothing moved")
+        stage.run(for: 5)
+        XCTAssertEqual(try layer(stage, "list.indicator").opacity, 1, "held while the pointer rests over the view")
+        XCTAssertTrue(stage.isAtRest, "a bar held by a resting pointer costs no steps")
+        drag(stage, from: Point(x: 391, y: 50), by: Vector(dx: 0, dy: 75), steps: 15, hold: 0.1)
+        XCTAssertEqual(scroll.offset, 300, accuracy: 0.01, "grabbed and dragged with nothing moved first: 75 pt of track is 300 of content")
+        stage.sendPointer(at: Point(x: 600, y: 250))  // off the view, still on the stage
+        stage.run(for: 0.5)
+        XCTAssertTrue(try layer(stage, "list.indicator").visible, "still there half a second after the pointer left")
+        XCTAssertFalse(stage.isAtRest, "a fading bar keeps the stage stepping")
+        stage.run(for: 0.7)
+        XCTAssertFalse(try layer(stage, "list.indicator").visible, "faded 1.1 s after the pointer left")
+        stage.sendPointer(at: Point(x: 100, y: 420))
+        stage.step()
+        XCTAssertTrue(try layer(stage, "list.indicator").visible, "back when the pointer comes back")
+        stage.sendPointerLeft()
+        stage.run(for: 1.2)
+        XCTAssertFalse(try layer(stage, "list.indicator").visible, "and gone when it leaves the window")
+
+        let (short, _, _) = scrolling(contentHeight: 300)
+        short.sendPointer(at: Point(x: 200, y: 150))
+        short.run(for: 0.5)
+        XCTAssertFalse(try layer(short, "list.indicator").visible, "nothing to scroll: no bar")
     }
 }

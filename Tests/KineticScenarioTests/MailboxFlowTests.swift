@@ -135,7 +135,7 @@ final class MailboxFlowTests: XCTestCase {
         let screen = Mailbox.screen(of: runner)
         stage.run(until: 0.3)
         key(stage, "e"); stage.run(for: 1.5)  // m01 to Archive: slid off, then its row closed
-        XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#3A9BDC", "not selected: tinted")
+        XCTAssertEqual(Mailbox.layer(stage, "segment.archive")?.color, "#217BB8", "not selected: tinted (the blue white text reads on at 4.5:1)")
         stage.tap(Mailbox.layer(stage, "segment.archive")!.frame.center)
         stage.run(for: 0.08)
         XCTAssertEqual(stage.stateName, "archive")
@@ -268,5 +268,31 @@ final class MailboxLongListTests: XCTestCase {
         let first = Int(screen.scroll.offset / MessageRowView.height)
         XCTAssertNotNil(screen.rows["n\(first + 1)"], "the row in view exists")
         runner.renderer.render(stage.root)
+    }
+}
+
+/// The list's scroll bar for a mouse (issue 36, item 22): with 200 messages, something to grab before anything moved.
+final class MailboxScrollBarTests: XCTestCase {
+    /// At rest the bar is hidden; the pointer over a row (a button of its own) shows it at once, along the list's
+    /// right edge from the nav bar's foot (64 pt) to the stage's (768 pt). It stays while the pointer rests there, and
+    /// is gone 1.1 s after the pointer moved onto the nav bar.
+    func testThePointerOverTheListShowsTheScrollBar() throws {
+        let messages = (0..<200).map { MailMessage(id: "n\($0)", sender: "Sender \($0)", subject: "Subject \($0)", snippet: "…", time: "9:41 AM") }
+        let runner = try Mailbox.runner(messages: messages)
+        let stage = runner.stage
+        stage.run(until: 1)
+        XCTAssertEqual(stage.dump().layer("mailbox.list.indicator")?.visible, false, "hidden at rest")
+        stage.sendPointer(at: Point(x: 500, y: Mailbox.rowY(2)))
+        stage.step()
+        let track = try XCTUnwrap(stage.dump().layer("mailbox.list.indicator"))
+        XCTAssertTrue(track.visible, "shown with the pointer over a row")
+        XCTAssertEqual(track.frame.x + track.frame.width, 1024, accuracy: 0.01)
+        XCTAssertEqual(track.frame.y, Mailbox.navHeight, accuracy: 0.01)
+        XCTAssertEqual(track.frame.height, 768 - Mailbox.navHeight, accuracy: 0.01)
+        stage.run(for: 3)
+        XCTAssertEqual(stage.dump().layer("mailbox.list.indicator")?.opacity, 1, "held while the pointer rests over the list")
+        stage.sendPointer(at: Point(x: 500, y: 30))  // over the bar at the top
+        stage.run(for: 1.2)
+        XCTAssertEqual(stage.dump().layer("mailbox.list.indicator")?.visible, false, "gone 1.1 s after the pointer left the list")
     }
 }

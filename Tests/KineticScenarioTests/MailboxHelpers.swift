@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticData
 import KineticRuntime
 import KineticScene
 @testable import KineticApps
@@ -17,11 +18,31 @@ enum Mailbox {
         return try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog, dataDirectory: dataDirectory)
     }
 
+    /// A Mailbox over `messages` alone (no server, nothing saved), its data folder inside the run's own temporary
+    /// folder.
+    static func runner(messages: [MailMessage], scale: Double = 1) throws -> ScenarioRunner {
+        var entries = KineticApps.catalog
+        entries[1].makeScreen = { _ in
+            MailboxScreen(messages: messages, environment: MailboxEnvironment(loadPlacements: { ([:], nil) }, savePlacements: { _ in }, log: { _ in }))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mailbox-\(UUID().uuidString)")
+        return try ScenarioRunner(scenario: Scenario(app: "mailbox", scale: scale, duration: 0), entries: entries, dataDirectory: folder)
+    }
+
     /// A fresh Mailbox on stage, its opening done (0.3 s in): the runner, its stage and the screen.
     static func opened() throws -> (runner: ScenarioRunner, stage: Stage, screen: MailboxScreen) {
         let runner = try runner()
         runner.stage.run(until: 0.3)
         return (runner, runner.stage, screen(of: runner))
+    }
+
+    /// Sends each action in turn, letting `seconds` pass after each (long enough for its motion to end): a test's
+    /// walk through the app, one line a move.
+    static func act(_ actions: MailboxAction..., on screen: MailboxScreen, _ stage: Stage, waiting seconds: Double = 1) {
+        for action in actions {
+            screen.send(action)
+            stage.run(for: seconds)
+        }
     }
 
     /// Opens the reschedule options for the focused message (the `l` key) and lets them show.

@@ -2,6 +2,8 @@ import XCTest
 import KineticData
 import KineticCore
 import KineticRuntime
+import KineticRender
+import KineticScene
 @testable import KineticApps
 @testable import KineticScenario
 import KineticTestSupport
@@ -12,6 +14,52 @@ final class MailboxReaderTests: XCTestCase {
     private func open(_ stage: Stage, row: Int) {
         stage.tap(Point(x: 500, y: Mailbox.rowY(row)))
         stage.run(for: 1)
+    }
+
+    /// A 200-character sender (the most the data layer takes) and a 200-character subject are read whole (issue 36,
+    /// item 21): wrapped to its box's width (Pango's layout, the one the renderer draws) the sender takes three lines
+    /// or more; the subject starts below the sender's last line and the body below the subject's, the time beside the
+    /// sender, and the sender's last line is drawn (ink in its band). A one-line header leaves the page as it was: the
+    /// body 176 pt down.
+    func testALongSenderAndSubjectAreShownWholeInTheReader() throws {
+        func words(_ count: Int) -> String {
+            let some = ["Montgomery", "Featherstonehaugh", "Office", "of", "Partnerships"]
+            var text = ""
+            while text.count < count { text += (text.isEmpty ? "" : " ") + some[text.count % some.count] }
+            return String(text.prefix(count))
+        }
+        let sender = words(200), subject = words(200)
+        XCTAssertEqual([sender.count, subject.count], [200, 200])
+        let messages = [MailMessage(id: "long", sender: sender, subject: subject, snippet: "Hello", time: "9:41 AM", body: "Hello."),
+                        MailMessage(id: "short", sender: "Ana Lima", subject: "Lunch", snippet: "Hi", time: "9:40 AM", body: "Hi.")]
+        let runner = try Mailbox.runner(messages: messages, scale: 2)
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        stage.run(until: 0.3)
+        screen.send(.openMessage("long"))
+        stage.run(for: 1)
+        let dump = stage.dump()
+        let senderBox = try XCTUnwrap(dump.layer("reader.sender")).frame.rect, subjectBox = try XCTUnwrap(dump.layer("reader.subject")).frame.rect
+        let time = try XCTUnwrap(dump.layer("reader.time")).frame.rect, body = try XCTUnwrap(dump.layer("reader.scroll")).frame.rect
+        let measure = stage.textInput.measure
+        let senderHeight = measure.size(of: TextContent(sender, bold: true, fontSize: 22), width: senderBox.width).height
+        let subjectHeight = measure.size(of: TextContent(subject, bold: true, fontSize: 26), width: subjectBox.width).height
+        let senderLine = measure.size(of: TextContent("M", bold: true, fontSize: 22), width: nil).height
+        XCTAssertGreaterThanOrEqual(senderHeight, 3 * senderLine, "200 characters of 22 pt bold take three lines or more")
+        XCTAssertGreaterThanOrEqual(subjectBox.minY, senderBox.minY + senderHeight - 0.5, "the subject starts below the sender's last line")
+        XCTAssertGreaterThanOrEqual(body.minY, subjectBox.minY + subjectHeight - 0.5, "the body starts below the subject's last line")
+        XCTAssertLessThanOrEqual(senderBox.maxX, time.minX, "the time beside the sender, not over it")
+        XCTAssertGreaterThan(body.height, 200, "room left for the body")
+        runner.renderer.render(stage.root)
+        let image = PixelImage(runner.renderer)
+        let lastLine = Rect(x: senderBox.minX, y: senderBox.minY + senderHeight - senderLine, width: senderBox.width, height: senderLine)
+        let darkest = Contrast.strongest(in: image, rect: lastLine.insetBy(dx: 0, dy: 4), against: Point(x: senderBox.minX - 4, y: lastLine.midY), scale: 2)
+        XCTAssertGreaterThan(darkest, 10, "the sender's last line is drawn (ink on white)")
+
+        screen.send(.closeMessage)
+        stage.run(for: 1)
+        screen.send(.openMessage("short"))
+        stage.run(for: 1)
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("reader.scroll")).frame.y, 176, accuracy: 0.01, "a one-line header: the page as it was")
     }
 
     func testATapOpensTheMessageClearsItsDotAndThatIsSaved() throws {
@@ -156,7 +204,7 @@ final class MailboxSendTests: XCTestCase {
         stage.send(KeyEvent(scenarioName: "tab", timestamp: stage.time))
         stage.send(text: "Noon?")
         stage.step()
-        XCTAssertEqual(Mailbox.layer(stage, "compose.send")?.color, "#3A9BDC", "enabled")
+        XCTAssertEqual(Mailbox.layer(stage, "compose.send")?.color, "#217BB8", "enabled")
         stage.send(KeyEvent(scenarioName: "ctrl+enter", timestamp: stage.time))
         stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "inbox", "the sheet left")

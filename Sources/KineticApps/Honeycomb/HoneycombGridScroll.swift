@@ -64,8 +64,8 @@ final class HoneycombGridScroll {
         if scroll.frame.value != text { scroll.frame.value = text }
     }
 
-    /// Whether the scroll's indicator still shows (the screen is not at rest until it has gone).
-    var isShowingIndicator: Bool { scroll.isShowingIndicator }
+    /// Whether the scroll's indicator shows and will fade (the screen is not at rest until it has gone).
+    var isIndicatorFading: Bool { scroll.isIndicatorFading }
 
     /// Scrolls the focused cell into view, once each time the focus moves to another cell (not every frame, which
     /// would fight a person scrolling away from it). `extent` gives a cell's top and bottom on stage at rest, `nil`

@@ -123,7 +123,7 @@ public final class HoneycombScreen: Screen {
     /// At rest unless a morph is under way, a staggered move waits its turn, or a banner counts down.
     public override var isAtRest: Bool {
         if case .morph = state.phase { return false }
-        return !motion.hasWaitingMoves && !banner.isCounting && !gridScroll.isShowingIndicator
+        return !motion.hasWaitingMoves && !banner.isCounting && !gridScroll.isIndicatorFading
     }
 
     public override var debugShapes: [DebugShape] { overlayShapes }

@@ -82,7 +82,7 @@ final class ComposeSheet {
                                              color: Palette.ink, alignment: .center))
         let choices: [(String, String, MailboxAction)] = [("save", "Save Draft", .saveDraft), ("delete", "Delete Draft", .deleteDraft), ("keep", "Keep Editing", .keepEditing)]
         for (index, (id, title, action)) in choices.enumerated() {
-            let fill = id == "delete" ? SwipeZone.red : id == "save" ? MailboxViewContext.tint : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE)
+            let fill = id == "delete" ? MailboxViewContext.destructive : id == "save" ? MailboxViewContext.tint : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE)
             let button = Typography.panel("compose.confirm.\(id)", frame: Rect(x: 120 + Double(index) * 165, y: 250, width: 150, height: 44), color: fill, cornerRadius: 10)
             button.addSublayer(Typography.label(nil, title, frame: Rect(x: 0, y: 11, width: 150, height: 22), size: 17, bold: true,
                                                 color: id == "keep" ? Palette.ink : .white, alignment: .center))

@@ -3,7 +3,8 @@ import KineticRuntime
 import KineticScene
 
 /// `list.empty`: what goes in a list that has nothing in it, rather than a blank page ("Nothing archived. Swipe a
-/// message right to archive it."), shown once the last row has left it.
+/// message right to archive it."). It fades in once the last row has left the list (slid out with the list it
+/// belonged to, or closed up), so it is never drawn across rows still moving out; it goes at once when a row comes.
 final class EmptyListNote {
     private let context: MailboxViewContext
     /// The note.
@@ -16,12 +17,24 @@ final class EmptyListNote {
         layer.isUserInteractionEnabled = false
     }
 
-    /// Shows the note for the list that shows while `listIsEmpty`, and hides it otherwise.
-    func show(listIsEmpty empty: Bool) {
+    /// Shows the note for the list that shows while `listIsEmpty`, fading in once no row is `leaving` any more, and
+    /// hides it as soon as the list has a row.
+    func show(listIsEmpty empty: Bool, rowsLeaving leaving: Bool) {
         let state = context.state
-        if layer.isHidden == !empty, !empty { return }
-        layer.isHidden = !empty
-        guard empty, case .text(var text) = layer.contents else { return }
+        guard empty else {
+            if !layer.isHidden {
+                context.animator.stop(layer, \.opacity)
+                layer.isHidden = true
+            }
+            return
+        }
+        if layer.isHidden {
+            guard !leaving else { return }
+            layer.isHidden = false
+            layer.opacity = 0
+            context.animator.animate(layer, \.opacity, to: 1, with: .tween(duration: context.tuning.rowFade))
+        }
+        guard case .text(var text) = layer.contents else { return }
         let note = state.shelf.map(Self.note(for:)) ?? Self.note(for: state.segment)
         if text.string != note {
             text.string = note

@@ -38,8 +38,10 @@ final class MailboxMenu {
         var y = 130.0
         for segment in [MailboxSegment.inbox, .later, .archive] {
             let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: width, height: 52))
-            // Each row carries its count, as Trash, Sent, Drafts and the lists do, so the menu reads as one list.
-            let title = "\(segment.title)   \(state.messages(in: segment).count)"
+            // Each row carries its count, as Trash, Sent, Drafts and the lists do, so the menu reads as one list. The
+            // Inbox's is what waits to be read, as mail clients count it; every other entry counts what is in it.
+            let shown = state.messages(in: segment)
+            let title = "\(segment.title)   \(segment == .inbox ? shown.filter(state.isUnread).count : shown.count)"
             row.addSublayer(Typography.label("menu.item.\(segment.rawValue)", title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
             row.gestureRecognizers = [TapRecognizer { [weak context] _ in
                 context?.send(.selectSegment(segment))
@@ -51,14 +53,14 @@ final class MailboxMenu {
         y = addShelfRow(.trash, title: "Trash   \(state.messages(filedIn: .deleted).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
         y = addShelfRow(.sent, title: "Sent   \(state.messages(filedIn: .sent).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
         y = addShelfRow(.drafts, title: "Drafts   \(state.messages(filedIn: .draft).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        panel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
+        panel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
         y += 44
         let counts = state.listCounts
         for name in MailboxState.listOptions {
             y = addShelfRow(.list(name), title: "\(name)   \(counts[name] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
         }
         let setting = Layer(identifier: "mailbox.menu.settings", frame: Rect(x: 0, y: y + 20, width: width, height: 64))
-        setting.addSublayer(Typography.label(nil, "Settings", frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.muted))
+        setting.addSublayer(Typography.label(nil, "Settings", frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
         setting.addSublayer(Typography.label(nil, "Flick decides the action: \(state.decideOnProjection ? "on" : "off")", frame: Rect(x: 40, y: 30, width: 250, height: 24),
                                              size: 16, color: .white))
         setting.gestureRecognizers = [TapRecognizer { [weak self] _ in
@@ -131,7 +133,9 @@ final class MailboxMenu {
         panel.accessibility = Accessibility(role: .menu, name: "Mailbox")
         for row in panel.sublayers where row.identifier?.hasPrefix("mailbox.menu.") == true && !row.gestureRecognizers.isEmpty {
             let name = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
-            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", "),
+            // The Inbox's count is of its unread messages (the rest count what they hold): said so.
+            let unread = row.identifier == "mailbox.menu.inbox" ? " unread" : ""
+            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", ") + unread,
                                               states: row.identifier == showing ? [.selected] : [], actions: [.tapping(row, named: "click")])
         }
     }

@@ -46,14 +46,16 @@ final class MailboxReader {
             button.gestureRecognizers = [TapRecognizer { [weak context] _ in context.map { Self.perform(action.id, in: $0) } }]
             bar.addSublayer(button)
         }
-        for (id, frame, size, bold) in [("reader.sender", Rect(x: 40, y: 88, width: size.width - 260, height: 28), 22.0, true),
+        // The sender and subject wrap (each up to 200 characters, as the data layer takes them): all of a long one
+        // shows, the lines below moving down (`layOutHeader`). The time stays one line, beside the sender's first.
+        for (id, frame, size, bold) in [("reader.sender", Rect(x: 40, y: 88, width: size.width - 260, height: Self.senderLine), 22.0, true),
                                         ("reader.time", Rect(x: size.width - 220, y: 92, width: 180, height: 22), 15.0, false),
-                                        ("reader.subject", Rect(x: 40, y: 124, width: size.width - 80, height: 34), 26.0, true)] {
+                                        ("reader.subject", Rect(x: 40, y: Self.subjectTop, width: size.width - 80, height: Self.subjectLine), 26.0, true)] {
             let label = Typography.label(id, "", frame: frame, size: size, bold: bold, color: id == "reader.time" ? Palette.muted : Palette.ink,
-                                         alignment: id == "reader.time" ? .right : .left, lineLimit: 1)
+                                         alignment: id == "reader.time" ? .right : .left, lineLimit: id == "reader.time" ? 1 : 0)
             layer.addSublayer(label)
         }
-        scroll = ScrollView(identifier: "reader.scroll", frame: Rect(x: 40, y: 176, width: size.width - 80, height: size.height - 196),
+        scroll = ScrollView(identifier: "reader.scroll", frame: Rect(x: 40, y: Self.bodyTop, width: size.width - 80, height: size.height - Self.bodyTop - 20),
                             animator: { [unowned context] in context.animator })
         body.isUserInteractionEnabled = false
         scroll.content.addSublayer(body)
@@ -75,6 +77,7 @@ final class MailboxReader {
                 label.contents = .text(content)
             }
         }
+        layOutHeader()
         var text = TextContent(message.text, fontSize: 17, color: Palette.ink)
         text.lineLimit = 0
         let width = scroll.frame.bounds.width
@@ -85,6 +88,32 @@ final class MailboxReader {
         scroll.content.bounds.size.height = max(height, 1)
         if wasReading != id { scroll.offset = 0 }
         slide(to: 1)
+    }
+
+    /// The sender's and the subject's boxes on one line each (the page as it was always laid out), and where the
+    /// subject and the body's scroll view then start.
+    private static let senderLine = 28.0, subjectLine = 34.0, subjectTop = 124.0, bodyTop = 176.0
+
+    /// The sender and subject as tall as their wrapped lines, and the body's scroll view below them down to the page's
+    /// foot: each line past a label's first moves what is below it down by the line's height. A one-line sender and
+    /// subject leave the page as it always was.
+    private func layOutHeader() {
+        guard let sender = layer.layer(withIdentifier: "reader.sender"), let subject = layer.layer(withIdentifier: "reader.subject") else { return }
+        let measure = context.stage.textInput.measure
+        func extraLines(of label: Layer) -> Double {
+            guard case .text(let text) = label.contents else { return 0 }
+            var oneLine = text
+            oneLine.string = "X"
+            let width = label.bounds.width
+            return max(measure.size(of: text, width: width).height - measure.size(of: oneLine, width: width).height, 0).rounded(.up)
+        }
+        let senderExtra = extraLines(of: sender), subjectExtra = extraLines(of: subject)
+        sender.frame.size.height = Self.senderLine + senderExtra
+        subject.frame.origin.y = Self.subjectTop + senderExtra
+        subject.frame.size.height = Self.subjectLine + subjectExtra
+        let top = Self.bodyTop + senderExtra + subjectExtra
+        let frame = Rect(x: 40, y: top, width: context.width - 80, height: max(context.size.height - 20 - top, Self.senderLine))
+        if scroll.frame.frame != frame { scroll.frame.frame = frame }
     }
 
     /// 0 off to the right … 1 covering the list; springs there (a fade with reduced motion).

@@ -136,7 +136,7 @@ public final class MailboxScreen: Screen {
         list.swipes.endSlidesThatLeftTheScreen()
         tellTheTime()
         navBar.paintShelf()
-        emptyNote.show(listIsEmpty: list.shownMessages.isEmpty)
+        emptyNote.show(listIsEmpty: list.shownMessages.isEmpty, rowsLeaving: list.hasRowsLeavingInSight)
         reader.update(dt: dt)
         options.update(dt: dt)
         list.materializeRows()
@@ -146,10 +146,10 @@ public final class MailboxScreen: Screen {
         banner.update(dt: dt, animator: animator)
     }
 
-    /// At rest unless the undo button or a banner counts down, the list's scroll bar shows, a trackpad stream is under
+    /// At rest unless the undo button or a banner counts down, the list's scroll bar fades, a trackpad stream is under
     /// way, or the picker's wheels turn.
     public override var isAtRest: Bool {
-        !undo.isCounting && !banner.isCounting && !list.scroll.isShowingIndicator && list.swipes.trackpad == nil && !options.isMoving
+        !undo.isCounting && !banner.isCounting && !list.scroll.isIndicatorFading && list.swipes.trackpad == nil && !options.isMoving
     }
 
     public override var debugShapes: [DebugShape] { list.swipes.debugShapes }

@@ -15,7 +15,7 @@ public struct MailboxTuning: TunableSet {
     public var slideSpring = Spring(response: 0.35, dampingRatio: 1)
     /// The slowest a message slides off, in pt/s.
     public var minimumSlideSpeed = 600.0
-    /// Seconds a row takes to fade out of its list.
+    /// Seconds a row takes to fade out of its list, and an empty list's note to fade in once the last row has left.
     public var rowFade = 0.15
     // Menu
     /// The menu opening and closing.
@@ -54,7 +54,7 @@ public struct MailboxTuning: TunableSet {
         .spring(\.returnSpring, "swipe.returnSpring", group: "Swiping", label: "Message back, rows closing up"),
         .spring(\.slideSpring, "swipe.slideSpring", group: "Swiping", label: "Message sliding off, row collapsing"),
         .number(\.minimumSlideSpeed, "swipe.minimumSlideSpeed", group: "Swiping", label: "Slowest slide off", unit: "pt/s", range: 50...3000),
-        .number(\.rowFade, "swipe.rowFade", group: "Swiping", label: "Row fading out of its list", unit: "s", range: 0.02...1),
+        .number(\.rowFade, "swipe.rowFade", group: "Swiping", label: "Row fading out, empty note in", unit: "s", range: 0.02...1),
         .spring(\.menuSpring, "menu.spring", group: "Menu", label: "Menu opening and closing"),
         .number(\.menuFlickSpeed, "menu.flickSpeed", group: "Menu", label: "A flick decides (menu widths per second)", unit: "1/s", range: 0.05...5),
         .number(\.menuVelocityWindow, "menu.velocityWindow", group: "Menu", label: "Finger's velocity measured over", unit: "s", range: 0.01...0.3),

@@ -50,10 +50,16 @@ final class MailboxViewContext {
 
     static let navHeight = 64.0
     static let menuWidth = 300.0
-    static let tint = Color(red8: 0x3A, green8: 0x9B, blue8: 0xDC)
-    /// The tint deepened for text: 5.3:1 on white as text, and white on it (the tint itself is 3.0:1 on white, enough
-    /// only for bold text of 14 pt and more).
+    /// The Mailbox's blue, behind white text (the bar with its segments and titles, Send, Save Draft): #3A9BDC
+    /// darkened, keeping its hue and saturation, by the smallest step that makes white text on it read at 4.5:1
+    /// (4.55:1; WCAG AA for text under 14 pt bold, 18.66 px, which all of it is). #3A9BDC gave 3.04:1.
+    static let tint = Color(red8: 0x21, green8: 0x7B, blue8: 0xB8)
+    /// The tint deepened further for text on white (Cancel, the picker's Schedule): 5.3:1.
     static let deepTint = Color(red8: 0x1F, green8: 0x6F, blue8: 0xB0)
+    /// The Delete zone's red (#EF540C, seed 002's) darkened the same way for a destructive button behind white text
+    /// (Delete Draft, Empty Trash): 4.55:1, where the zone's red gave 3.53:1. The zone keeps its red: only its icon
+    /// sits on it.
+    static let destructive = Color(red8: 0xCF, green8: 0x49, blue8: 0x0A)
     static let art = ResourceFolder.named("Mailbox", containing: "later.svg")
 
     static func artFile(_ name: String) -> String { art.appendingPathComponent("\(name).svg").path }

@@ -220,6 +220,16 @@ final class MessageList {
         }
     }
 
+    /// Whether a row on its way out still shows on the list (sliding away with a segment change, closing up, or
+    /// fading): the empty list's note waits for the last one. Half a point still in sight counts as gone, as for a
+    /// message sliding off.
+    var hasRowsLeavingInSight: Bool {
+        leaving.contains { row in
+            let slot = row.slot
+            return slot.opacity > 0.01 && slot.bounds.height > 0.5 && abs(slot.position.x) < width - 0.5
+        }
+    }
+
     /// Takes a row out of the list's life: it takes no more touches, and is removed when the returned completion
     /// (for its leaving animation) runs.
     private func retire(_ row: MessageRowView) -> (Bool) -> Void {

@@ -28,7 +28,7 @@ final class TrashConfirmation {
         panel.addSublayer(Typography.label("trash.confirm.text", "", frame: Rect(x: 30, y: 60, width: 380, height: 44), size: 16, color: Palette.muted, alignment: .center))
         for (id, title, x, action) in [("trash.confirm.cancel", "Cancel", 30.0, MailboxAction.cancelEmptyTrash), ("trash.confirm.empty", "Empty Trash", 230.0, .emptyTrash)] {
             let empties = id.hasSuffix("empty")
-            let button = Typography.panel(id, frame: Rect(x: x, y: 124, width: 180, height: 44), color: empties ? SwipeZone.red : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE),
+            let button = Typography.panel(id, frame: Rect(x: x, y: 124, width: 180, height: 44), color: empties ? MailboxViewContext.destructive : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE),
                                           cornerRadius: 10)
             button.addSublayer(Typography.label(nil, title, frame: Rect(x: 0, y: 11, width: 180, height: 22), size: 17, bold: true,
                                                 color: empties ? .white : Palette.ink, alignment: .center))

@@ -169,6 +169,30 @@ final class DisguiseWheelTests: XCTestCase {
         XCTAssertEqual(dumps["back2"]!.layer("wheel")!.rotation - back, -spoke, accuracy: 0.002, "two quick ← add up: two spokes back")
     }
 
+    /// A mouse wheel and a trackpad turn the costume wheel as the arrows do: a click towards the person (dy = −1) one
+    /// spoke forward (60° with six costumes), two clicks away two spokes back; a trackpad's stream of 0.3 units at a time
+    /// turns a spoke only once a whole unit (48 pt) has gone by: four deltas (1.2 units) one spoke, the rest kept.
+    func testAMouseWheelOrATrackpadTurnsTheWheelASpokeAtATime() throws {
+        let point = Point(x: 512, y: 600)
+        let dumps = try Disguise.play(Disguise.throughIntro + [
+            capture("rest", at: 7),
+            ScenarioEvent(at: 7.1, .wheel(delta: Vector(dx: 0, dy: -1), at: point, precise: false)), capture("forward", at: 10),
+            ScenarioEvent(at: 10.1, .wheel(delta: Vector(dx: 0, dy: 1), at: point, precise: false)),
+            ScenarioEvent(at: 10.15, .wheel(delta: Vector(dx: 0, dy: 1), at: point, precise: false)), capture("back", at: 13),
+            ScenarioEvent(at: 13.1, .wheel(delta: Vector(dx: 0, dy: -0.3), at: point, precise: true)),
+            ScenarioEvent(at: 13.12, .wheel(delta: Vector(dx: 0, dy: -0.3), at: point, precise: true)),
+            ScenarioEvent(at: 13.14, .wheel(delta: Vector(dx: 0, dy: -0.3), at: point, precise: true)), capture("not-yet", at: 14),
+            ScenarioEvent(at: 14.1, .wheel(delta: Vector(dx: 0, dy: -0.3), at: point, precise: true)), capture("trackpad", at: 17),
+        ], costumes: Disguise.sixCostumes)
+        func angle(_ name: String) throws -> Double { try XCTUnwrap(dumps[name]?.layer("wheel")).rotation }
+        let spoke = 2 * Double.pi / 6
+        let rest = try angle("rest")
+        XCTAssertEqual(try angle("forward") - rest, spoke, accuracy: 0.002, "a click towards the person: one spoke, as →")
+        XCTAssertEqual(try angle("back") - rest, -spoke, accuracy: 0.002, "two clicks away: two spokes back")
+        XCTAssertEqual(try angle("not-yet") - rest, -spoke, accuracy: 0.002, "0.9 of a unit: no spoke yet")
+        XCTAssertEqual(try angle("trackpad") - rest, 0, accuracy: 0.002, "1.2 units: one spoke forward")
+    }
+
     func testADragThatOutlivesItsPhaseStillLetsGoOfTheWheel() throws {
         // Enter chooses a costume in the middle of a drag; after deselection the wheel must coast freely again.
         let runner = try Disguise.runner(Disguise.throughIntro + [

@@ -16,6 +16,8 @@ final class CostumeWheelView {
     private(set) var physics: CostumeWheel?
     /// The finger on the wheel.
     private(set) var drag = WheelDrag()
+    /// A mouse wheel's clicks and a trackpad's travel, in spokes.
+    private var scrollTurn = WheelScrollTurn()
     /// The state as last shown: its phase, focus and worn costume are what input and the keyboard focus go by.
     private var shown = DisguiseState(costumes: [])
     /// Where the worn images go: the stage's root, over Scotch.
@@ -111,6 +113,15 @@ final class CostumeWheelView {
     func dragWheel(_ pan: PanRecognizer) {
         guard let physics else { return }
         do { try drag.follow(pan, on: physics, interactive: shown.wheelIsInteractive) } catch { fail("letting go of the wheel", error) }
+    }
+
+    /// A mouse wheel or trackpad over the stage turns the wheel a spoke at a time, as ← and → do (the rules ignore
+    /// it where the wheel does not turn); returns whether the scroll was the wheel's.
+    func scrolled(_ event: WheelEvent, spin: Double) -> Bool {
+        guard shown.wheelIsInteractive else { return false }
+        let spokes = scrollTurn.spokes(for: event)
+        for _ in 0..<abs(spokes) { send(.key(spokes > 0 ? .right : .left, spin: spin)) }
+        return true
     }
 
     /// A fallen bubble in the finger: it follows on a stiff spring, pushing the others, and flies on when let go.

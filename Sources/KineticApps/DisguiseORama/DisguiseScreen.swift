@@ -79,6 +79,10 @@ public final class DisguiseScreen: Screen {
         if settings.freshStart && !isReturnVisit { save(introCompleted: false) }  // a fresh start is the run's first visit
         send(.progressLoaded(introCompleted: environment.loadIntroCompleted()))
         root.gestureRecognizers = [PanRecognizer { [weak self] in self?.wheelView.dragWheel($0) }]
+        root.onWheel = { [weak self] event in
+            guard let self else { return false }
+            return self.wheelView.scrolled(event, spin: self.motionTuning.keySpin)
+        }
         buildLayers()
         store.follow { [unowned self] before in self.follow(from: before) }
         send(.catalogueProblems(problems, refreshFailed: false, showingSaved: false))

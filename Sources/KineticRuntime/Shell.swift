@@ -234,8 +234,11 @@ public final class Shell: Screen {
         }
     }
 
+    /// Where the ☰ button sits, in every app that shows it: what an app lays out along its top edge keeps clear of it.
+    public static let menuButtonFrame = Rect(x: 12, y: 12, width: 44, height: 44)
+
     private func buildMenuButton() {
-        menuButton.frame = Rect(x: 12, y: 12, width: 44, height: 44)
+        menuButton.frame = Shell.menuButtonFrame
         menuButton.zPosition = 5
         // A faint outline, so that the button reads on white panels too.
         menuButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 10), fill: Color.white.withAlpha(0.85),

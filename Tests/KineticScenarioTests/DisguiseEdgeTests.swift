@@ -92,6 +92,22 @@ final class DisguiseEdgeTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(stage.dump().layer("wheel")).rotation, angle, accuracy: 1e-6, "the wheel did not turn")
     }
 
+    /// A served title of 120 characters with nowhere to break, worn: the title and description stay clear of the ☰
+    /// button (12…56 pt, the shell's), centred on the stage.
+    func testALongUnbreakableTitleStaysClearOfTheMenuButton() throws {
+        var costumes = Disguise.sixCostumes
+        costumes[1].title = String(repeating: "W", count: 120)
+        let (_, stage, screen) = try onTheWheel(costumes: costumes)
+        screen.send(.tapBubble(costumes[1].id))
+        stage.run(for: 1.5)
+        let button = Rect(x: 12, y: 12, width: 44, height: 44)
+        for id in ["title", "subtitle"] {
+            let frame = try XCTUnwrap(self.frame(stage, id))
+            XCTAssertFalse(frame.intersects(button), "\(id) \(frame) under the ☰ button")
+            XCTAssertEqual(frame.midX, 512, accuracy: 0.5, id)
+        }
+    }
+
     func testLongTitlesWrapToTwoLinesAndNeverOverlapEachOtherOrScotch() throws {
         var costumes = Disguise.sixCostumes
         costumes[1].title = String(repeating: "The Extraordinarily Long-Named Costume ", count: 6)

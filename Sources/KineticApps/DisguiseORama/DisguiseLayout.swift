@@ -1,4 +1,5 @@
 import KineticCore
+import KineticRuntime
 
 /// Where everything sits on a 1024×768-point stage (and proportionally on any other).
 struct DisguiseLayout {
@@ -57,6 +58,11 @@ struct DisguiseLayout {
 
     // MARK: Titles (seed 001): title bold 34 #E15926, subtitle bold 16 black, centred at the top.
 
-    var title: Rect { Rect(x: 40, y: size.height * 0.035, width: size.width - 80, height: 44) }
+    /// The worn costume's title: centred, and clear of the ☰ button on both sides (12 pt past it), so a long served
+    /// title wraps before it reaches the button rather than running under it.
+    var title: Rect {
+        let inset = Shell.menuButtonFrame.maxX + 12
+        return Rect(x: inset, y: size.height * 0.035, width: size.width - 2 * inset, height: 44)
+    }
     var subtitle: Rect { Rect(x: 40, y: size.height * 0.035 + 50, width: size.width - 80, height: 44) }
 }

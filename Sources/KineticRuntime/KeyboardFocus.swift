@@ -131,7 +131,8 @@ public final class KeyboardFocus {
         switch (key, across) {
         case (.up, false), (.left, true): backward = true
         case (.down, false), (.right, true): backward = false
-        case (.left, false), (.right, false) where group.accessibility?.role == .menu: return true  // a menu keeps it
+        case (.left, false) where group.accessibility?.role == .menu, (.right, false) where group.accessibility?.role == .menu:
+            return true  // a menu keeps it
         default: return nil
         }
         let members = controls.filter { Self.group(of: $0, within: nil) === group }

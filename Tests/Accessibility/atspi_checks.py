@@ -299,7 +299,8 @@ def disguise():
         worn = wait_for(lambda: [c for c in find_all(app.frame(), role="list item", name=chosen) if c.getState().contains(pyatspi.STATE_SELECTED)])
         check(bool(worn), f"Choose puts {chosen!r} on: it is selected")
         check(wait_for(lambda: first(app.frame(), role="heading", name=chosen)) is not None, "its title is text on screen")
-        scotch = first(app.frame(), role="image", prefix="Scotch")
+        # Wearing a costume, Scotch is a button: a click on him (or its action) takes the costume off.
+        scotch = first(app.frame(), role="push button", prefix="Scotch")
         check(scotch is not None and scotch.name == f"Scotch, wearing {chosen}", f"Scotch says what he wears: {scotch.name if scotch else None!r}")
         act(first(app.frame(), role="list item", name=chosen), "Take off")
         off = wait_for(lambda: not [c for c in find_all(app.frame(), role="list item", name=chosen) if c.getState().contains(pyatspi.STATE_SELECTED)])

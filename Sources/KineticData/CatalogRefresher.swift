@@ -39,9 +39,6 @@ public final class CatalogRefresher: Sendable {
     public let fetcher: HTTPFetching
     /// Checks every downloaded image; a costume is shown only once both of its images pass.
     public let validator: ImageValidator
-    /// The most costumes the wheel shows, bundled ones included: twelve bubbles of 15% of the stage's height sit
-    /// round its ring (radius 32.5% of the height) with room between them, so every one stays whole and tappable.
-    public static let maximumShown = 12
     /// Largest catalogue accepted, in bytes.
     public let maxCatalogBytes: Int
     /// How long one refresh, catalogue and images together, may take (`ImageBatch.refreshDeadline`), in seconds.
@@ -107,15 +104,16 @@ public final class CatalogRefresher: Sendable {
             (decoded, newETag) = (document, tag)
         }
         problems += decoded.problems
-        // Only what the wheel can show is downloaded; the rest waits, said in one line.
+        // Every costume the document brings is offered (the wheel shows them a page at a time; the document itself is
+        // held to `RemoteCatalog.maximumCostumes`); a served one reusing a built-in id is said and left out.
         let bundledIDs = Set(bundled.map(\.id))
-        let room = max(Self.maximumShown - bundled.count, 0)
-        let candidates = decoded.costumes.filter { !bundledIDs.contains($0.id) }
-        if candidates.count > room {
-            problems.append("\(candidates.count - room) costumes left out: the wheel shows at most \(Self.maximumShown), \(bundled.count) of them built in")
+        let reused = decoded.costumes.filter { bundledIDs.contains($0.id) }
+        if !reused.isEmpty {
+            problems.append("\(reused.count) served costume\(reused.count == 1 ? "" : "s") left out: \(reused.prefix(5).map(\.id).joined(separator: ", "))"
+                            + "\(reused.count > 5 ? " and \(reused.count - 5) more" : "") reuse\(reused.count == 1 ? "s" : "") a built-in costume's id")
         }
         var accepted: [Costume] = []
-        let shown = Array(candidates.prefix(room))
+        let shown = decoded.costumes.filter { !bundledIDs.contains($0.id) }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let imageProblems = await downloadImages(of: shown, within: refreshDeadline - elapsed)
         for (costume, problem) in zip(shown, imageProblems) {
@@ -170,8 +168,8 @@ public final class CatalogRefresher: Sendable {
         for costume in bundled { sources[costume.id] = .bundled }
         var problems: [String] = []
         for var costume in remote where sources[costume.id] == nil {
-            // A copy saved by a version that showed more stops at what the wheel shows.
-            guard costumes.count < Self.maximumShown else { break }
+            // A saved copy is held to what one document may bring, as a download is.
+            guard costumes.count < bundled.count + RemoteCatalog.maximumCostumes else { break }
             guard let icon = URL(string: costume.icon).flatMap(images.cachedFile), let worn = URL(string: costume.worn).flatMap(images.cachedFile) else {
                 problems.append("costume \(costume.id): its images are not in the cache; it waits for the next refresh")
                 continue

@@ -8,9 +8,9 @@ import KineticCore
 /// or mistyped field, invalid values, a duplicate id, or an image URL that is not http(s) (file, for a catalogue
 /// read from disk) or points back at the catalogue itself is left out with a reason.
 public enum RemoteCatalog {
-    /// The most costumes one catalogue may bring: more than a wheel can show (`CatalogRefresher.maximumShown`),
-    /// so a catalogue can list more than one launch shows, and few enough that a server listing thousands costs
-    /// a line in the log, not thousands of downloads.
+    /// The most costumes one catalogue may bring: the wheel shows them twelve to a page (`DisguiseState`'s pages), so
+    /// this is about nine pages; few enough that a server listing thousands costs a line in the log, not thousands of
+    /// downloads.
     public static let maximumCostumes = 100
 
     /// The costumes that were kept and one line per costume left out.

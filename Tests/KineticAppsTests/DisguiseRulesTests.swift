@@ -57,6 +57,42 @@ final class DisguiseRulesTests: XCTestCase {
     }
 
     /// Seed 000 (E): a tapped bubble dresses Scotch; tapping a different item, or the selected costume, reverts.
+    /// Thirty costumes, more than the wheel's twelve spokes: the wheel shows them twelve at a time, 0–11, 12–23, then
+    /// the last six, 24–29, and round again; Page Up goes back round to the last page. Every costume is on a page.
+    /// The page stays while a costume is worn (its turn is not taken then) and through a departure.
+    func testABigCatalogueIsShownAPageAtATime() {
+        let thirty = (0..<30).map { index -> Costume in
+            var costume = six[index % six.count]
+            costume.id = "c\(index)"
+            return costume
+        }
+        func ids(_ range: Range<Int>) -> [String] { range.map { "c\($0)" } }
+        var s = DisguiseState(costumes: thirty, introCompleted: true)
+        apply(&s, tick(0.7), .splashLeft)
+        XCTAssertEqual(s.stateName, "wheel")
+        XCTAssertEqual(s.pageCount, 3)
+        XCTAssertEqual(s.wheel, ids(0..<12))
+        apply(&s, .turnPage(forward: true))
+        XCTAssertEqual(s.wheel, ids(12..<24))
+        apply(&s, key(.pageDown))
+        XCTAssertEqual(s.wheel, ids(24..<30))
+        apply(&s, .turnPage(forward: true))
+        XCTAssertEqual(s.wheel, ids(0..<12), "round again")
+        apply(&s, key(.pageUp))
+        XCTAssertEqual(s.wheel, ids(24..<30), "back round to the last page")
+        apply(&s, .tapBubble("c25"))
+        XCTAssertEqual(s.stateName, "selected.c25")
+        apply(&s, .turnPage(forward: true))
+        XCTAssertEqual(s.wheel, ids(24..<30), "no page turns while a costume is worn")
+        apply(&s, .tapScotch, .wheelSettled)
+        // The server drops c0…c5: 24 costumes are left, two pages; the third page, which showed, is gone, so the last
+        // one shows: c18…c29.
+        apply(&s, .catalogueChanged(Array(thirty.dropFirst(6))))
+        XCTAssertEqual(s.pageCount, 2)
+        XCTAssertEqual(s.page, 1, "the last page, which is still there")
+        XCTAssertEqual(s.wheel, ids(18..<30))
+    }
+
     func testTappingDressesAndAnyItemUndresses() {
         for undress in [DisguiseAction.tapBubble(six[1].id), .tapBubble(six[0].id), .tapScotch, .tapCostume(six[0].id), key(.escape), key(.space)] {
             var s = onTheWheel()

@@ -108,6 +108,36 @@ final class DisguiseEdgeTests: XCTestCase {
         }
     }
 
+    /// A catalogue of 30 costumes, more than the wheel's 12 spokes: every one can be reached. The page control at the
+    /// top right says "1 of 3"; a click on › brings the next twelve out from behind Scotch ("2 of 3"), then the last
+    /// six ("3 of 3"), and the three pages between them show all thirty, each once, every bubble whole on the stage.
+    /// With one page (six costumes) the control does not show.
+    func testEveryCostumeOfABigCatalogueIsReachedPageByPage() throws {
+        let thirty = (0..<30).map { index -> Costume in
+            var costume = Disguise.sixCostumes[index % 6]
+            costume.id = "c\(index)"
+            costume.title = "Costume \(index)"
+            return costume
+        }
+        let (_, stage, _) = try onTheWheel(costumes: thirty)
+        var seen: [String] = []
+        for page in 1...3 {
+            let dump = stage.dump()
+            XCTAssertEqual(dump.layer("pages.label")?.text, "\(page) of 3")
+            let bubbles = dump.layers.filter { $0.id.hasPrefix("bubble.") && $0.visible && $0.opacity > 0.5 }
+            XCTAssertEqual(bubbles.count, page < 3 ? 12 : 6, "page \(page)")
+            for bubble in bubbles {
+                XCTAssertTrue(Rect(origin: .zero, size: stage.size).contains(bubble.frame.rect), "\(bubble.id) whole on the stage")
+            }
+            seen += bubbles.map { String($0.id.dropFirst("bubble.".count)) }
+            stage.tap(try XCTUnwrap(dump.layer("pages.next")).frame.center)
+            stage.run(for: 3)
+        }
+        XCTAssertEqual(seen.sorted(), thirty.map(\.id).sorted(), "each costume once")
+        let (_, few, _) = try onTheWheel()
+        XCTAssertEqual(few.dump().layer("pages")?.visible, false, "one page: no page control")
+    }
+
     func testLongTitlesWrapToTwoLinesAndNeverOverlapEachOtherOrScotch() throws {
         var costumes = Disguise.sixCostumes
         costumes[1].title = String(repeating: "The Extraordinarily Long-Named Costume ", count: 6)

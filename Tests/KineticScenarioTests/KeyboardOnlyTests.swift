@@ -216,6 +216,9 @@ final class KeyboardOnlyTests: XCTestCase {
         XCTAssertEqual(back.y, before.y, accuracy: 1)
         XCTAssertEqual(dumps["wearing-again"]?.state, "selected.moustache")
         XCTAssertEqual(dumps["off-again"]?.state, "wheel", "Space takes it off")
+        // Two costumes fill one page: Page Down and Page Up leave the wheel as it was (a big catalogue's pages are
+        // DisguiseEdgeTests').
+        XCTAssertEqual(dumps["one-page"]?.layers.filter { $0.id.hasPrefix("bubble.") }.map(\.id).sorted(), ["bubble.cowboy", "bubble.moustache"])
     }
 
     /// The Inbox triaged by the keyboard, the focus always on the message that took the filed one's place: ↓ focuses

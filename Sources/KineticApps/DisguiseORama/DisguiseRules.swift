@@ -17,6 +17,9 @@ public enum DisguiseAction: Equatable, Sendable {
     /// A key, with the speed (rad/s) at which an arrow turns the wheel by its one spoke: a tuned number
     /// (`DisguiseTuning.keySpin`), so it comes with the key rather than from the rules; `held` for a held key's repeat.
     case key(DisguiseKey, spin: Double, held: Bool = false)
+    /// The next page of costumes (`forward`) or the one before, round and round: the page's bubbles go back behind
+    /// Scotch and the other page's come out.
+    case turnPage(forward: Bool)
     /// The menu's "Replay intro": the sequence starts again from the splash, as on a first launch.
     case replayIntro
     /// The person came back to the app in this run: no splash again; straight to the intro, or the wheel once seen.
@@ -51,7 +54,7 @@ public enum DisguiseAction: Equatable, Sendable {
 
 /// The keys the app answers, whatever the platform calls them.
 public enum DisguiseKey: Equatable, Sendable {
-    case enter, space, escape, left, right
+    case enter, space, escape, left, right, pageUp, pageDown
     case tab(backwards: Bool)
 }
 
@@ -108,12 +111,18 @@ public enum DisguiseRules: AppRules {
             if case .selected = state.phase { state.phase = .returning }
         case .key(let key, let spin, let held):
             return press(&state, key, spin: spin, held: held)
+        case .turnPage(let forward):
+            guard state.phase == .wheel, state.pageCount > 1, !state.wheelUnavailable else { return [] }
+            state.page = (state.page + (forward ? 1 : state.pageCount - 1)) % state.pageCount
+            state.wheel = state.costumeIDs(onPage: state.page)
+            if state.focusedIndex != nil { state.focusedIndex = 0 }
         case .replayIntro:
             state.phase = .splash
             state.splashTime = 0
             state.launch += 1
             state.introCompleted = false
             state.wheel = []
+            state.page = 0
             state.wheelUnavailable = false
             state.focusedIndex = nil
             return [.saveProgress(introCompleted: false)]
@@ -146,6 +155,9 @@ public enum DisguiseRules: AppRules {
             let focused = state.focusedIndex.flatMap { state.wheel.indices.contains($0) ? state.wheel[$0] : nil }
             state.costumes.removeAll { gone.contains($0.id) }
             state.wheel.removeAll { gone.contains($0) }
+            // The page stays, unless it is gone; on a whole wheel at rest, the costumes after it move up into its room.
+            state.page = min(state.page, state.pageCount - 1)
+            if state.phase == .wheel, !state.wheelUnavailable { state.wheel = state.costumeIDs(onPage: state.page) }
             state.focusedIndex = state.wheel.isEmpty ? nil : focused.flatMap { state.wheel.firstIndex(of: $0) } ?? state.focusedIndex.map { min($0, state.wheel.count - 1) }
             effects += gone.map { .log("costume \($0) is no longer offered by the server: it leaves the wheel") }
             return effects
@@ -189,6 +201,8 @@ public enum DisguiseRules: AppRules {
             guard count > 0 else { return [] }
             let step = backwards ? count - 1 : 1
             state.focusedIndex = state.focusedIndex.map { ($0 + step) % count } ?? 0
+        case (.wheel, .pageDown), (.wheel, .pageUp):
+            return reduce(&state, .turnPage(forward: key == .pageDown))
         case (.wheel, .enter), (.returning, .enter):
             guard !state.wheel.isEmpty else { return [] }
             select(&state, state.wheel[min(state.focusedIndex ?? 0, state.wheel.count - 1)])
@@ -220,16 +234,18 @@ public enum DisguiseRules: AppRules {
         state.phase = .selected(id)
     }
 
-    /// Every known costume takes a spoke; arrivals wait for the next whole wheel.
+    /// The page's costumes take a spoke each; arrivals wait for the next whole wheel.
     private static func enterWheel(_ state: inout DisguiseState) {
         state.phase = .wheel
-        if !state.wheelUnavailable { state.wheel = state.costumes.map(\.id) }
+        state.page = min(state.page, state.pageCount - 1)
+        if !state.wheelUnavailable { state.wheel = state.costumeIDs(onPage: state.page) }
     }
 
+    /// Arrivals join the costumes after the known ones, and the page that shows takes those that fit on it.
     private static func joinPending(_ state: inout DisguiseState) {
         guard !state.pendingCostumes.isEmpty else { return }
         state.costumes += state.pendingCostumes
-        if !state.wheelUnavailable { state.wheel += state.pendingCostumes.map(\.id) }
+        if !state.wheelUnavailable { state.wheel = state.costumeIDs(onPage: state.page) }
         state.pendingCostumes = []
     }
 }

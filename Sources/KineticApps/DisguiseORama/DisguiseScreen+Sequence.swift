@@ -17,6 +17,7 @@ extension DisguiseScreen {
         wheelView.layOut(layout, in: root)
         intro.layOut(layout, in: root)
         titles.layOut(layout, in: root)
+        pages.layOut(layout, in: root)
         banner.add(to: root, size: layout.size, zPosition: 7)
         banner.place(in: layout.size, width: 640)  // wide enough for the refresh message on one line
         placeBanner()
@@ -61,6 +62,7 @@ extension DisguiseScreen {
         intro.show(state)
         wheelView.show(state)
         scotch.describe(state)
+        pages.show(state)
         titles.describe(worn: { if case .selected = state.phase { return true } else { return false } }())
     }
 

@@ -33,6 +33,7 @@ public final class DisguiseScreen: Screen {
     lazy var intro = IntroPager(send: { [weak self] in _ = self?.send($0) })
     lazy var wheelView = CostumeWheelView(send: { [weak self] in _ = self?.send($0) })
     lazy var titles = CostumeTitles()
+    lazy var pages = CostumePages(send: { [weak self] in _ = self?.send($0) })
 
     /// - Parameters:
     ///   - costumes: the catalogue to start with (the bundled costumes by default), with no data layer.
@@ -181,6 +182,8 @@ public final class DisguiseScreen: Screen {
         case .escape: key = .escape
         case .left: key = .left
         case .right: key = .right
+        case .pageUp: key = .pageUp
+        case .pageDown: key = .pageDown
         case .tab: key = .tab(backwards: event.modifiers.contains(.shift))
         default: return false
         }

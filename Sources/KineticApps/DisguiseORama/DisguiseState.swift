@@ -37,8 +37,15 @@ public struct DisguiseState: Equatable, Sendable {
     public var costumes: [Costume]
     /// Costumes that arrived while the wheel was not whole (being built, or a costume worn); they join it once it is.
     public var pendingCostumes: [Costume] = []
-    /// The ids of the bubbles on the wheel, in spoke order.
+    /// The ids of the bubbles on the wheel, in spoke order: the costumes of the page that shows.
     public var wheel: [String] = []
+    /// The page of costumes on the wheel, from 0. The wheel holds `wheelCapacity` bubbles; a catalogue with more is
+    /// shown a page at a time, so every costume the server offers can be reached (the seeds set no cap, and a smaller
+    /// bubble or a second ring would still run out, and go below a tappable size first).
+    public var page = 0
+    /// The most bubbles on the wheel at once: twelve bubbles of 15% of the stage's height sit round its ring (radius
+    /// 32.5% of the height) with room between them, each whole and tappable.
+    public static let wheelCapacity = 12
     /// Set when the wheel could not be built: no bubble joins it, and Scotch stands alone.
     public var wheelUnavailable = false
     /// The index in `wheel` of the bubble with the keyboard's focus; `nil` shows no focus ring.
@@ -96,4 +103,13 @@ public struct DisguiseState: Equatable, Sendable {
 
     /// The costume with `id`.
     public func costume(_ id: String) -> Costume? { costumes.first { $0.id == id } }
+
+    /// How many pages the known costumes fill: at least one.
+    public var pageCount: Int { max(1, (costumes.count + Self.wheelCapacity - 1) / Self.wheelCapacity) }
+
+    /// The ids of the costumes on page `page` (held to the pages there are), in the order they join the wheel.
+    public func costumeIDs(onPage page: Int) -> [String] {
+        let page = min(max(page, 0), pageCount - 1)
+        return costumes.dropFirst(page * Self.wheelCapacity).prefix(Self.wheelCapacity).map(\.id)
+    }
 }

@@ -1,0 +1,91 @@
+"""The control for the Orca tests: a small GTK3 window that Orca is known to read, driven the way the Kinetic tests
+drive Kinetic. When this passes and a Kinetic test does not, Orca and the harness work and Kinetic is what is silent.
+
+The window ("Orca control"): a list "Contacts" of three rows (Alice, Bob, Carol), a text field "Message", and a
+button "Send". The checks: the window and the focused row are announced when the window gets the focus; arrow keys
+read the rows; Tab reaches the field, whose typed characters are echoed; Tab reaches the button, read by name and
+role.
+
+Usage: orca_control.py            (the checks, in a world of their own: see orca_harness.py)
+       orca_control.py --window   (only the window, as the checks start it)
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+TITLE = "Orca control"
+NAMES = ["Alice", "Bob", "Carol"]
+
+
+def window():
+    import gi
+    gi.require_version("Gtk", "3.0")
+    from gi.repository import Gtk
+
+    win = Gtk.Window(title=TITLE)
+    win.set_default_size(360, 260)
+    win.connect("destroy", Gtk.main_quit)
+    box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8, margin=12)
+    win.add(box)
+
+    heading = Gtk.Label(label="Contacts", xalign=0)
+    box.pack_start(heading, False, False, 0)
+    contacts = Gtk.ListBox()
+    contacts.get_accessible().set_name("Contacts")
+    for name in NAMES:
+        row = Gtk.ListBoxRow()
+        row.add(Gtk.Label(label=name, xalign=0))
+        contacts.add(row)
+    box.pack_start(contacts, False, False, 0)
+
+    label = Gtk.Label(label="Message", xalign=0)
+    entry = Gtk.Entry()
+    label.set_mnemonic_widget(entry)
+    box.pack_start(label, False, False, 0)
+    box.pack_start(entry, False, False, 0)
+
+    button = Gtk.Button(label="Send")
+    button.connect("clicked", lambda _button: entry.set_text(""))
+    box.pack_start(button, False, False, 0)
+
+    win.show_all()
+    first = contacts.get_row_at_index(0)
+    contacts.select_row(first)
+    first.grab_focus()
+    Gtk.main()
+
+
+def checks(orca):
+    app = orca.launch(["/usr/bin/python3", os.path.abspath(__file__), "--window"], window=TITLE)
+    orca.focus(app, expect=[TITLE, re.compile(r"^Contacts List with 3 items"), "Alice"],
+               name="the window, the list with its count, and the focused row are spoken on focus")
+    orca.step("Down reads the second row", keys=["Down"], expect=[re.compile(r"^Bob\b")], absent=["Alice"])
+    orca.step("Down reads the third row", keys=["Down"], expect=[re.compile(r"^Carol\b")], absent=["Bob"])
+    orca.step("Up reads the second row again", keys=["Up"], expect=[re.compile(r"^Bob\b")], absent=["Carol"])
+    # A GTK3 list box walks its rows on Tab too, and lets go of the focus at its last row.
+    orca.step("Tab from the last row reaches the text field, read by its label and role", keys=["Down", "Tab"],
+              expect=[re.compile(r"^Carol\b"), re.compile(r"^Message text\b")])
+    said = orca.step("typed characters are echoed as keys", text="hi", expect=["h", "i"])
+    orca.check("the key echo is of the characters typed, one at a time",
+               [u.text for u in said if u.kind in ("key", "char")] == ["h", "i"], f"Orca said: {said!r}")
+    orca.step("Tab reaches the button, read by name and role", keys=["Tab"], expect=[re.compile(r"^Send push button")])
+    orca.step("shift+Tab goes back to the field, read with its text", keys=["shift+Tab"],
+              expect=[re.compile(r"^Message text\b"), re.compile(r"^hi selected\b")])
+    # Echo by character comes from the text-inserted events, not from the keys.
+    orca.restart(enableEchoByCharacter=True)
+    orca.focus(app)
+    said = orca.step("with echo by character, typed characters are echoed from the inserted text", keys=["End"],
+                     text="yo", expect=["y", "o"])
+    orca.check("echo by character speaks each character once, as a character",
+               [(u.kind, u.text) for u in said if u.text in ("y", "o")] == [("char", "y"), ("char", "o")],
+               f"Orca said: {said!r}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--window"]:
+        window()
+    else:
+        import orca_harness
+        orca_harness.run(checks)

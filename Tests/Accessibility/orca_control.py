@@ -1,10 +1,13 @@
 """The control for the Orca tests: a small GTK3 window that Orca is known to read, driven the way the Kinetic tests
 drive Kinetic. When this passes and a Kinetic test does not, Orca and the harness work and Kinetic is what is silent.
 
-The window ("Orca control"): a list "Contacts" of three rows (Alice, Bob, Carol), a text field "Message", and a
-button "Send". The checks: the window and the focused row are announced when the window gets the focus; arrow keys
-read the rows; Tab reaches the field, whose typed characters are echoed; Tab reaches the button, read by name and
-role.
+The window ("Orca control"): a list "Contacts" of three rows (Alice, Bob, Carol), a text field "Message", a button
+"Send" that announces "Message sent." (a notification in a status bar, shown), a spin button "Minutes" and a slider
+"Volume". The checks: the window, the list with its count and the focused row are spoken when the window gets the
+focus; arrow keys read the rows; Tab reaches the field, whose typed characters are echoed (as keys, and with echo by
+character from the inserted text); Tab reaches the button, read by name and role; Enter on it speaks the
+announcement; the spin button's and the slider's values are spoken as they change; a flat review key reads the line
+under review.
 
 Usage: orca_control.py            (the checks, in a world of their own: see orca_harness.py)
        orca_control.py --window   (only the window, as the checks start it)
@@ -22,10 +25,11 @@ NAMES = ["Alice", "Bob", "Carol"]
 def window():
     import gi
     gi.require_version("Gtk", "3.0")
-    from gi.repository import Gtk
+    gi.require_version("Atk", "1.0")
+    from gi.repository import Atk, Gtk
 
     win = Gtk.Window(title=TITLE)
-    win.set_default_size(360, 260)
+    win.set_default_size(360, 420)
     win.connect("destroy", Gtk.main_quit)
     box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8, margin=12)
     win.add(box)
@@ -46,9 +50,37 @@ def window():
     box.pack_start(label, False, False, 0)
     box.pack_start(entry, False, False, 0)
 
+    # What Send announces: a notification inside a status bar, shown when there is something to say.
+    status = Gtk.Box()
+    status.get_accessible().set_role(Atk.Role.STATUSBAR)
+    notice = Gtk.Label(label="", xalign=0)
+    notice.get_accessible().set_role(Atk.Role.NOTIFICATION)
+    notice.set_no_show_all(True)
+    status.pack_start(notice, True, True, 0)
+
+    def send(_button):
+        entry.set_text("")
+        notice.hide()
+        notice.set_text("Message sent.")
+        notice.show()
+
     button = Gtk.Button(label="Send")
-    button.connect("clicked", lambda _button: entry.set_text(""))
+    button.connect("clicked", send)
     box.pack_start(button, False, False, 0)
+
+    minutes_label = Gtk.Label(label="Minutes", xalign=0)
+    minutes = Gtk.SpinButton.new_with_range(0, 59, 1)
+    minutes_label.set_mnemonic_widget(minutes)
+    box.pack_start(minutes_label, False, False, 0)
+    box.pack_start(minutes, False, False, 0)
+
+    volume_label = Gtk.Label(label="Volume", xalign=0)
+    volume = Gtk.Scale.new_with_range(Gtk.Orientation.HORIZONTAL, 0, 100, 10)
+    volume.set_value(50)
+    volume_label.set_mnemonic_widget(volume)
+    box.pack_start(volume_label, False, False, 0)
+    box.pack_start(volume, False, False, 0)
+    box.pack_end(status, False, False, 0)
 
     win.show_all()
     first = contacts.get_row_at_index(0)
@@ -81,6 +113,17 @@ def checks(orca):
     orca.check("echo by character speaks each character once, as a character",
                [(u.kind, u.text) for u in said if u.text in ("y", "o")] == [("char", "y"), ("char", "o")],
                f"Orca said: {said!r}")
+    orca.step("Tab reaches the button again", keys=["Tab"], expect=[re.compile(r"^Send push button")])
+    orca.step("Enter on the button: the status bar's notification is spoken, without its role", keys=["Return"],
+              expect=[re.compile(r"^Message sent\b")], absent=["notification"])
+    # GTK's spin button is a text field: Orca reads its text (selected on focus), not its label or role.
+    orca.step("Tab reaches the spin button, read by its value", keys=["Tab"], expect=[re.compile(r"^0$")])
+    orca.step("Up on the spin button speaks the new value", keys=["Up"], expect=[re.compile(r"^1\b")])
+    orca.step("Tab reaches the slider: label, role, value", keys=["Tab"],
+              expect=[re.compile(r"^Volume horizontal slider 50\b")])
+    orca.step("Right on the slider speaks the new value", keys=["Right"], expect=[re.compile(r"^60\b")])
+    orca.step("flat review: KP_Up (keypad 8) reads the line under review", keys=["KP_Up"],
+              expect=[re.compile(r"^horizontal slider 60 percent\b")])
 
 
 if __name__ == "__main__":

@@ -104,10 +104,11 @@ def _descendants(root):
     return found
 
 
-def _end_descendants():
-    """Ends every process this run started and that is still there: politely, then for good."""
+def _end_descendants(spare=()):
+    """Ends every process this run started and that is still there (but those in `spare`): politely, then for
+    good."""
     for sig, grace in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 2.0)):
-        pids = _descendants(os.getpid())
+        pids = [pid for pid in _descendants(os.getpid()) if pid not in spare]
         if not pids:
             return
         for pid in pids:
@@ -118,7 +119,7 @@ def _end_descendants():
         deadline = time.monotonic() + grace
         while time.monotonic() < deadline:
             _reap()
-            if not _descendants(os.getpid()):
+            if not [pid for pid in _descendants(os.getpid()) if pid not in spare]:
                 return
             time.sleep(0.1)
     _reap()
@@ -184,7 +185,7 @@ def _outside(command):
         env.pop(name, None)
     status = 1
     try:
-        _xvfb, display = _start_x(folder)
+        xvfb, display = _start_x(folder)
         env["DISPLAY"] = display
         # The session bus's daemon, the bus launcher and the registry write notes on stdout and stderr: they go to a
         # log, the rest passes.
@@ -210,8 +211,8 @@ def _outside(command):
             inner.send_signal(signal.SIGTERM)
             status = inner.wait()
         # What the session started and left (the accessibility bus and its registry) holds the pipes open: it ends
-        # first.
-        _end_descendants()
+        # first, while the X server it may be connected to is still up.
+        _end_descendants(spare=(xvfb.pid,))
         for sorter in sorters:
             sorter.join(5)
         bus_log.close()

@@ -366,7 +366,7 @@ class Orca:
         found = False
         while True:
             found = self._in_order(expect, self.since_mark())
-            if found or time.monotonic() > deadline:
+            if found or time.monotonic() > deadline or self.orca_ended():
                 break
             time.sleep(0.05)
         quiet_until = time.monotonic() + settle
@@ -415,6 +415,8 @@ class Orca:
         if unwanted:
             detail.append("not expected: " + ", ".join(unwanted))
         detail.append(f"Orca said: {said!r}")
+        if self.orca_ended():
+            detail.append(f"Orca has ended (exit status {self.process.returncode}); see orca-stdout.log and its debug log")
         self.check(name, found and not unwanted, "\n        ".join(detail))
         return said
 
@@ -440,6 +442,9 @@ class Orca:
         if not found:
             raise RuntimeError(f"Orca did not start within {timeout:.0f} s (it said {said!r}; "
                                f"exit status {self.process.poll()}); see its logs")
+
+    def orca_ended(self):
+        return self.process is not None and self.process.poll() is not None
 
     def restart(self, **settings):
         """Stops Orca and starts it again with these settings changed (the apps keep running)."""

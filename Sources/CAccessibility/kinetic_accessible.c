@@ -12,6 +12,11 @@ G_DEFINE_TYPE_WITH_CODE(KineticTextAccessible, kinetic_text_accessible, KINETIC_
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, kinetic_text_init)
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, kinetic_editable_text_init))
 
+static void kinetic_window_init(AtkWindowIface *iface) { (void)iface; }  // signals only: nothing to fill in
+
+G_DEFINE_TYPE_WITH_CODE(KineticFrameAccessible, kinetic_frame_accessible, KINETIC_TYPE_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_WINDOW, kinetic_window_init))
+
 static KA11yRequestCallback request_callback;
 
 void kinetic_accessible_set_request_callback(KA11yRequestCallback callback) { request_callback = callback; }
@@ -45,7 +50,10 @@ static AtkStateSet *ref_state_set(AtkObject *object) {
         return set;
     }
     atk_state_set_add_state(set, ATK_STATE_VISIBLE);
-    atk_state_set_add_state(set, ATK_STATE_SHOWING);
+    // A notification shows only while it has something to say (see KA11yNode.announcement).
+    if (atk_object_get_role(object) != ATK_ROLE_NOTIFICATION || (self->announcement != 0 && !self->quiet))
+        atk_state_set_add_state(set, ATK_STATE_SHOWING);
+    if (self->active) atk_state_set_add_state(set, ATK_STATE_ACTIVE);
     if (!(self->states & KA11Y_STATE_DISABLED)) {
         atk_state_set_add_state(set, ATK_STATE_ENABLED);
         atk_state_set_add_state(set, ATK_STATE_SENSITIVE);
@@ -78,6 +86,7 @@ static AtkAttributeSet *get_attributes(AtkObject *object) {
 
 static void finalize(GObject *object) {
     KineticAccessible *self = KINETIC_ACCESSIBLE(object);
+    if (self->quiet_source) g_source_remove(self->quiet_source);
     g_ptr_array_unref(self->children);
     g_strfreev(self->action_names);
     g_free(self->text);
@@ -151,3 +160,8 @@ void kinetic_action_init(AtkActionIface *iface) {
 
 static void kinetic_text_accessible_class_init(KineticTextAccessibleClass *klass) { (void)klass; }
 static void kinetic_text_accessible_init(KineticTextAccessible *self) { (void)self; }
+
+// MARK: The frame type
+
+static void kinetic_frame_accessible_class_init(KineticFrameAccessibleClass *klass) { (void)klass; }
+static void kinetic_frame_accessible_init(KineticFrameAccessible *self) { (void)self; }

@@ -34,6 +34,10 @@ public final class DesktopWindow {
         self.windowClass = windowClass
     }
 
+    /// The window's title, for the desktop and screen readers alike: the app's title and where the person is
+    /// ("Kinetic — Mailbox — Inbox"), never a state name (a screen reader speaks every change of it).
+    private var windowTitle: String { stage.placeName.map { "\(title) — \($0)" } ?? title }
+
     /// Runs until the person quits. With `maximumSeconds`, it also stops after that much real time.
     /// - Throws: `WindowError` when there is no display to open a window on (SDL would otherwise fall back to a
     ///   driver that shows nothing, and the program would wait for ever), or SDL cannot make the window.
@@ -46,7 +50,7 @@ public final class DesktopWindow {
         defer { SDL_Quit() }
         try Self.requireADisplay()
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+        guard let window = SDL_CreateWindow(windowTitle, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(stage.size.width), Int32(stage.size.height), flags) else {
             throw WindowError.sdl(String(cString: SDL_GetError()))
         }
@@ -61,7 +65,8 @@ public final class DesktopWindow {
         wakeOnFinishedWork()
         defer { stage.backgroundWork.onFinish {} }
         // Screen readers: the stage's accessibility tree over AT-SPI, when an accessibility bus answers.
-        let accessibility = AccessibilityBridge.start(title: title)
+        let accessibility = AccessibilityBridge.start()
+        accessibility?.windowFocusChanged(hasFocus: SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0)
         try loop(presenter, window: window, accessibility: accessibility, maximumSeconds: maximumSeconds)
     }
 
@@ -135,6 +140,7 @@ public final class DesktopWindow {
         var lastTuningPoll = -1.0
         let restTimeout: Int32 = stage.tuningFiles == nil ? 1000 : 250
         var inputMethodRect: SDL_Rect?
+        var shownTitle = windowTitle
         var timings = WindowTimings.isOn ? WindowTimings() : nil
         defer { timings?.report() }
 
@@ -167,6 +173,10 @@ public final class DesktopWindow {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
                 if timings != nil, Self.isInput(event.type) { timings?.noteInput(timestamp: event.common.timestamp) }
+                if event.type == SDL_WINDOWEVENT.rawValue, let accessibility {
+                    if event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue) { accessibility.windowFocusChanged(hasFocus: true) }
+                    if event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) { accessibility.windowFocusChanged(hasFocus: false) }
+                }
                 switch input.handle(event, stage: stage, viewport: presenter.viewport) {
                 case .quit?: stage.quitRequested = true
                 case .resized?: try presenter.windowResized()
@@ -185,7 +195,12 @@ public final class DesktopWindow {
             if timings != nil, presenter.uploadedFrames != uploadsBefore {
                 timings?.noteUpload(milliseconds: presenter.lastUploadMilliseconds, pixels: presenter.lastUploadPixels)
             }
-            accessibility?.publishIfChanged(stage, viewport: presenter.viewport, window: window, now: clock())
+            let title = windowTitle
+            if title != shownTitle {
+                SDL_SetWindowTitle(window, title)
+                shownTitle = title
+            }
+            accessibility?.publishIfChanged(stage, title: title, viewport: presenter.viewport, window: window, now: clock())
             let presented = presenter.presentIfNeeded()
             if presented { timings?.notePresented() }
             if presented, reportFirstFrame {

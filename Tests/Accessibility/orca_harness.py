@@ -454,13 +454,7 @@ class Orca:
 
     def stop(self):
         for app in self.apps:
-            if app.process.poll() is None:
-                app.process.terminate()
-                try:
-                    app.process.wait(10)
-                except subprocess.TimeoutExpired:
-                    app.process.kill()
-                    app.process.wait()
+            self.stop_app(app)
         self.stop_orca()
 
     def stop_orca(self):
@@ -518,7 +512,9 @@ class Orca:
                                f"(process {'ended: ' + str(process.returncode) if process.poll() is not None else 'running'}; "
                                f"it said {tail!r})")
         title = app.accessible.name
-        pattern = "^" + _ere_escape(title) + "$"
+        # xdotool matches the X window's WM_NAME, where a non-ASCII character may be stored in other bytes than its
+        # UTF-8 ones (SDL writes the title's UTF-8 bytes as Latin-1 text): each run of non-ASCII matches anything.
+        pattern = "^" + re.sub(r"[^\x00-\x7f]+", ".+", _ere_escape(title)) + "$"
         remaining = max(5.0, deadline - time.monotonic())
         result = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", pattern],
                                 capture_output=True, text=True, timeout=remaining)
@@ -527,6 +523,16 @@ class Orca:
             raise RuntimeError(f"no visible X window named {title!r}")
         app.window_id = ids[0]
         return app
+
+    def stop_app(self, app):
+        """Ends one app the test launched (the others, and Orca, keep running)."""
+        if app.process.poll() is None:
+            app.process.terminate()
+            try:
+                app.process.wait(10)
+            except subprocess.TimeoutExpired:
+                app.process.kill()
+                app.process.wait()
 
     def focus(self, app, expect=(), timeout=10.0, name=None):
         """Gives the app's window the X input focus (there is no window manager: the X server's focus is the whole

@@ -80,11 +80,15 @@ static gboolean quieten(gpointer data) {
 }
 
 /// The frame's ACTIVE state follows the window's focus, with the AtkWindow signal and the state change Orca takes as
-/// the window's activation (GTK 3 sends both, in this order).
+/// the window's activation; in between, the focused object says it has the focus again (it said it lost it when the
+/// window did), so a screen reader coming back to the window speaks where the focus is, as GTK 3 has it.
 static void make_active(KineticAccessible *frame, gboolean active) {
     if (frame->active == active) return;
     frame->active = active;
+    KineticAccessible *focus = g_hash_table_lookup(objects, GINT_TO_POINTER(focused));
+    if (focus && !active) atk_object_notify_state_change(ATK_OBJECT(focus), ATK_STATE_FOCUSED, FALSE);
     g_signal_emit_by_name(frame, active ? "activate" : "deactivate");
+    if (focus && active) atk_object_notify_state_change(ATK_OBJECT(focus), ATK_STATE_FOCUSED, TRUE);
     atk_object_notify_state_change(ATK_OBJECT(frame), ATK_STATE_ACTIVE, active);
 }
 

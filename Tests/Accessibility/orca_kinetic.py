@@ -7,7 +7,9 @@ The checks:
   * the window is active for Orca: with the focus, its human title is spoken ("Kinetic — Gallery frame");
   * in the gallery, Tab moves the keyboard focus and Orca speaks the focused card by name and role;
   * in the Mailbox, Down focuses a message and Orca speaks its row; E archives it and Orca speaks the announcement
-    "Archived. Undo available."; Ctrl+Z undoes it and Orca speaks Undo's own announcement.
+    "Archived. Undo available."; Ctrl+Z undoes it and Orca speaks Undo's own announcement;
+  * a window that loses the focus is no longer active, and is spoken again, with its focused control, when it gets
+    the focus back.
 
 Usage: orca_kinetic.py [KINETIC_BINARY]   (default .build/debug/kinetic; see orca_harness.py for the world)
 """
@@ -56,16 +58,21 @@ def checks(orca):
     orca.step("Tab moves the keyboard focus to the first card: Orca speaks it by name and role", keys=["Tab"],
               expect=[re.compile(r"^Disguise-O-Rama push button\b")])
     orca.step("Tab again: the next card", keys=["Tab"], expect=[re.compile(r"^Mailbox push button\b")])
-    orca.stop_app(gallery)
 
+    # The gallery keeps running: the Mailbox's window takes the focus from it.
     launch(orca, "mailbox", "Kinetic — Mailbox — Inbox",
            "the Mailbox's window is active for Orca: 'Kinetic — Mailbox — Inbox', not a state name")
+    import pyatspi
+    orca.check("the gallery's window, without the focus, is no longer active",
+               not gallery.accessible.getState().contains(pyatspi.STATE_ACTIVE))
     orca.step("Down focuses a message: Orca speaks its row", keys=["Down"],
               expect=[re.compile(r"^Ana Lima, Lunch on Thursday\?")])
     orca.step("E archives it: Orca speaks the announcement, without a role", keys=["e"],
               expect=[re.compile(r"^Archived\. Undo available\.")], absent=["notification"])
     orca.step("Ctrl+Z undoes it: Orca speaks Undo's own announcement, not the old one", keys=["ctrl+z"],
               expect=[re.compile(r"^Undone: back in Inbox\.")], absent=["Archived. Undo available."])
+    orca.focus(gallery, expect=[re.compile(r"^Kinetic — Gallery frame\b"), re.compile(r"^Mailbox push button\b")],
+               name="focus back on the gallery: Orca speaks its window again, then its focused card")
 
 
 if __name__ == "__main__":

@@ -139,12 +139,26 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
     if (node->is_text) {
         const gchar *text = node->text ? node->text : "";
         if (g_strcmp0(self->text, text) != 0) {
-            gint old = self->text ? (gint)g_utf8_strlen(self->text, -1) : 0;
-            if (old > 0) g_signal_emit_by_name(object, "text-changed::delete", 0, old);
+            // Only what changed, with its text (ATK's text-remove and text-insert): typing "h" is one insertion of
+            // "h" where it went, which is what a screen reader echoes; the unchanged start and end are left out.
+            const gchar *before = self->text ? self->text : "";
+            const gchar *a = before, *b = text;
+            gint start = 0;
+            while (*a && *b && g_utf8_get_char(a) == g_utf8_get_char(b)) a = g_utf8_next_char(a), b = g_utf8_next_char(b), start++;
+            const gchar *a_end = before + strlen(before), *b_end = text + strlen(text);
+            while (a_end > a && b_end > b) {
+                const gchar *pa = g_utf8_prev_char(a_end), *pb = g_utf8_prev_char(b_end);
+                if (g_utf8_get_char(pa) != g_utf8_get_char(pb)) break;
+                a_end = pa, b_end = pb;
+            }
+            gchar *removed = g_strndup(a, (gsize)(a_end - a)), *inserted = g_strndup(b, (gsize)(b_end - b));
+            gint removed_length = (gint)g_utf8_strlen(removed, -1), inserted_length = (gint)g_utf8_strlen(inserted, -1);
+            if (removed_length > 0) g_signal_emit_by_name(object, "text-remove", start, removed_length, removed);
             g_free(self->text);
             self->text = g_strdup(text);
-            gint now = (gint)g_utf8_strlen(self->text, -1);
-            if (now > 0) g_signal_emit_by_name(object, "text-changed::insert", 0, now);
+            if (inserted_length > 0) g_signal_emit_by_name(object, "text-insert", start, inserted_length, inserted);
+            g_free(removed);
+            g_free(inserted);
         }
         if (self->caret != node->caret) {
             self->caret = node->caret;

@@ -8,6 +8,8 @@ The checks:
   * in the gallery, Tab moves the keyboard focus and Orca speaks the focused card by name and role;
   * in the Mailbox, Down focuses a message and Orca speaks its row; E archives it and Orca speaks the announcement
     "Archived. Undo available."; Ctrl+Z undoes it and Orca speaks Undo's own announcement;
+  * with Orca's echo by character, characters typed into compose's To are echoed, one at a time (from Kinetic's
+    text-inserted events);
   * a window that loses the focus is no longer active, and is spoken again, with its focused control, when it gets
     the focus back.
 
@@ -71,6 +73,13 @@ def checks(orca):
               expect=[re.compile(r"^Archived\. Undo available\.")], absent=["notification"])
     orca.step("Ctrl+Z undoes it: Orca speaks Undo's own announcement, not the old one", keys=["ctrl+z"],
               expect=[re.compile(r"^Undone: back in Inbox\.")], absent=["Archived. Undo available."])
+    # Echo by character comes from the text-inserted events: one insertion per typed character, with its text.
+    orca.restart(enableEchoByCharacter=True)
+    orca.step("C opens compose: Orca speaks its To field", keys=["c"], expect=[re.compile(r"^To\b")])
+    said = orca.step("typed characters are echoed from the inserted text", text="hi", expect=["h", "i"])
+    orca.check("echo by character speaks each character once, as a character",
+               [(u.kind, u.text) for u in said if u.text in ("h", "i")] == [("char", "h"), ("char", "i")],
+               f"Orca said: {said!r}")
     orca.focus(gallery, expect=[re.compile(r"^Kinetic — Gallery frame\b"), re.compile(r"^Mailbox push button\b")],
                name="focus back on the gallery: Orca speaks its window again, then its focused card")
 

@@ -111,11 +111,22 @@ static void kinetic_accessible_init(KineticAccessible *self) {
 
 // MARK: AtkComponent
 
+/// Extents are kept in screen coordinates; window coordinates are from the frame's corner, parent coordinates from
+/// the parent's (ATK_XY_PARENT; the frame's parent is the application, which has no place).
 static void get_extents(AtkComponent *component, gint *x, gint *y, gint *width, gint *height, AtkCoordType coords) {
     KineticAccessible *self = KINETIC_ACCESSIBLE(component);
-    (void)coords;  // the window's origin is already in: screen and window coordinates are given alike
-    if (x) *x = (gint)self->x;
-    if (y) *y = (gint)self->y;
+    double left = 0, top = 0;
+    AtkObject *parent = ATK_OBJECT(self)->accessible_parent;
+    if (coords == ATK_XY_WINDOW) {
+        KineticAccessible *frame = self;
+        while (frame->parent.accessible_parent && KINETIC_IS_ACCESSIBLE(frame->parent.accessible_parent))
+            frame = KINETIC_ACCESSIBLE(frame->parent.accessible_parent);
+        left = frame->x, top = frame->y;
+    } else if (coords == ATK_XY_PARENT && parent && KINETIC_IS_ACCESSIBLE(parent)) {
+        left = KINETIC_ACCESSIBLE(parent)->x, top = KINETIC_ACCESSIBLE(parent)->y;
+    }
+    if (x) *x = (gint)(self->x - left);
+    if (y) *y = (gint)(self->y - top);
     if (width) *width = (gint)self->width;
     if (height) *height = (gint)self->height;
 }

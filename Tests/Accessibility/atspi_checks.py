@@ -152,6 +152,16 @@ def gallery():
     cards = [node.name for node in find_all(frame, role="push button")]
     for title in ["Disguise-O-Rama", "Mailbox", "Honeycomb"]:
         check(title in cards, f"the gallery's card {title!r} is a button")
+    # Extents in the coordinates asked for: the window's are from the frame's corner.
+    on_screen = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    in_window = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    check((in_window.x, in_window.y) == (0, 0), f"the frame is at (0, 0) in window coordinates: {in_window}")
+    card = first(frame, role="push button", name="Mailbox")
+    if card is not None:
+        card_screen = card.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        card_window = card.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        check((card_window.x, card_window.y) == (card_screen.x - on_screen.x, card_screen.y - on_screen.y),
+              f"a card's window coordinates are its screen ones less the window's corner: {card_window}, {card_screen}, {on_screen}")
     act(first(frame, role="push button", name="Menu"), "press")
     menu = wait_for(lambda: first(app.frame(), role="menu", name="Kinetic"))
     check(menu is not None, "the shell's menu appears as a menu")

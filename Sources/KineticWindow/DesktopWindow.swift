@@ -34,8 +34,10 @@ public final class DesktopWindow {
         self.windowClass = windowClass
     }
 
-    /// The window's title, for the desktop and screen readers alike: the app's title and where the person is
-    /// ("Kinetic — Mailbox — Inbox"), never a state name (a screen reader speaks every change of it).
+    /// The window's title for screen readers (the frame's name): the app's title and where the person is ("Kinetic —
+    /// Mailbox — Inbox"), never a state name (a screen reader speaks every change of it). The X window keeps the app's
+    /// title alone: SDL hands a title outside ASCII to X11 only in a UTF-8 locale, and setting one for the whole run
+    /// (tried) left typed text out of the fields under Xvfb.
     private var windowTitle: String { stage.placeName.map { "\(title) — \($0)" } ?? title }
 
     /// Runs until the person quits. With `maximumSeconds`, it also stops after that much real time.
@@ -50,7 +52,7 @@ public final class DesktopWindow {
         defer { SDL_Quit() }
         try Self.requireADisplay()
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let window = SDL_CreateWindow(windowTitle, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(stage.size.width), Int32(stage.size.height), flags) else {
             throw WindowError.sdl(String(cString: SDL_GetError()))
         }
@@ -140,7 +142,6 @@ public final class DesktopWindow {
         var lastTuningPoll = -1.0
         let restTimeout: Int32 = stage.tuningFiles == nil ? 1000 : 250
         var inputMethodRect: SDL_Rect?
-        var shownTitle = windowTitle
         var timings = WindowTimings.isOn ? WindowTimings() : nil
         defer { timings?.report() }
 
@@ -195,12 +196,7 @@ public final class DesktopWindow {
             if timings != nil, presenter.uploadedFrames != uploadsBefore {
                 timings?.noteUpload(milliseconds: presenter.lastUploadMilliseconds, pixels: presenter.lastUploadPixels)
             }
-            let title = windowTitle
-            if title != shownTitle {
-                SDL_SetWindowTitle(window, title)
-                shownTitle = title
-            }
-            accessibility?.publishIfChanged(stage, title: title, viewport: presenter.viewport, window: window, now: clock())
+            accessibility?.publishIfChanged(stage, title: windowTitle, viewport: presenter.viewport, window: window, now: clock())
             let presented = presenter.presentIfNeeded()
             if presented { timings?.notePresented() }
             if presented, reportFirstFrame {

@@ -228,7 +228,7 @@ def mailbox():
         check(send is not None and send.getState().contains(pyatspi.STATE_ENABLED), "Send is enabled once To holds an address")
         # Tab moves the focus through the fields; each move is a focus event, in order.
         # The keys go to the window: given the X focus directly (no window manager runs here to activate it).
-        subprocess.run(["xdotool", "search", "--sync", "--name", "Kinetic", "windowfocus", "--sync"], capture_output=True, timeout=10)
+        subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.process.pid), "windowfocus", "--sync"], capture_output=True, timeout=10)
         time.sleep(0.5)
         pump_events()
         active = wait_for(lambda: app.frame().getState().contains(pyatspi.STATE_ACTIVE))

@@ -512,13 +512,20 @@ class Orca:
                                f"(process {'ended: ' + str(process.returncode) if process.poll() is not None else 'running'}; "
                                f"it said {tail!r})")
         title = app.accessible.name
-        # xdotool matches the X window's WM_NAME, where a non-ASCII character may be stored in other bytes than its
-        # UTF-8 ones (SDL writes the title's UTF-8 bytes as Latin-1 text): each run of non-ASCII matches anything.
-        pattern = "^" + re.sub(r"[^\x00-\x7f]+", ".+", _ere_escape(title)) + "$"
-        remaining = max(5.0, deadline - time.monotonic())
-        result = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", pattern],
-                                capture_output=True, text=True, timeout=remaining)
-        ids = result.stdout.split()
+        # The X window: by the process's id (_NET_WM_PID, which SDL and GTK set), else by its name (a bare X window
+        # sets no id). xdotool reads names in the "C" locale, so one with a character outside ASCII never matches.
+        pattern = "^" + _ere_escape(title) + "$"
+        ids = []
+        until = max(deadline, time.monotonic() + 5.0)
+        while not ids and time.monotonic() < until and process.poll() is None:
+            for search in (["--pid", str(process.pid)], ["--name", pattern]):
+                result = subprocess.run(["xdotool", "search", "--onlyvisible", *search], capture_output=True, text=True,
+                                        timeout=30)
+                ids = result.stdout.split()
+                if ids:
+                    break
+            else:
+                time.sleep(0.2)
         if not ids:
             raise RuntimeError(f"no visible X window named {title!r}")
         app.window_id = ids[0]

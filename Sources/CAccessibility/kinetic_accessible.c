@@ -12,6 +12,11 @@ G_DEFINE_TYPE_WITH_CODE(KineticTextAccessible, kinetic_text_accessible, KINETIC_
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, kinetic_text_init)
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, kinetic_editable_text_init))
 
+static void kinetic_window_init(AtkWindowIface *iface) { (void)iface; }  // signals only: nothing to fill in
+
+G_DEFINE_TYPE_WITH_CODE(KineticFrameAccessible, kinetic_frame_accessible, KINETIC_TYPE_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_WINDOW, kinetic_window_init))
+
 static KA11yRequestCallback request_callback;
 
 void kinetic_accessible_set_request_callback(KA11yRequestCallback callback) { request_callback = callback; }
@@ -45,7 +50,10 @@ static AtkStateSet *ref_state_set(AtkObject *object) {
         return set;
     }
     atk_state_set_add_state(set, ATK_STATE_VISIBLE);
-    atk_state_set_add_state(set, ATK_STATE_SHOWING);
+    // A notification shows only while it has something to say (see KA11yNode.announcement).
+    if (atk_object_get_role(object) != ATK_ROLE_NOTIFICATION || (self->announcement != 0 && !self->quiet))
+        atk_state_set_add_state(set, ATK_STATE_SHOWING);
+    if (self->active) atk_state_set_add_state(set, ATK_STATE_ACTIVE);
     if (!(self->states & KA11Y_STATE_DISABLED)) {
         atk_state_set_add_state(set, ATK_STATE_ENABLED);
         atk_state_set_add_state(set, ATK_STATE_SENSITIVE);
@@ -78,6 +86,7 @@ static AtkAttributeSet *get_attributes(AtkObject *object) {
 
 static void finalize(GObject *object) {
     KineticAccessible *self = KINETIC_ACCESSIBLE(object);
+    if (self->quiet_source) g_source_remove(self->quiet_source);
     g_ptr_array_unref(self->children);
     g_strfreev(self->action_names);
     g_free(self->text);
@@ -102,11 +111,22 @@ static void kinetic_accessible_init(KineticAccessible *self) {
 
 // MARK: AtkComponent
 
+/// Extents are kept in screen coordinates; window coordinates are from the frame's corner, parent coordinates from
+/// the parent's (ATK_XY_PARENT; the frame's parent is the application, which has no place).
 static void get_extents(AtkComponent *component, gint *x, gint *y, gint *width, gint *height, AtkCoordType coords) {
     KineticAccessible *self = KINETIC_ACCESSIBLE(component);
-    (void)coords;  // the window's origin is already in: screen and window coordinates are given alike
-    if (x) *x = (gint)self->x;
-    if (y) *y = (gint)self->y;
+    double left = 0, top = 0;
+    AtkObject *parent = ATK_OBJECT(self)->accessible_parent;
+    if (coords == ATK_XY_WINDOW) {
+        KineticAccessible *frame = self;
+        while (frame->parent.accessible_parent && KINETIC_IS_ACCESSIBLE(frame->parent.accessible_parent))
+            frame = KINETIC_ACCESSIBLE(frame->parent.accessible_parent);
+        left = frame->x, top = frame->y;
+    } else if (coords == ATK_XY_PARENT && parent && KINETIC_IS_ACCESSIBLE(parent)) {
+        left = KINETIC_ACCESSIBLE(parent)->x, top = KINETIC_ACCESSIBLE(parent)->y;
+    }
+    if (x) *x = (gint)(self->x - left);
+    if (y) *y = (gint)(self->y - top);
     if (width) *width = (gint)self->width;
     if (height) *height = (gint)self->height;
 }
@@ -151,3 +171,8 @@ void kinetic_action_init(AtkActionIface *iface) {
 
 static void kinetic_text_accessible_class_init(KineticTextAccessibleClass *klass) { (void)klass; }
 static void kinetic_text_accessible_init(KineticTextAccessible *self) { (void)self; }
+
+// MARK: The frame type
+
+static void kinetic_frame_accessible_class_init(KineticFrameAccessibleClass *klass) { (void)klass; }
+static void kinetic_frame_accessible_init(KineticFrameAccessible *self) { (void)self; }

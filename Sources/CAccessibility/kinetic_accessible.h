@@ -17,16 +17,26 @@ typedef struct {
     gchar *live;                 // "polite" for a live region
     GPtrArray *children;         // KineticAccessible*, each holding a reference
     gboolean defunct;            // gone from the tree; kept alive only by clients' references
+    gboolean active;             // the frame's: the window has the keyboard focus (ATK_STATE_ACTIVE)
+    int32_t announcement;        // a notification's last announcement number (0: none yet)
+    gboolean quiet;              // a notification that has said its announcement and no longer shows
+    guint quiet_source;          // the timer that makes it quiet (0: none)
 } KineticAccessible;
 
 typedef struct { AtkObjectClass parent_class; } KineticAccessibleClass;
 typedef struct { KineticAccessible parent; } KineticTextAccessible;
 typedef struct { KineticAccessibleClass parent_class; } KineticTextAccessibleClass;
+/// The window's frame: the same object, plus the AtkWindow interface, whose signals ("activate", "deactivate",
+/// "create") are how the AT-SPI bridge learns of window events (it hooks `Atk:AtkWindow:activate` and the rest).
+typedef struct { KineticAccessible parent; } KineticFrameAccessible;
+typedef struct { KineticAccessibleClass parent_class; } KineticFrameAccessibleClass;
 
 GType kinetic_accessible_get_type(void);
 GType kinetic_text_accessible_get_type(void);
+GType kinetic_frame_accessible_get_type(void);
 #define KINETIC_TYPE_ACCESSIBLE (kinetic_accessible_get_type())
 #define KINETIC_TYPE_TEXT_ACCESSIBLE (kinetic_text_accessible_get_type())
+#define KINETIC_TYPE_FRAME_ACCESSIBLE (kinetic_frame_accessible_get_type())
 #define KINETIC_ACCESSIBLE(o) (G_TYPE_CHECK_INSTANCE_CAST((o), KINETIC_TYPE_ACCESSIBLE, KineticAccessible))
 #define KINETIC_IS_ACCESSIBLE(o) (G_TYPE_CHECK_INSTANCE_TYPE((o), KINETIC_TYPE_ACCESSIBLE))
 

@@ -14,6 +14,11 @@ static GHashTable *objects;        // id → KineticAccessible* (a reference eac
 static gchar *application_name;
 static int32_t focused = -1;
 static int started;
+static gboolean window_active;     // the SDL window has the keyboard focus (see ka11y_set_window_active)
+
+/// How long an announcement's notification stays showing: long enough for a screen reader to read it on the event,
+/// short enough that it is not found later by flat review with words that no longer hold.
+#define ANNOUNCEMENT_SECONDS 8
 
 // MARK: The application root, through AtkUtil
 
@@ -65,12 +70,41 @@ static gboolean same_strings(gchar **a, gchar **b) {
     return g_strv_equal((const gchar *const *)a, (const gchar *const *)b);
 }
 
+/// An announcement has been shown long enough: the notification hides, keeping its words out of reach.
+static gboolean quieten(gpointer data) {
+    KineticAccessible *self = data;
+    self->quiet_source = 0;
+    self->quiet = TRUE;
+    atk_object_notify_state_change(ATK_OBJECT(self), ATK_STATE_SHOWING, FALSE);
+    return G_SOURCE_REMOVE;
+}
+
+/// The frame's ACTIVE state follows the window's focus, with the AtkWindow signal and the state change Orca takes as
+/// the window's activation; in between, the focused object says it has the focus again (it said it lost it when the
+/// window did), so a screen reader coming back to the window speaks where the focus is, as GTK 3 has it.
+static void make_active(KineticAccessible *frame, gboolean active) {
+    if (frame->active == active) return;
+    frame->active = active;
+    KineticAccessible *focus = g_hash_table_lookup(objects, GINT_TO_POINTER(focused));
+    if (focus && !active) atk_object_notify_state_change(ATK_OBJECT(focus), ATK_STATE_FOCUSED, FALSE);
+    g_signal_emit_by_name(frame, active ? "activate" : "deactivate");
+    if (focus && active) atk_object_notify_state_change(ATK_OBJECT(focus), ATK_STATE_FOCUSED, TRUE);
+    atk_object_notify_state_change(ATK_OBJECT(frame), ATK_STATE_ACTIVE, active);
+}
+
 /// Brings one object in line with its node, telling the bus what changed.
 static void update(KineticAccessible *self, const KA11yNode *node) {
     AtkObject *object = ATK_OBJECT(self);
     AtkRole role = atk_role_for_name(node->role);
     if (role == ATK_ROLE_INVALID) role = ATK_ROLE_PANEL;
     if (atk_object_get_role(object) != role) atk_object_set_role(object, role);
+    // A new announcement: the notification hides (if it showed), takes the words, and shows again below, so each
+    // announcement is a new "showing" a screen reader speaks, the same words twice included.
+    gboolean announcing = role == ATK_ROLE_NOTIFICATION && node->announcement != self->announcement;
+    if (announcing && self->announcement != 0 && !self->quiet) {
+        self->quiet = TRUE;
+        atk_object_notify_state_change(object, ATK_STATE_SHOWING, FALSE);
+    }
     if (g_strcmp0(object->name, node->name) != 0) atk_object_set_name(object, node->name ? node->name : "");
     if (g_strcmp0(object->description, node->description) != 0) atk_object_set_description(object, node->description ? node->description : "");
     uint32_t changed = self->states ^ node->states;
@@ -105,12 +139,26 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
     if (node->is_text) {
         const gchar *text = node->text ? node->text : "";
         if (g_strcmp0(self->text, text) != 0) {
-            gint old = self->text ? (gint)g_utf8_strlen(self->text, -1) : 0;
-            if (old > 0) g_signal_emit_by_name(object, "text-changed::delete", 0, old);
+            // Only what changed, with its text (ATK's text-remove and text-insert): typing "h" is one insertion of
+            // "h" where it went, which is what a screen reader echoes; the unchanged start and end are left out.
+            const gchar *before = self->text ? self->text : "";
+            const gchar *a = before, *b = text;
+            gint start = 0;
+            while (*a && *b && g_utf8_get_char(a) == g_utf8_get_char(b)) a = g_utf8_next_char(a), b = g_utf8_next_char(b), start++;
+            const gchar *a_end = before + strlen(before), *b_end = text + strlen(text);
+            while (a_end > a && b_end > b) {
+                const gchar *pa = g_utf8_prev_char(a_end), *pb = g_utf8_prev_char(b_end);
+                if (g_utf8_get_char(pa) != g_utf8_get_char(pb)) break;
+                a_end = pa, b_end = pb;
+            }
+            gchar *removed = g_strndup(a, (gsize)(a_end - a)), *inserted = g_strndup(b, (gsize)(b_end - b));
+            gint removed_length = (gint)g_utf8_strlen(removed, -1), inserted_length = (gint)g_utf8_strlen(inserted, -1);
+            if (removed_length > 0) g_signal_emit_by_name(object, "text-remove", start, removed_length, removed);
             g_free(self->text);
             self->text = g_strdup(text);
-            gint now = (gint)g_utf8_strlen(self->text, -1);
-            if (now > 0) g_signal_emit_by_name(object, "text-changed::insert", 0, now);
+            if (inserted_length > 0) g_signal_emit_by_name(object, "text-insert", start, inserted_length, inserted);
+            g_free(removed);
+            g_free(inserted);
         }
         if (self->caret != node->caret) {
             self->caret = node->caret;
@@ -118,6 +166,16 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
         }
         self->selection_start = node->selection_start;
         self->selection_end = node->selection_end;
+    }
+    if (announcing) {
+        self->announcement = node->announcement;
+        if (self->quiet_source) g_source_remove(self->quiet_source);
+        self->quiet_source = 0;
+        if (node->announcement != 0) {
+            self->quiet = FALSE;
+            atk_object_notify_state_change(object, ATK_STATE_SHOWING, TRUE);
+            self->quiet_source = g_timeout_add_seconds(ANNOUNCEMENT_SECONDS, quieten, self);
+        }
     }
 }
 
@@ -128,7 +186,8 @@ static gboolean apply(gpointer data) {
     for (int32_t i = 0; i < tree->count; i++) {
         const KA11yNode *node = &tree->nodes[i];
         KineticAccessible *self = g_hash_table_lookup(objects, GINT_TO_POINTER(node->id));
-        GType type = node->is_text ? KINETIC_TYPE_TEXT_ACCESSIBLE : KINETIC_TYPE_ACCESSIBLE;
+        GType type = node->parent < 0 ? KINETIC_TYPE_FRAME_ACCESSIBLE
+                     : node->is_text ? KINETIC_TYPE_TEXT_ACCESSIBLE : KINETIC_TYPE_ACCESSIBLE;
         if (self && G_OBJECT_TYPE(self) != type) self = NULL;  // a node that became text: a new object
         if (!self) {
             self = g_object_new(type, NULL);
@@ -160,7 +219,12 @@ static gboolean apply(gpointer data) {
         }
         g_ptr_array_unref(previous);
     }
-    if (tree->count > 0 && ATK_OBJECT(made[0])->accessible_parent != application) atk_object_set_parent(ATK_OBJECT(made[0]), application);
+    if (tree->count > 0 && ATK_OBJECT(made[0])->accessible_parent != application) {
+        // The frame, new: it says it was made, and is active at once if the window already has the focus.
+        atk_object_set_parent(ATK_OBJECT(made[0]), application);
+        g_signal_emit_by_name(made[0], "create");
+        make_active(made[0], window_active);
+    }
     // Objects no longer in the tree are defunct; the table lets go of them.
     GHashTableIter iter;
     gpointer key, value;
@@ -210,6 +274,21 @@ void ka11y_publish(const KA11yNode *nodes, int32_t count, int32_t focused_id) {
         tree->nodes[i] = copy;
     }
     g_main_context_invoke(NULL, apply, tree);
+}
+
+static gboolean apply_window_active(gpointer data) {
+    window_active = GPOINTER_TO_INT(data) != 0;
+    KineticAccessible *frame = g_hash_table_lookup(objects, GINT_TO_POINTER(0));
+    if (frame && !frame->defunct) make_active(frame, window_active);
+    return G_SOURCE_REMOVE;
+}
+
+void ka11y_set_window_active(int active) {
+    if (!started) {
+        window_active = active != 0;  // no bridge thread yet: the first frame takes it
+        return;
+    }
+    g_main_context_invoke(NULL, apply_window_active, GINT_TO_POINTER(active != 0));
 }
 
 // MARK: The thread

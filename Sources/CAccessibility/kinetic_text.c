@@ -70,7 +70,68 @@ static gchar *get_string_at_offset(AtkText *text, gint offset, AtkTextGranularit
     return slice(self, from, to);
 }
 
+// MARK: Boundaries, for get_text_at_offset (the call Orca 43 reads characters, words, sentences and lines with)
+
+/// A letter or digit, or an apostrophe between two of them ("don't" is one word).
+static gboolean in_word(const gunichar *c, gint length, gint i) {
+    if (i < 0 || i >= length) return FALSE;
+    if (g_unichar_isalnum(c[i])) return TRUE;
+    gboolean apostrophe = c[i] == '\'' || c[i] == 0x2019;
+    return apostrophe && i > 0 && i + 1 < length && g_unichar_isalnum(c[i - 1]) && g_unichar_isalnum(c[i + 1]);
+}
+
+static gboolean ends_sentence(gunichar c) { return c == '.' || c == '!' || c == '?' || c == 0x2026; }
+
+/// Whether `i` (0…length) is a boundary of kind `boundary`, by the rules of ATK's `AtkTextBoundary`: a word starts
+/// at its first letter and ends after its last; a sentence starts at the first non-space after an ending mark (or a
+/// newline) and ends after its mark; a line starts after a newline and ends before one. Lines are the text's own
+/// lines: the bridge has no copy of where the field wraps.
+static gboolean is_boundary(const gunichar *c, gint length, gint i, AtkTextBoundary boundary) {
+    switch (boundary) {
+    case ATK_TEXT_BOUNDARY_CHAR: return TRUE;
+    case ATK_TEXT_BOUNDARY_WORD_START: return in_word(c, length, i) && !in_word(c, length, i - 1);
+    case ATK_TEXT_BOUNDARY_WORD_END: return in_word(c, length, i - 1) && !in_word(c, length, i);
+    case ATK_TEXT_BOUNDARY_SENTENCE_START: {
+        if (i >= length || g_unichar_isspace(c[i])) return FALSE;
+        gint k = i - 1;
+        gboolean newline = FALSE;
+        while (k >= 0 && g_unichar_isspace(c[k])) newline |= c[k--] == '\n';
+        return k < 0 || newline || (k < i - 1 && ends_sentence(c[k]));
+    }
+    case ATK_TEXT_BOUNDARY_SENTENCE_END:
+        return i > 0 && (ends_sentence(c[i - 1]) || c[i - 1] == '\n') && (i == length || g_unichar_isspace(c[i]) ) && !(i < length && ends_sentence(c[i]));
+    case ATK_TEXT_BOUNDARY_LINE_START: return i > 0 && c[i - 1] == '\n';
+    case ATK_TEXT_BOUNDARY_LINE_END: return i < length && c[i] == '\n';
+    }
+    return FALSE;
+}
+
+/// The piece of text around `offset` from the boundary at or before it to the next boundary after it (the text's
+/// start and end stand in when there is none), as ATK defines get_text_at_offset.
+static gchar *get_text_at_offset(AtkText *text, gint offset, AtkTextBoundary boundary, gint *start, gint *end) {
+    KineticAccessible *self = field(text);
+    glong length = 0;
+    gunichar *c = g_utf8_to_ucs4_fast(self->text ? self->text : "", -1, &length);
+    gint n = (gint)length;
+    if (offset < 0) offset = 0;
+    if (offset > n) offset = n;
+    gint from = offset, to;
+    if (boundary == ATK_TEXT_BOUNDARY_CHAR) {
+        to = offset < n ? offset + 1 : n;
+    } else {
+        while (from > 0 && !is_boundary(c, n, from, boundary)) from--;
+        to = offset + 1;
+        while (to < n && !is_boundary(c, n, to, boundary)) to++;
+        if (to > n) to = n;
+    }
+    g_free(c);
+    if (start) *start = from;
+    if (end) *end = to;
+    return slice(self, from, to);
+}
+
 void kinetic_text_init(AtkTextIface *iface) {
+    iface->get_text_at_offset = get_text_at_offset;
     iface->get_text = get_text;
     iface->get_character_count = get_character_count;
     iface->get_caret_offset = get_caret_offset;

@@ -27,6 +27,11 @@ open class Screen {
     /// The name of the state the screen is in, written into every scene dump.
     open var stateName: String { root.identifier ?? "screen" }
 
+    /// Where the person is in this screen, in words for the window's title ("Inbox"), or `nil` when the app's name
+    /// says it all. A screen reader speaks the title of the active window whenever it changes, so this names the
+    /// place (a list, a section), never a passing state such as a sheet or an animation: `stateName` is for dumps.
+    open var placeName: String? { nil }
+
     /// Whether the person has been in this app before during this run (the shell sets it before `didAppear`): a
     /// splash that greets a launch is not played again for someone coming back from the gallery.
     public internal(set) var isReturnVisit = false

@@ -43,6 +43,12 @@ public final class Shell: Screen {
         return content?.stateName ?? "gallery"
     }
 
+    /// The app's title and its place ("Mailbox — Inbox"), or "Gallery": the side menu, a passing thing, leaves it be.
+    public override var placeName: String? {
+        guard let currentEntry else { return "Gallery" }
+        return [currentEntry.title, content?.placeName].compactMap { $0 }.joined(separator: " — ")
+    }
+
     public override func didAppear(size: Size) {
         contentLayer.frame = Rect(origin: .zero, size: size)
         dimLayer.frame = Rect(origin: .zero, size: size)

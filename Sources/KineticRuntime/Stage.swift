@@ -113,6 +113,9 @@ public final class Stage {
     /// The state name written into dumps.
     public var stateName: String { screen?.stateName ?? "empty" }
 
+    /// Where the person is, in words for the window's title (see `Screen.placeName`).
+    public var placeName: String? { screen?.placeName }
+
     /// Routes a touch: a new one goes to the recognizers along the path of the layer it lands on.
     public func send(_ event: TouchEvent) {
         // Input never places a touch out of reach of drawing: a point that is not finite is dropped, one far off the

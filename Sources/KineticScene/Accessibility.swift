@@ -18,6 +18,8 @@ public struct Accessibility {
         case entry
         case text
         case scrollPane = "scroll pane"
+        /// The window's status bar, which holds the announcer (a notification there is spoken without its role).
+        case statusBar = "statusbar"
     }
 
     /// Its states, as bits the bridge understands (`KA11Y_STATE_*`).

@@ -28,6 +28,9 @@ public struct AccessibilityNode: Equatable, Sendable {
     public var isLive: Bool
     /// The accessible objects inside this one, in drawing order.
     public var children: [AccessibilityNode]
+    /// The announcer's: the number of the announcement its name says (0 for none), so the platform shows it anew for
+    /// each one, the same words twice included (see `AccessibilityTree.announcerKey`).
+    public var announcement = 0
 
     /// Every node of the tree, depth first.
     public var all: [AccessibilityNode] { [self] + children.flatMap(\.all) }
@@ -83,12 +86,16 @@ public struct AccessibilityTree {
             return [node]
         }
         var top = visit(layer)
-        if let announcement {
-            // A new object for each announcement: it appears in the tree, and a screen reader says it.
-            top.append(AccessibilityNode(key: "announcement.\(announcement.serial)", role: .notification, name: announcement.text, description: "", states: [],
-                                         frame: Rect(x: 0, y: 0, width: 1, height: 1), actions: [], text: nil, caret: 0,
-                                         selection: 0..<0, isLive: true, children: []))
-        }
+        // One announcer for the window's life: a notification in a status bar, the last announcement its name. Orca 43
+        // speaks such a notification when it shows (and nothing from a live region outside a web page): the bridge
+        // shows it anew for each announcement and hides it soon after (docs/orca-notes.md, (c)).
+        var announcer = AccessibilityNode(key: Self.announcerKey, role: .notification, name: announcement?.text ?? "",
+                                          description: "", states: [], frame: Rect(x: 0, y: size.height - 1, width: 1, height: 1),
+                                          actions: [], text: nil, caret: 0, selection: 0..<0, isLive: false, children: [])
+        announcer.announcement = announcement?.serial ?? 0
+        top.append(AccessibilityNode(key: "window.status", role: .statusBar, name: "", description: "", states: [],
+                                     frame: Rect(x: 0, y: size.height - 1, width: 1, height: 1), actions: [], text: nil,
+                                     caret: 0, selection: 0..<0, isLive: false, children: [announcer]))
         root = AccessibilityNode(key: "frame", role: .frame, name: title, description: "", states: [],
                                  frame: Rect(origin: .zero, size: size), actions: [], text: nil, caret: 0, selection: 0..<0,
                                  isLive: false, children: top)
@@ -96,6 +103,9 @@ public struct AccessibilityTree {
         textSetters = setters
         self.focusers = focusers
     }
+
+    /// The key of the notification that says the stage's announcements (inside the status bar, the frame's last child).
+    public static let announcerKey = "window.announcer"
 
     /// The focused node's key: the first node with the `focused` state.
     public var focusedKey: String? { root.all.first { $0.states.contains(.focused) }?.key }

@@ -16,7 +16,6 @@ import Synchronization
 /// focus) arrives on the bridge's thread; it is queued and the window is woken with an SDL event, and it runs in
 /// the window's loop like any input.
 final class AccessibilityBridge {
-    private let title: String
     private var ids: [String: Int32] = ["frame": 0]
     private var nextID: Int32 = 1
     private var published: AccessibilityNode?
@@ -34,7 +33,7 @@ final class AccessibilityBridge {
 
     /// Starts the bridge, or returns `nil` (saying why in the log) when there is no accessibility bus or
     /// `KINETIC_ACCESSIBILITY=0` asks for none.
-    static func start(title: String) -> AccessibilityBridge? {
+    static func start() -> AccessibilityBridge? {
         if ProcessInfo.processInfo.environment["KINETIC_ACCESSIBILITY"] == "0" { return nil }
         AccessibilityRequests.shared.wakeEventType = SDL_RegisterEvents(1)
         guard ka11y_start("kinetic", { id, kind, index, text in
@@ -43,12 +42,18 @@ final class AccessibilityBridge {
             Log.line("accessibility: no accessibility bus answered; screen readers will not see this window")
             return nil
         }
-        return AccessibilityBridge(title: title)
+        return AccessibilityBridge()
     }
 
-    private init(title: String) { self.title = title }
+    private init() {}
 
     deinit { ka11y_stop() }
+
+    /// The window gained or lost the keyboard focus: the frame becomes active or not for screen readers, which
+    /// follow the focus only inside the active window (Orca drops every other focus event).
+    func windowFocusChanged(hasFocus: Bool) {
+        ka11y_set_window_active(hasFocus ? 1 : 0)
+    }
 
     /// Carries out the requests that came in since the last look; returns whether there were any.
     func performRequests() -> Bool {
@@ -77,8 +82,8 @@ final class AccessibilityBridge {
     }
 
     /// Gathers the tree again if the scene changed (at most every `gatherInterval` while it keeps changing; a request
-    /// or an announcement at once), and publishes it if it differs from the last one.
-    func publishIfChanged(_ stage: Stage, viewport: Viewport, window: OpaquePointer, now: Double) {
+    /// or an announcement at once), and publishes it if it differs from the last one; the frame is named `title`.
+    func publishIfChanged(_ stage: Stage, title: String, viewport: Viewport, window: OpaquePointer, now: Double) {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetWindowPosition(window, &x, &y)
         let changes = stage.sceneChanges.changes, announced = stage.announcement?.serial ?? 0
@@ -94,7 +99,7 @@ final class AccessibilityBridge {
         lastChanges = changes
         lastAnnouncement = announced
         lastOrigin = (x, y)
-        let gathered = AccessibilityTree(root: stage.root, title: "\(title) — \(stage.stateName)", size: stage.size,
+        let gathered = AccessibilityTree(root: stage.root, title: title, size: stage.size,
                                          announcement: stage.announcement)
         tree = gathered
         let focus = gathered.focusedKey.map(id(for:)) ?? -1
@@ -156,6 +161,7 @@ final class AccessibilityBridge {
                 item.selection_end = Self.characters(in: text, upTo: node.selection.upperBound)
             }
             if node.isLive { item.live = c("polite") }
+            item.announcement = Int32(truncatingIfNeeded: node.announcement)
             nodes.append(item)
         }
         nodes.withUnsafeBufferPointer { buffer in ka11y_publish(buffer.baseAddress, Int32(buffer.count), focus) }

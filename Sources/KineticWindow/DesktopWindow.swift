@@ -34,6 +34,12 @@ public final class DesktopWindow {
         self.windowClass = windowClass
     }
 
+    /// The window's title for screen readers (the frame's name): the app's title and where the person is ("Kinetic —
+    /// Mailbox — Inbox"), never a state name (a screen reader speaks every change of it). The X window keeps the app's
+    /// title alone: SDL hands a title outside ASCII to X11 only in a UTF-8 locale, and setting one for the whole run
+    /// (tried) left typed text out of the fields under Xvfb.
+    private var windowTitle: String { stage.placeName.map { "\(title) — \($0)" } ?? title }
+
     /// Runs until the person quits. With `maximumSeconds`, it also stops after that much real time.
     /// - Throws: `WindowError` when there is no display to open a window on (SDL would otherwise fall back to a
     ///   driver that shows nothing, and the program would wait for ever), or SDL cannot make the window.
@@ -61,7 +67,8 @@ public final class DesktopWindow {
         wakeOnFinishedWork()
         defer { stage.backgroundWork.onFinish {} }
         // Screen readers: the stage's accessibility tree over AT-SPI, when an accessibility bus answers.
-        let accessibility = AccessibilityBridge.start(title: title)
+        let accessibility = AccessibilityBridge.start()
+        accessibility?.windowFocusChanged(hasFocus: SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0)
         try loop(presenter, window: window, accessibility: accessibility, maximumSeconds: maximumSeconds)
     }
 
@@ -168,6 +175,10 @@ public final class DesktopWindow {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
                 if timings != nil, Self.isInput(event.type) { timings?.noteInput(timestamp: event.common.timestamp) }
+                if event.type == SDL_WINDOWEVENT.rawValue, let accessibility {
+                    if event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue) { accessibility.windowFocusChanged(hasFocus: true) }
+                    if event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) { accessibility.windowFocusChanged(hasFocus: false) }
+                }
                 switch input.handle(event, stage: stage, viewport: presenter.viewport) {
                 case .quit?: stage.quitRequested = true
                 case .resized?: try presenter.windowResized()
@@ -186,7 +197,7 @@ public final class DesktopWindow {
             if timings != nil, presenter.uploadedFrames != uploadsBefore {
                 timings?.noteUpload(milliseconds: presenter.lastUploadMilliseconds, pixels: presenter.lastUploadPixels)
             }
-            accessibility?.publishIfChanged(stage, viewport: presenter.viewport, window: window, now: clock())
+            accessibility?.publishIfChanged(stage, title: windowTitle, viewport: presenter.viewport, window: window, now: clock())
             let presented = presenter.presentIfNeeded()
             if presented { timings?.notePresented() }
             if presented, reportFirstFrame {

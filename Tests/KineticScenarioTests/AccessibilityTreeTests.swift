@@ -55,6 +55,19 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertNil(after.root.first(key: "row.m04"), "its row left the list")
         XCTAssertNotNil(after.root.first(named: "Archive, 1"))
         XCTAssertEqual(after.root.all.first { $0.role == .notification }?.name, "Archived. Undo available.")
+        // The announcer is one notification in a status bar, the frame's last child, numbered per announcement.
+        let announcer = try XCTUnwrap(after.root.children.last?.children.first)
+        XCTAssertEqual(after.root.children.last?.role, .statusBar)
+        XCTAssertEqual(announcer.key, AccessibilityTree.announcerKey)
+        XCTAssertEqual(announcer.role, .notification)
+        XCTAssertEqual(screen.placeName, "Inbox", "the window's title names the list, not a state name")
+        screen.send(.undo)
+        stage.run(for: 1.5)
+        let undone = try XCTUnwrap(tree(stage).root.first(key: AccessibilityTree.announcerKey))
+        XCTAssertEqual(undone.name, "Undone: back in Inbox.", "Undo says what it did; the filing's words are gone")
+        XCTAssertGreaterThan(undone.announcement, announcer.announcement)
+        perform("Archive", on: "row.m04", in: tree(stage))
+        stage.run(for: 1.5)
 
         perform("Open", on: "row.m02", in: after)
         stage.run(for: 1)
@@ -153,8 +166,9 @@ final class AccessibilityTreeTests: XCTestCase {
         covered.accessibilityElementsHidden = true
         root.addSublayer(covered)
         let built = AccessibilityTree(root: root, title: "T", size: Size(width: 100, height: 100))
-        XCTAssertEqual(built.root.children.map(\.key), ["twin", "twin#2"])
-        XCTAssertEqual(built.root.children.map(\.name), ["Twin 0", "Twin 1"])
+        // The frame's last child is always the window's status bar with the announcer.
+        XCTAssertEqual(built.root.children.map(\.key), ["twin", "twin#2", "window.status"])
+        XCTAssertEqual(built.root.children.map(\.name), ["Twin 0", "Twin 1", ""])
         XCTAssertNil(built.root.first(named: "Hidden"))
         XCTAssertNil(built.root.first(named: "Inside"))
     }

@@ -19,7 +19,10 @@ typedef struct {
     const char *text;           // UTF-8
     int32_t caret;              // in characters
     int32_t selection_start, selection_end; // in characters; equal when nothing is selected
-    const char *live;           // "polite" for a live region (announcements), else NULL
+    const char *live;           // "polite" for a live region, else NULL
+    int32_t announcement;       // a notification's announcement number (0: nothing to say, not showing): when it
+                                // changes, the notification is hidden, takes its new name, and shows again, which is
+                                // what Orca 43 speaks (docs/orca-notes.md, (c))
 } KA11yNode;
 
 enum {
@@ -52,6 +55,11 @@ int ka11y_start(const char *app_name, KA11yRequestCallback callback);
 /// Replaces the published tree with `nodes` (copied); `focused_id` (-1 for none) gets the focus, with the events a
 /// screen reader follows. Safe from any thread; applied on the bridge's thread.
 void ka11y_publish(const KA11yNode *nodes, int32_t count, int32_t focused_id);
+
+/// Tells the bridge whether the window has the keyboard focus (SDL's focus gained and lost): the frame is ACTIVE
+/// while it has, and says so with the AtkWindow "activate"/"deactivate" signals and the state change, without which
+/// Orca drops every focus event of the window. Safe from any thread; applied on the bridge's thread.
+void ka11y_set_window_active(int active);
 
 /// Stops the bridge's thread.
 void ka11y_stop(void);

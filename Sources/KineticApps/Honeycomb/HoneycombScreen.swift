@@ -81,6 +81,13 @@ public final class HoneycombScreen: Screen {
 
     public override var stateName: String { state.stateName }
 
+    /// The category whose grid is on stage ("Space"), once the morph into it is over; none among the categories. An
+    /// open cell's panel keeps its category as the place.
+    public override var placeName: String? {
+        guard case .grid(let id) = state.phase else { return nil }
+        return state.categories.first { $0.id == id }?.title
+    }
+
     // MARK: Life
 
     public override func didAppear(size: Size) {

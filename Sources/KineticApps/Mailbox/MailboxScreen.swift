@@ -77,6 +77,9 @@ public final class MailboxScreen: Screen {
     }
 
     public override var stateName: String { state.stateName }
+
+    /// The list shown ("Inbox", "Trash", a list's name), which stays the place while a message or a sheet is open.
+    public override var placeName: String? { state.shelf?.title ?? state.segment.title }
     public override var ownsLeftEdge: Bool { true }
 
     /// The rows that exist now, by message id (made near what shows).
@@ -170,6 +173,10 @@ public final class MailboxScreen: Screen {
     /// Hands the state's change to the components: first the rows' moves the rules named, then whatever else differs.
     private func follow(from before: MailboxState) {
         if state.listChange != before.listChange { play(state.listChange.moves) }
+        // Undo says what it did: a screen reader hears it, and the announcer no longer holds the filing's "Undo available.".
+        if state.undoStack.count < before.undoStack.count, state.messages == before.messages {
+            stage?.announce("Undone: back in \(placeName ?? "the list").")
+        }
         if state.menuOpen != before.menuOpen { menu.animate(open: state.menuOpen, velocity: 0) }
         // The options show once the message has slid off (seed 002: "when the animation is complete").
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }

@@ -3,6 +3,7 @@
 
 DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
                    fonts-texgyre fonts-noto-color-emoji ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
+                   orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
                    desktop-file-utils appstream man-db zsh systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
@@ -45,7 +46,8 @@ demo:
 # The build uses the person's own SwiftPM caches; everything the tests run then runs under scripts/hermetic, in fresh
 # HOME, XDG and temporary folders made for this run and removed after, and the run fails if the person's own
 # ~/.local/share/kinetic, ~/.cache/kinetic, ~/.config/kinetic or ~/.local/state/kinetic changed. XCTest, the screen-reader
-# check and the install check each run whatever the one before found, and any failure fails the run.
+# checks (pyatspi's tree, then the real Orca speaking: a GTK3 control, a bare ATK control, Kinetic) and the install check
+# each run whatever the one before found, and any failure fails the run.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
@@ -54,7 +56,8 @@ test: deps
 	swift build --product kinetic $(IMPORT_CHECK)
 	scripts/check-hermetic
 	scripts/hermetic sh -c 'status=0; swift test --skip-build --disable-swift-testing || status=1; \
-	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-install .build/debug/kinetic || status=1; exit $$status'
+	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \
+	  scripts/check-install .build/debug/kinetic || status=1; exit $$status'
 
 # A million random touches, drags and keys per app, and 100,000 mutated documents per decoder (20,000 images), on a
 # release build; KINETIC_FUZZ_SEED=0x… replays a failure (every failure names its seed). make test runs the same

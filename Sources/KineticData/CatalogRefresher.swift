@@ -15,8 +15,13 @@ public struct CatalogSnapshot: Sendable {
     public var sources: [String: Source]
     /// One line per problem; empty when all went well.
     public var problems: [String]
-    /// Whether the refresh itself failed (the app shows "Couldn't update costumes — showing saved ones").
+    /// Whether the refresh itself failed (the app says so, and what it shows instead).
     public var refreshFailed: Bool
+    /// Why it failed, when it did: whether the server was reached, answered with an error, or sent what can't be read.
+    public var failure: RefreshFailure?
+    /// The costumes this refresh left out because their pictures could not be had (a 404, a broken image): the person
+    /// is told how many, as for a failed refresh.
+    public var leftOutForPictures: [String] = []
 }
 
 /// The data layer of Disguise-O-Rama: bundled costumes, the saved remote set, and a refresh from the server.
@@ -94,8 +99,8 @@ public final class CatalogRefresher: Sendable {
         switch await DocumentDownload.get(catalogURL, saved: usable, maxBytes: maxCatalogBytes, fetcher: fetcher, decode: {
             try RemoteCatalog.decode($0, catalogURL: catalogURL)
         }) {
-        case .failed(let reason):
-            return failed(saved, problems + [reason])
+        case .failed(let reason, let failure):
+            return failed(saved, problems + [reason], failure)
         case .notModified:
             var snapshot = merge(remote: previous?.costumes ?? [], source: .saved)
             snapshot.problems = problems + snapshot.problems
@@ -112,13 +117,14 @@ public final class CatalogRefresher: Sendable {
             problems.append("\(reused.count) served costume\(reused.count == 1 ? "" : "s") left out: \(reused.prefix(5).map(\.id).joined(separator: ", "))"
                             + "\(reused.count > 5 ? " and \(reused.count - 5) more" : "") reuse\(reused.count == 1 ? "s" : "") a built-in costume's id")
         }
-        var accepted: [Costume] = []
+        var accepted: [Costume] = [], leftOut: [String] = []
         let shown = decoded.costumes.filter { !bundledIDs.contains($0.id) }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let imageProblems = await downloadImages(of: shown, within: refreshDeadline - elapsed)
         for (costume, problem) in zip(shown, imageProblems) {
             if let problem {
                 problems.append("costume \(costume.id) left out: \(problem)")
+                leftOut.append(costume.id)
                 if let old = previous?.costumes.first(where: { $0.id == costume.id }), hasCachedImages(old) { accepted.append(old) }
             } else {
                 accepted.append(costume)
@@ -128,13 +134,15 @@ public final class CatalogRefresher: Sendable {
         do { try savedFile.save(newCatalog) } catch { problems.append("could not save the catalogue: \(error)") }
         var snapshot = merge(remote: accepted, source: .remote)
         snapshot.problems = problems + snapshot.problems
+        snapshot.leftOutForPictures = leftOut
         return snapshot
     }
 
-    private func failed(_ saved: SavedCatalog?, _ problems: [String]) -> CatalogSnapshot {
+    private func failed(_ saved: SavedCatalog?, _ problems: [String], _ failure: RefreshFailure) -> CatalogSnapshot {
         var snapshot = merge(remote: saved?.costumes ?? [], source: .saved)
         snapshot.problems = problems + snapshot.problems
         snapshot.refreshFailed = true
+        snapshot.failure = failure
         return snapshot
     }
 

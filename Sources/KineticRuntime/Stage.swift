@@ -204,6 +204,7 @@ public final class Stage {
             hoverShade.zPosition = 1_000
             root.addSublayer(hoverShade)
         }
+        let frame = hovered.frameInRoot
         let path: ShapeContent.Path
         switch hovered.hitShape {
         case .bounds:
@@ -213,10 +214,10 @@ public final class Stage {
             path = .roundedRect(cornerRadius: radius > 0 ? radius : 8)
         case .circle: path = .circle
         case .hexagon(let pointyTop): path = .hexagon(pointyTop: pointyTop)
+        case .outline(let corners): path = .polygon(corners.map { Point(x: $0.x * frame.width, y: $0.y * frame.height) })
         }
         let shape = ShapeContent(path: path, fill: Color.black.withAlpha(0.06))
         if hoverShade.contents != .shape(shape) { hoverShade.contents = .shape(shape) }
-        let frame = hovered.frameInRoot
         if hoverShade.frame != frame { hoverShade.frame = frame }
     }
 

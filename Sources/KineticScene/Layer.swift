@@ -118,7 +118,12 @@ public final class Layer {
     private var drawingOrder: [Layer]?
 
     /// The shapes a layer's hit testing can use: its bounds, their inscribed circle, or a hexagon filling them.
-    public enum HitShape: Sendable, Equatable { case bounds, circle, hexagon(pointyTop: Bool) }
+    public enum HitShape: Sendable, Equatable {
+        case bounds, circle, hexagon(pointyTop: Bool)
+        /// A figure's outline, as points in the unit square of the bounds (0…1 each way), joined and closed: a click
+        /// lands on the figure, not on the empty corners of its box, and the hover shade takes its shape.
+        case outline([Point])
+    }
 
     /// A layer of zero size at the origin, named `identifier` for tests, dumps and users if it is given.
     public init(identifier: String? = nil) {
@@ -262,7 +267,25 @@ public final class Layer {
             return point.distance(to: bounds.center) <= radius
         case .hexagon(let pointyTop):
             return Hexagon.contains(point, in: bounds, pointyTop: pointyTop)
+        case .outline(let corners):
+            guard bounds.width > 0, bounds.height > 0 else { return false }
+            return Self.polygon(corners, contains: Point(x: (point.x - bounds.minX) / bounds.width, y: (point.y - bounds.minY) / bounds.height))
         }
+    }
+
+    /// Whether `point` is inside the closed polygon through `corners`: a ray to the right crosses its edges an odd
+    /// number of times.
+    static func polygon(_ corners: [Point], contains point: Point) -> Bool {
+        var inside = false
+        var previous = corners.last ?? point
+        for corner in corners {
+            if (corner.y > point.y) != (previous.y > point.y) {
+                let crossingX = corner.x + (point.y - corner.y) / (previous.y - corner.y) * (previous.x - corner.x)
+                if point.x < crossingX { inside.toggle() }
+            }
+            previous = corner
+        }
+        return inside
     }
 
     /// Whether this layer and all its ancestors are shown.

@@ -86,7 +86,8 @@ struct CatalogCommand: AsyncParsableCommand {
         if snapshot.refreshFailed {
             // Say what is listed: saved costumes from an earlier refresh, or only the built-in ones.
             let showing = snapshot.sources.values.contains(.saved) ? "showing the saved ones" : "showing the built-in ones only"
-            FileHandle.standardError.write(Data("kinetic catalog: couldn't update costumes; \(showing)\n".utf8))
+            let why = snapshot.failure.map { " (\($0.sentence))" } ?? ""
+            FileHandle.standardError.write(Data("kinetic catalog: couldn't update costumes\(why); \(showing)\n".utf8))
         }
     }
 }

@@ -93,6 +93,26 @@ final class DisguiseRulesTests: XCTestCase {
         XCTAssertEqual(s.wheel, ids(18..<30))
     }
 
+    /// The banner says what is true: a server not reached, one that answered with an error, one whose catalogue can't
+    /// be read; and, when the refresh went well but costumes were left out for their pictures, how many.
+    func testTheBannerSaysWhatWentWrong() {
+        var s = DisguiseState(costumes: six)
+        func banner(_ action: DisguiseAction) -> [String] {
+            DisguiseRules.reduce(&s, action).compactMap { if case .showBanner(let text) = $0 { return text } else { return nil } }
+        }
+        XCTAssertEqual(banner(.catalogueProblems(["x"], refreshFailed: true, showingSaved: false, failure: .unreachable)),
+                       ["Couldn’t reach the costume server — showing the built-in costumes"])
+        XCTAssertEqual(banner(.catalogueProblems(["x"], refreshFailed: true, showingSaved: true, failure: .serverError)),
+                       ["The costume server answered with an error — showing the costumes saved last time"])
+        XCTAssertEqual(banner(.catalogueProblems(["x"], refreshFailed: true, showingSaved: false, failure: .unreadableDocument)),
+                       ["The costume server’s catalogue can’t be read — showing the built-in costumes"])
+        XCTAssertEqual(banner(.catalogueProblems(["a", "b"], refreshFailed: false, showingSaved: false, leftOutForPictures: 2)),
+                       ["2 new costumes left out: their pictures couldn’t be loaded"])
+        XCTAssertEqual(banner(.catalogueProblems(["a"], refreshFailed: false, showingSaved: false, leftOutForPictures: 1)),
+                       ["1 new costume left out: its pictures couldn’t be loaded"])
+        XCTAssertEqual(banner(.catalogueProblems(["a"], refreshFailed: false, showingSaved: false)), [], "a problem the person need not act on: logged only")
+    }
+
     func testTappingDressesAndAnyItemUndresses() {
         for undress in [DisguiseAction.tapBubble(six[1].id), .tapBubble(six[0].id), .tapScotch, .tapCostume(six[0].id), key(.escape), key(.space)] {
             var s = onTheWheel()

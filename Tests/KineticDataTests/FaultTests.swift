@@ -13,16 +13,19 @@ final class FaultTests: CatalogTestCase {
         XCTAssertEqual(good.costumes.count, 6)
         let savedBytes = try Data(contentsOf: SavedCatalogFile(folder: data).fileURL)
 
-        let cases: [(path: String, reason: String)] = [
-            ("/status/500", "answered HTTP 500"), ("/status/404", "answered HTTP 404"),
-            ("/slow-headers", "timed out"), ("/slow-body", "timed out"),
-            ("/closed-mid-body", "could not be fetched"), ("/truncated.json", "not valid JSON"),
-            ("/invalid.json", "not valid JSON"), ("/array.json", "wrong shape: not an object"),
-            ("/huge.json", "sent more than 1048576 bytes"), ("/wrong-type.json", "text/html, not JSON"),
+        // Each with what a person is told of it: a server that answered an error status or a page that is not JSON
+        // was reached; one that timed out or broke off was not; a document that is cut, not JSON or too big can't be read.
+        let cases: [(path: String, reason: String, failure: RefreshFailure)] = [
+            ("/status/500", "answered HTTP 500", .serverError), ("/status/404", "answered HTTP 404", .serverError),
+            ("/slow-headers", "timed out", .unreachable), ("/slow-body", "timed out", .unreachable),
+            ("/closed-mid-body", "could not be fetched", .unreachable), ("/truncated.json", "not valid JSON", .unreadableDocument),
+            ("/invalid.json", "not valid JSON", .unreadableDocument), ("/array.json", "wrong shape: not an object", .unreadableDocument),
+            ("/huge.json", "sent more than 1048576 bytes", .unreadableDocument), ("/wrong-type.json", "text/html, not JSON", .serverError),
         ]
-        for (path, reason) in cases {
+        for (path, reason, failure) in cases {
             let snapshot = await refresher(faults.base + path).refresh()
             XCTAssertTrue(snapshot.refreshFailed, path)
+            XCTAssertEqual(snapshot.failure, failure, path)
             XCTAssertEqual(snapshot.costumes.map(\.id), good.costumes.map(\.id), "\(path): the catalogue is intact")
             XCTAssertTrue(snapshot.problems.contains { $0.contains(reason) }, "\(path): \(snapshot.problems)")
             XCTAssertEqual(try Data(contentsOf: SavedCatalogFile(folder: data).fileURL), savedBytes, "\(path): the saved file is untouched")
@@ -31,7 +34,11 @@ final class FaultTests: CatalogTestCase {
         // Costume by costume: the good one stays, each bad one is left out with its reason.
         let mixed = await refresher(faults.base + "/api/mixed.json").refresh()
         XCTAssertFalse(mixed.refreshFailed)
+        XCTAssertNil(mixed.failure)
         XCTAssertEqual(mixed.costumes.map(\.id), ["moustache", "cowboy", "pirate"])
+        // Left out for their pictures (the person is told how many): the corrupt, absurd and fake images. "loop" is
+        // refused with the document itself (its icon points back at the catalogue), as "typo" is: logged.
+        XCTAssertEqual(mixed.leftOutForPictures.sorted(), ["absurd", "corrupt", "fake"])
         let expected = ["costume corrupt left out: icon image", "costume absurd left out: icon image", "is too large",
                         "points back at the catalogue", "is not a PNG", "costumes[5] \"typo\" left out: \"title\" must be a string", "\"pirate\" left out: duplicate id"]
         for text in expected {

@@ -138,6 +138,28 @@ final class DisguiseEdgeTests: XCTestCase {
         XCTAssertEqual(few.dump().layer("pages")?.visible, false, "one page: no page control")
     }
 
+    /// With a costume worn, Scotch takes clicks on himself, not on the empty corners of his box: a click 6% in from
+    /// his box's top-left corner (beside his head, where `scotch.svg` draws nothing) changes nothing, and neither does
+    /// the pointer there (no hand, nothing hovered); a click on his belly, the middle of his box 70% down, takes the
+    /// costume off.
+    func testScotchTakesClicksOnHimselfNotTheCornersOfHisBox() throws {
+        let (_, stage, screen) = try onTheWheel()
+        screen.send(.tapBubble("moustache"))
+        stage.run(for: 2)
+        XCTAssertEqual(stage.stateName, "selected.moustache")
+        let box = try XCTUnwrap(frame(stage, "scotch"))
+        let corner = Point(x: box.minX + box.width * 0.06, y: box.minY + box.height * 0.06)
+        stage.sendPointer(at: corner)
+        stage.step()
+        XCTAssertNotEqual(stage.dump().layer("scotch")?.hovered, true, "the pointer beside his head is not over him")
+        stage.tap(corner)
+        stage.run(for: 0.5)
+        XCTAssertEqual(stage.stateName, "selected.moustache", "a click beside his head does nothing")
+        stage.tap(Point(x: box.midX, y: box.minY + box.height * 0.7))
+        stage.run(for: 0.5)
+        XCTAssertNotEqual(stage.stateName, "selected.moustache", "a click on his belly takes the costume off")
+    }
+
     func testLongTitlesWrapToTwoLinesAndNeverOverlapEachOtherOrScotch() throws {
         var costumes = Disguise.sixCostumes
         costumes[1].title = String(repeating: "The Extraordinarily Long-Named Costume ", count: 6)

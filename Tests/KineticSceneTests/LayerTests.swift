@@ -56,6 +56,26 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(root.hitTest(Point(x: 50, y: 50))?.identifier, "back")
     }
 
+    /// An outline in the unit square of the bounds: a triangle with its point at the top middle of a 200 × 100 layer,
+    /// scaled 2× — the click lands on it inside the triangle and on the layer behind in the box's empty corners.
+    func testAnOutlineHitShapeTakesOnlyClicksInsideIt() {
+        let root = screen()
+        let back = Layer(identifier: "back", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let figure = Layer(identifier: "figure", frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        figure.anchorPoint = .zero
+        figure.position = .zero
+        figure.scale = 2  // on screen: 200 × 100 from the origin
+        figure.hitShape = .outline([Point(x: 0.5, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)])
+        figure.zPosition = 1
+        root.addSublayer(back)
+        root.addSublayer(figure)
+        XCTAssertEqual(root.hitTest(Point(x: 100, y: 60))?.identifier, "figure", "the triangle's middle")
+        XCTAssertEqual(root.hitTest(Point(x: 100, y: 4))?.identifier, "figure", "just under its point")
+        XCTAssertEqual(root.hitTest(Point(x: 10, y: 10))?.identifier, "back", "the box's empty top-left corner")
+        XCTAssertEqual(root.hitTest(Point(x: 190, y: 10))?.identifier, "back", "and its top-right")
+        XCTAssertEqual(root.hitTest(Point(x: 100, y: 120))?.identifier, "back", "below the box")
+    }
+
     func testContentChangesBumpTheVersionButMovesDoNot() {
         let layer = Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         let version = layer.contentVersion

@@ -36,9 +36,9 @@ public enum DisguiseAction: Equatable, Sendable {
     /// wheel (the one worn comes off first). An empty catalogue removes nothing: a data layer with nothing at all
     /// failed, it did not decide.
     case catalogueChanged([Costume])
-    /// Problems the data layer found, whether its refresh failed, and whether saved costumes from an earlier
-    /// refresh are shown (else only the built-in ones are).
-    case catalogueProblems([String], refreshFailed: Bool, showingSaved: Bool)
+    /// Problems the data layer found, whether its refresh failed (and why), whether saved costumes from an earlier
+    /// refresh are shown (else only the built-in ones are), and how many costumes were left out for their pictures.
+    case catalogueProblems([String], refreshFailed: Bool, showingSaved: Bool, failure: RefreshFailure = .unreachable, leftOutForPictures: Int = 0)
     /// The wheel's physics could not be built.
     case wheelFailed(String)
     /// One costume's bubble could not join the wheel.
@@ -74,9 +74,21 @@ public enum DisguiseEffect: Equatable, Sendable {
 public enum DisguiseRules: AppRules {
     /// The intro's pages.
     public static var pageCount: Int { introPages.count }
-    /// What a failed refresh says: what is true about what the wheel shows.
-    static func refreshFailedMessage(showingSaved: Bool) -> String {
-        "Couldn’t reach the costume server — showing \(showingSaved ? "the costumes saved last time" : "the built-in costumes")"
+    /// What a failed refresh says: what is true about the server (not reached, an error, a catalogue that can't be read)
+    /// and about what the wheel shows.
+    static func refreshFailedMessage(showingSaved: Bool, failure: RefreshFailure = .unreachable) -> String {
+        let what: String
+        switch failure {
+        case .unreachable: what = "Couldn’t reach the costume server"
+        case .serverError: what = "The costume server answered with an error"
+        case .unreadableDocument: what = "The costume server’s catalogue can’t be read"
+        }
+        return "\(what) — showing \(showingSaved ? "the costumes saved last time" : "the built-in costumes")"
+    }
+
+    /// What a refresh that left costumes out for their pictures says (a 404, a broken image).
+    static func leftOutMessage(_ count: Int) -> String {
+        count == 1 ? "1 new costume left out: its pictures couldn’t be loaded" : "\(count) new costumes left out: their pictures couldn’t be loaded"
     }
 
     /// What a failure while doing something says: a log line naming it, and a banner telling the person.
@@ -161,8 +173,10 @@ public enum DisguiseRules: AppRules {
             state.focusedIndex = state.wheel.isEmpty ? nil : focused.flatMap { state.wheel.firstIndex(of: $0) } ?? state.focusedIndex.map { min($0, state.wheel.count - 1) }
             effects += gone.map { .log("costume \($0) is no longer offered by the server: it leaves the wheel") }
             return effects
-        case .catalogueProblems(let problems, let refreshFailed, let showingSaved):
-            return problems.map { .log($0) } + (refreshFailed ? [.showBanner(refreshFailedMessage(showingSaved: showingSaved))] : [])
+        case .catalogueProblems(let problems, let refreshFailed, let showingSaved, let failure, let leftOut):
+            let logged = problems.map { DisguiseEffect.log($0) }
+            if refreshFailed { return logged + [.showBanner(refreshFailedMessage(showingSaved: showingSaved, failure: failure))] }
+            return logged + (leftOut > 0 ? [.showBanner(leftOutMessage(leftOut))] : [])
         case .wheelFailed(let reason):
             // No wheel: Scotch stands alone, and the person is told why.
             state.wheelUnavailable = true

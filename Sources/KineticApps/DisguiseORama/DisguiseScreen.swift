@@ -101,7 +101,8 @@ public final class DisguiseScreen: Screen {
 
     public override func update(dt: Double) {
         if let snapshot = feed?.take() {
-            send(.catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.sources.values.contains(.saved)))
+            send(.catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.sources.values.contains(.saved),
+                                    failure: snapshot.failure ?? .unreachable, leftOutForPictures: snapshot.leftOutForPictures.count))
             send(.catalogueChanged(snapshot.costumes))
         }
         banner.update(dt: dt, animator: animator)

@@ -11,9 +11,19 @@ final class ScotchFigure {
     init(send: @escaping (DisguiseAction) -> Void) {
         self.send = send
         layer.contents = DisguiseArt.image("scotch.svg")
+        layer.hitShape = .outline(Self.silhouette)
         layer.zPosition = 3
         layer.gestureRecognizers = [TapRecognizer { _ in send(.tapScotch) }]
     }
+
+    /// Scotch's outline, traced round `scotch.svg` (200 × 300: his head a circle of 68 round (100, 95) with the ears
+    /// at 21 and 179, the body from 54 to 146 between y 142 and 272, the arms out to 33 and 167, the feet down to 288),
+    /// in the unit square of his layer: a click or the pointer lands on him, not the empty corners of his box.
+    static let silhouette: [Point] = [
+        (100, 27), (134, 36), (159, 61), (166, 84), (179, 92), (179, 110), (163, 118), (150, 138), (146, 160),
+        (160, 178), (168, 205), (167, 242), (150, 246), (146, 272), (136, 290), (64, 290), (54, 272), (50, 246),
+        (33, 242), (32, 205), (40, 178), (54, 160), (50, 138), (37, 118), (21, 110), (21, 92), (34, 84), (41, 61), (66, 36),
+    ].map { Point(x: $0.0 / 200, y: $0.1 / 300) }
 
     /// Scotch at his splash place, on `root`.
     func layOut(_ layout: DisguiseLayout, in root: Layer) {

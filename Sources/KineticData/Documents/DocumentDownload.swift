@@ -9,8 +9,9 @@ public enum DocumentDownload<Decoded> {
     case notModified
     /// A new document, with the ETag to send next time.
     case decoded(Decoded, etag: String?)
-    /// Why nothing usable came back (the network, the status, the type, or the document as a whole).
-    case failed(String)
+    /// Why nothing usable came back (the network, the status, the type, or the document as a whole), and which of
+    /// those it was.
+    case failed(String, RefreshFailure)
 
     /// The new document and the ETag to send next time, or nil when there is none: for a saved copy that is still
     /// current, and for a failure, whose reason is added to `problems` with `failed` set (what a refresh that keeps
@@ -21,7 +22,7 @@ public enum DocumentDownload<Decoded> {
             return nil
         case .decoded(let document, let etag):
             return (document, etag)
-        case .failed(let reason):
+        case .failed(let reason, _):
             problems.append(reason)
             failed = true
             return nil
@@ -43,17 +44,19 @@ public enum DocumentDownload<Decoded> {
         do {
             response = try await fetcher.get(url, headers: headers, maxBytes: maxBytes)
         } catch {
-            return .failed("\(error)")
+            return .failed("\(error)", RefreshFailure(fetching: error))
         }
-        if response.status == 304 { return etag == nil ? .failed("\(url.absoluteString) answered 304 to an unconditional request") : .notModified }
+        if response.status == 304 {
+            return etag == nil ? .failed("\(url.absoluteString) answered 304 to an unconditional request", .serverError) : .notModified
+        }
         let type = response.headers["content-type"] ?? ""
         guard type.lowercased().contains("json") else {
-            return .failed("\(url.absoluteString) answered with \(type.isEmpty ? "no content type" : type), not JSON")
+            return .failed("\(url.absoluteString) answered with \(type.isEmpty ? "no content type" : type), not JSON", .serverError)
         }
         do {
             return .decoded(try decode(response.body), etag: response.headers["etag"])
         } catch {
-            return .failed("\(error)")
+            return .failed("\(error)", .unreadableDocument)
         }
     }
 }

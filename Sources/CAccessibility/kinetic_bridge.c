@@ -1,11 +1,13 @@
 // The bridge's thread: GLib's main loop, on which ATK's AT-SPI bridge answers the accessibility bus, and the trees
 // the window publishes, applied there. The window never waits on it: publishing copies the tree and hands it over
 // with g_main_context_invoke; the loop sleeps in poll() until the bus or a new tree wakes it, so a resting window
-// costs nothing here either.
+// costs nothing here either. The one wait: a key is offered to the screen reader's listeners here before the window acts
+// on it (`ka11y_key_event`), for a bounded time.
 #include "kinetic_accessible.h"
 #include <atk-bridge.h>
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 static GMainLoop *loop;
 static pthread_t thread;
@@ -291,6 +293,95 @@ void ka11y_set_window_active(int active) {
     g_main_context_invoke(NULL, apply_window_active, GINT_TO_POINTER(active != 0));
 }
 
+// MARK: Key listeners (the screen reader's keyboard)
+
+/// The key listeners the bridge registered (`atk_add_key_event_listener`), by id; touched on the bridge's thread only.
+typedef struct { AtkKeySnoopFunc listener; gpointer data; } KeyListener;
+static GHashTable *key_listeners;  // id → KeyListener*
+static guint next_key_listener = 1;
+
+static guint add_key_event_listener(AtkKeySnoopFunc listener, gpointer data) {
+    if (!key_listeners) key_listeners = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+    KeyListener *entry = g_new0(KeyListener, 1);
+    entry->listener = listener;
+    entry->data = data;
+    guint id = next_key_listener++;
+    g_hash_table_insert(key_listeners, GUINT_TO_POINTER(id), entry);
+    return id;
+}
+
+static void remove_key_event_listener(guint id) {
+    if (key_listeners) g_hash_table_remove(key_listeners, GUINT_TO_POINTER(id));
+}
+
+/// A key handed from the window's thread to the bridge's, and the answer handed back.
+typedef struct {
+    AtkKeyEventStruct event;
+    pthread_mutex_t lock;
+    pthread_cond_t answered;
+    int done;
+    int consumed;
+    int abandoned;  // the window stopped waiting: the bridge frees the request
+} KeyRequest;
+
+static void free_key_request(KeyRequest *request) {
+    g_free(request->event.string);
+    pthread_mutex_destroy(&request->lock);
+    pthread_cond_destroy(&request->answered);
+    g_free(request);
+}
+
+static gboolean offer_key(gpointer data) {
+    KeyRequest *request = data;
+    int consumed = 0;
+    if (key_listeners) {
+        GHashTableIter iter;
+        gpointer value;
+        g_hash_table_iter_init(&iter, key_listeners);
+        while (!consumed && g_hash_table_iter_next(&iter, NULL, &value)) {
+            KeyListener *entry = value;
+            if (entry->listener(&request->event, entry->data)) consumed = 1;
+        }
+    }
+    pthread_mutex_lock(&request->lock);
+    request->consumed = consumed;
+    request->done = 1;
+    int abandoned = request->abandoned;
+    pthread_cond_signal(&request->answered);
+    pthread_mutex_unlock(&request->lock);
+    if (abandoned) free_key_request(request);
+    return G_SOURCE_REMOVE;
+}
+
+int ka11y_key_event(const KA11yKeyEvent *event, int32_t timeout_ms) {
+    if (!started || !event) return 0;
+    KeyRequest *request = g_new0(KeyRequest, 1);
+    request->event.type = event->is_release ? ATK_KEY_EVENT_RELEASE : ATK_KEY_EVENT_PRESS;
+    request->event.state = event->state;
+    request->event.keyval = event->keysym;
+    request->event.string = g_strdup(event->string ? event->string : "");
+    request->event.length = (gint)strlen(request->event.string);
+    request->event.keycode = (guint16)event->keycode;
+    request->event.timestamp = event->time;
+    pthread_mutex_init(&request->lock, NULL);
+    pthread_cond_init(&request->answered, NULL);
+    g_main_context_invoke(NULL, offer_key, request);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += timeout_ms / 1000;
+    until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) { until.tv_sec += 1; until.tv_nsec -= 1000000000L; }
+    pthread_mutex_lock(&request->lock);
+    while (!request->done) {
+        if (pthread_cond_timedwait(&request->answered, &request->lock, &until) != 0) break;
+    }
+    int done = request->done, consumed = request->consumed;
+    if (!done) request->abandoned = 1;  // the bridge frees it once it has answered
+    pthread_mutex_unlock(&request->lock);
+    if (done) free_key_request(request);
+    return done ? consumed : 0;
+}
+
 // MARK: The thread
 
 typedef struct {
@@ -317,6 +408,8 @@ static void *run(void *data) {
     util->get_root = get_root;
     util->get_toolkit_name = get_toolkit_name;
     util->get_toolkit_version = get_toolkit_version;
+    util->add_key_event_listener = add_key_event_listener;
+    util->remove_key_event_listener = remove_key_event_listener;
     objects = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_object_unref);
     give_root_its_children();
     atk_object_initialize(application, NULL);

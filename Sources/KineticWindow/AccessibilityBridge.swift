@@ -55,6 +55,33 @@ final class AccessibilityBridge {
         ka11y_set_window_active(hasFocus ? 1 : 0)
     }
 
+    /// How long a key waits for the screen reader's answer before the window acts on it anyway, in milliseconds: Orca
+    /// answers within a few; a screen reader that hangs costs each key this much, never the key itself.
+    static let keyAnswerTimeout: Int32 = 400
+
+    /// Offers an X key event (an `SDL_SYSWMEVENT`'s message) to the screen reader's key listeners, before the window
+    /// acts on the key, as GTK does: Orca hears every key (key echo, its review keys) and consumes its own commands
+    /// (Insert+…), which the app must then not act on. Returns `nil` for a message that is no key event; else whether
+    /// the key was consumed and whether it was a press.
+    func offerKey(_ message: UnsafeMutablePointer<SDL_SysWMmsg>?) -> (consumed: Bool, isPress: Bool)? {
+        var isRelease: Int32 = 0, state: UInt32 = 0, keycode: UInt32 = 0
+        var keysym: UInt = 0, time: UInt = 0
+        var text = [CChar](repeating: 0, count: 64)
+        guard kinetic_x11_key(message, &isRelease, &state, &keysym, &keycode, &time, &text, Int32(text.count)) == 1 else { return nil }
+        // X keysyms and times are 29 and 32 bits wide: kept whole by truncating the platform's `unsigned long`.
+        let consumed = text.withUnsafeBufferPointer { buffer in
+            var event = KA11yKeyEvent(is_release: isRelease, state: state, keysym: UInt32(truncatingIfNeeded: keysym), keycode: keycode,
+                                      time: UInt32(truncatingIfNeeded: time), string: buffer.baseAddress)
+            return ka11y_key_event(&event, Self.keyAnswerTimeout) == 1
+        }
+        if isRelease == 0 { keyPressedSinceGathering = true }
+        return (consumed, isRelease == 0)
+    }
+
+    /// A key was pressed since the tree was last gathered: the next gathering is at once, so a typed character is one
+    /// insertion of its own that the screen reader can tie to its key (Orca echoes it only then), as GTK reports it.
+    private var keyPressedSinceGathering = false
+
     /// Carries out the requests that came in since the last look; returns whether there were any.
     func performRequests() -> Bool {
         let requests = AccessibilityRequests.shared.takeAll()
@@ -89,12 +116,13 @@ final class AccessibilityBridge {
         let changes = stage.sceneChanges.changes, announced = stage.announcement?.serial ?? 0
         let moved = (x, y) != lastOrigin
         guard changes != lastChanges || announced != lastAnnouncement || moved else { return }
-        let urgent = announced != lastAnnouncement || lastChanges == .max
+        let urgent = announced != lastAnnouncement || lastChanges == .max || keyPressedSinceGathering
         if !urgent, now - lastGathered < Self.gatherInterval {
             changeWaiting = true
             return
         }
         changeWaiting = false
+        keyPressedSinceGathering = false
         lastGathered = now
         lastChanges = changes
         lastAnnouncement = announced

@@ -69,6 +69,7 @@ public final class DesktopWindow {
         // Screen readers: the stage's accessibility tree over AT-SPI, when an accessibility bus answers.
         let accessibility = AccessibilityBridge.start()
         accessibility?.windowFocusChanged(hasFocus: SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0)
+        if accessibility != nil { ScreenReaderKeys.enable() }
         try loop(presenter, window: window, accessibility: accessibility, maximumSeconds: maximumSeconds)
     }
 
@@ -133,6 +134,7 @@ public final class DesktopWindow {
         let frequency = Double(SDL_GetPerformanceFrequency())
         func clock() -> Double { Double(SDL_GetPerformanceCounter() - start) / frequency }
         var input = SDLInput()
+        var screenReaderKeys = ScreenReaderKeys()
         // For `make bench-idle`: the wall-clock time of the first frame on screen, to measure a cold start.
         var reportFirstFrame = ProcessInfo.processInfo.environment["KINETIC_REPORT_FIRST_FRAME"] == "1"
         /// Simulated time owed to the stage: wall time × the speed (S), not counted while paused (P) or resting, and
@@ -174,6 +176,7 @@ public final class DesktopWindow {
             input.anchor(to: stage)
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
+                if let accessibility, screenReaderKeys.takes(event, bridge: accessibility) { continue }
                 if timings != nil, Self.isInput(event.type) { timings?.noteInput(timestamp: event.common.timestamp) }
                 if event.type == SDL_WINDOWEVENT.rawValue, let accessibility {
                     if event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue) { accessibility.windowFocusChanged(hasFocus: true) }

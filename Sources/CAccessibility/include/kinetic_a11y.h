@@ -64,4 +64,20 @@ void ka11y_set_window_active(int active);
 /// Stops the bridge's thread.
 void ka11y_stop(void);
 
+/// One key press or release, as the X server reported it: what screen readers hear of the keyboard.
+typedef struct {
+    int32_t is_release;    // 0 for a press, 1 for a release
+    uint32_t state;        // the X modifier mask held (ShiftMask, ControlMask, Mod1Mask…)
+    uint32_t keysym;       // the X keysym (a GDK keyval): XK_Tab, XK_a…
+    uint32_t keycode;      // the X hardware keycode (evdev code + 8): what Orca's key bindings match on
+    uint32_t time;         // the X server time of the event, in ms: distinct for each event
+    const char *string;    // the typed text, or the keysym's name for a key that types nothing ("Tab", "Down")
+} KA11yKeyEvent;
+
+/// Offers `event` to the key listeners a screen reader registered through the bridge (Orca's), on the bridge's thread,
+/// before the app acts on it, as GTK does; waits for their answer at most `timeout_ms`. Returns 1 when a listener
+/// consumed the key (an Orca command: the app must not act on it), 0 otherwise (also with no listener, no bridge, or no
+/// answer in time, so a slow or gone screen reader never swallows keys).
+int ka11y_key_event(const KA11yKeyEvent *event, int32_t timeout_ms);
+
 #endif

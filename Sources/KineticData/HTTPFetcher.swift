@@ -48,6 +48,14 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
 public protocol HTTPFetching: Sendable {
     /// GETs `url`, refusing bodies over `maxBytes`. Statuses other than 2xx and 304 throw `FetchError.status`.
     func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult
+    /// The same network with its timeouts `factor` times longer (held to a minute in all): for trying again in the
+    /// background what a slow server did not send in time. A fetcher with no timeouts of its own returns itself.
+    func patient(by factor: Double) -> HTTPFetching
+}
+
+extension HTTPFetching {
+    /// No timeouts of its own to lengthen: itself.
+    public func patient(by factor: Double) -> HTTPFetching { self }
 }
 
 /// The network of a run that has none (a scenario without a content server, a test of the offline path): every

@@ -17,6 +17,9 @@ public struct HoneycombSnapshot: Sendable, Equatable {
     public var problems: [String]
     /// Whether the refresh itself failed (the app says so in a banner and keeps what it shows).
     public var refreshFailed: Bool
+    /// Image URLs this refresh did not get but may yet (the deadline passed, a timeout, a busy server): fetched again
+    /// in the background after it (`LateImages`).
+    public var lateImages: [String] = []
 }
 
 /// The nodes last downloaded, kept between launches (`honeycomb-nodes.json` in the data folder) with the URL and
@@ -109,7 +112,9 @@ public final class HoneycombRefresher: Sendable {
         for (image, result) in zip(images, results) {
             switch result {
             case .success(let file): snapshot.imageFiles[image.text] = file.path
-            case .failure(let problem): snapshot.problems.append("\(problem); the cells using it show a placeholder")
+            case .failure(let problem):
+                snapshot.problems.append("\(problem); the cells using it show a placeholder\(problem.isWorthRetrying ? " until it comes" : "")")
+                if problem.isWorthRetrying { snapshot.lateImages.append(image.text) }
             }
         }
         if let newCopy {

@@ -14,9 +14,13 @@ public enum ImageBatch {
     ///   - urls: the images, each once.
     ///   - downloader: fetches, caches and checks one image.
     ///   - seconds: the time left for all of them.
-    public static func files(for urls: [URL], downloader: ImageDownloader, within seconds: Double) async -> [Result<URL, ImageProblem>] {
+    ///   - landed: told of each image as soon as its file is checked (from the batch's task), so it can be shown then.
+    public static func files(for urls: [URL], downloader: ImageDownloader, within seconds: Double,
+                             landed: (@Sendable (URL, URL) -> Void)? = nil) async -> [Result<URL, ImageProblem>] {
         let late = "not downloaded before the refresh's deadline"
-        var results = urls.map { Result<URL, ImageProblem>.failure(ImageProblem(description: "image \($0.absoluteString): \(late)")) }
+        var results = urls.map {
+            Result<URL, ImageProblem>.failure(ImageProblem(description: "image \($0.absoluteString): \(late)", isWorthRetrying: true))
+        }
         guard !urls.isEmpty, seconds > 0 else { return results }
         /// One finished download (its index), or the deadline.
         enum Event: Sendable { case finished(Int, Result<URL, ImageProblem>), deadline }
@@ -39,6 +43,7 @@ public enum ImageBatch {
                 switch event {
                 case .finished(let index, let result):
                     results[index] = result
+                    if case .success(let file) = result { landed?(urls[index], file) }
                     finished += 1
                     if finished == urls.count { group.cancelAll(); return }
                     startNext()

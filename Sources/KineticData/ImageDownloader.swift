@@ -6,7 +6,7 @@ public struct ImageDownloader: Sendable {
     /// Where downloaded images are kept, and looked for before any download.
     public let cache: ImageCache
     /// The network images are fetched through (`file:` URLs are read from disk instead).
-    public let fetcher: HTTPFetching
+    public var fetcher: HTTPFetching
     /// Checks each file the way the renderer will read it; a file that fails is removed from the cache.
     public let validator: ImageValidator
     /// Largest image accepted, in bytes.
@@ -33,11 +33,11 @@ public struct ImageDownloader: Sendable {
             let file = try cache.store(body, for: url)
             if let problem = validator(file) {
                 cache.remove(url)
-                return .failure(ImageProblem(description: "image \(url.absoluteString): \(problem)"))
+                return .failure(ImageProblem(description: "image \(url.absoluteString): \(problem)", isWorthRetrying: false))
             }
             return .success(file)
         } catch {
-            return .failure(ImageProblem(description: "image \(url.absoluteString): \(error)"))
+            return .failure(ImageProblem(description: "image \(url.absoluteString): \(error)", isWorthRetrying: (error as? FetchError)?.isTransient ?? false))
         }
     }
 }
@@ -46,4 +46,13 @@ public struct ImageDownloader: Sendable {
 public struct ImageProblem: Error, CustomStringConvertible, Equatable {
     /// One line for the log or a banner: `image URL: reason`.
     public var description: String
+    /// Whether asking again later may bring it (a timeout, a broken connection, a busy server, the refresh's deadline),
+    /// as opposed to an answer that will not change (a 404, a file that is not an image).
+    public var isWorthRetrying: Bool
+
+    /// A problem said as `description`; `isWorthRetrying` when a later try may succeed.
+    public init(description: String, isWorthRetrying: Bool = false) {
+        self.description = description
+        self.isWorthRetrying = isWorthRetrying
+    }
 }

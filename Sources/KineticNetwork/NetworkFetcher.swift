@@ -20,6 +20,13 @@ public final class NetworkFetcher: HTTPFetching, Sendable {
         client = ClientPool.client(idleTimeout: policy.idleTimeout)
     }
 
+    /// A fetcher whose timeouts are `factor` times these (at least these, at most 30 s idle and 60 s in all).
+    public func patient(by factor: Double) -> HTTPFetching {
+        let factor = factor.isFinite ? min(max(factor, 1), 100) : 1
+        return NetworkFetcher(policy: FetchPolicy(idleTimeout: min(policy.idleTimeout * factor, 30), totalTimeout: min(policy.totalTimeout * factor, 60),
+                                                  retryDelay: policy.retryDelay))
+    }
+
     /// GETs `url` with `headers`, refusing a body over `maxBytes` and retrying once after a transient failure;
     /// an address `WebAddress` refuses throws `FetchError.connection` without a request.
     public func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {

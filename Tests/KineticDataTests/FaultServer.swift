@@ -28,6 +28,20 @@ final class FaultServer: @unchecked Sendable {
             Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
         router.get("/status/500") { _, _ in Response(status: .internalServerError) }
+        // Pictures that take 0.6 s each to start coming (a slow image server), and a honeycomb that uses three of them
+        // and one that is not there at all.
+        router.get("/delayed/:name") { _, _ in
+            try await Task.sleep(nanoseconds: 600_000_000)
+            let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#080"/></svg>"##
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+        }
+        router.get("/slow-honeycomb/nodes.json") { _, _ in
+            json(##"{"rootNode": [{"id": "k", "title": "K", "color": "#335577", "node": ["##
+                 + ##"{"id": "a", "title": "A", "color": "#000000", "image": "/delayed/a.svg"},"##
+                 + ##"{"id": "b", "title": "B", "color": "#000000", "image": "/delayed/b.svg"},"##
+                 + ##"{"id": "c", "title": "C", "color": "#000000", "image": "/delayed/c.svg"},"##
+                 + ##"{"id": "gone", "title": "Gone", "color": "#000000", "image": "/status/404"}]}]}"##)
+        }
         router.get("/status/404") { _, _ in Response(status: .notFound) }
         router.get("/slow-headers") { _, _ in
             try await Task.sleep(nanoseconds: 3_000_000_000)

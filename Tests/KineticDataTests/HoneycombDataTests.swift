@@ -129,6 +129,40 @@ final class HoneycombRefresherTests: XCTestCase {
         return HoneycombRefresher(bundledData: bundled, nodesURL: nodesURL, dataFolder: folder.appendingPathComponent("data"), downloader: downloader)
     }
 
+    /// A slow image server (0.6 s before each picture starts, against a fetcher that waits 0.3 s): the refresh keeps to
+    /// its deadline and gets none of the three pictures, and says they come later; the one that is not there (a 404)
+    /// is not asked for again. Fetched again in the background with the network's patience doubling each round, all
+    /// three land, each a checked file in the cache, and none is asked for after it landed.
+    func testPicturesASlowServerDidNotSendInTimeLandLater() async throws {
+        let content = try await RunningServer(folder: try makeContent())
+        let faults = try await FaultServer(imageBase: content.base)
+        let downloader = ImageDownloader(cache: ImageCache(folder: folder.appendingPathComponent("cache/images")),
+                                         fetcher: NetworkFetcher(policy: FetchPolicy(idleTimeout: 0.3, totalTimeout: 0.4, retryDelay: 0.05)),
+                                         validator: { ImageFileCheck.problem(at: $0) })
+        let refresher = HoneycombRefresher(bundledData: nil, nodesURL: URL(string: faults.base + "/slow-honeycomb/nodes.json"),
+                                           dataFolder: folder.appendingPathComponent("data"), downloader: downloader, refreshDeadline: 5)
+        let snapshot = await refresher.refresh()
+        XCTAssertFalse(snapshot.refreshFailed)
+        XCTAssertEqual(snapshot.categories.first?.children.count, 4)
+        let slow = ["a", "b", "c"].map { faults.base + "/delayed/\($0).svg" }
+        XCTAssertEqual(snapshot.imageFiles, [:], "none in time")
+        XCTAssertEqual(snapshot.lateImages.sorted(), slow, "the three slow ones come later; the 404 does not")
+        XCTAssertTrue(snapshot.problems.contains { $0.contains("/delayed/a.svg") && $0.hasSuffix("until it comes") }, "\(snapshot.problems)")
+
+        let late = LateImages()
+        late.prefer([slow[2]])
+        await late.fetch(snapshot.lateImages.compactMap(URL.init(string:)), downloader: downloader, pause: { _ in })
+        let landed = late.take()
+        XCTAssertEqual(landed.keys.sorted(), slow)
+        for file in landed.values {
+            XCTAssertTrue(file.hasPrefix(folder.appendingPathComponent("cache/images").path), file)
+            XCTAssertNil(ImageFileCheck.problem(at: URL(fileURLWithPath: file)), "a checked picture")
+        }
+        XCTAssertEqual(late.take(), [:], "each handed over once")
+        await faults.stop()
+        await content.stop()
+    }
+
     func testImagesAreDownloadedCheckedStoredAndBadOnesLeftOut() async throws {
         let server = try await RunningServer(folder: try makeContent())
         let url = URL(string: "\(server.base)/honeycomb/nodes.json")!

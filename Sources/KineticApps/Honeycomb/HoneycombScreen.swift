@@ -109,9 +109,21 @@ public final class HoneycombScreen: Screen {
         store.follow { [unowned self] before in self.sync(from: before) }
     }
 
+    /// Off the stage: the late pictures are no longer asked for.
+    public override func willDisappear() { feed?.stop() }
+
     public override func update(dt: Double) {
         motion.advance(by: dt)
         if let snapshot = feed?.take() { receive(snapshot) }
+        if let feed {
+            // Pictures that came late: their cells fill in now; the category on screen is asked for first.
+            let landed = feed.takeLatePictures()
+            if !landed.isEmpty {
+                viewState.imageFiles.merge(landed) { _, new in new }
+                refreshAllViews()
+            }
+            feed.prefer(state.shownCategory)
+        }
         motion.runDueMoves()
         if case .morph(_, let forward) = state.phase, morphHasArrived() {
             // Back on the categories, the cells that shrank into theirs are done with.

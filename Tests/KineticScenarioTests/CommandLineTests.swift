@@ -186,8 +186,8 @@ final class CommandLineTests: XCTestCase {
                               "--data-dir", folder.appendingPathComponent("data").path, "--cache-dir", folder.appendingPathComponent("cache").path])
         XCTAssertEqual(result.status, 0, "the app would carry on, so the command succeeds")
         XCTAssertTrue(result.output.contains("moustache") && result.output.contains("bundled"), result.output)
-        XCTAssertTrue(result.errors.contains("couldn't update costumes; showing the built-in ones only"),
-                      "nothing was saved before, so what is listed is the built-in set, and it says so: \(result.errors)")
+        XCTAssertTrue(result.errors.contains("couldn't update costumes (the server was not reached); showing the built-in ones only"),
+                      "nothing was saved before, so what is listed is the built-in set, and it says so, and why: \(result.errors)")
         XCTAssertFalse(result.errors.contains("saved"), result.errors)
     }
 

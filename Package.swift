@@ -66,7 +66,7 @@ let package = Package(
                                                       .product(name: "NIOHTTP1", package: "swift-nio")]),
         .target(name: "KineticRender", dependencies: ["KineticCore", "KineticScene", "CGraphics", "CBlend"]),
         .target(name: "KineticScenario", dependencies: ["KineticCore", "KineticScene", "KineticRuntime", "KineticRender", "KineticPlatform"]),
-        .target(name: "KineticContentServer", dependencies: ["KineticData", "KineticCore", .product(name: "Hummingbird", package: "hummingbird"),
+        .target(name: "KineticContentServer", dependencies: ["KineticData", "KineticCore", "KineticPlatform", .product(name: "Hummingbird", package: "hummingbird"),
                                                             .product(name: "HummingbirdCore", package: "hummingbird"),
                                                             .product(name: "HTTPTypes", package: "swift-http-types"),
                                                             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import KineticPlatform
 
 /// Where the content server answers HTTP as RFC 9110 says rather than as `FileMiddleware` would, in front of it:
 ///
@@ -52,10 +53,9 @@ enum HTTPRuleText {
 
     private static func opaque(_ tag: String) -> String { tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag }
 
-    /// A path as the log shows it: no query, control characters escaped, at most `loggedPathLength` characters.
+    /// A path as the log shows it: no query, control characters escaped and at most `loggedPathLength` characters,
+    /// by the same function as every other log line (`Log.printable`).
     static func loggable(_ path: String) -> String {
-        let bare = ContentPath.withoutQuery(path)
-        let printable = bare.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
-        return printable.count > loggedPathLength ? String(printable.prefix(loggedPathLength)) + "…" : printable
+        Log.printable(ContentPath.withoutQuery(path), limit: loggedPathLength)
     }
 }

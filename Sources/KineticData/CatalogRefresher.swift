@@ -93,8 +93,9 @@ public final class CatalogRefresher: Sendable {
         let (saved, loadProblem) = savedFile.load()
         var problems = loadProblem.map { [$0] } ?? []
         let previous = saved?.catalogURL == catalogURL.absoluteString ? saved : nil
-        // A copy whose images are not all in the cache is asked for again in full, so they can be fetched.
-        let usable = previous.flatMap { $0.costumes.allSatisfy(hasCachedImages) ? (url: $0.catalogURL, etag: $0.etag) : nil }
+        // A copy whose images are not all in the cache, or not all sound there, is asked for again in full, so they can
+        // be fetched (a 304 would keep the broken ones).
+        let usable = previous.flatMap { $0.costumes.allSatisfy(hasSoundImages) ? (url: $0.catalogURL, etag: $0.etag) : nil }
         let decoded: RemoteCatalog.Decoded, newETag: String?
         switch await DocumentDownload.get(catalogURL, saved: usable, maxBytes: maxCatalogBytes, fetcher: fetcher, decode: {
             try RemoteCatalog.decode($0, catalogURL: catalogURL)
@@ -164,6 +165,11 @@ public final class CatalogRefresher: Sendable {
             }
             return problem
         }
+    }
+
+    /// Whether both images are cached and pass the check; one that does not is dropped from the cache.
+    private func hasSoundImages(_ costume: Costume) -> Bool {
+        [costume.icon, costume.worn].allSatisfy { URL(string: $0).map { images.soundFile(for: $0, validator: validator) != nil } ?? false }
     }
 
     private func hasCachedImages(_ costume: Costume) -> Bool {

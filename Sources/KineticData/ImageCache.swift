@@ -43,6 +43,17 @@ public final class ImageCache: Sendable {
         return file
     }
 
+    /// The cached file for `url` if there is one and it passes `validator`; one that does not (overwritten, cut,
+    /// corrupted on disk) is dropped, and said, so that it is fetched again rather than shown as a placeholder for
+    /// ever.
+    public func soundFile(for url: URL, validator: ImageValidator) -> URL? {
+        guard let file = cachedFile(for: url) else { return nil }
+        guard let problem = validator(file) else { return file }
+        report("\(file.lastPathComponent), the cached image of \(url.absoluteString), can't be used (\(problem)); dropped, to be fetched again")
+        delete(file)
+        return nil
+    }
+
     /// Stores `data` for `url` (atomically), then evicts old files until the folder fits the cap.
     @discardableResult
     public func store(_ data: Data, for url: URL) throws -> URL {

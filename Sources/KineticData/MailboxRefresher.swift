@@ -1,4 +1,5 @@
 import Foundation
+import KineticPlatform
 import KineticCore
 
 /// The Mailbox's messages: the bundled document at once (or the last download), then the content server's.
@@ -80,7 +81,7 @@ public final class MailboxRefresher: Sendable {
             do {
                 try savedCopy.save(Saved(url: messagesURL.absoluteString, etag: newETag, messages: decoded.messages))
             } catch {
-                snapshot.problems.append("could not save the messages to \(savedFile.path): \(error)")
+                snapshot.problems.append("could not save the messages to \(savedFile.path): \(ErrorWords.sentence(error))")
             }
         }
         return snapshot

@@ -13,15 +13,57 @@ public enum AtomicFile {
 
     /// Writes `data` to `url` through a temporary file renamed over it, creating the folder if needed; on failure the
     /// old file is left as it was.
+    /// - Throws: `SaveError`, a sentence naming the file and what was wrong (a file where a folder belongs, a folder
+    ///   where the file belongs, a full disk, no permission).
     public static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let blocking = notAFolder(on: folder) {
+            throw SaveError(description: "\(url.path) could not be written: \(blocking.path) is not a folder")
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw SaveError(description: "\(url.path) could not be written: it is a folder where a file belongs")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SaveError(description: "\(url.path) could not be written: its folder could not be made (\(ErrorWords.sentence(error)))")
+        }
+        do {
+            try replace(url, in: folder, with: data)
+        } catch let error as SaveError {
+            throw error
+        } catch {
+            throw SaveError(description: "\(url.path) could not be written: \(ErrorWords.sentence(error, namingPath: false))")
+        }
+    }
+
+    /// A save that failed, said as a sentence that names the file.
+    public struct SaveError: Error, CustomStringConvertible, Equatable {
+        /// "PATH could not be written: WHY".
+        public let description: String
+    }
+
+    /// The first of `folder` and the folders above it that exists and is not a folder (`/dev/null` given as a data
+    /// folder, a file where a folder belongs), or nil.
+    static func notAFolder(on folder: URL) -> URL? {
+        var place = folder.standardizedFileURL
+        while place.path != "/" && !place.path.isEmpty {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: place.path, isDirectory: &isFolder) { return isFolder.boolValue ? nil : place }
+            place = place.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The temporary file's write and rename over `url`.
+    private static func replace(_ url: URL, in folder: URL, with data: Data) throws {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)")
         do {
             try data.write(to: temporary)
             if rename(temporary.path, url.path) != 0 {
                 let reason = String(cString: strerror(errno))
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "rename over \(url.path) failed: \(reason)"])
+                throw SaveError(description: "\(url.path) could not be written: the rename over it failed (\(reason))")
             }
             if tidied.withLock({ $0.insert(url.path).inserted }) {  // once per file per process: a folder of many saves is listed once each
                 removeStrays(of: url, olderThan: Date().addingTimeInterval(-strayAge))

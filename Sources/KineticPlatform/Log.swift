@@ -13,6 +13,30 @@ public enum Log {
 
     /// Writes `text` as one message.
     public static func line(_ text: String) { logger.notice("\(text)") }
+
+    /// The most characters of one message that reach the log: a message quoting outside input (a URL, a title, a
+    /// tuning value) is cut there, so a megabyte of it makes one readable line, not a megabyte of terminal.
+    public static let messageLimit = 2_000
+
+    /// `text` as a log line may show it: every control character (NUL, ESC, a newline, DEL, C1) written as
+    /// `\u{HEX}`, so outside input can neither recolour nor clear the terminal nor forge a line of its own; then cut
+    /// at `limit` characters with `…` and the count of the rest. The content server's request log and every message
+    /// through `Log` use this one function.
+    public static func printable(_ text: String, limit: Int = messageLimit) -> String {
+        var shown = String.UnicodeScalarView(), count = 0
+        var scalars = text.unicodeScalars.makeIterator()
+        while count < limit, let scalar = scalars.next() {
+            if scalar.properties.generalCategory == .control {
+                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+            count += 1
+        }
+        var rest = 0
+        while scalars.next() != nil { rest += 1 }
+        return rest == 0 ? String(shown) : String(shown) + "… (\(rest) more characters)"
+    }
 }
 
 /// A swift-log handler that writes each message as `kinetic: MESSAGE` on standard error, whatever its level (the
@@ -33,10 +57,11 @@ public struct StandardErrorLines: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// Writes the message as one line on standard error: the label, the message, then the metadata sorted by key.
+    /// Writes the message as one line on standard error: the label, the message, then the metadata sorted by key,
+    /// each made printable and capped (`Log.printable`), since any of them may quote outside input.
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let extra = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        FileHandle.standardError.write(Data("\(label): \(event.message)\(extra)\n".utf8))
+        let extra = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\(Log.printable("\($0.value)"))" }.joined(separator: " ")
+        FileHandle.standardError.write(Data("\(label): \(Log.printable("\(event.message)"))\(extra)\n".utf8))
     }
 }

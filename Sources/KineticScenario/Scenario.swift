@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 import KineticRender
 
 /// A script of timed input for one app, played on the fixed-step clock. See `docs/scenarios.md` for the format.
@@ -55,7 +56,15 @@ public struct Scenario: Codable, Equatable, Sendable {
         reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? false
         duration = try c.decodeIfPresent(Double.self, forKey: .duration)
         recordingFPS = try c.decodeIfPresent(Double.self, forKey: .recordingFPS) ?? 30
-        events = try c.decodeIfPresent([ScenarioEvent].self, forKey: .events) ?? []
+        events = []
+        if try c.contains(.events) && !c.decodeNil(forKey: .events) {
+            var list = try c.nestedUnkeyedContainer(forKey: .events)
+            // Counted before any event is decoded, so a million of them cost no more than the refusal.
+            if let count = list.count, count > Scenario.maximumEvents {
+                throw DecodingError.dataCorruptedError(in: list, debugDescription: "\(count) events, more than the \(Scenario.maximumEvents) a scenario may hold")
+            }
+            while !list.isAtEnd { events.append(try list.decode(ScenarioEvent.self)) }
+        }
         speed = try c.decodeIfPresent(Double.self, forKey: .speed) ?? 1
         if let text = try c.decodeIfPresent(String.self, forKey: .contentURL) {
             switch WebAddress.http(text) {
@@ -88,10 +97,12 @@ public struct Scenario: Codable, Equatable, Sendable {
         let scenario: Scenario
         do {
             scenario = try JSONDecoder().decode(Scenario.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && context.underlyingError == nil {
+            throw ScenarioError.malformed(file: name, reason: ErrorWords.notJSON(data))  // the decoder said only "not valid JSON"
         } catch let error as DecodingError {
             throw ScenarioError.malformed(file: name, reason: ScenarioError.describe(error))
         } catch {
-            throw ScenarioError.malformed(file: name, reason: "\(error)")
+            throw ScenarioError.malformed(file: name, reason: ErrorWords.sentence(error))
         }
         try scenario.validate(name: name)
         return scenario
@@ -123,6 +134,10 @@ public struct Scenario: Codable, Equatable, Sendable {
             try fail("the captures come to \(Int(saturating: captures)), more than the \(Scenario.maximumCaptures) a scenario may make")
         }
     }
+
+    /// The most events one scenario may hold: far more than 600 s of input by hand (60 a second for ten minutes is
+    /// 36,000), and few enough that a scenario's memory stays bounded (a million events ran at 387 MB).
+    public static let maximumEvents = 50_000
 
     /// The most captures one scenario may make.
     public static let maximumCaptures = 2_000
@@ -156,7 +171,10 @@ public enum ScenarioError: Error, CustomStringConvertible, Equatable {
             return parts.isEmpty ? "top level" : String(parts.drop { $0 == "." })
         }
         switch error {
-        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription) (\(context.underlyingError.map { "\($0)" } ?? "invalid JSON"))"
+        case .dataCorrupted(let context):
+            // The parser's own error says what was not JSON; without one the value was JSON and the sentence is whole.
+            guard let underlying = context.underlyingError else { return "\(path(context)): \(context.debugDescription)" }
+            return context.codingPath.isEmpty ? "not valid JSON: \(ErrorWords.sentence(underlying))" : "\(path(context)): \(ErrorWords.sentence(underlying))"
         case .keyNotFound(let key, let context): return "\(path(context)): missing key \"\(key.stringValue)\""
         case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
         case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), found null"

@@ -183,7 +183,7 @@ struct Play: ParsableCommand {
             if let mp4 { print(mp4) }
             for error in runner.renderer.assetErrors { Log.line("\(error)") }
         } catch let error as ScenarioError {
-            throw ValidationError(error.description)
+            throw ValidationError(Log.printable(error.description))  // it may quote the file: escaped and capped as a log line
         }
     }
 }

@@ -6,6 +6,7 @@ import KineticNetwork
 import KineticRender
 import Logging
 import KineticData
+import KineticPlatform
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,15 +74,17 @@ struct CatalogCommand: AsyncParsableCommand {
                                          cacheDirectory: locations.cacheDirectory, fetcher: NetworkFetcher(),
                                          validator: { ImageFileCheck.problem(at: $0) })
         let snapshot = await refresher.refresh()
-        let idWidth = max(snapshot.costumes.map(\.id.count).max() ?? 2, 2)
-        let titleWidth = max(snapshot.costumes.map(\.title.count).max() ?? 5, 5)
+        // What the server sent is printed as the log prints it: control characters escaped, each field capped.
+        func shown(_ text: String) -> String { Log.printable(text, limit: 200) }
+        let idWidth = max(snapshot.costumes.map { shown($0.id).count }.max() ?? 2, 2)
+        let titleWidth = max(snapshot.costumes.map { shown($0.title).count }.max() ?? 5, 5)
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
         print("\(pad("id", idWidth))  \(pad("title", titleWidth))  source")
         for costume in snapshot.costumes {
-            print("\(pad(costume.id, idWidth))  \(pad(costume.title, titleWidth))  \(snapshot.sources[costume.id]?.rawValue ?? "?")")
+            print("\(pad(shown(costume.id), idWidth))  \(pad(shown(costume.title), titleWidth))  \(snapshot.sources[costume.id]?.rawValue ?? "?")")
         }
         for problem in bundled.problems + snapshot.problems {
-            FileHandle.standardError.write(Data("kinetic catalog: \(problem)\n".utf8))
+            FileHandle.standardError.write(Data("kinetic catalog: \(Log.printable(problem))\n".utf8))
         }
         if snapshot.refreshFailed {
             // Say what is listed: saved costumes from an earlier refresh, or only the built-in ones.

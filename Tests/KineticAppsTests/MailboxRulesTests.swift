@@ -213,7 +213,7 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(placements.first, .log("could not save the mailbox: disk full"))
         XCTAssertEqual(MailboxRules.reduce(&state, .effectFailed(.saveRead, reason: "disk full")),
                        [.log("could not save which messages were read: disk full")])
-        XCTAssertTrue(MailboxRules.reduce(&state, .effectFailed(.saveSent, reason: "x")).contains { if case .showBanner = $0 { true } else { false } })
+        XCTAssertTrue(MailboxRules.reduce(&state, .effectFailed(.saveSent(.sent), reason: "x")).contains { if case .showBanner = $0 { true } else { false } })
         XCTAssertEqual(state, MailboxState(messages: messages), "saying what went wrong changes nothing else")
     }
 

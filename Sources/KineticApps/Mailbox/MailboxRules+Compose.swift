@@ -24,7 +24,7 @@ extension MailboxRules {
             guard let draft = compose.draftID else { return [] }
             state.messages.removeAll { $0.id == draft }
             state.placements[draft] = nil
-            return [.save, .saveSent]
+            return [.save, .saveSent(.draftDeleted)]
         case .saveDraft:
             guard let compose = state.compose else { return [] }
             state.compose = nil
@@ -32,7 +32,7 @@ extension MailboxRules {
             state.messages.removeAll { $0.id == id }
             state.messages.append(written(compose, id: id, sender: compose.to, state: state))
             state.placements[id] = Placement(.draft)
-            return [.save, .saveSent]
+            return [.save, .saveSent(.draftSaved)]
         case .openDraft(let id):
             guard state.placement(of: id).list == .draft, let draft = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
             var compose = MailboxState.Compose()
@@ -64,7 +64,7 @@ extension MailboxRules {
             state.messages.append(message)
             state.placements[id] = Placement(.sent)
             state.compose = nil
-            return [.save, .saveSent]
+            return [.save, .saveSent(.sent)]
         case .reply(let id):
             guard let message = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
             let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")

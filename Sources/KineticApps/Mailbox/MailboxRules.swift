@@ -59,14 +59,34 @@ public enum MailboxAction: Equatable, Sendable {
 public enum MailboxEffect: Equatable, Sendable {
     /// The messages opened changed: save them.
     case saveRead
-    /// A message was sent, or a draft saved or deleted: save the written messages.
-    case saveSent
+    /// A message was sent, or a draft saved or deleted: save the written messages. What happened is kept so that a
+    /// failed save says what was not saved (a draft is not a sent message).
+    case saveSent(WrittenChange)
     /// Placements changed: write them to disk.
     case save
     /// A line for the log (the screen adds the app's name).
     case log(String)
     /// A banner that goes away by itself.
     case showBanner(String)
+}
+
+/// What the person did to the messages written here, which a save of them keeps.
+public enum WrittenChange: Equatable, Sendable {
+    /// A message was sent.
+    case sent
+    /// A draft was saved.
+    case draftSaved
+    /// A draft was deleted.
+    case draftDeleted
+
+    /// The banner when the save failed: what is not saved, and that it lasts until the app quits.
+    var failedBanner: String {
+        switch self {
+        case .sent: return "Couldn’t save the sent message — it lasts until you quit"
+        case .draftSaved: return "Couldn’t save the draft — it lasts until you quit"
+        case .draftDeleted: return "Couldn’t save the draft’s deletion — it comes back next time"
+        }
+    }
 }
 
 /// What one rule asks for: a move of the shown list's rows (gathered into `MailboxState.listChange`) or an effect on
@@ -82,7 +102,7 @@ enum MailboxOutcome: Equatable {
     static func segmentChanged(from: MailboxSegment, to: MailboxSegment) -> Self { .move(.listReplaced(from: from, to: to)) }
     static let save = Self.effect(.save)
     static let saveRead = Self.effect(.saveRead)
-    static let saveSent = Self.effect(.saveSent)
+    static func saveSent(_ change: WrittenChange) -> Self { .effect(.saveSent(change)) }
 }
 
 /// The Mailbox's rules: state + action → new state + effects, pure.
@@ -338,8 +358,8 @@ public enum MailboxRules: AppRules {
             return [.log("could not save the mailbox: \(reason)"), .showBanner("Couldn’t save — your changes last until you quit")]
         case .saveRead:
             return [.log("could not save which messages were read: \(reason)")]
-        case .saveSent:
-            return [.log("could not save the sent messages: \(reason)"), .showBanner("Couldn’t save the sent message — it lasts until you quit")]
+        case .saveSent(let change):
+            return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
         case .log, .showBanner:
             return []
         }

@@ -215,7 +215,7 @@ public final class MailboxScreen: Screen {
     /// Carries out one effect through the environment; a save that fails comes back to the rules as an action.
     private func perform(_ effect: MailboxEffect) {
         func attempt(_ save: () throws -> Void) {
-            do { try save() } catch { send(.effectFailed(effect, reason: "\(error)")) }
+            do { try save() } catch { send(.effectFailed(effect, reason: ErrorWords.sentence(error))) }
         }
         switch effect {
         case .saveSent: attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }

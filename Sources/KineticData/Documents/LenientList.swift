@@ -1,4 +1,5 @@
 import Foundation
+import KineticPlatform
 
 /// A JSON list read one element at a time: an element that does not decode is kept as a refusal naming its place
 /// and the reason, and the elements after it still decode. The documents' top-level types declare their lists as
@@ -92,16 +93,9 @@ enum FieldDescription {
         }
     }
 
-    /// Foundation's JSON parser's own errors, which it throws where a value is read (not as `DecodingError`): a
-    /// number no `Double` holds is said as one, whatever the parser calls it.
-    static func reason(forParserError error: Error) -> String {
-        let mirror = Mirror(reflecting: error)
-        if let child = mirror.children.first, child.label == "numberIsNotRepresentableInSwift" {
-            let parsed = Mirror(reflecting: child.value).children.first.map { "\($0.value)" } ?? "\(child.value)"
-            return "a number out of range (\(parsed))"
-        }
-        return "\(error)"
-    }
+    /// Foundation's JSON parser's own errors, which it throws where a value is read (not as `DecodingError`), in
+    /// a person's words (`ErrorWords`): a number no `Double` holds is said as one, whatever the parser calls it.
+    static func reason(forParserError error: Error) -> String { ErrorWords.sentence(error) }
 
     /// A Swift type as a JSON writer knows it.
     static func kind(_ type: Any.Type) -> String {

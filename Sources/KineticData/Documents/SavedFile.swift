@@ -26,15 +26,27 @@ public struct SavedFile<Value>: Sendable {
         do {
             return "kept as \(try AtomicFile.keepAside(url, copying: copying).lastPathComponent)"
         } catch {
-            return "it could not be kept aside (\(error)), so the next save replaces it"
+            return "it could not be kept aside (\(ErrorWords.sentence(error))), so the next save replaces it"
         }
     }
 }
 
+/// The largest saved file that is read, in bytes (16 MB): every saved file is far smaller (the documents it keeps are
+/// downloaded at most 1 MB each; ten thousand filings make about 1 MB), so a larger one was not written by Kinetic,
+/// and reading it whole would cost its size in memory, and more again to decode.
+public let savedFileLimit = 16 << 20
+
 extension SavedFile where Value: Decodable {
     /// The value (`nil` when there is no file) and, for a file that cannot be read, why and where it was kept.
     public func load() -> (value: Value?, problem: String?) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return (nil, nil) }
+        if isFolder.boolValue { return (nil, "\(url.path) is a folder where a file belongs; \(keepAside())") }
+        // Looked at before reading: a file past the cap is not read into memory at all, but kept, whole, aside.
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+        if size > Int64(savedFileLimit) {
+            return (nil, "\(url.path) is \(size) bytes, more than the \(savedFileLimit) bytes (16 MB) a saved file may be, so it was not read; \(keepAside())")
+        }
         do {
             let data = try Data(contentsOf: url)
             switch format {
@@ -46,10 +58,11 @@ extension SavedFile where Value: Decodable {
         }
     }
 
-    /// A decoding error in a person's words: what was wrong and where.
+    /// A decoding error in a person's words: what was wrong and where (the parser's and the file system's own
+    /// errors through `ErrorWords`).
     private static func reason(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        return FieldDescription.reason(for: error, below: [])
+        guard let decoding = error as? DecodingError, decoding.underlying == nil else { return ErrorWords.sentence(error) }
+        return FieldDescription.reason(for: decoding, below: [])
     }
 }
 

@@ -41,5 +41,6 @@ public struct LinkNotOpened: Error, CustomStringConvertible {
     /// A refusal saying `reason`.
     public init(reason: String) { self.reason = reason }
 
+    /// The reason, as the log and the banner say it.
     public var description: String { reason }
 }

@@ -12,17 +12,18 @@ public struct AppsEnvironment {
     public var imageValidator: ImageValidator
     /// Where the apps say what went wrong while they carry on.
     public var log: (String) -> Void
-    /// Opens a link in the person's browser (a window) or says it would (a headless run). Only addresses the one
-    /// address check (`WebAddress`) accepted ever reach it.
-    public var openLink: (URL) -> Void
+    /// Opens a link in the person's browser (a window); throws `LinkNotOpened` when no browser took it (none
+    /// answered, or a headless run has none), so the app can say so and offer the link another way. Only addresses
+    /// the one address check (`WebAddress`) accepted ever reach it.
+    public var openLink: (URL) throws -> Void
 
-    /// Without `openLink`, a link is only written to `log`, saying that this run has no browser.
+    /// Without `openLink`, every link is refused with "this run has no browser".
     public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,
-                openLink: ((URL) -> Void)? = nil) {
+                openLink: ((URL) throws -> Void)? = nil) {
         self.fetcher = fetcher
         self.imageValidator = imageValidator
         self.log = log
-        self.openLink = openLink ?? { log("would open \($0.absoluteString) (this run has no browser)") }
+        self.openLink = openLink ?? { _ in throw LinkNotOpened(reason: "this run has no browser") }
     }
 
     /// No network (every fetch fails at once, and the apps run on bundled and saved data), no image ever accepted
@@ -30,4 +31,16 @@ public struct AppsEnvironment {
     public static var offline: AppsEnvironment {
         AppsEnvironment(fetcher: NoNetwork(), imageValidator: { _ in "this run checks no downloaded images" }, log: Log.line)
     }
+}
+
+/// A link no browser took: `reason` says why ("this run has no browser", the desktop's own error).
+public struct LinkNotOpened: Error, CustomStringConvertible {
+    /// Why the link was not opened, as a person can read it.
+    public var reason: String
+
+    /// A refusal saying `reason`.
+    public init(reason: String) { self.reason = reason }
+
+    /// The reason, as the log and the banner say it.
+    public var description: String { reason }
 }

@@ -54,20 +54,48 @@ public final class Banner {
         }
     }
 
-    /// Shows `message`, fading in, for `Banner.seconds` (once let go, while held).
-    public func show(_ message: String, animator: Animator) {
+    /// Shows `message`, fading in, for `Banner.seconds` (once let go, while held). With `measure` (the stage's text
+    /// measure), a message too wide for the banner's one line is shortened in its middle, "…" standing for what was
+    /// left out, so it stays inside the banner and keeps its start and its end (a link's address and its last part).
+    public func show(_ message: String, animator: Animator, measure: TextMeasuring? = nil) {
         if isHeld {
             waiting = message
             return
         }
         if case .text(var text) = layer.contents {
             text.string = message
+            if let measure { text.string = Self.shortened(text, toFit: layer.bounds.width - 2 * Self.padding, measure: measure) }
             layer.contents = .text(text)
         }
         layer.isHidden = false
         layer.opacity = 0
         remaining = Banner.seconds
         animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.25))
+    }
+
+    /// The room kept between a shortened message and each end of the banner, in points (the corners' radius).
+    public static let padding = 20.0
+
+    /// `text`'s string, or as much of its start and its end as fits on one line of `width` points with "…" between.
+    public static func shortened(_ text: TextContent, toFit width: Double, measure: TextMeasuring) -> String {
+        func fits(_ string: String) -> Bool {
+            var candidate = text
+            candidate.string = string
+            return measure.size(of: candidate, width: nil).width <= width
+        }
+        let characters = Array(text.string)
+        if fits(text.string) { return text.string }
+        func keeping(_ count: Int) -> String {
+            let head = (count + 1) / 2
+            return String(characters.prefix(head)) + "…" + String(characters.suffix(count - head))
+        }
+        // The most characters kept that still fit: fitting only gets easier as fewer are kept.
+        var (low, high) = (0, characters.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(keeping(middle)) { low = middle } else { high = middle - 1 }
+        }
+        return keeping(low)
     }
 
     /// Whether a message is showing and counting down to its fade.

@@ -130,11 +130,16 @@ public struct MenuAction {
     public var title: String
     /// What choosing the entry does.
     public var perform: () -> Void
+    /// Whether the entry is what the app shows now (the Honeycomb's category on screen): its row is marked and
+    /// selected, as the shell marks the app that shows, so the menu says where the person is.
+    public var isCurrent: Bool
 
-    /// An entry whose row is `menu.action.<id>`, showing `title`, that does `perform` when chosen.
-    public init(id: String, title: String, perform: @escaping () -> Void) {
+    /// An entry whose row is `menu.action.<id>`, showing `title`, that does `perform` when chosen; `isCurrent` marks
+    /// it as what shows now.
+    public init(id: String, title: String, isCurrent: Bool = false, perform: @escaping () -> Void) {
         self.id = id
         self.title = title
+        self.isCurrent = isCurrent
         self.perform = perform
     }
 }

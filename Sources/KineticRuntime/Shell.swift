@@ -228,16 +228,28 @@ public final class Shell: Screen {
         var y = actionsTop
         for action in content?.menuActions ?? [] {
             let row = Layer(identifier: "menu.action.\(action.id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 48))
-            row.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 28, y: 13, width: 250, height: 24), size: 17, color: Palette.accentOnInk))
+            row.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 28, y: 13, width: 250, height: 24), size: 17, bold: action.isCurrent,
+                                             color: Palette.accentOnInk))
+            if action.isCurrent { row.addSublayer(currentMark(for: action.id)) }
             row.gestureRecognizers = [TapRecognizer { [weak self] _ in
                 self?.setMenu(open: false)
                 action.perform()
             }]
-            row.accessibility = Accessibility(role: .menuItem, name: action.title, actions: [.tapping(row, named: "click")])
+            row.accessibility = Accessibility(role: .menuItem, name: action.title, states: action.isCurrent ? [.selected] : [],
+                                              actions: [.tapping(row, named: "click")])
             menuLayer.addSublayer(row)
             actionRows.append(row)
             y += 48
         }
+    }
+
+    /// The bar beside an app's entry for what it shows now (`menu.action.<id>.current`): with the bold title, it
+    /// marks the row the way the brighter row marks the app that shows.
+    private func currentMark(for id: String) -> Layer {
+        let mark = Layer(identifier: "menu.action.\(id).current", frame: Rect(x: 12, y: 12, width: 4, height: 24))
+        mark.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 2), fill: Palette.accentOnInk))
+        mark.isUserInteractionEnabled = false
+        return mark
     }
 
     /// Where the ☰ button sits, in every app that shows it: what an app lays out along its top edge keeps clear of it.

@@ -7,8 +7,7 @@ import KineticWindow
 
 extension AppsEnvironment {
     /// The real world, built here at the edge: AsyncHTTPClient for downloads, the renderer's decoding check for
-    /// images (Cairo and librsvg), and standard error for the log. Links are said, not opened: a headless run has no
-    /// browser.
+    /// images (Cairo and librsvg), and standard error for the log. Links are refused: a headless run has no browser.
     static var live: AppsEnvironment {
         AppsEnvironment(fetcher: NetworkFetcher(), imageValidator: { ImageFileCheck.problem(at: $0) }, log: Log.line)
     }
@@ -17,7 +16,7 @@ extension AppsEnvironment {
     static var liveWindow: AppsEnvironment {
         var environment = live
         environment.openLink = { url in
-            if let problem = DesktopWindow.openInBrowser(url) { Log.line("could not open \(url.absoluteString): \(problem)") }
+            if let problem = DesktopWindow.openInBrowser(url) { throw LinkNotOpened(reason: problem) }
         }
         return environment
     }

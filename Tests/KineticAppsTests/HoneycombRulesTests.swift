@@ -82,6 +82,20 @@ final class HoneycombRulesTests: XCTestCase {
         XCTAssertEqual(s.openCell, "y", "a cell of another category cannot be opened here")
     }
 
+    /// Issue 36, item 14: with no browser the banner showed the link, which could not be copied. A link no browser
+    /// took comes back as an action: the log says why, the link goes on the clipboard, and the banner says both.
+    func testALinkNoBrowserOpenedIsCopiedAndSaidSo() {
+        var s = state()
+        apply(&s, .tapCategory("a"), .morphFinished, .openPanel("x"))
+        let before = s
+        XCTAssertEqual(apply(&s, .linkNotOpened("https://example.org/x", reason: "xdg-open failed")), [
+            .log("honeycomb: Learn More: no browser opened https://example.org/x (xdg-open failed); copied it to the clipboard"),
+            .copyToClipboard("https://example.org/x"),
+            .showBanner("No browser opened the link — copied it: https://example.org/x"),
+        ])
+        XCTAssertEqual(s, before, "the panel stays as it was")
+    }
+
     func testNewDataKeepsWhatStillExists() {
         var s = state()
         apply(&s, .tapCategory("a"), .morphFinished, .tapCell("x"))

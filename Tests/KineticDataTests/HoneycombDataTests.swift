@@ -206,4 +206,17 @@ final class HoneycombRefresherTests: XCTestCase {
         XCTAssertEqual(snapshot.categories.map(\.id), ["b"])
         XCTAssertTrue(snapshot.problems.contains { $0.contains("could not be read") && $0.contains("honeycomb-nodes.json") }, "\(snapshot.problems)")
     }
+
+    /// Issue 36, item 15: a refused connection's log line had an unbalanced parenthesis (the network library's
+    /// "connection reset (error set): Connection refused) (errno: 111)"). Against loopback's closed discard port, every
+    /// line the Honeycomb's refresh logs names the refusal in words, its brackets balanced.
+    func testARefusedConnectionIsSaidInBalancedWords() async {
+        let bundled = Data(##"{"rootNode": [{"id": "b", "title": "B", "color": "#000000", "node": [{"id": "c", "title": "C", "color": "#000000", "image": "http://127.0.0.1:9/c.svg"}]}]}"##.utf8)
+        let snapshot = await refresher(URL(string: "http://127.0.0.1:9/honeycomb/nodes.json")!, bundled: bundled).refresh()
+        XCTAssertTrue(snapshot.refreshFailed)
+        XCTAssertEqual(snapshot.problems.first, "http://127.0.0.1:9/honeycomb/nodes.json could not be fetched: nothing accepts connections at 127.0.0.1:9 (connection refused)")
+        for line in snapshot.problems {
+            XCTAssertEqual(line.filter { $0 == "(" }.count, line.filter { $0 == ")" }.count, "balanced: \(line)")
+        }
+    }
 }

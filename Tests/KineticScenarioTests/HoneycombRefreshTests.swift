@@ -48,4 +48,50 @@ final class HoneycombRefreshTests: XCTestCase {
         let left = dump.layers.filter { $0.id.hasPrefix("category.") && !$0.id.hasPrefix("category.logo") && $0.visible && $0.opacity > 0.01 }.map(\.id)
         XCTAssertEqual(left, [], "no dead hexagons")
     }
+
+    /// Issue 36, item 13: the note was drawn across the stage's middle, under the logo ("No categories to [logo] s
+    /// data has none."). It must lie wholly on the stage and share no point with the logo's hexagon (nor any other).
+    func testTheEmptyHoneycombsNoteIsClearOfTheLogo() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        stage.run(until: 1.5)
+        Honeycomb.screen(of: runner).receive(snapshot([]))
+        stage.run(for: 1)
+        let dump = stage.dump()
+        let note = try XCTUnwrap(dump.layer("honeycomb.empty")).frame.rect
+        let logo = try XCTUnwrap(dump.layer("category.logo")).frame.rect
+        XCTAssertGreaterThan(logo.width, 50, "the logo still shows")
+        XCTAssertFalse(note.intersects(logo), "note \(note) is clear of the logo \(logo)")
+        XCTAssertTrue(Rect(origin: .zero, size: stage.size).contains(note), "on the stage: \(note)")
+        XCTAssertEqual(dump.layer("honeycomb.empty")?.text, "No categories to show: the honeycomb’s data has none.")
+    }
+
+    /// Issue 36, item 13: a category with no cells opened onto a blank stage. Its grid now says so, in the grid area:
+    /// below the header (the back hexagon and the title end by y = 68 pt; the grid area starts at 84 pt), on the
+    /// stage, shown fully.
+    func testACategoryWithNoCellsSaysSoInItsGrid() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage, screen = Honeycomb.screen(of: runner)
+        stage.run(until: 1.5)
+        XCTAssertEqual(stage.dump().layer("grid.empty")?.visible ?? false, false, "no note on the categories")
+        screen.receive(snapshot([HoneycombNode(id: "bare", title: "Bare", color: "#336699"), category("full", "Full")]))
+        stage.run(for: 1.5)
+        screen.showCategory("bare")
+        stage.run(for: 2)
+        XCTAssertEqual(stage.stateName, "grid.bare")
+        var dump = stage.dump()
+        let note = try XCTUnwrap(dump.layer("grid.empty"))
+        XCTAssertTrue(note.visible)
+        XCTAssertGreaterThan(note.opacity, 0.99)
+        XCTAssertEqual(note.text, "Nothing in Bare yet: the honeycomb’s data has no cells for it.")
+        let back = try XCTUnwrap(dump.layer("back")).frame.rect, title = try XCTUnwrap(dump.layer("grid.title")).frame.rect
+        XCTAssertFalse(note.frame.rect.intersects(back))
+        XCTAssertFalse(note.frame.rect.intersects(title))
+        XCTAssertTrue(Rect(x: 0, y: 84, width: stage.size.width, height: stage.size.height - 84).contains(note.frame.rect), "\(note.frame.rect)")
+        // Another category's grid, or the categories, take it away.
+        screen.showCategory("full")
+        stage.run(for: 2)
+        dump = stage.dump()
+        XCTAssertLessThan(dump.layer("grid.empty")?.opacity ?? 0, 0.01)
+    }
 }

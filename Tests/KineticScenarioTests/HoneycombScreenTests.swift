@@ -242,6 +242,41 @@ final class HoneycombScreenTests: XCTestCase {
         XCTAssertEqual(stage.stateName, "panel.coral", "the panel stays open")
     }
 
+    /// Issue 36, item 14: with no browser, Learn More showed "Learn More: <link>" for 3 s, not copyable and spilling
+    /// out of the banner when long. Now the link is on the clipboard whole, and the banner says no browser opened it,
+    /// on one line that fits inside the banner (measured as the renderer lays it out), a long link shortened in the
+    /// middle so its start and its end still show.
+    func testLearnMoreWithNoBrowserCopiesTheLinkAndSaysSoWithinTheBanner() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage, screen = Honeycomb.screen(of: runner)
+        stage.run(until: 1.5)
+        screen.showCategory("ocean")
+        stage.run(for: 2)
+        screen.environment.openLink = { _ in throw LinkNotOpened(reason: "no browser answered") }
+        let long = "https://example.org/ocean/coral/" + String(repeating: "reef-", count: 30) + "end"
+        for link in ["https://example.org/ocean/coral", long] {
+            XCTAssertTrue(screen.updateNode(withID: "coral") { $0.detail.learnMore = link })
+            screen.openPanel(forCellWithID: "coral")
+            stage.run(for: 1)
+            stage.tap(try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)
+            stage.run(for: 0.5)
+            XCTAssertEqual(stage.textInput.clipboard.text(), link, "the whole link is on the clipboard")
+            let banner = try XCTUnwrap(stage.dump().layer("banner"))
+            let text = try XCTUnwrap(banner.text)
+            XCTAssertTrue(banner.visible)
+            XCTAssertTrue(text.hasPrefix("No browser opened the link — copied it: https://"), text)
+            if link == long {
+                XCTAssertTrue(text.contains("…") && text.hasSuffix("reef-end"), "shortened in the middle, its end kept: \(text)")
+            } else {
+                XCTAssertEqual(text, "No browser opened the link — copied it: \(link)", "a short link is shown whole")
+            }
+            guard case .text(let content)? = stage.root.layer(withIdentifier: "banner")?.contents else { return XCTFail("banner text") }
+            let size = stage.textInput.measure.size(of: content, width: banner.frame.rect.width)
+            XCTAssertLessThanOrEqual(size.height, banner.frame.rect.height, "one line, inside the banner: \(size)")
+            XCTAssertLessThanOrEqual(stage.textInput.measure.size(of: content, width: nil).width, banner.frame.rect.width - 2 * 12, text)
+        }
+    }
+
     func testTheSideMenuListsTheCategoriesAndJumpsToOne() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage
@@ -257,6 +292,37 @@ final class HoneycombScreenTests: XCTestCase {
         XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "grid.travel" }, stage.stateName)
         stage.tap(try XCTUnwrap(stage.centre(of: "back")))
         XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "categories" }, stage.stateName)
+    }
+
+    /// Issue 36, item 15: the menu did not mark the category on screen. As the shell marks the app that shows (its
+    /// row selected), the row of the shown category is selected and carries the mark (`….current`), and only it; on
+    /// the categories, All categories is.
+    func testTheSideMenuMarksTheCategoryOnScreen() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        stage.run(until: 0.5)
+        let ids = ["categories"] + Honeycomb.bundledCategories.map { "category.\($0.id)" }
+        func marked() -> [String] {
+            let dump = stage.dump()
+            return ids.filter { id in
+                let selected = stage.root.layer(withIdentifier: "menu.action.\(id)")?.accessibility?.states.contains(.selected) ?? false
+                let mark = dump.layer("menu.action.\(id).current") != nil
+                XCTAssertEqual(selected, mark, "\(id): selected and marked together")
+                return selected
+            }
+        }
+        XCTAssertEqual(marked(), ["categories"])
+        stage.tap(Point(x: 34, y: 34))
+        stage.run(for: 0.6)
+        stage.tap(try XCTUnwrap(stage.dump().layer("menu.action.category.travel")).frame.center)
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "grid.travel" }, stage.stateName)
+        XCTAssertEqual(marked(), ["category.travel"])
+        stage.tap(Point(x: 34, y: 34))
+        stage.run(for: 0.6)
+        XCTAssertEqual(stage.dump().layer("menu.action.category.travel.current")?.visible, true, "the mark shows in the open menu")
+        stage.tap(try XCTUnwrap(stage.dump().layer("menu.action.categories")).frame.center)
+        XCTAssertTrue(stage.run(upTo: 3) { stage.stateName == "categories" }, stage.stateName)
+        XCTAssertEqual(marked(), ["categories"])
     }
 
     func testKeysMoveAFocusRingOpenAndGoBack() throws {

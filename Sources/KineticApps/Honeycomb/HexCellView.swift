@@ -53,9 +53,10 @@ final class HexCellView {
 
     /// Shows `node`: its colour, its title, and its image from `imageFile` (a checked local file) if there is one.
     func configure(_ node: HoneycombNode, imageFile: String?, titleSize: Double) {
-        // WCAG 2.1: bold text of 14 pt and more needs 3:1, smaller 4.5:1. White or ink, whichever stands out on the
-        // node's colour; a colour neither reaches is shaded, keeping its hue.
-        let (fill, label) = Color.readableLabel(on: Self.fill(node), labels: [.white, Palette.ink], minimumContrast: titleSize >= 14 ? 3 : 4.5)
+        // WCAG 2.1 (the categories' 22 pt bold titles are large text, 3:1; the cells' 13 pt ones need 4.5:1). White or
+        // ink, whichever stands out on the node's colour; a colour neither reaches is shaded, keeping its hue.
+        let (fill, label) = Color.readableLabel(on: Self.fill(node), labels: [.white, Palette.ink],
+                                                minimumContrast: Color.minimumTextContrast(fontSize: titleSize, bold: true))
         body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: fill))
         title.contents = .text(TextContent(node.title, bold: true, fontSize: titleSize, color: label, alignment: .center,
                                            lineLimit: image == nil ? 2 : 1, centeredVertically: true))

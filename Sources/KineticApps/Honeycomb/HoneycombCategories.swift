@@ -79,20 +79,27 @@ final class HoneycombCategories {
         views = [:]
         makeViews(categories, geometry: geometry, assemble: false)
         for view in views.values { view.container.opacity = 0 }
-        showEmptyNote(categories.isEmpty)
+        showEmptyNote(categories.isEmpty, geometry: geometry)
     }
 
-    /// Says so in the middle of the stage while the data has no category at all, and takes the note away once it has.
-    func showEmptyNote(_ empty: Bool) {
+    /// What the stage says when the data has no category.
+    static let emptyMessage = "No categories to show: the honeycomb’s data has none."
+
+    /// Says so while the data has no category at all, and takes the note away once it has. The logo stays in the
+    /// middle of the stage alone, so the note sits under it, clear of its hexagon (it used to be drawn across the
+    /// stage's middle, where the logo covered half of it).
+    func showEmptyNote(_ empty: Bool, geometry: HoneycombGeometry) {
         guard empty else {
             emptyNote?.removeFromSuperlayer()
             emptyNote = nil
             return
         }
         guard emptyNote == nil else { return }
-        let note = Layer(identifier: "honeycomb.empty", frame: Rect(x: 40, y: field.bounds.height / 2 - 20, width: field.bounds.width - 80, height: 40))
-        note.contents = .text(TextContent("No categories to show: the honeycomb’s data has none.", fontSize: 20, color: Palette.ink, alignment: .center))
+        let logoBottom = geometry.logoCentre.y + geometry.flower.circumradius
+        let note = Layer(identifier: "honeycomb.empty", frame: Rect(x: 40, y: logoBottom + 24, width: max(field.bounds.width - 80, 40), height: 56))
+        note.contents = .text(TextContent(Self.emptyMessage, fontSize: 20, color: Palette.ink, alignment: .center))
         note.isUserInteractionEnabled = false
+        note.accessibility = Accessibility(role: .label, name: Self.emptyMessage)
         field.addSublayer(note)
         emptyNote = note
     }

@@ -43,8 +43,31 @@ public struct HoneycombGeometry: Equatable, Sendable {
 
     // MARK: The detail panel
 
-    /// The panel's height, without its arrow, in points.
+    /// The panel's height, without its arrow, in points, for a description that fits its first lines: the least a
+    /// panel is (the picture's hexagon, 170 pt, with its margins).
     public static let panelHeight = 210.0
+    /// Where the description starts, below the label, from the panel's top, in points.
+    public static let panelTextTop = 68.0
+    /// Where the description starts from the panel's left, right of the picture, in points; it runs to the panel's
+    /// right edge less `panelTextTrailing`.
+    public static let panelTextLeading = 220.0
+    static let panelTextTrailing = 32.0
+    /// Learn More's height, and the space below it to the panel's bottom, in points.
+    public static let learnMoreHeight = 40.0
+    static let learnMoreBottomMargin = 18.0
+    /// The space between the description's last line and Learn More, in points.
+    public static let panelTextGap = 14.0
+
+    /// The panel's width on this stage: the grid area's, up to 880 pt.
+    public var panelWidth: Double { min(gridArea.width, 880) }
+    /// How wide the description's column is on this stage: the panel's width right of the picture.
+    public var panelTextWidth: Double { max(panelWidth - Self.panelTextLeading - Self.panelTextTrailing, 40) }
+
+    /// The panel's height for a description `textHeight` points tall (laid out at `panelTextWidth`): tall enough for
+    /// the whole description and Learn More below it, never overlapping, and never less than `panelHeight`.
+    public static func panelHeight(textHeight: Double) -> Double {
+        max(panelHeight, panelTextTop + textHeight + panelTextGap + learnMoreHeight + learnMoreBottomMargin)
+    }
     /// The arrow's size: its base is `width` wide, its tip `height` from the panel.
     public static let arrowSize = Size(width: 34, height: 16)
     /// Space between a row's hexagons and the arrow's tip, and between the panel and the rows that made room.
@@ -72,18 +95,20 @@ public struct HoneycombGeometry: Equatable, Sendable {
     /// stays clear). The tapped cell, its arrow and the panel are then always in sight; in a grid too tall for the
     /// panel as well, rows on the far side go past the area's top or bottom, and `scrollRange` says how far the grid
     /// scrolls to reach them.
-    public func panel(for row: Int, column: Int, in layout: HoneycombLayout) -> PanelPlacement? {
+    /// - Parameter textHeight: the open cell's description's height at `panelTextWidth` (0: it fits the least panel).
+    public func panel(for row: Int, column: Int, in layout: HoneycombLayout, textHeight: Double = 0) -> PanelPlacement? {
         guard layout.rows.indices.contains(row), layout.rows[row].indices.contains(column) else { return nil }
         let cell = layout.rows[row][column]
         let radius = layout.circumradius
         let below = cell.y <= layout.area.midY + 0.5
         let width = min(layout.area.width, 880)
         let x = layout.area.midX - width / 2
+        let height = Self.panelHeight(textHeight: textHeight)
         var shifts = Array(repeating: 0.0, count: layout.rows.count)
         var frame: Rect, tip: Point
         if below {
             tip = Point(x: cell.x, y: cell.y + radius + Self.panelMargin)
-            frame = Rect(x: x, y: tip.y + Self.arrowSize.height, width: width, height: Self.panelHeight)
+            frame = Rect(x: x, y: tip.y + Self.arrowSize.height, width: width, height: height)
             // Every row below moves by the same amount: the next row's top clears the panel.
             if row + 1 < layout.rows.count {
                 let shift = max(frame.maxY + Self.panelMargin - (layout.rows[row + 1][0].y - radius), 0)
@@ -91,7 +116,7 @@ public struct HoneycombGeometry: Equatable, Sendable {
             }
         } else {
             tip = Point(x: cell.x, y: cell.y - radius - Self.panelMargin)
-            frame = Rect(x: x, y: tip.y - Self.arrowSize.height - Self.panelHeight, width: width, height: Self.panelHeight)
+            frame = Rect(x: x, y: tip.y - Self.arrowSize.height - height, width: width, height: height)
             if row > 0 {
                 let shift = min(frame.minY - Self.panelMargin - (layout.rows[row - 1][0].y + radius), 0)
                 for index in 0..<row { shifts[index] = shift }

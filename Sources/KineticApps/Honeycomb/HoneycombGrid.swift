@@ -10,6 +10,8 @@ final class HoneycombGrid {
     private(set) var views: [String: HexCellView] = [:]
     /// Which category the cells on stage belong to.
     private var category: String?
+    /// `grid.empty`: what the grid area says when the shown category has no cells, rather than a blank stage.
+    private let emptyNote = Layer(identifier: "grid.empty")
     /// Where the cells sit: the grid's scrolling content, in stage coordinates.
     private let content: Layer
     private let motion: HoneycombMotion
@@ -19,6 +21,23 @@ final class HoneycombGrid {
         self.content = content
         self.motion = motion
         self.send = send
+        emptyNote.opacity = 0
+        emptyNote.isUserInteractionEnabled = false
+        content.addSublayer(emptyNote)
+    }
+
+    /// Says, in the middle of the grid area (`area`, below the header's back hexagon and title), that `empty` has no
+    /// cells; with `nil` the note fades away.
+    func showEmptyNote(for empty: HoneycombNode?, in area: Rect) {
+        if let empty {
+            let message = "Nothing in \(empty.title) yet: the honeycomb’s data has no cells for it."
+            emptyNote.frame = Rect(x: area.minX + 16, y: area.midY - 28, width: max(area.width - 32, 16), height: 56)
+            emptyNote.contents = .text(TextContent(message, fontSize: 20, color: Palette.ink, alignment: .center, centeredVertically: true))
+            emptyNote.accessibility = Accessibility(role: .label, name: message)
+        } else {
+            emptyNote.accessibility = nil
+        }
+        motion.fade(emptyNote, to: empty == nil ? 0 : 1)
     }
 
     /// The cell `id`'s hexagon, if it is on stage.

@@ -59,15 +59,18 @@ public struct HoneycombLayout: Equatable, Sendable {
     ///
     /// The rule for the rows, for N cells:
     /// 1. **Balanced**: k rows (k ≤ 5, no row over 7) whose lengths are ⌊N/k⌋ or ⌈N/k⌉.
-    /// 2. **Mirror-symmetric when it can be**: rows alternating long and short (n, n−1, n, …) all centre on one
-    ///    vertical line of the lattice, so the block mirrors about the area's vertical axis. When some balanced k
-    ///    allows that, only such arrangements are considered (4 cells are 1-2-1, not a slanted 2-2).
-    /// 3. **The shape of the space**: of the candidates, the one whose block's width : height is closest to the area's
+    /// 2. **As large as the space allows**: of those, only the arrangements whose cells are within
+    ///    `sizeTolerance` (5%) of the largest any of them reaches are considered (12 cells are 4-4-4 at full size,
+    ///    not a narrow 2-3-2-3-2 at two thirds of it).
+    /// 3. **Mirror-symmetric when it can be**: rows alternating long and short (n, n−1, n, …) all centre on one
+    ///    vertical line of the lattice, so the block mirrors about the area's vertical axis; when one of those
+    ///    candidates allows it, it is chosen (4 cells are 1-2-1, not a slanted 2-2).
+    /// 4. **The shape of the space**: of the rest, the one whose block's width : height is closest to the area's
     ///    (compared as logarithms, so 2× too wide and 2× too tall count alike); on a tie, fewer rows.
-    /// 4. **Most even** otherwise: long and short rows alternate as much as possible, then the arrangement most
+    /// 5. **Most even** otherwise: long and short rows alternate as much as possible, then the arrangement most
     ///    symmetric about the middle row, then long rows first; rows sit as near the middle as the lattice allows.
-    /// 5. **Balanced on the eye**: the block is placed so its cells' centre of mass is the area's centre, both ways.
-    /// 6. **Sized to the count**: cells are as large as the area allows for these rows so centred, up to the category
+    /// 6. **Centred**: the block's outline (every hexagon's edges) is centred in the area, both ways.
+    /// 7. **Sized to the count**: cells are as large as the area allows for these rows, up to the category
     ///    honeycomb's cells in the same area (`flower(in:)`), so a few cells do not float small in an empty stage.
     public static func grid(count: Int, in area: Rect, gap: Double = 8) -> HoneycombLayout {
         let n = min(max(count, 0), maximumCells)
@@ -77,26 +80,33 @@ public struct HoneycombLayout: Equatable, Sendable {
             let d = gridSpacing(for: area, gap: gap)
             return HoneycombLayout(rows: [], circumradius: (d - gap) / 3.squareRoot(), spacing: d, gap: gap, area: area)
         }
-        var candidates: [(lengths: [Int], symmetric: Bool)] = []
+        var candidates: [(lengths: [Int], symmetric: Bool, spacing: Double)] = []
         for rowCount in 1...min(maximumRows, n) where (n + rowCount - 1) / rowCount <= maximumRowLength {
-            if let mirrored = symmetricRows(count: n, rows: rowCount) { candidates.append((mirrored, true)) }
-            candidates.append((evenRows(count: n, rows: rowCount), false))
+            for (lengths, symmetric) in [(symmetricRows(count: n, rows: rowCount), true), (evenRows(count: n, rows: rowCount), false)] {
+                guard let lengths else { continue }
+                candidates.append((lengths, symmetric, min(fittingSpacing(rowLengths: lengths, in: area, gap: gap), cap)))
+            }
         }
-        let mirrorable = candidates.contains { $0.symmetric }
+        let largest = candidates.map(\.spacing).max() ?? cap
+        let large = candidates.filter { $0.spacing >= largest * (1 - sizeTolerance) }
+        let mirrorable = large.contains { $0.symmetric }
         let areaAspect = area.width / max(area.height, 1)
-        var best: (score: Double, lengths: [Int])?
-        for candidate in candidates where candidate.symmetric || !mirrorable {
+        var best: (score: Double, lengths: [Int], spacing: Double)?
+        for candidate in large where candidate.symmetric || !mirrorable {
             // The block's shape does not depend on its size: measured at a unit spacing.
             let box = place(rowLengths: candidate.lengths, spacing: 100, gap: gap, in: area).bounds
             let score = abs(log(box.width / box.height) - log(areaAspect))
             if let current = best, score >= current.score - 1e-9 { continue }
-            best = (score, candidate.lengths)
+            best = (score, candidate.lengths, candidate.spacing)
         }
-        // `candidates` always holds the one-row (or more) arrangement for any 1…35, so `best` is set.
-        let lengths = best?.lengths ?? [n]
-        let d = min(fittingSpacing(rowLengths: lengths, in: area, gap: gap), cap)
-        return place(rowLengths: lengths, spacing: d, gap: gap, in: area)
+        // `candidates` always holds an arrangement for any 1…35 (one row up to 7, five rows of 7 at most), and the
+        // largest of them is in `large`, so `best` is set; the fallbacks only keep the compiler content.
+        return place(rowLengths: best?.lengths ?? [n], spacing: best?.spacing ?? largest, gap: gap, in: area)
     }
+
+    /// How much smaller than the largest possible an arrangement's cells may be and still be chosen for its symmetry
+    /// or its shape: 5%.
+    public static let sizeTolerance = 0.05
 
     /// Row lengths for `count` cells in `rows` rows that alternate long and short (so each row centres on the same
     /// lattice line and the block mirrors about it), long rows first when either way works; `nil` when no balanced
@@ -112,15 +122,14 @@ public struct HoneycombLayout: Equatable, Sendable {
         return nil
     }
 
-    /// The largest spacing at which rows of `rowLengths`, placed as `place` places them and centred by their centre
-    /// of mass, fit `area`.
+    /// The largest spacing at which rows of `rowLengths`, placed as `place` places them and centred by their
+    /// outline, fit `area`.
     static func fittingSpacing(rowLengths: [Int], in area: Rect, gap: Double) -> Double {
-        // In units of the spacing d: the farthest centre from the centre of mass is hx across and hy down; a hexagon
-        // reaches (d − gap)/2 beyond its centre across and (d − gap)/√3 down. Both must stay within half the area.
+        // In units of the spacing d: the outermost centres are hx across and hy down from the block's middle; a
+        // hexagon reaches (d − gap)/2 beyond its centre across and (d − gap)/√3 down. Both must stay within half the area.
         let unit = place(rowLengths: rowLengths, spacing: 1, gap: 0, in: area).centres
-        let count = Double(max(unit.count, 1))
-        let mx = unit.map(\.x).reduce(0, +) / count, my = unit.map(\.y).reduce(0, +) / count
-        let hx = unit.map { abs($0.x - mx) }.max() ?? 0, hy = unit.map { abs($0.y - my) }.max() ?? 0
+        let xs = unit.map(\.x), ys = unit.map(\.y)
+        let hx = ((xs.max() ?? 0) - (xs.min() ?? 0)) / 2, hy = ((ys.max() ?? 0) - (ys.min() ?? 0)) / 2
         let root3 = 3.squareRoot()
         let byWidth = (area.width / 2 + gap / 2) / (hx + 0.5)
         let byHeight = (area.height / 2 + gap / root3) / (hy + 1 / root3)
@@ -178,15 +187,9 @@ public struct HoneycombLayout: Equatable, Sendable {
             rows.append((0..<length).map { Point(x: middle + (Double($0) - Double(length - 1) / 2) * d, y: y) })
         }
         var layout = HoneycombLayout(rows: rows, circumradius: radius, spacing: d, gap: gap, area: area)
-        // The cells' centre of mass on the area's centre, the block's box kept inside the area.
+        // The block's outline centred in the area.
         let box = layout.bounds
-        let centres = layout.centres
-        let mass = Point(x: centres.map(\.x).reduce(0, +) / Double(max(centres.count, 1)), y: centres.map(\.y).reduce(0, +) / Double(max(centres.count, 1)))
-        func clampedShift(_ wanted: Double, _ low: Double, _ high: Double) -> Double {
-            low <= high ? min(max(wanted, low), high) : (low + high) / 2
-        }
-        let shift = Vector(dx: clampedShift(area.midX - mass.x, area.minX - box.minX, area.maxX - box.maxX),
-                           dy: clampedShift(area.midY - mass.y, area.minY - box.minY, area.maxY - box.maxY))
+        let shift = Vector(dx: area.midX - box.midX, dy: area.midY - box.midY)
         layout.rows = rows.map { $0.map { $0 + shift } }
         return layout
     }

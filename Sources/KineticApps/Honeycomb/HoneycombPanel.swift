@@ -38,9 +38,7 @@ final class HoneycombPanel {
         backdrop.frame = Rect(x: 24, y: 20, width: 170, height: 170)
         // The cell's picture, large: 136 pt, half again the largest a cell shows (85 pt, the category honeycomb's size).
         image.frame = Rect(center: backdrop.frame.center, size: Size(width: 136, height: 136))
-        title.frame = Rect(x: 220, y: 24, width: 420, height: 36)
-        text.frame = Rect(x: 220, y: 68, width: 440, height: 90)
-        learnMore.frame = Rect(x: 220, y: HoneycombGeometry.panelHeight - 58, width: 150, height: 40)
+        layOut(Size(width: 880, height: HoneycombGeometry.panelHeight))
         learnMore.gestureRecognizers = [TapRecognizer { _ in send(.learnMore) }]
         for layer in [backdrop, image, title, text, learnMore] { panel.addSublayer(layer) }
         content.addSublayer(panel)
@@ -70,6 +68,7 @@ final class HoneycombPanel {
         }
         self.placement = placement
         panel.bounds.size = placement.frame.size
+        layOut(placement.frame.size)
         if reduceMotion {
             panel.position = placement.frame.origin
             arrow.frame = arrowFrame
@@ -93,15 +92,60 @@ final class HoneycombPanel {
                                                  stroke: Color.white.withAlpha(0.55), lineWidth: 2))
         }
         title.contents = .text(TextContent(node.detail.label, bold: true, fontSize: 26, color: Palette.ink, lineLimit: 1))
-        text.contents = .text(TextContent(node.detail.text, fontSize: 17, color: Palette.muted, lineLimit: 4))
-        learnMore.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 20), fill: node.detail.learnMore == nil ? Palette.muted.withAlpha(0.4) : tint))
+        text.contents = .text(Self.description(node))
+        let button = Self.learnMoreColours(on: tint)
+        learnMore.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 20), fill: node.detail.learnMore == nil ? Palette.muted.withAlpha(0.4) : button.fill))
         if learnMore.sublayers.isEmpty {
-            learnMore.addSublayer(Typography.label(nil, "Learn More", frame: Rect(x: 0, y: 0, width: 150, height: 40), size: 16, bold: true, color: .white, alignment: .center))
+            learnMore.addSublayer(Typography.label(nil, "Learn More", frame: Rect(x: 0, y: 0, width: 150, height: 40), size: Self.learnMoreFontSize,
+                                                   bold: true, color: button.text, alignment: .center))
         }
         if case .text(var text) = learnMore.sublayers[0].contents {
             text.centeredVertically = true
+            text.color = button.text
             learnMore.sublayers[0].contents = .text(text)
         }
+    }
+
+    /// The description as the panel shows it: whole, on as many lines as it needs (the panel grows to hold them).
+    static func description(_ node: HoneycombNode) -> TextContent {
+        TextContent(node.detail.text, fontSize: 17, color: Palette.muted)
+    }
+
+    /// Every cell's description's height in `categories`, laid out by `measure` at `width` (the panel's text column),
+    /// by cell id: what the panel needs to grow to (see `HoneycombGeometry.panelHeight(textHeight:)`).
+    static func textHeights(of categories: [HoneycombNode], width: Double, measure: TextMeasuring) -> [String: Double] {
+        var heights: [String: Double] = [:]
+        for category in categories {
+            for cell in category.children { heights[cell.id] = measure.size(of: description(cell), width: width).height.rounded(.up) }
+        }
+        return heights
+    }
+
+    /// Places the label, the description and Learn More in a panel of `size`: the description's column runs from
+    /// right of the picture to the panel's right margin and down to just above Learn More, which keeps to the bottom.
+    private func layOut(_ size: Size) {
+        let left = HoneycombGeometry.panelTextLeading, top = HoneycombGeometry.panelTextTop
+        let width = max(size.width - left - HoneycombGeometry.panelTextTrailing, 40)
+        let buttonHeight = HoneycombGeometry.learnMoreHeight
+        let buttonTop = size.height - HoneycombGeometry.learnMoreBottomMargin - buttonHeight
+        title.frame = Rect(x: left, y: 24, width: width, height: 36)
+        text.frame = Rect(x: left, y: top, width: width, height: max(buttonTop - HoneycombGeometry.panelTextGap - top, 0))
+        learnMore.frame = Rect(x: left, y: buttonTop, width: 150, height: buttonHeight)
+    }
+
+    /// The panel's own colour, behind Learn More.
+    static let background = Color.white
+    /// Learn More's label: 16 pt bold, under WCAG's large-text line (18.67 px bold), so it needs 4.5:1.
+    static let learnMoreFontSize = 16.0
+
+    /// Learn More's fill and text for a cell of colour `tint`, derived for contrast by the rule the cells' labels
+    /// use (`Color.readableLabel`): its text is the panel's own white, and the cell's colour is darkened, keeping its
+    /// hue, until that white reads on it (4.5:1). The button then stands out from the white panel by the same ratio,
+    /// above the 3:1 a control needs, so a served yellow or white cell no longer hides its text or its button.
+    static func learnMoreColours(on tint: Color) -> (fill: Color, text: Color) {
+        let minimum = Color.minimumTextContrast(fontSize: learnMoreFontSize, bold: true)
+        let (fill, text) = Color.readableLabel(on: tint.withAlpha(1), labels: [background], minimumContrast: minimum)
+        return (fill, text)
     }
 
     /// Learn More, for the stage's keyboard focus to ring while the Honeycomb's focus is on it (Tab from the open cell).

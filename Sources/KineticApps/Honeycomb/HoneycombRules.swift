@@ -30,12 +30,17 @@ public enum HoneycombAction: Equatable, Sendable {
     /// Enter: opens what has the focus.
     case activateFocus
     case learnMore
+    /// The link could not be handed to a browser (none answered, or the run has none): `reason` says why.
+    case linkNotOpened(String, reason: String)
     /// Tab: the keyboard's focus goes between the open cell and its panel's Learn More, when the cell has a link.
     case tab
     /// The keyboard focus moved onto a hexagon by Tab, or (`nil`) onto a control that is none.
     case focusHexagon(String?)
     /// The screen appeared at this size: the layouts follow it.
     case resized(Size)
+    /// The screen measured every cell's description at the panel's text width (cell id → height in points), for new
+    /// data or a new size: an open panel grows or shrinks to its text.
+    case panelTextMeasured([String: Double])
 }
 
 /// What the rules ask the outside world to do, through the environment: only what reaches the world (a link, the
@@ -49,6 +54,8 @@ public enum HoneycombEffect: Equatable, Sendable {
     case log(String)
     /// Show a message in the banner along the bottom, which goes away by itself.
     case showBanner(String)
+    /// Put text on the desktop's clipboard (a link no browser opened, for the person to paste where they like).
+    case copyToClipboard(String)
 }
 
 /// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
@@ -70,6 +77,8 @@ public enum HoneycombRules: AppRules {
         switch action {
         case .resized(let size):
             state.size = size
+        case .panelTextMeasured(let heights):
+            state.panelTextHeights = heights
         case .tapCategory(let id):
             guard state.categories.contains(where: { $0.id == id }) else { return [] }
             switch state.phase {
@@ -151,9 +160,16 @@ public enum HoneycombRules: AppRules {
         case .learnMore:
             // Headless, the environment only logs the link: the banner says what was opened either way.
             if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link), .showBanner("Learn More: \(link)")] }
+        case .linkNotOpened(let link, let reason):
+            // Said, and the link handed over another way: on the clipboard, to paste into a browser.
+            return [.log("honeycomb: Learn More: no browser opened \(link) (\(reason)); copied it to the clipboard"),
+                    .copyToClipboard(link), .showBanner(noBrowserMessage(link))]
         }
         return []
     }
+
+    /// What the banner says when no browser opened `link`: that none answered, and that the link is on the clipboard.
+    public static func noBrowserMessage(_ link: String) -> String { "No browser opened the link — copied it: \(link)" }
 
     /// A problem the data layer found, as the log says it.
     private static func logLine(_ problem: String) -> HoneycombEffect { .log("honeycomb: \(problem)") }

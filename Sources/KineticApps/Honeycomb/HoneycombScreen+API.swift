@@ -53,6 +53,7 @@ extension HoneycombScreen {
         guard node.id == id, !node.title.isEmpty, node.title.count <= HoneycombDocument.maximumTitleLength else { return false }
         do { _ = try Color(hex: node.color) } catch { return false }
         send(.updateNode(node))
+        measurePanelTexts()
         refreshAllViews(changed: [id])
         menuActionsDidChange()
         return true

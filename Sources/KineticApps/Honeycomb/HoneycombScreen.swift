@@ -92,14 +92,17 @@ public final class HoneycombScreen: Screen {
 
     public override func didAppear(size: Size) {
         send(.resized(size))
+        measurePanelTexts()
         root.backgroundColor = Palette.paper
         field.frame = Rect(origin: .zero, size: size)
         root.addSublayer(field)
         gridScroll.layout(size: size)
         gridScroll.show(nil, gridShows: state.shownCategory != nil)
         banner.add(to: root, size: size, zPosition: 6)
+        // Wide enough for "No browser opened the link — copied it: " and a usual address on one line.
+        banner.place(in: size, width: min(size.width - 48, 760))
         categories.assemble(state.categories, geometry: geometry)
-        categories.showEmptyNote(state.categories.isEmpty)
+        categories.showEmptyNote(state.categories.isEmpty, geometry: geometry)
         root.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBackground) }]
         root.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         send(.startupProblems(startupProblems))
@@ -161,9 +164,12 @@ public final class HoneycombScreen: Screen {
 
     private func perform(_ effect: HoneycombEffect) {
         switch effect {
-        case .openLink(let link): environment.openLink(link)
+        case .openLink(let link):
+            // A link no browser took comes back to the rules, which say so and copy it.
+            do { try environment.openLink(link) } catch { send(.linkNotOpened(link, reason: "\(error)")) }
+        case .copyToClipboard(let text): stage?.textInput.clipboard.setText(text)
         case .log(let line): environment.log(line)
-        case .showBanner(let message): banner.show(message, animator: animator)
+        case .showBanner(let message): banner.show(message, animator: animator, measure: stage?.textInput.measure)
         case .leave: break  // the key goes on to the shell (`handleKey` returns false)
         }
     }
@@ -173,12 +179,19 @@ public final class HoneycombScreen: Screen {
         viewState.imageFiles = snapshot.imageFiles
         let shownBefore = shownCategoryIDs
         send(.snapshotArrived(categories: snapshot.categories, problems: snapshot.problems, refreshFailed: snapshot.refreshFailed))
+        measurePanelTexts()
         if shownCategoryIDs != shownBefore {
             categories.replace(with: state.categories, geometry: geometry)
             sync()
         }
         refreshAllViews()
         menuActionsDidChange()
+    }
+
+    /// Measures every cell's description at the panel's text width, for the rules to size the panel by.
+    func measurePanelTexts() {
+        guard let measure = stage?.textInput.measure else { return }
+        send(.panelTextMeasured(HoneycombPanel.textHeights(of: state.categories, width: geometry.panelTextWidth, measure: measure)))
     }
 
     /// The categories that have a hexagon, in order.
@@ -214,9 +227,17 @@ public final class HoneycombScreen: Screen {
         categories.move(state.categories, to: targets, holdingEntrance: previous == nil)
         grid.move(to: targets, entering: entering)
         header.show(targets.backVisible)
+        grid.showEmptyNote(for: emptyGridCategory, in: geometry.gridArea)
+        if previous.map({ $0.menuCategory != state.menuCategory }) ?? true { menuActionsDidChange() }
         panel.show(targets.panel, node: openNode, imageFiles: viewState.imageFiles)
         gridScroll.show(targets.panel, gridShows: state.shownCategory != nil)
         describeForScreenReaders()
+    }
+
+    /// The category whose grid shows with no cell in it (its data has none), if that is what is on screen.
+    private var emptyGridCategory: HoneycombNode? {
+        guard case .grid = state.phase, let shown = state.shownCategory, shown.children.isEmpty else { return nil }
+        return shown
     }
 
     /// The open cell's node, if a panel is open.
@@ -254,9 +275,13 @@ public final class HoneycombScreen: Screen {
     // MARK: Menu and keys
 
     public override var menuActions: [MenuAction] {
-        [MenuAction(id: "categories", title: "All categories") { [weak self] in self?.send(.showCategory(nil)) }]
+        // The entry for what shows is marked: the category whose grid is on screen (or being entered), else All categories.
+        let shown = state.menuCategory
+        return [MenuAction(id: "categories", title: "All categories", isCurrent: shown == nil) { [weak self] in self?.send(.showCategory(nil)) }]
             + state.categories.prefix(HoneycombDocument.maximumCategories).map { category in
-                MenuAction(id: "category.\(category.id)", title: category.title) { [weak self] in self?.send(.showCategory(category.id)) }
+                MenuAction(id: "category.\(category.id)", title: category.title, isCurrent: shown == category.id) { [weak self] in
+                    self?.send(.showCategory(category.id))
+                }
             }
     }
 

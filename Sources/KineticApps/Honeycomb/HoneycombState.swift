@@ -27,6 +27,9 @@ public struct HoneycombState: Equatable, Sendable {
     public var learnMoreFocused = false
     /// The stage the honeycombs are laid out on, in points.
     public var size: Size
+    /// Each cell's description's height, in points, laid out at the panel's text width on this stage (measured by
+    /// the screen, which lays text out): the panel grows to hold the whole of it above Learn More.
+    public var panelTextHeights: [String: Double] = [:]
 
     /// A launch on the categories, no panel open and no focus ring, on a stage of `size` points.
     public init(categories: [HoneycombNode], size: Size) {
@@ -48,6 +51,15 @@ public struct HoneycombState: Equatable, Sendable {
         switch phase {
         case .categories: return nil
         case .morph(let id, _), .grid(let id): return categories.first { $0.id == id }
+        }
+    }
+
+    /// The category the menu marks as on screen: the one whose grid shows or is being entered; `nil` on the
+    /// categories and on the way back to them.
+    public var menuCategory: String? {
+        switch phase {
+        case .categories, .morph(_, forward: false): return nil
+        case .morph(let id, forward: true), .grid(let id): return id
         }
     }
 

@@ -69,7 +69,7 @@ public struct HoneycombTargets: Equatable, Sendable {
         let layout = geometry.grid(count: shown.children.count)
         if inGrid, case .grid = state.phase, let open = state.openCell, let index = shown.children.firstIndex(where: { $0.id == open }),
            let position = layout.position(ofCellAt: index) {
-            panel = geometry.panel(for: position.row, column: position.column, in: layout)
+            panel = geometry.panel(for: position.row, column: position.column, in: layout, textHeight: state.panelTextHeights[open] ?? 0)
         }
         for (index, cell) in shown.children.enumerated() {
             guard inGrid, let position = layout.position(ofCellAt: index) else {

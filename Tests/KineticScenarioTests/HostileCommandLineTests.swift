@@ -72,8 +72,9 @@ final class HostileCommandLineTests: XCTestCase {
         }
     }
 
-    /// Item 6: `/dev/null` as the data folder, and a folder where the saved catalogue belongs, are said as such (they
-    /// were `NSCocoaErrorDomain Code=512/516 "(null)"`); the folder is kept aside and the catalogue saved in its place.
+    /// Item 6: `/dev/null` as the data folder, a folder where the saved catalogue belongs, and a full disk are said as
+    /// such (they were `NSCocoaErrorDomain Code=512/516/640 "(null)"`); the folder is kept aside and the catalogue
+    /// saved in its place.
     func testFileProblemsAreSentences() throws {
         let (folder, content) = try contentCopy()
         let server = try Served(content: content, binary: binary)
@@ -91,7 +92,15 @@ final class HostileCommandLineTests: XCTestCase {
         var isFolder: ObjCBool = false
         XCTAssertTrue(FileManager.default.fileExists(atPath: data.appendingPathComponent("costumes.plist").path, isDirectory: &isFolder))
         XCTAssertFalse(isFolder.boolValue, "the catalogue was saved where the folder was")
-        for said in [deviceSaid, blockedSaid] {
+        // A full disk: the data folder a tmpfs of 8 KB, filled first, in a private mount namespace of its own.
+        let small = folder.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        let fill = "mount -t tmpfs -o size=8k tmpfs \"$1\" && { head -c 1000000 /dev/zero > \"$1/filler\"; shift; exec \"$@\"; }"
+        let full = try run(["catalog", "--catalog-url", catalogue, "--data-dir", small.path, "--cache-dir", cache],
+                           under: ["/usr/bin/unshare", "-rm", "/bin/sh", "-c", fill, "sh", small.path])
+        let fullSaid = String(decoding: full.errors, as: UTF8.self)
+        XCTAssertTrue(fullSaid.contains("costumes.plist could not be written: the disk is full"), fullSaid)
+        for said in [deviceSaid, blockedSaid, fullSaid] {
             XCTAssertFalse(said.contains("NSCocoaErrorDomain") || said.contains("(null)"), said)
         }
     }
@@ -119,11 +128,13 @@ final class HostileCommandLineTests: XCTestCase {
     }
 
     /// Runs the built `kinetic` to its end: its status, standard output and standard error, as bytes.
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: Data, errors: Data) {
+    /// With `under`, the binary is run by that command line (the binary and `arguments` appended to it).
+    private func run(_ arguments: [String], under wrapper: [String] = []) throws -> (status: Int32, output: Data, errors: Data) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "kinetic is not built at \(binary.path)")
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        let line = wrapper + [binary.path] + arguments
+        process.executableURL = URL(fileURLWithPath: line[0])
+        process.arguments = Array(line.dropFirst())
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

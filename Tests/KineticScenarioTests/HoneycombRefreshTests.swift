@@ -36,6 +36,30 @@ final class HoneycombRefreshTests: XCTestCase {
         XCTAssertEqual(stage.stateName, "grid.forest", "the tap opens the category that was tapped")
     }
 
+    /// New data that drops the category on screen: the honeycomb goes back to its categories, and the old grid's
+    /// cells fade away (none is left on stage a second later, nor takes the pointer), so nothing is drawn over the
+    /// new categories.
+    func testAGridWhoseCategoryNewDataDropsFadesAway() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage
+        stage.run(until: 1.5)
+        let screen = Honeycomb.screen(of: runner)
+        screen.send(.tapCategory("nature"))
+        stage.run(for: 2)
+        XCTAssertEqual(stage.stateName, "grid.nature")
+        let cells = stage.dump().layers.filter { $0.id.hasPrefix("cell.") }
+        XCTAssertFalse(cells.isEmpty)
+        let fern = try XCTUnwrap(stage.dump().layer("cell.fern")).frame.center
+        screen.receive(snapshot([category("forest", "Forest")] + screen.state.categories.filter { $0.id != "nature" }.prefix(4)))
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "categories")
+        let left = stage.dump().layers.filter { $0.id.hasPrefix("cell.") && $0.visible && $0.opacity > 0.01 }.map(\.id)
+        XCTAssertEqual(left, [], "the dropped grid's cells are gone")
+        stage.sendPointer(at: fern)
+        stage.step()
+        XCTAssertFalse(stage.dump().layers.contains { $0.id.hasPrefix("cell.") && $0.hovered == true }, "no old cell takes the pointer")
+    }
+
     func testAnEmptyHoneycombSaysSo() throws {
         let runner = try Honeycomb.runner()
         let stage = runner.stage

@@ -114,8 +114,13 @@ final class HoneycombGrid {
         }
     }
 
-    /// Cells of a grid being replaced by another's fade where they are, then go.
-    private func fadeOut() {
+    /// Whether any cell is on stage.
+    var isEmpty: Bool { views.isEmpty }
+
+    /// Cells of a grid being replaced by another's (or whose category new data dropped) fade where they are, then go;
+    /// they take no more touches from now on.
+    func fadeOut() {
+        for view in views.values { view.container.isUserInteractionEnabled = false }
         for view in views.values { motion.fadeAway(view) }
         forget()
     }

@@ -224,6 +224,9 @@ public final class HoneycombScreen: Screen {
             header.name(shown)
         }
         // The first sync leaves the entrance's staggered flights waiting their turn; any later change retargets at once.
+        // New data dropped the category on screen: the rules went back to the categories with no morph, and its
+        // cells fade away where they are (they stayed, taking the hover, under the new categories).
+        if state.shownCategory == nil, !grid.isEmpty { grid.fadeOut() }
         categories.move(state.categories, to: targets, holdingEntrance: previous == nil)
         grid.move(to: targets, entering: entering)
         header.show(targets.backVisible)

@@ -71,6 +71,10 @@ struct HoneycombNodeReader {
         }
         if let problem = ContentIdentifier.problem(wire.id) { return leftOut(problem) }
         guard !wire.title.trimmingCharacters(in: .whitespaces).isEmpty else { return leftOut("\"title\" must be a non-empty string") }
+        // A title is drawn and spoken: a control character (a NUL, an escape) would cut it short or show as nothing.
+        guard !wire.title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return leftOut("\"title\" holds a control character")
+        }
         guard wire.title.count <= HoneycombDocument.maximumTitleLength else {
             return leftOut("\"title\" is longer than \(HoneycombDocument.maximumTitleLength) characters")
         }

@@ -45,6 +45,22 @@ final class HoneycombDocumentTests: XCTestCase {
         }
     }
 
+    /// A title that passes "1–40 characters" but holds a control character (a NUL first, an escape sequence) is left
+    /// out with that reason: it would draw as nothing, or cut short; a title with a tab or an accent is kept.
+    func testATitleWithAControlCharacterIsLeftOut() throws {
+        let decoded = try decode(#"""
+        {"rootNode": [{"id": "k", "title": "K", "color": "#112233", "node": [
+          {"id": "nul", "title": "\u0000Fern", "color": "#445566"},
+          {"id": "esc", "title": "\u001B[31mRed", "color": "#445566"},
+          {"id": "fine", "title": "Crème brûlée", "color": "#445566"}
+        ]}]}
+        """#)
+        XCTAssertEqual(decoded.categories.first?.children.map(\.id), ["fine"])
+        let problems = decoded.problems.joined(separator: "\n")
+        XCTAssertTrue(problems.contains("\"nul\" left out: \"title\" holds a control character"), problems)
+        XCTAssertTrue(problems.contains("\"esc\" left out: \"title\" holds a control character"), problems)
+    }
+
     func testLimitsAreSixCategoriesAndThirtyFiveCells() throws {
         let cells = (0..<40).map { "{\"id\": \"c\($0)\", \"title\": \"C\", \"color\": \"#000000\"}" }.joined(separator: ",")
         let categories = (0..<8).map { "{\"id\": \"k\($0)\", \"title\": \"K\", \"color\": \"#000000\"" + ($0 == 0 ? ", \"node\": [\(cells)]" : "") + "}" }

@@ -119,6 +119,34 @@ final class HoneycombContrastTests: XCTestCase {
         XCTAssertEqual(failures, [])
     }
 
+    /// The back hexagon is a control: 3:1 against the paper behind it (WCAG 1.4.11), and its chevron 3:1 against it
+    /// (30 pt bold, large), measured on pixels, for a shipped category and for served white, yellow and black ones.
+    func testTheBackHexagonStandsOutWhateverTheCategorysColour() throws {
+        let runner = try Honeycomb.runner(reduceMotion: true, scale: scale)
+        let stage = runner.stage, screen = Honeycomb.screen(of: runner)
+        stage.run(until: 3)
+        let category = try XCTUnwrap(screen.state.categories.first)
+        var failures: [String] = []
+        for colour in [category.color, "#FFFFFF", "#FFEB3B", "#000000"] {
+            XCTAssertTrue(screen.updateNode(withID: category.id) { $0.color = colour })
+            screen.showCategory(category.id)
+            stage.run(for: 2)
+            runner.renderer.render(stage.root)
+            let image = PixelImage(runner.renderer)
+            let back = try XCTUnwrap(stage.dump().layer("back")).frame.rect
+            // Inside the hexagon, left of the chevron; and the paper just left of the hexagon's waist.
+            let inside = Point(x: back.minX + back.width * 0.2, y: back.midY)
+            let fill = Contrast.colour(in: image, x: Int(inside.x * scale), y: Int(inside.y * scale))
+            let paper = Contrast.colour(in: image, x: Int((back.minX - 4) * scale), y: Int(back.midY * scale))
+            let chevron = Contrast.strongest(in: image, rect: back.insetBy(dx: back.width * 0.3, dy: back.height * 0.3), against: inside, scale: scale)
+            if fill.contrastRatio(with: paper) < 3 { failures.append("\(colour): hexagon \(fill.contrastRatio(with: paper))") }
+            if chevron < 3 { failures.append("\(colour): chevron \(chevron)") }
+            screen.send(.back)
+            stage.run(for: 2)
+        }
+        XCTAssertEqual(failures, [])
+    }
+
     func testTheLargeTextLineIs14PointBoldInTypographicPointsSo1867PixelsHere() {
         // WCAG's 14 pt bold and 18 pt are 1/72 inch points; a CSS pixel is 1/96 inch: 18.67 px bold and 24 px.
         XCTAssertEqual(Color.minimumTextContrast(fontSize: 16, bold: true), 4.5, "Learn More")

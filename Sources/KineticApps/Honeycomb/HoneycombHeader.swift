@@ -31,10 +31,16 @@ final class HoneycombHeader {
         field.addSublayer(title)
     }
 
-    /// Shows `category`'s title, and its colour on the back hexagon.
+    /// Shows `category`'s title, and its colour on the back hexagon: darkened (keeping its hue) until its white chevron
+    /// (30 pt bold: large text, 3:1) and the hexagon itself against the paper (a control's 3:1, WCAG 1.4.11) both stand
+    /// out, whatever colour a server sends. The paper is a little darker than white, so white must reach
+    /// 3 × (1 + 0.05) / (paper + 0.05) on the fill for the paper to reach 3. A served white category's back button
+    /// vanished into the stage.
     func name(_ category: HoneycombNode) {
         title.contents = .text(TextContent(category.title, bold: true, fontSize: 26, color: Palette.ink))
-        back.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: HexCellView.fill(category)))
+        let whiteOnFill = max(3, 3 * (Color.white.relativeLuminance + 0.05) / (Palette.paper.relativeLuminance + 0.05))
+        let fill = Color.readableLabel(on: HexCellView.fill(category), labels: [.white], minimumContrast: whiteOnFill).fill
+        back.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: fill))
     }
 
     /// Fades the header in or out.

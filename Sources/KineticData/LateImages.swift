@@ -44,6 +44,7 @@ public final class LateImages: Sendable {
     /// each has landed or is not worth asking for again, the rounds are over, or `stop()`.
     /// - Parameter pause: waits the given seconds (injected: a test's clock need not be the wall's).
     public func fetch(_ urls: [URL], downloader: ImageDownloader,
+                      // A cancelled sleep ends the pause early: nothing failed, and `stop()` is looked at next.
                       pause: @Sendable (Double) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }) async {
         var waiting = urls
         for (round, seconds) in Self.pauses.enumerated() {

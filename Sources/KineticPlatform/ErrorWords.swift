@@ -28,6 +28,7 @@ public enum ErrorWords {
             case .emptyInput: break scan
             }
         }
+        // A probe, not a read: whether Foundation's looser parser takes the text is the answer (nil: it does not).
         if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
             return "it holds a number too large to read: a whole number must be within ±9223372036854775807"
         }

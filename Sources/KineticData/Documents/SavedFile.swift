@@ -42,7 +42,8 @@ extension SavedFile where Value: Decodable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return (nil, nil) }
         if isFolder.boolValue { return (nil, "\(url.path) is a folder where a file belongs; \(keepAside())") }
-        // Looked at before reading: a file past the cap is not read into memory at all, but kept, whole, aside.
+        // Looked at before reading: a file past the cap is not read into memory at all, but kept, whole, aside. A file
+        // whose size cannot be had (nil: 0) is read next, and that read's own error is what is reported.
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
         if size > Int64(savedFileLimit) {
             return (nil, "\(url.path) is \(size) bytes, more than the \(savedFileLimit) bytes (16 MB) a saved file may be, so it was not read; \(keepAside())")

@@ -21,11 +21,27 @@ typedef struct {
     int32_t announcement;        // a notification's last announcement number (0: none yet)
     gboolean quiet;              // a notification that has said its announcement and no longer shows
     guint quiet_source;          // the timer that makes it quiet (0: none)
+    gboolean not_showing;        // scrolled out of view, or with no layer now: no SHOWING state
+    double value_current, value_minimum, value_maximum;  // the value type's
+    gchar *value_text;
+    gint line_count;             // the text type's laid-out lines (0: the text's newlines are its lines)
+    gint *line_starts;           // line_count character offsets
+    double *line_boxes;          // line_count × (x, y, width, height), screen pixels
 } KineticAccessible;
 
 typedef struct { AtkObjectClass parent_class; } KineticAccessibleClass;
 typedef struct { KineticAccessible parent; } KineticTextAccessible;
 typedef struct { KineticAccessibleClass parent_class; } KineticTextAccessibleClass;
+/// An editable text (a field): the text type, plus AtkEditableText. A read-only text (a message's body) offers no
+/// editing at all, so a screen reader's edit there is refused rather than reported done.
+typedef struct { KineticTextAccessible parent; } KineticEditableTextAccessible;
+typedef struct { KineticTextAccessibleClass parent_class; } KineticEditableTextAccessibleClass;
+/// A control with a value on a range (a picker's wheel): the same object, plus AtkValue.
+typedef struct { KineticAccessible parent; } KineticValueAccessible;
+typedef struct { KineticAccessibleClass parent_class; } KineticValueAccessibleClass;
+/// A list: the same object, plus AtkSelection over its items (the selected ones are those with the SELECTED state).
+typedef struct { KineticAccessible parent; } KineticListAccessible;
+typedef struct { KineticAccessibleClass parent_class; } KineticListAccessibleClass;
 /// The window's frame: the same object, plus the AtkWindow interface, whose signals ("activate", "deactivate",
 /// "create") are how the AT-SPI bridge learns of window events (it hooks `Atk:AtkWindow:activate` and the rest).
 typedef struct { KineticAccessible parent; } KineticFrameAccessible;
@@ -33,10 +49,16 @@ typedef struct { KineticAccessibleClass parent_class; } KineticFrameAccessibleCl
 
 GType kinetic_accessible_get_type(void);
 GType kinetic_text_accessible_get_type(void);
+GType kinetic_editable_text_accessible_get_type(void);
 GType kinetic_frame_accessible_get_type(void);
+GType kinetic_value_accessible_get_type(void);
+GType kinetic_list_accessible_get_type(void);
 #define KINETIC_TYPE_ACCESSIBLE (kinetic_accessible_get_type())
 #define KINETIC_TYPE_TEXT_ACCESSIBLE (kinetic_text_accessible_get_type())
+#define KINETIC_TYPE_EDITABLE_TEXT_ACCESSIBLE (kinetic_editable_text_accessible_get_type())
 #define KINETIC_TYPE_FRAME_ACCESSIBLE (kinetic_frame_accessible_get_type())
+#define KINETIC_TYPE_VALUE_ACCESSIBLE (kinetic_value_accessible_get_type())
+#define KINETIC_TYPE_LIST_ACCESSIBLE (kinetic_list_accessible_get_type())
 #define KINETIC_ACCESSIBLE(o) (G_TYPE_CHECK_INSTANCE_CAST((o), KINETIC_TYPE_ACCESSIBLE, KineticAccessible))
 #define KINETIC_IS_ACCESSIBLE(o) (G_TYPE_CHECK_INSTANCE_TYPE((o), KINETIC_TYPE_ACCESSIBLE))
 
@@ -47,5 +69,9 @@ void kinetic_component_init(AtkComponentIface *iface);
 void kinetic_action_init(AtkActionIface *iface);
 void kinetic_text_init(AtkTextIface *iface);
 void kinetic_editable_text_init(AtkEditableTextIface *iface);
+void kinetic_value_init(AtkValueIface *iface);
+void kinetic_selection_init(AtkSelectionIface *iface);
+/// The frame's corner on the screen (for window-relative coordinates), from any of its objects.
+void kinetic_accessible_window_origin(KineticAccessible *self, double *x, double *y);
 
 #endif

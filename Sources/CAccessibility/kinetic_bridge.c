@@ -61,6 +61,9 @@ static void free_tree(Tree *tree) {
         g_free((gchar *)node->description);
         g_free((gchar *)node->text);
         g_free((gchar *)node->live);
+        g_free((gchar *)node->value_text);
+        g_free((gint *)node->line_starts);
+        g_free((double *)node->line_boxes);
         g_strfreev((gchar **)node->action_names);
     }
     g_free(tree->nodes);
@@ -169,6 +172,29 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
         self->selection_start = node->selection_start;
         self->selection_end = node->selection_end;
     }
+    gboolean not_showing = node->not_showing != 0;
+    if (self->not_showing != not_showing) {
+        self->not_showing = not_showing;
+        atk_object_notify_state_change(object, ATK_STATE_SHOWING, !not_showing);
+    }
+    if (node->has_value) {
+        gboolean changed_value = self->value_current != node->value_current || g_strcmp0(self->value_text, node->value_text) != 0;
+        self->value_current = node->value_current;
+        self->value_minimum = node->value_minimum;
+        self->value_maximum = node->value_maximum;
+        if (g_strcmp0(self->value_text, node->value_text) != 0) {
+            g_free(self->value_text);
+            self->value_text = g_strdup(node->value_text);
+        }
+        // As GTK's ranges and spin buttons say it: the property change a screen reader speaks the new value on.
+        if (changed_value) g_object_notify(G_OBJECT(object), "accessible-value");
+    }
+    // The laid-out lines, read by line and by flat review (kinetic_text.c).
+    g_free(self->line_starts);
+    g_free(self->line_boxes);
+    self->line_count = node->line_count > 0 && node->line_starts && node->line_boxes ? node->line_count : 0;
+    self->line_starts = self->line_count ? g_memdup2(node->line_starts, sizeof(gint) * (gsize)self->line_count) : NULL;
+    self->line_boxes = self->line_count ? g_memdup2(node->line_boxes, sizeof(double) * 4 * (gsize)self->line_count) : NULL;
     if (announcing) {
         self->announcement = node->announcement;
         if (self->quiet_source) g_source_remove(self->quiet_source);
@@ -189,8 +215,10 @@ static gboolean apply(gpointer data) {
         const KA11yNode *node = &tree->nodes[i];
         KineticAccessible *self = g_hash_table_lookup(objects, GINT_TO_POINTER(node->id));
         GType type = node->parent < 0 ? KINETIC_TYPE_FRAME_ACCESSIBLE
-                     : node->is_text ? KINETIC_TYPE_TEXT_ACCESSIBLE : KINETIC_TYPE_ACCESSIBLE;
-        if (self && G_OBJECT_TYPE(self) != type) self = NULL;  // a node that became text: a new object
+                     : node->is_text ? (node->states & KA11Y_STATE_EDITABLE ? KINETIC_TYPE_EDITABLE_TEXT_ACCESSIBLE : KINETIC_TYPE_TEXT_ACCESSIBLE)
+                     : node->has_value ? KINETIC_TYPE_VALUE_ACCESSIBLE
+                     : g_strcmp0(node->role, "list") == 0 ? KINETIC_TYPE_LIST_ACCESSIBLE : KINETIC_TYPE_ACCESSIBLE;
+        if (self && G_OBJECT_TYPE(self) != type) self = NULL;  // a node that became text, a value or a list: a new object
         if (!self) {
             self = g_object_new(type, NULL);
             self->id = node->id;
@@ -272,6 +300,11 @@ void ka11y_publish(const KA11yNode *nodes, int32_t count, int32_t focused_id) {
         copy.description = g_strdup(nodes[i].description ? nodes[i].description : "");
         copy.text = g_strdup(nodes[i].text);
         copy.live = g_strdup(nodes[i].live);
+        copy.value_text = g_strdup(nodes[i].value_text);
+        gsize lines = nodes[i].line_count > 0 && nodes[i].line_starts && nodes[i].line_boxes ? (gsize)nodes[i].line_count : 0;
+        copy.line_count = (int32_t)lines;
+        copy.line_starts = lines ? g_memdup2(nodes[i].line_starts, sizeof(int32_t) * lines) : NULL;
+        copy.line_boxes = lines ? g_memdup2(nodes[i].line_boxes, sizeof(double) * 4 * lines) : NULL;
         copy.action_names = (const char *const *)copy_strings(nodes[i].action_names, nodes[i].action_count);
         tree->nodes[i] = copy;
     }

@@ -48,9 +48,14 @@ static gchar *get_selection(AtkText *text, gint index, gint *start, gint *end) {
 }
 
 /// The line, word or character at `offset`, by the simple rules a screen reader's review needs: a line ends at a
-/// newline, a word at a space.
+/// newline (or where the layout wraps it), a word at a space.
+static gchar *get_text_at_offset(AtkText *text, gint offset, AtkTextBoundary boundary, gint *start, gint *end);
+
 static gchar *get_string_at_offset(AtkText *text, gint offset, AtkTextGranularity granularity, gint *start, gint *end) {
     KineticAccessible *self = field(text);
+    // A laid-out text's line is the line as drawn, wrapped where the layout wraps it.
+    if (granularity == ATK_TEXT_GRANULARITY_LINE && self->line_count > 0)
+        return get_text_at_offset(text, offset, ATK_TEXT_BOUNDARY_LINE_START, start, end);
     gint length = length_of(self);
     if (offset < 0) offset = 0;
     if (offset > length) offset = length;
@@ -82,11 +87,28 @@ static gboolean in_word(const gunichar *c, gint length, gint i) {
 
 static gboolean ends_sentence(gunichar c) { return c == '.' || c == '!' || c == '?' || c == 0x2026; }
 
+/// The laid-out line holding character `offset` (the last line for the text's end), or -1 when the text has no
+/// laid-out lines (a field: its own newlines are its lines).
+static gint line_of(KineticAccessible *self, gint offset) {
+    if (self->line_count <= 0) return -1;
+    gint line = 0;
+    while (line + 1 < self->line_count && self->line_starts[line + 1] <= offset) line++;
+    return line;
+}
+
+/// Where laid-out line `line` ends, by ATK's LINE_END: before the newline that ends its paragraph, else at the
+/// next line's start (a wrapped line keeps the space it broke at).
+static gint line_end(KineticAccessible *self, const gunichar *c, gint length, gint line) {
+    if (line + 1 >= self->line_count) return length;
+    gint next = self->line_starts[line + 1];
+    return next > 0 && next <= length && c[next - 1] == '\n' ? next - 1 : next;
+}
+
 /// Whether `i` (0…length) is a boundary of kind `boundary`, by the rules of ATK's `AtkTextBoundary`: a word starts
 /// at its first letter and ends after its last; a sentence starts at the first non-space after an ending mark (or a
-/// newline) and ends after its mark; a line starts after a newline and ends before one. Lines are the text's own
-/// lines: the bridge has no copy of where the field wraps.
-static gboolean is_boundary(const gunichar *c, gint length, gint i, AtkTextBoundary boundary) {
+/// newline) and ends after its mark; a line starts where the layout starts one (after a newline, or where it wraps)
+/// and ends before its newline or where the next begins.
+static gboolean is_boundary(KineticAccessible *self, const gunichar *c, gint length, gint i, AtkTextBoundary boundary) {
     switch (boundary) {
     case ATK_TEXT_BOUNDARY_CHAR: return TRUE;
     case ATK_TEXT_BOUNDARY_WORD_START: return in_word(c, length, i) && !in_word(c, length, i - 1);
@@ -100,8 +122,18 @@ static gboolean is_boundary(const gunichar *c, gint length, gint i, AtkTextBound
     }
     case ATK_TEXT_BOUNDARY_SENTENCE_END:
         return i > 0 && (ends_sentence(c[i - 1]) || c[i - 1] == '\n') && (i == length || g_unichar_isspace(c[i]) ) && !(i < length && ends_sentence(c[i]));
-    case ATK_TEXT_BOUNDARY_LINE_START: return i > 0 && c[i - 1] == '\n';
-    case ATK_TEXT_BOUNDARY_LINE_END: return i < length && c[i] == '\n';
+    case ATK_TEXT_BOUNDARY_LINE_START:
+        if (self->line_count > 0) {
+            gint line = line_of(self, i);
+            return i > 0 && self->line_starts[line] == i;
+        }
+        return i > 0 && c[i - 1] == '\n';
+    case ATK_TEXT_BOUNDARY_LINE_END:
+        if (self->line_count > 0) {
+            for (gint line = 0; line + 1 < self->line_count; line++) if (line_end(self, c, length, line) == i) return TRUE;
+            return FALSE;
+        }
+        return i < length && c[i] == '\n';
     }
     return FALSE;
 }
@@ -119,15 +151,122 @@ static gchar *get_text_at_offset(AtkText *text, gint offset, AtkTextBoundary bou
     if (boundary == ATK_TEXT_BOUNDARY_CHAR) {
         to = offset < n ? offset + 1 : n;
     } else {
-        while (from > 0 && !is_boundary(c, n, from, boundary)) from--;
+        while (from > 0 && !is_boundary(self, c, n, from, boundary)) from--;
         to = offset + 1;
-        while (to < n && !is_boundary(c, n, to, boundary)) to++;
+        while (to < n && !is_boundary(self, c, n, to, boundary)) to++;
         if (to > n) to = n;
     }
     g_free(c);
     if (start) *start = from;
     if (end) *end = to;
     return slice(self, from, to);
+}
+
+// MARK: Geometry, for flat review and the mouse
+
+/// The box of laid-out line `line` (or of the whole object when it has no lines), on the screen.
+static void line_box(KineticAccessible *self, gint line, double box[4]) {
+    if (line < 0) {
+        box[0] = self->x, box[1] = self->y, box[2] = self->width, box[3] = self->height;
+    } else {
+        memcpy(box, &self->line_boxes[4 * line], 4 * sizeof(double));
+    }
+}
+
+/// The first character of `line` and the number of characters it holds (the whole text when there are no lines).
+static void line_span(KineticAccessible *self, gint line, gint *first, gint *count) {
+    gint length = length_of(self);
+    if (line < 0) {
+        *first = 0, *count = length;
+        return;
+    }
+    *first = self->line_starts[line];
+    gint next = line + 1 < self->line_count ? self->line_starts[line + 1] : length;
+    *count = next > *first ? next - *first : 0;
+}
+
+/// What to take from screen coordinates for `coords`: the frame's corner, the parent's, or nothing.
+static void origin_for(KineticAccessible *self, AtkCoordType coords, double *x, double *y) {
+    *x = 0, *y = 0;
+    AtkObject *parent = ATK_OBJECT(self)->accessible_parent;
+    if (coords == ATK_XY_WINDOW) {
+        kinetic_accessible_window_origin(self, x, y);
+    } else if (coords == ATK_XY_PARENT && parent && KINETIC_IS_ACCESSIBLE(parent)) {
+        *x = KINETIC_ACCESSIBLE(parent)->x, *y = KINETIC_ACCESSIBLE(parent)->y;
+    }
+}
+
+/// The box of characters `from`…`to` (exclusive) within one line, on the screen: the line's height, and the part of
+/// its width they take, each character an equal share (the bridge keeps lines, not glyphs).
+static void span_box(KineticAccessible *self, gint line, gint from, gint to, double box[4]) {
+    double whole[4];
+    line_box(self, line, whole);
+    gint first, count;
+    line_span(self, line, &first, &count);
+    double share = count > 0 ? whole[2] / count : 0;
+    box[0] = whole[0] + share * (from - first);
+    box[1] = whole[1];
+    box[2] = share * (to - from);
+    box[3] = whole[3];
+}
+
+static void get_character_extents(AtkText *text, gint offset, gint *x, gint *y, gint *width, gint *height, AtkCoordType coords) {
+    KineticAccessible *self = field(text);
+    gint length = length_of(self);
+    if (offset < 0) offset = 0;
+    if (offset > length) offset = length;
+    double box[4], left, top;
+    span_box(self, line_of(self, offset), offset, offset + 1, box);
+    origin_for(self, coords, &left, &top);
+    if (x) *x = (gint)(box[0] - left);
+    if (y) *y = (gint)(box[1] - top);
+    if (width) *width = (gint)box[2];
+    if (height) *height = (gint)box[3];
+}
+
+static void get_range_extents(AtkText *text, gint start, gint end, AtkCoordType coords, AtkTextRectangle *rect) {
+    KineticAccessible *self = field(text);
+    gint length = length_of(self);
+    if (start < 0) start = 0;
+    if (end < 0 || end > length) end = length;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    gboolean any = FALSE;
+    gint lines = self->line_count > 0 ? self->line_count : 1;
+    for (gint line = 0; line < lines; line++) {
+        gint index = self->line_count > 0 ? line : -1, first, count;
+        line_span(self, index, &first, &count);
+        gint from = MAX(start, first), to = MIN(end, first + count);
+        if (from >= to) continue;
+        double box[4];
+        span_box(self, index, from, to, box);
+        if (!any) x0 = box[0], y0 = box[1], x1 = box[0] + box[2], y1 = box[1] + box[3];
+        x0 = MIN(x0, box[0]), y0 = MIN(y0, box[1]), x1 = MAX(x1, box[0] + box[2]), y1 = MAX(y1, box[1] + box[3]);
+        any = TRUE;
+    }
+    double left, top;
+    origin_for(self, coords, &left, &top);
+    rect->x = any ? (gint)(x0 - left) : 0;
+    rect->y = any ? (gint)(y0 - top) : 0;
+    rect->width = any ? (gint)(x1 - x0) : 0;
+    rect->height = any ? (gint)(y1 - y0) : 0;
+}
+
+static gint get_offset_at_point(AtkText *text, gint x, gint y, AtkCoordType coords) {
+    KineticAccessible *self = field(text);
+    double left, top;
+    origin_for(self, coords, &left, &top);
+    double px = x + left, py = y + top;
+    gint lines = self->line_count > 0 ? self->line_count : 1;
+    for (gint line = 0; line < lines; line++) {
+        gint index = self->line_count > 0 ? line : -1, first, count;
+        double box[4];
+        line_box(self, index, box);
+        if (py < box[1] || py >= box[1] + box[3] || px < box[0] || px >= box[0] + box[2]) continue;
+        line_span(self, index, &first, &count);
+        gint within = box[2] > 0 ? (gint)((px - box[0]) / box[2] * count) : 0;
+        return first + MIN(MAX(within, 0), MAX(count - 1, 0));
+    }
+    return -1;
 }
 
 void kinetic_text_init(AtkTextIface *iface) {
@@ -140,6 +279,9 @@ void kinetic_text_init(AtkTextIface *iface) {
     iface->get_n_selections = get_n_selections;
     iface->get_selection = get_selection;
     iface->get_string_at_offset = get_string_at_offset;
+    iface->get_character_extents = get_character_extents;
+    iface->get_range_extents = get_range_extents;
+    iface->get_offset_at_point = get_offset_at_point;
 }
 
 // MARK: Editing

@@ -80,6 +80,31 @@ public final class PangoTextMeasure: TextMeasuring {
         }
     }
 
+    /// Pango's lines of the layout, each with its characters and its logical rectangle.
+    public func lines(of text: TextContent, width: Double?) -> [TextLineBox] {
+        withLayout(text, width: width) { layout in
+            // A layout always has at least one line, and an iterator over it; Pango never returns NULL here.
+            guard let iterator = pango_layout_get_iter(layout) else { return [] }
+            defer { pango_layout_iter_free(iterator) }
+            var boxes: [TextLineBox] = []
+            repeat {
+                guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                let start = Self.utf16Offset(Int(line.pointee.start_index), in: text.string)
+                let end = Self.utf16Offset(Int(line.pointee.start_index) + Int(line.pointee.length), in: text.string)
+                boxes.append(TextLineBox(range: start..<max(end, start),
+                                         frame: Rect(x: Self.points(logical.x), y: Self.points(logical.y),
+                                                     width: Self.points(logical.width), height: Self.points(logical.height))))
+            } while pango_layout_iter_next_line(iterator) != 0
+            // Pango's line lengths leave out the newline between paragraphs: each line runs to the next one's start.
+            for index in boxes.indices.dropLast() where boxes[index].range.upperBound < boxes[index + 1].range.lowerBound {
+                boxes[index].range = boxes[index].range.lowerBound..<boxes[index + 1].range.lowerBound
+            }
+            return boxes
+        }
+    }
+
     private static func points(_ pangoUnits: Int32) -> Double { Double(pangoUnits) / Double(PANGO_SCALE) }
 
     /// The UTF-8 byte index of the UTF-16 `offset` (clamped to the text, moved back to a scalar boundary).

@@ -10,6 +10,9 @@ public final class Banner {
     /// The banner's layer, to add to the screen's tree; hidden while no message shows.
     public let layer: Layer
     private var remaining = 0.0
+    /// Called with each message as it shows, whole (before any shortening): a screen hands it to its stage's
+    /// `announce`, so a screen reader says what a sighted person reads at the bottom.
+    public var onShow: ((String) -> Void)?
 
     /// A hidden banner whose layer is named `identifier` in dumps.
     public init(identifier: String = "banner") {
@@ -69,6 +72,9 @@ public final class Banner {
         }
         layer.isHidden = false
         layer.opacity = 0
+        // The whole message for a screen reader's review, even where the line on screen is shortened.
+        layer.accessibility = Accessibility(role: .label, name: message)
+        onShow?(message)
         remaining = Banner.seconds
         animator.animate(layer, \.opacity, to: 1, with: .tween(duration: 0.25))
     }

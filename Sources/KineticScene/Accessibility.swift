@@ -85,6 +85,59 @@ public struct Accessibility {
     /// Offered even while the layer is hidden: a thing that is still there though drawn elsewhere (the worn
     /// costume's bubble, hidden because Scotch wears it, stays in the list of costumes, selected).
     public var isOfferedWhenHidden = false
+    /// The value of a control that holds one on a range (a picker's wheel): offered as ATK's Value, which is how a
+    /// screen reader speaks a spin button's value as it turns.
+    public var value: Value?
+    /// How an assistive technology sets the value (the control applies its own range and steps).
+    public var setValue: ((Double) -> Void)?
+    /// Its place among its list's items (0 first): a list is read in this order, whatever order its rows are drawn in
+    /// or where they are on their way to.
+    public var positionInList: Int?
+    /// The items of a list that have no layer now (rows scrolled far away, not made: `VirtualRows`), so that a
+    /// screen reader counts and reaches every item, as GTK offers every row of a long list.
+    public var itemsWithoutLayers: [Item] = []
+
+    /// A control's value: a number on a range, and the words that say it ("Tomorrow", "9 AM").
+    public struct Value: Equatable, Sendable {
+        /// The value now, between `minimum` and `maximum`.
+        public var current: Double
+        /// The least value it takes.
+        public var minimum: Double
+        /// The greatest value it takes.
+        public var maximum: Double
+        /// What a person reads for the value: a screen reader speaks this rather than the number.
+        public var text: String
+        /// A value `current` on `minimum…maximum`, said as `text`.
+        public init(current: Double, minimum: Double, maximum: Double, text: String) {
+            self.current = current
+            self.minimum = minimum
+            self.maximum = maximum
+            self.text = text
+        }
+    }
+
+    /// A list item with no layer of its own now: where it would stand in the list's own coordinates, what it is
+    /// called, and the key its layer has when it is made (so it stays one object as it scrolls into view).
+    public struct Item: Equatable, Sendable {
+        /// The key of the layer the item has when it exists (its layer identifier).
+        public var key: String
+        /// Its place among the list's items (see `positionInList`).
+        public var position: Int
+        /// What a screen reader calls it.
+        public var name: String
+        /// Where it stands, in the list layer's own coordinates.
+        public var frame: Rect
+        /// Its states (selectable, selected, …).
+        public var states: States
+        /// An item called `name`, the list's `position`th, at `frame` in the list, known as `key`.
+        public init(key: String, position: Int, name: String, frame: Rect, states: States = [.selectable]) {
+            self.key = key
+            self.position = position
+            self.name = name
+            self.frame = frame
+            self.states = states
+        }
+    }
 
     /// A description of a layer in `role`, called `name`; everything else is optional and off by default.
     public init(role: Role, name: String, description: String = "", states: States = [], actions: [Action] = [],

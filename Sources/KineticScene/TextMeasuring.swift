@@ -16,6 +16,22 @@ public protocol TextMeasuring: AnyObject {
     func visualStep(from offset: Int, rightward: Bool, in text: TextContent, width: Double?) -> Int?
     /// The size the text takes: wrapped to `width` points, or on unbroken lines when `width` is `nil`.
     func size(of text: TextContent, width: Double?) -> Size
+    /// The lines the text is laid out on, wrapped to `width`, in order: what a screen reader reads "by line".
+    func lines(of text: TextContent, width: Double?) -> [TextLineBox]
+}
+
+/// One laid-out line of a text: the UTF-16 range it holds (its trailing space or newline included) and the box it
+/// fills, in the text layer's own coordinates as `TextMeasuring` counts them (the first line's top at y = 0).
+public struct TextLineBox: Equatable, Sendable {
+    /// The UTF-16 offsets of the line's characters.
+    public var range: Range<Int>
+    /// The line's logical box: from the left of its first character to the right of its last, its full height.
+    public var frame: Rect
+    /// A line holding `range`, drawn in `frame`.
+    public init(range: Range<Int>, frame: Rect) {
+        self.range = range
+        self.frame = frame
+    }
 }
 
 /// A layout that treats every grapheme cluster as 0.55 em wide and every line as 1.25 em tall, breaking lines at
@@ -69,6 +85,20 @@ public final class EstimatedTextMeasure: TextMeasuring {
         let boundaries = TextBoundaries(text.string)
         let next = rightward ? boundaries.grapheme(after: offset) : boundaries.grapheme(before: offset)
         return next == offset ? nil : next
+    }
+
+    /// The estimated lines: each cluster 0.55 em wide, each line 1.25 em tall.
+    public func lines(of text: TextContent, width: Double?) -> [TextLineBox] {
+        let all = lines(text, width: width)
+        let lineHeight = text.fontSize * 1.25
+        let total = text.string.utf16.count
+        return all.enumerated().map { row, line in
+            let start = line.offsets.first ?? 0
+            let end = row + 1 < all.count ? (all[row + 1].offsets.first ?? total) : total
+            return TextLineBox(range: start..<max(end, start),
+                               frame: Rect(x: 0, y: Double(row) * lineHeight,
+                                           width: Double(line.offsets.count - 1) * text.fontSize * 0.55, height: lineHeight))
+        }
     }
 
     /// The longest line's clusters at 0.55 em each by the number of lines at 1.25 em each, in points.

@@ -95,6 +95,8 @@ final class AccessibilityBridge {
                 if let text = request.text { tree.textSetters[key]?(text) }
             case Int32(KA11Y_REQUEST_GRAB_FOCUS):
                 tree.focusers[key]?()
+            case Int32(KA11Y_REQUEST_SET_VALUE):
+                if let value = request.text.flatMap(Double.init), value.isFinite { tree.valueSetters[key]?(value) }
             default:
                 break  // a caret moved from outside: the field keeps its own
             }
@@ -127,8 +129,11 @@ final class AccessibilityBridge {
         lastChanges = changes
         lastAnnouncement = announced
         lastOrigin = (x, y)
+        let measure = stage.textInput.measure
         let gathered = AccessibilityTree(root: stage.root, title: title, size: stage.size,
-                                         announcement: stage.announcement)
+                                         announcement: stage.announcement) { [lineCache] content, width in
+            lineCache.lines(of: content, width: width, measure: measure)
+        }
         tree = gathered
         let focus = gathered.focusedKey.map(id(for:)) ?? -1
         guard gathered.root != published || focus != publishedFocus || moved else { return }
@@ -136,6 +141,8 @@ final class AccessibilityBridge {
         published = gathered.root
         publishedFocus = focus
     }
+
+    private let lineCache = LineCache()
 
     private func id(for key: String) -> Int32 {
         if let id = ids[key] { return id }
@@ -156,6 +163,7 @@ final class AccessibilityBridge {
         add(root, parent: -1)
         var strings: [UnsafeMutablePointer<CChar>] = []
         var arrays: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
+        var lineArrays: [(UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Double>)] = []
         func c(_ string: String) -> UnsafePointer<CChar> {
             let copy = strdup(string) ?? strdup("")!  // strdup of "" fails only when memory is gone
             strings.append(copy)
@@ -164,7 +172,7 @@ final class AccessibilityBridge {
         var nodes: [KA11yNode] = []
         for (node, parent) in flat {
             let rect = node.key == "frame" ? SDL_Rect(x: 0, y: 0, w: Int32(max(viewport.windowSize.width, 1)), h: Int32(max(viewport.windowSize.height, 1)))
-                : viewport.windowRect(node.frame)
+                : viewport.windowRect(node.frame, clampedToWindow: false)
             let names = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(node.actions.count, 1))
             for (index, name) in node.actions.enumerated() { names[index] = c(name) }
             arrays.append(names)
@@ -187,7 +195,29 @@ final class AccessibilityBridge {
                 item.caret = Self.characters(in: text, upTo: node.caret)
                 item.selection_start = Self.characters(in: text, upTo: node.selection.lowerBound)
                 item.selection_end = Self.characters(in: text, upTo: node.selection.upperBound)
+                if !node.lines.isEmpty {
+                    let starts = UnsafeMutablePointer<Int32>.allocate(capacity: node.lines.count)
+                    let boxes = UnsafeMutablePointer<Double>.allocate(capacity: 4 * node.lines.count)
+                    let characterStarts = Self.characters(in: text, at: node.lines.map(\.range.lowerBound))
+                    for (index, line) in node.lines.enumerated() {
+                        let box = viewport.windowRect(line.frame, clampedToWindow: false)
+                        starts[index] = characterStarts[index]
+                        (boxes + 4 * index).update(from: [Double(origin.0 + box.x), Double(origin.1 + box.y), Double(box.w), Double(box.h)], count: 4)
+                    }
+                    lineArrays.append((starts, boxes))
+                    item.line_count = Int32(node.lines.count)
+                    item.line_starts = UnsafePointer(starts)
+                    item.line_boxes = UnsafePointer(boxes)
+                }
             }
+            if let value = node.value {
+                item.has_value = 1
+                item.value_current = value.current
+                item.value_minimum = value.minimum
+                item.value_maximum = value.maximum
+                item.value_text = c(value.text)
+            }
+            item.not_showing = node.isShowing ? 0 : 1
             if node.isLive { item.live = c("polite") }
             item.announcement = Int32(truncatingIfNeeded: node.announcement)
             nodes.append(item)
@@ -195,6 +225,27 @@ final class AccessibilityBridge {
         nodes.withUnsafeBufferPointer { buffer in ka11y_publish(buffer.baseAddress, Int32(buffer.count), focus) }
         for string in strings { free(string) }
         for array in arrays { array.deallocate() }
+        for (starts, boxes) in lineArrays {
+            starts.deallocate()
+            boxes.deallocate()
+        }
+    }
+
+    /// Ascending UTF-16 offsets as AT-SPI counts them, in one pass over the text: a long message's lines would take
+    /// a pass each one by one.
+    static func characters(in text: String, at utf16Offsets: [Int]) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(utf16Offsets.count)
+        var utf16 = 0, characters: Int32 = 0
+        var scalars = text.unicodeScalars.makeIterator()
+        for offset in utf16Offsets {
+            while utf16 < offset, let scalar = scalars.next() {
+                utf16 += scalar.utf16.count
+                characters += 1
+            }
+            result.append(characters)
+        }
+        return result
     }
 
     /// A UTF-16 offset as AT-SPI counts: in Unicode characters (code points).
@@ -242,5 +293,28 @@ final class AccessibilityRequests: Sendable {
             defer { state.requests.removeAll() }
             return state.requests
         }
+    }
+}
+
+/// The laid-out lines of the texts a screen reader reads, remembered by text and width: a long message is laid out
+/// once, not each time the tree is gathered while the screen moves. Holds the last few texts only.
+final class LineCache {
+    private struct Key: Hashable {
+        var content: TextContent
+        var width: Double
+    }
+    private var remembered: [Key: [TextLineBox]] = [:]
+    private var order: [Key] = []
+    /// How many texts are remembered: a screen shows a handful that expose text.
+    static let capacity = 16
+
+    func lines(of content: TextContent, width: Double, measure: TextMeasuring) -> [TextLineBox] {
+        let key = Key(content: content, width: width)
+        if let lines = remembered[key] { return lines }
+        let lines = measure.lines(of: content, width: width)
+        remembered[key] = lines
+        order.append(key)
+        if order.count > Self.capacity { remembered[order.removeFirst()] = nil }
+        return lines
     }
 }

@@ -43,11 +43,15 @@ struct Viewport {
     }
 
     /// A rectangle on the stage in window coordinates (where an input method places its candidate window), clamped
-    /// to the window so the conversion to SDL's integers always holds.
-    func windowRect(_ rect: Rect) -> SDL_Rect {
+    /// to the window so the conversion to SDL's integers always holds; with `clampedToWindow` false, held only to a
+    /// million pixels either way (a row scrolled out of view keeps its true place and size for a screen reader).
+    func windowRect(_ rect: Rect, clampedToWindow: Bool = true) -> SDL_Rect {
+        let reach = 1_000_000.0
+        let (left, top) = clampedToWindow ? (0.0, 0.0) : (-reach, -reach)
+        let (right, bottom) = clampedToWindow ? (windowSize.width, windowSize.height) : (reach, reach)
         func window(_ x: Double, _ y: Double) -> (Int32, Int32) {
             let pixelX = x * pixelsPerPoint + Double(destination.x), pixelY = y * pixelsPerPoint + Double(destination.y)
-            let wx = min(max(pixelX * windowPerPixel, 0), windowSize.width), wy = min(max(pixelY * windowPerPixel, 0), windowSize.height)
+            let wx = min(max(pixelX * windowPerPixel, left), right), wy = min(max(pixelY * windowPerPixel, top), bottom)
             return (wx.isFinite ? Int32(wx.rounded()) : 0, wy.isFinite ? Int32(wy.rounded()) : 0)
         }
         let (x0, y0) = window(rect.minX, rect.minY), (x1, y1) = window(rect.maxX, rect.maxY)

@@ -13,16 +13,20 @@ Usage: atspi_checks.py KINETIC_BINARY CATALOGUE_URL CATALOGUE_FILE BUNDLED_CONFI
   BUNDLED_CONFIG  Disguise-O-Rama's bundled config.plist (the expected built-in costumes)
 """
 import json
+import os
 import plistlib
 import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 import pyatspi
 from gi.repository import GLib
 
 KINETIC, CATALOGUE_URL, CATALOGUE_FILE, BUNDLED_CONFIG = sys.argv[1:5]
+# The Mailbox's bundled messages, beside Disguise-O-Rama's bundled config in the apps' resources.
+MESSAGES_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(BUNDLED_CONFIG))), "Mailbox", "messages.json")
 with open(BUNDLED_CONFIG, "rb") as file:
     BUNDLED_TITLES = [costume["title"] for costume in plistlib.load(file)["costumes"]]
 with open(CATALOGUE_FILE) as file:
@@ -189,6 +193,42 @@ def mailbox():
     action = library.queryAction()
     names = [action.getName(i) for i in range(action.nActions)]
     check(names == ["Open", "Archive", "Delete", "Later…", "Move to list…"], f"a row's actions: {names}")
+    # Every message is an item of the list, made or not; those below the window's bottom edge do not show.
+    with open(MESSAGES_FILE, encoding="utf-8") as file:
+        bundled = json.load(file)["messages"]
+    items = find_all(inbox, role="list item")
+    check(len(items) == len(bundled), f"the Inbox counts every message: {len(items)} items for {len(bundled)} messages")
+    bottom = app.frame().queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    below = [i for i in items if i.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).y >= bottom.y + bottom.height]
+    check(bool(below) and not any(i.getState().contains(pyatspi.STATE_SHOWING) for i in below),
+          f"rows below the window are there but not showing ({len(below)} of them)")
+    check(all(i.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).height > 1 for i in items),
+          "every row keeps its true height, shown or not")
+    selection = inbox.querySelection()
+    selected = [i.name for i in items if i.getState().contains(pyatspi.STATE_SELECTED)]
+    check([selection.getSelectedChild(k).name for k in range(selection.nSelectedChildren)] == selected,
+          f"the list's Selection is its selected rows: {selected}")
+    # The reader: the body's lines are the lines it is drawn on (wrapped at the page's width), by getTextAtOffset.
+    act(first(inbox, role="list item", prefix=bundled[0]["sender"] + ", "), "Open")
+    body = wait_for(lambda: first(app.frame(), role="text", name=bundled[0]["subject"]))
+    check(body is not None, "Open shows the message's body as text named by its subject")
+    time.sleep(1.0)  # the reader slides in (0.35 s); read the body once it has come to rest
+    body = first(app.frame(), role="text", name=bundled[0]["subject"])
+    if body:
+        check("EditableText" not in pyatspi.listInterfaces(body) and not body.getState().contains(pyatspi.STATE_EDITABLE),
+              f"the body is read-only: no EditableText ({pyatspi.listInterfaces(body)})")
+        text = body.queryText()
+        paragraph = max(bundled[0]["body"].split("\n\n"), key=len)
+        start = bundled[0]["body"].index(paragraph)
+        line, line_start, line_end = text.getTextAtOffset(start, pyatspi.TEXT_BOUNDARY_LINE_START)
+        check(line_start == start and 0 < len(line) < len(paragraph) and paragraph.startswith(line),
+              f"a line of the longest paragraph is its start, as wrapped: {line!r}")
+        _, top, _, height = text.getRangeExtents(line_start, line_end, pyatspi.DESKTOP_COORDS)
+        _, next_top, _, _ = text.getRangeExtents(line_end, line_end + 1, pyatspi.DESKTOP_COORDS)
+        check(height > 0 and next_top >= top + height - 1, f"the next line is drawn below it: y {top}, height {height}, then y {next_top}")
+        act(first(app.frame(), role="push button", name="Back"), "press")
+    # Back in the Inbox, its rows are offered anew (the reader covered them): found again.
+    library = wait_for(lambda: first(app.frame(), role="list item", prefix="City Library, "))
     segments = ["Later, 0", "Inbox, 30", "Archive, 0"]
     tabs = lambda: [node.name for node in find_all(app.frame(), role="page tab")]
     check(wait_for(lambda: tabs() == segments) is not None, f"the segments are tabs with their counts: {tabs()}")
@@ -321,6 +361,17 @@ def disguise():
         # Wearing a costume, Scotch is a button: a click on him (or its action) takes the costume off.
         scotch = first(app.frame(), role="push button", prefix="Scotch")
         check(scotch is not None and scotch.name == f"Scotch, wearing {chosen}", f"Scotch says what he wears: {scotch.name if scotch else None!r}")
+        if scotch is not None:
+            # What is under a point is what is drawn there: at Scotch's middle, Scotch, not the wheel's list around him.
+            extents = scotch.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            x, y = extents.x + extents.width // 2, extents.y + extents.height // 2
+            node = app.frame()
+            for _ in range(10):
+                inner = node.queryComponent().getAccessibleAtPoint(x, y, pyatspi.DESKTOP_COORDS)
+                if inner is None:
+                    break
+                node = inner
+            check(node.name == scotch.name, f"the object at Scotch's middle is Scotch: {node.getRoleName()} {node.name!r}")
         act(first(app.frame(), role="list item", name=chosen), "Take off")
         off = wait_for(lambda: not [c for c in find_all(app.frame(), role="list item", name=chosen) if c.getState().contains(pyatspi.STATE_SELECTED)])
         check(bool(off), "Take off takes it off")
@@ -335,8 +386,9 @@ for run in (gallery, mailbox, honeycomb, disguise_offline, disguise):
     print(f"-- {run.__name__}", flush=True)
     try:
         run()
-    except Exception as error:  # a check that could not finish is a failure, named
+    except Exception as error:  # a check that could not finish is a failure, named, with where it stopped
         check(False, f"{run.__name__} stopped: {error!r}")
+        traceback.print_exc()
     finally:
         for process in App.started:
             if process.poll() is None:

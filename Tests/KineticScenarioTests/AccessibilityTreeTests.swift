@@ -172,4 +172,66 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertNil(built.root.first(named: "Hidden"))
         XCTAssertNil(built.root.first(named: "Inside"))
     }
+
+    func testALongListCountsEveryItemInItsOrderAndOnlyTheRowsInViewShow() throws {
+        // 200 messages of 96 pt in a list about 700 pt tall: only rows near the view have layers (VirtualRows).
+        let messages = (0..<200).map { MailMessage(id: "n\($0)", sender: "Sender \($0)", subject: "Subject \($0)", snippet: "…", time: "9:41 AM") }
+        let runner = try Mailbox.runner(messages: messages)
+        runner.stage.run(until: 0.5)
+        let list = try XCTUnwrap(tree(runner.stage).root.first(key: "mailbox.list"))
+        XCTAssertEqual(list.children.count, 200, "every message is an item, made or not")
+        XCTAssertEqual(list.children.map(\.name), messages.map { "\($0.sender), \($0.subject), 9:41 AM" }, "in the list's order")
+        XCTAssertEqual(list.children.map(\.key), messages.map { "row.\($0.id)" }, "an item keeps the key its row has when made")
+        // What shows: the rows whose 96 pt fall inside the list's frame; everything after them does not.
+        let showing = list.children.filter(\.isShowing).count
+        XCTAssertEqual(showing, Int((list.frame.height / Mailbox.rowHeight).rounded(.up)))
+        XCTAssertTrue(list.children.prefix(showing).allSatisfy(\.isShowing))
+        XCTAssertEqual(list.children[199].frame.minY, list.frame.minY + 199 * Mailbox.rowHeight, accuracy: 0.5,
+                       "an item without a row stands where its row would")
+    }
+
+    func testATextIsOfferedOnTheLinesItIsDrawnOn() {
+        let root = Layer(identifier: "root", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let body = Layer(identifier: "body", frame: Rect(x: 20, y: 50, width: 200, height: 300))
+        let words = (1...40).map { "word\($0)" }.joined(separator: " ")
+        body.contents = .text(TextContent(words + "\n\nEnd."))
+        body.accessibility = Accessibility(role: .text, name: "Body", exposesText: true)
+        root.addSublayer(body)
+        let measure = EstimatedTextMeasure()
+        let built = AccessibilityTree(root: root, title: "T", size: Size(width: 400, height: 400)) { measure.lines(of: $0, width: $1) }
+        let lines = built.root.first(key: "body")?.lines ?? []
+        // 16 pt text at 0.55 em a character is 8.8 pt: 22 characters to 200 pt, so the 40 words wrap onto many lines.
+        XCTAssertGreaterThan(lines.count, 10)
+        XCTAssertEqual(lines.first?.range.lowerBound, 0)
+        XCTAssertEqual(lines.last?.range.upperBound, (words + "\n\nEnd.").utf16.count, "the lines hold the whole text")
+        for (line, next) in zip(lines, lines.dropFirst()) {
+            XCTAssertEqual(line.range.upperBound, next.range.lowerBound, "one line runs to the next one's start")
+            XCTAssertEqual(next.frame.minY, line.frame.maxY, accuracy: 0.001, "lines stack down the layer")
+        }
+        XCTAssertEqual(lines.first?.frame.minX, 20, "on the stage: the layer's place added")
+        XCTAssertEqual(lines.first?.frame.minY, 50)
+        XCTAssertTrue(lines.allSatisfy { $0.frame.width <= 200 + 0.001 }, "no line is wider than the layer it wraps in")
+    }
+
+    func testThePickersWheelsAreSpinButtonsWithTheirRowsTitleAsTheirValue() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        Mailbox.act(.focusMessage("m01"), on: screen, stage)
+        Mailbox.openRescheduleOptions(stage)
+        screen.send(.chooseOption("Pick date"))
+        stage.run(for: 1)
+        var current = tree(stage)
+        let wheels = current.root.all.filter { $0.role == .spinButton }
+        XCTAssertFalse(wheels.isEmpty, "the picker shows its wheels")
+        let day = try XCTUnwrap(wheels.first)
+        let value = try XCTUnwrap(day.value)
+        XCTAssertEqual(value.minimum, 0)
+        XCTAssertEqual(value.current, 0, "the day wheel starts on today")
+        XCTAssertEqual(value.text, "Today")
+        XCTAssertEqual(value.maximum, Double(DateWheels.dayCount - 1), "a year of days, one a row")
+        current.valueSetters[day.key]?(2)
+        stage.run(for: 1)
+        current = tree(stage)
+        XCTAssertEqual(current.root.first(key: day.key)?.value?.current, 2, "setting the value turns the wheel to that row")
+        XCTAssertNotEqual(current.root.first(key: day.key)?.value?.text, "Tomorrow", "the day after tomorrow, not tomorrow")
+    }
 }

@@ -254,8 +254,9 @@ final class KeyboardOnlyTests: XCTestCase {
 
     /// The date picker by the keyboard: it opens on its first wheel, the day, at the suggestion. ↓ turns the day one
     /// row on, Page Down five more, Page Up five back, ↑ one back; → goes to the hour wheel, End to its last row (23)
-    /// and Home to its first (00); ← back to the day. Tab goes on through the hour and minute wheels to Cancel, → to
-    /// Schedule and ← back; Esc cancels: the options show again.
+    /// and Home to its first (00); ← back to the day. Today at 00:00 is past: Schedule is dimmed and off. ↓ makes the day
+    /// tomorrow, which turns it on. Tab goes on through the hour and minute wheels to Cancel, → to Schedule and ← back;
+    /// Esc cancels: the options show again.
     func testThePickersWheelsAndButtonsByTheKeyboard() throws {
         let dumps = try play("picker")
         func value(_ capture: String, _ wheel: String) throws -> String { try XCTUnwrap(dumps[capture]?.layer("picker.\(wheel)")?.value) }
@@ -276,6 +277,8 @@ final class KeyboardOnlyTests: XCTestCase {
         XCTAssertEqual(try value("end", "hour"), "23")
         XCTAssertEqual(try value("home", "hour"), "00")
         XCTAssertEqual(focused(dumps, "first-wheel"), ["picker.day"])
+        XCTAssertEqual(try XCTUnwrap(dumps["home"]?.layer("picker.schedule")).opacity, 0.45, accuracy: 0.01, "a past moment: Schedule is dimmed")
+        XCTAssertEqual(try days(from: "first-wheel", to: "on-schedule"), 1, "↓ on the day: tomorrow")
         XCTAssertEqual(focused(dumps, "on-cancel"), ["picker.cancel"])
         XCTAssertEqual(focused(dumps, "on-schedule"), ["picker.schedule"])
         XCTAssertEqual(focused(dumps, "on-cancel-again"), ["picker.cancel"])

@@ -23,6 +23,13 @@ typedef struct {
     int32_t announcement;       // a notification's announcement number (0: nothing to say, not showing): when it
                                 // changes, the notification is hidden, takes its new name, and shows again, which is
                                 // what Orca 43 speaks (docs/orca-notes.md, (c))
+    int32_t not_showing;        // 1: nothing of it is drawn where it can be seen (a row scrolled away): not SHOWING
+    int32_t has_value;          // 1: offers AtkValue (a spin button), with the four fields below
+    double value_current, value_minimum, value_maximum;
+    const char *value_text;     // the words for the value ("Tomorrow"): the "valuetext" attribute screen readers speak
+    int32_t line_count;         // a text's laid-out lines (0: its own newlines are its lines)
+    const int32_t *line_starts; // line_count character offsets, ascending, the first 0
+    const double *line_boxes;   // line_count × (x, y, width, height) on the screen, in pixels
 } KA11yNode;
 
 enum {
@@ -44,6 +51,7 @@ enum {
     KA11Y_REQUEST_SET_TEXT = 1,   // text: the field's whole new text
     KA11Y_REQUEST_GRAB_FOCUS = 2,
     KA11Y_REQUEST_SET_CARET = 3,  // index: the caret, in characters
+    KA11Y_REQUEST_SET_VALUE = 4,  // text: the new value, a decimal number
 };
 
 typedef void (*KA11yRequestCallback)(int32_t node_id, int32_t kind, int32_t index, const char *text);

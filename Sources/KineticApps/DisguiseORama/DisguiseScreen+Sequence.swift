@@ -43,9 +43,17 @@ extension DisguiseScreen {
             case (_, .introLeaving): leaveIntro()
             case (.splashLeaving, .wheel), (.introLeaving, .wheel), (.splash, .wheel): wheelView.enter(state, moves)
             case (_, .selected(let id)):
-                if let costume = wheelView.select(id, among: state.wheel, moves) { titles.show(costume, measure: requiredStage.textInput.measure, moves) }
+                if let costume = wheelView.select(id, among: state.wheel, moves) {
+                    titles.show(costume, measure: requiredStage.textInput.measure, moves)
+                    // What a sighted person sees at once (Scotch in the costume, its title) is said to a screen reader.
+                    stage?.announce("Scotch is wearing \(costume.title).")
+                }
             case (.selected(let id), .returning):
-                if wheelView.deselect(id, among: state.wheel, moves) { titles.hide(moves) }
+                if wheelView.deselect(id, among: state.wheel, moves) {
+                    titles.hide(moves)
+                    let title = state.costumes.first { $0.id == id }?.title ?? "the costume"
+                    stage?.announce("Took off \(title).")
+                }
             default: break
             }
         }

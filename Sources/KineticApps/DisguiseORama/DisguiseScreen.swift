@@ -75,6 +75,7 @@ public final class DisguiseScreen: Screen {
 
     public override func didAppear(size: Size) {
         layout = DisguiseLayout(size: size)
+        banner.onShow = { [weak self] in self?.stage?.announce($0) }  // said, as it shows
         let environment = self.environment ?? .live(dataDirectory: settings.dataDirectory)
         self.environment = environment
         if settings.freshStart && !isReturnVisit { save(introCompleted: false) }  // a fresh start is the run's first visit

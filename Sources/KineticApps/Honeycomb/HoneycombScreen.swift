@@ -92,6 +92,7 @@ public final class HoneycombScreen: Screen {
 
     public override func didAppear(size: Size) {
         send(.resized(size))
+        banner.onShow = { [weak self] in self?.stage?.announce($0) }  // said, as it shows
         measurePanelTexts()
         root.backgroundColor = Palette.paper
         field.frame = Rect(origin: .zero, size: size)

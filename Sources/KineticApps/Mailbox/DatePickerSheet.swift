@@ -114,20 +114,32 @@ final class DatePickerSheet {
         focusedButton ?? layer.layer(withIdentifier: "picker.\(wheels.columns[wheels.focusedColumn].name)")
     }
 
-    /// The sheet as a dialog; each wheel a list whose description is its value, turned by "next" and "previous".
+    /// The sheet as a dialog; each wheel a spin button whose value is its row, said by the row's title ("Tomorrow"),
+    /// turned by "next" and "previous" or set to a row.
     func describe() {
         layer.accessibility = Accessibility(role: .dialog, name: "Pick a date")
         for (index, column) in wheels.columns.enumerated() {
             let row = wheels.rows[index]
-            layer.layer(withIdentifier: "picker.\(column.name)")?.accessibility = Accessibility(
-                role: .spinButton, name: column.name.capitalized, description: column.titles[row],
+            guard let wheel = layer.layer(withIdentifier: "picker.\(column.name)") else { continue }
+            var described = Accessibility(
+                role: .spinButton, name: column.name.capitalized,
                 states: [.focusable],  // `focused`: the stage's keyboard focus sets it
                 actions: [.init("next") { [weak self] in self?.turn(column: index, by: 1) },
                           .init("previous") { [weak self] in self?.turn(column: index, by: -1) }])
+            described.value = Accessibility.Value(current: Double(row), minimum: 0, maximum: Double(max(column.titles.count - 1, 0)),
+                                                  text: column.titles.indices.contains(row) ? column.titles[row] : "")
+            described.setValue = { [weak self] value in
+                guard let self, let target = Int(exactly: value.rounded()) else { return }
+                self.turn(column: index, by: target - self.wheels.rows[index])
+            }
+            wheel.accessibility = described
         }
+        // Schedule is off (drawn dimmed) until the wheels name a moment after now.
+        let scheduleOff = !(pickedDate.map { $0 > context.state.now } ?? false)
         for (id, name) in [("picker.schedule", "Schedule"), ("picker.cancel", "Cancel")] {
             guard let button = layer.layer(withIdentifier: id) else { continue }
-            button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
+            button.accessibility = Accessibility(role: .button, name: name, states: id == "picker.schedule" && scheduleOff ? [.disabled] : [],
+                                                 actions: [.tapping(button)])
         }
         summary.accessibility = Accessibility(role: .label, name: MailboxViewContext.text(of: summary))
     }

@@ -99,6 +99,7 @@ public final class MailboxScreen: Screen {
 
     public override func didAppear(size: Size) {
         context.size = size
+        banner.onShow = { [weak self] in self?.stage?.announce($0) }  // said, as it shows
         root.backgroundColor = Palette.ink
         root.addSublayer(menu.panel)
         content.anchorPoint = .zero

@@ -56,10 +56,12 @@ final class MessageList {
     /// open or focused.
     func materializeRows() {
         let messages = shownMessages
+        let before = virtualRows.madeOrTaken
         virtualRows.materialize(ids: messages.map(\.id), make: { makeRow(messages[$0]) }, mayTake: { row in
             abs(row.offset) < 0.5 && row.id != state.focus
                 && !animator.isAnimating(row.slot, \.position) && !animator.isAnimating(row, \MessageRowView.offset)
         })
+        if virtualRows.madeOrTaken != before { describeRowsNotMade() }
     }
 
     /// Each Later row's "comes back" time as seen now: called when the day turns.
@@ -306,23 +308,42 @@ final class MessageList {
         scroll.frame.accessibilityElementsHidden = covered
         scroll.frame.accessibility = Accessibility(role: .list, name: state.shelf?.title ?? state.segment.title)
         for row in rows.values { describe(row) }
+        describeRowsNotMade()
+    }
+
+    /// The shown messages that have no row now (far from what shows), offered as items of the list so a screen
+    /// reader counts all of them ("list with 30 items"), each where its row would stand.
+    private func describeRowsNotMade() {
+        guard scroll.frame.accessibility != nil else { return }
+        var items: [Accessibility.Item] = []
+        for (index, message) in shownMessages.enumerated() where rows[message.id] == nil {
+            let frame = Rect(x: 0, y: Double(index) * MessageRowView.height - scroll.offset, width: width, height: MessageRowView.height)
+            items.append(Accessibility.Item(key: "row.\(message.id)", position: index, name: rowName(message), frame: frame))
+        }
+        scroll.frame.accessibility?.itemsWithoutLayers = items
+    }
+
+    /// What a screen reader calls a message's row: "sender, subject, time, unread".
+    private func rowName(_ message: MailMessage) -> String {
+        let placement = state.placement(of: message.id)
+        let time = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : message.time
+        return [message.sender, message.subject, time].filter { !$0.isEmpty }.joined(separator: ", ") + (state.isUnread(message) ? ", unread" : "")
     }
 
     /// One row: a list item, "sender, subject, time, unread", with the swipe's actions.
     private func describe(_ row: MessageRowView) {
         guard let message = state.messages.first(where: { $0.id == row.id }) else { return }
-        let placement = state.placement(of: message.id)
-        let time = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : message.time
-        let name = [message.sender, message.subject, time].filter { !$0.isEmpty }.joined(separator: ", ") + (state.isUnread(message) ? ", unread" : "")
         let id = message.id
         let actions: [MailboxAction] = [.openMessage(id), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
                                         .command(id: id, zone: .later), .command(id: id, zone: .list)]
         // `focused` is the stage's keyboard focus's to set (it follows `focusedRow`); the row says it is the one selected.
         var states: Accessibility.States = [.focusable, .selectable]
         if state.focus == id && state.options == nil && state.compose == nil && state.reading == nil { states.insert(.selected) }
-        row.slot.accessibility = Accessibility(role: .listItem, name: name, states: states, actions: zip(Self.rowActionNames, actions).map { name, action in
+        var described = Accessibility(role: .listItem, name: rowName(message), states: states, actions: zip(Self.rowActionNames, actions).map { name, action in
             Accessibility.Action(name) { [weak self] in self?.context.send(action) }
         })
+        described.positionInList = shownMessages.firstIndex { $0.id == id }
+        row.slot.accessibility = described
     }
 }
 

@@ -65,6 +65,13 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The area both share; a rectangle of no area (which `intersects` nothing) when they share none.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
+        let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: Swift.max(x1 - x0, 0), height: Swift.max(y1 - y0, 0))
+    }
+
     /// The same rectangle moved by `dx`, `dy`.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)

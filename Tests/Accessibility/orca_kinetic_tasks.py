@@ -1,0 +1,163 @@
+"""What Orca 43 says as a person does each app's tasks by keys (issue #35), in a world of its own like
+orca_kinetic.py (which checks the window, the keys and the Mailbox's triage). The expected words come from the
+apps' bundled data (the Mailbox's messages, the Honeycomb's nodes) and from what each control is, not from Kinetic's
+code. The checks:
+  * the shell menu (M): its items are spoken as menu items as the focus moves through them;
+  * the Mailbox's reader: a message's body is read by line with Orca's flat review keys (KP_8 this line, KP_9 the
+    next), each line as drawn, wrapped where the window wraps it: a part of its paragraph, not the whole paragraph;
+  * the date picker: each wheel is a spin button, spoken with its value, and the new value is spoken as it turns;
+  * Disguise-O-Rama: a costume chosen with Enter and taken off with Escape are announced;
+  * the Honeycomb: a category, a cell of its grid, the cell's panel, and Learn More spoken as a link.
+
+Usage: orca_kinetic_tasks.py [KINETIC_BINARY]   (default .build/debug/kinetic)
+"""
+import json
+import plistlib
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import orca_harness  # noqa: E402
+from orca_kinetic import ROOT, launch  # noqa: E402
+
+RESOURCES = os.path.join(ROOT, "Sources", "KineticApps", "Resources")
+
+
+def bundled_messages():
+    with open(os.path.join(RESOURCES, "Mailbox", "messages.json"), encoding="utf-8") as file:
+        return json.load(file)["messages"]
+
+
+def bundled_costume_titles():
+    with open(os.path.join(RESOURCES, "Disguise", "config.plist"), "rb") as file:
+        return [costume["title"] for costume in plistlib.load(file)["costumes"]]
+
+
+def honeycomb_categories():
+    with open(os.path.join(RESOURCES, "Honeycomb", "nodes.json"), encoding="utf-8") as file:
+        return json.load(file)["rootNode"]
+
+
+def exactly(text):
+    """An utterance that is `text` and nothing more (Orca ends some with a full stop)."""
+    return re.compile("^" + re.escape(text) + r"\.?$")
+
+
+def starting(text):
+    return re.compile("^" + re.escape(text))
+
+
+def reader_by_lines(orca):
+    first = bundled_messages()[0]
+    # Its longest paragraph: the one the reader is likeliest to wrap (1024 points wide, 16-point text).
+    paragraph = max(first["body"].split("\n\n"), key=len)
+    orca.step("Down, then Enter opens the first message in the reader", keys=["Down", "Return"],
+              expect=[starting(first["sender"])])
+    # Flat review starts where the focus is and reads the window line by line, as drawn; KP_9 moves on a line.
+    said = []
+    orca.mark()
+    orca.key("KP_Up")
+    for _ in range(12):
+        found, _ = orca.wait_for([starting(paragraph[:12])], timeout=0.8, settle=0.3)
+        if found:
+            break
+        orca.key("KP_Page_Up")
+    orca.wait_for([], 0)
+    said = [u.text.strip() for u in orca.since_mark() if u.kind == "speak"]
+    first_line = next((s for s in said if paragraph.startswith(s.rstrip())), None)
+    orca.check("flat review reaches the body's first line, and reads it as a line of the paragraph as drawn: a start "
+               "of the paragraph, shorter than it (the reader wraps it)",
+               first_line is not None and 0 < len(first_line) < len(paragraph), f"paragraph: {paragraph!r}; Orca said: {said!r}")
+    if first_line is None:
+        return
+    orca.mark()
+    orca.key("KP_Page_Up")
+    _, next_said = orca.wait_for([re.compile(".")], timeout=3)
+    second = next((u.text.strip() for u in next_said if u.kind == "speak"), "")
+    rest = paragraph[len(first_line.rstrip()):].lstrip()
+    orca.check("KP_9 reads the next line as drawn: the paragraph goes on with it", bool(second) and rest.startswith(second.rstrip()),
+               f"expected the start of {rest!r}; Orca said: {next_said!r}")
+    orca.step("Escape goes back to the Inbox", keys=["Escape"], expect=[starting(first["sender"])])
+
+
+def picker(orca):
+    # L opens the options for Later; the last of its nine (→ three times, ↓ once) is "Pick a date", which opens the picker.
+    orca.key("l")
+    time.sleep(1.0)
+    orca.key("Right", "Right", "Right", "Down", delay_ms=250)
+    time.sleep(0.6)
+    orca.step("Enter on 'Pick a date': the picker opens as a dialog, its first wheel a spin button spoken with its "
+              "value", keys=["Return"], expect=[re.compile(r"\bspin button\b")], timeout=10)
+    said = orca.step("Down turns the wheel: Orca speaks the wheel's new value, and only that", keys=["Down"],
+                     expect=[re.compile(r"\S")])
+    values = [u.text for u in said if u.kind == "speak"]
+    orca.check("the new value is a word, not a number or the wheel's name", values and not re.match(r"^\d+(\.\d+)?\.?$", values[-1])
+               and "spin button" not in values[-1], f"Orca said: {said!r}")
+    said_again = orca.step("Down again: another value", keys=["Down"], expect=[re.compile(r"\S")])
+    again = [u.text for u in said_again if u.kind == "speak"]
+    orca.check("each turn says a different value", values and again and values[-1] != again[-1], f"{values!r} then {again!r}")
+    orca.key("Escape")
+    time.sleep(1.0)
+
+
+def mailbox(orca):
+    app = launch(orca, "mailbox", "Kinetic — Mailbox — Inbox", "the Mailbox's window is active for Orca")
+    reader_by_lines(orca)
+    picker(orca)
+    orca.stop_app(app)
+
+
+def disguise(orca):
+    app = launch(orca, "disguise", "Kinetic — Disguise-O-Rama", "Disguise-O-Rama's window is active for Orca")
+    # After the splash (2 s), three Enters page through the intro and close it; Tab then reaches the first costume's
+    # bubble once the wheel has come out (the times of Scenarios/keyboard/costume.json).
+    time.sleep(2.0)
+    orca.key("Return", "Return", "Return", delay_ms=400)
+    time.sleep(4.2)
+    titles = bundled_costume_titles()
+    said = orca.step("Tab reaches a costume's bubble: Orca speaks the list of costumes with its count, then the costume",
+                     keys=["Tab"], expect=[exactly("Costumes"), exactly(f"List with {len(titles)} items"),
+                                           re.compile("^(" + "|".join(re.escape(t) for t in titles) + r")\.?$")])
+    costume = next((t for t in titles if any(u.text.strip().rstrip(".") == t for u in said)), titles[0])
+    orca.step("Enter puts the costume on Scotch: Orca says he is wearing it", keys=["Return"],
+              expect=[re.compile(r"^Scotch is wearing " + re.escape(costume))], timeout=6)
+    orca.step("Escape takes it off: Orca says so", keys=["Escape"],
+              expect=[re.compile(r"^Took off " + re.escape(costume))], timeout=6)
+    orca.stop_app(app)
+
+
+def honeycomb(orca):
+    app = launch(orca, "honeycomb", "Kinetic — Honeycomb", "the Honeycomb's window is active for Orca")
+    categories = honeycomb_categories()
+    said = orca.step("Right moves to a category: Orca speaks its name", keys=["Right"],
+                     expect=[re.compile("|".join(re.escape(c["title"]) for c in categories))])
+    spoken = next((c for c in categories if any(c["title"] in u.text for u in said)), categories[0])
+    cells = spoken.get("node", [])
+    orca.step("Enter opens its grid: Orca speaks a cell", keys=["Return"],
+              expect=[re.compile("|".join(re.escape(c["title"]) for c in cells) or ".")], timeout=6)
+    said = orca.step("Right, then Enter opens a cell's panel: Orca speaks the panel's words", keys=["Right", "Return"],
+                     expect=[re.compile(r"\S")], timeout=6)
+    orca.step("Tab reaches Learn More: Orca speaks it as a link", keys=["Tab"], expect=[re.compile(r"^Learn More link\b")])
+    orca.stop_app(app)
+
+
+def shell_menu(orca):
+    app = launch(orca, None, "Kinetic — Gallery", "the gallery's window is active for Orca")
+    # The shell's menu lists the gallery, then the apps in the gallery's order (its cards, Tab by Tab in orca_kinetic.py).
+    orca.step("M opens the shell's menu: Orca speaks the menu, then its first item, the gallery", keys=["m"],
+              expect=[exactly("Kinetic menu"), exactly("Gallery")], timeout=6)
+    orca.step("Down moves to the next item: Orca speaks the first app", keys=["Down"], expect=[exactly("Disguise-O-Rama")])
+    orca.step("Down again: the next app", keys=["Down"], expect=[exactly("Mailbox")])
+    orca.key("Escape")
+    orca.stop_app(app)
+
+
+def checks(orca):
+    for task in (shell_menu, mailbox, disguise, honeycomb):
+        task(orca)
+
+
+if __name__ == "__main__":
+    orca_harness.run(checks)

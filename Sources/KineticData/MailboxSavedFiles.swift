@@ -17,7 +17,8 @@ public struct Placement: Codable, Equatable, Sendable {
 
     /// The list the message is filed in.
     public var list: List
-    /// For `later`: the option chosen ("Tomorrow"); for `list`: the list's name ("To Read").
+    /// For `later`: the id of the option chosen (`tomorrow`); for `list`: the list's id (`to-read`). Files written
+    /// before ids held English titles ("Tomorrow", "To Read"), which the Mailbox reads as the same ids.
     public var detail: String?
     /// For `later`: when it comes back to the Inbox; `nil` for Someday (and in files written before there were
     /// dates: such a message waits until the person moves it). For `inbox`: when it came back from Later (see

@@ -117,10 +117,10 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "options.reschedule")
         XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "one row open at a time")
         XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "the same move again is a new change")
-        XCTAssertEqual(send(&state, .chooseOption("Next week")), Sent([.collapse("m3")], [.save]))
+        XCTAssertEqual(send(&state, .chooseOption(.reschedule(.nextWeek))), Sent([.collapse("m3")], [.save]))
         // The state's clock starts at 1970-01-01 00:00 UTC (a Thursday) until told otherwise: next week is Monday
         // 5 January 1970 at 08:00, 4 days and 8 hours on.
-        XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "Next week", until: Date(timeIntervalSince1970: (4 * 24 + 8) * 3600)))
+        XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "next-week", until: Date(timeIntervalSince1970: (4 * 24 + 8) * 3600)))
         XCTAssertEqual(state.messages(in: .later).map(\.id), ["m3"])
         XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m3", fromLeft: true)], [.save]))
         XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m2", fromLeft: false)], [.save]))
@@ -156,7 +156,7 @@ final class MailboxRulesTests: XCTestCase {
         state.now = Date(timeIntervalSince1970: 1_000_000)
         _ = MailboxRules.reduce(&state, .swipeEnded(id: "m3", offset: -120, velocity: 0))
         XCTAssertEqual(state.stateName, "options.reschedule")
-        XCTAssertEqual(MailboxRules.reduce(&state, .chooseOption("Pick date")), [], "nothing is filed yet")
+        XCTAssertEqual(MailboxRules.reduce(&state, .chooseOption(.reschedule(.pickDate))), [], "nothing is filed yet")
         XCTAssertEqual(state.stateName, "picker")
         XCTAssertEqual(state.placement(of: "m3"), .inbox)
         XCTAssertEqual(MailboxRules.reduce(&state, .openMessage("m1")), [], "the list behind waits")
@@ -164,7 +164,7 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "picker")
         _ = MailboxRules.reduce(&state, .cancelPicker)
         XCTAssertEqual(state.stateName, "options.reschedule", "Cancel goes back to the options")
-        _ = MailboxRules.reduce(&state, .chooseOption("Pick date"))
+        _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.pickDate)))
         let later = state.now.addingTimeInterval(3600)
         XCTAssertEqual(send(&state, .schedule(later)), Sent([.collapse("m3")], [.save]))
         XCTAssertEqual(state.placement(of: "m3").list, .later)
@@ -226,7 +226,7 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .moveFocus(down: true))
         XCTAssertEqual(state.focus, "m2")
         _ = MailboxRules.reduce(&state, .command(id: "m2", zone: .later))
-        _ = MailboxRules.reduce(&state, .chooseOption("Tomorrow"))
+        _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.tomorrow)))
         XCTAssertEqual(state.placement(of: "m2").list, .later)
         XCTAssertEqual(state.focus, "m3")
         _ = MailboxRules.reduce(&state, .command(id: "m3", zone: .list))
@@ -249,5 +249,31 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(send(&state, .swipeEnded(id: "draft-1", offset: 120, velocity: 0)), Sent([.springBack("draft-1")], []))
         XCTAssertEqual(MailboxRules.reduce(&state, .command(id: "draft-1", zone: .delete)), [])
         XCTAssertEqual(state.placement(of: "draft-1"), Placement(.draft))
+    }
+
+    /// Saved before options had ids, a file holds the English titles: it loads as the same choices. Written by the
+    /// `mailbox.json` of an earlier version, read from disk: m1 Later "Tomorrow" (at 08:00 on 6 January 2026), m2 in
+    /// "To Read", m3 in a list of a name nobody knows.
+    func testPlacementsSavedWithTitlesLoadAsTheSameChoices() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-placements-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: the run's temporary folder goes anyway
+        let saved = #"{"placements": {"m1": {"list": "later", "detail": "Tomorrow", "until": 789379200},"#
+            + #" "m2": {"list": "list", "detail": "To Read"}, "m3": {"list": "list", "detail": "Holidays"}}}"#
+        try Data(saved.utf8).write(to: folder.appendingPathComponent("mailbox.json"))
+        let (placements, problem) = MailboxSavedFiles(folder: folder).load()
+        XCTAssertNil(problem)
+        var state = MailboxState(messages: messages, placements: placements)
+        let eightOnTheSixth = Date(timeIntervalSinceReferenceDate: 789_379_200)
+        XCTAssertEqual(state.placement(of: "m1"), Placement(.later, "tomorrow", until: eightOnTheSixth))
+        XCTAssertEqual(state.placement(of: "m2"), Placement(.list, "to-read"))
+        XCTAssertEqual(state.messages(in: .later).map(\.id), ["m1"])
+        XCTAssertEqual(state.listCounts, [.toRead: 1], "the unknown list counts in none of the four")
+        XCTAssertEqual(state.placement(of: "m3").detail, "Holidays", "a name neither an id nor a title is kept as it was")
+        // Choosing Tomorrow now files the same placement the old file held (its moment from the state's clock).
+        state.now = Date(timeIntervalSinceReferenceDate: 789_379_200 - 23 * 3600)
+        _ = MailboxRules.reduce(&state, .swipeEnded(id: "m4", offset: -150, velocity: 0))  // past 60 pt, short of 260: Later
+        _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.tomorrow)))
+        XCTAssertEqual(state.placement(of: "m4"), state.placement(of: "m1"))
     }
 }

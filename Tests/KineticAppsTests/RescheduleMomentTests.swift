@@ -18,17 +18,17 @@ final class RescheduleMomentTests: XCTestCase {
 
     func testEachOptionNamesItsMoment() {
         let monday = date(5, 1, 9)
-        let expected: [(String, Date?)] = [
-            ("Later today", date(5, 1, 12)), ("This evening", date(5, 1, 19)), ("Tomorrow", date(6, 1, 8)),
-            ("This weekend", date(10, 1, 9)), ("Next week", date(12, 1, 8)), ("In a month", date(5, 2, 9)), ("Someday", nil),
+        let expected: [(RescheduleOption, Date?)] = [
+            (.laterToday, date(5, 1, 12)), (.thisEvening, date(5, 1, 19)), (.tomorrow, date(6, 1, 8)),
+            (.thisWeekend, date(10, 1, 9)), (.nextWeek, date(12, 1, 8)), (.inAMonth, date(5, 2, 9)), (.someday, nil),
         ]
         for (option, moment) in expected {
-            XCTAssertEqual(RescheduleMoment.date(for: option, now: monday, calendar: utc), moment, option)
+            XCTAssertEqual(RescheduleMoment.date(for: option, now: monday, calendar: utc), moment, option.title)
         }
         let saturdayNight = date(10, 1, 20)
-        XCTAssertEqual(RescheduleMoment.date(for: "This evening", now: saturdayNight, calendar: utc), date(11, 1, 19), "past 19:00: tomorrow's")
-        XCTAssertEqual(RescheduleMoment.date(for: "This weekend", now: saturdayNight, calendar: utc), date(17, 1, 9), "during a weekend: the next")
-        XCTAssertEqual(RescheduleMoment.date(for: "Next week", now: saturdayNight, calendar: utc), date(12, 1, 8))
+        XCTAssertEqual(RescheduleMoment.date(for: .thisEvening, now: saturdayNight, calendar: utc), date(11, 1, 19), "past 19:00: tomorrow's")
+        XCTAssertEqual(RescheduleMoment.date(for: .thisWeekend, now: saturdayNight, calendar: utc), date(17, 1, 9), "during a weekend: the next")
+        XCTAssertEqual(RescheduleMoment.date(for: .nextWeek, now: saturdayNight, calendar: utc), date(12, 1, 8))
     }
 
     func testTheLaterListSaysWhenEachComesBack() {

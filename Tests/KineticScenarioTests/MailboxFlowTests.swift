@@ -31,7 +31,7 @@ final class MailboxFlowTests: XCTestCase {
         stage.run(for: 1)
         XCTAssertEqual(screen.state.visibleMessages.count, 27)
         // Scenarios start on Monday 5 January 2026 at 09:00 UTC: Tomorrow is Tuesday at 08:00.
-        XCTAssertEqual(screen.state.placement(of: "m03"), Placement(.later, "Tomorrow", until: StageSettings.scenarioStartDate.addingTimeInterval(23 * 3600)))
+        XCTAssertEqual(screen.state.placement(of: "m03"), Placement(.later, "tomorrow", until: StageSettings.scenarioStartDate.addingTimeInterval(23 * 3600)))
 
         key(stage, "ctrl+z")
         stage.run(for: 0.1)
@@ -172,7 +172,7 @@ final class MailboxFlowTests: XCTestCase {
         XCTAssertEqual(stage.stateName, "options.list")
         key(stage, "escape")
         stage.run(for: 0.8)
-        XCTAssertEqual(screen.state.placement(of: "m05"), Placement(.list, "To Read"))
+        XCTAssertEqual(screen.state.placement(of: "m05"), Placement(.list, "to-read"))
         // Down past the visible rows scrolls the focus into view.
         for _ in 0..<20 { key(stage, "down") }
         stage.run(for: 1)
@@ -201,7 +201,7 @@ final class MailboxFlowTests: XCTestCase {
         again.stage.run(until: 0.3)
         let state = Mailbox.screen(of: again).state
         XCTAssertEqual(state.placement(of: "m01"), Placement(.archive))
-        XCTAssertEqual(state.placement(of: "m02"), Placement(.list, "Travel"))
+        XCTAssertEqual(state.placement(of: "m02"), Placement(.list, "travel"))
         XCTAssertEqual(state.visibleMessages.first?.id, "m03")
         XCTAssertNil(again.stage.dump().layer("row.m01"))
     }

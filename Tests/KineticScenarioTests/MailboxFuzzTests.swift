@@ -34,7 +34,7 @@ final class MailboxFuzzTests: XCTestCase {
             // (Options opened by a key come ringed, so a random Enter often chooses at once: the picker is steered to
             // whenever the reschedule options show at a fifth of the events.)
             if index % 5 == 0, screen.state.options?.kind == .reschedule {
-                screen.send(.chooseOption(MailboxState.pickDateOption))
+                screen.send(.chooseOption(.reschedule(.pickDate)))
                 states.insert(stage.stateName)
             }
             // A click elsewhere takes the keyboard focus off the list, where E, L and T act on nothing: the options are
@@ -50,7 +50,7 @@ final class MailboxFuzzTests: XCTestCase {
                 // Whatever is open is put away first (compose's draft not kept), so each shelf is reached in turn.
                 if screen.state.options != nil { screen.send(.dismissOptions) }
                 if screen.state.compose != nil { screen.send(.closeCompose); screen.send(.deleteDraft) }
-                let shelves: [MailboxShelf] = [.trash, .sent, .drafts, .list(MailboxState.listOptions[index % MailboxState.listOptions.count])]
+                let shelves: [MailboxShelf] = [.trash, .sent, .drafts, .list(MailList.allCases[index % MailList.allCases.count])]
                 screen.send(.openShelf(shelves[(index / 301) % shelves.count]))
             }
             if index % 53 == 0 || index % 301 == 0 { states.insert(stage.stateName) }

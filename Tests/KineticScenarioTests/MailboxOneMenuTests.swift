@@ -131,7 +131,7 @@ final class MailboxShelfTests: XCTestCase {
         XCTAssertEqual(counts(["inbox"]), ["Inbox   4"])
         screen.send(.command(id: "m04", zone: .later))
         stage.run(for: 1)
-        screen.send(.chooseOption("Later today"))
+        screen.send(.chooseOption(.reschedule(.laterToday)))
         stage.run(for: 1.5)
         XCTAssertEqual(counts(["inbox", "later"]), ["Inbox   4", "Later   1"])
         screen.send(.clock(screen.state.now.addingTimeInterval(3 * 3600 + 1), calendar: Mailbox.utc))  // Later today: three hours on
@@ -145,7 +145,7 @@ final class MailboxShelfTests: XCTestCase {
         stage.run(for: 1.5)
         screen.send(.command(id: "m02", zone: .list))
         stage.run(for: 1)
-        screen.send(.chooseOption("To Watch"))
+        screen.send(.chooseOption(.list(.toWatch)))
         stage.run(for: 1.5)
 
         screen.send(.setMenu(open: true))
@@ -177,7 +177,7 @@ final class MailboxShelfTests: XCTestCase {
         stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
         stage.run(for: 1)
 
-        screen.send(.openShelf(.list("To Buy")))
+        screen.send(.openShelf(.list(.toBuy)))
         stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "list.to-buy")
         XCTAssertTrue(stage.dump().layer("list.empty")?.text?.contains("To Buy") == true)

@@ -149,6 +149,6 @@ final class MailboxPickerTests: XCTestCase {
         key(stage, "left")
         key(stage, "space")
         stage.run(for: 1)
-        XCTAssertEqual(screen.state.placement(of: "m01"), Placement(.later, "Someday"))
+        XCTAssertEqual(screen.state.placement(of: "m01"), Placement(.later, "someday"))
     }
 }

@@ -102,10 +102,10 @@ final class MailboxSwipeTests: XCTestCase {
                 switch (state, dismiss) {
                 case ("options.reschedule", false):
                     // Scenarios start on Monday 5 January 2026 at 09:00 UTC: Tomorrow is Tuesday at 08:00.
-                    XCTAssertEqual(placement, Placement(.later, "Tomorrow", until: StageSettings.scenarioStartDate.addingTimeInterval(23 * 3600)))
-                case ("options.reschedule", true): XCTAssertEqual(placement, Placement(.later, "Someday"))
-                case (_, false): XCTAssertEqual(placement, Placement(.list, "To Watch"))
-                default: XCTAssertEqual(placement, Placement(.list, "To Read"))
+                    XCTAssertEqual(placement, Placement(.later, "tomorrow", until: StageSettings.scenarioStartDate.addingTimeInterval(23 * 3600)))
+                case ("options.reschedule", true): XCTAssertEqual(placement, Placement(.later, "someday"))
+                case (_, false): XCTAssertEqual(placement, Placement(.list, "to-watch"))
+                default: XCTAssertEqual(placement, Placement(.list, "to-read"))
                 }
             }
         }

@@ -99,14 +99,14 @@ final class MailboxTextAuditTests: XCTestCase {
         look(.setMenu(open: true))                  // the menu with its counts
         look(.setMenu(open: false))
         look(.command(id: "m03", zone: .later))     // the options
-        look(.chooseOption("Tomorrow"))
+        look(.chooseOption(.reschedule(.tomorrow)))
         look(.selectSegment(.later))                // Later with when each comes back
         look(.selectSegment(.inbox))
         look(.command(id: "m04", zone: .delete))
         look(.openShelf(.trash))                    // the Trash and its Empty button
         look(.askToEmptyTrash)                      // its question
         look(.cancelEmptyTrash)
-        look(.openShelf(.list("To Read")))          // an empty list says what goes there
+        look(.openShelf(.list(.toRead)))          // an empty list says what goes there
         look(.selectSegment(.inbox))
         look(.openCompose)
         look(.editDraft(.to, "ana@example.org"))

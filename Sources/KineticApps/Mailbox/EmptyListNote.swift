@@ -47,7 +47,7 @@ final class EmptyListNote {
         case .trash: return "Nothing in the Trash. Swipe a message far right, past the second line, to delete it."
         case .sent: return "Nothing sent yet. Messages you write and send appear here."
         case .drafts: return "No drafts. Cancel a message you are writing and choose Save Draft to keep it here."
-        case .list(let name): return "Nothing in \(name). Swipe a message far left, past the second line, and choose \(name)."
+        case .list(let list): return "Nothing in \(list.title). Swipe a message far left, past the second line, and choose \(list.title)."
         }
     }
 

@@ -56,8 +56,8 @@ final class MailboxMenu {
         panel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
         y += 44
         let counts = state.listCounts
-        for name in MailboxState.listOptions {
-            y = addShelfRow(.list(name), title: "\(name)   \(counts[name] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
+        for list in MailList.allCases {
+            y = addShelfRow(.list(list), title: "\(list.title)   \(counts[list] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
         }
         let setting = Layer(identifier: "mailbox.menu.settings", frame: Rect(x: 0, y: y + 20, width: width, height: 64))
         setting.addSublayer(Typography.label(nil, "Settings", frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
@@ -80,7 +80,7 @@ final class MailboxMenu {
     /// `menu.item.trash`, `menu.item.to-read` (its text carries the count).
     private func addShelfRow(_ shelf: MailboxShelf, title: String, y: Double, size: Double, bold: Bool, indent: Double, height: Double) -> Double {
         let row = Layer(identifier: "mailbox.menu.\(shelf.slug)", frame: Rect(x: 0, y: y, width: MailboxViewContext.menuWidth, height: height))
-        let item = "menu.item." + { if case .list(let name) = shelf { return MailboxState.slug(name) } else { return shelf.slug } }()
+        let item = "menu.item." + { if case .list(let list) = shelf { return list.rawValue } else { return shelf.slug } }()
         row.addSublayer(Typography.label(item, title, frame: Rect(x: indent, y: (height - size * 1.3) / 2, width: 240, height: size * 1.3), size: size, bold: bold, color: .white))
         row.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.openShelf(shelf)) }]
         panel.addSublayer(row)

@@ -45,10 +45,10 @@ final class MailboxOptions {
             return
         }
         let reschedule = options.kind == .reschedule
-        let (titles, columns) = Self.grid(options.kind)
+        let (choices, columns) = Self.grid(options.kind)
         focus = nil
         let cell = Size(width: reschedule ? 130 : 360, height: 96)
-        let rowsCount = (titles.count + columns - 1) / columns
+        let rowsCount = (choices.count + columns - 1) / columns
         let panelSize = Size(width: Double(columns) * cell.width + 40, height: Double(rowsCount) * cell.height + 90)
         let panel = Typography.panel("options.panel", frame: Rect(center: Point(x: context.width / 2, y: layer.bounds.height / 2), size: panelSize),
                                      color: reschedule ? SwipeZone.yellow : SwipeZone.brown, cornerRadius: 18)
@@ -56,16 +56,17 @@ final class MailboxOptions {
         panel.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         panel.addSublayer(Typography.label("options.title", reschedule ? "Reschedule" : "Add to a list", frame: Rect(x: 20, y: 18, width: panelSize.width - 40, height: 32),
                                            size: 22, bold: true, color: Palette.ink, alignment: .center))
-        for (index, title) in titles.enumerated() {
+        for (index, option) in choices.enumerated() {
+            let title = option.title
             let column = index % columns, row = index / columns
-            let item = Layer(identifier: "option.\(MailboxState.slug(title))", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
+            let item = Layer(identifier: "option.\(option.id)", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
                                                                                           width: cell.width - 10, height: cell.height - 10))
             item.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 12), fill: Color.white.withAlpha(0.25)))
             let label = Typography.label(nil, title, frame: Rect(x: 6, y: 0, width: cell.width - 22, height: cell.height - 10), size: 17, bold: true, color: Palette.ink, alignment: .center)
             // Ink, not white: white on the seed's yellow is 1.3:1 and on its tan 1.8:1; ink is over 9:1 on both.
             if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
             item.addSublayer(label)
-            item.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.chooseOption(title)) }]
+            item.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.chooseOption(option)) }]
             panel.addSublayer(item)
         }
         layer.addSublayer(panel)
@@ -95,10 +96,10 @@ final class MailboxOptions {
         sheet.paintSummary()
     }
 
-    /// The options' titles and how many columns they are laid out in: the reschedule grid of eight in four columns,
-    /// the lists in one.
-    static func grid(_ kind: MailboxState.Options.Kind) -> (titles: [String], columns: Int) {
-        kind == .list ? (MailboxState.listOptions, 1) : (MailboxState.rescheduleOptions, 4)
+    /// The options and how many columns they are laid out in: the reschedule grid of eight in four columns, the lists
+    /// in one.
+    static func grid(_ kind: MailboxState.Options.Kind) -> (choices: [MailboxOption], columns: Int) {
+        kind == .list ? (MailList.allCases.map(MailboxOption.list), 1) : (RescheduleOption.allCases.map(MailboxOption.reschedule), 4)
     }
 
     /// The options' keys (the picker's while it shows): the arrows move a ring over the options (from the first, at the
@@ -106,13 +107,13 @@ final class MailboxOptions {
     func handleKey(_ event: KeyEvent) {
         if let picker { return picker.handleKey(event) }
         guard let options = context.state.options else { return }
-        let (titles, columns) = Self.grid(options.kind)
+        let (choices, columns) = Self.grid(options.kind)
         let current = focus
         var next = current ?? 0
         switch event.key {
         case .escape: return context.send(.dismissOptions)
         case .enter, .space:
-            if let current, titles.indices.contains(current) { context.send(.chooseOption(titles[current])) }
+            if let current, choices.indices.contains(current) { context.send(.chooseOption(choices[current])) }
             return
         case .left: next -= current == nil ? 0 : 1
         case .right: next += current == nil ? 0 : 1
@@ -121,24 +122,24 @@ final class MailboxOptions {
         case .tab: next += current == nil ? 0 : (event.modifiers.contains(.shift) ? -1 : 1)
         default: return
         }
-        focus = (next % titles.count + titles.count) % titles.count
+        focus = (next % choices.count + choices.count) % choices.count
     }
 
     /// The option the keyboard is on, or the picker's: the stage's keyboard focus follows it and rings it.
     var focusedItem: Layer? {
         if let picker { return picker.focusedControl }
         guard let options = context.state.options, let index = focus else { return nil }
-        let titles = Self.grid(options.kind).titles
-        guard titles.indices.contains(index) else { return nil }
-        return layer.layer(withIdentifier: "option.\(MailboxState.slug(titles[index]))")
+        let choices = Self.grid(options.kind).choices
+        guard choices.indices.contains(index) else { return nil }
+        return layer.layer(withIdentifier: "option.\(choices[index].id)")
     }
 
     /// A click (or Tab, from the engine) put the focus on `control`: the option it is, if it is one.
     func focusMoved(to control: Layer?) {
         if let picker { return picker.focusMoved(to: control) }
         guard let options = context.state.options, let control else { return }
-        let titles = Self.grid(options.kind).titles
-        if let index = titles.firstIndex(where: { layer.layer(withIdentifier: "option.\(MailboxState.slug($0))") === control }) { focus = index }
+        let choices = Self.grid(options.kind).choices
+        if let index = choices.firstIndex(where: { layer.layer(withIdentifier: "option.\($0.id)") === control }) { focus = index }
     }
 
     /// The options as a menu of items (the ringed one focused), or the picker as a dialog.
@@ -149,10 +150,10 @@ final class MailboxOptions {
         if let picker { return picker.describe() }
         guard let panel = layer.layer(withIdentifier: "options.panel") else { return }
         panel.accessibility = Accessibility(role: .menu, name: options.kind == .reschedule ? "Reschedule" : "Add to a list")
-        for title in Self.grid(options.kind).titles {
-            layer.layer(withIdentifier: "option.\(MailboxState.slug(title))")?.accessibility = Accessibility(
-                role: .menuItem, name: title, states: [.focusable],  // `focused`: the stage's keyboard focus sets it
-                actions: [.init("click", perform: context.sending(.chooseOption(title)))])
+        for option in Self.grid(options.kind).choices {
+            layer.layer(withIdentifier: "option.\(option.id)")?.accessibility = Accessibility(
+                role: .menuItem, name: option.title, states: [.focusable],  // `focused`: the stage's keyboard focus sets it
+                actions: [.init("click", perform: context.sending(.chooseOption(option)))])
         }
     }
 

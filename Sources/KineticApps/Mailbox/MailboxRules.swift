@@ -9,7 +9,7 @@ public enum MailboxAction: Equatable, Sendable {
     case swipeEnded(id: String, offset: Double, velocity: Double)
     /// A key acting on a message as a swipe into `zone` would.
     case command(id: String, zone: SwipeZone)
-    case chooseOption(String)
+    case chooseOption(MailboxOption)
     /// The date picker's Schedule: the message comes back at `date` (refused unless `date` is after now).
     case schedule(Date)
     /// The date picker's Cancel (or Esc, or a tap outside it): back to the reschedule options.
@@ -154,19 +154,24 @@ public enum MailboxRules: AppRules {
             guard state.options == nil, state.compose == nil, state.visibleMessages.contains(where: { $0.id == id }),
                   !state.placement(of: id).list.isWrittenHere else { return [] }
             return commit(&state, id, zone, velocity: 0)
-        case .chooseOption(let title):
+        case .chooseOption(let option):
             guard let options = state.options, options.kind != .date else { return [] }
-            if options.kind == .reschedule, title == MailboxState.pickDateOption {
+            let placement: Placement
+            switch (options.kind, option) {
+            case (.reschedule, .reschedule(.pickDate)):
                 state.options?.kind = .date  // the picker asks for the moment in the grid's place
                 return []
+            case (.reschedule, .reschedule(let moment)):
+                placement = Placement(.later, moment.rawValue, until: RescheduleMoment.date(for: moment, now: state.now, calendar: state.calendar))
+            case (.list, .list(let list)):
+                placement = Placement(.list, list.rawValue)
+            default:
+                return []  // an option of the other sheet: not one on offer
             }
-            let placement = options.kind == .reschedule
-                ? Placement(.later, title, until: RescheduleMoment.date(for: title, now: state.now, calendar: state.calendar))
-                : Placement(.list, title)
             return file(&state, options.messageID, placement)
         case .schedule(let date):
             guard let options = state.options, options.kind == .date, date > state.now else { return [] }
-            return file(&state, options.messageID, Placement(.later, MailboxState.pickDateOption, until: date))
+            return file(&state, options.messageID, Placement(.later, RescheduleOption.pickDate.rawValue, until: date))
         case .cancelPicker:
             guard state.options?.kind == .date else { return [] }
             state.options?.kind = .reschedule
@@ -177,7 +182,8 @@ public enum MailboxRules: AppRules {
                 return []
             }
             // The seed's dismissal finishes the hide: the message is filed by the options' default.
-            let placement = options.kind == .reschedule ? Placement(.later, "Someday") : Placement(.list, MailboxState.listOptions[0])
+            let placement = options.kind == .reschedule ? Placement(.later, RescheduleOption.someday.rawValue)
+                                                        : Placement(.list, MailList.allCases[0].rawValue)
             return file(&state, options.messageID, placement)
         case .undo:
             if let options = state.options {

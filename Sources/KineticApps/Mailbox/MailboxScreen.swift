@@ -274,7 +274,7 @@ public final class MailboxScreen: Screen {
         case .archive: said = "Archived."
         case .deleted: said = "Deleted."
         case .later: said = "Later: \(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar))."
-        case .list: said = "Moved to \(placement.detail ?? "a list")."
+        case .list: said = "Moved to \(placement.detail.flatMap(MailList.init(rawValue:))?.title ?? "a list")."
         case .gone: said = "Deleted for good."
         default: said = "Moved to the Inbox."
         }

@@ -33,7 +33,7 @@ public enum MailboxShelf: Equatable, Sendable {
     case trash
     case sent
     case drafts
-    case list(String)
+    case list(MailList)
 
     /// The placement a message has when it is on this shelf.
     func holds(_ placement: Placement) -> Bool {
@@ -41,7 +41,7 @@ public enum MailboxShelf: Equatable, Sendable {
         case .trash: return placement.list == .deleted
         case .sent: return placement.list == .sent
         case .drafts: return placement.list == .draft
-        case .list(let name): return placement.list == .list && placement.detail == name
+        case .list(let list): return placement.list == .list && placement.detail == list.rawValue
         }
     }
 
@@ -51,7 +51,7 @@ public enum MailboxShelf: Equatable, Sendable {
         case .trash: return "trash"
         case .sent: return "sent"
         case .drafts: return "drafts"
-        case .list(let name): return "list." + MailboxState.slug(name)
+        case .list(let list): return "list." + list.rawValue
         }
     }
 
@@ -61,7 +61,7 @@ public enum MailboxShelf: Equatable, Sendable {
         case .trash: return "Trash"
         case .sent: return "Sent"
         case .drafts: return "Drafts"
-        case .list(let name): return name
+        case .list(let list): return list.title
         }
     }
 }
@@ -180,8 +180,21 @@ public struct MailboxState: Equatable, Sendable {
     /// A launch on the Inbox, with the saved placements and opened messages; nothing open, nothing to undo.
     public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {
         self.messages = messages
-        self.placements = placements
+        self.placements = placements.mapValues(Self.withTypedDetail)
         self.read = read
+    }
+
+    /// A placement whose Later option or list is named by its id: files written before ids held the English title
+    /// ("Tomorrow", "To Read"), and still load as the same placement. A name neither an id nor a title is kept as it is.
+    static func withTypedDetail(_ placement: Placement) -> Placement {
+        guard let detail = placement.detail else { return placement }
+        var typed = placement
+        switch placement.list {
+        case .later: typed.detail = RescheduleOption(saved: detail)?.rawValue ?? detail
+        case .list: typed.detail = MailList(saved: detail)?.rawValue ?? detail
+        default: break
+        }
+        return typed
     }
 
     /// Whether a message shows its unread dot: the server marks it unread, or it came back from Later, and the
@@ -246,9 +259,11 @@ public struct MailboxState: Equatable, Sendable {
     }
 
     /// The messages filed in the named lists, by list name.
-    public var listCounts: [String: Int] {
-        var counts: [String: Int] = [:]
-        for message in messages where placement(of: message.id).list == .list { counts[placement(of: message.id).detail ?? "", default: 0] += 1 }
+    public var listCounts: [MailList: Int] {
+        var counts: [MailList: Int] = [:]
+        for message in messages where placement(of: message.id).list == .list {
+            if let list = placement(of: message.id).detail.flatMap(MailList.init(rawValue:)) { counts[list, default: 0] += 1 }
+        }
         return counts
     }
 
@@ -297,14 +312,4 @@ public struct MailboxState: Equatable, Sendable {
         /// What moved, in the order the animations start.
         public var moves: [Move]
     }
-
-    /// A title as identifiers write it: lower case, dashes for spaces ("To Read" → `to-read`).
-    public static func slug(_ title: String) -> String { title.lowercased().replacingOccurrences(of: " ", with: "-") }
-
-    /// The reschedule option that opens the date picker rather than naming a moment.
-    public static let pickDateOption = "Pick date"
-    /// The reschedule options, in the seed's order.
-    public static let rescheduleOptions = ["Later today", "This evening", "Tomorrow", "This weekend", "Next week", "In a month", "Someday", pickDateOption]
-    /// The lists a message can be filed in.
-    public static let listOptions = ["To Read", "To Buy", "To Watch", "Travel"]
 }

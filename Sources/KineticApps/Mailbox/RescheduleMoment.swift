@@ -5,18 +5,18 @@ import Foundation
 /// month at the same time a month on; Someday never. A time already past today moves to the next day (This evening
 /// chosen at 20:00 is tomorrow evening), and "This weekend" chosen during a weekend is the next one.
 public enum RescheduleMoment {
-    /// The moment `option` names, chosen at `now` in `calendar`; `nil` for Someday (and for a title it does not know).
-    public static func date(for option: String, now: Date, calendar: Calendar) -> Date? {
+    /// The moment `option` names, chosen at `now` in `calendar`; `nil` for Someday (and Pick date, which asks).
+    public static func date(for option: RescheduleOption, now: Date, calendar: Calendar) -> Date? {
         switch option {
-        case "Later today": return now.addingTimeInterval(3 * 3600)
-        case "This evening": return next(hour: 19, after: now, calendar: calendar)
-        case "Tomorrow":
+        case .laterToday: return now.addingTimeInterval(3 * 3600)
+        case .thisEvening: return next(hour: 19, after: now, calendar: calendar)
+        case .tomorrow:
             let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
             return calendar.date(bySettingHour: 8, minute: 0, second: 0, of: tomorrow)
-        case "This weekend": return next(weekday: 7, hour: 9, after: now, calendar: calendar)   // Saturday
-        case "Next week": return next(weekday: 2, hour: 8, after: now, calendar: calendar)      // Monday
-        case "In a month": return calendar.date(byAdding: .month, value: 1, to: now)
-        default: return nil
+        case .thisWeekend: return next(weekday: 7, hour: 9, after: now, calendar: calendar)   // Saturday
+        case .nextWeek: return next(weekday: 2, hour: 8, after: now, calendar: calendar)      // Monday
+        case .inAMonth: return calendar.date(byAdding: .month, value: 1, to: now)
+        case .someday, .pickDate: return nil
         }
     }
 

@@ -1,0 +1,81 @@
+/// A reschedule option of the seed's grid, by what it means. Its id (the raw value) is what is decided on and saved;
+/// its title is what a person reads, and may be translated or renamed without changing what the rules do or what
+/// saved files mean.
+public enum RescheduleOption: String, CaseIterable, Sendable {
+    case laterToday = "later-today"
+    case thisEvening = "this-evening"
+    case tomorrow
+    case thisWeekend = "this-weekend"
+    case nextWeek = "next-week"
+    case inAMonth = "in-a-month"
+    case someday
+    /// Opens the date picker rather than naming a moment.
+    case pickDate = "pick-date"
+
+    /// What the grid shows.
+    public var title: String {
+        switch self {
+        case .laterToday: return "Later today"
+        case .thisEvening: return "This evening"
+        case .tomorrow: return "Tomorrow"
+        case .thisWeekend: return "This weekend"
+        case .nextWeek: return "Next week"
+        case .inAMonth: return "In a month"
+        case .someday: return "Someday"
+        case .pickDate: return "Pick date"
+        }
+    }
+
+    /// The option a saved placement names: by its id, or by the English title that files written before ids held.
+    public init?(saved: String) {
+        guard let option = Self(rawValue: saved) ?? Self.allCases.first(where: { $0.title == saved }) else { return nil }
+        self = option
+    }
+}
+
+/// A list a message can be filed in, by id (the raw value: saved, and in identifiers such as `list.to-read`); its
+/// title is what a person reads.
+public enum MailList: String, CaseIterable, Sendable {
+    case toRead = "to-read"
+    case toBuy = "to-buy"
+    case toWatch = "to-watch"
+    case travel
+
+    /// The list's name, in the options, the menu and the bar.
+    public var title: String {
+        switch self {
+        case .toRead: return "To Read"
+        case .toBuy: return "To Buy"
+        case .toWatch: return "To Watch"
+        case .travel: return "Travel"
+        }
+    }
+
+    /// The list a saved placement names: by its id, or by the English title that files written before ids held.
+    public init?(saved: String) {
+        guard let list = Self(rawValue: saved) ?? Self.allCases.first(where: { $0.title == saved }) else { return nil }
+        self = list
+    }
+}
+
+/// One of the options a left swipe opens: a moment to come back at, or a list to file into.
+public enum MailboxOption: Equatable, Sendable {
+    case reschedule(RescheduleOption)
+    case list(MailList)
+
+    /// What the option's cell shows.
+    public var title: String {
+        switch self {
+        case .reschedule(let option): return option.title
+        case .list(let list): return list.title
+        }
+    }
+
+    /// Its id, in layer identifiers (`option.tomorrow`, `option.to-read`).
+    public var id: String {
+        switch self {
+        case .reschedule(let option): return option.rawValue
+        case .list(let list): return list.rawValue
+        }
+    }
+}

@@ -1,7 +1,21 @@
+/// A choice saved by its id (its raw value) and shown by its title.
+public protocol SavedChoice: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// What a person reads for it.
+    var title: String { get }
+}
+
+extension SavedChoice {
+    /// The choice a saved placement names: by its id, or by the English title that files written before ids held.
+    public init?(saved: String) {
+        guard let choice = Self(rawValue: saved) ?? Self.allCases.first(where: { $0.title == saved }) else { return nil }
+        self = choice
+    }
+}
+
 /// A reschedule option of the seed's grid, by what it means. Its id (the raw value) is what is decided on and saved;
 /// its title is what a person reads, and may be translated or renamed without changing what the rules do or what
 /// saved files mean.
-public enum RescheduleOption: String, CaseIterable, Sendable {
+public enum RescheduleOption: String, SavedChoice {
     case laterToday = "later-today"
     case thisEvening = "this-evening"
     case tomorrow
@@ -25,17 +39,11 @@ public enum RescheduleOption: String, CaseIterable, Sendable {
         case .pickDate: return "Pick date"
         }
     }
-
-    /// The option a saved placement names: by its id, or by the English title that files written before ids held.
-    public init?(saved: String) {
-        guard let option = Self(rawValue: saved) ?? Self.allCases.first(where: { $0.title == saved }) else { return nil }
-        self = option
-    }
 }
 
 /// A list a message can be filed in, by id (the raw value: saved, and in identifiers such as `list.to-read`); its
 /// title is what a person reads.
-public enum MailList: String, CaseIterable, Sendable {
+public enum MailList: String, SavedChoice {
     case toRead = "to-read"
     case toBuy = "to-buy"
     case toWatch = "to-watch"
@@ -49,12 +57,6 @@ public enum MailList: String, CaseIterable, Sendable {
         case .toWatch: return "To Watch"
         case .travel: return "Travel"
         }
-    }
-
-    /// The list a saved placement names: by its id, or by the English title that files written before ids held.
-    public init?(saved: String) {
-        guard let list = Self(rawValue: saved) ?? Self.allCases.first(where: { $0.title == saved }) else { return nil }
-        self = list
     }
 }
 

@@ -22,6 +22,23 @@ public struct CatalogSnapshot: Sendable {
     /// The costumes this refresh left out because their pictures could not be had (a 404, a broken image): the person
     /// is told how many, as for a failed refresh.
     public var leftOutForPictures: [String] = []
+    /// The intro's order the server gives (`intro.json` beside the catalogue), this refresh's or the one saved; `nil`
+    /// when it gives none, or none that can be used: the bundled intro then.
+    public var intro: IntroOrder?
+}
+
+/// What the refresher needs to read a served intro: the app's own pages (a served page may name one) and the person's
+/// languages, most wanted first.
+public struct IntroRequest: Sendable {
+    /// The ids of the bundled intro's pages.
+    public var bundledIDs: Set<String>
+    /// The person's languages (`["fr", "en"]`).
+    public var languages: [String]
+    /// A request for a served intro over the pages `bundledIDs`, in `languages`.
+    public init(bundledIDs: Set<String>, languages: [String]) {
+        self.bundledIDs = bundledIDs
+        self.languages = languages
+    }
 }
 
 /// The data layer of Disguise-O-Rama: bundled costumes, the saved remote set, and a refresh from the server.
@@ -50,11 +67,14 @@ public final class CatalogRefresher: Sendable {
     public let refreshDeadline: Double
     /// Largest image accepted, in bytes.
     public let maxImageBytes: Int
+    /// Whether, and for which pages, the served intro is read; `nil`: it is not asked for.
+    public let introRequest: IntroRequest?
 
-    /// Limits default to a 1 MiB catalogue, 4 MiB per image and `ImageBatch.refreshDeadline` seconds per refresh.
+    /// Limits default to a 1 MiB catalogue, 4 MiB per image and `ImageBatch.refreshDeadline` seconds per refresh; the
+    /// served intro is read only with an `introRequest`.
     public init(bundled: [Costume], catalogURL: URL?, savedFile: SavedCatalogFile, images: ImageCache, fetcher: HTTPFetching,
                 validator: @escaping ImageValidator, maxCatalogBytes: Int = 1 * 1024 * 1024,
-                refreshDeadline: Double = ImageBatch.refreshDeadline, maxImageBytes: Int = 4 * 1024 * 1024) {
+                refreshDeadline: Double = ImageBatch.refreshDeadline, maxImageBytes: Int = 4 * 1024 * 1024, introRequest: IntroRequest? = nil) {
         self.bundled = bundled
         self.catalogURL = catalogURL
         self.savedFile = savedFile
@@ -64,25 +84,64 @@ public final class CatalogRefresher: Sendable {
         self.maxCatalogBytes = maxCatalogBytes
         self.refreshDeadline = refreshDeadline
         self.maxImageBytes = maxImageBytes
+        self.introRequest = introRequest
     }
 
     /// The usual layout: the saved catalogue in `dataDirectory`, images under `cacheDirectory/images`.
     public convenience init(bundled: [Costume], catalogURL: URL?, dataDirectory: URL, cacheDirectory: URL, fetcher: HTTPFetching,
-                            validator: @escaping ImageValidator) {
+                            validator: @escaping ImageValidator, introRequest: IntroRequest? = nil) {
         self.init(bundled: bundled, catalogURL: catalogURL, savedFile: SavedCatalogFile(folder: dataDirectory),
                   images: ImageCache(folder: cacheDirectory.appendingPathComponent("images", isDirectory: true)), fetcher: fetcher,
-                  validator: validator)
+                  validator: validator, introRequest: introRequest)
     }
 
-    /// Bundled and saved costumes, at once, without the network.
+    /// Bundled and saved costumes, at once, without the network; the saved intro order, if any.
     public func current() -> CatalogSnapshot {
         let (saved, problem) = savedFile.load()
         var snapshot = merge(remote: saved?.costumes ?? [], source: .saved)
         if let problem { snapshot.problems.insert(problem, at: 0) }
+        if introRequest != nil {
+            let (intro, introProblem) = savedIntro.load()
+            snapshot.intro = intro
+            if let introProblem { snapshot.problems.append("saved intro \(introProblem); the bundled intro is shown") }
+        }
         return snapshot
     }
 
-    /// Asks the server once and returns the merged result.
+    /// The last served intro order that could be used, kept as `intro.json` in the data folder.
+    private var savedIntro: SavedFile<IntroOrder> { SavedFile(savedFile.folder.appendingPathComponent("intro.json")) }
+
+    /// Asks for `intro.json` beside the catalogue: its order (saved for the next launch), or `nil` with a line saying
+    /// why not. A server that has none (404) is not a problem: the bundled intro is the default. A served intro that
+    /// cannot be used forgets the saved one, so the bundled sequence shows, as the server now says.
+    private func refreshIntro(_ request: IntroRequest, catalogURL: URL) async -> (IntroOrder?, [String]) {
+        let address = IntroDocument.address(besideCatalog: catalogURL)
+        let fallback = "; the bundled intro is shown"
+        let response: HTTPResult
+        do {
+            response = try await fetcher.get(address, headers: ["Accept": "application/json"], maxBytes: IntroDocument.maximumBytes)
+        } catch FetchError.status(_, 404) {
+            try? FileManager.default.removeItem(at: savedIntro.url)  // nothing saved is the same as the server's nothing
+            return (nil, [])
+        } catch {
+            // Not reached, or not read whole: the order saved by an earlier refresh stands, if there is one.
+            let saved = savedIntro.load().value
+            return (saved, ["intro document \(address.absoluteString): \(error)\(saved == nil ? fallback : "; the order saved earlier is kept")"])
+        }
+        do {
+            let (order, problems) = try IntroDocument.decode(response.body, name: address.absoluteString, bundledIDs: request.bundledIDs,
+                                                             languages: request.languages)
+            var lines = problems
+            do { try savedIntro.save(order) } catch { lines.append("could not save the intro order: \(error)") }
+            return (order, lines)
+        } catch {
+            try? FileManager.default.removeItem(at: savedIntro.url)  // an unusable intro: the bundled one, now and next time
+            return (nil, ["intro document \(address.absoluteString): \(error)\(fallback)"])
+        }
+    }
+
+    /// Asks the server once (the intro's order first, when asked for, then the catalogue and its images, all within
+    /// one deadline) and returns the merged result.
     public func refresh() async -> CatalogSnapshot {
         let started = DispatchTime.now()
         guard let catalogURL else {
@@ -90,6 +149,16 @@ public final class CatalogRefresher: Sendable {
             snapshot.problems.append("no catalogue URL is set (use --catalog-url or KINETIC_CATALOG_URL)")
             return snapshot
         }
+        var intro: IntroOrder?, introProblems: [String] = []
+        if let introRequest { (intro, introProblems) = await refreshIntro(introRequest, catalogURL: catalogURL) }
+        var snapshot = await refreshCatalogue(catalogURL, started: started)
+        snapshot.intro = intro
+        snapshot.problems += introProblems
+        return snapshot
+    }
+
+    /// The catalogue and its images, the refresh's deadline counted from `started`.
+    private func refreshCatalogue(_ catalogURL: URL, started: DispatchTime) async -> CatalogSnapshot {
         let (saved, loadProblem) = savedFile.load()
         var problems = loadProblem.map { [$0] } ?? []
         let previous = saved?.catalogURL == catalogURL.absoluteString ? saved : nil

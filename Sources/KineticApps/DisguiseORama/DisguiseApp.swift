@@ -8,9 +8,13 @@ extension KineticApps {
     static func makeDisguiseScreen(_ settings: StageSettings, environment: AppsEnvironment) -> Screen {
         let bundled = BundledCostumes.load()
         let cache = settings.cacheDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cache")
+        // The served intro's words are read in English until the apps follow the person's language (issue #39).
+        let intro = IntroRequest(bundledIDs: Set(IntroPage.bundled.map(\.id)), languages: ["en"])
         let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: settings.costumeCatalogURL, dataDirectory: settings.dataDirectory,
-                                         cacheDirectory: cache, fetcher: environment.fetcher, validator: environment.imageValidator)
-        return DisguiseScreen(feed: CostumeFeed(refresher: refresher), bundledProblems: bundled.problems)
+                                         cacheDirectory: cache, fetcher: environment.fetcher, validator: environment.imageValidator,
+                                         introRequest: intro)
+        return DisguiseScreen(feed: CostumeFeed(refresher: refresher), bundledProblems: bundled.problems,
+                              environment: .live(dataDirectory: settings.dataDirectory, log: environment.log))
     }
 }
 

@@ -21,9 +21,9 @@ public struct DisguiseEnvironment {
         self.log = log
     }
 
-    /// The real thing: `disguise-progress.plist` in `dataDirectory` (see `DisguiseProgress`), and standard error.
-    public static func live(dataDirectory: URL) -> DisguiseEnvironment {
-        let log: (String) -> Void = Log.line
+    /// The real thing: `disguise-progress.plist` in `dataDirectory` (see `DisguiseProgress`), and `log` (standard
+    /// error unless the apps' environment says otherwise).
+    public static func live(dataDirectory: URL, log: @escaping (String) -> Void = Log.line) -> DisguiseEnvironment {
         return DisguiseEnvironment(
             loadIntroCompleted: { DisguiseProgress.load(from: dataDirectory, log: log).introCompleted },
             saveIntroCompleted: { try DisguiseProgress(introCompleted: $0).save(to: dataDirectory) },

@@ -43,6 +43,9 @@ public enum DisguiseAction: Equatable, Sendable {
     case wheelFailed(String)
     /// One costume's bubble could not join the wheel.
     case bubbleFailed(String, reason: String)
+    /// A served order for the intro (seed 000 (B)): the pages it gives, used if the intro has not begun yet, and
+    /// from the next replay on.
+    case introOrdered([IntroPage])
     /// The saved progress was read as the screen appeared: whether the intro has been seen.
     case progressLoaded(introCompleted: Bool)
     /// Saving the progress (`DisguiseEffect.saveProgress`) failed, with the error: the intro shows again next time.
@@ -72,8 +75,6 @@ public enum DisguiseEffect: Equatable, Sendable {
 /// Disguise-O-Rama's rules (seed 000 and seed 001): state + action → new state + effects. Pure, so tests drive the
 /// whole sequence without rendering, and the screen only animates the changes.
 public enum DisguiseRules: AppRules {
-    /// The intro's pages.
-    public static var pageCount: Int { introPages.count }
     /// What a failed refresh says: what is true about the server (not reached, an error, a catalogue that can't be read)
     /// and about what the wheel shows.
     static func refreshFailedMessage(showingSaved: Bool, failure: RefreshFailure = .unreachable) -> String {
@@ -133,6 +134,7 @@ public enum DisguiseRules: AppRules {
             state.splashTime = 0
             state.launch += 1
             state.introCompleted = false
+            state.introPages = state.servedIntroPages ?? IntroPage.bundled
             state.wheel = []
             state.page = 0
             state.wheelUnavailable = false
@@ -147,6 +149,10 @@ public enum DisguiseRules: AppRules {
         case .introLeft:
             guard state.phase == .introLeaving else { return [] }
             enterWheel(&state)
+        case .introOrdered(let pages):
+            guard !pages.isEmpty else { return [] }
+            state.servedIntroPages = pages
+            if state.phase == .splash || state.phase == .splashLeaving { state.introPages = pages }
         case .wheelSettled:
             guard state.phase == .returning else { return [] }
             state.phase = .wheel
@@ -229,7 +235,7 @@ public enum DisguiseRules: AppRules {
     /// The intro's button: the next page, or after the last the intro ends (and is remembered as seen).
     private static func nextPage(_ state: inout DisguiseState) -> [DisguiseEffect] {
         guard case .intro(let page) = state.phase else { return [] }
-        if page + 1 < pageCount {
+        if page + 1 < state.introPages.count {
             state.phase = .intro(page: page + 1)
             return []
         }

@@ -15,6 +15,7 @@ extension DisguiseScreen {
         splash.layOut(layout, in: root)
         scotch.layOut(layout, in: root)
         wheelView.layOut(layout, in: root)
+        intro.pages = state.introPages
         intro.layOut(layout, in: root)
         titles.layOut(layout, in: root)
         pages.layOut(layout, in: root)
@@ -30,6 +31,11 @@ extension DisguiseScreen {
         if state.launch != before.launch {
             buildLayers()
             return
+        }
+        if state.introPages != before.introPages {
+            // A served order arrived before the intro began: its pages are laid out in place of the bundled ones.
+            intro.pages = state.introPages
+            intro.layOut(layout, in: root)
         }
         if state.phase != before.phase {
             if before.phase == .splash, state.phase != .splashLeaving { placeWithoutSplash() }

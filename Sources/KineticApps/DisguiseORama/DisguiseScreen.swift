@@ -51,7 +51,12 @@ public final class DisguiseScreen: Screen {
     /// Starts on the feed's bundled and saved costumes and refreshes from the network in the background.
     public init(feed: CostumeFeed, bundledProblems: [String] = [], environment: DisguiseEnvironment? = nil) {
         let initial = feed.initial()
-        store = Store(DisguiseState(costumes: initial.costumes))
+        var state = DisguiseState(costumes: initial.costumes)
+        if let order = initial.intro {  // a served order saved by an earlier refresh
+            state.introPages = IntroPage.pages(for: order)
+            state.servedIntroPages = state.introPages
+        }
+        store = Store(state)
         problems = bundledProblems + initial.problems
         self.feed = feed
         self.environment = environment
@@ -105,6 +110,12 @@ public final class DisguiseScreen: Screen {
             send(.catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.sources.values.contains(.saved),
                                     failure: snapshot.failure ?? .unreachable, leftOutForPictures: snapshot.leftOutForPictures.count))
             send(.catalogueChanged(snapshot.costumes))
+            if let order = snapshot.intro {
+                let pages = IntroPage.pages(for: order)
+                environment?.log("disguise: the server orders the intro\(order.variant.map { " (variant \($0))" } ?? ""): "
+                                 + pages.map(\.id).joined(separator: ", "))
+                send(.introOrdered(pages))
+            }
         }
         banner.update(dt: dt, animator: animator)
         wheelView.step(dt: dt)

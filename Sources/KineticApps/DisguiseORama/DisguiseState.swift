@@ -33,6 +33,10 @@ public struct DisguiseState: Equatable, Sendable {
     public var launch = 0
     /// Whether the intro has been seen: then the splash goes straight to the wheel.
     public var introCompleted = false
+    /// The intro's pages, in order: the bundled ones, or a served order's (fixed once the intro has begun).
+    public var introPages = IntroPage.bundled
+    /// The last served order's pages, for the next time the intro begins (a replay); `nil` when none came.
+    public var servedIntroPages: [IntroPage]?
     /// Every costume known, in the order they join the wheel.
     public var costumes: [Costume]
     /// Costumes that arrived while the wheel was not whole (being built, or a costume worn); they join it once it is.

@@ -4,7 +4,7 @@ import KineticScene
 
 /// The new-user intro (seed 000 (B)–(D)): a white top panel whose text scrolls a page at each press of the orange
 /// button along the bottom. A press while a page is still scrolling in waits until it is in place, so a double-click
-/// never skips a page half-read and no press is lost. The pages are `introPages`.
+/// never skips a page half-read and no press is lost. The pages are `pages`: the state's (`DisguiseState.introPages`).
 final class IntroPager {
     private let panel = Layer(identifier: "intro.panel")
     private let scroll = Layer(identifier: "intro.scroll")
@@ -14,6 +14,8 @@ final class IntroPager {
     private let line = Layer(identifier: "intro.line")
     /// One label per page, side by side in `scroll`.
     private var labels: [Layer] = []
+    /// The pages, in order (set before `layOut`).
+    var pages = IntroPage.bundled
     /// The scroll and a waiting press.
     private(set) var viewState = IntroViewState()
     private var layout = DisguiseLayout(size: Size(width: 1024, height: 768))
@@ -45,7 +47,7 @@ final class IntroPager {
         panel.opacity = 1
         scroll.frame = Rect(x: 0, y: 0, width: width, height: frame.height - DisguiseLayout.lineHeight)
         scroll.removeAllSublayers()
-        labels = introPages.enumerated().map { index, page in
+        labels = pages.enumerated().map { index, page in
             let label = Layer(frame: Rect(x: Double(index) * width + 60, y: 20, width: width - 120, height: frame.height - DisguiseLayout.lineHeight - 40))
             label.contents = .text(TextContent(page.text, bold: true, fontSize: 16, color: .black, alignment: .center, centeredVertically: true))
             label.isUserInteractionEnabled = false
@@ -61,7 +63,7 @@ final class IntroPager {
         button.frame = layout.bottomPanel
         button.position.y = layout.size.height + layout.bottomPanel.height / 2
         button.opacity = 1
-        button.contents = .text(TextContent(introPages[0].button, bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
+        button.contents = .text(TextContent(pages.first?.button ?? "", bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
         root.addSublayer(button)
         viewState.offset = 0
         hide()
@@ -121,7 +123,7 @@ final class IntroPager {
 
     /// (C): the button has moved on a page: the text scrolls there with a spring, and the button takes the page's title.
     func scroll(to page: Int, _ moves: DisguiseMotion) {
-        guard introPages.indices.contains(page) else { return }
+        guard pages.indices.contains(page) else { return }
         let target = Double(page) * layout.size.width
         if moves.reduceMotion {
             viewState.offset = target
@@ -131,7 +133,7 @@ final class IntroPager {
             moves.animator.animate(self, \.viewState.offset, to: target, with: .spring(moves.tuning.introPageSpring))
         }
         if case .text(var text) = button.contents {
-            text.string = introPages[page].button
+            text.string = pages[page].button
             button.contents = .text(text)
         }
     }
@@ -166,7 +168,7 @@ final class IntroPager {
             return
         }
         self.page = page
-        panel.accessibility = Accessibility(role: .panel, name: "Introduction", description: "page \(page + 1) of \(introPages.count)")
+        panel.accessibility = Accessibility(role: .panel, name: "Introduction", description: "page \(page + 1) of \(pages.count)")
         for (index, label) in labels.enumerated() {
             guard index == page, case .text(let text) = label.contents else {
                 label.accessibility = nil

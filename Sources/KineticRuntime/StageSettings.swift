@@ -21,6 +21,8 @@ public struct StageSettings: Sendable, Equatable {
     /// `nil` on a desktop, where the system clock and time zone are used; a scenario fixes it (and UTC), so that the
     /// same run gives the same dates on any machine at any hour.
     public var fixedStartDate: Date?
+    /// The texts in the person's languages (English unless the edge found a catalogue for them, see `Localization`).
+    public var localization = Localization.english
 
     /// Settings for one run; only the data folder must be given, so nothing writes into a person's real data by
     /// default.

@@ -55,7 +55,10 @@ public final class ScenarioRunner {
     ///   - entries: the apps that `scenario.app` may name.
     ///   - dataDirectory: where apps keep saved state for this run (a fresh temporary folder by default).
     ///   - contentURL: the content server, overriding the scenario's own `contentURL`.
-    public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil, contentURL: URL? = nil) throws {
+    ///   - localization: the texts' languages (English by default, so that a run's frames do not depend on the
+    ///     machine's locale; `kinetic play` passes the person's).
+    public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil, contentURL: URL? = nil,
+                localization: Localization = .english) throws {
         guard scenario.app == "gallery" || entries.contains(where: { $0.id == scenario.app }) else {
             throw ScenarioError.unknownApp(scenario.app, known: ["gallery"] + entries.map(\.id))
         }
@@ -63,9 +66,10 @@ public final class ScenarioRunner {
         let folder = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-scenario-\(UUID().uuidString)")
         ownFolder = dataDirectory == nil ? folder : nil
         // Saved data and downloads are the run's own: a fresh temporary folder unless one is given.
-        let settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder,
+        var settings = StageSettings(reduceMotion: scenario.reduceMotion, freshStart: scenario.freshStart, dataDirectory: folder,
                                      cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true),
                                      contentURL: contentURL ?? scenario.contentURL, fixedStartDate: StageSettings.scenarioStartDate)
+        settings.localization = localization
         stage = Stage(size: scenario.size, settings: settings)
         stage.textInput.measure = PangoTextMeasure()
         stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))

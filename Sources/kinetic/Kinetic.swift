@@ -78,6 +78,26 @@ enum AddressOption {
     }
 }
 
+/// `--language`, shared by `run` and `play`: the texts' languages, as gettext programs take them.
+struct LanguageOption: ParsableArguments {
+    @Option(help: "The languages to show texts in, most wanted first, colon-separated (fr, ar:fr, pseudo); default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG, as gettext reads them. A language without a catalogue shows English.")
+    var language: String?
+
+    func validate() throws {
+        guard let language else { return }
+        let tags = language.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if let bad = tags.first(where: { LanguagePreference.languages(flag: $0, environment: [:]) == ["en"] && $0 != "en" }) {
+            throw ValidationError("--language: \"\(Log.printable(bad, limit: 40))\" is not a language (expected a tag such as fr, ar, fr_CA or pseudo)")
+        }
+    }
+
+    /// The run's texts: the flag's languages, else the environment's, with the catalogues the program ships.
+    var localization: Localization {
+        let languages = LanguagePreference.languages(flag: language, environment: ProcessInfo.processInfo.environment)
+        return Localization(languages: languages, available: KineticApps.shippedCatalogues())
+    }
+}
+
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the gallery (or one app) in a window.")
 
@@ -99,6 +119,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @OptionGroup var languages: LanguageOption
+
     func validate() throws {
         if let seconds, !(seconds.isFinite && seconds > 0) {
             throw ValidationError("--seconds must be a number of seconds above 0, got \(seconds)")
@@ -109,8 +131,9 @@ struct Run: ParsableCommand {
         let locations = data.locations
         // The flag, or else the desktop's own switch (GNOME's enable-animations), read once here.
         let reduce = reduceMotion || DesktopMotion.asksForReducedMotion() == true
-        let settings = StageSettings(reduceMotion: reduce, freshStart: fresh, dataDirectory: locations.dataDirectory,
+        var settings = StageSettings(reduceMotion: reduce, freshStart: fresh, dataDirectory: locations.dataDirectory,
                                      cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
+        settings.localization = languages.localization
         let stage = Stage(settings: settings)
         stage.present(Shell(entries: KineticApps.entries(environment: .liveWindow), initialApp: app?.id))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
@@ -148,6 +171,8 @@ struct Play: ParsableCommand {
     @Flag(help: "Keep the run's own data folder (saved state and downloads) instead of removing it at the end; its path is printed.")
     var keepData = false
 
+    @OptionGroup var languages: LanguageOption
+
     func validate() throws { try AddressOption.check(contentURL, flag: "--content-url") }
 
     func run() throws {
@@ -155,7 +180,7 @@ struct Play: ParsableCommand {
         do {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
             let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(environment: .live),
-                                            contentURL: contentURL.flatMap { URL(string: $0) })
+                                            contentURL: contentURL.flatMap { URL(string: $0) }, localization: languages.localization)
             // The run's saved state and downloads are its own: gone at the end, unless asked to keep them.
             defer {
                 if keepData {

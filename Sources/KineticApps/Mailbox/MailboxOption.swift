@@ -1,10 +1,15 @@
-/// A choice saved by its id (its raw value) and shown by its title.
+import KineticRuntime
+
+/// A choice saved by its id (its raw value) and shown by its text.
 public protocol SavedChoice: RawRepresentable, CaseIterable, Sendable where RawValue == String {
-    /// What a person reads for it.
-    var title: String { get }
+    /// What a person reads for it, in English and by key for the catalogues.
+    var text: LocalizedText { get }
 }
 
 extension SavedChoice {
+    /// Its English title (what files written before ids held).
+    public var title: String { text.english }
+
     /// The choice a saved placement names: by its id, or by the English title that files written before ids held.
     public init?(saved: String) {
         guard let choice = Self(rawValue: saved) ?? Self.allCases.first(where: { $0.title == saved }) else { return nil }
@@ -27,16 +32,16 @@ public enum RescheduleOption: String, SavedChoice {
     case pickDate = "pick-date"
 
     /// What the grid shows.
-    public var title: String {
+    public var text: LocalizedText {
         switch self {
-        case .laterToday: return "Later today"
-        case .thisEvening: return "This evening"
-        case .tomorrow: return "Tomorrow"
-        case .thisWeekend: return "This weekend"
-        case .nextWeek: return "Next week"
-        case .inAMonth: return "In a month"
-        case .someday: return "Someday"
-        case .pickDate: return "Pick date"
+        case .laterToday: return LocalizedText("mailbox.option.later-today", "Later today")
+        case .thisEvening: return LocalizedText("mailbox.option.this-evening", "This evening")
+        case .tomorrow: return LocalizedText("mailbox.option.tomorrow", "Tomorrow")
+        case .thisWeekend: return LocalizedText("mailbox.option.this-weekend", "This weekend")
+        case .nextWeek: return LocalizedText("mailbox.option.next-week", "Next week")
+        case .inAMonth: return LocalizedText("mailbox.option.in-a-month", "In a month")
+        case .someday: return LocalizedText("mailbox.option.someday", "Someday")
+        case .pickDate: return LocalizedText("mailbox.option.pick-date", "Pick date")
         }
     }
 }
@@ -50,12 +55,12 @@ public enum MailList: String, SavedChoice {
     case travel
 
     /// The list's name, in the options, the menu and the bar.
-    public var title: String {
+    public var text: LocalizedText {
         switch self {
-        case .toRead: return "To Read"
-        case .toBuy: return "To Buy"
-        case .toWatch: return "To Watch"
-        case .travel: return "Travel"
+        case .toRead: return LocalizedText("mailbox.list.to-read", "To Read")
+        case .toBuy: return LocalizedText("mailbox.list.to-buy", "To Buy")
+        case .toWatch: return LocalizedText("mailbox.list.to-watch", "To Watch")
+        case .travel: return LocalizedText("mailbox.list.travel", "Travel")
         }
     }
 }
@@ -66,10 +71,10 @@ public enum MailboxOption: Equatable, Sendable {
     case list(MailList)
 
     /// What the option's cell shows.
-    public var title: String {
+    public var text: LocalizedText {
         switch self {
-        case .reschedule(let option): return option.title
-        case .list(let list): return list.title
+        case .reschedule(let option): return option.text
+        case .list(let list): return list.text
         }
     }
 

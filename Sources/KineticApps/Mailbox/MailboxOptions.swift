@@ -54,10 +54,10 @@ final class MailboxOptions {
                                      color: reschedule ? SwipeZone.yellow : SwipeZone.brown, cornerRadius: 18)
         panel.gestureRecognizers = [TapRecognizer { _ in }]
         panel.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
-        panel.addSublayer(Typography.label("options.title", reschedule ? "Reschedule" : "Add to a list", frame: Rect(x: 20, y: 18, width: panelSize.width - 40, height: 32),
+        panel.addSublayer(Typography.label("options.title", context.settings.localization(reschedule ? Self.rescheduleTitle : Self.listTitle), frame: Rect(x: 20, y: 18, width: panelSize.width - 40, height: 32),
                                            size: 22, bold: true, color: Palette.ink, alignment: .center))
         for (index, option) in choices.enumerated() {
-            let title = option.title
+            let title = context.settings.localization(option.text)
             let column = index % columns, row = index / columns
             let item = Layer(identifier: "option.\(option.id)", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
                                                                                           width: cell.width - 10, height: cell.height - 10))
@@ -95,6 +95,10 @@ final class MailboxOptions {
         sheet.onChange = { [weak self] in self?.describe() }
         sheet.paintSummary()
     }
+
+    /// The sheets' titles.
+    static let rescheduleTitle = LocalizedText("mailbox.options.reschedule", "Reschedule")
+    static let listTitle = LocalizedText("mailbox.options.list", "Add to a list")
 
     /// The options and how many columns they are laid out in: the reschedule grid of eight in four columns, the lists
     /// in one.
@@ -149,10 +153,11 @@ final class MailboxOptions {
         guard let options = context.state.options else { return }
         if let picker { return picker.describe() }
         guard let panel = layer.layer(withIdentifier: "options.panel") else { return }
-        panel.accessibility = Accessibility(role: .menu, name: options.kind == .reschedule ? "Reschedule" : "Add to a list")
+        let texts = context.settings.localization
+        panel.accessibility = Accessibility(role: .menu, name: texts(options.kind == .reschedule ? Self.rescheduleTitle : Self.listTitle))
         for option in Self.grid(options.kind).choices {
             layer.layer(withIdentifier: "option.\(option.id)")?.accessibility = Accessibility(
-                role: .menuItem, name: option.title, states: [.focusable],  // `focused`: the stage's keyboard focus sets it
+                role: .menuItem, name: texts(option.text), states: [.focusable],  // `focused`: the stage's keyboard focus sets it
                 actions: [.init("click", perform: context.sending(.chooseOption(option)))])
         }
     }

@@ -1,0 +1,181 @@
+/// One language's texts, read from a gettext catalogue (`fr.po`): each message by its key (`msgid`, a stable name such
+/// as `mailbox.options.reschedule`, never the English words, so the English can change without orphaning the
+/// translations), with its plural forms and the language's plural rule.
+///
+/// gettext's `.po` is the Linux desktop's convention (GNOME and KDE apps ship it; translators' tools, Poedit,
+/// Weblate and Lokalize, read and write it; `msgfmt --check` validates it), and it carries plural rules for any
+/// language in its header. It is read as text at start-up (a few kilobytes), entry by entry: an entry that can't be
+/// read costs only itself, and says on which line.
+public struct StringCatalogue: Sendable, Equatable {
+    /// The catalogue's language (`fr`, `ar`, `en`).
+    public let language: String
+    /// How counts pick a plural form (from the header's `Plural-Forms`; English's when it has none).
+    public let pluralRule: PluralRule
+    /// Each message's forms (one, or one per plural form), by key.
+    private let messages: [String: [String]]
+    /// One line per entry that was left out: its line number and why.
+    public let problems: [String]
+
+    /// Reads `text`, the contents of a `.po` file for `language`.
+    public init(language: String, poText text: String) {
+        self.language = language
+        var messages: [String: [String]] = [:]
+        var problems: [String] = []
+        var rule = PluralRule.english
+        for entry in POEntries(text) {
+            switch entry {
+            case .failure(let problem):
+                problems.append(problem.sentence)
+            case .success(let entry):
+                if entry.id.isEmpty {
+                    if let line = entry.forms.first?.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
+                        if let parsed = PluralRule(header: String(line.dropFirst("Plural-Forms:".count))) { rule = parsed } else {
+                            problems.append("the Plural-Forms header can't be read; English's rule is used")
+                        }
+                    }
+                    continue
+                }
+                // An entry not yet translated (all empty) or marked fuzzy is no translation: the fallback shows.
+                guard !entry.isFuzzy, entry.forms.contains(where: { !$0.isEmpty }) else { continue }
+                messages[entry.key] = entry.forms
+            }
+        }
+        pluralRule = rule
+        self.messages = messages
+        self.problems = problems
+    }
+
+    /// The message `key` (in `context`, when it has one), or `nil` when the catalogue has no translation of it.
+    public func text(_ key: String, context: String? = nil) -> String? {
+        messages[POEntry.key(id: key, context: context)]?.first.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The plural form of message `key` for `count`, or `nil` when the catalogue has no translation of that form.
+    public func text(_ key: String, count: Int, context: String? = nil) -> String? {
+        guard let forms = messages[POEntry.key(id: key, context: context)] else { return nil }
+        let form = pluralRule.form(for: count)
+        return forms.indices.contains(form) && !forms[form].isEmpty ? forms[form] : nil
+    }
+
+    /// The keys the catalogue translates.
+    public var keys: Set<String> { Set(messages.keys) }
+}
+
+/// Why an entry of a `.po` file was left out, with its line.
+struct POProblem: Error {
+    var sentence: String
+}
+
+/// One entry of a `.po` file.
+struct POEntry {
+    var context: String?
+    var id: String
+    var pluralID: String?
+    /// `msgstr`, or `msgstr[0]`, `msgstr[1]`, … in order.
+    var forms: [String]
+    var isFuzzy: Bool
+
+    var key: String { Self.key(id: id, context: context) }
+
+    /// gettext's own joining of a context and an id (the EOT character between them).
+    static func key(id: String, context: String?) -> String { context.map { $0 + "\u{4}" + id } ?? id }
+}
+
+/// The entries of a `.po` text, in order, each read or refused with its line. The reader knows the grammar gettext
+/// writes: comments (`#, fuzzy` marks an entry fuzzy), `msgctxt`, `msgid`, `msgid_plural`, `msgstr` and `msgstr[N]`,
+/// each followed by quoted strings that join, with C escapes.
+struct POEntries: Sequence {
+    let text: String
+    init(_ text: String) { self.text = text }
+
+    func makeIterator() -> IndexingIterator<[Result<POEntry, POProblem>]> { Self.read(text).makeIterator() }
+
+    private enum Field: Equatable { case context, id, pluralID, form(Int) }
+
+    private static func read(_ text: String) -> [Result<POEntry, POProblem>] {
+        var results: [Result<POEntry, POProblem>] = []
+        var fields: [(Field, String)] = [], fuzzy = false, startLine = 0, broken: String?
+        func finish() {
+            defer { fields = []; fuzzy = false; broken = nil }
+            guard !fields.isEmpty || broken != nil else { return }
+            if let broken { return results.append(.failure(POProblem(sentence: "line \(startLine): \(broken); the entry is left out"))) }
+            guard let id = fields.first(where: { $0.0 == .id })?.1 else {
+                return results.append(.failure(POProblem(sentence: "line \(startLine): an entry without msgid; left out")))
+            }
+            let forms = fields.compactMap { field, value -> (Int, String)? in
+                if case .form(let index) = field { return (index, value) } else { return nil }
+            }.sorted { $0.0 < $1.0 }
+            guard forms.enumerated().allSatisfy({ $0.offset == $0.element.0 }), !forms.isEmpty else {
+                return results.append(.failure(POProblem(sentence: "line \(startLine): msgid \"\(id.prefix(40))\" has no msgstr, or its forms skip a number; left out")))
+            }
+            results.append(.success(POEntry(context: fields.first { $0.0 == .context }?.1, id: id,
+                                            pluralID: fields.first { $0.0 == .pluralID }?.1, forms: forms.map(\.1), isFuzzy: fuzzy)))
+        }
+        var current: Field?
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingWhitespace
+            if line.isEmpty { finish(); current = nil; continue }
+            if line.hasPrefix("#") {
+                // A comment before an entry's fields starts the entry; one after them ends it.
+                if fields.contains(where: { if case .form = $0.0 { return true } else { return false } }) { finish() }
+                if fields.isEmpty { startLine = number + 1 }
+                if line.hasPrefix("#,") && line.contains("fuzzy") { fuzzy = true }
+                continue
+            }
+            if line.hasPrefix("\"") {
+                guard let field = current, let value = unquote(line) else { broken = broken ?? "a string that can't be read"; continue }
+                if let last = fields.indices.last, fields[last].0 == field { fields[last].1 += value }
+                continue
+            }
+            let keyword = String(line.prefix { $0 != " " && $0 != "\"" && $0 != "\t" })
+            let rest = String(line.dropFirst(keyword.count)).trimmingWhitespace
+            let field: Field?
+            switch keyword {
+            case "msgctxt": field = .context
+            case "msgid": field = .id
+            case "msgid_plural": field = .pluralID
+            case "msgstr": field = .form(0)
+            default:
+                if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let index = Int(keyword.dropFirst(7).dropLast()), (0..<6).contains(index) {
+                    field = .form(index)
+                } else {
+                    field = nil
+                }
+            }
+            guard let field else { broken = broken ?? "\"\(keyword.prefix(20))\" is not a keyword of a .po file"; current = nil; continue }
+            // A msgctxt or msgid after an entry's msgstr starts the next entry (a file without blank lines between).
+            if field == .context || field == .id, fields.contains(where: { if case .form = $0.0 { return true } else { return false } }) { finish() }
+            if fields.isEmpty { startLine = number + 1 }
+            guard let value = unquote(rest) else { broken = broken ?? "\(keyword)'s string can't be read"; current = nil; continue }
+            if fields.contains(where: { $0.0 == field }) { broken = broken ?? "\(keyword) twice in one entry" }
+            fields.append((field, value))
+            current = field
+        }
+        finish()
+        return results
+    }
+
+    /// The text of one quoted C string (`"a \"b\"\n"`), or `nil` when it is not one.
+    static func unquote(_ quoted: String) -> String? {
+        guard quoted.count >= 2, quoted.hasPrefix("\""), quoted.hasSuffix("\"") else { return nil }
+        var result = "", escaped = false
+        for character in quoted.dropFirst().dropLast() {
+            if escaped {
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "\"", "\\": result.append(character)
+                default: return nil
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return nil  // an unescaped quote inside: not one string
+            } else {
+                result.append(character)
+            }
+        }
+        return escaped ? nil : result
+    }
+}

@@ -1,0 +1,59 @@
+import KineticCore
+
+/// A text a person reads or a screen reader speaks, named by a stable key (`mailbox.options.reschedule`) and written
+/// in English where it is used: the English is the source every catalogue translates (as a gettext `msgid` is), the
+/// key what a catalogue finds it by. Apps declare their texts as values of this type, never as keys made of titles.
+public struct LocalizedText: Hashable, Sendable {
+    /// The catalogue's key.
+    public let key: String
+    /// The English, shown when no catalogue of the person's languages translates the key.
+    public let english: String
+
+    /// The text `key`, in English `english`.
+    public init(_ key: String, _ english: String) {
+        self.key = key
+        self.english = english
+    }
+}
+
+/// The texts of a run in the person's languages: the catalogues of the languages they read, most wanted first, each
+/// text taken from the first that translates it, else the English; in the pseudo-locale, the English transformed
+/// (`PseudoLocale`). Built at the edge from `LanguagePreference` and the shipped `.po` files; English only by default.
+public struct Localization: Sendable, Equatable {
+    /// The catalogues in use, most wanted first.
+    public let catalogues: [StringCatalogue]
+    /// Whether the pseudo-locale is on.
+    public let isPseudo: Bool
+
+    /// English, as every text is written: no catalogue.
+    public static let english = Localization(catalogues: [], isPseudo: false)
+
+    /// The texts of `catalogues`, most wanted first; the pseudo-locale with `isPseudo`.
+    public init(catalogues: [StringCatalogue], isPseudo: Bool) {
+        self.catalogues = catalogues
+        self.isPseudo = isPseudo
+    }
+
+    /// The catalogues for `languages` (`LanguagePreference.languages`) among `available` (language → `.po` text), in
+    /// the person's order; the pseudo-locale when it comes before any catalogue that exists.
+    public init(languages: [String], available: [String: String]) {
+        var catalogues: [StringCatalogue] = [], pseudo = false
+        for language in languages {
+            if language == LanguagePreference.pseudo, catalogues.isEmpty { pseudo = true; break }
+            if language == "en" { break }  // English is the source: the languages after it are never reached
+            if let text = available[language] { catalogues.append(StringCatalogue(language: language, poText: text)) }
+        }
+        self.init(catalogues: catalogues, isPseudo: pseudo)
+    }
+
+    /// `text` in the person's language.
+    public func callAsFunction(_ text: LocalizedText) -> String {
+        for catalogue in catalogues {
+            if let translated = catalogue.text(text.key) { return translated }
+        }
+        return isPseudo ? PseudoLocale.transform(text.english) : text.english
+    }
+
+    /// The language texts are shown in: the first catalogue's, else English (or the pseudo-locale's).
+    public var language: String { catalogues.first?.language ?? (isPseudo ? LanguagePreference.pseudo : "en") }
+}

@@ -11,7 +11,7 @@ import KineticData
 /// The Honeycomb against a real content server on loopback, through a scenario's `contentURL`: cell images are
 /// downloaded, stored in the run's cache folder and shown from there; a hostile one leaves its placeholder.
 final class HoneycombNetworkTests: XCTestCase {
-    private let validator: ImageValidator = { ImageFileCheck.problem(at: $0) }
+    private let validator: ImageValidator = { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) }
 
     func testCellImagesAreDownloadedStoredAndShownFromDisk() async throws {
         let server = try await RunningServer(folder: ContentServer.repositoryContent)

@@ -91,11 +91,11 @@ public struct ChildProcess: Sendable {
 
         /// The child runs as `pid`; a stop that came while it was being started kills it now.
         func started(_ pid: Int32) {
-            let killNow = state.withLock { state -> Bool in
+            state.withLock { state in
                 state.pid = pid
-                return state.stopReason != nil
+                // Under the lock, as in `stop`, so `ended()` cannot come between the check and the kill.
+                if state.stopReason != nil, !state.isOver { kill(pid, SIGKILL) }
             }
-            if killNow { kill(pid, SIGKILL) }
         }
 
         /// The child has ended (or never began): nothing may be sent to its number any more.

@@ -33,18 +33,6 @@ final class ImageDeadlineTests: XCTestCase {
         func add() { count.withLock { $0 += 1 } }
     }
 
-    /// An 83 KB cell picture of the kind the probe served: 1,500 circles, each through a blur of standard deviation 90
-    /// and a morphology of radius 90, every attribute within `SVGCostBudget`'s limits. `seed` makes each one's bytes
-    /// its own (so no two share a remembered verdict).
-    static func hostileSVG(seed: Int) -> Data {
-        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">"#
-        svg += #"<defs><filter id="f"><feGaussianBlur stdDeviation="90"/><feMorphology radius="90"/></filter></defs>"#
-        for index in 0..<1_500 {
-            svg += #"<circle cx="\#((index * 37 + seed) % 256)" cy="\#((index * 91 + seed * 7) % 256)" r="\#(4 + index % 9)" fill="red" filter="url(#f)"/>"#
-        }
-        return Data((svg + "</svg>").utf8)
-    }
-
     /// The CPU, in seconds, used so far by this process's children that have ended and been waited for.
     private func childrenCPU() -> Double {
         var usage = rusage()
@@ -60,7 +48,7 @@ final class ImageDeadlineTests: XCTestCase {
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         var cells: [String] = [], pictures: [Data] = []
         for index in 1...count {
-            let picture = Self.hostileSVG(seed: index)
+            let picture = HostileSVG.blurredCircles(seed: index)
             try picture.write(to: images.appendingPathComponent("b\(index).svg"))
             pictures.append(picture)
             cells.append(##"{"id": "b\##(index)", "title": "B\##(index)", "color": "#335577", "image": "images/b\##(index).svg"}"##)
@@ -133,7 +121,7 @@ final class ImageDeadlineTests: XCTestCase {
         guard case .refused(let reason) = junk else { return XCTFail("\(junk)") }
         XCTAssertTrue(reason.contains("too large"), reason)
 
-        let hostile = try Self.write(Self.hostileSVG(seed: 99), in: folder)
+        let hostile = try Self.write(HostileSVG.blurredCircles(seed: 99), in: folder)
         let started = Date()
         let cancelled = Task { await check.verdict(on: hostile) }
         try await Task.sleep(nanoseconds: 200_000_000)

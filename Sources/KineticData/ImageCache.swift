@@ -85,7 +85,7 @@ public final class ImageCache: Sendable {
             if case .refused(let reason) = known { return .refused("\(reason) (found so before; not drawn again)") }
             return known
         }
-        let copy = folder.appendingPathComponent(".check-\(UUID().uuidString)-\(name)")
+        let copy = folder.appendingPathComponent("\(Self.checkCopyPrefix)\(UUID().uuidString)-\(name)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try data.write(to: copy)
@@ -132,6 +132,25 @@ public final class ImageCache: Sendable {
         for entry in entries where total > capacityBytes {
             delete(entry.url)
             total -= entry.size
+        }
+        removeStrayCopies()
+    }
+
+    /// The start of the name of a check's private copy (`verdict(of:named:validator:)`): a dot file, so never counted
+    /// or evicted as an image.
+    static let checkCopyPrefix = ".check-"
+
+    /// Removes the private copies that checks killed with their process left behind, once they are `AtomicFile`'s
+    /// stray age old (a younger one may be another process's check under way).
+    private func removeStrayCopies() {
+        // No folder (nothing stored yet) or none readable: nothing left behind that could be removed.
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let cutoff = Date().addingTimeInterval(-AtomicFile.strayAge)
+        for name in names where name.hasPrefix(Self.checkCopyPrefix) {
+            let copy = folder.appendingPathComponent(name)
+            // Gone meanwhile (its check ended): nothing to remove.
+            guard let changed = (try? FileManager.default.attributesOfItem(atPath: copy.path))?[.modificationDate] as? Date, changed < cutoff else { continue }
+            delete(copy)
         }
     }
 

@@ -138,6 +138,19 @@ final class ImageDeadlineTests: XCTestCase {
         return file
     }
 
+    /// A check's private copy left by a process killed mid-check is removed by a later store once a minute old; a
+    /// younger one (a check under way elsewhere) stays.
+    func testStrayCheckCopiesAreRemovedOnceOld() throws {
+        let cache = ImageCache(folder: folder.appendingPathComponent("cache/images"))
+        try FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
+        let old = cache.folder.appendingPathComponent(".check-killed-a.svg"), young = cache.folder.appendingPathComponent(".check-running-b.svg")
+        for copy in [old, young] { try Data("<svg/>".utf8).write(to: copy) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: old.path)
+        try cache.store(Data("<svg/>".utf8), for: try XCTUnwrap(URL(string: "http://127.0.0.1:1/c.svg")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "a two-minute-old copy is a stray")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: young.path), "a fresh one may be a check under way")
+    }
+
     /// The memory is read entry by entry: a line that is not an entry costs that line; it keeps at most its cap,
     /// the newest; and a check that could not be made is not remembered.
     func testTheMemoryReadsEntryByEntryAndKeepsItsCap() throws {

@@ -29,7 +29,7 @@ public struct AppsEnvironment {
     /// No network (every fetch fails at once, and the apps run on bundled and saved data), no image ever accepted
     /// from outside (none is downloaded), and the log on standard error.
     public static var offline: AppsEnvironment {
-        AppsEnvironment(fetcher: NoNetwork(), imageValidator: { _ in "this run checks no downloaded images" }, log: Log.line)
+        AppsEnvironment(fetcher: NoNetwork(), imageValidator: { _ in .notChecked("this run checks no downloaded images") }, log: Log.line)
     }
 }
 

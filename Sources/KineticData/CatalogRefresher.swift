@@ -1,9 +1,5 @@
 import Foundation
 
-/// Checks a downloaded image file: returns a reason when it is corrupt, huge, or not what its type says.
-/// The renderer provides the real one (it decodes with Cairo and librsvg); the data layer stays free of them.
-public typealias ImageValidator = @Sendable (_ file: URL) -> String?
-
 /// The costumes to show, where each came from, and what went wrong on the way.
 public struct CatalogSnapshot: Sendable {
     /// Where a shown costume came from: built into the app, the catalogue saved by an earlier refresh, or this refresh.
@@ -164,7 +160,12 @@ public final class CatalogRefresher: Sendable {
         let previous = saved?.catalogURL == catalogURL.absoluteString ? saved : nil
         // A copy whose images are not all in the cache, or not all sound there, is asked for again in full, so they can
         // be fetched (a 304 would keep the broken ones).
-        let usable = previous.flatMap { $0.costumes.allSatisfy(hasSoundImages) ? (url: $0.catalogURL, etag: $0.etag) : nil }
+        // The cached images are checked within half the refresh's deadline (remembered ones cost a hash), leaving the
+        // rest for the download; not finished in time counts as not sound.
+        var usable: (url: String, etag: String?)?
+        if let previous, await ImageBatch.answer(within: refreshDeadline / 2, otherwise: false, { await self.haveSoundImages(previous.costumes) }) {
+            usable = (url: previous.catalogURL, etag: previous.etag)
+        }
         let decoded: RemoteCatalog.Decoded, newETag: String?
         switch await DocumentDownload.get(catalogURL, saved: usable, maxBytes: maxCatalogBytes, fetcher: fetcher, decode: {
             try RemoteCatalog.decode($0, catalogURL: catalogURL)
@@ -236,9 +237,12 @@ public final class CatalogRefresher: Sendable {
         }
     }
 
-    /// Whether both images are cached and pass the check; one that does not is dropped from the cache.
-    private func hasSoundImages(_ costume: Costume) -> Bool {
-        [costume.icon, costume.worn].allSatisfy { URL(string: $0).map { images.soundFile(for: $0, validator: validator) != nil } ?? false }
+    /// Whether both images of every costume are cached and pass the check; one that does not is dropped from the cache.
+    private func haveSoundImages(_ costumes: [Costume]) async -> Bool {
+        for address in costumes.flatMap({ [$0.icon, $0.worn] }) {
+            guard let url = URL(string: address), await images.soundFile(for: url, validator: validator) != nil else { return false }
+        }
+        return true
     }
 
     private func hasCachedImages(_ costume: Costume) -> Bool {

@@ -9,14 +9,29 @@ public enum ImageBatch {
     /// How many images download at once.
     public static let parallel = 4
 
-    /// The checked file or the reason, for each of `urls`, in order.
+    /// The checked file or the reason, for each of `urls`, in order. An address listed twice (one picture used as a
+    /// costume's icon and as what is worn) is fetched and checked once, and both places get its one answer.
     /// - Parameters:
-    ///   - urls: the images, each once.
+    ///   - urls: the images.
     ///   - downloader: fetches, caches and checks one image.
     ///   - seconds: the time left for all of them.
     ///   - landed: told of each image as soon as its file is checked (from the batch's task), so it can be shown then.
     public static func files(for urls: [URL], downloader: ImageDownloader, within seconds: Double,
                              landed: (@Sendable (URL, URL) -> Void)? = nil) async -> [Result<URL, ImageProblem>] {
+        var seen = Set<URL>()
+        let distinct = urls.filter { seen.insert($0).inserted }
+        guard distinct.count < urls.count else { return await distinctFiles(for: urls, downloader: downloader, within: seconds, landed: landed) }
+        let results = await distinctFiles(for: distinct, downloader: downloader, within: seconds, landed: landed)
+        let answers = Dictionary(uniqueKeysWithValues: zip(distinct, results))
+        return urls.map { url in
+            // Every address of `urls` is in `distinct`, so it has an answer; the late one stands in should that change.
+            answers[url] ?? .failure(ImageProblem(description: "image \(url.absoluteString): not downloaded before the refresh's deadline", isWorthRetrying: true))
+        }
+    }
+
+    /// `files(for:…)` for addresses that are each listed once.
+    private static func distinctFiles(for urls: [URL], downloader: ImageDownloader, within seconds: Double,
+                                      landed: (@Sendable (URL, URL) -> Void)?) async -> [Result<URL, ImageProblem>] {
         let late = "not downloaded before the refresh's deadline"
         var results = urls.map {
             Result<URL, ImageProblem>.failure(ImageProblem(description: "image \($0.absoluteString): \(late)", isWorthRetrying: true))
@@ -54,5 +69,22 @@ public enum ImageBatch {
             }
         }
         return results
+    }
+
+    /// `work`'s answer if it comes within `seconds`, else `fallback`. `work` is then cancelled and waited for, so it
+    /// must stop when cancelled (a fetch does, and so does a check in a child process, which is killed).
+    public static func answer<T: Sendable>(within seconds: Double, otherwise fallback: T, _ work: @escaping @Sendable () async -> T) async -> T {
+        await withTaskGroup(of: T?.self) { group in
+            group.addTask { await work() }
+            group.addTask {
+                // Cancelled once `work` answered; a cancelled sleep ends at once, and then `work`'s answer is the one read.
+                do { try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1e9)) } catch { return nil }
+                return nil
+            }
+            let first = await group.next()
+            group.cancelAll()
+            if case .some(.some(let answer)) = first { return answer }
+            return fallback
+        }
     }
 }

@@ -14,6 +14,9 @@ public final class ImageCache: Sendable {
     /// Told of housekeeping that failed (a file that could not be marked as used, or deleted): the cache still
     /// works, but may keep more or evict in a different order, so it is said rather than swallowed.
     public let report: @Sendable (String) -> Void
+    /// The verdicts of earlier checks by content hash, in the folder's `.image-checks` (a dot file, so never counted
+    /// or evicted as an image): the same bytes are never drawn twice.
+    public let checks: ImageCheckMemory
     private let lock = NSLock()
 
     /// A cache in `folder` keeping at most `capacityBytes` (64 MiB unless told; a negative cap counts as 0), telling
@@ -23,6 +26,7 @@ public final class ImageCache: Sendable {
         self.folder = folder
         self.capacityBytes = max(capacityBytes, 0)
         self.report = report
+        checks = ImageCheckMemory(file: folder.appendingPathComponent(".image-checks"), report: report)
     }
 
     /// The file an image from `url` is kept in: `<SHA-256 of the URL>.<svg|png|img>` inside the folder.
@@ -45,13 +49,58 @@ public final class ImageCache: Sendable {
 
     /// The cached file for `url` if there is one and it passes `validator`; one that does not (overwritten, cut,
     /// corrupted on disk) is dropped, and said, so that it is fetched again rather than shown as a placeholder for
-    /// ever.
-    public func soundFile(for url: URL, validator: ImageValidator) -> URL? {
+    /// ever. One that could not be checked now is kept, and not handed out.
+    public func soundFile(for url: URL, validator: ImageValidator) async -> URL? {
         guard let file = cachedFile(for: url) else { return nil }
-        guard let problem = validator(file) else { return file }
-        report("\(file.lastPathComponent), the cached image of \(url.absoluteString), can't be used (\(problem)); dropped, to be fetched again")
-        delete(file)
-        return nil
+        switch await verdict(ofFile: file, validator: validator) {
+        case .fine:
+            return file
+        case .refused(let problem):
+            report("\(file.lastPathComponent), the cached image of \(url.absoluteString), can't be used (\(problem)); dropped, to be fetched again")
+            delete(file)
+            return nil
+        case .notChecked:
+            return nil
+        }
+    }
+
+    /// The verdict on the cached `file` (see `verdict(of:named:validator:)`).
+    public func verdict(ofFile file: URL, validator: ImageValidator) async -> ImageVerdict {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            return .refused("cannot be read (\(ErrorWords.sentence(error)))")
+        }
+        return await verdict(of: data, named: file.lastPathComponent, validator: validator)
+    }
+
+    /// The verdict on image bytes to be kept as `name` (its extension says the kind): the one remembered for the same
+    /// bytes (by SHA-256) if there is one, else `validator`'s on a private copy in the folder, remembered. The copy is
+    /// the checker's alone, so two checks of one image never race on the cached file (one removing it while the other
+    /// reads), and nothing reaches the cached file's name before it passed. A reason naming the copy names `name`.
+    public func verdict(of data: Data, named name: String, validator: ImageValidator) async -> ImageVerdict {
+        let hash = ContentHash.hex(of: data)
+        if let known = checks.verdict(for: hash) {
+            if case .refused(let reason) = known { return .refused("\(reason) (found so before; not drawn again)") }
+            return known
+        }
+        let copy = folder.appendingPathComponent("\(Self.checkCopyPrefix)\(UUID().uuidString)-\(name)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: copy)
+        } catch {
+            return .notChecked("could not be written to \(folder.path) to be checked (\(ErrorWords.sentence(error)))")
+        }
+        defer { delete(copy) }
+        let verdict: ImageVerdict
+        switch await validator(copy) {
+        case .fine: verdict = .fine
+        case .refused(let reason): verdict = .refused(reason.replacingOccurrences(of: copy.path, with: name))
+        case .notChecked(let reason): verdict = .notChecked(reason.replacingOccurrences(of: copy.path, with: name))
+        }
+        checks.remember(verdict, for: hash)
+        return verdict
     }
 
     /// Stores `data` for `url` (atomically), then evicts old files until the folder fits the cap.
@@ -83,6 +132,25 @@ public final class ImageCache: Sendable {
         for entry in entries where total > capacityBytes {
             delete(entry.url)
             total -= entry.size
+        }
+        removeStrayCopies()
+    }
+
+    /// The start of the name of a check's private copy (`verdict(of:named:validator:)`): a dot file, so never counted
+    /// or evicted as an image.
+    static let checkCopyPrefix = ".check-"
+
+    /// Removes the private copies that checks killed with their process left behind, once they are `AtomicFile`'s
+    /// stray age old (a younger one may be another process's check under way).
+    private func removeStrayCopies() {
+        // No folder (nothing stored yet) or none readable: nothing left behind that could be removed.
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let cutoff = Date().addingTimeInterval(-AtomicFile.strayAge)
+        for name in names where name.hasPrefix(Self.checkCopyPrefix) {
+            let copy = folder.appendingPathComponent(name)
+            // Gone meanwhile (its check ended): nothing to remove.
+            guard let changed = (try? FileManager.default.attributesOfItem(atPath: copy.path))?[.modificationDate] as? Date, changed < cutoff else { continue }
+            delete(copy)
         }
     }
 

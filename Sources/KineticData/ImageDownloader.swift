@@ -19,10 +19,11 @@ public struct ImageDownloader: Sendable {
         self.validator = validator
     }
 
-    /// The checked file for `url`: the cached one if it still passes the check, else a fresh download.
+    /// The checked file for `url`: the cached one if it still passes the check, else a fresh download, checked before
+    /// it takes the cached file's name (so a check never reads a file another download is replacing or removing).
     /// - Returns: the file, or a reason naming the URL and what was wrong.
     public func file(for url: URL) async -> Result<URL, ImageProblem> {
-        if let file = cache.cachedFile(for: url), validator(file) == nil { return .success(file) }
+        if let file = cache.cachedFile(for: url), await cache.verdict(ofFile: file, validator: validator) == .fine { return .success(file) }
         do {
             let body: Data
             if url.isFileURL {
@@ -30,12 +31,15 @@ public struct ImageDownloader: Sendable {
             } else {
                 body = try await fetcher.get(url, headers: ["Accept": "image/svg+xml, image/png"], maxBytes: maxBytes).body
             }
-            let file = try cache.store(body, for: url)
-            if let problem = validator(file) {
+            switch await cache.verdict(of: body, named: cache.fileURL(for: url).lastPathComponent, validator: validator) {
+            case .fine:
+                return .success(try cache.store(body, for: url))
+            case .refused(let problem):
                 cache.remove(url)
                 return .failure(ImageProblem(description: "image \(url.absoluteString): \(problem)", isWorthRetrying: false))
+            case .notChecked(let problem):
+                return .failure(ImageProblem(description: "image \(url.absoluteString): \(problem)", isWorthRetrying: true))
             }
-            return .success(file)
         } catch {
             return .failure(ImageProblem(description: "image \(url.absoluteString): \(error)", isWorthRetrying: (error as? FetchError)?.isTransient ?? false))
         }

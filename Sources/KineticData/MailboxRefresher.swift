@@ -33,6 +33,9 @@ public final class MailboxRefresher: Sendable {
         public var problems: [String]
         /// Whether the refresh itself failed; the messages are then the ones shown before it.
         public var refreshFailed: Bool
+        /// Whether the messages are the download saved by an earlier refresh (else the bundled ones, or none), so a
+        /// failed refresh says which it shows.
+        public var showingSaved = false
     }
 
     struct Saved: Codable {
@@ -55,7 +58,7 @@ public final class MailboxRefresher: Sendable {
     /// The saved download if there is a readable one, else the bundled document, at once and without the network.
     public func current() -> Snapshot {
         let (saved, problem) = loadSaved()
-        if let saved { return Snapshot(messages: saved.messages, problems: [], refreshFailed: false) }
+        if let saved { return Snapshot(messages: saved.messages, problems: [], refreshFailed: false, showingSaved: true) }
         let problems = problem.map { [$0] } ?? []
         guard let bundledData else { return Snapshot(messages: [], problems: problems + ["no bundled messages.json"], refreshFailed: false) }
         do {

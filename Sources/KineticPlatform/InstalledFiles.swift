@@ -14,12 +14,14 @@ public enum InstalledFiles {
         public var description: String { "\(what) not found; looked in \(looked.joined(separator: ", "))" }
     }
 
-    /// The directory of the running executable, from the system's own record of it (`/proc/self/exe` on Linux), not
-    /// from argv[0]: a program started from the shell's PATH is called plain `kinetic`, which names no folder.
-    public static var executableFolder: URL {
-        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
-        return executable.resolvingSymlinksInPath().deletingLastPathComponent()
+    /// The running executable, from the system's own record of it (`/proc/self/exe` on Linux), not from argv[0]: a
+    /// program started from the shell's PATH is called plain `kinetic`, which names no file.
+    public static var executable: URL {
+        (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")).resolvingSymlinksInPath()
     }
+
+    /// The directory of the running executable (`executable`'s).
+    public static var executableFolder: URL { executable.deletingLastPathComponent() }
 
     /// The first of `candidates` that holds `marker` (a file inside the folder proving it is the right one).
     /// - Parameters:

@@ -8,15 +8,17 @@ import KineticScene
 /// `SVGCostBudget` allows, and draw once at the size the apps show images within `drawingBudget`.
 public enum ImageFileCheck {
     /// The longest one image may take to draw once at `checkSize`, in seconds. The check runs where downloads are
-    /// checked, off the thread that draws frames.
+    /// checked, off the thread that draws frames; the program runs it in a child process (`kinetic check-image`)
+    /// whose CPU timer of this length stops a draw that would take longer, since a draw here cannot be interrupted.
     public static let drawingBudget = 0.25
     /// The size, in pixels, an image is drawn at for the check: about a bubble or a cell at twice the point size.
     static let checkSize = 256.0
 
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// A reason the file is unusable, or `nil` when it is fine.
-    public static func problem(at file: URL) -> String? {
+    /// A reason the file is unusable, or `nil` when it is fine. `beforeDrawing` is called once the file has passed
+    /// every check but the draw, just before it (the drawing process arms its CPU timer there).
+    public static func problem(at file: URL, beforeDrawing: () -> Void = {}) -> String? {
         let data: Data
         do {
             data = try Data(contentsOf: file, options: .mappedIfSafe)
@@ -33,6 +35,7 @@ public enum ImageFileCheck {
             return "is neither SVG nor PNG"
         }
         if case .broken(let error) = DecodedImages().image(for: .file(file.path)) { return error.description }
+        beforeDrawing()
         return drawingProblem(file)
     }
 

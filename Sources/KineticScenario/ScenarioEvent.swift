@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticPlatform
 
 /// One line of a scenario: a touch, a key, a gesture shorthand or a capture, at `at` seconds.
 public struct ScenarioEvent: Codable, Equatable, Sendable {
@@ -188,7 +189,10 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case .text(let text), .clipboard(let text), .composition(let text):
             return text.count <= 10_000 ? nil : "text is longer than 10,000 characters"
         case .capture(let name, let every, let until):
-            if name.isEmpty || name.contains("/") || name.hasPrefix(".") { return "capture name \"\(name)\" must be a plain file name" }
+            // A control character (a NUL, an escape) would be printed one way and cut or written another by the file system.
+            if name.isEmpty || name.contains("/") || name.hasPrefix(".") || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return "capture name \"\(Log.printable(name, limit: 200))\" must be a plain file name, without control characters"
+            }
             if let every, !(every.isFinite && every >= 1.0 / 120) { return "every must be at least 1/120 s, got \(every)" }
             if let until, !(until.isFinite && until >= at) { return "until must be at or after at" }
             if (every == nil) != (until == nil) { return "a periodic capture needs both every and until" }

@@ -6,10 +6,11 @@ import KineticRender
 import KineticWindow
 
 extension AppsEnvironment {
-    /// The real world, built here at the edge: AsyncHTTPClient for downloads, the renderer's decoding check for
-    /// images (Cairo and librsvg), and standard error for the log. Links are refused: a headless run has no browser.
+    /// The real world, built here at the edge: AsyncHTTPClient for downloads, the renderer's check for images
+    /// (Cairo and librsvg) in a child process that can be stopped, and standard error for the log. Links are
+    /// refused: a headless run has no browser.
     static var live: AppsEnvironment {
-        AppsEnvironment(fetcher: NetworkFetcher(), imageValidator: { ImageFileCheck.problem(at: $0) }, log: Log.line)
+        AppsEnvironment(fetcher: NetworkFetcher(), imageValidator: ImageCheckProcess.program.validator, log: Log.line)
     }
 
     /// The real world of a window: links open in the person's browser, through SDL.
@@ -20,4 +21,10 @@ extension AppsEnvironment {
         }
         return environment
     }
+}
+
+extension ImageCheckProcess {
+    /// The program's one image check: `kinetic check-image` run by this very executable, so every app and refresh
+    /// of the process shares its bound on checks at once.
+    static let program = ImageCheckProcess(executable: InstalledFiles.executable, drawingBudget: ImageFileCheck.drawingBudget)
 }

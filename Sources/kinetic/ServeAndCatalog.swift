@@ -3,7 +3,6 @@ import Foundation
 import KineticApps
 import KineticContentServer
 import KineticNetwork
-import KineticRender
 import Logging
 import KineticData
 import KineticPlatform
@@ -72,7 +71,7 @@ struct CatalogCommand: AsyncParsableCommand {
         let bundled = BundledCostumes.load()
         let refresher = CatalogRefresher(bundled: bundled.costumes, catalogURL: locations.catalogURL, dataDirectory: locations.dataDirectory,
                                          cacheDirectory: locations.cacheDirectory, fetcher: NetworkFetcher(),
-                                         validator: { ImageFileCheck.problem(at: $0) })
+                                         validator: ImageCheckProcess.program.validator)
         let snapshot = await refresher.refresh()
         // What the server sent is printed as the log prints it: control characters escaped, each field capped.
         func shown(_ text: String) -> String { Log.printable(text, limit: 200) }

@@ -101,26 +101,29 @@ final class HoneycombRulesTests: XCTestCase {
         apply(&s, .tapCategory("a"), .morphFinished, .tapCell("x"))
         var changed = categories
         changed[0].children.removeFirst()
-        apply(&s, .snapshotArrived(categories: changed, problems: [], refreshFailed: false))
+        apply(&s, .snapshotArrived(categories: changed, problems: [], refreshFailed: false, showingSaved: false))
         XCTAssertEqual(s.stateName, "grid.a", "the grid stays; the panel of a cell that went closes")
-        apply(&s, .snapshotArrived(categories: [categories[1]], problems: [], refreshFailed: false))
+        apply(&s, .snapshotArrived(categories: [categories[1]], problems: [], refreshFailed: false, showingSaved: false))
         XCTAssertEqual(s.stateName, "categories", "a category that went takes its grid with it")
     }
 
     func testASnapshotsProblemsAreLoggedAndAFailedRefreshSaysSo() {
         var s = state()
-        let quiet = apply(&s, .snapshotArrived(categories: categories, problems: [], refreshFailed: false))
+        let quiet = apply(&s, .snapshotArrived(categories: categories, problems: [], refreshFailed: false, showingSaved: false))
         XCTAssertEqual(quiet, [], "nothing to say about good data")
         let problems = ["rootNode[2] \"c\" left out: invalid hex colour \"blue\"", "rootNode[0] \"a\".node[1] image left out"]
-        let effects = apply(&s, .snapshotArrived(categories: [categories[0]], problems: problems, refreshFailed: true))
+        let effects = apply(&s, .snapshotArrived(categories: [categories[0]], problems: problems, refreshFailed: true, showingSaved: true))
         XCTAssertEqual(effects, [
             .log("honeycomb: rootNode[2] \"c\" left out: invalid hex colour \"blue\""),
             .log("honeycomb: rootNode[0] \"a\".node[1] image left out"),
-            .showBanner("Couldn’t update the honeycomb — showing saved cells"),
+            .showBanner("Couldn’t update the honeycomb — showing the cells saved last time"),
         ], "each problem is one log line, in the data layer's order, and then the banner")
         XCTAssertEqual(s.categories.map(\.id), ["a"], "the snapshot's nodes are taken with its problems")
-        XCTAssertEqual(apply(&s, .snapshotArrived(categories: [categories[0]], problems: [], refreshFailed: true)),
-                       [.showBanner("Couldn’t update the honeycomb — showing saved cells")], "a failed refresh alone still says so")
+        XCTAssertEqual(apply(&s, .snapshotArrived(categories: [categories[0]], problems: [], refreshFailed: true, showingSaved: true)),
+                       [.showBanner("Couldn’t update the honeycomb — showing the cells saved last time")], "a failed refresh alone still says so")
+        // Issue #38 item 6: a first launch has nothing saved, so it does not claim to show saved cells.
+        XCTAssertEqual(apply(&s, .snapshotArrived(categories: [categories[0]], problems: [], refreshFailed: true, showingSaved: false)),
+                       [.showBanner("Couldn’t update the honeycomb — showing the built-in cells")], "the bundled cells are said as such")
     }
 
     func testStartupProblemsAreLoggedAndChangeNothing() {

@@ -19,7 +19,7 @@ final class LinkOpeningTests: XCTestCase {
 
     /// A headless run has no browser: it refuses the link, saying so, for the app to tell the person and copy it.
     func testAHeadlessRunRefusesTheLinkSayingItHasNoBrowser() {
-        let environment = AppsEnvironment(fetcher: NoNetwork(), imageValidator: { _ in nil }, log: { _ in })
+        let environment = AppsEnvironment(fetcher: NoNetwork(), imageValidator: { _ in .fine }, log: { _ in })
         XCTAssertThrowsError(try environment.openLink(URL(string: "https://example.org/a")!)) { error in
             XCTAssertEqual("\(error)", "this run has no browser")
         }

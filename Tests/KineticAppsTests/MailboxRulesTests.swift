@@ -205,9 +205,12 @@ final class MailboxRulesTests: XCTestCase {
     /// refresh and a lost save of what the person did are also said in a banner; which messages were read only logged.
     func testProblemsAreLoggedAndLostWorkIsSaidInABanner() {
         var state = MailboxState(messages: messages)
-        XCTAssertEqual(MailboxRules.reduce(&state, .dataProblems(["a", "b"], refreshFailed: false)), [.log("a"), .log("b")])
-        XCTAssertEqual(MailboxRules.reduce(&state, .dataProblems([], refreshFailed: true)),
-                       [.showBanner("Couldn’t update messages — showing saved ones")])
+        XCTAssertEqual(MailboxRules.reduce(&state, .dataProblems(["a", "b"], refreshFailed: false, showingSaved: false)), [.log("a"), .log("b")])
+        XCTAssertEqual(MailboxRules.reduce(&state, .dataProblems([], refreshFailed: true, showingSaved: true)),
+                       [.showBanner("Couldn’t update messages — showing the messages saved last time")])
+        // Issue #38 item 6: a first launch has nothing saved, so it says the built-in messages show.
+        XCTAssertEqual(MailboxRules.reduce(&state, .dataProblems([], refreshFailed: true, showingSaved: false)),
+                       [.showBanner("Couldn’t update messages — showing the built-in messages")])
         let placements = MailboxRules.reduce(&state, .effectFailed(.save, reason: "disk full"))
         XCTAssertEqual(placements.count, 2)
         XCTAssertEqual(placements.first, .log("could not save the mailbox: disk full"))

@@ -38,7 +38,7 @@ class CatalogTestCase: XCTestCase {
     func refresher(_ url: String, fetcher: HTTPFetching? = nil, refreshDeadline: Double = ImageBatch.refreshDeadline) -> CatalogRefresher {
         CatalogRefresher(bundled: bundled, catalogURL: URL(string: url), savedFile: SavedCatalogFile(folder: data),
                          images: ImageCache(folder: cache), fetcher: fetcher ?? NetworkFetcher(policy: quick),
-                         validator: { ImageFileCheck.problem(at: $0) }, refreshDeadline: refreshDeadline)
+                         validator: { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) }, refreshDeadline: refreshDeadline)
     }
 }
 

@@ -141,7 +141,7 @@ final class HoneycombRefresherTests: XCTestCase {
     private func refresher(_ nodesURL: URL?, bundled: Data? = nil) -> HoneycombRefresher {
         let downloader = ImageDownloader(cache: ImageCache(folder: folder.appendingPathComponent("cache/images")),
                                          fetcher: NetworkFetcher(policy: FetchPolicy(idleTimeout: 1, totalTimeout: 2, retryDelay: 0.05)),
-                                         validator: { ImageFileCheck.problem(at: $0) })
+                                         validator: { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) })
         return HoneycombRefresher(bundledData: bundled, nodesURL: nodesURL, dataFolder: folder.appendingPathComponent("data"), downloader: downloader)
     }
 
@@ -154,7 +154,7 @@ final class HoneycombRefresherTests: XCTestCase {
         let faults = try await FaultServer(imageBase: content.base)
         let downloader = ImageDownloader(cache: ImageCache(folder: folder.appendingPathComponent("cache/images")),
                                          fetcher: NetworkFetcher(policy: FetchPolicy(idleTimeout: 0.3, totalTimeout: 0.4, retryDelay: 0.05)),
-                                         validator: { ImageFileCheck.problem(at: $0) })
+                                         validator: { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) })
         let refresher = HoneycombRefresher(bundledData: nil, nodesURL: URL(string: faults.base + "/slow-honeycomb/nodes.json"),
                                            dataFolder: folder.appendingPathComponent("data"), downloader: downloader, refreshDeadline: 5)
         let snapshot = await refresher.refresh()

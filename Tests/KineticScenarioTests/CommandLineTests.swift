@@ -1,4 +1,5 @@
 import XCTest
+import KineticTestSupport
 
 /// The `kinetic` executable end to end, as scripts and `make run` use it: exit codes, output, files.
 final class CommandLineTests: XCTestCase {
@@ -189,6 +190,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("couldn't update costumes (the server was not reached); showing the built-in ones only"),
                       "nothing was saved before, so what is listed is the built-in set, and it says so, and why: \(result.errors)")
         XCTAssertFalse(result.errors.contains("saved"), result.errors)
+    }
+
+    /// Issue #38 item 1: `kinetic catalog` checks what it downloads in its own drawing process. A costume wearing a
+    /// hostile picture (an 83 KB SVG of 1,500 blurred and dilated circles, which drawn in the process held a core for
+    /// most of a minute) is left out, the child stopped at its CPU limit; the next run does not draw the same bytes again.
+    func testCatalogDrawsAHostilePictureInAChildAndRemembersTheRefusal() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-cli-hostile-\(UUID().uuidString)")
+        let content = folder.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("api"), withIntermediateDirectories: true)
+        try HostileSVG.blurredCircles(seed: 1).write(to: content.appendingPathComponent("blur.svg"))
+        let costume = #"{"id": "blur", "title": "Blur", "description": "Slow.", "icon": "/blur.svg", "worn": "/blur.svg", "alignment_x": 0, "#
+            + #""alignment_y": 0, "display_x": 0, "display_y": 0, "display_width": 0.5, "display_height": 0.5}"#
+        try Data(#"{"costumes": [\#(costume)]}"#.utf8).write(to: content.appendingPathComponent("api/current_costumes.json"))
+        let server = try await RunningServer(folder: content)
+        let arguments = ["catalog", "--catalog-url", "\(server.base)/api/current_costumes.json",
+                         "--data-dir", folder.appendingPathComponent("data").path, "--cache-dir", folder.appendingPathComponent("cache").path]
+        let first = try run(arguments)
+        XCTAssertEqual(first.status, 0, first.errors)
+        XCTAssertFalse(first.output.contains("blur"), first.output)
+        XCTAssertTrue(first.errors.contains("costume blur left out: icon image \(server.base)/blur.svg: took more than 250 ms of CPU to draw once (stopped at its CPU limit)"),
+                      first.errors)
+        // A new data folder, so the catalogue is fetched whole (no 304) and its picture again, into the same cache.
+        let second = try run(arguments.map { $0 == folder.appendingPathComponent("data").path ? folder.appendingPathComponent("data-2").path : $0 })
+        XCTAssertTrue(second.errors.contains("took more than 250 ms of CPU to draw once (stopped at its CPU limit)")
+                      && second.errors.contains("(found so before; not drawn again)"), second.errors)
+        await server.stop()
     }
 
     /// An IPv6 host is printed in brackets, as a URL must have it, so the printed address can be pasted.

@@ -1,6 +1,7 @@
 import XCTest
 import KineticContentServer
 import KineticCore
+import KineticData
 import KineticRender
 import KineticRuntime
 import KineticTestSupport
@@ -13,7 +14,7 @@ final class DisguiseNetworkTests: XCTestCase {
         let settings = StageSettings(freshStart: true, dataDirectory: folder.appendingPathComponent("data"),
                                      cacheDirectory: folder.appendingPathComponent("cache"), catalogURL: URL(string: catalogURL))
         let stage = Stage(settings: settings)
-        stage.present(Shell(entries: KineticApps.entries(environment: .networked(validator: { ImageFileCheck.problem(at: $0) })), initialApp: "disguise"))
+        stage.present(Shell(entries: KineticApps.entries(environment: .networked(validator: { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) })), initialApp: "disguise"))
         return stage
     }
 

@@ -9,7 +9,7 @@ import KineticData
 /// Builds and drives Honeycomb runs for the tests, on the bundled nodes unless a content server is given.
 enum Honeycomb {
     static func runner(contentURL: URL? = nil, reduceMotion: Bool = false, scale: Double = 1, dataDirectory: URL? = nil,
-                       validator: @escaping ImageValidator = { _ in nil }) throws -> ScenarioRunner {
+                       validator: @escaping ImageValidator = { _ in .fine }) throws -> ScenarioRunner {
         let scenario = Scenario(app: "honeycomb", scale: scale, reduceMotion: reduceMotion, duration: 0, contentURL: contentURL)
         return try ScenarioRunner(scenario: scenario, entries: KineticApps.entries(environment: .networked(validator: validator)), dataDirectory: dataDirectory)
     }

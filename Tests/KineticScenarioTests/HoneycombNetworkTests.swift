@@ -11,7 +11,7 @@ import KineticData
 /// The Honeycomb against a real content server on loopback, through a scenario's `contentURL`: cell images are
 /// downloaded, stored in the run's cache folder and shown from there; a hostile one leaves its placeholder.
 final class HoneycombNetworkTests: XCTestCase {
-    private let validator: ImageValidator = { ImageFileCheck.problem(at: $0) }
+    private let validator: ImageValidator = { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) }
 
     func testCellImagesAreDownloadedStoredAndShownFromDisk() async throws {
         let server = try await RunningServer(folder: ContentServer.repositoryContent)
@@ -41,7 +41,17 @@ final class HoneycombNetworkTests: XCTestCase {
         later.showCategory("nature")
         XCTAssertTrue(again.stage.run(upTo: 3) { again.stage.stateName == "grid.nature" })
         XCTAssertEqual(again.stage.root.layer(withIdentifier: "cell.fern.image")?.contents, .image(.file(path)))
-        XCTAssertEqual(again.stage.dump().layer("banner")?.text, "Couldn’t update the honeycomb — showing saved cells")
+        XCTAssertEqual(again.stage.dump().layer("banner")?.text, "Couldn’t update the honeycomb — showing the cells saved last time")
+    }
+
+    /// Issue #38 item 6: a first launch whose server does not answer (loopback's closed port) has nothing saved, so the
+    /// banner says the built-in cells show, not "saved" ones.
+    func testAFirstLaunchWithoutAServerSaysTheBuiltInCellsShow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-hc-first-\(UUID().uuidString)")
+        let runner = try Honeycomb.runner(contentURL: URL(string: "http://127.0.0.1:9/"), dataDirectory: folder, validator: validator)
+        runner.stage.backgroundWork.waitUntilIdle(timeout: 10)
+        runner.stage.step()
+        XCTAssertEqual(runner.stage.dump().layer("banner")?.text, "Couldn’t update the honeycomb — showing the built-in cells")
     }
 
     func testAHostileImageLeavesItsCellOnAPlaceholder() async throws {

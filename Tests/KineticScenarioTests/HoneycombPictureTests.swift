@@ -12,7 +12,7 @@ import KineticData
 /// Every cell its own picture: 86 different SVGs from the content server, each drawn in its cell and large in its
 /// panel, and each standing out from its cell's colour.
 final class HoneycombPictureTests: XCTestCase {
-    private let validator: ImageValidator = { ImageFileCheck.problem(at: $0) }
+    private let validator: ImageValidator = { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) }
 
     func testTheContentHasADifferentPictureForEveryCell() throws {
         // The document as the server serves it, read as plain JSON: each cell's `image`, relative to the document.

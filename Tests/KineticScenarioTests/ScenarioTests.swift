@@ -74,6 +74,9 @@ final class ScenarioTests: XCTestCase {
             (#"{"events": [{"at": -1, "key": "a"}]}"#, "events[0]: at must be"),
             (#"{"size": {"width": 0, "height": 10}}"#, "size must be between"),
             (#"{"events": [{"at": 0, "capture": "../escape"}]}"#, "must be a plain file name"),
+            // Issue #38 item 6: a NUL would be printed whole and written cut at it; an escape would reach the terminal.
+            (#"{"events": [{"at": 0, "capture": "shot\u0000.png"}]}"#, #"capture name "shot\u{0}.png" must be a plain file name, without control"#),
+            (#"{"events": [{"at": 0, "capture": "\u001b[31mred"}]}"#, #"capture name "\u{1b}[31mred" must be a plain file name"#),
             (#"{"events": [{"at": 0, "tap": [1]}]}"#, "a point is [x, y]"),
             (#"{"contentURL": "file:///etc/passwd"}"#, "is not an http(s) URL"),
         ]

@@ -17,9 +17,9 @@ public enum HoneycombAction: Equatable, Sendable {
     case morphFinished
     /// The menu or the API: straight to a category's grid (`nil`: the categories).
     case showCategory(String?)
-    /// The data layer's snapshot: its categories, the problems it found in them (each logged), and whether its
-    /// refresh failed (then a banner says the saved cells show).
-    case snapshotArrived(categories: [HoneycombNode], problems: [String], refreshFailed: Bool)
+    /// The data layer's snapshot: its categories, the problems it found in them (each logged), whether its refresh
+    /// failed (then a banner says what shows), and whether the categories are the saved download (else the bundled).
+    case snapshotArrived(categories: [HoneycombNode], problems: [String], refreshFailed: Bool, showingSaved: Bool)
     /// Problems the data layer found before the screen appeared (the bundled or saved nodes): each is logged.
     case startupProblems([String])
     /// A node's data changed (the API); matched by id, a category keeps its cells.
@@ -60,8 +60,11 @@ public enum HoneycombEffect: Equatable, Sendable {
 
 /// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
 public enum HoneycombRules: AppRules {
-    /// What the banner says when a refresh failed and the saved (or bundled) cells still show.
-    public static let refreshFailedMessage = "Couldn’t update the honeycomb — showing saved cells"
+    /// What the banner says when a refresh failed: the cells saved last time when they are what shows, else the
+    /// built-in ones (a first launch has nothing saved).
+    public static func refreshFailedMessage(showingSaved: Bool) -> String {
+        "Couldn’t update the honeycomb — showing \(showingSaved ? "the cells saved last time" : "the built-in cells")"
+    }
 
     /// Applies one action: changes `state` and returns the effects (a link to open, a log line, a banner, leaving the
     /// app) for the screen's environment to carry out, in order.
@@ -114,9 +117,9 @@ public enum HoneycombRules: AppRules {
             guard let id else { goBack(&state); break }
             guard state.categories.contains(where: { $0.id == id }) else { return [] }
             if state.phase == .grid(category: id) { state.openCell = nil } else { enter(&state, id) }
-        case .snapshotArrived(let categories, let problems, let refreshFailed):
+        case .snapshotArrived(let categories, let problems, let refreshFailed, let showingSaved):
             arrive(&state, categories)
-            return problems.map(logLine) + (refreshFailed ? [.showBanner(refreshFailedMessage)] : [])
+            return problems.map(logLine) + (refreshFailed ? [.showBanner(refreshFailedMessage(showingSaved: showingSaved))] : [])
         case .startupProblems(let problems):
             return problems.map(logLine)
         case .updateNode(let node):

@@ -179,7 +179,8 @@ public final class HoneycombScreen: Screen {
     func receive(_ snapshot: HoneycombSnapshot) {
         viewState.imageFiles = snapshot.imageFiles
         let shownBefore = shownCategoryIDs
-        send(.snapshotArrived(categories: snapshot.categories, problems: snapshot.problems, refreshFailed: snapshot.refreshFailed))
+        send(.snapshotArrived(categories: snapshot.categories, problems: snapshot.problems, refreshFailed: snapshot.refreshFailed,
+                              showingSaved: snapshot.source == .saved))
         measurePanelTexts()
         if shownCategoryIDs != shownBefore {
             categories.replace(with: state.categories, geometry: geometry)

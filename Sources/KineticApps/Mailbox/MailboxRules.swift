@@ -46,9 +46,10 @@ public enum MailboxAction: Equatable, Sendable {
     case focusMessage(String)
     case clearFocus
     case messagesArrived([MailMessage])
-    /// What went wrong reading the messages (a saved file, the server's document), and whether a refresh failed: the
-    /// rules log each problem and, when the refresh failed, say so in a banner.
-    case dataProblems([String], refreshFailed: Bool)
+    /// What went wrong reading the messages (a saved file, the server's document), whether a refresh failed, and
+    /// whether the messages shown are the saved download (else the bundled ones): the rules log each problem and, when
+    /// the refresh failed, say so in a banner naming what is shown.
+    case dataProblems([String], refreshFailed: Bool, showingSaved: Bool)
     /// Carrying out `effect` failed (a save threw) for `reason`: the rules say what is lost, in the log and a banner.
     case effectFailed(MailboxEffect, reason: String)
     case setDecideOnProjection(Bool)
@@ -107,6 +108,12 @@ enum MailboxOutcome: Equatable {
 
 /// The Mailbox's rules: state + action → new state + effects, pure.
 public enum MailboxRules: AppRules {
+    /// What a failed refresh says: the messages saved last time when they are what shows, else the built-in ones (a
+    /// first launch has nothing saved).
+    static func refreshFailedMessage(showingSaved: Bool) -> String {
+        "Couldn’t update messages — showing \(showingSaved ? "the messages saved last time" : "the built-in messages")"
+    }
+
     /// Where a release ends up: by position (the seed), or by the position the message would coast to with its
     /// velocity (UIScrollView's deceleration, as in "Designing Fluid Interfaces"), so a quick 40 pt flick archives
     /// and a slow release at 40 pt springs back. A flick only ever decides the first action or a return: the
@@ -306,9 +313,9 @@ public enum MailboxRules: AppRules {
             state.reading = nil
         case .setDecideOnProjection(let on):
             state.decideOnProjection = on
-        case .dataProblems(let problems, let refreshFailed):
+        case .dataProblems(let problems, let refreshFailed, let showingSaved):
             let logged = problems.map { MailboxOutcome.effect(.log($0)) }
-            return logged + (refreshFailed ? [.effect(.showBanner("Couldn’t update messages — showing saved ones"))] : [])
+            return logged + (refreshFailed ? [.effect(.showBanner(refreshFailedMessage(showingSaved: showingSaved)))] : [])
         case .effectFailed(let effect, let reason):
             return failed(effect, reason: reason).map(MailboxOutcome.effect)
         }

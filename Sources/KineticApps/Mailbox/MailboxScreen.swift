@@ -123,7 +123,7 @@ public final class MailboxScreen: Screen {
         menu.shield.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.setMenu(open: false)) }, shieldPan]
         content.addSublayer(menu.shield)
         list.swipes.onSlidOffToOptions = { [weak self] in self?.showOptions() }
-        send(.dataProblems(startupProblems, refreshFailed: false))
+        send(.dataProblems(startupProblems, refreshFailed: false, showingSaved: false))
         list.rebuildRows()
         store.follow { [unowned self] before in self.follow(from: before) }
         describeForScreenReaders()
@@ -134,7 +134,7 @@ public final class MailboxScreen: Screen {
         if let snapshot = feed?.take() {
             send(.messagesArrived(snapshot.messages))
             list.rebuildRows()
-            send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed))
+            send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
         }
         list.swipes.endQuietTrackpadStream(now: stage?.time ?? 0)
         list.swipes.endSlidesThatLeftTheScreen()

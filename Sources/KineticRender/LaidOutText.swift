@@ -18,11 +18,6 @@ final class LaidOutText {
         /// units, so that drawing it alone lands every glyph where drawing the whole layout would.
         let x: Int32
         let baseline: Int32
-        /// The line's logical box, in points: its top and height (what a test compares a line by).
-        let logicalTop: Double
-        let logicalHeight: Double
-        /// The UTF-8 bytes of the string the line holds.
-        let bytes: Range<Int>
     }
 
     private let layout: OpaquePointer
@@ -59,12 +54,8 @@ final class LaidOutText {
         repeat {
             var lineInk = PangoRectangle(), lineLogical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, &lineInk, &lineLogical)
-            let start = Int(pango_layout_iter_get_index(iterator))
-            let line = pango_layout_iter_get_line_readonly(iterator)
-            let length = line.map { Int($0.pointee.length) } ?? 0
             let upper = min(lineInk.y, lineLogical.y), lower = max(lineInk.y + lineInk.height, lineLogical.y + lineLogical.height)
-            lines.append(Line(top: Self.points(upper), bottom: Self.points(lower), x: lineLogical.x, baseline: pango_layout_iter_get_baseline(iterator),
-                              logicalTop: Self.points(lineLogical.y), logicalHeight: Self.points(lineLogical.height), bytes: start..<(start + length)))
+            lines.append(Line(top: Self.points(upper), bottom: Self.points(lower), x: lineLogical.x, baseline: pango_layout_iter_get_baseline(iterator)))
         } while pango_layout_iter_next_line(iterator) != 0
         self.lines = lines
     }
@@ -96,13 +87,6 @@ final class LaidOutText {
             }
             index += 1
         }
-    }
-
-    /// The string a line holds (for tests: a line to draw alone).
-    func string(of line: Line) -> String {
-        let utf8 = Array(text.string.utf8)
-        let bytes = line.bytes.clamped(to: 0..<utf8.count)
-        return String(decoding: utf8[bytes], as: UTF8.self)
     }
 
     private static func points(_ units: Int32) -> Double { Double(units) / Double(PANGO_SCALE) }

@@ -41,6 +41,8 @@ public final class Renderer {
     private var cachedBytes = 0
     /// The tiles of layers too large for one surface.
     private let tiles = TileCache()
+    /// The tiles a tiled layer shows and those just ahead of it (`TiledLayer.wanted`), kept between frames.
+    private var shownTiles: [RasterTile] = [], tilesAhead: [RasterTile] = []
     /// The frame pixels the layers being recorded can show: the frame inside every clip pushed so far.
     private var visibleArea = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// The most a cached surface may have a side; a layer whose raster would be larger is tiled. Tiles make a
@@ -115,6 +117,8 @@ public final class Renderer {
                                     height: pixelHeight, bandCount: bands ?? min(max(cores, 1), 4))
         lastDamage.reserveCapacity(Damage.maximumRectangles + 1)
         stale.reserveCapacity(64)
+        shownTiles.reserveCapacity(64)
+        tilesAhead.reserveCapacity(16)
     }
 
     deinit {
@@ -223,9 +227,9 @@ public final class Renderer {
         let area = visibleArea
         let visible = Damage.extent(of: (x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
                                     toDevice: deviceToRaster.cairoMatrix)
-        let (shown, ahead) = content.wanted(visible: visible)
+        content.wanted(visible: visible, shown: &shownTiles, ahead: &tilesAhead)
         content.lastVisible = visible
-        for tile in shown {
+        for tile in shownTiles {
             guard let raster = content.tile(tile) ?? rasterize(tile, of: layer, in: content) else { continue }
             raster.lastUsed = frameNumber
             let region = content.grid.surfaceRegion(of: tile)
@@ -239,7 +243,7 @@ public final class Renderer {
             displayList.append(.paint(raster, deviceToRaster: matrix, filter: placement.filter, opacity: opacity, extent: extent))
         }
         guard let rasterBudget else { return }
-        for tile in ahead where content.tile(tile) == nil {
+        for tile in tilesAhead where content.tile(tile) == nil {
             guard rasterPixelsThisFrame + content.grid.core(of: tile).area <= rasterBudget else { break }
             rasterize(tile, of: layer, in: content)?.lastUsed = frameNumber
         }
@@ -327,7 +331,7 @@ public final class Renderer {
     /// Number of tiles held, of every tiled layer.
     public var cachedTileCount: Int { tiles.tileCount }
 
-    /// Bytes held by the tiles (at most `TileCache.budgetBytes` between frames, 64 MB).
+    /// Bytes held by the tiles (at most `TileCache.budgetBytes` between frames, 32 MB).
     public var cachedTileBytes: Int { tiles.bytes }
 
     /// The most the rasters and tiles together held at the end of any frame's rasterising, before that frame's

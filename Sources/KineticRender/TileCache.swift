@@ -6,9 +6,11 @@
 /// (its layout with it). However long the text, the tiles held are then about a screenful and what was scrolled past
 /// most recently.
 final class TileCache {
-    /// The most the tiles may hold between frames: 64 MB, sixty-odd tiles, four screens of the Mailbox's reader at @2x.
-    /// Only the tiles a single frame shows may pass it (a frame larger than the budget, never at 2048 × 1536).
-    static let budgetBytes = 64 * 1024 * 1024
+    /// The most the tiles may hold between frames: 32 MB, thirty tiles. The Mailbox's reader at @2x shows at most
+    /// sixteen (four columns of its 1,888-pixel body, four rows of its 1,144 visible pixels) and draws four ahead; the
+    /// rest are the ones scrolled past last. With the whole rasters a Mailbox holds (about 30 MB), a long message then
+    /// keeps the app's raster memory near 64 MB. Only what a single frame shows and draws ahead may pass it.
+    static let budgetBytes = 32 * 1024 * 1024
 
     private var contents: [RasterKey: TiledLayer] = [:]
     private(set) var bytes = 0

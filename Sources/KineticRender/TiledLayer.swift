@@ -42,15 +42,15 @@ final class TiledLayer {
     /// Drops a tile; returns its bytes (0 when it was not there).
     func drop(_ tile: RasterTile) -> Int { tiles.removeValue(forKey: tile)?.byteCount ?? 0 }
 
-    /// The tiles that touch `visible` and, one tile further, those the content moves towards: where the visible pixels
-    /// moved since the last frame that showed them. The visible ones first, row by row, then the ones ahead.
-    func wanted(visible: PixelRect) -> (visible: [RasterTile], ahead: [RasterTile]) {
+    /// The tiles that touch `visible`, row by row, into `shown`, and, one tile further, those the content moves
+    /// towards (where the visible pixels moved since the last frame that showed them) into `ahead`. Both are emptied
+    /// first and keep their capacity, so a steady frame allocates nothing.
+    func wanted(visible: PixelRect, shown: inout [RasterTile], ahead: inout [RasterTile]) {
+        shown.removeAll(keepingCapacity: true)
+        ahead.removeAll(keepingCapacity: true)
         let (columns, rows) = grid.tiles(meeting: visible)
-        var shown: [RasterTile] = []
-        shown.reserveCapacity(columns.count * rows.count)
         for row in rows { for column in columns { shown.append(RasterTile(column: column, row: row)) } }
-        guard let last = lastVisible, !rows.isEmpty else { return (shown, []) }
-        var ahead: [RasterTile] = []
+        guard let last = lastVisible, !rows.isEmpty else { return }
         let dy = visible.y - last.y, dx = visible.x - last.x
         if dy != 0 {
             let row = dy > 0 ? rows.upperBound : rows.lowerBound - 1
@@ -60,6 +60,5 @@ final class TiledLayer {
             let column = dx > 0 ? columns.upperBound : columns.lowerBound - 1
             if column >= 0, column < grid.columns { for row in rows { ahead.append(RasterTile(column: column, row: row)) } }
         }
-        return (shown, ahead)
     }
 }

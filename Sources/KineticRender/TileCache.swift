@@ -31,10 +31,11 @@ final class TileCache {
     /// Number of tiles held.
     var tileCount: Int { contents.values.reduce(0) { $0 + $1.tiles.count } }
 
-    /// Drops content not drawn for `Renderer.retainedFrames` frames, then, while over budget, the least recently drawn
-    /// tiles that `frame` did not draw.
+    /// Drops content not drawn for `Renderer.retainedFrames` frames, and content that `frame` did not draw whose tiles
+    /// are all gone (a long text edited: each version's layout would otherwise stay), then, while over budget, the least
+    /// recently drawn tiles that `frame` did not draw.
     func evict(frame: UInt64) {
-        for (key, content) in contents where frame &- content.lastUsed > Renderer.retainedFrames {
+        for (key, content) in contents where frame &- content.lastUsed > Renderer.retainedFrames || (content.tiles.isEmpty && content.lastUsed != frame) {
             for tile in Array(content.tiles.keys) { bytes -= content.drop(tile) }
             contents.removeValue(forKey: key)
         }

@@ -15,8 +15,19 @@ struct ContentRasterizer {
         // Text, like a label's, may hang below tight bounds (descenders, an extra line): its surface grows to fit.
         var drawnHeight = size.height
         if case .text(let text) = layer.contents { drawnHeight = max(drawnHeight, TextDrawing.height(of: text, width: size.width).rounded(.up)) }
-        let pixelWidth = Int32(Int(saturating: size.width * scale, rounding: .up, bound: 16384))
-        let pixelHeight = Int32(Int(saturating: drawnHeight * scale, rounding: .up, bound: 16384))
+        let pixelWidth = Int(saturating: size.width * scale, rounding: .up, bound: 16384)
+        let pixelHeight = Int(saturating: drawnHeight * scale, rounding: .up, bound: 16384)
+        return rasterize(layer, scale: scale, region: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight), text: nil)
+    }
+
+    /// One tile of a layer too large for one surface: the pixels `region` covers of the whole raster the layer
+    /// would have at `scale` (its origin at the layer's top-left corner), drawn with the layer's content translated
+    /// by the region's origin, so that each pixel is the one the whole surface would hold there. Text is drawn from
+    /// `text`, laid out once for all the tiles, and only the lines that cross the region.
+    func rasterize(_ layer: Layer, scale: Double, region: PixelRect, text laidOut: LaidOutText?) -> (surface: OpaquePointer, error: AssetError?)? {
+        let size = layer.bounds.size
+        guard layer.backgroundColor != nil || layer.contents != .none, size.width > 0, size.height > 0 else { return nil }
+        let pixelWidth = Int32(clamping: region.width), pixelHeight = Int32(clamping: region.height)
         guard pixelWidth > 0, pixelHeight > 0 else { return nil }
         // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight)!
@@ -27,6 +38,8 @@ struct ContentRasterizer {
         // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
+        // Whole pixels: every glyph and edge lands at the same fraction of a pixel as on the whole surface.
+        cairo_translate(cr, Double(-region.x), Double(-region.y))
         cairo_scale(cr, scale, scale)
         if let background = layer.backgroundColor {
             roundedRect(cr, Rect(origin: .zero, size: size), radius: layer.cornerRadius)
@@ -38,7 +51,14 @@ struct ContentRasterizer {
         case .none: break
         case .shape(let shape): drawShape(shape, size: size, cr: cr)
         case .image(let source): error = drawImage(source, size: size, scale: scale, cr: cr)
-        case .text(let text): error = TextDrawing.draw(text, width: size.width, height: size.height, into: cr)
+        case .text(let text):
+            if let laidOut {
+                // The region's rows in the layer's points, a pixel wider each way for antialiased edges.
+                laidOut.draw(into: cr, from: (Double(region.y) - 1) / scale, to: (Double(region.maxY) + 1) / scale)
+                error = laidOut.error
+            } else {
+                error = TextDrawing.draw(text, width: size.width, height: size.height, into: cr)
+            }
         }
         cairo_surface_flush(surface)
         return (surface, error)

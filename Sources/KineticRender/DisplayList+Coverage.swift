@@ -10,8 +10,9 @@ extension DisplayList {
         var depth = 0, last: Int?
         for (index, operation) in operations.enumerated() {
             switch operation {
-            case .paint(let raster, let m, _, let opacity, _):
-                if depth == 0, let solid = Self.solidArea(raster, m, opacity), solid.intersection(area) == area { last = index }
+            case .paint(let raster, let m, _, let opacity, let extent):
+                // Inside its extent only: a tile's surface reaches past the pixels it paints (its gutter).
+                if depth == 0, let solid = Self.solidArea(raster, m, opacity), solid.intersection(extent).intersection(area) == area { last = index }
             case .pushClip: depth += 1
             case .popClip: depth -= 1
             }

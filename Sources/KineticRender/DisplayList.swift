@@ -51,7 +51,16 @@ struct DisplayList {
                 cairo_pattern_set_matrix(pattern, &deviceToRaster)
                 cairo_pattern_set_filter(pattern, filter)
                 cairo_set_source(cr, pattern)
+                // A tile paints only its extent (its neighbours paint the pixels its gutter holds); any other paint's
+                // extent holds all it can touch.
+                if raster.isTile {
+                    cairo_save(cr)
+                    cairo_set_matrix(cr, &base)
+                    cairo_rectangle(cr, Double(extent.x), Double(extent.y), Double(extent.width), Double(extent.height))
+                    cairo_clip(cr)
+                }
                 if opacity >= 0.999 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+                if raster.isTile { cairo_restore(cr) }
             case .pushClip(let transform, let rect, _):
                 var transform = transform
                 cairo_save(cr)

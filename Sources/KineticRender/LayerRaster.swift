@@ -51,8 +51,12 @@ final class LayerRaster {
     /// compositor then fills instead of blending.
     let uniformOpaquePixel: UInt32?
 
-    init(rasterScale: Double, surface: OpaquePointer, bands: Int, frame: UInt64) {
+    /// Whether this is one tile of a larger raster (`TileGrid`), painted only over its extent.
+    let isTile: Bool
+
+    init(rasterScale: Double, surface: OpaquePointer, bands: Int, frame: UInt64, isTile: Bool = false) {
         self.rasterScale = rasterScale
+        self.isTile = isTile
         self.surface = surface
         lastUsed = frame
         cairo_surface_flush(surface)

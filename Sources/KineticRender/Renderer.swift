@@ -20,6 +20,11 @@ import KineticScene
 /// Magnified layers are rasterised at most at twice the display's scale; past that the cached bitmap is scaled
 /// up, as Core Animation does with every transform. A bubble's ring that grows twentyfold as it flies off
 /// screen thus costs two small rasterisations instead of a 4096-pixel one every few frames.
+///
+/// A layer whose raster would pass `largestSurfaceSide` (a long message's body) is rasterised in tiles instead, still
+/// at its full scale (`TileGrid`, `TileCache`): only the tiles that show, and those just ahead of its motion while the
+/// frame's raster budget allows, each composited over its own frame pixels, so long text stays sharp and its memory
+/// bounded.
 public final class Renderer {
     /// The size of the stage drawn, in points.
     public let pointSize: Size
@@ -34,6 +39,18 @@ public final class Renderer {
     private let images = DecodedImages()
     private var cache: [RasterKey: LayerRaster] = [:]
     private var cachedBytes = 0
+    /// The tiles of layers too large for one surface.
+    private let tiles = TileCache()
+    /// The tiles a tiled layer shows and those just ahead of it (`TiledLayer.wanted`), kept between frames.
+    private var shownTiles: [RasterTile] = [], tilesAhead: [RasterTile] = []
+    /// The frame pixels the layers being recorded can show: the frame inside every clip pushed so far.
+    private var visibleArea = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The most a cached surface may have a side; a layer whose raster would be larger is tiled. Tiles make a
+    /// frame's paints more numerous but no surface larger; 2048 keeps every layer of the apps but a long body (a
+    /// full-screen background at @2x is 2048 × 1536) on one surface, as before tiles.
+    public static let largestSurfaceSide = 2048
+    /// This renderer's limit: `largestSurfaceSide`, or less for a test that tiles small layers.
+    var largestSurfaceSide = Renderer.largestSurfaceSide
     /// The keys `evictUnused` drops this frame (its capacity kept between frames, so that dropping allocates nothing).
     private var stale: [RasterKey] = []
     /// Frames a raster is kept after the last layer that drew it was last drawn (two seconds at 120 Hz): long
@@ -100,6 +117,8 @@ public final class Renderer {
                                     height: pixelHeight, bandCount: bands ?? min(max(cores, 1), 4))
         lastDamage.reserveCapacity(Damage.maximumRectangles + 1)
         stale.reserveCapacity(64)
+        shownTiles.reserveCapacity(64)
+        tilesAhead.reserveCapacity(16)
     }
 
     deinit {
@@ -126,7 +145,9 @@ public final class Renderer {
         self.rasterBudget = rasterBudget
         swap(&displayList, &previousList)
         displayList.removeAll()
+        visibleArea = frameRect
         record(root, parentTransform: Transform2D(scaleX: scale, y: scale), parentOpacity: 1)
+        peakRasterBytes = max(peakRasterBytes, cachedBytes + tiles.bytes)
         if frameNumber == 1 || previousBackground != background {
             lastDamage.removeAll(keepingCapacity: true)
             lastDamage.append(frameRect)
@@ -151,49 +172,103 @@ public final class Renderer {
         let onScreenScale = abs(transform.determinant).squareRoot()
         guard onScreenScale.isFinite, onScreenScale > 1e-4 else { return }
 
-        if let raster = raster(for: layer, onScreenScale: onScreenScale) {
-            // The pattern maps frame pixels to raster pixels: the inverse of raster pixels → layer points
-            // (÷ rasterScale, + bounds origin) → frame pixels (transform).
-            let rasterToDevice = Transform2D(scaleX: 1 / raster.rasterScale, y: 1 / raster.rasterScale)
-                .concatenating(Transform2D(translationX: layer.bounds.minX, y: layer.bounds.minY))
-                .concatenating(transform)
-            if let deviceToRaster = rasterToDevice.inverted() {
-                // Pixel-aligned copies need no filtering; anything turned or resampled is filtered bilinearly
-                // (the cache is never more than 2× off the screen's scale, so bilinear stays sharp enough).
-                let exact = abs(raster.rasterScale - onScreenScale) < 1e-6 && transform.b == 0 && transform.c == 0
-                    && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
+        let rasterScale = Self.rasterScale(onScreenScale: onScreenScale, displayScale: scale)
+        if layer.backgroundColor != nil || layer.contents != .none,
+           max(layer.bounds.width, layer.bounds.height) * rasterScale > Double(largestSurfaceSide) {
+            recordTiles(of: layer, transform: transform, opacity: opacity, rasterScale: rasterScale, onScreenScale: onScreenScale)
+        } else if let raster = raster(for: layer, rasterScale: rasterScale) {
+            let placement = RasterPlacement(layer: layer, transform: transform, rasterScale: raster.rasterScale, onScreenScale: onScreenScale)
+            if let deviceToRaster = placement.deviceToRaster {
                 // Bilinear filtering reaches half a raster pixel past the raster's edge, which a magnified raster
                 // makes several frame pixels; an exact copy reaches nothing past it.
-                let reach = exact ? 0 : 0.5
+                let reach = placement.reach
                 let rasterSize = (x: -reach, y: -reach, width: Double(raster.pixelWidth) + 2 * reach, height: Double(raster.pixelHeight) + 2 * reach)
-                displayList.append(.paint(raster, deviceToRaster: cairoMatrix(deviceToRaster),
-                                          filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR, opacity: opacity,
-                                          extent: Damage.extent(of: rasterSize, toDevice: cairoMatrix(rasterToDevice))))
+                displayList.append(.paint(raster, deviceToRaster: deviceToRaster.cairoMatrix, filter: placement.filter, opacity: opacity,
+                                          extent: Damage.extent(of: rasterSize, toDevice: placement.rasterToDevice.cairoMatrix)))
             }
         }
 
         guard !layer.sublayers.isEmpty else { return }
+        let visibleOutside = visibleArea
         if layer.masksToBounds {
             let b = layer.bounds
             let rect = (x: b.minX, y: b.minY, width: b.width, height: b.height)
-            displayList.append(.pushClip(transform: cairoMatrix(transform), rect: rect, extent: Damage.extent(of: rect, toDevice: cairoMatrix(transform))))
+            let extent = Damage.extent(of: rect, toDevice: transform.cairoMatrix)
+            displayList.append(.pushClip(transform: transform.cairoMatrix, rect: rect, extent: extent))
+            visibleArea = visibleArea.intersection(extent)
         }
         if layer.sublayersShareZPosition {
             for sublayer in layer.sublayers { record(sublayer, parentTransform: transform, parentOpacity: opacity) }
         } else {
             for sublayer in layer.sublayersInDrawingOrder { record(sublayer, parentTransform: transform, parentOpacity: opacity) }
         }
-        if layer.masksToBounds { displayList.append(.popClip) }
+        if layer.masksToBounds {
+            displayList.append(.popClip)
+            visibleArea = visibleOutside
+        }
     }
 
-    /// The layer's content at a raster scale of the next power of two at or above its on-screen scale, at most
-    /// twice the display's scale, and capped so that no cached surface exceeds 2048 pixels a side.
-    private func raster(for layer: Layer, onScreenScale: Double) -> LayerRaster? {
+    /// The raster scale for a layer `onScreenScale` pixels a point on screen: the next power of two at or above it, at
+    /// most twice the display's scale.
+    static func rasterScale(onScreenScale: Double, displayScale: Double) -> Double {
+        min(pow(2, (log2(onScreenScale) - 1e-9).rounded(.up)), 2 * displayScale)
+    }
+
+    /// Records a tiled layer: the tiles that show in `visibleArea` (rasterised now if they are new), each painted over
+    /// only the frame pixels its core covers (`RasterPlacement.extent(ofTile:in:)`), then, while the frame's raster budget
+    /// allows, the tiles one step ahead of its motion, so that a scroll finds them drawn. A frame without a budget (a
+    /// capture) draws only what shows.
+    private func recordTiles(of layer: Layer, transform: Transform2D, opacity: Double, rasterScale: Double, onScreenScale: Double) {
+        let key = RasterKey(layer, rasterScale: rasterScale)
+        let content = tiles.content(for: key, layer: TiledLayer(layer, rasterScale: rasterScale, frame: frameNumber))
+        content.lastUsed = frameNumber
+        let placement = RasterPlacement(layer: layer, transform: transform, rasterScale: rasterScale, onScreenScale: onScreenScale)
+        guard let deviceToRaster = placement.deviceToRaster, !visibleArea.isEmpty else { return }
+        let area = visibleArea
+        let visible = Damage.extent(of: (x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
+                                    toDevice: deviceToRaster.cairoMatrix)
+        content.wanted(visible: visible, shown: &shownTiles, ahead: &tilesAhead)
+        content.lastVisible = visible
+        for tile in shownTiles {
+            guard let raster = content.tile(tile) ?? rasterize(tile, of: layer, in: content) else { continue }
+            raster.lastUsed = frameNumber
+            let region = content.grid.surfaceRegion(of: tile)
+            // Frame pixels → the whole raster's pixels → this tile's (its surface starts at the region's corner).
+            var matrix = deviceToRaster.cairoMatrix
+            matrix.x0 -= Double(region.x)
+            matrix.y0 -= Double(region.y)
+            // Inside the clips too: a tile reaches far past the scroll view that shows a few lines of it, and what the
+            // clips hide is no damage.
+            let extent = placement.extent(ofTile: content.grid.core(of: tile), in: content.grid).intersection(area)
+            displayList.append(.paint(raster, deviceToRaster: matrix, filter: placement.filter, opacity: opacity, extent: extent))
+        }
+        guard let rasterBudget else { return }
+        for tile in tilesAhead where content.tile(tile) == nil {
+            guard rasterPixelsThisFrame + content.grid.core(of: tile).area <= rasterBudget else { break }
+            rasterize(tile, of: layer, in: content)?.lastUsed = frameNumber
+        }
+    }
+
+    /// Rasterises one tile of `content` and keeps it.
+    @discardableResult
+    private func rasterize(_ tile: RasterTile, of layer: Layer, in content: TiledLayer) -> LayerRaster? {
+        let region = content.grid.surfaceRegion(of: tile)
+        // Counted by its core, so that a frame's budget holds two whole tiles.
+        rasterPixelsThisFrame += content.grid.core(of: tile).area
+        rasterizedLastFrame += 1
+        let rasterizer = ContentRasterizer(images: images)
+        guard let result = rasterizer.rasterize(layer, scale: content.rasterScale, region: region, text: content.text) else { return nil }
+        if let error = result.error, !assetErrors.contains(error) { assetErrors.append(error) }
+        let raster = LayerRaster(rasterScale: content.rasterScale, surface: result.surface, bands: compositor.count, frame: frameNumber, isTile: true)
+        tiles.store(raster, for: tile, in: content)
+        return raster
+    }
+
+    /// The layer's content at `rasterScale` (`rasterScale(onScreenScale:displayScale:)`), in one surface no larger
+    /// than `largestSurfaceSide` a side (larger layers are tiled).
+    private func raster(for layer: Layer, rasterScale: Double) -> LayerRaster? {
         guard layer.backgroundColor != nil || layer.contents != .none else { return nil }
         let size = layer.bounds.size
-        var rasterScale = min(pow(2, (log2(onScreenScale) - 1e-9).rounded(.up)), 2 * scale)
-        let longest = max(size.width, size.height)
-        if longest * rasterScale > 2048 { rasterScale = 2048 / max(longest, 1) }
         let key = RasterKey(layer, rasterScale: rasterScale)
         if let entry = cache[key] {
             entry.lastUsed = frameNumber
@@ -244,13 +319,24 @@ public final class Renderer {
         }
         // Empty between frames, so it holds no key (and no content a key names) past its use.
         stale.removeAll(keepingCapacity: true)
+        tiles.evict(frame: frameNumber)
     }
 
-    /// Number of distinct rasters cached (layers that draw the same thing share one).
+    /// Number of distinct rasters cached (layers that draw the same thing share one), tiles not counted.
     public var cachedLayerCount: Int { cache.count }
 
-    /// Bytes held by the cached rasters.
+    /// Bytes held by the cached rasters, tiles not counted.
     public var cachedRasterBytes: Int { cachedBytes }
+
+    /// Number of tiles held, of every tiled layer.
+    public var cachedTileCount: Int { tiles.tileCount }
+
+    /// Bytes held by the tiles (at most `TileCache.budgetBytes` between frames, 32 MB).
+    public var cachedTileBytes: Int { tiles.bytes }
+
+    /// The most the rasters and tiles together held at the end of any frame's rasterising, before that frame's
+    /// evictions: the renderer's peak raster memory.
+    public private(set) var peakRasterBytes = 0
 
     // MARK: Output
 
@@ -270,9 +356,5 @@ public final class Renderer {
         // The frame's surface was checked to have its pixels when it was made (`init`), and keeps them while it lives.
         let data = cairo_image_surface_get_data(surface)
         return try body(UnsafeRawBufferPointer(start: data, count: stride * pixelHeight))
-    }
-
-    private func cairoMatrix(_ t: Transform2D) -> cairo_matrix_t {
-        cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
     }
 }

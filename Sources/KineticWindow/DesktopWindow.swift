@@ -177,7 +177,9 @@ public final class DesktopWindow {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
                 if let accessibility, screenReaderKeys.takes(event, bridge: accessibility) { continue }
-                if timings != nil, Self.isInput(event.type) { timings?.noteInput(timestamp: event.common.timestamp) }
+                if timings != nil, let kind = WindowTimings.Input(event) {
+                    timings?.noteInput(kind, timestamp: event.common.timestamp, sceneChanges: stage.sceneChanges.changes)
+                }
                 if event.type == SDL_WINDOWEVENT.rawValue, let accessibility {
                     if event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue) { accessibility.windowFocusChanged(hasFocus: true) }
                     if event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) { accessibility.windowFocusChanged(hasFocus: false) }
@@ -202,7 +204,7 @@ public final class DesktopWindow {
             }
             accessibility?.publishIfChanged(stage, title: windowTitle, viewport: presenter.viewport, window: window, now: clock())
             let presented = presenter.presentIfNeeded()
-            if presented { timings?.notePresented() }
+            if presented { timings?.notePresented(sceneChanges: stage.sceneChanges.changes) }
             if presented, reportFirstFrame {
                 Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))
                 reportFirstFrame = false
@@ -210,9 +212,4 @@ public final class DesktopWindow {
         }
     }
 
-    /// Whether an SDL event is a person's input (what `WindowTimings` times the answer to).
-    private static func isInput(_ type: UInt32) -> Bool {
-        [SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue,
-         SDL_KEYDOWN.rawValue, SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue].contains(type)
-    }
 }

@@ -2,21 +2,65 @@ import CSDL2
 import Foundation
 import KineticPlatform
 
-/// The window's own cost, measured when `KINETIC_REPORT_LATENCY=1` (`make bench-window`): the time from an input event
-/// (as SDL stamped it on arrival from the display server) to the present of the first frame drawn after it, and the
-/// time to upload each frame's damaged rectangles into the texture. Printed to the log when the window closes.
+/// The window's own cost, measured when `KINETIC_REPORT_LATENCY=1` (`make bench-window`): for a drag, a wheel click and
+/// a key, the time from the input event (as SDL stamped it on arrival from the display server) to the present of the
+/// first frame that shows its effect, and the time to upload each frame's damaged rectangles into the texture. Printed
+/// to the log when the window closes.
+///
+/// A frame shows an input's effect when the scene changed between the input's arrival and the frame (the stage's
+/// `sceneChanges`), not merely when it is the next frame: a pointer moving within a drag's slop changes nothing, and is
+/// answered only by the frame that moves the row. An input followed by another of its kind before any change (that
+/// slop, a key that does nothing) has no effect of its own: the later one is timed instead, and the earlier counted as
+/// having none; so is one followed by an input of another kind before any change (a wheel click over a grid that
+/// cannot scroll, then a key). While something else is already moving, the first changed frame is taken as the answer, which may
+/// be early; the scripts send each input to a window at rest where they can.
 struct WindowTimings {
     static var isOn: Bool { ProcessInfo.processInfo.environment["KINETIC_REPORT_LATENCY"] == "1" }
 
-    /// The SDL timestamp (ms) of the oldest input not yet answered by a presented frame.
-    private var pendingInput: UInt32?
-    private var latencies: [Double] = []
+    /// What a person does that the report times.
+    enum Input: String, CaseIterable {
+        /// A button pressed, moved with or released (a mouse or a finger); plain pointer motion is not timed.
+        case drag
+        case wheel
+        case key
+
+        /// The kind of input `event` is, `nil` for anything else (a window event, the pointer moved with no button).
+        init?(_ event: SDL_Event) {
+            switch event.type {
+            case SDL_MOUSEMOTION.rawValue:
+                guard event.motion.state != 0 else { return nil }
+                self = .drag
+            case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+                self = .drag
+            case SDL_MOUSEWHEEL.rawValue: self = .wheel
+            case SDL_KEYDOWN.rawValue: self = .key
+            default: return nil
+            }
+        }
+    }
+
+    /// An input not yet answered: its SDL timestamp (ms) and the scene's change count when it arrived.
+    private struct Pending {
+        let timestamp: UInt32
+        let sceneChanges: UInt64
+    }
+
+    private var pending: [Input: Pending] = [:]
+    private var latencies: [Input: [Double]] = [:]
+    private var withoutEffect: [Input: Int] = [:]
     private var uploads: [Double] = []
     private var uploadedPixels: [Double] = []
 
-    /// An input event arrived (mouse, key, wheel, touch): the next presented frame answers it.
-    mutating func noteInput(timestamp: UInt32) {
-        if pendingInput == nil { pendingInput = timestamp }
+    /// An input arrived, before it is handled; `sceneChanges` is the stage's count then. Any input still waiting with
+    /// the scene unchanged since it came had no effect of its own: what changes next is this one's doing.
+    mutating func noteInput(_ input: Input, timestamp: UInt32, sceneChanges: UInt64) {
+        for (kind, earlier) in pending where earlier.sceneChanges == sceneChanges {
+            withoutEffect[kind, default: 0] += 1
+            pending[kind] = nil
+        }
+        // The scene changed since an earlier one of this kind and no frame has shown it yet: that frame answers the earlier.
+        if pending[input] != nil { return }
+        pending[input] = Pending(timestamp: timestamp, sceneChanges: sceneChanges)
     }
 
     mutating func noteUpload(milliseconds: Double, pixels: Int) {
@@ -24,11 +68,13 @@ struct WindowTimings {
         uploadedPixels.append(Double(pixels))
     }
 
-    /// A frame was presented: the input waiting, if any, is answered now.
-    mutating func notePresented() {
-        guard let input = pendingInput else { return }
-        latencies.append(Double(SDL_GetTicks() &- input))
-        pendingInput = nil
+    /// A frame was presented showing the scene at `sceneChanges`: every input waiting since before a change is answered.
+    mutating func notePresented(sceneChanges: UInt64) {
+        let now = SDL_GetTicks()
+        for (input, waiting) in pending where waiting.sceneChanges != sceneChanges {
+            latencies[input, default: []].append(Double(now &- waiting.timestamp))
+            pending[input] = nil
+        }
     }
 
     func report() {
@@ -36,8 +82,12 @@ struct WindowTimings {
             let sorted = values.sorted()
             return sorted.isEmpty ? 0 : sorted[min(Int((Double(sorted.count - 1) * p).rounded()), sorted.count - 1)]
         }
-        Log.line(String(format: "window: input to frame presented p50 %.1f ms p99 %.1f ms over %d inputs; damaged-rectangle upload p50 %.3f ms p99 %.3f ms over %d frames (median %.2f Mpx)",
-                        percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.count,
+        for input in Input.allCases {
+            let times = latencies[input] ?? []
+            Log.line(String(format: "window: %@ to the frame showing it p50 %.1f ms p99 %.1f ms over %d inputs (%d more had no effect of their own)",
+                            input.rawValue as NSString, percentile(times, 0.5), percentile(times, 0.99), times.count, withoutEffect[input] ?? 0))
+        }
+        Log.line(String(format: "window: damaged-rectangle upload p50 %.3f ms p99 %.3f ms over %d frames (median %.2f Mpx)",
                         percentile(uploads, 0.5), percentile(uploads, 0.99), uploads.count, percentile(uploadedPixels, 0.5) / 1e6))
     }
 }

@@ -50,6 +50,12 @@ protocol AppBenchScene {
     /// Whether the last step began or ended a touch, pressed a key or asked the app for something: an event, after
     /// which new animations, layers and state are made. A finger moving on is not one.
     var eventThisStep: Bool { get }
+    /// What the scene went through, beside its figures (`nil`: nothing more to say).
+    var summary: String? { get }
+}
+
+extension AppBenchScene {
+    var summary: String? { nil }
 }
 
 extension WheelScene: AppBenchScene {}

@@ -65,6 +65,16 @@ final class CostumeWheelView {
         }
     }
 
+    /// The wheel made anew at `moves`' layout (the stage was resized), turned as the old one was, with every bubble
+    /// already on its spoke.
+    func rebuild(_ state: DisguiseState, _ moves: DisguiseMotion, angle: Double) {
+        enter(state, moves)
+        guard let physics else { return }
+        do { try physics.settle(at: angle) } catch { fail("laying the wheel out again", error) }
+        for view in bubbles.values { view.bubble.opacity = 1 }
+        followBodies(of: physics)
+    }
+
     /// Makes the layers and the body of every bubble the state has on the wheel but the stage has not yet; each
     /// starts at the centre, behind Scotch, and a soft spring carries it out to its spoke.
     func addBubbles(_ state: DisguiseState, _ moves: DisguiseMotion) {
@@ -105,6 +115,11 @@ final class CostumeWheelView {
     func step(dt: Double) {
         guard let physics else { return }
         physics.step(dt: dt)
+        followBodies(of: physics)
+    }
+
+    /// The wheel's and the bubbles' layers where their bodies are.
+    private func followBodies(of physics: CostumeWheel) {
         wheelLayer.rotation = physics.angle
         for bubble in physics.bubbles { bubbles[bubble.id]?.bubble.position = bubble.item.center }
     }

@@ -89,11 +89,12 @@ public final class Stage {
         textInput.showMenu = { [unowned self] items, point in self.showContextMenu(items, at: point) }
     }
 
-    /// The least a window's stage is, in points: 640×480, the smallest size at which every screen still holds what it
-    /// must (the Mailbox's 300-point menu beside a usable list, its compose sheet 720 wide less margins, the Honeycomb's
-    /// panel beside its picture, Disguise-O-Rama's wheel with its bubbles clear of the title). A window smaller than
-    /// this shows a stage of this size, scaled down to fit and letterboxed, rather than a layout squeezed past use.
-    public static let minimumSize = Size(width: 640, height: 480)
+    /// The least a window's stage is, in points: 800×600. The largest fixed thing on any screen is the Mailbox's
+    /// compose sheet, 720×560 points, which needs 760×600 with a 20-point margin round it; 800×600 is that, rounded to
+    /// the smallest classic desktop size (the reader's five actions and Back need 600 across, the Honeycomb's panel and
+    /// Disguise-O-Rama's proportional layout fit well inside it). A window smaller than this shows a stage of this size
+    /// on the short side, scaled down to fit and letterboxed, rather than a layout squeezed past use.
+    public static let minimumSize = Size(width: 800, height: 600)
 
     /// The stage's size for a drawing area of `available` points: that size, each side at least `minimumSize`'s.
     public static func size(fitting available: Size) -> Size {

@@ -21,8 +21,9 @@ final class WindowResizeTests: XCTestCase {
     func testTheStageFollowsTheWindowDownToItsMinimum() {
         XCTAssertEqual(Stage.size(fitting: Size(width: 1024, height: 768)), Size(width: 1024, height: 768))
         XCTAssertEqual(Stage.size(fitting: Size(width: 2560, height: 1440)), Size(width: 2560, height: 1440))
-        XCTAssertEqual(Stage.size(fitting: Size(width: 500, height: 900)), Size(width: 640, height: 900), "narrower than 640: held there, letterboxed")
-        XCTAssertEqual(Stage.size(fitting: Size(width: 700, height: .nan)), Size(width: 700, height: 480))
+        XCTAssertEqual(Stage.size(fitting: Size(width: 500, height: 900)), Size(width: 800, height: 900), "narrower than 800: held there, letterboxed")
+        XCTAssertEqual(Stage.size(fitting: Size(width: 900, height: .nan)), Size(width: 900, height: 600))
+        XCTAssertEqual(Stage.size(fitting: Size(width: 800, height: 600)), Size(width: 800, height: 600), "the least stage is a stage")
     }
 
     /// The scenario event reads and writes as documented, is refused out of bounds, and a run that resizes captures

@@ -27,9 +27,10 @@ final class ComposeSheet {
         buildContents()
     }
 
-    /// Where the sheet's top left rests on a stage of `size`: centred, 20 pt low.
+    /// Where the sheet's top left rests on a stage of `size`: centred, 20 pt low, but 20 pt clear of the bottom edge
+    /// on a stage too short for both (600 points tall, the least).
     private static func restingOrigin(in size: Size) -> Point {
-        Point(x: (size.width - 720) / 2, y: (size.height - 560) / 2 + 20)
+        Point(x: (size.width - 720) / 2, y: min((size.height - 560) / 2 + 20, size.height - 560 - 20))
     }
 
     /// The sheet stays centred (or below the stage's new bottom edge, while hidden) and the dim covers the stage.

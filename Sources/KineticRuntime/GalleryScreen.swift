@@ -52,8 +52,9 @@ final class GalleryScreen: Screen {
         badge.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: entry.tint))
         badge.isUserInteractionEnabled = false
         card.addSublayer(badge)
+        // A card narrowed by a small window (under 260 pt) takes a smaller title, so "Disguise-O-Rama" stays on one line.
         card.addSublayer(Typography.label(nil, entry.title, frame: Rect(x: 16, y: 130, width: frame.width - 32, height: 32),
-                                          size: 24, bold: true, color: Palette.ink, alignment: .center))
+                                          size: frame.width >= 260 ? 24 : 19, bold: true, color: Palette.ink, alignment: .center))
         card.addSublayer(Typography.label(nil, entry.summary, frame: Rect(x: 22, y: 170, width: frame.width - 44, height: 80),
                                           size: 15, color: Palette.muted, alignment: .center, lineLimit: 4))
         if entry.makeScreen == nil {

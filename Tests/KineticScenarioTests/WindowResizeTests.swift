@@ -172,6 +172,41 @@ final class WindowResizeTests: XCTestCase {
         }
     }
 
+    /// A costume worn stays worn through a resize, on Scotch at his new size at once, its title centred.
+    func testAWornCostumeStaysOnScotchThroughAResize() throws {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
+        let stage = runner.stage, screen = Disguise.screen(of: runner)
+        for event in Disguise.throughIntro {
+            guard case .key(let name, _) = event.action else { continue }
+            stage.run(until: event.at)
+            stage.send(KeyEvent(scenarioName: name, timestamp: stage.time))
+        }
+        stage.run(until: 7)
+        let id = try XCTUnwrap(screen.state.wheel.first)
+        let costume = try XCTUnwrap(Disguise.sixCostumes.first { $0.id == id })
+        // The first spoke points straight down from the wheel's centre (512, 0.55 × 768) by 0.325 × 768.
+        stage.send(stage.touch(1, .began, at: Point(x: 512, y: 768 * 0.875)))
+        stage.step()
+        stage.send(stage.touch(1, .ended, at: Point(x: 512, y: 768 * 0.875)))
+        stage.run(for: 2)
+        XCTAssertEqual(screen.state.phase, .selected(id))
+        for size in [Self.larger, Self.smaller] {
+            stage.resize(to: size)
+            stage.run(for: 0.05)
+            XCTAssertEqual(screen.state.phase, .selected(id), "\(size): still worn")
+            let scotch = try XCTUnwrap(stage.dump().layer("scotch")).frame.rect
+            let worn = try XCTUnwrap(stage.dump().layer("costume.\(id)")).frame.rect
+            let expected = Disguise.wornFrame(costume, onScotch: scotch)
+            XCTAssertEqual(worn.midX, expected.midX, accuracy: 0.5, "\(size)")
+            XCTAssertEqual(worn.midY, expected.midY, accuracy: 0.5, "\(size)")
+            XCTAssertEqual(worn.width, expected.width, accuracy: 0.5, "\(size)")
+            for other in screen.state.wheel where other != id {
+                let bubble = try XCTUnwrap(stage.dump().layer("bubble.\(other)")).frame.rect
+                XCTAssertTrue(Rect(origin: .zero, size: size).insetBy(dx: -1, dy: -1).contains(bubble), "\(size): \(other) lies on this stage")
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// The message rows whose frames reach into the list's visible part.

@@ -114,6 +114,7 @@ public final class DisguiseScreen: Screen {
     private func relayOut(for size: Size) {
         pendingSize = nil
         let angle = wheel?.angle ?? 0
+        let old = layout, centres = wheelView.bodyCentres
         layout = DisguiseLayout(size: size)
         buildLayers()
         switch state.phase {
@@ -125,8 +126,10 @@ public final class DisguiseScreen: Screen {
             wheelView.rebuild(state, moves, angle: angle)
         case .selected(let id):
             placeWithoutSplash()
-            wheelView.rebuild(state, moves, angle: angle)
-            if let costume = wheelView.select(id, among: state.wheel, moves) { titles.show(costume, measure: requiredStage.textInput.measure, moves) }
+            let fallen = centres.mapValues { layout.carried($0, from: old) }
+            if let costume = wheelView.rebuildWearing(id, state, moves, angle: angle, fallen: fallen) {
+                titles.showAtOnce(costume, measure: requiredStage.textInput.measure, layout)
+            }
         default:
             break
         }

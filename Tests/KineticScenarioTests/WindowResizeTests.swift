@@ -144,14 +144,7 @@ final class WindowResizeTests: XCTestCase {
     /// Scotch and the wheel keep the seed's proportions of whatever stage they are on: Scotch's centre at half the
     /// width and 55% of the height, each bubble at its spoke's end, the wheel turned as it was.
     func testScotchAndTheWheelStayCentredAtTheSeedsProportions() throws {
-        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
-        let stage = runner.stage, screen = Disguise.screen(of: runner)
-        for event in Disguise.throughIntro {
-            guard case .key(let name, _) = event.action else { continue }
-            stage.run(until: event.at)
-            stage.send(KeyEvent(scenarioName: name, timestamp: stage.time))
-        }
-        stage.run(until: 7)
+        let (stage, screen) = try disguiseOnItsWheel()
         XCTAssertEqual(stage.stateName, "wheel")
         for size in [Self.larger, Self.smaller] {
             let angle = try XCTUnwrap(screen.wheel).angle
@@ -174,14 +167,7 @@ final class WindowResizeTests: XCTestCase {
 
     /// A costume worn stays worn through a resize, on Scotch at his new size at once, its title centred.
     func testAWornCostumeStaysOnScotchThroughAResize() throws {
-        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
-        let stage = runner.stage, screen = Disguise.screen(of: runner)
-        for event in Disguise.throughIntro {
-            guard case .key(let name, _) = event.action else { continue }
-            stage.run(until: event.at)
-            stage.send(KeyEvent(scenarioName: name, timestamp: stage.time))
-        }
-        stage.run(until: 7)
+        let (stage, screen) = try disguiseOnItsWheel()
         let id = try XCTUnwrap(screen.state.wheel.first)
         let costume = try XCTUnwrap(Disguise.sixCostumes.first { $0.id == id })
         // The first spoke points straight down from the wheel's centre (512, 0.55 × 768) by 0.325 × 768.
@@ -208,6 +194,19 @@ final class WindowResizeTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// Disguise-O-Rama with six costumes, taken through the intro by its keys to the wheel at rest (7 s in).
+    private func disguiseOnItsWheel() throws -> (Stage, DisguiseScreen) {
+        let runner = try Disguise.runner([], costumes: Disguise.sixCostumes, duration: 0)
+        let stage = runner.stage, screen = Disguise.screen(of: runner)
+        for event in Disguise.throughIntro {
+            guard case .key(let name, _) = event.action else { continue }
+            stage.run(until: event.at)
+            stage.send(KeyEvent(scenarioName: name, timestamp: stage.time))
+        }
+        stage.run(until: 7)
+        return (stage, screen)
+    }
 
     /// The message rows whose frames reach into the list's visible part.
     private func rowsShowing(_ stage: Stage) -> [LayerDump] {

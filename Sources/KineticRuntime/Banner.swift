@@ -24,20 +24,21 @@ public final class Banner {
         layer.isUserInteractionEnabled = false
     }
 
-    /// Centres the banner 40 pt above the bottom of a screen of `size`.
-    public func place(in size: Size, width: Double = 460) {
+    /// Centres the banner 40 pt above the bottom of a screen of `size` (and again when the screen is resized).
+    /// - Parameter control: a control along the bottom that the banner must never cover (the Mailbox's Undo): the
+    ///   banner then sits 12 pt above it.
+    public func place(in size: Size, width: Double = 460, clearOf control: Rect? = nil) {
         layer.frame = Rect(center: Point(x: size.width / 2, y: size.height - 40), size: Size(width: width, height: 40))
+        if let control, layer.frame.intersects(control) {
+            layer.position.y = control.minY - 12 - layer.bounds.height / 2
+        }
     }
 
     /// Places the banner at the bottom of a screen of `size` and adds it to `parent` at `zPosition`, above the app's
     /// own layers.
-    /// - Parameter control: a control along the bottom that the banner must never cover (the Mailbox's Undo): the
-    ///   banner then sits 12 pt above it.
+    /// - Parameter control: as `place(in:width:clearOf:)`'s.
     public func add(to parent: Layer, size: Size, zPosition: Double, clearOf control: Rect? = nil) {
-        place(in: size)
-        if let control, layer.frame.intersects(control) {
-            layer.position.y = control.minY - 12 - layer.bounds.height / 2
-        }
+        place(in: size, clearOf: control)
         layer.zPosition = zPosition
         parent.addSublayer(layer)
     }

@@ -17,7 +17,16 @@ final class GalleryScreen: Screen {
     /// The cards are buttons: Tab and the arrows move between them, Enter or Space opens one.
     override var usesKeyboardFocus: Bool { true }
 
-    override func didAppear(size: Size) {
+    override func didAppear(size: Size) { layOut(size) }
+
+    /// The cards are made anew for the new width; the one the keyboard was on keeps the focus.
+    override func didResize(to size: Size) {
+        relayingOut(root, on: stage) { layOut(size) }
+    }
+
+    /// The title a little below the top, the cards centred side by side (narrower in a window too narrow for three of
+    /// 280 points), the hint near the bottom.
+    private func layOut(_ size: Size) {
         root.backgroundColor = Palette.paper
         let width = size.width
         root.addSublayer(Typography.label("gallery.title", "Kinetic", frame: Rect(x: 0, y: size.height * 0.12, width: width, height: 64),
@@ -43,8 +52,9 @@ final class GalleryScreen: Screen {
         badge.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: entry.tint))
         badge.isUserInteractionEnabled = false
         card.addSublayer(badge)
+        // A card narrowed by a small window (under 260 pt) takes a smaller title, so "Disguise-O-Rama" stays on one line.
         card.addSublayer(Typography.label(nil, entry.title, frame: Rect(x: 16, y: 130, width: frame.width - 32, height: 32),
-                                          size: 24, bold: true, color: Palette.ink, alignment: .center))
+                                          size: frame.width >= 260 ? 24 : 19, bold: true, color: Palette.ink, alignment: .center))
         card.addSublayer(Typography.label(nil, entry.summary, frame: Rect(x: 22, y: 170, width: frame.width - 44, height: 80),
                                           size: 15, color: Palette.muted, alignment: .center, lineLimit: 4))
         if entry.makeScreen == nil {
@@ -73,7 +83,14 @@ final class PlaceholderScreen: Screen {
     /// Nothing here but the shell's menu button.
     override var usesKeyboardFocus: Bool { true }
 
-    override func didAppear(size: Size) {
+    override func didAppear(size: Size) { layOut(size) }
+
+    override func didResize(to size: Size) {
+        relayingOut(root, on: stage) { layOut(size) }
+    }
+
+    /// The badge, the title and the note a little above the middle, centred.
+    private func layOut(_ size: Size) {
         root.backgroundColor = Palette.paper
         let badge = Layer(identifier: "placeholder.badge", frame: Rect(center: Point(x: size.width / 2, y: size.height * 0.35), size: Size(width: 120, height: 120)))
         badge.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: entry.tint))
@@ -85,4 +102,13 @@ final class PlaceholderScreen: Screen {
         root.addSublayer(Typography.label(nil, entry.summary, frame: Rect(x: size.width * 0.25, y: size.height * 0.35 + 195, width: size.width * 0.5, height: 60),
                                           size: 16, color: Palette.muted, alignment: .center))
     }
+}
+
+/// Makes `root`'s layers anew with `build` (a screen simple enough to lay out from nothing), handing the keyboard focus
+/// to the new layer of the same identifier when it was on one of the old.
+func relayingOut(_ root: Layer, on stage: Stage?, _ build: () -> Void) {
+    let focusedIdentifier = stage?.keyboardFocus.focused.flatMap { focused in focused.ancestry.contains { $0 === root } ? focused.identifier : nil }
+    root.removeAllSublayers()
+    build()
+    if let focusedIdentifier, let layer = root.layer(withIdentifier: focusedIdentifier) { stage?.keyboardFocus.focus(layer) }
 }

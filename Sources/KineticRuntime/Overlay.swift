@@ -34,6 +34,21 @@ public final class Overlay {
         container.addSublayer(sheet)
     }
 
+    /// The container was resized to `size`: the dim covers it, and the sheet rests at `restingOrigin` from now on. A
+    /// presented sheet at rest moves there at once; one on its way keeps its spring, retargeted; a hidden one waits
+    /// below the new bottom edge.
+    public func resize(to size: Size, restingOrigin: Point, animator: Animator) {
+        dim.frame = Rect(origin: .zero, size: size)
+        self.restingOrigin = restingOrigin
+        if !isPresented {
+            if sheet.isHidden { sheet.position = Point(x: restingOrigin.x, y: size.height) }
+        } else if animator.isAnimating(sheet, \.position) {
+            animator.animate(sheet, \.position, to: restingOrigin, with: .spring(response: 0.4, dampingRatio: 0.85))
+        } else {
+            sheet.position = restingOrigin
+        }
+    }
+
     /// Slides the sheet up over the dimmed screen.
     public func present(animator: Animator, reduceMotion: Bool) {
         isPresented = true

@@ -47,6 +47,11 @@ open class Screen {
     /// Called once, when the screen is put on the stage with its final size.
     open func didAppear(size: Size) {}
 
+    /// The stage changed size (its window was resized) after the screen appeared: its root already fills `size`, and
+    /// the screen lays out its own layers for it, keeping what the person was looking at (the focused row, the open
+    /// panel, the reading position) in view. The default does nothing: a screen drawn at one size stays at its top left.
+    open func didResize(to size: Size) {}
+
     /// One fixed step of `dt` seconds of simulated time.
     open func update(dt: Double) {}
 

@@ -79,6 +79,16 @@ public final class ScrollView {
         }
     }
 
+    /// The view's owner laid it out anew (its window was resized): the frame is `rect`, the content as wide, and the
+    /// offset stays where it was, held to the range the new height leaves (a coast under way stops there).
+    public func resize(to rect: Rect) {
+        frame.frame = rect
+        content.bounds.size.width = rect.width
+        guard !offsetRange.contains(offset) else { return }
+        stop()
+        offset = clamped(offset)
+    }
+
     /// The visible height less the insets.
     public var visibleHeight: Double { frame.bounds.height - contentInset.top - contentInset.bottom }
 

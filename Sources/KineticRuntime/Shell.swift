@@ -63,6 +63,7 @@ public final class Shell: Screen {
         for layer in [contentLayer, dimLayer, menuLayer, menuButton] { root.addSublayer(layer) }
 
         let edgePan = ShellEdgePan(shell: self, screenSize: size) { [weak self] in self?.handleMenuPan($0) }
+        self.edgePan = edgePan
         root.gestureRecognizers = [edgePan]
         let closingPan = PanRecognizer { [weak self] in self?.handleMenuPan($0) }
         menuLayer.gestureRecognizers = [closingPan]
@@ -71,6 +72,22 @@ public final class Shell: Screen {
         dimLayer.cursor = .arrow  // a click closes the menu: the dim is not a button
         show(entries.first { $0.id == initialEntryID })
         layoutMenu()
+    }
+
+    /// The drag from the left edge that opens the menu: it knows the stage's size, which a resize changes.
+    private weak var edgePan: ShellEdgePan?
+
+    /// The content area, the dim and the menu's height follow the stage; the app (or the gallery) lays out for the
+    /// new size. The menu keeps its width and rows, and stays as open as it was.
+    public override func didResize(to size: Size) {
+        contentLayer.frame = Rect(origin: .zero, size: size)
+        dimLayer.frame = Rect(origin: .zero, size: size)
+        menuLayer.bounds = Rect(x: 0, y: 0, width: Shell.menuWidth, height: size.height)
+        edgePan?.screenSize = size
+        layoutMenu()
+        guard let content else { return }
+        content.root.frame = contentLayer.bounds
+        content.didResize(to: size)
     }
 
     // MARK: Navigation

@@ -10,8 +10,9 @@ public final class Stage {
     /// One step of the simulation clock, in seconds: 1/120.
     public static let stepDuration = 1.0 / 120
 
-    /// The stage's size in points; the screen on stage fills it.
-    public let size: Size
+    /// The stage's size in points; the screen on stage fills it. It changes only through `resize(to:)`, which lays
+    /// everything the stage holds out again.
+    public private(set) var size: Size
     /// The layer everything is drawn in: the screen's root, the context menu, the debug overlay and the tuning panel.
     public let root: Layer
     /// Runs this stage's animations, one fixed step at a time.
@@ -86,6 +87,42 @@ public final class Stage {
         root.countChanges(in: sceneChanges)
         textInput.clock = { [unowned self] in self.time }
         textInput.showMenu = { [unowned self] items, point in self.showContextMenu(items, at: point) }
+    }
+
+    /// The least a window's stage is, in points: 800×600. The largest fixed thing on any screen is the Mailbox's
+    /// compose sheet, 720×560 points, which needs 760×600 with a 20-point margin round it; 800×600 is that, rounded to
+    /// the smallest classic desktop size (the reader's five actions and Back need 600 across, the Honeycomb's panel and
+    /// Disguise-O-Rama's proportional layout fit well inside it). A window smaller than this shows a stage of this size
+    /// on the short side, scaled down to fit and letterboxed, rather than a layout squeezed past use.
+    public static let minimumSize = Size(width: 800, height: 600)
+
+    /// The stage's size for a drawing area of `available` points: that size, each side at least `minimumSize`'s.
+    public static func size(fitting available: Size) -> Size {
+        Size(width: max(available.width.isFinite ? available.width : 0, minimumSize.width),
+             height: max(available.height.isFinite ? available.height : 0, minimumSize.height))
+    }
+
+    /// The window (or a scenario's `resize`) changed the stage's size: the root, the screen, and what the stage shows over
+    /// it (a context menu is closed, as a desktop closes one when its window resizes; the overlay and the tuning panel
+    /// are laid out again) all follow, and the screen lays itself out for the new size (`Screen.didResize(to:)`).
+    /// A size that is not finite and positive, or the size the stage has, changes nothing.
+    public func resize(to newSize: Size) {
+        guard newSize.width.isFinite, newSize.height.isFinite, newSize.width > 0, newSize.height > 0, newSize != size else { return }
+        size = newSize
+        root.frame = Rect(origin: .zero, size: newSize)
+        closeContextMenu()
+        if let overlay {
+            overlay.root.removeFromSuperlayer()
+            self.overlay = nil
+            if motion.showsOverlay { updateOverlay() }
+        }
+        if tuningPanel != nil { updateTuningPanel() }
+        if let screen {
+            screen.root.frame = Rect(origin: .zero, size: newSize)
+            screen.didResize(to: newSize)
+        }
+        // What was under a still pointer may have moved: the hover follows at the next step that changed the scene.
+        inputSinceLastStep = true
     }
 
     /// Puts `screen` on stage, filling it.

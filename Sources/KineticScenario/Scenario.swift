@@ -108,16 +108,23 @@ public struct Scenario: Codable, Equatable, Sendable {
         return scenario
     }
 
-    func validate(name: String) throws {
-        func fail(_ reason: String) throws -> Never { throw ScenarioError.malformed(file: name, reason: reason) }
+    /// What is wrong with a stage of `size` points drawn at `scale`, if anything: the scenario's own size and every
+    /// `resize` are held to the same bounds (64 to 8192 points a side, within the renderer's pixels).
+    static func sizeProblem(_ size: Size, scale: Double) -> String? {
         guard size.width.isFinite, size.height.isFinite, size.width >= 64, size.height >= 64, size.width <= 8192, size.height <= 8192 else {
-            try fail("size must be between 64 and 8192 points a side, got \(size)")
+            return "size must be between 64 and 8192 points a side, got \(size)"
         }
-        guard scale.isFinite, scale >= 0.25, scale <= 4 else { try fail("scale must be between 0.25 and 4, got \(scale)") }
         let limit = Double(Renderer.maximumPixelsASide)
         guard size.width * scale <= limit, size.height * scale <= limit else {
-            try fail("size × scale must be at most \(Renderer.maximumPixelsASide) pixels a side, got \(size.width * scale)×\(size.height * scale)")
+            return "size × scale must be at most \(Renderer.maximumPixelsASide) pixels a side, got \(size.width * scale)×\(size.height * scale)"
         }
+        return nil
+    }
+
+    func validate(name: String) throws {
+        func fail(_ reason: String) throws -> Never { throw ScenarioError.malformed(file: name, reason: reason) }
+        guard scale.isFinite, scale >= 0.25, scale <= 4 else { try fail("scale must be between 0.25 and 4, got \(scale)") }
+        if let reason = Self.sizeProblem(size, scale: scale) { try fail(reason) }
         guard recordingFPS.isFinite, recordingFPS >= 1, recordingFPS <= 120 else { try fail("recordingFPS must be between 1 and 120, got \(recordingFPS)") }
         if let duration, !(duration.isFinite && duration >= 0 && duration <= 600) { try fail("duration must be between 0 and 600 seconds, got \(duration)") }
         guard speed.isFinite, speed >= 0.01, speed <= 4 else { try fail("speed must be between 0.01 and 4, got \(speed)") }
@@ -126,6 +133,7 @@ public struct Scenario: Codable, Equatable, Sendable {
             if case .capture(_, let every?, let until?) = event.action, every > 0 { captures += ((until - event.at) / every).rounded(.down) + 1 }
             if case .capture(_, nil, _) = event.action { captures += 1 }
             if let reason = event.problem { try fail("events[\(index)]: \(reason)") }
+            if case .resize(let newSize) = event.action, let reason = Self.sizeProblem(newSize, scale: scale) { try fail("events[\(index)]: \(reason)") }
             // The duration's cap holds for the events too: one at 1e9 s would keep a run stepping for ever.
             if event.endTime > 600 { try fail("events[\(index)]: ends at \(event.endTime) s, past the 600 s a scenario may run") }
         }

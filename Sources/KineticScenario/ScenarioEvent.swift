@@ -31,6 +31,9 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         case rightClick(Point)
         /// A middle click: a text field under it pastes the PRIMARY selection (what was last selected) there.
         case middleClick(Point)
+        /// The window resized: `"resize": {"width": 1440, "height": 900}` in points. The stage and every screen lay out
+        /// for the new size, and captures from then on are of it.
+        case resize(Size)
         /// Writes `NAME.png` and `NAME.json`; with `every` and `until`, one capture each `every` seconds, named
         /// `NAME-000`, `NAME-001`, ….
         case capture(name: String, every: Double?, until: Double?)
@@ -48,7 +51,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey { case at, touch, id, x, y, tap, drag, from, to, duration, key, text, shake, capture, every, until, wheel, precise, pointer, click, button, `repeat`,
-                                           clipboard, composition }
+                                           clipboard, composition, resize }
 
     /// Reads one event object: its action key decides the kind (looked for in a fixed order when there are several); an
     /// unknown touch phase or button, a point that is not `[x, y]`, or no action key at all is refused with the reason.
@@ -92,10 +95,12 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             let d = try Self.point(delta, key: .wheel, in: c)
             action = .wheel(delta: Vector(dx: d.x, dy: d.y), at: Point(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y)),
                             precise: try c.decodeIfPresent(Bool.self, forKey: .precise) ?? false)
+        } else if let size = try c.decodeIfPresent(Size.self, forKey: .resize) {
+            action = .resize(size)
         } else if let name = try c.decodeIfPresent(String.self, forKey: .capture) {
             action = .capture(name: name, every: try c.decodeIfPresent(Double.self, forKey: .every), until: try c.decodeIfPresent(Double.self, forKey: .until))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, clipboard, composition, shake, wheel, pointer, click or capture"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an event needs one of touch, tap, drag (from/to), key, text, clipboard, composition, shake, wheel, pointer, click, resize or capture"))
         }
     }
 
@@ -149,6 +154,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             try c.encode(point.x, forKey: .x)
             try c.encode(point.y, forKey: .y)
             try c.encode(precise, forKey: .precise)
+        case .resize(let size):
+            try c.encode(size, forKey: .resize)
         case .capture(let name, let every, let until):
             try c.encode(name, forKey: .capture)
             try c.encodeIfPresent(every, forKey: .every)
@@ -181,6 +188,8 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
             return KeyEvent.problem(scenarioName: name)
         case .shake:
             return nil
+        case .resize:
+            return nil  // its size is checked with the scenario's scale (`Scenario.sizeProblem`)
         case .pointer(let point), .rightClick(let point), .middleClick(let point):
             return point.isWithinInputReach ? nil : "the point must be within ±\(Int(Point.inputReach)) points of the origin, got \(point)"
         case .wheel(let delta, let point, _):

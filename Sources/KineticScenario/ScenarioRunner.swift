@@ -12,8 +12,9 @@ public final class ScenarioRunner {
     public let scenario: Scenario
     /// The stage the scenario's input goes to, showing the shell opened on the scenario's app (or the gallery).
     public let stage: Stage
-    /// Draws the stage's frames for captures and recordings, at the scenario's size and scale.
-    public let renderer: Renderer
+    /// Draws the stage's frames for captures and recordings, at the stage's size (the scenario's, until a `resize`)
+    /// and the scenario's scale.
+    public private(set) var renderer: Renderer
     private let timeline: [TimedAction]
     /// The run's own data folder, when the runner made one (no `dataDirectory` was given): saved state and
     /// downloads of this run alone, removed by `removeOwnFolder()`.
@@ -38,6 +39,7 @@ public final class ScenarioRunner {
         case clipboard(String)
         case composition(String)
         case shake
+        case resize(Size)
         case wheel(delta: Vector, point: Point, precise: Bool)
         case pointer(Point)
         case rightClick(Point)
@@ -107,6 +109,8 @@ public final class ScenarioRunner {
                 add(event.at, .composition(text))
             case .shake:
                 add(event.at, .shake)
+            case .resize(let size):
+                add(event.at, .resize(size))
             case .wheel(let delta, let point, let precise):
                 add(event.at, .wheel(delta: delta, point: point, precise: precise))
             case .pointer(let point):
@@ -165,6 +169,8 @@ public final class ScenarioRunner {
                     stage.send(text: text)
                 case .shake:
                     stage.sendShake()
+                case .resize(let size):
+                    try resize(to: size)
                 case .wheel(let delta, let point, let precise):
                     stage.send(WheelEvent(location: point, delta: delta, isPrecise: precise, timestamp: stage.time))
                 case .pointer(let point):
@@ -189,6 +195,14 @@ public final class ScenarioRunner {
         }
         progress?(1)
         return captures
+    }
+
+    /// The window resized: the stage lays out for `size`, and frames are drawn at it from now on (a recording, whose
+    /// frames are all one size, stops with the reason at its next frame).
+    private func resize(to size: Size) throws {
+        stage.resize(to: size)
+        guard renderer.pointSize != stage.size else { return }
+        renderer = try Renderer(pointSize: stage.size, scale: scenario.scale, bands: ScenarioRunner.bands)
     }
 
     /// Removes the run's own data folder (saved state and downloads), if the runner made one.

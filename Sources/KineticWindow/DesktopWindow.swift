@@ -8,8 +8,10 @@ import KineticRuntime
 /// Opens an SDL2 window on a stage and runs it: events in (`SDLInput`), fixed simulation steps (`StageClock`),
 /// frames out at the display's rate (`WindowPresenter`).
 ///
-/// The stage keeps its logical size (1024×768 points by default) and is scaled, letterboxed, to fill the window;
-/// on a HiDPI display the renderer draws at the drawable's pixel density. Mouse and touch become touches, keys
+/// The window opens at the stage's size (1024×768 points by default) and the stage follows it from then on: resized,
+/// the stage takes the window's size in points and every screen lays out for it (`Stage.resize(to:)`), down to
+/// `Stage.minimumSize`, below which it is scaled down and letterboxed. On a HiDPI display the renderer draws at the
+/// drawable's pixel density. Mouse and touch become touches, keys
 /// become key events. Closing the window, Ctrl-Q, or Escape that nothing else used (the shell's top level) quits.
 public final class DesktopWindow {
     /// Why a window could not be opened or run: SDL's own error text.
@@ -62,7 +64,7 @@ public final class DesktopWindow {
             throw WindowError.sdl(String(cString: SDL_GetError()))
         }
         defer { SDL_DestroyRenderer(sdlRenderer) }
-        let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stageSize: stage.size)
+        let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stage: stage)
         useTheDesktopForText()
         wakeOnFinishedWork()
         defer { stage.backgroundWork.onFinish {} }
@@ -186,7 +188,7 @@ public final class DesktopWindow {
                 }
                 switch input.handle(event, stage: stage, viewport: presenter.viewport) {
                 case .quit?: stage.quitRequested = true
-                case .resized?: try presenter.windowResized()
+                case .resized?: try presenter.windowResized(stage)
                 case .exposed?: presenter.windowExposed()
                 case .textureLost?: presenter.textureWasLost()
                 case nil: break

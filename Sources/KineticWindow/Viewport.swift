@@ -1,28 +1,41 @@
 import CSDL2
 import KineticCore
+import KineticRuntime
 
-/// Where the stage sits in the window: scaled uniformly to fit, centred, in drawable pixels.
+/// How big the stage is for the window, and where it sits in it, in drawable pixels.
+///
+/// The stage is the window: its size in points is the window's size in window coordinates (which SDL gives in points
+/// on a HiDPI display, where the drawable has more pixels than the window has coordinates), and a point is as many
+/// drawable pixels as the display's scale. Below `Stage.minimumSize` the stage stays at that minimum on the short side
+/// and is scaled down to fit, centred, with black bands.
 struct Viewport {
     let stageSize: Size
-    /// Drawable pixels per stage point.
+    /// Drawable pixels per stage point: the display's scale, less when the window is smaller than the minimum stage.
     let pixelsPerPoint: Double
     let destination: SDL_Rect
     /// Window coordinates (what mouse events use) per drawable pixel.
     let windowPerPixel: Double
     let windowSize: Size
 
-    init(stageSize: Size, window: OpaquePointer, renderer: OpaquePointer) {
+    init(window: OpaquePointer, renderer: OpaquePointer) {
         var windowW: Int32 = 0, windowH: Int32 = 0, pixelW: Int32 = 0, pixelH: Int32 = 0
         SDL_GetWindowSize(window, &windowW, &windowH)
         if SDL_GetRendererOutputSize(renderer, &pixelW, &pixelH) != 0 { (pixelW, pixelH) = (windowW, windowH) }
-        self.stageSize = stageSize
-        windowSize = Size(width: Double(max(windowW, 1)), height: Double(max(windowH, 1)))
-        windowPerPixel = Double(max(windowW, 1)) / Double(max(pixelW, 1))
-        let fit = min(Double(pixelW) / stageSize.width, Double(pixelH) / stageSize.height)
+        self.init(window: Size(width: Double(max(windowW, 1)), height: Double(max(windowH, 1))),
+                  pixels: Size(width: Double(max(pixelW, 1)), height: Double(max(pixelH, 1))))
+    }
+
+    /// The stage for a window `window` coordinates large whose drawable is `pixels` large (both at least 1×1).
+    init(window: Size, pixels: Size) {
+        windowSize = window
+        windowPerPixel = window.width / pixels.width
+        stageSize = Stage.size(fitting: window)
+        // The display's scale when the stage is the window; less, to fit, when the stage is held at its minimum.
+        let fit = min(pixels.width / stageSize.width, pixels.height / stageSize.height)
         pixelsPerPoint = max(fit, 0.1)
-        let width = stageSize.width * pixelsPerPoint, height = stageSize.height * pixelsPerPoint
-        destination = SDL_Rect(x: Int32((Double(pixelW) - width) / 2), y: Int32((Double(pixelH) - height) / 2),
-                               w: Int32(width.rounded()), h: Int32(height.rounded()))
+        let width = (stageSize.width * pixelsPerPoint).rounded(), height = (stageSize.height * pixelsPerPoint).rounded()
+        destination = SDL_Rect(x: Int32(((pixels.width - width) / 2).rounded(.down)), y: Int32(((pixels.height - height) / 2).rounded(.down)),
+                               w: Int32(width), h: Int32(height))
     }
 
     /// The stage point under a mouse event's window coordinates.

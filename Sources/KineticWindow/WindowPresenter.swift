@@ -7,14 +7,14 @@ import KineticRender
 import KineticRuntime
 
 /// Puts the stage's frames on screen: a renderer at the window's pixel density, a streaming texture that receives
-/// only the rectangles a frame recomposited, and the texture scaled into the window, letterboxed.
+/// only the rectangles a frame recomposited, and the texture drawn into the window: the stage is the window's size
+/// (`Viewport`), letterboxed only in a window smaller than the least stage.
 ///
 /// Every SDL call that can fail is checked: one that cannot make what the window needs (the texture) stops it with
 /// the reason; one that fails on a frame (an upload, a copy) is said once in the log and the next frame tries again.
 final class WindowPresenter {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
-    private let stageSize: Size
     private(set) var viewport: Viewport
     private var frameRenderer: Renderer
     private var texture: OpaquePointer
@@ -28,12 +28,14 @@ final class WindowPresenter {
     /// SDL failures already said, so a failing call is logged once and not every frame.
     private var reportedFailures = Set<String>()
 
-    init(window: OpaquePointer, renderer: OpaquePointer, stageSize: Size) throws {
+    /// A presenter for `stage` in `window`: the stage takes the window's size at once (the window manager may have
+    /// given the window another size than the one asked for).
+    init(window: OpaquePointer, renderer: OpaquePointer, stage: Stage) throws {
         self.window = window
         sdlRenderer = renderer
-        self.stageSize = stageSize
-        viewport = Viewport(stageSize: stageSize, window: window, renderer: renderer)
-        frameRenderer = try Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
+        viewport = Viewport(window: window, renderer: renderer)
+        stage.resize(to: viewport.stageSize)
+        frameRenderer = try Renderer(pointSize: viewport.stageSize, scale: viewport.pixelsPerPoint)
         texture = try Self.makeTexture(renderer, frameRenderer)
     }
 
@@ -42,11 +44,13 @@ final class WindowPresenter {
         for cursor in cursors.values { SDL_FreeCursor(cursor) }
     }
 
-    /// The window changed size: a new pixel density means a new renderer and texture, drawn whole.
-    func windowResized() throws {
-        viewport = Viewport(stageSize: stageSize, window: window, renderer: sdlRenderer)
-        if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 {
-            let renderer = try Renderer(pointSize: stageSize, scale: viewport.pixelsPerPoint)
+    /// The window changed size: the stage follows it and lays out again (`Stage.resize(to:)`); a new size or pixel
+    /// density means a new renderer and texture, drawn whole.
+    func windowResized(_ stage: Stage) throws {
+        viewport = Viewport(window: window, renderer: sdlRenderer)
+        stage.resize(to: viewport.stageSize)
+        if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 || frameRenderer.pointSize != viewport.stageSize {
+            let renderer = try Renderer(pointSize: viewport.stageSize, scale: viewport.pixelsPerPoint)
             let replacement = try Self.makeTexture(sdlRenderer, renderer)
             SDL_DestroyTexture(texture)
             (frameRenderer, texture, drawnScene) = (renderer, replacement, nil)

@@ -89,6 +89,20 @@ final class CostumeBubble {
         animator.animate(worn, \.opacity, to: 1, with: .tween(duration: tuning.selectFade))
     }
 
+    /// Worn already (the screen was laid out again at a new size): the bubble hidden and out of reach, the costume on
+    /// Scotch, with nothing moving.
+    func showWorn(_ layout: DisguiseLayout) {
+        bubble.isHidden = true
+        bubble.isUserInteractionEnabled = false
+        ring.opacity = 0
+        icon.opacity = 0
+        disc.opacity = 0
+        worn.isHidden = false
+        worn.frame = costume.displayFrame(onScotch: layout.scotchOnWheel)
+        worn.scale = 1
+        worn.opacity = 1
+    }
+
     /// Taken off: the costume shrinks back into the bubble, and the ring, icon and disc return.
     func deselect(_ moves: DisguiseMotion) {
         let tuning = moves.tuning, animator = moves.animator

@@ -51,6 +51,16 @@ final class CostumeTitles {
         }
     }
 
+    /// The worn costume's titles in place at once (the screen was laid out again at a new size).
+    func showAtOnce(_ costume: Costume, measure: TextMeasuring, _ layout: DisguiseLayout) {
+        layOut(title: costume.title, subtitle: costume.description, measure: measure, layout)
+        for layer in [title, subtitle] {
+            layer.isHidden = false
+            layer.opacity = 1
+            layer.position.x = layout.size.width / 2
+        }
+    }
+
     /// The titles slide out to the left (fade out when motion is reduced) and hide.
     func hide(_ moves: DisguiseMotion) {
         for layer in [title, subtitle] {

@@ -79,6 +79,18 @@ final class CostumeWheel {
 
     func bubble(_ id: String) -> Bubble? { bubbles.first { $0.id == id } }
 
+    /// The wheel turned to `angle` with every bubble at its spoke's end, all still: a wheel rebuilt at a new size
+    /// (the stage was resized) stands as the old one stood, with nothing flying out to its place.
+    func settle(at angle: Double) throws {
+        try armature.setAngle(angle)
+        try armature.setAngularVelocity(0)
+        for bubble in bubbles {
+            try bubble.item.setCenter(spokeEnd(bubble.spoke))
+            try bubble.item.setVelocity(Vector(dx: 0, dy: 0))
+        }
+        wake()
+    }
+
     /// The point on the armature's rim where spoke `index` ends, in the armature's own coordinates.
     func rimOffset(spoke index: Int) -> Vector {
         Vector(angle: DisguiseLayout.spokeAngle(index, costumeCount: bubbles.count), length: radius)

@@ -65,6 +65,44 @@ final class CostumeWheelView {
         }
     }
 
+    /// The wheel made anew at `moves`' layout (the stage was resized), turned as the old one was, with every bubble
+    /// already on its spoke.
+    func rebuild(_ state: DisguiseState, _ moves: DisguiseMotion, angle: Double) {
+        enter(state, moves)
+        guard let physics else { return }
+        do { try physics.settle(at: angle) } catch { fail("laying the wheel out again", error) }
+        for view in bubbles.values { view.bubble.opacity = 1 }
+        followBodies(of: physics)
+    }
+
+    /// The wheel made anew with `id` worn (the stage was resized): the costume on Scotch at once, and the other bubbles
+    /// fallen where they lay, carried over from the old stage (`fallen`, by id) by the layout's proportions.
+    /// - Returns: the costume worn, or `nil` when it has no bubble.
+    func rebuildWearing(_ id: String, _ state: DisguiseState, _ moves: DisguiseMotion, angle: Double, fallen: [String: Point]) -> Costume? {
+        rebuild(state, moves, angle: angle)
+        guard let view = bubbles[id], let physics else { return nil }
+        view.showWorn(moves.layout)
+        if moves.reduceMotion {
+            for other in state.wheel where other != id { bubbles[other]?.bubble.opacity = 0 }
+            return view.costume
+        }
+        do {
+            try physics.drop(except: id)
+            for body in physics.bubbles where body.id != id {
+                if let place = fallen[body.id] { try body.item.setCenter(place) }
+            }
+        } catch {
+            fail("dropping the other bubbles", error)
+        }
+        followBodies(of: physics)
+        return view.costume
+    }
+
+    /// Where each bubble's body is now, by costume id (for a rebuild to carry the fallen ones over).
+    var bodyCentres: [String: Point] {
+        Dictionary(physics?.bubbles.map { ($0.id, $0.item.center) } ?? [], uniquingKeysWith: { first, _ in first })
+    }
+
     /// Makes the layers and the body of every bubble the state has on the wheel but the stage has not yet; each
     /// starts at the centre, behind Scotch, and a soft spring carries it out to its spoke.
     func addBubbles(_ state: DisguiseState, _ moves: DisguiseMotion) {
@@ -105,6 +143,11 @@ final class CostumeWheelView {
     func step(dt: Double) {
         guard let physics else { return }
         physics.step(dt: dt)
+        followBodies(of: physics)
+    }
+
+    /// The wheel's and the bubbles' layers where their bodies are.
+    private func followBodies(of physics: CostumeWheel) {
         wheelLayer.rotation = physics.angle
         for bubble in physics.bubbles { bubbles[bubble.id]?.bubble.position = bubble.item.center }
     }

@@ -64,5 +64,14 @@ struct DisguiseLayout {
         let inset = Shell.menuButtonFrame.maxX + 12
         return Rect(x: inset, y: size.height * 0.035, width: size.width - 2 * inset, height: 44)
     }
+    /// Where a point of the `old` layout's stage belongs on this one: the layout is centred across and in proportion
+    /// to the height, so the point keeps its distance from the middle and its height, both scaled by the heights'
+    /// ratio; held inside this stage by a bubble's radius.
+    func carried(_ point: Point, from old: DisguiseLayout) -> Point {
+        let k = size.height / max(old.size.height, 1), r = bubbleDiameter / 2
+        let x = size.width / 2 + (point.x - old.size.width / 2) * k, y = point.y * k
+        return Point(x: min(max(x, r), max(size.width - r, r)), y: min(max(y, r), max(size.height - r, r)))
+    }
+
     var subtitle: Rect { Rect(x: 40, y: size.height * 0.035 + 50, width: size.width - 80, height: 44) }
 }

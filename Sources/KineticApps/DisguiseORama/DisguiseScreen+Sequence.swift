@@ -95,7 +95,7 @@ extension DisguiseScreen {
     }
 
     /// Coming back to the app: the wordmark is not shown again, and Scotch stands where the intro or the wheel has him.
-    private func placeWithoutSplash() {
+    func placeWithoutSplash() {
         splash.hide()
         scotch.place(at: state.introCompleted ? layout.scotchOnWheel : layout.scotchInIntro, layout)
     }

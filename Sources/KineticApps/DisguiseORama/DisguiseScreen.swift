@@ -97,6 +97,50 @@ public final class DisguiseScreen: Screen {
         if isReturnVisit { send(.skipSplash) }
     }
 
+    /// A size the stage took while a transition played (the splash or the intro leaving, the bubbles on their way
+    /// home), laid out once it is over.
+    private var pendingSize: Size?
+
+    /// Everything is laid out again for the new size, by the proportions `DisguiseLayout` keeps (Scotch and the wheel
+    /// centred across, at the same fraction of the height), and put where the state has it at once: the wheel turned
+    /// as it was, every bubble on its spoke. During a transition the new layout waits for its end.
+    public override func didResize(to size: Size) {
+        if isInTransition { pendingSize = size } else { relayOut(for: size) }
+    }
+
+    /// Whether one phase is giving way to the next (its animation's end moves the rules on).
+    private var isInTransition: Bool {
+        switch state.phase {
+        case .splashLeaving, .introLeaving, .returning: return true
+        default: return false
+        }
+    }
+
+    /// Lays the screen out for `size` from the state, as `didResize(to:)` says.
+    private func relayOut(for size: Size) {
+        pendingSize = nil
+        let angle = wheel?.angle ?? 0
+        let old = layout, centres = wheelView.bodyCentres
+        layout = DisguiseLayout(size: size)
+        buildLayers()
+        switch state.phase {
+        case .intro(let page):
+            placeWithoutSplash()
+            intro.show(page: page)
+        case .wheel:
+            placeWithoutSplash()
+            wheelView.rebuild(state, moves, angle: angle)
+        case .selected(let id):
+            placeWithoutSplash()
+            let fallen = centres.mapValues { layout.carried($0, from: old) }
+            if let costume = wheelView.rebuildWearing(id, state, moves, angle: angle, fallen: fallen) {
+                titles.showAtOnce(costume, measure: requiredStage.textInput.measure, layout)
+            }
+        default:
+            break
+        }
+    }
+
     /// The ☰ stays off the launch screen and the intro, which fill the stage with their own art and button.
     public override var showsMenuButton: Bool {
         switch state.phase {
@@ -122,6 +166,7 @@ public final class DisguiseScreen: Screen {
         send(.tick(dt, splashDuration: motionTuning.splashDuration))
         intro.turnPendingPage()
         if state.phase == .returning, wheel?.springsAreNormal == true { send(.wheelSettled) }
+        if let pendingSize, !isInTransition { relayOut(for: pendingSize) }
         intro.layOutText()
     }
 

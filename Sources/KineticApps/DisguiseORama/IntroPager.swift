@@ -103,6 +103,20 @@ final class IntroPager {
         for (index, label) in labels.enumerated() { label.identifier = index == shown ? "intro.text" : nil }
     }
 
+    /// The panels in place at once on `page`, as a new size lays the intro out again.
+    func show(page: Int) {
+        panel.isHidden = false
+        button.isHidden = false
+        panel.position = layout.topPanel.center
+        button.position = layout.bottomPanel.center
+        viewState.offset = Double(page) * layout.size.width
+        if introPages.indices.contains(page), case .text(var text) = button.contents {
+            text.string = introPages[page].button
+            button.contents = .text(text)
+        }
+        layOutText()
+    }
+
     /// (B): the panels slide in (linearly, as the seed asks) with the first page.
     func slideIn(_ moves: DisguiseMotion) {
         panel.isHidden = false

@@ -15,7 +15,7 @@ final class HexCellView {
     let title = Layer()
     /// `cell.<id>.image`: the downloaded SVG, or a neutral outline until it is on disk.
     let image: Layer?
-    let radius: Double
+    private(set) var radius: Double
 
     /// - Parameters:
     ///   - identifier: the container's public identifier.
@@ -23,32 +23,48 @@ final class HexCellView {
     init(id: String, identifier: String, radius: Double, withImage: Bool) {
         self.id = id
         self.radius = radius
-        container = Layer(identifier: identifier, frame: Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius))
+        container = Layer(identifier: identifier)
         container.focusRingPath = .hexagon(pointyTop: true)
         container.hitShape = .hexagon(pointyTop: true)
         container.zPosition = 1
-        let box = Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
-        for layer in [body, shade] {
-            layer.frame = box
-            layer.isUserInteractionEnabled = false
-        }
+        for layer in [body, shade] { layer.isUserInteractionEnabled = false }
         shade.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: Color.black.withAlpha(0.22)))
         shade.opacity = 0
         if withImage {
-            let imageLayer = Layer(identifier: "\(identifier).image", frame: Rect(center: Point(x: radius, y: radius * 0.78), size: Size(width: radius * 0.78, height: radius * 0.78)))
+            let imageLayer = Layer(identifier: "\(identifier).image")
             imageLayer.isUserInteractionEnabled = false
             image = imageLayer
-            title.frame = Rect(x: radius * 0.22, y: radius * 1.24, width: radius * 1.56, height: radius * 0.42)
         } else {
             image = nil
-            title.frame = Rect(x: radius * 0.2, y: radius * 0.8, width: radius * 1.6, height: radius * 0.5)
         }
+        layOut()
         title.identifier = "\(identifier).title"
         title.isUserInteractionEnabled = false
         container.addSublayer(body)
         if let image { body.addSublayer(image) }
         body.addSublayer(title)
         body.addSublayer(shade)
+    }
+
+    /// The hexagon at a new size (the stage was resized), staying where it is: its layers laid out for `radius`.
+    func resize(radius newRadius: Double) {
+        guard newRadius != radius else { return }
+        radius = newRadius
+        layOut()
+    }
+
+    /// The container a square of side 2R round its centre, the body and shade filling it, the image above the title
+    /// (a cell's) or the title in the middle (a category's).
+    private func layOut() {
+        let box = Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
+        container.bounds = box
+        for layer in [body, shade] { layer.frame = box }
+        if let image {
+            image.frame = Rect(center: Point(x: radius, y: radius * 0.78), size: Size(width: radius * 0.78, height: radius * 0.78))
+            title.frame = Rect(x: radius * 0.22, y: radius * 1.24, width: radius * 1.56, height: radius * 0.42)
+        } else {
+            title.frame = Rect(x: radius * 0.2, y: radius * 0.8, width: radius * 1.6, height: radius * 0.5)
+        }
     }
 
     /// Shows `node`: its colour, its title, and its image from `imageFile` (a checked local file) if there is one.

@@ -17,6 +17,8 @@ final class HoneycombCategories {
     private(set) var logo: HexCellView?
     /// Said in the middle of the stage when the data has no category at all (made only then).
     private var emptyNote: Layer?
+    /// The logo's picture, in its hexagon's body.
+    private var logoArt: Layer?
     /// The screen's field, where the hexagons sit.
     private let field: Layer
     private let motion: HoneycombMotion
@@ -44,6 +46,7 @@ final class HoneycombCategories {
         art.contents = .image(.file(Self.logoFile))
         art.isUserInteractionEnabled = false
         logoView.body.insertSublayer(art, at: 0)
+        logoArt = art
         logoView.container.isUserInteractionEnabled = false
         logoView.container.position = geometry.logoCentre
         field.addSublayer(logoView.container)
@@ -113,6 +116,23 @@ final class HoneycombCategories {
             motion.move(view, to: target)
         }
         if let logo { motion.move(logo, to: targets.logo) }
+    }
+
+    /// The stage was resized: every hexagon takes the new honeycomb's size and is put at its target at once, and the
+    /// note (when there is no category) moves under the logo.
+    func resize(to targets: HoneycombTargets, geometry: HoneycombGeometry) {
+        let radius = geometry.flower.circumradius
+        for (id, view) in views {
+            view.resize(radius: radius)
+            if let target = targets.categories[id] { motion.place(view, at: target) }
+        }
+        if let logo {
+            logo.resize(radius: radius)
+            logoArt?.frame = Rect(center: Point(x: radius, y: radius), size: Size(width: radius * 1.1, height: radius * 1.1))
+            motion.place(logo, at: targets.logo)
+        }
+        let logoBottom = geometry.logoCentre.y + radius
+        emptyNote?.frame = Rect(x: 40, y: logoBottom + 24, width: max(field.bounds.width - 80, 40), height: 56)
     }
 
     /// Fills every hexagon from its category again (new data, or the API changed one).

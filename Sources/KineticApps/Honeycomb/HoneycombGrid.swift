@@ -82,6 +82,14 @@ final class HoneycombGrid {
         }
     }
 
+    /// The stage was resized: every cell takes the new grid's size (`radius`) and is put at its target at once.
+    func resize(to targets: HoneycombTargets, radius: Double) {
+        for (id, view) in views.sorted(by: { $0.key < $1.key }) {
+            view.resize(radius: radius)
+            if let target = targets.cells[id] { motion.place(view, at: target) }
+        }
+    }
+
     /// Takes every cell off the stage at once (back on the categories, the cells that shrank into theirs are done with).
     func removeAll() {
         for view in views.values { motion.remove(view) }

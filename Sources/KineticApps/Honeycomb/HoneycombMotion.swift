@@ -87,6 +87,18 @@ final class HoneycombMotion {
         animateIfNeeded(layer, \.opacity, to: target.opacity, with: fadeSpring)
     }
 
+    /// Puts a hexagon at `target`'s place and size at once, with no spring (the stage was resized: the layout follows
+    /// the window as it is dragged, and nothing flies across it); its opacity goes on fading there.
+    func place(_ view: HexCellView, at target: CellTarget) {
+        let layer = view.container
+        waiting.cancel(layer.identifier)
+        animator.stop(layer, \.position)
+        animator.stop(layer, \.scale)
+        layer.position = target.centre
+        layer.scale = target.scale
+        fade(layer, to: target.opacity)
+    }
+
     /// Starts an animation only when the property is not already on its way to `target`, so a repeated sync
     /// never restarts a spring.
     func animateIfNeeded<Value: Animatable>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, Value>, to target: Value, with motion: Motion) {

@@ -81,6 +81,14 @@ final class HoneycombPanel {
         motion.fade(arrow, to: 1)
     }
 
+    /// The stage was resized: an open panel and its arrow are put at their (new) place at once.
+    func settle() {
+        guard let placement else { return }
+        for layer in [panel, arrow] { motion.animator.stop(layer, \.position) }
+        panel.position = placement.frame.origin
+        arrow.frame = arrowRect(placement)
+    }
+
     /// Fills the panel with `node`'s detail.
     func fill(_ node: HoneycombNode, imageFiles: [String: String]) {
         let tint = HexCellView.fill(node)

@@ -113,6 +113,22 @@ public final class HoneycombScreen: Screen {
         store.follow { [unowned self] before in self.sync(from: before) }
     }
 
+    /// The stage was resized: the honeycomb, the grid and an open panel are laid out for the new size (the rules' own
+    /// geometry, `HoneycombGeometry`), their hexagons grown or shrunk and put there at once; the grid's scroll keeps
+    /// the open panel in view, as it does when the panel opens.
+    public override func didResize(to size: Size) {
+        field.frame = Rect(origin: .zero, size: size)
+        gridScroll.layout(size: size)
+        banner.place(in: size, width: min(size.width - 48, 760))
+        send(.resized(size))  // follows with a sync: every layer's target is the new layout's
+        measurePanelTexts()
+        let targets = self.targets
+        categories.resize(to: targets, geometry: geometry)
+        if let shown = state.shownCategory { grid.resize(to: targets, radius: geometry.grid(count: shown.children.count).circumradius) }
+        grid.showEmptyNote(for: emptyGridCategory, in: geometry.gridArea)
+        panel.settle()
+    }
+
     /// Off the stage: the late pictures are no longer asked for.
     public override func willDisappear() { feed?.stop() }
 

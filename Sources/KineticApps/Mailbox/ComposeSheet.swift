@@ -23,9 +23,19 @@ final class ComposeSheet {
         sheet.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white))
         sheet.gestureRecognizers = [TapRecognizer { _ in }]
         sheet.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
-        overlay = Overlay(dimIdentifier: "compose.dim", sheet: sheet, restingOrigin: Point(x: (size.width - 720) / 2, y: (size.height - 560) / 2 + 20),
-                          in: container, zPosition: 6)
+        overlay = Overlay(dimIdentifier: "compose.dim", sheet: sheet, restingOrigin: Self.restingOrigin(in: size), in: container, zPosition: 6)
         buildContents()
+    }
+
+    /// Where the sheet's top left rests on a stage of `size`: centred, 20 pt low, but 20 pt clear of the bottom edge
+    /// on a stage too short for both (600 points tall, the least).
+    private static func restingOrigin(in size: Size) -> Point {
+        Point(x: (size.width - 720) / 2, y: min((size.height - 560) / 2 + 20, size.height - 560 - 20))
+    }
+
+    /// The sheet stays centred (or below the stage's new bottom edge, while hidden) and the dim covers the stage.
+    func resize(to size: Size) {
+        overlay.resize(to: size, restingOrigin: Self.restingOrigin(in: size), animator: context.animator)
     }
 
     private func buildContents() {

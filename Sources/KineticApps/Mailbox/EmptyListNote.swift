@@ -12,9 +12,14 @@ final class EmptyListNote {
 
     init(context: MailboxViewContext) {
         self.context = context
-        layer.frame = Rect(x: 80, y: MailboxViewContext.navHeight + 120, width: context.width - 160, height: 60)
+        resize(to: context.size)
         layer.isHidden = true
         layer.isUserInteractionEnabled = false
+    }
+
+    /// Below the bar, 80 pt in from each side.
+    func resize(to size: Size) {
+        layer.frame = Rect(x: 80, y: MailboxViewContext.navHeight + 120, width: max(size.width - 160, 1), height: 60)
     }
 
     /// Shows the note for the list that shows while `listIsEmpty`, fading in once no row is `leaving` any more, and

@@ -30,6 +30,12 @@ final class MailboxMenu {
         rebuildItems()
     }
 
+    /// The panel runs the stage's height, the shield covers it.
+    func resize(to size: Size) {
+        panel.frame.size.height = size.height
+        shield.frame = Rect(origin: .zero, size: size)
+    }
+
     /// The menu's rows anew, with the counts now.
     func rebuildItems() {
         let state = context.state, width = MailboxViewContext.menuWidth

@@ -26,7 +26,7 @@ final class MailboxNavBar {
         layer.addSublayer(menuButton)
         layer.addSublayer(compose)
         layer.addSublayer(shelfTitle)
-        let segmentWidth = 112.0, total = segmentWidth * 3
+        let segmentWidth = Self.segmentWidth, total = segmentWidth * 3
         for (index, segment) in MailboxSegment.allCases.enumerated() {
             let segmentLayer = Layer(identifier: "segment.\(segment.rawValue)",
                                      frame: Rect(x: (width - total) / 2 + Double(index) * segmentWidth, y: 16, width: segmentWidth, height: 32))
@@ -36,6 +36,21 @@ final class MailboxNavBar {
         }
         paintSegments()
     }
+
+    /// The bar runs the stage's width: compose and Empty Trash at its right end, the segments in its middle.
+    func resize(to size: Size) {
+        let width = size.width
+        layer.frame.size.width = width
+        layer.layer(withIdentifier: "compose.button")?.frame.origin.x = width - 60
+        emptyTrashButton.frame.origin.x = width - 200
+        let total = Self.segmentWidth * Double(MailboxSegment.allCases.count)
+        for (index, segment) in MailboxSegment.allCases.enumerated() {
+            segmentLayers[segment]?.frame.origin.x = (width - total) / 2 + Double(index) * Self.segmentWidth
+        }
+    }
+
+    /// A segment's width in the bar.
+    private static let segmentWidth = 112.0
 
     /// "Empty Trash" joins the bar: made after the reader, as the bar's last part, so the layer order stays as dumps
     /// have always listed it.

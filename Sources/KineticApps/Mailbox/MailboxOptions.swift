@@ -27,6 +27,12 @@ final class MailboxOptions {
 
     private var animator: Animator { context.animator }
 
+    /// The cover fills the stage; the panel or the picker on it stays in its middle.
+    func resize(to size: Size) {
+        layer.frame = Rect(origin: .zero, size: size)
+        for sheet in layer.sublayers { sheet.position = Point(x: size.width / 2, y: size.height / 2) }
+    }
+
     /// Shows what the state's options say (the grid, the lists, or the picker), or fades the cover out.
     func show() {
         let state = context.state, tuning = context.tuning

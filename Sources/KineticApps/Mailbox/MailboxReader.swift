@@ -20,46 +20,83 @@ final class MailboxReader {
     /// Set while an edge drag that began over the reader is under way (it stays the reader's to its end).
     private(set) var isPanning = false
 
+    /// The blue bar along the page's top, with Back and the actions.
+    private let bar = Layer()
+    /// The actions' buttons, right to left along the bar, as `actions` reversed.
+    private var actionButtons: [Layer] = []
+
     init(context: MailboxViewContext) {
         self.context = context
-        let size = context.size
         layer.anchorPoint = .zero
-        layer.frame = Rect(origin: .zero, size: size)
         layer.backgroundColor = .white
         layer.zPosition = 4
         layer.isHidden = true
         layer.cursor = .arrow  // the page itself is no button
         layer.gestureRecognizers = [TapRecognizer { _ in }]
-        let bar = Layer(frame: Rect(x: 0, y: 0, width: size.width, height: MailboxViewContext.navHeight))
         bar.backgroundColor = MailboxViewContext.tint
         layer.addSublayer(bar)
         let back = Typography.panel("reader.back", frame: Rect(x: 16, y: 14, width: 96, height: 36), color: .white, cornerRadius: 8)
         back.addSublayer(Typography.label(nil, "‹ Back", frame: Rect(x: 0, y: 7, width: 96, height: 24), size: 17, bold: true, color: Palette.ink, alignment: .center))
         back.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeMessage) }]
         bar.addSublayer(back)
-        var x = size.width - 16
         for action in Self.actions.reversed() {
-            let width = 86.0
-            x -= width + 8
-            let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: x, y: 14, width: width, height: 36), color: .white, cornerRadius: 8)
-            button.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 0, y: 7, width: width, height: 24), size: 16, bold: true, color: Palette.ink, alignment: .center))
+            let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: 0, y: 14, width: Self.actionWidth, height: 36), color: .white, cornerRadius: 8)
+            button.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 0, y: 7, width: Self.actionWidth, height: 24), size: 16, bold: true,
+                                                color: Palette.ink, alignment: .center))
             button.gestureRecognizers = [TapRecognizer { [weak context] _ in context.map { Self.perform(action.id, in: $0) } }]
             bar.addSublayer(button)
+            actionButtons.append(button)
         }
         // The sender and subject wrap (each up to 200 characters, as the data layer takes them): all of a long one
         // shows, the lines below moving down (`layOutHeader`). The time stays one line, beside the sender's first.
-        for (id, frame, size, bold) in [("reader.sender", Rect(x: 40, y: 88, width: size.width - 260, height: Self.senderLine), 22.0, true),
-                                        ("reader.time", Rect(x: size.width - 220, y: 92, width: 180, height: 22), 15.0, false),
-                                        ("reader.subject", Rect(x: 40, y: Self.subjectTop, width: size.width - 80, height: Self.subjectLine), 26.0, true)] {
-            let label = Typography.label(id, "", frame: frame, size: size, bold: bold, color: id == "reader.time" ? Palette.muted : Palette.ink,
+        for (id, size, bold) in [("reader.sender", 22.0, true), ("reader.time", 15.0, false), ("reader.subject", 26.0, true)] {
+            let label = Typography.label(id, "", frame: .zero, size: size, bold: bold, color: id == "reader.time" ? Palette.muted : Palette.ink,
                                          alignment: id == "reader.time" ? .right : .left, lineLimit: id == "reader.time" ? 1 : 0)
             layer.addSublayer(label)
         }
-        scroll = ScrollView(identifier: "reader.scroll", frame: Rect(x: 40, y: Self.bodyTop, width: size.width - 80, height: size.height - Self.bodyTop - 20),
-                            animator: { [unowned context] in context.animator })
+        scroll = ScrollView(identifier: "reader.scroll", frame: .zero, animator: { [unowned context] in context.animator })
         body.isUserInteractionEnabled = false
         scroll.content.addSublayer(body)
         layer.addSublayer(scroll.frame)
+        layOut(context.size)
+    }
+
+    /// An action button's width, and the space between two.
+    private static let actionWidth = 86.0, actionGap = 8.0
+
+    /// The text's column: the page less 40 pt each side, up to `ReadingMeasure.widest`, centred.
+    private var column: ReadingMeasure { ReadingMeasure(pageWidth: context.width) }
+
+    /// The page filling a stage of `size`: the bar across it with the actions at its right end, the header and the
+    /// body in the centred column.
+    private func layOut(_ size: Size) {
+        layer.bounds = Rect(origin: .zero, size: size)
+        bar.frame = Rect(x: 0, y: 0, width: size.width, height: MailboxViewContext.navHeight)
+        var x = size.width - 16
+        for button in actionButtons {
+            x -= Self.actionWidth + Self.actionGap
+            button.frame.origin.x = x
+        }
+        let column = ReadingMeasure(pageWidth: size.width)
+        // The time's 180-point box at the column's right end, the sender's beside it.
+        let frames = [("reader.sender", Rect(x: column.left, y: 88, width: column.width - 180, height: Self.senderLine)),
+                      ("reader.time", Rect(x: column.right - 180, y: 92, width: 180, height: 22)),
+                      ("reader.subject", Rect(x: column.left, y: Self.subjectTop, width: column.width, height: Self.subjectLine))]
+        for (id, frame) in frames { layer.layer(withIdentifier: id)?.frame = frame }
+        scroll.frame.frame = Rect(x: column.left, y: Self.bodyTop, width: column.width, height: size.height - Self.bodyTop - 20)
+    }
+
+    /// The stage changed size: the page is laid out again, an open message's header and body wrap to the new column,
+    /// and the body keeps the fraction of it scrolled past, so the same passage stays in view.
+    func resize(to size: Size) {
+        let fraction = scroll.maximumOffset > 0 ? scroll.offset / scroll.maximumOffset : 0
+        layOut(size)
+        guard context.state.reading != nil, !layer.isHidden else { return }
+        layOutHeader()
+        fitBody()
+        scroll.stop()
+        scroll.offset = (fraction * scroll.maximumOffset).rounded()
+        if !context.settings.reduceMotion { layer.position.x = context.width * (1 - progress) }
     }
 
     /// Fills the reader with the open message and slides it in, or slides it out.
@@ -80,14 +117,21 @@ final class MailboxReader {
         layOutHeader()
         var text = TextContent(message.text, fontSize: 17, color: Palette.ink)
         text.lineLimit = 0
-        let width = scroll.frame.bounds.width
-        let height = context.stage.textInput.measure.size(of: text, width: width).height + 8
         body.contents = .text(text)
-        body.frame = Rect(x: 0, y: 0, width: width, height: height)
-        scroll.contentHeight = height
-        scroll.content.bounds.size.height = max(height, 1)
+        fitBody()
         if wasReading != id { scroll.offset = 0 }
         slide(to: 1)
+    }
+
+    /// The body as wide as its scroll view and as tall as its wrapped lines.
+    private func fitBody() {
+        guard case .text(let text) = body.contents else { return }
+        let width = scroll.frame.bounds.width
+        let height = context.stage.textInput.measure.size(of: text, width: width).height + 8
+        body.frame = Rect(x: 0, y: 0, width: width, height: height)
+        scroll.content.bounds.size.width = width
+        scroll.contentHeight = height
+        scroll.content.bounds.size.height = max(height, 1)
     }
 
     /// The sender's and the subject's boxes on one line each (the page as it was always laid out), and where the
@@ -112,7 +156,8 @@ final class MailboxReader {
         subject.frame.origin.y = Self.subjectTop + senderExtra
         subject.frame.size.height = Self.subjectLine + subjectExtra
         let top = Self.bodyTop + senderExtra + subjectExtra
-        let frame = Rect(x: 40, y: top, width: context.width - 80, height: max(context.size.height - 20 - top, Self.senderLine))
+        let column = self.column
+        let frame = Rect(x: column.left, y: top, width: column.width, height: max(context.size.height - 20 - top, Self.senderLine))
         if scroll.frame.frame != frame { scroll.frame.frame = frame }
     }
 
@@ -186,4 +231,24 @@ final class MailboxReader {
             button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
         }
     }
+}
+
+/// The reader's column of text on a page of a given width: 40 pt in from each side, and never wider than the seed's
+/// page gave it (944 pt, on its 1024-point iPad), centred on a wider page. Lines longer than that are hard to follow
+/// back to their starts; the seed's own width is kept so that its page at 1024×768 stays what it was.
+struct ReadingMeasure: Equatable {
+    /// The widest the column grows, in points.
+    static let widest = 944.0
+    /// The space kept between the page's sides and the column, at the least.
+    static let margin = 40.0
+    /// The column's left edge and width on the page.
+    let left: Double, width: Double
+
+    init(pageWidth: Double) {
+        width = max(min(pageWidth - 2 * Self.margin, Self.widest), 1)
+        left = ((pageWidth - width) / 2).rounded(.down)
+    }
+
+    /// The column's right edge.
+    var right: Double { left + width }
 }

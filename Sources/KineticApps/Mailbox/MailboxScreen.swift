@@ -31,6 +31,8 @@ public final class MailboxScreen: Screen {
     private var lastClock: Date?
     /// The menu's pans (the left edge's, the shield's), whose velocity window is tuned.
     private var menuPans: [PanRecognizer] = []
+    /// The drag from the left edge (the menu's, or the reader's way back), which knows the stage's size.
+    private weak var edgePan: EdgePanRecognizer?
 
     // The components, made when the screen appears (they need its size), in the order their layers stack.
     private lazy var context = MailboxViewContext(store: store, screen: self)
@@ -116,6 +118,7 @@ public final class MailboxScreen: Screen {
         content.addSublayer(trashConfirmation.layer)
         let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleEdgePan($0) }
         root.gestureRecognizers = [edge]
+        edgePan = edge
         let shieldPan = PanRecognizer { [weak self] in self?.handleEdgePan($0) }
         // Which way the menu is going is the finger's latest direction: a 50 ms window sees a reversal at once.
         for pan in [edge, shieldPan] { pan.velocityWindow = motionTuning.menuVelocityWindow }
@@ -128,6 +131,25 @@ public final class MailboxScreen: Screen {
         store.follow { [unowned self] before in self.follow(from: before) }
         describeForScreenReaders()
         feed?.startRefresh(counting: stage?.backgroundWork)
+    }
+
+    /// Every part lays out for the new size (see `resize(to:)` on each); the open menu stays open, the open message,
+    /// sheet or question stays where it is in the middle or across the page.
+    public override func didResize(to size: Size) {
+        context.size = size
+        content.bounds = Rect(origin: .zero, size: size)
+        menu.resize(to: size)
+        list.resize(to: size)
+        emptyNote.resize(to: size)
+        navBar.resize(to: size)
+        options.resize(to: size)
+        compose.resize(to: size)
+        undo.resize(to: size)
+        banner.place(in: size, clearOf: undo.layer.frame)
+        reader.resize(to: size)
+        trashConfirmation.resize(to: size)
+        edgePan?.screenSize = size
+        menu.place(content: content)
     }
 
     public override func update(dt: Double) {

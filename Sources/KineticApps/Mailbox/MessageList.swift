@@ -279,9 +279,46 @@ final class MessageList {
 
     /// Scrolls the focused row into view.
     func scrollToFocus() {
-        guard let focus = state.focus, let index = state.visibleMessages.firstIndex(where: { $0.id == focus }) else { return }
-        let top = Double(index) * MessageRowView.height
+        guard let top = focusedRowTop else { return }
         scroll.scroll(toShow: top, top + MessageRowView.height)
+    }
+
+    /// Where the focused message's row starts in the list's content, if a shown message is focused.
+    private var focusedRowTop: Double? {
+        guard let focus = state.focus, let index = state.visibleMessages.firstIndex(where: { $0.id == focus }) else { return nil }
+        return Double(index) * MessageRowView.height
+    }
+
+    /// The stage changed size: the list fills it below the bar (more rows in a taller window: `VirtualRows` makes
+    /// those that came within reach), its rows are made anew at a new width, and the scroll stays where it was unless
+    /// the focused row would leave the view: it is brought just inside, at once, so the person's place is never lost.
+    /// A row swiped open or off (the options showing over it) keeps its swipe, as the same fraction of the new width.
+    func resize(to size: Size) {
+        let top = MailboxViewContext.navHeight, oldWidth = max(scroll.frame.bounds.width, 1)
+        let widthChanged = scroll.frame.bounds.width != size.width
+        scroll.resize(to: Rect(x: 0, y: top, width: size.width, height: max(size.height - top, 1)))
+        if widthChanged {
+            let swiped = rows.values.filter { abs($0.offset) > 0.5 }.map { (id: $0.id, fraction: $0.offset / oldWidth, zone: $0.lockedZone) }
+            for row in swiped.compactMap({ rows[$0.id] }) { animator.stopAll(of: row) }
+            rebuildRows()
+            for old in swiped {
+                guard let row = rows[old.id] else { continue }
+                row.lockedZone = old.zone
+                row.offset = old.fraction * size.width
+            }
+        }
+        if let rowTop = focusedRowTop {
+            var offset = scroll.offset
+            if rowTop < offset { offset = rowTop } else if rowTop + MessageRowView.height > offset + scroll.visibleHeight {
+                offset = rowTop + MessageRowView.height - scroll.visibleHeight
+            }
+            offset = min(max(offset, scroll.minimumOffset), scroll.maximumOffset)
+            if offset != scroll.offset {
+                scroll.stop()
+                scroll.offset = offset
+            }
+        }
+        materializeRows()
     }
 
     /// The focused message's row while the list is what the keyboard works (nothing covers it): the stage's keyboard

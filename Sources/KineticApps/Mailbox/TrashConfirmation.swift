@@ -38,6 +38,12 @@ final class TrashConfirmation {
         layer.addSublayer(panel)
     }
 
+    /// The cover fills the stage, the question's panel stays in its middle.
+    func resize(to size: Size) {
+        layer.frame = Rect(origin: .zero, size: size)
+        layer.layer(withIdentifier: "trash.confirm.panel")?.position = Point(x: size.width / 2, y: size.height / 2)
+    }
+
     /// The question as a dialog with its two buttons, for screen readers and the keyboard.
     func describe() {
         guard let panel = layer.layer(withIdentifier: "trash.confirm.panel") else { return }

@@ -13,8 +13,7 @@ final class UndoButton {
 
     init(context: MailboxViewContext) {
         self.context = context
-        let size = context.size
-        layer.frame = Rect(center: Point(x: size.width / 2, y: size.height - 48), size: Size(width: 140, height: 44))
+        resize(to: context.size)
         layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 22), fill: Palette.ink.withAlpha(0.9)))
         let label = Typography.label(nil, "↶  Undo", frame: Rect(x: 0, y: 0, width: 140, height: 44), size: 17, bold: true, color: .white, alignment: .center)
         if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
@@ -23,6 +22,11 @@ final class UndoButton {
         layer.isHidden = true
         layer.zPosition = 4
         layer.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.undo) }]
+    }
+
+    /// Centred, 48 pt above the bottom.
+    func resize(to size: Size) {
+        layer.frame = Rect(center: Point(x: size.width / 2, y: size.height - 48), size: Size(width: 140, height: 44))
     }
 
     /// Fades the button in and starts its countdown afresh.

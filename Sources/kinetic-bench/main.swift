@@ -231,6 +231,7 @@ try measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returni
 try measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
 try measureApp("Mailbox: a row swept through its four zones, the list flung up and down", MailboxBenchScene())
 try measureApp("Mailbox: a 10,000-word message flung down through and back up", LongMessageBenchScene())
+if wanted("Resizing the window") { try ResizeBench.measure(scale: 2, bands: bandOption) }
 
 // Spring evaluations: a tight loop over the closed form.
 let spring = Spring(response: 0.5, dampingRatio: 0.7)

@@ -1,5 +1,6 @@
 import XCTest
 import KineticContentServer
+import KineticData
 import KineticCore
 import KineticRender
 import KineticRuntime
@@ -30,7 +31,7 @@ final class DisguiseServedIntroTests: XCTestCase {
                                      catalogURL: URL(string: "http://127.0.0.1:\(server.port)/api/current_costumes.json"))
         let stage = Stage(settings: settings)
         let log = LogLines()
-        stage.present(Shell(entries: KineticApps.entries(environment: .networked(validator: { ImageFileCheck.problem(at: $0) }, log: log.add)),
+        stage.present(Shell(entries: KineticApps.entries(environment: .networked(validator: { ImageVerdict(problem: ImageFileCheck.problem(at: $0)) }, log: log.add)),
                             initialApp: "disguise"))
         // The refresh runs on the network in real time: the splash waits for it (the stage steps only once it is in).
         for _ in 0..<(120 * 3) {  // the splash (2 s) and the intro's panels coming in

@@ -110,8 +110,8 @@ final class IntroPager {
         panel.position = layout.topPanel.center
         button.position = layout.bottomPanel.center
         viewState.offset = Double(page) * layout.size.width
-        if introPages.indices.contains(page), case .text(var text) = button.contents {
-            text.string = introPages[page].button
+        if pages.indices.contains(page), case .text(var text) = button.contents {
+            text.string = pages[page].button
             button.contents = .text(text)
         }
         layOutText()

@@ -1,3 +1,4 @@
+import Foundation
 import KineticCore
 
 /// A text a person reads or a screen reader speaks, named by a stable key (`mailbox.options.reschedule`) and written
@@ -13,6 +14,24 @@ public struct LocalizedText: Hashable, Sendable {
     public init(_ key: String, _ english: String) {
         self.key = key
         self.english = english
+    }
+}
+
+/// A text that changes with a count (`{count}` in it): its key, and its English for one and for any other count. A
+/// catalogue gives as many forms as its language has (Arabic six), chosen by its plural rule.
+public struct LocalizedPlural: Hashable, Sendable {
+    /// The catalogue's key.
+    public let key: String
+    /// The English for a count of one.
+    public let one: String
+    /// The English for every other count.
+    public let other: String
+
+    /// The text `key`, in English `one` for 1 and `other` otherwise.
+    public init(_ key: String, one: String, other: String) {
+        self.key = key
+        self.one = one
+        self.other = other
     }
 }
 
@@ -52,6 +71,30 @@ public struct Localization: Sendable, Equatable {
             if let translated = catalogue.text(text.key) { return translated }
         }
         return isPseudo ? PseudoLocale.transform(text.english) : text.english
+    }
+
+    /// `text` in the person's language, each `{name}` in it replaced by its value (`"Moved to {list}."` with
+    /// `["list": "To Read"]`): a translation may put the values where its grammar wants them.
+    public func callAsFunction(_ text: LocalizedText, _ values: KeyValuePairs<String, String>) -> String {
+        // One pass over the template, so a value holding "{…}" (a served name) is never read as a placeholder.
+        let template = self(text)
+        var result = "", rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            result += rest[..<open]
+            if let value = values.first(where: { $0.key == name })?.value { result += value } else { result += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// `plural` for `count` in the person's language, its `{count}` replaced by the number.
+    public func callAsFunction(_ plural: LocalizedPlural, count: Int) -> String {
+        var template: String?
+        for catalogue in catalogues where template == nil { template = catalogue.text(plural.key, count: count) }
+        let english = PluralRule.english.form(for: count) == 0 ? plural.one : plural.other
+        let chosen = template ?? (isPseudo ? PseudoLocale.transform(english) : english)
+        return chosen.replacingOccurrences(of: "{count}", with: String(count))
     }
 
     /// The language texts are shown in: the first catalogue's, else English (or the pseudo-locale's).

@@ -19,4 +19,24 @@ final class LocalizationFallbackTests: XCTestCase {
         XCTAssertEqual(pseudo(archive), PseudoLocale.transform("Archive"))
         XCTAssertEqual(Localization.english(later), "Later")
     }
+
+    func testACountPicksItsFormByTheCataloguesRule() {
+        let deleted = LocalizedPlural("trash.deleted", one: "One message deleted", other: "{count} messages deleted")
+        let arabic = #"""
+        msgid ""
+        msgstr "Plural-Forms: nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5;\n"
+
+        msgid "trash.deleted"
+        msgid_plural "trash.deleted"
+        msgstr[0] "zero"
+        msgstr[1] "one"
+        msgstr[2] "two"
+        msgstr[3] "few {count}"
+        msgstr[4] "many {count}"
+        msgstr[5] "other {count}"
+        """#
+        let texts = Localization(languages: ["ar", "en"], available: ["ar": arabic])
+        XCTAssertEqual([0, 1, 2, 5, 11, 100].map { texts(deleted, count: $0) }, ["zero", "one", "two", "few 5", "many 11", "other 100"])
+        XCTAssertEqual([1, 0, 7].map { Localization.english(deleted, count: $0) }, ["One message deleted", "0 messages deleted", "7 messages deleted"])
+    }
 }

@@ -39,18 +39,18 @@ final class ComposeSheet {
     }
 
     private func buildContents() {
-        sheet.addSublayer(Typography.label("compose.title", "New Message", frame: Rect(x: 0, y: 18, width: 720, height: 30), size: 20, bold: true,
+        sheet.addSublayer(Typography.label("compose.title", context.texts(MailboxText.newMessage), frame: Rect(x: 0, y: 18, width: 720, height: 30), size: 20, bold: true,
                                            color: Palette.ink, alignment: .center))
-        let cancel = Typography.label("compose.cancel", "Cancel", frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: MailboxViewContext.deepTint)
+        let cancel = Typography.label("compose.cancel", context.texts(MailboxText.cancel), frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: MailboxViewContext.deepTint)
         cancel.isUserInteractionEnabled = true
         cancel.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeCompose) }]
         sheet.addSublayer(cancel)
         let sendButton = Typography.panel("compose.send", frame: Rect(x: 610, y: 16, width: 90, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
-        sendButton.addSublayer(Typography.label(nil, "Send", frame: Rect(x: 0, y: 7, width: 90, height: 22), size: 17, bold: true, color: .white, alignment: .center))
+        sendButton.addSublayer(Typography.label(nil, context.texts(MailboxText.send), frame: Rect(x: 0, y: 7, width: 90, height: 22), size: 17, bold: true, color: .white, alignment: .center))
         sendButton.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.send) }]
         sheet.addSublayer(sendButton)
         buildCancelConfirmation()
-        let specs: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, "To:", 70, 40), (.subject, "Subject:", 116, 40), (.body, "", 170, 370)]
+        let specs: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, context.texts(MailboxText.toCaption), 70, 40), (.subject, context.texts(MailboxText.subjectCaption), 116, 40), (.body, "", 170, 370)]
         let input = context.stage.textInput
         for (kind, caption, y, height) in specs {
             let box = Layer(identifier: "compose.\(kind.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
@@ -88,9 +88,9 @@ final class ComposeSheet {
         confirm.isHidden = true
         confirm.cursor = .arrow
         confirm.gestureRecognizers = [TapRecognizer { _ in }]
-        confirm.addSublayer(Typography.label("compose.confirm.title", "Keep this message?", frame: Rect(x: 0, y: 190, width: 720, height: 30), size: 22, bold: true,
+        confirm.addSublayer(Typography.label("compose.confirm.title", context.texts(MailboxText.keepThisMessage), frame: Rect(x: 0, y: 190, width: 720, height: 30), size: 22, bold: true,
                                              color: Palette.ink, alignment: .center))
-        let choices: [(String, String, MailboxAction)] = [("save", "Save Draft", .saveDraft), ("delete", "Delete Draft", .deleteDraft), ("keep", "Keep Editing", .keepEditing)]
+        let choices: [(String, String, MailboxAction)] = [("save", context.texts(MailboxText.saveDraft), .saveDraft), ("delete", context.texts(MailboxText.deleteDraft), .deleteDraft), ("keep", context.texts(MailboxText.keepEditing), .keepEditing)]
         for (index, (id, title, action)) in choices.enumerated() {
             let fill = id == "delete" ? MailboxViewContext.destructive : id == "save" ? MailboxViewContext.tint : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE)
             let button = Typography.panel("compose.confirm.\(id)", frame: Rect(x: 120 + Double(index) * 165, y: 250, width: 150, height: 44), color: fill, cornerRadius: 10)
@@ -148,14 +148,14 @@ final class ComposeSheet {
         // Once sent, saved or cancelled, the sheet on its way down is offered to no one.
         if sheet.accessibilityElementsHidden != (state.compose == nil) { sheet.accessibilityElementsHidden = state.compose == nil }
         for part in sheet.sublayers where part !== confirm { part.accessibilityElementsHidden = asking }
-        confirm.accessibility = Accessibility(role: .dialog, name: "Keep this message?")
+        confirm.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.keepThisMessage))
         for id in ["save", "delete", "keep"] {
             guard let button = confirm.layer(withIdentifier: "compose.confirm.\(id)") else { continue }
             button.accessibility = Accessibility(role: .button, name: MailboxViewContext.text(of: button.sublayers.first), actions: [.tapping(button)])
         }
-        sheet.accessibility = Accessibility(role: .dialog, name: "New Message")
+        sheet.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.newMessage))
         for (kind, field) in fields {
-            let name = ["to": "To", "subject": "Subject", "body": "Message"][kind.rawValue] ?? kind.rawValue
+            let name = context.texts([MailboxState.ComposeField.to: MailboxText.toField, .subject: MailboxText.subjectField, .body: MailboxText.messageField][kind] ?? MailboxText.messageField)
             var states: Accessibility.States = [.focusable, .editable]
             if kind == .body { states.insert(.multiLine) }
             if state.compose?.field == kind { states.insert(.focused) }
@@ -166,7 +166,7 @@ final class ComposeSheet {
                                                       },
                                                       focus: context.sending(.focusField(kind)))
         }
-        for (layerID, name) in [("compose.send", "Send"), ("compose.cancel", "Cancel")] {
+        for (layerID, name) in [("compose.send", context.texts(MailboxText.send)), ("compose.cancel", context.texts(MailboxText.cancel))] {
             guard let button = sheet.layer(withIdentifier: layerID) else { continue }
             var states: Accessibility.States = []
             if layerID == "compose.send", state.compose?.canSend != true { states.insert(.disabled) }

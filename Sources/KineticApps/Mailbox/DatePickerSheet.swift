@@ -34,15 +34,15 @@ final class DatePickerSheet {
         layer = Typography.panel("picker", frame: Rect(center: center, size: size), color: .white, cornerRadius: 18)
         layer.gestureRecognizers = [TapRecognizer { _ in }]  // a tap on the sheet keeps it
         layer.cursor = .arrow
-        layer.addSublayer(Typography.label("picker.title", "Pick a date", frame: Rect(x: 20, y: 18, width: size.width - 40, height: 30),
+        layer.addSublayer(Typography.label("picker.title", context.texts(MailboxText.pickADate), frame: Rect(x: 20, y: 18, width: size.width - 40, height: 30),
                                            size: 20, bold: true, color: Palette.ink, alignment: .center))
         wheels = WheelPicker(prefix: "picker", origin: Point(x: (size.width - 380) / 2, y: 64), columns: dates.columns, rows: dates.initialRows)
         layer.addSublayer(wheels.layer)
         summary = Typography.label("picker.summary", "", frame: Rect(x: 20, y: 276, width: size.width - 40, height: 24), size: 16, color: Palette.muted, alignment: .center)
         layer.addSublayer(summary)
-        cancel = Self.button("picker.cancel", "Cancel", x: 20, filled: false, action: context.sending(.cancelPicker))
+        cancel = Self.button("picker.cancel", context.texts(MailboxText.cancel), x: 20, filled: false, action: context.sending(.cancelPicker))
         layer.addSublayer(cancel)
-        schedule = Self.button("picker.schedule", "Schedule", x: size.width / 2 + 8, filled: true) {}
+        schedule = Self.button("picker.schedule", context.texts(MailboxText.schedule), x: size.width / 2 + 8, filled: true) {}
         layer.addSublayer(schedule)
         schedule.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.scheduleIfPicked() }]
         wheels.onChange = { [weak self] in self?.paintSummary() }
@@ -67,7 +67,8 @@ final class DatePickerSheet {
         let state = context.state
         let date = pickedDate
         let inFuture = date.map { $0 > state.now } ?? false
-        let text = inFuture ? "Comes back \(RescheduleMoment.label(for: date, now: state.now, calendar: state.calendar))" : "Choose a time after now"
+        let text = inFuture ? context.texts(MailboxText.comesBack, ["moment": RescheduleMoment.label(for: date, now: state.now, calendar: state.calendar)])
+                            : context.texts(MailboxText.chooseAfterNow)
         if case .text(var content) = summary.contents, content.string != text { content.string = text; summary.contents = .text(content) }
         schedule.opacity = inFuture ? 1 : 0.45
         onChange()
@@ -117,7 +118,7 @@ final class DatePickerSheet {
     /// The sheet as a dialog; each wheel a spin button whose value is its row, said by the row's title ("Tomorrow"),
     /// turned by "next" and "previous" or set to a row.
     func describe() {
-        layer.accessibility = Accessibility(role: .dialog, name: "Pick a date")
+        layer.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.pickADate))
         for (index, column) in wheels.columns.enumerated() {
             let row = wheels.rows[index]
             guard let wheel = layer.layer(withIdentifier: "picker.\(column.name)") else { continue }
@@ -136,7 +137,7 @@ final class DatePickerSheet {
         }
         // Schedule is off (drawn dimmed) until the wheels name a moment after now.
         let scheduleOff = !(pickedDate.map { $0 > context.state.now } ?? false)
-        for (id, name) in [("picker.schedule", "Schedule"), ("picker.cancel", "Cancel")] {
+        for (id, name) in [("picker.schedule", context.texts(MailboxText.schedule)), ("picker.cancel", context.texts(MailboxText.cancel))] {
             guard let button = layer.layer(withIdentifier: id) else { continue }
             button.accessibility = Accessibility(role: .button, name: name, states: id == "picker.schedule" && scheduleOff ? [.disabled] : [],
                                                  actions: [.tapping(button)])

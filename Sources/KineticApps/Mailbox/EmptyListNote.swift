@@ -40,27 +40,28 @@ final class EmptyListNote {
             context.animator.animate(layer, \.opacity, to: 1, with: .tween(duration: context.tuning.rowFade))
         }
         guard case .text(var text) = layer.contents else { return }
-        let note = state.shelf.map(Self.note(for:)) ?? Self.note(for: state.segment)
+        let texts = context.texts
+        let note = state.shelf.map { Self.note(for: $0, texts) } ?? Self.note(for: state.segment, texts)
         if text.string != note {
             text.string = note
             layer.contents = .text(text)
         }
     }
 
-    static func note(for shelf: MailboxShelf) -> String {
+    static func note(for shelf: MailboxShelf, _ texts: Localization) -> String {
         switch shelf {
-        case .trash: return "Nothing in the Trash. Swipe a message far right, past the second line, to delete it."
-        case .sent: return "Nothing sent yet. Messages you write and send appear here."
-        case .drafts: return "No drafts. Cancel a message you are writing and choose Save Draft to keep it here."
-        case .list(let list): return "Nothing in \(list.title). Swipe a message far left, past the second line, and choose \(list.title)."
+        case .trash: return texts(MailboxText.emptyTrashNote)
+        case .sent: return texts(MailboxText.emptySentNote)
+        case .drafts: return texts(MailboxText.emptyDraftsNote)
+        case .list(let list): return texts(MailboxText.emptyListNote, ["list": texts(list.text)])
         }
     }
 
-    static func note(for segment: MailboxSegment) -> String {
+    static func note(for segment: MailboxSegment, _ texts: Localization) -> String {
         switch segment {
-        case .inbox: return "Nothing in the Inbox. New messages arrive here."
-        case .later: return "Nothing for later. Swipe a message left to bring it back when you choose."
-        case .archive: return "Nothing archived. Swipe a message right to archive it."
+        case .inbox: return texts(MailboxText.emptyInboxNote)
+        case .later: return texts(MailboxText.emptyLaterNote)
+        case .archive: return texts(MailboxText.emptyArchiveNote)
         }
     }
 

@@ -40,14 +40,14 @@ final class MailboxMenu {
     func rebuildItems() {
         let state = context.state, width = MailboxViewContext.menuWidth
         panel.removeAllSublayers()
-        panel.addSublayer(Typography.label(nil, "Mailbox", frame: Rect(x: 28, y: 72, width: 240, height: 36), size: 28, bold: true, color: .white))
+        panel.addSublayer(Typography.label(nil, context.texts(MailboxText.mailbox), frame: Rect(x: 28, y: 72, width: 240, height: 36), size: 28, bold: true, color: .white))
         var y = 130.0
         for segment in [MailboxSegment.inbox, .later, .archive] {
             let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: width, height: 52))
             // Each row carries its count, as Trash, Sent, Drafts and the lists do, so the menu reads as one list. The
             // Inbox's is what waits to be read, as mail clients count it; every other entry counts what is in it.
             let shown = state.messages(in: segment)
-            let title = "\(segment.title)   \(segment == .inbox ? shown.filter(state.isUnread).count : shown.count)"
+            let title = "\(context.texts(segment.text))   \(segment == .inbox ? shown.filter(state.isUnread).count : shown.count)"
             row.addSublayer(Typography.label("menu.item.\(segment.rawValue)", title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
             row.gestureRecognizers = [TapRecognizer { [weak context] _ in
                 context?.send(.selectSegment(segment))
@@ -56,18 +56,18 @@ final class MailboxMenu {
             panel.addSublayer(row)
             y += 52
         }
-        y = addShelfRow(.trash, title: "Trash   \(state.messages(filedIn: .deleted).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        y = addShelfRow(.sent, title: "Sent   \(state.messages(filedIn: .sent).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        y = addShelfRow(.drafts, title: "Drafts   \(state.messages(filedIn: .draft).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        panel.addSublayer(Typography.label("mailbox.menu.lists", "Lists", frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
+        y = addShelfRow(.trash, title: "\(context.texts(MailboxShelf.trash.text))   \(state.messages(filedIn: .deleted).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
+        y = addShelfRow(.sent, title: "\(context.texts(MailboxShelf.sent.text))   \(state.messages(filedIn: .sent).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
+        y = addShelfRow(.drafts, title: "\(context.texts(MailboxShelf.drafts.text))   \(state.messages(filedIn: .draft).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
+        panel.addSublayer(Typography.label("mailbox.menu.lists", context.texts(MailboxText.lists), frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
         y += 44
         let counts = state.listCounts
         for list in MailList.allCases {
-            y = addShelfRow(.list(list), title: "\(list.title)   \(counts[list] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
+            y = addShelfRow(.list(list), title: "\(context.texts(list.text))   \(counts[list] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
         }
         let setting = Layer(identifier: "mailbox.menu.settings", frame: Rect(x: 0, y: y + 20, width: width, height: 64))
-        setting.addSublayer(Typography.label(nil, "Settings", frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
-        setting.addSublayer(Typography.label(nil, "Flick decides the action: \(state.decideOnProjection ? "on" : "off")", frame: Rect(x: 40, y: 30, width: 250, height: 24),
+        setting.addSublayer(Typography.label(nil, context.texts(MailboxText.settings), frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
+        setting.addSublayer(Typography.label(nil, context.texts(state.decideOnProjection ? MailboxText.flickDecidesOn : MailboxText.flickDecidesOff), frame: Rect(x: 40, y: 30, width: 250, height: 24),
                                              size: 16, color: .white))
         setting.gestureRecognizers = [TapRecognizer { [weak self] _ in
             guard let self else { return }
@@ -76,7 +76,7 @@ final class MailboxMenu {
         }]
         panel.addSublayer(setting)
         let gallery = Layer(identifier: "mailbox.menu.gallery", frame: Rect(x: 0, y: y + 100, width: width, height: 52))
-        gallery.addSublayer(Typography.label(nil, "← Gallery", frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+        gallery.addSublayer(Typography.label(nil, "← " + context.texts(MailboxText.gallery), frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
         gallery.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.leaveApp() }]
         panel.addSublayer(gallery)
         describe()
@@ -136,7 +136,7 @@ final class MailboxMenu {
     func describe() {
         let state = context.state
         let showing = "mailbox.menu." + (state.shelf?.slug ?? state.segment.rawValue)
-        panel.accessibility = Accessibility(role: .menu, name: "Mailbox")
+        panel.accessibility = Accessibility(role: .menu, name: context.texts(MailboxText.mailbox))
         for row in panel.sublayers where row.identifier?.hasPrefix("mailbox.menu.") == true && !row.gestureRecognizers.isEmpty {
             let name = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
             // The Inbox's count is of its unread messages (the rest count what they hold): said so.

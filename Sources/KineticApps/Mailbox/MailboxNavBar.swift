@@ -57,7 +57,7 @@ final class MailboxNavBar {
     func addEmptyTrashButton() {
         emptyTrashButton.frame = Rect(x: context.width - 200, y: 14, width: 126, height: 36)
         emptyTrashButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: .white))
-        emptyTrashButton.addSublayer(Typography.label(nil, "Empty Trash", frame: Rect(x: 0, y: 8, width: 126, height: 22), size: 16, bold: true,
+        emptyTrashButton.addSublayer(Typography.label(nil, context.texts(MailboxText.emptyTrash), frame: Rect(x: 0, y: 8, width: 126, height: 22), size: 16, bold: true,
                                                       color: Palette.ink, alignment: .center))
         emptyTrashButton.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.askToEmptyTrash) }]
         emptyTrashButton.isHidden = true
@@ -83,7 +83,8 @@ final class MailboxNavBar {
             let selected = segment == state.segment && state.shelf == nil
             layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 7), fill: selected ? .white : tint, stroke: .white, lineWidth: 1.5))
             let count = state.messages(in: segment).count
-            let title = segment == .inbox ? segment.title : "\(segment.title) \(count)"
+            let name = context.texts(segment.text)
+            let title = segment == .inbox ? name : "\(name) \(count)"
             let label = layer.sublayers.first ?? {
                 let label = Typography.label(nil, "", frame: Rect(x: 0, y: 0, width: layer.bounds.width, height: layer.bounds.height), size: 15, bold: true)
                 layer.addSublayer(label)
@@ -96,7 +97,7 @@ final class MailboxNavBar {
     /// The Trash's or list's name in the bar while it shows; "Empty Trash" while the Trash has something in it.
     func paintShelf() {
         let state = context.state
-        let title = state.shelf?.title ?? ""
+        let title = state.shelf.map { context.texts($0.text) } ?? ""
         if case .text(var text) = shelfTitle.contents, text.string != title {
             text.string = title
             shelfTitle.contents = .text(text)
@@ -109,17 +110,17 @@ final class MailboxNavBar {
     func describe(covered: Bool) {
         let state = context.state
         layer.accessibilityElementsHidden = covered
-        layer.layer(withIdentifier: "mailbox.menu.button")?.accessibility = Accessibility(role: .button, name: "Mailboxes", actions: [
+        layer.layer(withIdentifier: "mailbox.menu.button")?.accessibility = Accessibility(role: .button, name: context.texts(MailboxText.mailboxes), actions: [
             .init("press") { [weak context] in context?.toggleMenu() },
         ])
-        layer.layer(withIdentifier: "compose.button")?.accessibility = Accessibility(role: .button, name: "New message", actions: [
+        layer.layer(withIdentifier: "compose.button")?.accessibility = Accessibility(role: .button, name: context.texts(MailboxText.newMessageButton), actions: [
             .init("press", perform: context.sending(.openCompose)),
         ])
-        layer.accessibility = Accessibility(role: .pageTabList, name: "Lists")  // the segments are its tabs; its two buttons sit beside them
+        layer.accessibility = Accessibility(role: .pageTabList, name: context.texts(MailboxText.lists))  // the segments are its tabs; its two buttons sit beside them
         for (segment, segmentLayer) in segmentLayers {
             let selected = segment == state.segment && state.shelf == nil
             let count = state.messages(in: segment).count
-            segmentLayer.accessibility = Accessibility(role: .pageTab, name: "\(segment.title), \(count)", states: selected ? [.selectable, .selected] : [.selectable],
+            segmentLayer.accessibility = Accessibility(role: .pageTab, name: "\(context.texts(segment.text)), \(count)", states: selected ? [.selectable, .selected] : [.selectable],
                                                        actions: [.init("switch", perform: context.sending(.selectSegment(segment)))])
         }
     }

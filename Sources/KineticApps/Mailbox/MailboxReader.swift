@@ -8,7 +8,8 @@ import KineticScene
 /// `reader.action.<archive|delete|later|list|reply>`). Back, Esc or a drag from the left edge slides it out with the
 /// finger, as iOS's navigation does: interruptible, the release's direction deciding.
 final class MailboxReader {
-    static let actions: [(id: String, title: String)] = [("archive", "Archive"), ("delete", "Delete"), ("later", "Later"), ("list", "List"), ("reply", "Reply")]
+    static let actions: [(id: String, title: LocalizedText)] = [("archive", MailboxText.archive), ("delete", MailboxText.delete), ("later", MailboxText.later),
+                                                                ("list", MailboxText.list), ("reply", MailboxText.reply)]
 
     private let context: MailboxViewContext
     /// The reader's page.
@@ -36,12 +37,12 @@ final class MailboxReader {
         bar.backgroundColor = MailboxViewContext.tint
         layer.addSublayer(bar)
         let back = Typography.panel("reader.back", frame: Rect(x: 16, y: 14, width: 96, height: 36), color: .white, cornerRadius: 8)
-        back.addSublayer(Typography.label(nil, "‹ Back", frame: Rect(x: 0, y: 7, width: 96, height: 24), size: 17, bold: true, color: Palette.ink, alignment: .center))
+        back.addSublayer(Typography.label(nil, "‹ " + context.texts(MailboxText.back), frame: Rect(x: 0, y: 7, width: 96, height: 24), size: 17, bold: true, color: Palette.ink, alignment: .center))
         back.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeMessage) }]
         bar.addSublayer(back)
         for action in Self.actions.reversed() {
             let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: 0, y: 14, width: Self.actionWidth, height: 36), color: .white, cornerRadius: 8)
-            button.addSublayer(Typography.label(nil, action.title, frame: Rect(x: 0, y: 7, width: Self.actionWidth, height: 24), size: 16, bold: true,
+            button.addSublayer(Typography.label(nil, context.texts(action.title), frame: Rect(x: 0, y: 7, width: Self.actionWidth, height: 24), size: 16, bold: true,
                                                 color: Palette.ink, alignment: .center))
             button.gestureRecognizers = [TapRecognizer { [weak context] _ in context.map { Self.perform(action.id, in: $0) } }]
             bar.addSublayer(button)
@@ -218,17 +219,17 @@ final class MailboxReader {
     func describe() {
         let state = context.state
         guard let id = state.reading, let message = state.messages.first(where: { $0.id == id }) else { return }
-        layer.accessibility = Accessibility(role: .panel, name: message.subject, description: "From \(message.sender), \(message.time)")
+        layer.accessibility = Accessibility(role: .panel, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": message.time]))
         body.accessibility = Accessibility(role: .text, name: message.subject, exposesText: true)
         for layerID in ["reader.sender", "reader.time", "reader.subject"] {
             if let label = layer.layer(withIdentifier: layerID) {
                 label.accessibility = Accessibility(role: layerID == "reader.subject" ? .heading : .label, name: MailboxViewContext.text(of: label))
             }
         }
-        let buttons = [("reader.back", "Back")] + Self.actions.map { ("reader.action.\($0.id)", $0.title) }
+        let buttons = [("reader.back", MailboxText.back)] + Self.actions.map { ("reader.action.\($0.id)", $0.title) }
         for (layerID, name) in buttons {
             guard let button = layer.layer(withIdentifier: layerID) else { continue }
-            button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
+            button.accessibility = Accessibility(role: .button, name: context.texts(name), actions: [.tapping(button)])
         }
     }
 }

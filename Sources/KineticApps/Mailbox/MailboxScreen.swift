@@ -81,7 +81,7 @@ public final class MailboxScreen: Screen {
     public override var stateName: String { state.stateName }
 
     /// The list shown ("Inbox", "Trash", a list's name), which stays the place while a message or a sheet is open.
-    public override var placeName: String? { state.shelf?.title ?? state.segment.title }
+    public override var placeName: String? { context.texts(state.shelf?.text ?? state.segment.text) }
     public override var ownsLeftEdge: Bool { true }
 
     /// The rows that exist now, by message id (made near what shows).
@@ -198,7 +198,7 @@ public final class MailboxScreen: Screen {
         if state.listChange != before.listChange { play(state.listChange.moves) }
         // Undo says what it did: a screen reader hears it, and the announcer no longer holds the filing's "Undo available.".
         if state.undoStack.count < before.undoStack.count, state.messages == before.messages {
-            stage?.announce("Undone: back in \(placeName ?? "the list").")
+            stage?.announce(context.texts(MailboxText.undoneBackIn, ["place": placeName ?? context.texts(MailboxText.theList)]))
         }
         if state.menuOpen != before.menuOpen { menu.animate(open: state.menuOpen, velocity: 0) }
         // The options show once the message has slid off (seed 002: "when the animation is complete").
@@ -290,17 +290,17 @@ public final class MailboxScreen: Screen {
 
     /// What a screen reader says once a message has been filed: where it went, and that undo is there.
     private func announceFiling(of id: String) {
-        let placement = state.placement(of: id)
+        let placement = state.placement(of: id), texts = context.texts
         let said: String
         switch placement.list {
-        case .archive: said = "Archived."
-        case .deleted: said = "Deleted."
-        case .later: said = "Later: \(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar))."
-        case .list: said = "Moved to \(placement.detail.flatMap(MailList.init(rawValue:))?.title ?? "a list")."
-        case .gone: said = "Deleted for good."
-        default: said = "Moved to the Inbox."
+        case .archive: said = texts(MailboxText.archived)
+        case .deleted: said = texts(MailboxText.deleted)
+        case .later: said = texts(MailboxText.laterUntil, ["moment": RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar)])
+        case .list: said = texts(MailboxText.movedToList, ["list": texts(placement.detail.flatMap(MailList.init(rawValue:))?.text ?? MailboxText.aList)])
+        case .gone: said = texts(MailboxText.deletedForGood)
+        default: said = texts(MailboxText.movedToInbox)
         }
-        stage?.announce(said + " Undo available.")
+        stage?.announce(said)
     }
 
     // MARK: Keys, text, shake

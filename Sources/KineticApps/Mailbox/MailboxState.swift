@@ -1,6 +1,7 @@
 import Foundation
 import KineticData
 import KineticCore
+import KineticRuntime
 
 /// The three lists of the segmented control, in its order.
 public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
@@ -24,8 +25,11 @@ public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
         }
     }
 
-    /// The segment's label in the segmented control: `Later`, `Inbox`, `Archive`.
-    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    /// The segment's label in the segmented control: `Later`, `Inbox`, `Archive`, in English.
+    public var title: String { text.english }
+
+    /// The segment's label by key, for the run's `Localization`.
+    public var text: LocalizedText { LocalizedText("mailbox.segment.\(rawValue)", rawValue.prefix(1).uppercased() + rawValue.dropFirst()) }
 }
 
 /// A list the menu opens besides the three segments: the Trash, or one of the named lists ("To Read").
@@ -55,13 +59,16 @@ public enum MailboxShelf: Equatable, Sendable {
         }
     }
 
-    /// The shelf's name, in the menu and in the bar while it is open (`mailbox.shelf.title`).
-    public var title: String {
+    /// The shelf's name, in the menu and in the bar while it is open (`mailbox.shelf.title`), in English.
+    public var title: String { text.english }
+
+    /// The shelf's name by key, for the run's `Localization`.
+    public var text: LocalizedText {
         switch self {
-        case .trash: return "Trash"
-        case .sent: return "Sent"
-        case .drafts: return "Drafts"
-        case .list(let list): return list.title
+        case .trash: return LocalizedText("mailbox.shelf.trash", "Trash")
+        case .sent: return LocalizedText("mailbox.shelf.sent", "Sent")
+        case .drafts: return LocalizedText("mailbox.shelf.drafts", "Drafts")
+        case .list(let list): return list.text
         }
     }
 }

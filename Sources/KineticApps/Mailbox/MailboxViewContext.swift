@@ -40,6 +40,8 @@ final class MailboxViewContext {
     var animator: Animator { screen.animator }
     /// The stage's settings (reduced motion, the clock).
     var settings: StageSettings { screen.settings }
+    /// The run's texts, in the person's languages (see `MailboxText`).
+    var texts: Localization { screen.settings.localization }
     /// The screen's width.
     var width: Double { size.width }
 

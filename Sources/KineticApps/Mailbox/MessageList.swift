@@ -264,8 +264,9 @@ final class MessageList {
     /// for a message in Sent or Drafts, which is never filed away (see `MailboxRules`).
     private func contextActions(for id: String) -> [(title: String, perform: () -> Void)] {
         guard !state.placement(of: id).list.isWrittenHere else { return [] }
-        return [("Archive", SwipeZone.archive), ("Delete", .delete), ("Later…", .later), ("List…", .list)].map { title, zone in
-            (title, { [weak self] in self?.context.send(.command(id: id, zone: zone)) })
+        let texts = context.texts
+        return [(MailboxText.archive, SwipeZone.archive), (MailboxText.delete, .delete), (MailboxText.laterEllipsis, .later), (MailboxText.listEllipsis, .list)].map { text, zone in
+            (texts(text), { [weak self] in self?.context.send(.command(id: id, zone: zone)) })
         }
     }
 
@@ -343,7 +344,7 @@ final class MessageList {
     /// The list, named for the list that shows, and every row; hidden while a sheet or the reader covers it.
     func describe(covered: Bool) {
         scroll.frame.accessibilityElementsHidden = covered
-        scroll.frame.accessibility = Accessibility(role: .list, name: state.shelf?.title ?? state.segment.title)
+        scroll.frame.accessibility = Accessibility(role: .list, name: context.texts(state.shelf?.text ?? state.segment.text))
         for row in rows.values { describe(row) }
         describeRowsNotMade()
     }

@@ -23,10 +23,10 @@ final class TrashConfirmation {
                                      color: .white, cornerRadius: 16)
         panel.gestureRecognizers = [TapRecognizer { _ in }]
         panel.cursor = .arrow
-        panel.addSublayer(Typography.label("trash.confirm.title", "Empty the Trash?", frame: Rect(x: 20, y: 22, width: 400, height: 30), size: 22, bold: true,
+        panel.addSublayer(Typography.label("trash.confirm.title", context.texts(MailboxText.emptyTheTrash), frame: Rect(x: 20, y: 22, width: 400, height: 30), size: 22, bold: true,
                                            color: Palette.ink, alignment: .center))
         panel.addSublayer(Typography.label("trash.confirm.text", "", frame: Rect(x: 30, y: 60, width: 380, height: 44), size: 16, color: Palette.muted, alignment: .center))
-        for (id, title, x, action) in [("trash.confirm.cancel", "Cancel", 30.0, MailboxAction.cancelEmptyTrash), ("trash.confirm.empty", "Empty Trash", 230.0, .emptyTrash)] {
+        for (id, title, x, action) in [("trash.confirm.cancel", context.texts(MailboxText.cancel), 30.0, MailboxAction.cancelEmptyTrash), ("trash.confirm.empty", context.texts(MailboxText.emptyTrash), 230.0, .emptyTrash)] {
             let empties = id.hasSuffix("empty")
             let button = Typography.panel(id, frame: Rect(x: x, y: 124, width: 180, height: 44), color: empties ? MailboxViewContext.destructive : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE),
                                           cornerRadius: 10)
@@ -47,9 +47,9 @@ final class TrashConfirmation {
     /// The question as a dialog with its two buttons, for screen readers and the keyboard.
     func describe() {
         guard let panel = layer.layer(withIdentifier: "trash.confirm.panel") else { return }
-        panel.accessibility = Accessibility(role: .dialog, name: "Empty the Trash?",
+        panel.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.emptyTheTrash),
                                             description: MailboxViewContext.text(of: layer.layer(withIdentifier: "trash.confirm.text")))
-        for (id, name) in [("trash.confirm.cancel", "Cancel"), ("trash.confirm.empty", "Empty Trash")] {
+        for (id, name) in [("trash.confirm.cancel", context.texts(MailboxText.cancel)), ("trash.confirm.empty", context.texts(MailboxText.emptyTrash))] {
             guard let button = layer.layer(withIdentifier: id) else { continue }
             button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
         }
@@ -62,7 +62,7 @@ final class TrashConfirmation {
         layer.isHidden = !state.confirmingEmptyTrash
         let count = state.visibleMessages.count
         if let text = layer.layer(withIdentifier: "trash.confirm.text"), case .text(var content) = text.contents {
-            content.string = "\(count == 1 ? "One message" : "\(count) messages") will be deleted for good. Undo can still bring \(count == 1 ? "it" : "them") back."
+            content.string = context.texts(MailboxText.willBeDeleted, count: count)
             text.contents = .text(content)
         }
     }

@@ -15,7 +15,7 @@ final class UndoButton {
         self.context = context
         resize(to: context.size)
         layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 22), fill: Palette.ink.withAlpha(0.9)))
-        let label = Typography.label(nil, "↶  Undo", frame: Rect(x: 0, y: 0, width: 140, height: 44), size: 17, bold: true, color: .white, alignment: .center)
+        let label = Typography.label(nil, "↶  " + context.texts(MailboxText.undo), frame: Rect(x: 0, y: 0, width: 140, height: 44), size: 17, bold: true, color: .white, alignment: .center)
         if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
         layer.addSublayer(label)
         layer.opacity = 0
@@ -50,6 +50,6 @@ final class UndoButton {
 
     /// A button a screen reader can press.
     func describe() {
-        layer.accessibility = Accessibility(role: .button, name: "Undo", actions: [.init("press", perform: context.sending(.undo))])
+        layer.accessibility = Accessibility(role: .button, name: context.texts(MailboxText.undo), actions: [.init("press", perform: context.sending(.undo))])
     }
 }

@@ -1,0 +1,67 @@
+import KineticRuntime
+
+/// The Mailbox's own texts (issue #39): each by its key and in English, taken from the run's `Localization` where it
+/// is shown (`MailboxViewContext.texts`). Served content (senders, subjects, bodies, times) stays as served.
+enum MailboxText {
+    // Compose
+    static let newMessage = LocalizedText("mailbox.compose.title", "New Message")
+    static let cancel = LocalizedText("mailbox.cancel", "Cancel")
+    static let send = LocalizedText("mailbox.compose.send", "Send")
+    static let toCaption = LocalizedText("mailbox.compose.to-caption", "To:")
+    static let subjectCaption = LocalizedText("mailbox.compose.subject-caption", "Subject:")
+    static let toField = LocalizedText("mailbox.compose.to", "To")
+    static let subjectField = LocalizedText("mailbox.compose.subject", "Subject")
+    static let messageField = LocalizedText("mailbox.compose.message", "Message")
+    static let keepThisMessage = LocalizedText("mailbox.compose.keep-question", "Keep this message?")
+    static let saveDraft = LocalizedText("mailbox.compose.save-draft", "Save Draft")
+    static let deleteDraft = LocalizedText("mailbox.compose.delete-draft", "Delete Draft")
+    static let keepEditing = LocalizedText("mailbox.compose.keep-editing", "Keep Editing")
+    // The date picker
+    static let pickADate = LocalizedText("mailbox.picker.title", "Pick a date")
+    static let schedule = LocalizedText("mailbox.picker.schedule", "Schedule")
+    static let comesBack = LocalizedText("mailbox.picker.comes-back", "Comes back {moment}")
+    static let chooseAfterNow = LocalizedText("mailbox.picker.choose-after-now", "Choose a time after now")
+    // The menu and the bar
+    static let mailbox = LocalizedText("mailbox.menu.title", "Mailbox")
+    static let lists = LocalizedText("mailbox.menu.lists", "Lists")
+    static let gallery = LocalizedText("mailbox.menu.gallery", "Gallery")
+    static let settings = LocalizedText("mailbox.menu.settings", "Settings")
+    static let flickDecidesOn = LocalizedText("mailbox.menu.flick-decides-on", "Flick decides the action: on")
+    static let flickDecidesOff = LocalizedText("mailbox.menu.flick-decides-off", "Flick decides the action: off")
+    static let emptyTrash = LocalizedText("mailbox.empty-trash", "Empty Trash")
+    static let mailboxes = LocalizedText("mailbox.bar.mailboxes", "Mailboxes")
+    static let newMessageButton = LocalizedText("mailbox.bar.new-message", "New message")
+    static let emptyTheTrash = LocalizedText("mailbox.trash.question", "Empty the Trash?")
+    static let willBeDeleted = LocalizedPlural("mailbox.trash.will-be-deleted", one: "One message will be deleted for good. Undo can still bring it back.",
+                                               other: "{count} messages will be deleted for good. Undo can still bring them back.")
+    static let undo = LocalizedText("mailbox.undo", "Undo")
+    // The reader
+    static let back = LocalizedText("mailbox.reader.back", "Back")
+    static let archive = LocalizedText("mailbox.action.archive", "Archive")
+    static let delete = LocalizedText("mailbox.action.delete", "Delete")
+    static let later = LocalizedText("mailbox.action.later", "Later")
+    static let list = LocalizedText("mailbox.action.list", "List")
+    static let reply = LocalizedText("mailbox.action.reply", "Reply")
+    static let from = LocalizedText("mailbox.reader.from", "From {sender}, {time}")
+    // A row's actions (its context menu and a screen reader's actions)
+    static let laterEllipsis = LocalizedText("mailbox.action.later-ellipsis", "Later…")
+    static let listEllipsis = LocalizedText("mailbox.action.list-ellipsis", "List…")
+    // What a screen reader is told once a message is filed, or put back
+    static let archived = LocalizedText("mailbox.said.archived", "Archived. Undo available.")
+    static let deleted = LocalizedText("mailbox.said.deleted", "Deleted. Undo available.")
+    static let laterUntil = LocalizedText("mailbox.said.later", "Later: {moment}. Undo available.")
+    static let movedToList = LocalizedText("mailbox.said.moved-to-list", "Moved to {list}. Undo available.")
+    static let deletedForGood = LocalizedText("mailbox.said.deleted-for-good", "Deleted for good. Undo available.")
+    static let movedToInbox = LocalizedText("mailbox.said.moved-to-inbox", "Moved to the Inbox. Undo available.")
+    static let undoneBackIn = LocalizedText("mailbox.said.undone", "Undone: back in {place}.")
+    static let aList = LocalizedText("mailbox.said.a-list", "a list")
+    static let theList = LocalizedText("mailbox.said.the-list", "the list")
+    // What an empty list says
+    static let emptyTrashNote = LocalizedText("mailbox.empty.trash", "Nothing in the Trash. Swipe a message far right, past the second line, to delete it.")
+    static let emptySentNote = LocalizedText("mailbox.empty.sent", "Nothing sent yet. Messages you write and send appear here.")
+    static let emptyDraftsNote = LocalizedText("mailbox.empty.drafts", "No drafts. Cancel a message you are writing and choose Save Draft to keep it here.")
+    static let emptyListNote = LocalizedText("mailbox.empty.list", "Nothing in {list}. Swipe a message far left, past the second line, and choose {list}.")
+    static let emptyInboxNote = LocalizedText("mailbox.empty.inbox", "Nothing in the Inbox. New messages arrive here.")
+    static let emptyLaterNote = LocalizedText("mailbox.empty.later", "Nothing for later. Swipe a message left to bring it back when you choose.")
+    static let emptyArchiveNote = LocalizedText("mailbox.empty.archive", "Nothing archived. Swipe a message right to archive it.")
+}

@@ -146,7 +146,7 @@ final class CostumeBubble {
 
     /// The bubble to a screen reader: an item of the costume list named by title, with Choose and (when worn) Take
     /// off, the same actions a tap sends.
-    func describe(worn isWorn: Bool) {
+    func describe(worn isWorn: Bool, _ texts: Localization) {
         let send = self.send, id = costume.id
         // `focused` is the stage's keyboard focus's to set: it follows the wheel's focused bubble.
         var states: Accessibility.States = [.focusable, .selectable]
@@ -157,6 +157,6 @@ final class CostumeBubble {
                                              states: states, actions: actions)
         bubble.accessibility?.isOfferedWhenHidden = isWorn  // hidden because Scotch wears it: still in the list
         // The costume on Scotch is a button while worn: a tap on it takes it off, and so do Enter and Space.
-        worn.accessibility = isWorn ? Accessibility(role: .button, name: "Take off \(costume.title)", actions: [.init("press") { send(.tapCostume(id)) }]) : nil
+        worn.accessibility = isWorn ? Accessibility(role: .button, name: texts(DisguiseText.takeOff, ["costume": costume.title]), actions: [.init("press") { send(.tapCostume(id)) }]) : nil
     }
 }

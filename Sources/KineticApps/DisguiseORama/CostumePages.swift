@@ -18,6 +18,9 @@ final class CostumePages {
     static let size = Size(width: 168, height: 44)
 
     /// - Parameter send: where the buttons' page turns go (`.turnPage`).
+    /// The run's texts (set by the screen).
+    var texts = Localization.english
+
     init(send: @escaping (DisguiseAction) -> Void) {
         previous = Self.button("pages.previous", "‹") { send(.turnPage(forward: false)) }
         next = Self.button("pages.next", "›") { send(.turnPage(forward: true)) }
@@ -61,14 +64,16 @@ final class CostumePages {
         guard shown.map({ $0 != (state.page, state.pageCount, visible) }) ?? true else { return }
         shown = (state.page, state.pageCount, visible)
         layer.isHidden = !visible
-        let words = "\(state.page + 1) of \(state.pageCount)"
+        let numbers = ["page": String(state.page + 1), "pages": String(state.pageCount)]
+        let words = texts(DisguiseText.pageOf, ["page": numbers["page"] ?? "", "pages": numbers["pages"] ?? ""])
         if case .text(var text) = label.contents, text.string != words {
             text.string = words
             label.contents = .text(text)
         }
-        layer.accessibility = Accessibility(role: .panel, name: "Costumes, page \(words)")
-        label.accessibility = Accessibility(role: .label, name: "Page \(words)")
-        previous.accessibility = Accessibility(role: .button, name: "Previous costumes", actions: [.tapping(previous, named: "press")])
-        next.accessibility = Accessibility(role: .button, name: "Next costumes", actions: [.tapping(next, named: "press")])
+        let page = numbers["page"] ?? "", pages = numbers["pages"] ?? ""
+        layer.accessibility = Accessibility(role: .panel, name: texts(DisguiseText.costumesPage, ["page": page, "pages": pages]))
+        label.accessibility = Accessibility(role: .label, name: texts(DisguiseText.page, ["page": page, "pages": pages]))
+        previous.accessibility = Accessibility(role: .button, name: texts(DisguiseText.previousCostumes), actions: [.tapping(previous, named: "press")])
+        next.accessibility = Accessibility(role: .button, name: texts(DisguiseText.nextCostumes), actions: [.tapping(next, named: "press")])
     }
 }

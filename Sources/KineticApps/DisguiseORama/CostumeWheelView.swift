@@ -25,6 +25,9 @@ final class CostumeWheelView {
     private let send: (DisguiseAction) -> Void
 
     /// - Parameter send: where taps, and failures of the physics, go.
+    /// The run's texts (set by the screen before it lays the wheel out).
+    var texts = Localization.english
+
     init(send: @escaping (DisguiseAction) -> Void) {
         self.send = send
         wheelLayer.isUserInteractionEnabled = false
@@ -245,8 +248,8 @@ final class CostumeWheelView {
     func show(_ state: DisguiseState) {
         shown = state
         let worn: String? = { if case .selected(let id) = state.phase { return id } else { return nil } }()
-        bubbleLayer.accessibility = Accessibility(role: .list, name: "Costumes")
-        for id in state.wheel where state.costume(id) != nil { bubbles[id]?.describe(worn: id == worn) }
+        bubbleLayer.accessibility = Accessibility(role: .list, name: texts(DisguiseText.costumes))
+        for id in state.wheel where state.costume(id) != nil { bubbles[id]?.describe(worn: id == worn, texts) }
     }
 
     /// A failure of the physics while `doing` something goes to the rules, which say what is logged and shown.

@@ -8,6 +8,12 @@ import KineticScene
 extension DisguiseScreen {
     /// Lays the launch screen out again, for the splash: every component's layers, anew, on an empty stage.
     func buildLayers() {
+        // The components' texts, in the person's languages.
+        let texts = settings.localization
+        intro.texts = texts
+        wheelView.texts = texts
+        scotch.texts = texts
+        pages.texts = texts
         for layer in root.sublayers { animator.stopAll(of: layer) }
         animator.stopAll(of: intro)
         root.removeAllSublayers()
@@ -52,13 +58,14 @@ extension DisguiseScreen {
                 if let costume = wheelView.select(id, among: state.wheel, moves) {
                     titles.show(costume, measure: requiredStage.textInput.measure, moves)
                     // What a sighted person sees at once (Scotch in the costume, its title) is said to a screen reader.
-                    stage?.announce("Scotch is wearing \(costume.title).")
+                    stage?.announce(settings.localization(DisguiseText.isWearing, ["costume": costume.title]))
                 }
             case (.selected(let id), .returning):
                 if wheelView.deselect(id, among: state.wheel, moves) {
                     titles.hide(moves)
-                    let title = state.costumes.first { $0.id == id }?.title ?? "the costume"
-                    stage?.announce("Took off \(title).")
+                    let texts = settings.localization
+                    let title = state.costumes.first { $0.id == id }?.title ?? texts(DisguiseText.theCostume)
+                    stage?.announce(texts(DisguiseText.tookOff, ["costume": title]))
                 }
             default: break
             }

@@ -67,7 +67,7 @@ public final class DisguiseScreen: Screen {
     public override var stateName: String { state.stateName }
 
     public override var menuActions: [MenuAction] {
-        [MenuAction(id: "replay-intro", title: "Replay intro") { [weak self] in self?.send(.replayIntro) }]
+        [MenuAction(id: "replay-intro", title: settings.localization(DisguiseText.replayIntro)) { [weak self] in self?.send(.replayIntro) }]
     }
 
     /// The wheel's physics, while the wheel is on stage.

@@ -24,6 +24,9 @@ final class IntroPager {
     private let send: (DisguiseAction) -> Void
 
     /// - Parameter send: where a press that turns the page goes (`.tapIntroButton`).
+    /// The run's texts (set by the screen before it lays the intro out).
+    var texts = Localization.english
+
     init(send: @escaping (DisguiseAction) -> Void) {
         self.send = send
         panel.backgroundColor = .white
@@ -49,7 +52,7 @@ final class IntroPager {
         scroll.removeAllSublayers()
         labels = pages.enumerated().map { index, page in
             let label = Layer(frame: Rect(x: Double(index) * width + 60, y: 20, width: width - 120, height: frame.height - DisguiseLayout.lineHeight - 40))
-            label.contents = .text(TextContent(page.text, bold: true, fontSize: 16, color: .black, alignment: .center, centeredVertically: true))
+            label.contents = .text(TextContent(DisguiseText.intro(page, texts).text, bold: true, fontSize: 16, color: .black, alignment: .center, centeredVertically: true))
             label.isUserInteractionEnabled = false
             scroll.addSublayer(label)
             return label
@@ -63,7 +66,7 @@ final class IntroPager {
         button.frame = layout.bottomPanel
         button.position.y = layout.size.height + layout.bottomPanel.height / 2
         button.opacity = 1
-        button.contents = .text(TextContent(pages.first?.button ?? "", bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
+        button.contents = .text(TextContent(pages.first.map { DisguiseText.intro($0, texts).button } ?? "", bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
         root.addSublayer(button)
         viewState.offset = 0
         hide()
@@ -111,7 +114,7 @@ final class IntroPager {
         button.position = layout.bottomPanel.center
         viewState.offset = Double(page) * layout.size.width
         if pages.indices.contains(page), case .text(var text) = button.contents {
-            text.string = pages[page].button
+            text.string = DisguiseText.intro(pages[page], texts).button
             button.contents = .text(text)
         }
         layOutText()
@@ -147,7 +150,7 @@ final class IntroPager {
             moves.animator.animate(self, \.viewState.offset, to: target, with: .spring(moves.tuning.introPageSpring))
         }
         if case .text(var text) = button.contents {
-            text.string = pages[page].button
+            text.string = DisguiseText.intro(pages[page], texts).button
             button.contents = .text(text)
         }
     }
@@ -182,7 +185,8 @@ final class IntroPager {
             return
         }
         self.page = page
-        panel.accessibility = Accessibility(role: .panel, name: "Introduction", description: "page \(page + 1) of \(pages.count)")
+        panel.accessibility = Accessibility(role: .panel, name: texts(DisguiseText.introduction),
+                                            description: texts(DisguiseText.introPageOf, ["page": String(page + 1), "pages": String(pages.count)]))
         for (index, label) in labels.enumerated() {
             guard index == page, case .text(let text) = label.contents else {
                 label.accessibility = nil

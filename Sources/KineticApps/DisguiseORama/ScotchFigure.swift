@@ -1,3 +1,4 @@
+import KineticRuntime
 import KineticCore
 import KineticScene
 
@@ -8,6 +9,9 @@ final class ScotchFigure {
     private let send: (DisguiseAction) -> Void
 
     /// - Parameter send: where a tap on Scotch goes (`.tapScotch`).
+    /// The run's texts (set by the screen).
+    var texts = Localization.english
+
     init(send: @escaping (DisguiseAction) -> Void) {
         self.send = send
         layer.contents = DisguiseArt.image("scotch.svg")
@@ -56,7 +60,7 @@ final class ScotchFigure {
     func describe(_ state: DisguiseState) {
         let worn: String? = { if case .selected(let id) = state.phase { return id } else { return nil } }()
         let send = self.send
-        layer.accessibility = Accessibility(role: worn == nil ? .image : .button, name: worn.flatMap { state.costume($0)?.title }.map { "Scotch, wearing \($0)" } ?? "Scotch",
+        layer.accessibility = Accessibility(role: worn == nil ? .image : .button, name: worn.flatMap { state.costume($0)?.title }.map { texts(DisguiseText.scotchWearing, ["costume": $0]) } ?? texts(DisguiseText.scotch),
                                             actions: worn == nil ? [] : [.init("Take off") { send(.tapScotch) }])
     }
 }

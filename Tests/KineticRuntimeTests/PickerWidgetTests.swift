@@ -152,6 +152,20 @@ final class PickerWidgetTests: WidgetTestCase {
         XCTAssertEqual(try rowMiddle(stage, "hour", "23"), bandMiddle, accuracy: 0.01)
     }
 
+    /// Found by `make fuzz`: a finger pulling the last row far up rubber-bands the wheel past its end by more than the
+    /// rows made around the window (offset 920 + most of the wheel's 200 pt, against the last row's 920): the rows near
+    /// the window are then held to the wheel's own, the last ones, instead of a range that runs backwards.
+    func testAWheelPulledFarPastItsEndKeepsItsLastRows() throws {
+        let (stage, _, picker, _) = picker()
+        picker.select(row: 23, inColumn: 0, animated: false)
+        stage.step()
+        drag(stage, from: Point(x: 145, y: 250), by: Vector(dx: 0, dy: -2_000), steps: 40, hold: 0.1)
+        XCTAssertNotNil(stage.dump().layer("picker.row.hour.23"), "the last row stays made while the wheel is past its end")
+        stage.run(for: 3)
+        XCTAssertEqual(value(stage, "hour"), "23")
+        XCTAssertEqual(try rowMiddle(stage, "hour", "23"), bandMiddle, accuracy: 0.01, "and it springs back to the last row")
+    }
+
     func testSelectingARowWithoutAnimationPutsItInTheBandAtOnce() throws {
         let (stage, _, picker, counter) = picker()
         picker.select(row: 7, inColumn: 1, animated: false)

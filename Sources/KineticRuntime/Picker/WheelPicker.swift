@@ -201,8 +201,12 @@ public final class WheelPicker {
         let middleTop = rowHeight * Double(Self.rowsEachSide)
         for (index, wheel) in wheels.enumerated() {
             let column = columns[index]
+            // The rows from one above the window to one below it, held to the wheel's rows: a wheel rubber-banded
+            // past either end by more than a row still shows its end rows (and a wheel of no rows, none).
             let first = Int((wheel.offset / rowHeight).rounded(.down)) - Self.rowsEachSide - 1
-            let near = max(first, 0)...min(max(first + 2 * Self.rowsEachSide + 3, 0), wheel.rowCount - 1)
+            let last = wheel.rowCount - 1
+            let low = min(max(first, 0), max(last, 0)), high = min(max(first + 2 * Self.rowsEachSide + 3, 0), last)
+            let near = last >= 0 ? low..<(max(low, high) + 1) : 0..<0
             for (row, rowLayer) in rowLayers[index] where !near.contains(row) {
                 rowLayer.removeFromSuperlayer()
                 rowLayers[index][row] = nil

@@ -10,8 +10,11 @@ extension KineticApps {
     /// The shipped catalogues' texts by language, as `LINGUAS` lists them (a catalogue that can't be read is left
     /// out, and said). Read once, at the edge, to make the run's `Localization`.
     public static func shippedCatalogues(log: (String) -> Void = Log.line) -> [String: String] {
-        guard let list = try? String(contentsOf: localeFolder.appendingPathComponent("LINGUAS"), encoding: .utf8) else {
-            log("localization: \(localeFolder.path)/LINGUAS can't be read; texts are in English")
+        let list: String
+        do {
+            list = try String(contentsOf: localeFolder.appendingPathComponent("LINGUAS"), encoding: .utf8)
+        } catch {
+            log("localization: \(Log.printable(localeFolder.path))/LINGUAS can't be read (\(ErrorWords.sentence(error))); texts are in English")
             return [:]
         }
         var catalogues: [String: String] = [:]

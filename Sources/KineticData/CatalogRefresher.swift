@@ -1,4 +1,5 @@
 import Foundation
+import KineticPlatform
 
 /// The costumes to show, where each came from, and what went wrong on the way.
 public struct CatalogSnapshot: Sendable {
@@ -117,8 +118,7 @@ public final class CatalogRefresher: Sendable {
         do {
             response = try await fetcher.get(address, headers: ["Accept": "application/json"], maxBytes: IntroDocument.maximumBytes)
         } catch FetchError.status(_, 404) {
-            try? FileManager.default.removeItem(at: savedIntro.url)  // nothing saved is the same as the server's nothing
-            return (nil, [])
+            return (nil, forgetSavedIntro().map { [$0] } ?? [])  // nothing saved is the same as the server's nothing
         } catch {
             // Not reached, or not read whole: the order saved by an earlier refresh stands, if there is one.
             let saved = savedIntro.load().value
@@ -131,8 +131,20 @@ public final class CatalogRefresher: Sendable {
             do { try savedIntro.save(order) } catch { lines.append("could not save the intro order: \(error)") }
             return (order, lines)
         } catch {
-            try? FileManager.default.removeItem(at: savedIntro.url)  // an unusable intro: the bundled one, now and next time
-            return (nil, ["intro document \(address.absoluteString): \(error)\(fallback)"])
+            // An unusable intro: the bundled one, now and next time.
+            return (nil, ["intro document \(address.absoluteString): \(error)\(fallback)"] + (forgetSavedIntro().map { [$0] } ?? []))
+        }
+    }
+
+    /// Removes the saved intro order, so the next launch shows the bundled intro; a line saying why it could not be
+    /// removed (it would then still be shown next time), or `nil`. No saved order is nothing to remove.
+    private func forgetSavedIntro() -> String? {
+        guard FileManager.default.fileExists(atPath: savedIntro.url.path) else { return nil }
+        do {
+            try FileManager.default.removeItem(at: savedIntro.url)
+            return nil
+        } catch {
+            return "could not remove the saved intro order \(savedIntro.url.path) (\(ErrorWords.sentence(error))); it may show next time"
         }
     }
 

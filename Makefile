@@ -2,7 +2,7 @@
 # Both install the Debian packages that are missing first (apt-get, through sudo when not root).
 
 DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
-                   fonts-texgyre fonts-noto-color-emoji ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
+                   fonts-texgyre fonts-dejavu-core fonts-noto-color-emoji gettext ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
                    desktop-file-utils appstream man-db zsh systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -52,6 +52,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
 	scripts/check-docs
+	for po in Sources/KineticApps/Resources/Locales/*.po; do msgfmt --check-format --check-domain -o /dev/null $$po || exit 1; done
 	swift build --build-tests $(IMPORT_CHECK)
 	swift build --product kinetic $(IMPORT_CHECK)
 	scripts/check-hermetic

@@ -7,6 +7,8 @@ import KineticScene
 /// the layer's size at `scale` pixels per point.
 struct ContentRasterizer {
     let images: DecodedImages
+    /// Whether text is laid out for a mirrored (right-to-left) stage: its left and right alignment swapped.
+    var textMirrored = false
 
     /// The surface, with any problem met while drawing; `nil` for a layer that draws nothing.
     func rasterize(_ layer: Layer, scale: Double) -> (surface: OpaquePointer, error: AssetError?)? {
@@ -14,7 +16,9 @@ struct ContentRasterizer {
         guard layer.backgroundColor != nil || layer.contents != .none, size.width > 0, size.height > 0 else { return nil }
         // Text, like a label's, may hang below tight bounds (descenders, an extra line): its surface grows to fit.
         var drawnHeight = size.height
-        if case .text(let text) = layer.contents { drawnHeight = max(drawnHeight, TextDrawing.height(of: text, width: size.width).rounded(.up)) }
+        if case .text(let text) = layer.contents {
+            drawnHeight = max(drawnHeight, TextDrawing.height(of: Self.fitted(text, in: size), width: size.width, mirrored: textMirrored).rounded(.up))
+        }
         let pixelWidth = Int(saturating: size.width * scale, rounding: .up, bound: 16384)
         let pixelHeight = Int(saturating: drawnHeight * scale, rounding: .up, bound: 16384)
         return rasterize(layer, scale: scale, region: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight), text: nil)
@@ -57,11 +61,17 @@ struct ContentRasterizer {
                 laidOut.draw(into: cr, from: (Double(region.y) - 1) / scale, to: (Double(region.maxY) + 1) / scale)
                 error = laidOut.error
             } else {
-                error = TextDrawing.draw(text, width: size.width, height: size.height, into: cr)
+                // Shrunk to fit, where it may (`TextContent.minimumScale`).
+                error = TextDrawing.draw(Self.fitted(text, in: size), width: size.width, height: size.height, mirrored: textMirrored, into: cr)
             }
         }
         cairo_surface_flush(surface)
         return (surface, error)
+    }
+
+    /// `text` as drawn in `size`: shrunk to fit where it may (`TextMeasuring.fitted`); a measurer is made only then.
+    static func fitted(_ text: TextContent, in size: Size) -> TextContent {
+        text.minimumScale < 1 ? PangoTextMeasure().fitted(text, in: size) : text
     }
 
     private func drawShape(_ shape: ShapeContent, size: Size, cr: OpaquePointer) {

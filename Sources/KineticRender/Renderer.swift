@@ -146,7 +146,10 @@ public final class Renderer {
         swap(&displayList, &previousList)
         displayList.removeAll()
         visibleArea = frameRect
-        record(root, parentTransform: Transform2D(scaleX: scale, y: scale), parentOpacity: 1)
+        // A right-to-left tree is drawn through the screen's mirror, each layer's own drawing mirrored back inside its
+        // bounds (`LayoutDirection`).
+        record(root, parentTransform: root.screenMirror.concatenating(Transform2D(scaleX: scale, y: scale)), parentOpacity: 1,
+               mirroring: root.layoutDirection == .rightToLeft)
         peakRasterBytes = max(peakRasterBytes, cachedBytes + tiles.bytes)
         if frameNumber == 1 || previousBackground != background {
             lastDamage.removeAll(keepingCapacity: true)
@@ -163,7 +166,9 @@ public final class Renderer {
     }
 
     /// Walks the tree: rasterises what changed, places every raster, and records what to composite.
-    private func record(_ layer: Layer, parentTransform: Transform2D, parentOpacity: Double) {
+    ///
+    /// - Parameter mirroring: whether the layer is drawn through the right-to-left mirror (`Layer.drawsThroughMirror`).
+    private func record(_ layer: Layer, parentTransform: Transform2D, parentOpacity: Double, mirroring: Bool) {
         guard !layer.isHidden else { return }
         let opacity = parentOpacity * layer.opacity
         guard opacity > 0.001 else { return }
@@ -171,13 +176,17 @@ public final class Renderer {
         // The pixels per point this layer covers on screen: the square root of the transform's area scale.
         let onScreenScale = abs(transform.determinant).squareRoot()
         guard onScreenScale.isFinite, onScreenScale > 1e-4 else { return }
+        // Where the layer's own drawing goes: in a mirrored tree, mirrored back inside its bounds (so the two mirrors
+        // cancel and text reads the right way round), unless it is a sign that turns with the layout.
+        let drawing = mirroring && !layer.drawsMirroredRightToLeft
+            ? Transform2D(a: -1, b: 0, c: 0, d: 1, tx: layer.bounds.minX + layer.bounds.maxX, ty: 0).concatenating(transform) : transform
 
         let rasterScale = Self.rasterScale(onScreenScale: onScreenScale, displayScale: scale)
         if layer.backgroundColor != nil || layer.contents != .none,
            max(layer.bounds.width, layer.bounds.height) * rasterScale > Double(largestSurfaceSide) {
-            recordTiles(of: layer, transform: transform, opacity: opacity, rasterScale: rasterScale, onScreenScale: onScreenScale)
-        } else if let raster = raster(for: layer, rasterScale: rasterScale) {
-            let placement = RasterPlacement(layer: layer, transform: transform, rasterScale: raster.rasterScale, onScreenScale: onScreenScale)
+            recordTiles(of: layer, transform: drawing, opacity: opacity, rasterScale: rasterScale, onScreenScale: onScreenScale)
+        } else if let raster = raster(for: layer, rasterScale: rasterScale, mirrored: mirroring && !layer.drawsMirroredRightToLeft) {
+            let placement = RasterPlacement(layer: layer, transform: drawing, rasterScale: raster.rasterScale, onScreenScale: onScreenScale)
             if let deviceToRaster = placement.deviceToRaster {
                 // Bilinear filtering reaches half a raster pixel past the raster's edge, which a magnified raster
                 // makes several frame pixels; an exact copy reaches nothing past it.
@@ -189,6 +198,7 @@ public final class Renderer {
         }
 
         guard !layer.sublayers.isEmpty else { return }
+        let sublayersMirroring = mirroring && !layer.keepsSublayersLeftToRight
         let visibleOutside = visibleArea
         if layer.masksToBounds {
             let b = layer.bounds
@@ -198,9 +208,9 @@ public final class Renderer {
             visibleArea = visibleArea.intersection(extent)
         }
         if layer.sublayersShareZPosition {
-            for sublayer in layer.sublayers { record(sublayer, parentTransform: transform, parentOpacity: opacity) }
+            for sublayer in layer.sublayers { record(sublayer, parentTransform: transform, parentOpacity: opacity, mirroring: sublayersMirroring) }
         } else {
-            for sublayer in layer.sublayersInDrawingOrder { record(sublayer, parentTransform: transform, parentOpacity: opacity) }
+            for sublayer in layer.sublayersInDrawingOrder { record(sublayer, parentTransform: transform, parentOpacity: opacity, mirroring: sublayersMirroring) }
         }
         if layer.masksToBounds {
             displayList.append(.popClip)
@@ -266,7 +276,10 @@ public final class Renderer {
 
     /// The layer's content at `rasterScale` (`rasterScale(onScreenScale:displayScale:)`), in one surface no larger
     /// than `largestSurfaceSide` a side (larger layers are tiled).
-    private func raster(for layer: Layer, rasterScale: Double) -> LayerRaster? {
+    ///
+    /// `mirrored`: whether the layer is drawn through a right-to-left stage's mirror, its text aligned by the mirrored
+    /// layout (a leading-aligned label sits at the right), as iOS's natural alignment and GTK's labels do.
+    private func raster(for layer: Layer, rasterScale: Double, mirrored: Bool) -> LayerRaster? {
         guard layer.backgroundColor != nil || layer.contents != .none else { return nil }
         let size = layer.bounds.size
         let key = RasterKey(layer, rasterScale: rasterScale)
@@ -285,7 +298,7 @@ public final class Renderer {
         }
         rasterPixelsThisFrame += pixels
         rasterizedLastFrame += 1
-        guard let result = ContentRasterizer(images: images).rasterize(layer, scale: rasterScale) else { return nil }
+        guard let result = ContentRasterizer(images: images, textMirrored: mirrored).rasterize(layer, scale: rasterScale) else { return nil }
         if let error = result.error, !assetErrors.contains(error) { assetErrors.append(error) }
         let entry = LayerRaster(rasterScale: rasterScale, surface: result.surface, bands: compositor.count, frame: frameNumber)
         cache[key] = entry

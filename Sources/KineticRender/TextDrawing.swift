@@ -5,8 +5,8 @@ import KineticScene
 enum TextDrawing {
     /// Draws `text` into `cr`, whose user space is the layer's own, in points (the caller has already scaled it to
     /// pixels, and Pango lays out in user space); returns an error when the font is unknown.
-    static func draw(_ text: TextContent, width: Double, height: Double, into cr: OpaquePointer) -> AssetError? {
-        let (layout, error) = makeLayout(text, width: width, cr: cr)
+    static func draw(_ text: TextContent, width: Double, height: Double, mirrored: Bool = false, into cr: OpaquePointer) -> AssetError? {
+        let (layout, error) = makeLayout(text, width: width, mirrored: mirrored, cr: cr)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         cairo_set_source_rgba(cr, text.color.red, text.color.green, text.color.blue, text.color.alpha)
         var top = 0.0
@@ -21,12 +21,12 @@ enum TextDrawing {
     }
 
     /// The height, in points, the text takes when wrapped to `width` points.
-    static func height(of text: TextContent, width: Double) -> Double {
+    static func height(of text: TextContent, width: Double, mirrored: Bool = false) -> Double {
         // Cairo never returns NULL: a failure gives an object in an error state (checked where its pixels are used).
         let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
         let cr = cairo_create(scratch)!
         defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
-        let (layout, _) = makeLayout(text, width: width, cr: cr)
+        let (layout, _) = makeLayout(text, width: width, mirrored: mirrored, cr: cr)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
@@ -36,7 +36,12 @@ enum TextDrawing {
 
     /// A Pango layout of `text` wrapped to `width` points (`.infinity`: lines break only at newlines); the caller
     /// unrefs it.
-    static func makeLayout(_ text: TextContent, width: Double, cr: OpaquePointer) -> (OpaquePointer, AssetError?) {
+    ///
+    /// `mirrored`: laid out for a right-to-left stage. Left and right alignment are the layout's leading and trailing
+    /// edges, so they swap; each paragraph keeps its own reading order (its first strong letter's, Pango's base
+    /// direction), and the alignment is taken as it is, not swapped again for a right-to-left paragraph as Pango's
+    /// automatic direction would.
+    static func makeLayout(_ text: TextContent, width: Double, mirrored: Bool = false, cr: OpaquePointer) -> (OpaquePointer, AssetError?) {
         var error: AssetError?
         var family = text.fontFamily
         if !FontCatalog.isKnown(family) {
@@ -56,7 +61,16 @@ enum TextDrawing {
         let pangoWidth = max(width, 1) * Double(PANGO_SCALE)
         pango_layout_set_width(layout, pangoWidth < Double(Int32.max) ? Int32(pangoWidth) : -1)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        switch text.alignment {
+        var alignment = text.alignment
+        if mirrored {
+            alignment = alignment == .left ? .right : alignment == .right ? .left : .center
+            let direction = pango_find_base_dir(text.string, -1)
+            pango_layout_set_auto_dir(layout, 0)
+            // The layout's own context (GLib objects are never NULL).
+            pango_context_set_base_dir(pango_layout_get_context(layout)!, direction == PANGO_DIRECTION_RTL ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+            pango_layout_context_changed(layout)
+        }
+        switch alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)

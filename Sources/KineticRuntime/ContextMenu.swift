@@ -34,8 +34,9 @@ final class ContextMenu {
     ///   - items: the entries, in order.
     ///   - point: where the pointer is; the menu opens there, kept on the stage.
     ///   - stageSize: the stage's size, in points.
+    ///   - texts: the run's texts (the menu's own name).
     ///   - close: takes the menu away (the stage's).
-    init(items: [ContextMenuItem], at point: Point, stageSize: Size, close: @escaping () -> Void) {
+    init(items: [ContextMenuItem], at point: Point, stageSize: Size, texts: Localization = .english, close: @escaping () -> Void) {
         shield.frame = Rect(origin: .zero, size: stageSize)
         shield.zPosition = 900
         shield.gestureRecognizers = [TapRecognizer { _ in close() }]
@@ -46,7 +47,7 @@ final class ContextMenu {
         panel.frame = Rect(x: x, y: y, width: Self.width, height: height)
         panel.zPosition = 901
         panel.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 10), fill: .white, stroke: Palette.ink.withAlpha(0.18), lineWidth: 1))
-        panel.accessibility = Accessibility(role: .menu, name: "Actions")
+        panel.accessibility = Accessibility(role: .menu, name: texts(EngineText.actions))
         for (index, item) in items.enumerated() {
             let row = Layer(identifier: "context.item.\(item.slug)",
                             frame: Rect(x: Self.padding, y: Self.padding + Double(index) * Self.rowHeight, width: Self.width - 2 * Self.padding, height: Self.rowHeight))

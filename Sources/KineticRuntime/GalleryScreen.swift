@@ -29,9 +29,9 @@ final class GalleryScreen: Screen {
     private func layOut(_ size: Size) {
         root.backgroundColor = Palette.paper
         let width = size.width
-        root.addSublayer(Typography.label("gallery.title", "Kinetic", frame: Rect(x: 0, y: size.height * 0.12, width: width, height: 64),
+        root.addSublayer(Typography.label("gallery.title", settings.localization(EngineText.kinetic), frame: Rect(x: 0, y: size.height * 0.12, width: width, height: 64),
                                           size: 52, bold: true, color: Palette.ink, alignment: .center))
-        root.addSublayer(Typography.label("gallery.subtitle", "Fluid, physics-driven interfaces", frame: Rect(x: 0, y: size.height * 0.12 + 70, width: width, height: 30),
+        root.addSublayer(Typography.label("gallery.subtitle", settings.localization(EngineText.tagline), frame: Rect(x: 0, y: size.height * 0.12 + 70, width: width, height: 30),
                                           size: 20, color: Palette.muted, alignment: .center))
         let cardSize = Size(width: min(280, (width - 120) / 3), height: 300)
         let gap = 30.0
@@ -41,7 +41,7 @@ final class GalleryScreen: Screen {
             root.addSublayer(card(for: entry, frame: Rect(origin: Point(x: x, y: size.height * 0.34), size: cardSize)))
             x += cardSize.width + gap
         }
-        root.addSublayer(Typography.label("gallery.hint", "Swipe from the left edge, or press ☰, for the menu.",
+        root.addSublayer(Typography.label("gallery.hint", settings.localization(EngineText.menuHint),
                                           frame: Rect(x: 0, y: size.height - 70, width: width, height: 24),
                                           size: 16, color: Palette.muted, alignment: .center))
     }
@@ -53,16 +53,16 @@ final class GalleryScreen: Screen {
         badge.isUserInteractionEnabled = false
         card.addSublayer(badge)
         // A card narrowed by a small window (under 260 pt) takes a smaller title, so "Disguise-O-Rama" stays on one line.
-        card.addSublayer(Typography.label(nil, entry.title, frame: Rect(x: 16, y: 130, width: frame.width - 32, height: 32),
+        card.addSublayer(Typography.label(nil, settings.localization(entry.title), frame: Rect(x: 16, y: 130, width: frame.width - 32, height: 32),
                                           size: frame.width >= 260 ? 24 : 19, bold: true, color: Palette.ink, alignment: .center))
-        card.addSublayer(Typography.label(nil, entry.summary, frame: Rect(x: 22, y: 170, width: frame.width - 44, height: 80),
+        card.addSublayer(Typography.label(nil, settings.localization(entry.summary), frame: Rect(x: 22, y: 170, width: frame.width - 44, height: 80),
                                           size: 15, color: Palette.muted, alignment: .center, lineLimit: 4))
         if entry.makeScreen == nil {
-            card.addSublayer(Typography.label(nil, "Not built yet", frame: Rect(x: 16, y: frame.height - 40, width: frame.width - 32, height: 22),
+            card.addSublayer(Typography.label(nil, settings.localization(EngineText.notBuiltYet), frame: Rect(x: 16, y: frame.height - 40, width: frame.width - 32, height: 22),
                                               size: 14, bold: true, color: Palette.accent, alignment: .center))
         }
         card.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.open(entry) }]
-        card.accessibility = Accessibility(role: .button, name: entry.title, description: entry.summary,
+        card.accessibility = Accessibility(role: .button, name: settings.localization(entry.title), description: settings.localization(entry.summary),
                                            states: entry.makeScreen == nil ? [.disabled] : [],
                                            actions: [.tapping(card)])
         return card
@@ -95,11 +95,11 @@ final class PlaceholderScreen: Screen {
         let badge = Layer(identifier: "placeholder.badge", frame: Rect(center: Point(x: size.width / 2, y: size.height * 0.35), size: Size(width: 120, height: 120)))
         badge.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: entry.tint))
         root.addSublayer(badge)
-        root.addSublayer(Typography.label("placeholder.title", entry.title, frame: Rect(x: 0, y: size.height * 0.35 + 90, width: size.width, height: 50),
+        root.addSublayer(Typography.label("placeholder.title", settings.localization(entry.title), frame: Rect(x: 0, y: size.height * 0.35 + 90, width: size.width, height: 50),
                                           size: 40, bold: true, color: Palette.ink, alignment: .center))
-        root.addSublayer(Typography.label("placeholder.message", "Not built yet", frame: Rect(x: 0, y: size.height * 0.35 + 150, width: size.width, height: 30),
+        root.addSublayer(Typography.label("placeholder.message", settings.localization(EngineText.notBuiltYet), frame: Rect(x: 0, y: size.height * 0.35 + 150, width: size.width, height: 30),
                                           size: 22, color: Palette.accent, alignment: .center))
-        root.addSublayer(Typography.label(nil, entry.summary, frame: Rect(x: size.width * 0.25, y: size.height * 0.35 + 195, width: size.width * 0.5, height: 60),
+        root.addSublayer(Typography.label(nil, settings.localization(entry.summary), frame: Rect(x: size.width * 0.25, y: size.height * 0.35 + 195, width: size.width * 0.5, height: 60),
                                           size: 16, color: Palette.muted, alignment: .center))
     }
 }

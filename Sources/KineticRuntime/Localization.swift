@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticScene
 
 /// A text a person reads or a screen reader speaks, named by a stable key (`mailbox.options.reschedule`) and written
 /// in English where it is used: the English is the source every catalogue translates (as a gettext `msgid` is), the
@@ -76,16 +77,7 @@ public struct Localization: Sendable, Equatable {
     /// `text` in the person's language, each `{name}` in it replaced by its value (`"Moved to {list}."` with
     /// `["list": "To Read"]`): a translation may put the values where its grammar wants them.
     public func callAsFunction(_ text: LocalizedText, _ values: KeyValuePairs<String, String>) -> String {
-        // One pass over the template, so a value holding "{…}" (a served name) is never read as a placeholder.
-        let template = self(text)
-        var result = "", rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = rest[rest.index(after: open)..<close]
-            result += rest[..<open]
-            if let value = values.first(where: { $0.key == name })?.value { result += value } else { result += rest[open...close] }
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
+        Self.fill(self(text), values.map { ($0.key, $0.value) })
     }
 
     /// `plural` for `count` in the person's language, its `{count}` replaced by the number.
@@ -97,6 +89,80 @@ public struct Localization: Sendable, Equatable {
         return chosen.replacingOccurrences(of: "{count}", with: String(count))
     }
 
+    /// Which way the stage reads: right to left for a language written so (Arabic), by the locale's own data; the
+    /// pseudo-locale and English left to right.
+    public var layoutDirection: LayoutDirection {
+        guard !catalogues.isEmpty else { return .leftToRight }
+        return Locale(identifier: language).language.characterDirection == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+
     /// The language texts are shown in: the first catalogue's, else English (or the pseudo-locale's).
     public var language: String { catalogues.first?.language ?? (isPseudo ? LanguagePreference.pseudo : "en") }
+}
+
+/// A text with its values, decided by pure rules and put into words only where it is shown: a banner an app's rules
+/// raise ("Couldn’t update messages — showing {what}") carries its template and values, so the rules stay free of
+/// any language and the screen says it in the person's.
+public struct LocalizedMessage: Hashable, Sendable {
+    /// The template: a text, or a plural with its count.
+    public enum Template: Hashable, Sendable {
+        case text(LocalizedText)
+        case plural(LocalizedPlural, count: Int)
+    }
+
+    /// The words, before the values go in.
+    public let template: Template
+    /// Each `{name}` of the template and what stands there: served text, or a message of its own said in the same
+    /// language (`"what": .init(Text.theSavedMessages)`).
+    public let values: [String: Value]
+
+    /// What stands in for a `{name}`: words as they came (a link, a served title), or a text of the catalogue.
+    public enum Value: Hashable, Sendable {
+        case verbatim(String)
+        case text(LocalizedText)
+    }
+
+    /// `text` with its `{name}` values.
+    public init(_ text: LocalizedText, _ values: [String: Value] = [:]) {
+        template = .text(text)
+        self.values = values
+    }
+
+    /// `plural` for `count` (its `{count}`), with other `{name}` values.
+    public init(_ plural: LocalizedPlural, count: Int, _ values: [String: Value] = [:]) {
+        template = .plural(plural, count: count)
+        self.values = values
+    }
+
+    /// The message in English, as logs and tests read it.
+    public var english: String { Localization.english(self) }
+}
+
+extension Localization {
+    /// `message` in the person's language, its values filled in.
+    public func callAsFunction(_ message: LocalizedMessage) -> String {
+        let words: [(String, String)] = message.values.map { name, value in
+            switch value {
+            case .verbatim(let text): return (name, text)
+            case .text(let text): return (name, self(text))
+            }
+        }
+        switch message.template {
+        case .text(let text): return Self.fill(self(text), words)
+        case .plural(let plural, let count): return Self.fill(self(plural, count: count), words)  // `{count}` is in already
+        }
+    }
+
+    /// `template` with each `{name}` replaced by its value, in one pass so a value holding "{…}" (a served name) is
+    /// never read as a placeholder.
+    static func fill(_ template: String, _ values: [(String, String)]) -> String {
+        var result = "", rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            result += rest[..<open]
+            if let value = values.first(where: { $0.0 == name })?.1 { result += value } else { result += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
 }

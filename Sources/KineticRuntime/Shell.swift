@@ -45,8 +45,8 @@ public final class Shell: Screen {
 
     /// The app's title and its place ("Mailbox — Inbox"), or "Gallery": the side menu, a passing thing, leaves it be.
     public override var placeName: String? {
-        guard let currentEntry else { return "Gallery" }
-        return [currentEntry.title, content?.placeName].compactMap { $0 }.joined(separator: " — ")
+        guard let currentEntry else { return settings.localization(EngineText.gallery) }
+        return [settings.localization(currentEntry.title), content?.placeName].compactMap { $0 }.joined(separator: " — ")
     }
 
     public override func didAppear(size: Size) {
@@ -221,11 +221,11 @@ public final class Shell: Screen {
     }
 
     private func buildMenu(height: Double) {
-        menuLayer.accessibility = Accessibility(role: .menu, name: "Kinetic")
-        menuLayer.addSublayer(Typography.label("menu.title", "Kinetic", frame: Rect(x: 28, y: 70, width: 240, height: 40),
+        menuLayer.accessibility = Accessibility(role: .menu, name: settings.localization(EngineText.kinetic))
+        menuLayer.addSublayer(Typography.label("menu.title", settings.localization(EngineText.kinetic), frame: Rect(x: 28, y: 70, width: 240, height: 40),
                                                size: 30, bold: true, color: .white))
         var y = 140.0
-        let rows: [(String, String, AppEntry?)] = [("gallery", "Gallery", nil)] + entries.map { ($0.id, $0.title, $0) }
+        let rows: [(String, String, AppEntry?)] = [("gallery", settings.localization(EngineText.gallery), nil)] + entries.map { ($0.id, settings.localization($0.title), $0) }
         for (id, title, entry) in rows {
             let row = Layer(identifier: "menu.item.\(id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 56))
             row.addSublayer(Typography.label(nil, title, frame: Rect(x: 28, y: 16, width: 250, height: 26), size: 20, bold: entry != nil, color: .white))
@@ -288,7 +288,7 @@ public final class Shell: Screen {
             guard let self else { return }
             self.setMenu(open: !self.isMenuOpen)
         }]
-        menuButton.accessibility = Accessibility(role: .button, name: "Menu", actions: [.tapping(menuButton)])
+        menuButton.accessibility = Accessibility(role: .button, name: settings.localization(EngineText.menu), actions: [.tapping(menuButton)])
     }
 }
 

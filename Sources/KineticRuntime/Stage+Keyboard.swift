@@ -19,6 +19,9 @@ extension Stage {
         if event.modifiers.contains(.alt) { return motion.handle(event.key) }
         textInput.textOfFocusingKey = nil
         if let field = focusedField, field.handleKey(event) { return true }
+        // Past a text field (whose text is drawn the right way round, its caret moving as it reads), Left and Right
+        // move through the mirrored tree: towards the leading side is Right in a right-to-left stage.
+        let event = root.layoutDirection == .rightToLeft ? event.mirroredHorizontally : event
         let focusedBefore = textInput.focused
         let used = screen?.handleKey(event) == true
         if let field = textInput.focused, field !== focusedBefore, case .character(let typed) = event.key { textInput.textOfFocusingKey = typed }

@@ -82,10 +82,12 @@ public final class Stage {
         self.size = size
         self.settings = settings
         root = Layer(identifier: nil)
+        root.layoutDirection = settings.layoutDirection
         root.frame = Rect(origin: .zero, size: size)
         root.backgroundColor = .white
         root.countChanges(in: sceneChanges)
         textInput.clock = { [unowned self] in self.time }
+        textInput.texts = settings.localization
         textInput.showMenu = { [unowned self] items, point in self.showContextMenu(items, at: point) }
     }
 
@@ -153,13 +155,19 @@ public final class Stage {
     /// Where the person is, in words for the window's title (see `Screen.placeName`).
     public var placeName: String? { screen?.placeName }
 
+    /// A point on the screen in the tree's coordinates: mirrored in a right-to-left stage (`LayoutDirection`), where
+    /// the tree is laid out leading edge left and shown mirrored. Every pointer's point comes in through here.
+    func inTree(_ screenPoint: Point) -> Point {
+        root.layoutDirection == .rightToLeft ? screenPoint.applying(root.screenMirror) : screenPoint
+    }
+
     /// Routes a touch: a new one goes to the recognizers along the path of the layer it lands on.
     public func send(_ event: TouchEvent) {
         // Input never places a touch out of reach of drawing: a point that is not finite is dropped, one far off the
         // stage held at `Point.inputReach`.
         guard let location = event.location.clampedToInputReach else { return }
         var event = event
-        event.location = location
+        event.location = inTree(location)
         inputSinceLastStep = true
         if event.phase == .began {
             keyboardFocus.notePointer()
@@ -175,10 +183,13 @@ public final class Stage {
     /// returns whether one did.
     @discardableResult
     public func send(_ event: WheelEvent) -> Bool {
-        guard let location = event.location.clampedToInputReach, event.delta.isFinite else { return false }
+        guard let screenLocation = event.location.clampedToInputReach, event.delta.isFinite else { return false }
         inputSinceLastStep = true
         var event = event
+        let location = inTree(screenLocation)
         event.location = location
+        // A sideways scroll is mirrored with the tree: towards the leading edge is towards the leading edge.
+        if root.layoutDirection == .rightToLeft { event.delta.dx = -event.delta.dx }
         for layer in (root.hitTest(location) ?? root).ancestry {
             if layer.onWheel?(event) == true { return true }
         }
@@ -196,7 +207,7 @@ public final class Stage {
     /// The pointer moved with no button down (a mouse over the window): the layer under it that can be clicked, or
     /// has a hover look, is hovered, and the cursor follows what is under it.
     public func sendPointer(at point: Point) {
-        guard let location = point.clampedToInputReach else { return }
+        guard let location = point.clampedToInputReach.map(inTree) else { return }
         inputSinceLastStep = true
         pointerLocation = location
         hover(at: location)
@@ -268,7 +279,7 @@ public final class Stage {
     /// menu at the pointer; returns whether one did.
     @discardableResult
     public func sendContextClick(at point: Point) -> Bool {
-        guard let location = point.clampedToInputReach else { return false }
+        guard let location = point.clampedToInputReach.map(inTree) else { return false }
         inputSinceLastStep = true
         closeContextMenu()
         for layer in (root.hitTest(location) ?? root).ancestry {
@@ -283,7 +294,7 @@ public final class Stage {
     /// selection); returns whether one did.
     @discardableResult
     public func sendMiddleClick(at point: Point) -> Bool {
-        guard let location = point.clampedToInputReach else { return false }
+        guard let location = point.clampedToInputReach.map(inTree) else { return false }
         inputSinceLastStep = true
         closeContextMenu()
         guard let action = (root.hitTest(location) ?? root).ancestry.lazy.compactMap(\.middleClickAction).first else { return false }
@@ -294,7 +305,7 @@ public final class Stage {
     /// Shows `items` as a context menu at `point` (a screen's own keyboard route to it: Shift-F10 on its focus).
     public func showContextMenu(_ items: [ContextMenuItem], at point: Point) {
         closeContextMenu()
-        let menu = ContextMenu(items: items, at: point, stageSize: size) { [weak self] in self?.closeContextMenu() }
+        let menu = ContextMenu(items: items, at: point, stageSize: size, texts: settings.localization) { [weak self] in self?.closeContextMenu() }
         root.addSublayer(menu.shield)
         root.addSublayer(menu.panel)
         contextMenu = menu

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticScene
 
 /// What the person or the scenario chose for this run, handed to every screen.
 public struct StageSettings: Sendable, Equatable {
@@ -23,6 +24,11 @@ public struct StageSettings: Sendable, Equatable {
     public var fixedStartDate: Date?
     /// The texts in the person's languages (English unless the edge found a catalogue for them, see `Localization`).
     public var localization = Localization.english
+    /// A way of reading set apart from the language (a test's mirrored run, a designer checking a layout); `nil`: the
+    /// language's.
+    public var layoutDirectionOverride: LayoutDirection?
+    /// Which way the stage reads: the override's, else the language's (`Localization.layoutDirection`).
+    public var layoutDirection: LayoutDirection { layoutDirectionOverride ?? localization.layoutDirection }
 
     /// Settings for one run; only the data folder must be given, so nothing writes into a person's real data by
     /// default.

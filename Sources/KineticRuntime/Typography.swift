@@ -4,10 +4,15 @@ import KineticScene
 /// Text layers in the house style: TeX Gyre Heros (the stand-in for Helvetica Neue).
 public enum Typography {
     /// A text layer of `frame` showing `string`.
+    ///
+    /// A label's font shrinks, down to `minimumScale` of `size`, where its words would not fit its frame: a title or a
+    /// button sized for English holds French or Arabic words, which are often longer.
     public static func label(_ identifier: String?, _ string: String, frame: Rect, size: Double, bold: Bool = false,
-                             color: Color = .black, alignment: TextContent.Alignment = .left, lineLimit: Int = 0) -> Layer {
+                             color: Color = .black, alignment: TextContent.Alignment = .left, lineLimit: Int = 0,
+                             minimumScale: Double = 0.7) -> Layer {
         let layer = Layer(identifier: identifier, frame: frame)
-        layer.contents = .text(TextContent(string, bold: bold, fontSize: size, color: color, alignment: alignment, lineLimit: lineLimit))
+        layer.contents = .text(TextContent(string, bold: bold, fontSize: size, color: color, alignment: alignment, lineLimit: lineLimit,
+                                           minimumScale: minimumScale))
         layer.isUserInteractionEnabled = false
         return layer
     }

@@ -59,8 +59,9 @@ public final class ScenarioRunner {
     ///   - contentURL: the content server, overriding the scenario's own `contentURL`.
     ///   - localization: the texts' languages (English by default, so that a run's frames do not depend on the
     ///     machine's locale; `kinetic play` passes the person's).
+    ///   - layoutDirection: a way of reading other than the language's (`StageSettings.layoutDirectionOverride`).
     public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil, contentURL: URL? = nil,
-                localization: Localization = .english) throws {
+                localization: Localization = .english, layoutDirection: LayoutDirection? = nil) throws {
         guard scenario.app == "gallery" || entries.contains(where: { $0.id == scenario.app }) else {
             throw ScenarioError.unknownApp(scenario.app, known: ["gallery"] + entries.map(\.id))
         }
@@ -72,6 +73,7 @@ public final class ScenarioRunner {
                                      cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true),
                                      contentURL: contentURL ?? scenario.contentURL, fixedStartDate: StageSettings.scenarioStartDate)
         settings.localization = localization
+        settings.layoutDirectionOverride = layoutDirection
         stage = Stage(size: scenario.size, settings: settings)
         stage.textInput.measure = PangoTextMeasure()
         stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))
@@ -212,7 +214,12 @@ public final class ScenarioRunner {
         try FileManager.default.removeItem(at: ownFolder)
     }
 
+    /// Called at each capture with its name, the stage as it is then: a test's look at the live layers (their text's
+    /// font and frame), beyond what a dump writes.
+    public var onCapture: ((String) -> Void)?
+
     private func capture(_ name: String, into directory: URL?) throws -> Capture {
+        onCapture?(name)
         let dump = stage.dump()
         if let directory {
             renderer.render(stage.root)  // no raster budget: a capture is final

@@ -79,12 +79,15 @@ public struct AccessibilityTree {
             counts[base, default: 0] += 1
             return counts[base] == 1 ? base : "\(base)#\(counts[base] ?? 0)"
         }
+        // Frames as the screen shows them: mirrored in a right-to-left tree (`LayoutDirection`).
+        let mirror = layer.screenMirror
         /// `clip`: what of the stage the layers above let show (a scroll view clips its rows).
         func visit(_ layer: Layer, clip: Rect) -> [AccessibilityNode] {
             guard !layer.accessibilityElementsHidden else { return [] }
             let shown = !layer.isHidden && layer.opacity > 0.01
             guard shown || layer.accessibility?.isOfferedWhenHidden == true else { return [] }
-            let frame = layer.frameInRoot
+            let inTree = layer.frameInRoot
+            let frame = inTree.applying(mirror)
             let inner = layer.masksToBounds ? clip.intersection(frame) : clip
             var children = shown ? layer.sublayersInDrawingOrder.flatMap { visit($0, clip: inner) } : []
             guard let declared = layer.accessibility else { return children }
@@ -93,7 +96,7 @@ public struct AccessibilityTree {
                 let made = Set(children.map(\.key))
                 children += declared.itemsWithoutLayers.filter { !made.contains($0.key) }.map { item in
                     var row = AccessibilityNode(key: uniqueKey(item.key), role: .listItem, name: item.name, description: "",
-                                                states: item.states, frame: item.frame.offsetBy(dx: frame.minX, dy: frame.minY),
+                                                states: item.states, frame: item.frame.offsetBy(dx: inTree.minX, dy: inTree.minY).applying(mirror),
                                                 actions: [], text: nil, caret: 0, selection: 0..<0, isLive: false, children: [])
                     row.isShowing = false
                     row.positionInList = item.position

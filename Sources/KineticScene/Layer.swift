@@ -73,6 +73,15 @@ public final class Layer {
     /// What the layer is to a screen reader (role, name, states, actions), declared by the app beside the layer it
     /// describes; `nil` for a layer that is only drawing (its accessible descendants are still found).
     public var accessibility: Accessibility?
+    /// The way the tree reads, set on its root (see `LayoutDirection`): a right-to-left root shows the whole tree
+    /// mirrored, each layer's own drawing kept the right way round.
+    public var layoutDirection = LayoutDirection.leftToRight { didSet { if layoutDirection != oldValue { noteChange() } } }
+    /// Whether this layer's drawing turns with a right-to-left layout, as a direction does (a back chevron, an arrow):
+    /// text and most pictures keep reading the right way round; a sign that points along the layout mirrors.
+    public var drawsMirroredRightToLeft = false { didSet { if drawsMirroredRightToLeft != oldValue { contentVersion &+= 1 } } }
+    /// Whether this layer's sublayers are placed as its drawing is, left to right even in a mirrored tree: a text
+    /// field, whose caret and selection sit on its text's glyphs, which are never mirrored.
+    public var keepsSublayersLeftToRight = false { didSet { if keepsSublayersLeftToRight != oldValue { noteChange() } } }
     /// Whether the stage's keyboard focus is on this layer (the stage sets it; dumps write `focused`).
     public var hasKeyboardFocus = false
     /// The outline the keyboard's focus ring follows round this layer when it is not a rounded rectangle: a hexagon's,
@@ -239,11 +248,16 @@ public final class Layer {
 
     /// Maps this layer's own coordinates to its superlayer's:
     /// bounds origin → anchor → scale → rotate → position.
+    ///
+    /// Under a superlayer that keeps its sublayers left to right in a mirrored tree, its drawing's mirror comes last:
+    /// the sublayer is placed in the coordinates the superlayer's text is drawn in.
     public var transformToSuperlayer: Transform2D {
-        Transform2D(translationX: -bounds.minX - anchorPoint.x * bounds.width, y: -bounds.minY - anchorPoint.y * bounds.height)
+        let placed = Transform2D(translationX: -bounds.minX - anchorPoint.x * bounds.width, y: -bounds.minY - anchorPoint.y * bounds.height)
             .concatenating(Transform2D(scaleX: scale, y: scale))
             .concatenating(Transform2D(rotationAngle: rotation))
             .concatenating(Transform2D(translationX: position.x, y: position.y))
+        guard let superlayer, superlayer.keepsSublayersLeftToRight else { return placed }
+        return placed.concatenating(superlayer.contentMirror)
     }
 
     /// Maps this layer's coordinates to those of the root of its tree (the screen).
@@ -269,7 +283,9 @@ public final class Layer {
             return Hexagon.contains(point, in: bounds, pointyTop: pointyTop)
         case .outline(let corners):
             guard bounds.width > 0, bounds.height > 0 else { return false }
-            return Self.polygon(corners, contains: Point(x: (point.x - bounds.minX) / bounds.width, y: (point.y - bounds.minY) / bounds.height))
+            // The outline is the drawing's: in a mirrored tree it is mirrored inside the bounds as the drawing is.
+            let drawn = point.applying(contentMirror)
+            return Self.polygon(corners, contains: Point(x: (drawn.x - bounds.minX) / bounds.width, y: (drawn.y - bounds.minY) / bounds.height))
         }
     }
 

@@ -69,12 +69,16 @@ public struct TextContent: Hashable, Sendable {
     public var lineLimit: Int
     /// Whether the text block sits in the vertical middle of the bounds (a button's title) or at the top.
     public var centeredVertically: Bool
+    /// How far the font may shrink, as a fraction of `fontSize`, for the words to fit the bounds (iOS's
+    /// `minimumScaleFactor`): a button's title in a language whose words are longer than English's. 1: never.
+    public var minimumScale: Double
 
     /// Text in the default family at 16 points, black, left-aligned and at the top, on as many lines as it needs,
     /// unless told otherwise.
     public init(_ string: String, fontFamily: String = TextContent.defaultFontFamily, bold: Bool = false,
                 fontSize: Double = 16, color: Color = .black, alignment: Alignment = .left, lineLimit: Int = 0,
-                centeredVertically: Bool = false) {
+                centeredVertically: Bool = false, minimumScale: Double = 1) {
+        self.minimumScale = minimumScale.isFinite ? min(max(minimumScale, 0.3), 1) : 1
         self.string = string
         self.fontFamily = fontFamily
         self.bold = bold

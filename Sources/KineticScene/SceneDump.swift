@@ -81,8 +81,10 @@ public struct LayerDump: Codable, Equatable, Sendable {
     /// Records `layer` as it appears on screen now, under `identifier`, with every number rounded to a thousandth.
     public init(layer: Layer, identifier: String) {
         id = identifier
-        frame = DumpRect(layer.frameInRoot)
-        rotation = SceneDump.round(layer.rotationInTree)
+        // As the screen shows it: mirrored, and turned the other way, in a right-to-left tree (`LayoutDirection`).
+        let mirrored = layer.isInMirroredTree
+        frame = DumpRect(mirrored ? layer.frameOnScreen : layer.frameInRoot)
+        rotation = SceneDump.round(mirrored ? -layer.rotationInTree : layer.rotationInTree)
         opacity = SceneDump.round(layer.opacityInTree)
         visible = layer.isVisibleInTree
         switch layer.contents {

@@ -108,3 +108,30 @@ public final class EstimatedTextMeasure: TextMeasuring {
         return Size(width: Double(longest) * text.fontSize * 0.55, height: Double(all.count) * text.fontSize * 1.25)
     }
 }
+
+extension TextMeasuring {
+    /// `text` at the largest font size, between its `minimumScale` and its own, at which it fits `size` (see
+    /// `fits`), found by halving; at its minimum scale when none fits. Text that fits, or never shrinks, is as it is.
+    public func fitted(_ text: TextContent, in size: Size) -> TextContent {
+        guard text.minimumScale < 1, size.width > 0, !fits(text, in: size) else { return text }
+        var low = text.minimumScale, high = 1.0
+        var shrunk = text
+        for _ in 0..<7 {
+            let middle = (low + high) / 2
+            shrunk.fontSize = text.fontSize * middle
+            if fits(shrunk, in: size) { low = middle } else { high = middle }
+        }
+        shrunk.fontSize = text.fontSize * low
+        return shrunk
+    }
+
+    /// Whether `text` fits `size`: on one line, within the width when it may not wrap; within its line limit; and,
+    /// on several lines, within the height (a single line may hang a point or two below tight bounds).
+    public func fits(_ text: TextContent, in size: Size) -> Bool {
+        if text.lineLimit == 1 { return self.size(of: text, width: nil).width <= size.width + 0.5 }
+        let lines = lines(of: text, width: size.width)
+        if text.lineLimit > 0, lines.count > text.lineLimit { return false }
+        guard lines.count > 1, let last = lines.last else { return true }
+        return last.frame.maxY <= size.height + 1
+    }
+}

@@ -9,6 +9,6 @@ struct AppsCommand: ParsableCommand {
         abstract: "List the apps `kinetic run` opens: one line each, the id, a tab, the title, in menu order.")
 
     func run() {
-        for entry in KineticApps.catalog { print("\(entry.id)\t\(entry.title)") }
+        for entry in KineticApps.catalog { print("\(entry.id)\t\(entry.title.english)") }
     }
 }

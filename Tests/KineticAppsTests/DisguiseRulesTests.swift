@@ -1,4 +1,5 @@
 import XCTest
+import KineticRuntime
 import KineticData
 import KineticCore
 @testable import KineticApps
@@ -98,7 +99,7 @@ final class DisguiseRulesTests: XCTestCase {
     func testTheBannerSaysWhatWentWrong() {
         var s = DisguiseState(costumes: six)
         func banner(_ action: DisguiseAction) -> [String] {
-            DisguiseRules.reduce(&s, action).compactMap { if case .showBanner(let text) = $0 { return text } else { return nil } }
+            DisguiseRules.reduce(&s, action).compactMap { if case .showBanner(let message) = $0 { return message.english } else { return nil } }
         }
         XCTAssertEqual(banner(.catalogueProblems(["x"], refreshFailed: true, showingSaved: false, failure: .unreachable)),
                        ["Couldn’t reach the costume server — showing the built-in costumes"])
@@ -209,10 +210,10 @@ final class DisguiseRulesTests: XCTestCase {
 
     func testAFailedRefreshIsLoggedAndShown() {
         var s = onTheWheel()
-        XCTAssertEqual(apply(&s, .catalogueProblems(["a bad costume"], refreshFailed: true, showingSaved: true)),
-                       [.log("a bad costume"), .showBanner("Couldn’t reach the costume server — showing the costumes saved last time")])
-        XCTAssertEqual(apply(&s, .catalogueProblems([], refreshFailed: true, showingSaved: false)),
-                       [.showBanner("Couldn’t reach the costume server — showing the built-in costumes")], "only what is true")
+        XCTAssertEqual(inEnglish(apply(&s, .catalogueProblems(["a bad costume"], refreshFailed: true, showingSaved: true))),
+                       inEnglish([.log("a bad costume")]) + ["banner: Couldn’t reach the costume server — showing the costumes saved last time"])
+        XCTAssertEqual(inEnglish(apply(&s, .catalogueProblems([], refreshFailed: true, showingSaved: false))),
+                       ["banner: Couldn’t reach the costume server — showing the built-in costumes"], "only what is true")
         XCTAssertEqual(apply(&s, .catalogueProblems([], refreshFailed: false, showingSaved: true)), [])
     }
 
@@ -250,8 +251,8 @@ final class DisguiseRulesTests: XCTestCase {
         var s = onTheWheel()
         XCTAssertEqual(apply(&s, .progressNotSaved("disk full")), [.log("could not save Disguise-O-Rama progress: disk full")],
                        "a lost save only means the intro shows again: logged, no banner")
-        XCTAssertEqual(apply(&s, .wheelMotionFailed(while: "turning the wheel", error: "diverged")),
-                       [.log("disguise: turning the wheel: diverged"), .showBanner("Something went wrong turning the wheel — see the log")])
+        XCTAssertEqual(inEnglish(apply(&s, .wheelMotionFailed(while: "turning the wheel", error: "diverged"))),
+                       inEnglish([.log("disguise: turning the wheel: diverged")]) + ["banner: Something went wrong with the costume wheel — see the log"])
         XCTAssertEqual(s, onTheWheel(), "a failure changes nothing")
     }
 
@@ -260,4 +261,9 @@ final class DisguiseRulesTests: XCTestCase {
         apply(&s, key(.enter), .splashLeft)
         return s
     }
+}
+
+/// The effects as a person and the log read them: each banner in English (its words are the catalogue's source).
+private func inEnglish(_ effects: [DisguiseEffect]) -> [String] {
+    effects.map { if case .showBanner(let message) = $0 { return "banner: \(message.english)" } else { return "\($0)" } }
 }

@@ -80,6 +80,10 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(LanguagePreference.languages(environment: ["LANGUAGE": "ar:fr", "LANG": "de_DE.UTF-8"]), ["ar", "fr", "en"],
                        "LANGUAGE first")
         XCTAssertEqual(LanguagePreference.languages(environment: ["LANGUAGE": "fr", "LANG": "C"]), ["en"], "but not over the C locale")
+        // gettext compares the locale's name with "C": C.UTF-8 (a container's default) is another locale, and LANGUAGE
+        // is read over it; the C.UTF-8 locale itself names no language.
+        XCTAssertEqual(LanguagePreference.languages(environment: ["LANGUAGE": "ar", "LANG": "C.UTF-8"]), ["ar", "en"])
+        XCTAssertEqual(LanguagePreference.languages(environment: ["LANG": "C.UTF-8"]), ["en"])
         XCTAssertEqual(LanguagePreference.languages(flag: "pseudo", environment: ["LANGUAGE": "fr", "LANG": "fr_FR.UTF-8"]), ["pseudo", "en"])
         XCTAssertEqual(LanguagePreference.languages(environment: ["LANG": "../../etc/passwd"]), ["en"], "what is no language is nothing")
     }

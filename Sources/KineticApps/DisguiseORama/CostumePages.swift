@@ -35,6 +35,7 @@ final class CostumePages {
         button.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 10), fill: Color.white.withAlpha(0.85),
                                               stroke: Palette.ink.withAlpha(0.15), lineWidth: 1))
         let glyph = Typography.label(nil, arrow, frame: Rect(x: 0, y: 0, width: 44, height: 44), size: 26, bold: true, color: Palette.ink, alignment: .center)
+        glyph.drawsMirroredRightToLeft = true  // a direction: it points the other way in a right-to-left layout
         if case .text(var text) = glyph.contents {
             text.centeredVertically = true
             glyph.contents = .text(text)

@@ -68,8 +68,8 @@ public enum DisguiseEffect: Equatable, Sendable {
     case saveProgress(introCompleted: Bool)
     /// A line for the log.
     case log(String)
-    /// A banner that goes away by itself.
-    case showBanner(String)
+    /// A banner that goes away by itself, said in the person's language where it shows.
+    case showBanner(LocalizedMessage)
 }
 
 /// Disguise-O-Rama's rules (seed 000 and seed 001): state + action → new state + effects. Pure, so tests drive the
@@ -77,24 +77,25 @@ public enum DisguiseEffect: Equatable, Sendable {
 public enum DisguiseRules: AppRules {
     /// What a failed refresh says: what is true about the server (not reached, an error, a catalogue that can't be read)
     /// and about what the wheel shows.
-    static func refreshFailedMessage(showingSaved: Bool, failure: RefreshFailure = .unreachable) -> String {
-        let what: String
+    static func refreshFailedMessage(showingSaved: Bool, failure: RefreshFailure = .unreachable) -> LocalizedMessage {
+        let what: LocalizedText
         switch failure {
-        case .unreachable: what = "Couldn’t reach the costume server"
-        case .serverError: what = "The costume server answered with an error"
-        case .unreadableDocument: what = "The costume server’s catalogue can’t be read"
+        case .unreachable: what = DisguiseText.serverUnreachable
+        case .serverError: what = DisguiseText.serverError
+        case .unreadableDocument: what = DisguiseText.catalogueUnreadable
         }
-        return "\(what) — showing \(showingSaved ? "the costumes saved last time" : "the built-in costumes")"
+        return LocalizedMessage(what, ["showing": .text(showingSaved ? DisguiseText.showingSaved : DisguiseText.showingBuiltIn)])
     }
 
     /// What a refresh that left costumes out for their pictures says (a 404, a broken image).
-    static func leftOutMessage(_ count: Int) -> String {
-        count == 1 ? "1 new costume left out: its pictures couldn’t be loaded" : "\(count) new costumes left out: their pictures couldn’t be loaded"
+    static func leftOutMessage(_ count: Int) -> LocalizedMessage {
+        LocalizedMessage(DisguiseText.leftOut, count: count)
     }
 
-    /// What a failure while doing something says: a log line naming it, and a banner telling the person.
+    /// What a failure while doing something says: a log line naming it (in English, for whoever reads the log), and a
+    /// banner telling the person that the wheel went wrong.
     static func failure(while doing: String, error: String) -> [DisguiseEffect] {
-        [.log("disguise: \(doing): \(error)"), .showBanner("Something went wrong \(doing) — see the log")]
+        [.log("disguise: \(doing): \(error)"), .showBanner(LocalizedMessage(DisguiseText.wheelWentWrong))]
     }
 
     /// Moves the sequence on by one action: changes `state` and returns the effects (a save, a banner, a log line)

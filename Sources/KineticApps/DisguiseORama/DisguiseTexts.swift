@@ -19,6 +19,15 @@ enum DisguiseText {
     static let isWearing = LocalizedText("disguise.said.wearing", "Scotch is wearing {costume}.")
     static let tookOff = LocalizedText("disguise.said.took-off", "Took off {costume}.")
     static let theCostume = LocalizedText("disguise.said.the-costume", "the costume")
+    // Banners
+    static let serverUnreachable = LocalizedText("disguise.banner.unreachable", "Couldn’t reach the costume server — showing {showing}")
+    static let serverError = LocalizedText("disguise.banner.server-error", "The costume server answered with an error — showing {showing}")
+    static let catalogueUnreadable = LocalizedText("disguise.banner.unreadable", "The costume server’s catalogue can’t be read — showing {showing}")
+    static let showingSaved = LocalizedText("disguise.banner.saved-costumes", "the costumes saved last time")
+    static let showingBuiltIn = LocalizedText("disguise.banner.built-in-costumes", "the built-in costumes")
+    static let leftOut = LocalizedPlural("disguise.banner.left-out", one: "1 new costume left out: its pictures couldn’t be loaded",
+                                         other: "{count} new costumes left out: their pictures couldn’t be loaded")
+    static let wheelWentWrong = LocalizedText("disguise.banner.wheel-went-wrong", "Something went wrong with the costume wheel — see the log")
 
     /// A bundled intro page's words by its id (`disguise.intro.hello.text`); a served page's own words are already in
     /// the person's language (`IntroDocument`) and pass as they are.

@@ -108,11 +108,11 @@ extension HexCellView {
 
     /// What the hexagon is to a screen reader: a button named by `node`'s title, with its place ("row 2, cell 3"),
     /// focused and expanded as `state` says, and a press that does what a tap does.
-    func describe(_ node: HoneycombNode, place: (row: Int, cell: Int)?, in state: HoneycombState, press: @escaping () -> Void) {
+    func describe(_ node: HoneycombNode, place: (row: Int, cell: Int)?, in state: HoneycombState, texts: Localization, press: @escaping () -> Void) {
         var states: Accessibility.States = [.focusable]  // `focused` is the stage's keyboard focus's to set
         if state.openCell == node.id { states.formUnion([.expandable, .expanded]) }
         container.accessibility = Accessibility(role: .button, name: node.title,
-                                                description: place.map { "row \($0.row), cell \($0.cell)" } ?? "",
+                                                description: place.map { texts(HoneycombText.place, ["row": String($0.row), "cell": String($0.cell)]) } ?? "",
                                                 states: states, actions: [.init("press", perform: press)])
     }
 }

@@ -85,8 +85,8 @@ final class HoneycombCategories {
         showEmptyNote(categories.isEmpty, geometry: geometry)
     }
 
-    /// What the stage says when the data has no category.
-    static let emptyMessage = "No categories to show: the honeycomb’s data has none."
+    /// The run's texts (set by the screen).
+    var texts = Localization.english
 
     /// Says so while the data has no category at all, and takes the note away once it has. The logo stays in the
     /// middle of the stage alone, so the note sits under it, clear of its hexagon (it used to be drawn across the
@@ -100,9 +100,9 @@ final class HoneycombCategories {
         guard emptyNote == nil else { return }
         let logoBottom = geometry.logoCentre.y + geometry.flower.circumradius
         let note = Layer(identifier: "honeycomb.empty", frame: Rect(x: 40, y: logoBottom + 24, width: max(field.bounds.width - 80, 40), height: 56))
-        note.contents = .text(TextContent(Self.emptyMessage, fontSize: 20, color: Palette.ink, alignment: .center))
+        note.contents = .text(TextContent(texts(HoneycombText.noCategories), fontSize: 20, color: Palette.ink, alignment: .center))
         note.isUserInteractionEnabled = false
-        note.accessibility = Accessibility(role: .label, name: Self.emptyMessage)
+        note.accessibility = Accessibility(role: .label, name: texts(HoneycombText.noCategories))
         field.addSublayer(note)
         emptyNote = note
     }
@@ -152,7 +152,7 @@ final class HoneycombCategories {
         for (index, category) in state.categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
             guard let view = views[category.id] else { continue }
             let place = HoneycombGeometry.flowerSlots.enumerated().lazy.compactMap { row, slots in slots.firstIndex(of: index).map { (row + 1, $0 + 1) } }.first
-            view.describe(category, place: place, in: state) { [send] in send(.tapCategory(category.id)) }
+            view.describe(category, place: place, in: state, texts: texts) { [send] in send(.tapCategory(category.id)) }
         }
         logo?.container.accessibility = nil
     }

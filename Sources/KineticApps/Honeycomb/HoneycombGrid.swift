@@ -17,6 +17,9 @@ final class HoneycombGrid {
     private let motion: HoneycombMotion
     private let send: (HoneycombAction) -> Void
 
+    /// The run's texts (set by the screen).
+    var texts = Localization.english
+
     init(in content: Layer, motion: HoneycombMotion, send: @escaping (HoneycombAction) -> Void) {
         self.content = content
         self.motion = motion
@@ -30,7 +33,7 @@ final class HoneycombGrid {
     /// cells; with `nil` the note fades away.
     func showEmptyNote(for empty: HoneycombNode?, in area: Rect) {
         if let empty {
-            let message = "Nothing in \(empty.title) yet: the honeycomb’s data has no cells for it."
+            let message = texts(HoneycombText.emptyCategory, ["category": empty.title])
             emptyNote.frame = Rect(x: area.minX + 16, y: area.midY - 28, width: max(area.width - 32, 16), height: 56)
             emptyNote.contents = .text(TextContent(message, fontSize: 20, color: Palette.ink, alignment: .center, centeredVertically: true))
             emptyNote.accessibility = Accessibility(role: .label, name: message)
@@ -118,7 +121,7 @@ final class HoneycombGrid {
         for (index, cell) in shown.children.enumerated() {
             guard let view = views[cell.id] else { continue }
             let place = layout.position(ofCellAt: index).map { ($0.row + 1, $0.column + 1) }
-            view.describe(cell, place: place, in: state) { [send] in send(.tapCell(cell.id)) }
+            view.describe(cell, place: place, in: state, texts: texts) { [send] in send(.tapCell(cell.id)) }
         }
     }
 

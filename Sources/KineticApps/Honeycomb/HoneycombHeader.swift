@@ -12,6 +12,9 @@ final class HoneycombHeader {
     private let send: (HoneycombAction) -> Void
 
     /// The header, hidden, added to `field`.
+    /// The run's texts (set by the screen).
+    var texts = Localization.english
+
     init(in field: Layer, motion: HoneycombMotion, send: @escaping (HoneycombAction) -> Void) {
         self.motion = motion
         self.send = send
@@ -23,6 +26,7 @@ final class HoneycombHeader {
         back.opacity = 0
         back.gestureRecognizers = [TapRecognizer { _ in send(.back) }]
         let chevron = Typography.label(nil, "‹", frame: Rect(x: 0, y: 4, width: 52, height: 44), size: 30, bold: true, color: .white, alignment: .center)
+        chevron.drawsMirroredRightToLeft = true  // back points towards the leading side, right in a right-to-left layout
         back.addSublayer(chevron)
         title.frame = Rect(x: 134, y: 24, width: 500, height: 36)
         title.isUserInteractionEnabled = false
@@ -51,7 +55,7 @@ final class HoneycombHeader {
 
     /// Back as a button, and the title as the heading of the shown category (`nil`: none).
     func describe(_ shown: HoneycombNode?) {
-        back.accessibility = Accessibility(role: .button, name: "Back", actions: [.init("press") { [send] in send(.back) }])
+        back.accessibility = Accessibility(role: .button, name: texts(HoneycombText.back), actions: [.init("press") { [send] in send(.back) }])
         title.accessibility = Accessibility(role: .heading, name: shown?.title ?? "")
     }
 }

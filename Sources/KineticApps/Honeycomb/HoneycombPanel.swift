@@ -21,6 +21,9 @@ final class HoneycombPanel {
     private let send: (HoneycombAction) -> Void
 
     /// A closed panel and its arrow, added to `content` (the grid's scrolling content, in stage coordinates).
+    /// The run's texts (set by the screen).
+    var texts = Localization.english
+
     init(in content: Layer, motion: HoneycombMotion, send: @escaping (HoneycombAction) -> Void) {
         self.motion = motion
         self.send = send
@@ -104,7 +107,7 @@ final class HoneycombPanel {
         let button = Self.learnMoreColours(on: tint)
         learnMore.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 20), fill: node.detail.learnMore == nil ? Palette.muted.withAlpha(0.4) : button.fill))
         if learnMore.sublayers.isEmpty {
-            learnMore.addSublayer(Typography.label(nil, "Learn More", frame: Rect(x: 0, y: 0, width: 150, height: 40), size: Self.learnMoreFontSize,
+            learnMore.addSublayer(Typography.label(nil, texts(HoneycombText.learnMore), frame: Rect(x: 0, y: 0, width: 150, height: 40), size: Self.learnMoreFontSize,
                                                    bold: true, color: button.text, alignment: .center))
         }
         if case .text(var text) = learnMore.sublayers[0].contents {
@@ -170,7 +173,7 @@ final class HoneycombPanel {
         title.accessibility = Accessibility(role: .heading, name: node.detail.label)
         text.accessibility = Accessibility(role: .label, name: node.detail.text)
         image.accessibility = Accessibility(role: .image, name: node.title)
-        learnMore.accessibility = Accessibility(role: .link, name: "Learn More", description: node.detail.learnMore ?? "",
+        learnMore.accessibility = Accessibility(role: .link, name: texts(HoneycombText.learnMore), description: node.detail.learnMore ?? "",
                                                 states: node.detail.learnMore == nil ? [.disabled] : [],
                                                 actions: [.init("jump") { [send] in send(.learnMore) }])
     }

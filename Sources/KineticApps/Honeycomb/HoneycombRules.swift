@@ -52,8 +52,8 @@ public enum HoneycombEffect: Equatable, Sendable {
     case leave
     /// Write one whole line to the log.
     case log(String)
-    /// Show a message in the banner along the bottom, which goes away by itself.
-    case showBanner(String)
+    /// Show a message in the banner along the bottom, which goes away by itself; said in the person's language.
+    case showBanner(LocalizedMessage)
     /// Put text on the desktop's clipboard (a link no browser opened, for the person to paste where they like).
     case copyToClipboard(String)
 }
@@ -62,8 +62,8 @@ public enum HoneycombEffect: Equatable, Sendable {
 public enum HoneycombRules: AppRules {
     /// What the banner says when a refresh failed: the cells saved last time when they are what shows, else the
     /// built-in ones (a first launch has nothing saved).
-    public static func refreshFailedMessage(showingSaved: Bool) -> String {
-        "Couldn’t update the honeycomb — showing \(showingSaved ? "the cells saved last time" : "the built-in cells")"
+    public static func refreshFailedMessage(showingSaved: Bool) -> LocalizedMessage {
+        LocalizedMessage(HoneycombText.refreshFailed, ["showing": .text(showingSaved ? HoneycombText.showingSaved : HoneycombText.showingBuiltIn)])
     }
 
     /// Applies one action: changes `state` and returns the effects (a link to open, a log line, a banner, leaving the
@@ -162,7 +162,7 @@ public enum HoneycombRules: AppRules {
             }
         case .learnMore:
             // Headless, the environment only logs the link: the banner says what was opened either way.
-            if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link), .showBanner("Learn More: \(link)")] }
+            if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link), .showBanner(LocalizedMessage(HoneycombText.openedLink, ["link": .verbatim(link)]))] }
         case .linkNotOpened(let link, let reason):
             // Said, and the link handed over another way: on the clipboard, to paste into a browser.
             return [.log("honeycomb: Learn More: no browser opened \(link) (\(reason)); copied it to the clipboard"),
@@ -172,7 +172,7 @@ public enum HoneycombRules: AppRules {
     }
 
     /// What the banner says when no browser opened `link`: that none answered, and that the link is on the clipboard.
-    public static func noBrowserMessage(_ link: String) -> String { "No browser opened the link — copied it: \(link)" }
+    public static func noBrowserMessage(_ link: String) -> LocalizedMessage { LocalizedMessage(HoneycombText.noBrowser, ["link": .verbatim(link)]) }
 
     /// A problem the data layer found, as the log says it.
     private static func logLine(_ problem: String) -> HoneycombEffect { .log("honeycomb: \(problem)") }

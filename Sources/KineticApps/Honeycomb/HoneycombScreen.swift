@@ -91,6 +91,10 @@ public final class HoneycombScreen: Screen {
     // MARK: Life
 
     public override func didAppear(size: Size) {
+        header.texts = settings.localization
+        panel.texts = settings.localization
+        categories.texts = settings.localization
+        grid.texts = settings.localization
         send(.resized(size))
         banner.onShow = { [weak self] in self?.stage?.announce($0) }  // said, as it shows
         measurePanelTexts()
@@ -186,7 +190,7 @@ public final class HoneycombScreen: Screen {
             do { try environment.openLink(link) } catch { send(.linkNotOpened(link, reason: "\(error)")) }
         case .copyToClipboard(let text): stage?.textInput.clipboard.setText(text)
         case .log(let line): environment.log(line)
-        case .showBanner(let message): banner.show(message, animator: animator, measure: stage?.textInput.measure)
+        case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         case .leave: break  // the key goes on to the shell (`handleKey` returns false)
         }
     }
@@ -298,7 +302,7 @@ public final class HoneycombScreen: Screen {
     public override var menuActions: [MenuAction] {
         // The entry for what shows is marked: the category whose grid is on screen (or being entered), else All categories.
         let shown = state.menuCategory
-        return [MenuAction(id: "categories", title: "All categories", isCurrent: shown == nil) { [weak self] in self?.send(.showCategory(nil)) }]
+        return [MenuAction(id: "categories", title: settings.localization(HoneycombText.allCategories), isCurrent: shown == nil) { [weak self] in self?.send(.showCategory(nil)) }]
             + state.categories.prefix(HoneycombDocument.maximumCategories).map { category in
                 MenuAction(id: "category.\(category.id)", title: category.title, isCurrent: shown == category.id) { [weak self] in
                     self?.send(.showCategory(category.id))

@@ -30,7 +30,7 @@ final class DatePickerSheet {
     init(context: MailboxViewContext, center: Point) {
         self.context = context
         let state = context.state, size = Self.size
-        dates = DateWheels(now: state.now, calendar: state.calendar)
+        dates = DateWheels(now: state.now, calendar: state.calendar, words: DateWords(context.texts))
         layer = Typography.panel("picker", frame: Rect(center: center, size: size), color: .white, cornerRadius: 18)
         layer.gestureRecognizers = [TapRecognizer { _ in }]  // a tap on the sheet keeps it
         layer.cursor = .arrow
@@ -67,7 +67,7 @@ final class DatePickerSheet {
         let state = context.state
         let date = pickedDate
         let inFuture = date.map { $0 > state.now } ?? false
-        let text = inFuture ? context.texts(MailboxText.comesBack, ["moment": RescheduleMoment.label(for: date, now: state.now, calendar: state.calendar)])
+        let text = inFuture ? context.texts(MailboxText.comesBack, ["moment": RescheduleMoment.label(for: date, now: state.now, calendar: state.calendar, texts: context.texts)])
                             : context.texts(MailboxText.chooseAfterNow)
         if case .text(var content) = summary.contents, content.string != text { content.string = text; summary.contents = .text(content) }
         schedule.opacity = inFuture ? 1 : 0.45
@@ -123,7 +123,7 @@ final class DatePickerSheet {
             let row = wheels.rows[index]
             guard let wheel = layer.layer(withIdentifier: "picker.\(column.name)") else { continue }
             var described = Accessibility(
-                role: .spinButton, name: column.name.capitalized,
+                role: .spinButton, name: column.spokenName,
                 states: [.focusable],  // `focused`: the stage's keyboard focus sets it
                 actions: [.init("next") { [weak self] in self?.turn(column: index, by: 1) },
                           .init("previous") { [weak self] in self?.turn(column: index, by: -1) }])

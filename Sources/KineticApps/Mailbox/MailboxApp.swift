@@ -19,7 +19,8 @@ extension KineticApps {
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: settings.document(mailboxMessagesPath),
                                          dataFolder: settings.dataDirectory, fetcher: environment.fetcher)
         let screen = MailboxScreen(feed: MailboxFeed(refresher: refresher),
-                                   environment: .live(dataDirectory: settings.dataDirectory, log: environment.log), freshStart: settings.freshStart)
+                                   environment: .live(dataDirectory: settings.dataDirectory, log: environment.log), freshStart: settings.freshStart,
+                                   words: MailboxText.mailWords(settings.localization))
         screen.startupProblems += problems
         return screen
     }

@@ -76,7 +76,10 @@ final class MailboxMenu {
         }]
         panel.addSublayer(setting)
         let gallery = Layer(identifier: "mailbox.menu.gallery", frame: Rect(x: 0, y: y + 100, width: width, height: 52))
-        gallery.addSublayer(Typography.label(nil, "← " + context.texts(MailboxText.gallery), frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
+        // The arrow points to where the gallery is, the leading side: right in a right-to-left layout (an arrow is not
+        // mirrored by the text's direction, as a chevron is).
+        let arrow = context.layoutDirection == .rightToLeft ? "→ " : "← "
+        gallery.addSublayer(Typography.label(nil, arrow + context.texts(MailboxText.gallery), frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
         gallery.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.leaveApp() }]
         panel.addSublayer(gallery)
         describe()
@@ -138,10 +141,13 @@ final class MailboxMenu {
         let showing = "mailbox.menu." + (state.shelf?.slug ?? state.segment.rawValue)
         panel.accessibility = Accessibility(role: .menu, name: context.texts(MailboxText.mailbox))
         for row in panel.sublayers where row.identifier?.hasPrefix("mailbox.menu.") == true && !row.gestureRecognizers.isEmpty {
-            let name = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
+            var parts = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }
+                .flatMap { $0.components(separatedBy: "   ") }.filter { !$0.isEmpty }
             // The Inbox's count is of its unread messages (the rest count what they hold): said so.
-            let unread = row.identifier == "mailbox.menu.inbox" ? " unread" : ""
-            row.accessibility = Accessibility(role: .menuItem, name: name.replacingOccurrences(of: "   ", with: ", ") + unread,
+            if row.identifier == "mailbox.menu.inbox", parts.count > 1, let count = parts.last {
+                parts[parts.count - 1] = context.texts(MailboxText.unreadCount, ["count": count])
+            }
+            row.accessibility = Accessibility(role: .menuItem, name: parts.joined(separator: ", "),
                                               states: row.identifier == showing ? [.selected] : [], actions: [.tapping(row, named: "click")])
         }
     }

@@ -59,8 +59,8 @@ extension MailboxRules {
                 state.placements[draft] = nil
             }
             let id = newID(in: state, prefix: "sent")
-            var message = written(compose, id: id, sender: "To: \(compose.to)", state: state)
-            if message.subject.isEmpty { message.subject = "(no subject)" }
+            var message = written(compose, id: id, sender: state.words.toLine.replacingOccurrences(of: "{recipient}", with: compose.to), state: state)
+            if message.subject.isEmpty { message.subject = state.words.noSubject }
             state.messages.append(message)
             state.placements[id] = Placement(.sent)
             state.compose = nil
@@ -71,7 +71,7 @@ extension MailboxRules {
             var compose = MailboxState.Compose()
             compose.to = message.sender
             compose.subject = message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)"
-            compose.body = "\n\n\(message.sender) wrote:\n\(quoted)"
+            compose.body = "\n\n" + state.words.wroteLine.replacingOccurrences(of: "{sender}", with: message.sender) + "\n\(quoted)"
             compose.field = .body
             state.compose = compose
         default:

@@ -67,8 +67,8 @@ public enum MailboxEffect: Equatable, Sendable {
     case save
     /// A line for the log (the screen adds the app's name).
     case log(String)
-    /// A banner that goes away by itself.
-    case showBanner(String)
+    /// A banner that goes away by itself, said in the person's language where it shows.
+    case showBanner(LocalizedMessage)
 }
 
 /// What the person did to the messages written here, which a save of them keeps.
@@ -81,11 +81,11 @@ public enum WrittenChange: Equatable, Sendable {
     case draftDeleted
 
     /// The banner when the save failed: what is not saved, and that it lasts until the app quits.
-    var failedBanner: String {
+    var failedBanner: LocalizedMessage {
         switch self {
-        case .sent: return "Couldn’t save the sent message — it lasts until you quit"
-        case .draftSaved: return "Couldn’t save the draft — it lasts until you quit"
-        case .draftDeleted: return "Couldn’t save the draft’s deletion — it comes back next time"
+        case .sent: return LocalizedMessage(MailboxText.sentNotSaved)
+        case .draftSaved: return LocalizedMessage(MailboxText.draftNotSaved)
+        case .draftDeleted: return LocalizedMessage(MailboxText.draftDeletionNotSaved)
         }
     }
 }
@@ -110,8 +110,8 @@ enum MailboxOutcome: Equatable {
 public enum MailboxRules: AppRules {
     /// What a failed refresh says: the messages saved last time when they are what shows, else the built-in ones (a
     /// first launch has nothing saved).
-    static func refreshFailedMessage(showingSaved: Bool) -> String {
-        "Couldn’t update messages — showing \(showingSaved ? "the messages saved last time" : "the built-in messages")"
+    static func refreshFailedMessage(showingSaved: Bool) -> LocalizedMessage {
+        LocalizedMessage(MailboxText.refreshFailed, ["showing": .text(showingSaved ? MailboxText.showingSaved : MailboxText.showingBuiltIn)])
     }
 
     /// Where a release ends up: by position (the seed), or by the position the message would coast to with its
@@ -368,7 +368,7 @@ public enum MailboxRules: AppRules {
     private static func failed(_ effect: MailboxEffect, reason: String) -> [MailboxEffect] {
         switch effect {
         case .save:
-            return [.log("could not save the mailbox: \(reason)"), .showBanner("Couldn’t save — your changes last until you quit")]
+            return [.log("could not save the mailbox: \(reason)"), .showBanner(LocalizedMessage(MailboxText.changesNotSaved))]
         case .saveRead:
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):

@@ -47,27 +47,31 @@ public final class MailboxScreen: Screen {
     private lazy var trashConfirmation = TrashConfirmation(context: context)
 
     /// A mailbox over `messages` with no network, with the placements `environment` keeps.
-    public init(messages: [MailMessage], environment: MailboxEnvironment) {
+    public init(messages: [MailMessage], environment: MailboxEnvironment, words: MailWords = .english) {
         self.environment = environment
         feed = nil
         let (placements, problem) = environment.loadPlacements()
         let (read, readProblem) = environment.loadRead()
         let (sent, sentProblem) = environment.loadSent()
-        store = Store(MailboxState(messages: messages + Self.sentOnly(sent, placements), placements: placements, read: read))
+        var state = MailboxState(messages: messages + Self.sentOnly(sent, placements), placements: placements, read: read)
+        state.words = words
+        store = Store(state)
         startupProblems = [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
     }
 
     /// A mailbox on the data layer: the bundled or saved messages at once, then the content server's.
-    public init(feed: MailboxFeed, environment: MailboxEnvironment, freshStart: Bool) {
+    public init(feed: MailboxFeed, environment: MailboxEnvironment, freshStart: Bool, words: MailWords = .english) {
         self.environment = environment
         self.feed = feed
         let initial = feed.initial()
         let (placements, problem) = freshStart ? ([:], nil) : environment.loadPlacements()
         let (read, readProblem) = freshStart ? ([], nil) : environment.loadRead()
         let (sent, sentProblem) = freshStart ? ([], nil) : environment.loadSent()
-        store = Store(MailboxState(messages: initial.messages + Self.sentOnly(sent, placements), placements: placements, read: read))
+        var state = MailboxState(messages: initial.messages + Self.sentOnly(sent, placements), placements: placements, read: read)
+        state.words = words
+        store = Store(state)
         startupProblems = initial.problems + [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
@@ -245,7 +249,7 @@ public final class MailboxScreen: Screen {
         case .saveRead: attempt { try environment.saveRead(state.read) }
         case .save: attempt { try environment.savePlacements(state.placements) }
         case .log(let line): environment.log("mailbox: \(line)")
-        case .showBanner(let text): banner.show(text, animator: animator)
+        case .showBanner(let message): banner.show(settings.localization(message), animator: animator)
         }
     }
 
@@ -295,7 +299,7 @@ public final class MailboxScreen: Screen {
         switch placement.list {
         case .archive: said = texts(MailboxText.archived)
         case .deleted: said = texts(MailboxText.deleted)
-        case .later: said = texts(MailboxText.laterUntil, ["moment": RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar)])
+        case .later: said = texts(MailboxText.laterUntil, ["moment": RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: texts)])
         case .list: said = texts(MailboxText.movedToList, ["list": texts(placement.detail.flatMap(MailList.init(rawValue:))?.text ?? MailboxText.aList)])
         case .gone: said = texts(MailboxText.deletedForGood)
         default: said = texts(MailboxText.movedToInbox)

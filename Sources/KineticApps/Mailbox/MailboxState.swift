@@ -73,6 +73,21 @@ public enum MailboxShelf: Equatable, Sendable {
     }
 }
 
+/// The words the Mailbox writes into the mail itself, in the person's language when the screen was made: a reply's
+/// line above its quote, and the subject of a message sent without one. Part of the state, so the rules that write
+/// them stay pure.
+public struct MailWords: Equatable, Sendable {
+    /// The line above a reply's quote, with `{sender}`.
+    public var wroteLine = "{sender} wrote:"
+    /// A sent message's subject when none was written.
+    public var noSubject = "(no subject)"
+    /// What a sent message's row shows in its sender's place, with `{recipient}`.
+    public var toLine = "To: {recipient}"
+
+    /// English, as the rules write by default.
+    public static let english = MailWords()
+}
+
 /// Everything the Mailbox's rules know. A plain value: `MailboxRules.reduce` changes it; the screen draws it.
 public struct MailboxState: Equatable, Sendable {
     /// The options a left swipe opens.
@@ -183,6 +198,9 @@ public struct MailboxState: Equatable, Sendable {
     /// that "the only parameter that mattered was the positioning"), so a quick 45 pt flick never archives by
     /// accident. On, a flick decides (the menu's setting).
     public var decideOnProjection = false
+
+    /// The words written into mail (see `MailWords`).
+    public var words = MailWords.english
 
     /// A launch on the Inbox, with the saved placements and opened messages; nothing open, nothing to undo.
     public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {

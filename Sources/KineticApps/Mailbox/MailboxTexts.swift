@@ -20,6 +20,7 @@ enum MailboxText {
     static let pickADate = LocalizedText("mailbox.picker.title", "Pick a date")
     static let schedule = LocalizedText("mailbox.picker.schedule", "Schedule")
     static let comesBack = LocalizedText("mailbox.picker.comes-back", "Comes back {moment}")
+    static let dayAndTime = LocalizedText("mailbox.later.day-and-time", "{day} {time}")
     static let chooseAfterNow = LocalizedText("mailbox.picker.choose-after-now", "Choose a time after now")
     // The menu and the bar
     static let mailbox = LocalizedText("mailbox.menu.title", "Mailbox")
@@ -56,6 +57,21 @@ enum MailboxText {
     static let undoneBackIn = LocalizedText("mailbox.said.undone", "Undone: back in {place}.")
     static let aList = LocalizedText("mailbox.said.a-list", "a list")
     static let theList = LocalizedText("mailbox.said.the-list", "the list")
+    // Words written into mail
+    static let wroteLine = LocalizedText("mailbox.compose.wrote", "{sender} wrote:")
+    static let noSubject = LocalizedText("mailbox.compose.no-subject", "(no subject)")
+    static let toLine = LocalizedText("mailbox.sent.to", "To: {recipient}")
+    // Row and menu details a screen reader hears
+    static let unread = LocalizedText("mailbox.said.unread", "unread")
+    static let unreadCount = LocalizedText("mailbox.menu.unread-count", "{count} unread")
+    // Banners
+    static let refreshFailed = LocalizedText("mailbox.banner.refresh-failed", "Couldn’t update messages — showing {showing}")
+    static let showingSaved = LocalizedText("mailbox.banner.saved-messages", "the messages saved last time")
+    static let showingBuiltIn = LocalizedText("mailbox.banner.built-in-messages", "the built-in messages")
+    static let changesNotSaved = LocalizedText("mailbox.banner.not-saved", "Couldn’t save — your changes last until you quit")
+    static let sentNotSaved = LocalizedText("mailbox.banner.sent-not-saved", "Couldn’t save the sent message — it lasts until you quit")
+    static let draftNotSaved = LocalizedText("mailbox.banner.draft-not-saved", "Couldn’t save the draft — it lasts until you quit")
+    static let draftDeletionNotSaved = LocalizedText("mailbox.banner.draft-deletion-not-saved", "Couldn’t save the draft’s deletion — it comes back next time")
     // What an empty list says
     static let emptyTrashNote = LocalizedText("mailbox.empty.trash", "Nothing in the Trash. Swipe a message far right, past the second line, to delete it.")
     static let emptySentNote = LocalizedText("mailbox.empty.sent", "Nothing sent yet. Messages you write and send appear here.")
@@ -63,5 +79,10 @@ enum MailboxText {
     static let emptyListNote = LocalizedText("mailbox.empty.list", "Nothing in {list}. Swipe a message far left, past the second line, and choose {list}.")
     static let emptyInboxNote = LocalizedText("mailbox.empty.inbox", "Nothing in the Inbox. New messages arrive here.")
     static let emptyLaterNote = LocalizedText("mailbox.empty.later", "Nothing for later. Swipe a message left to bring it back when you choose.")
+    /// The words the rules write into mail, in `texts`' language (`{sender}` kept for the rules to fill).
+    static func mailWords(_ texts: Localization) -> MailWords {
+        MailWords(wroteLine: texts(wroteLine, ["sender": "{sender}"]), noSubject: texts(noSubject), toLine: texts(toLine, ["recipient": "{recipient}"]))
+    }
+
     static let emptyArchiveNote = LocalizedText("mailbox.empty.archive", "Nothing archived. Swipe a message right to archive it.")
 }

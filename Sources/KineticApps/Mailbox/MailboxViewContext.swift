@@ -42,6 +42,8 @@ final class MailboxViewContext {
     var settings: StageSettings { screen.settings }
     /// The run's texts, in the person's languages (see `MailboxText`).
     var texts: Localization { screen.settings.localization }
+    /// Which way the stage reads.
+    var layoutDirection: LayoutDirection { screen.settings.layoutDirection }
     /// The screen's width.
     var width: Double { size.width }
 

@@ -69,13 +69,13 @@ final class MessageList {
         for (id, row) in rows {
             let placement = state.placement(of: id)
             guard placement.list == .later else { continue }
-            row.showTimeLabel(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar))
+            row.showTimeLabel(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: context.texts))
         }
     }
 
     private func makeRow(_ message: MailMessage) -> MessageRowView {
         let placement = state.placement(of: message.id)
-        let comesBack = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : nil
+        let comesBack = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: context.texts) : nil
         let row = MessageRowView(message: message, width: width, art: MailboxViewContext.artFile, timeLabel: comesBack)
         let pan = RowSwipePan { [weak self, weak row] in
             guard let self, let row else { return }
@@ -364,8 +364,8 @@ final class MessageList {
     /// What a screen reader calls a message's row: "sender, subject, time, unread".
     private func rowName(_ message: MailMessage) -> String {
         let placement = state.placement(of: message.id)
-        let time = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar) : message.time
-        return [message.sender, message.subject, time].filter { !$0.isEmpty }.joined(separator: ", ") + (state.isUnread(message) ? ", unread" : "")
+        let time = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: context.texts) : message.time
+        return [message.sender, message.subject, time].filter { !$0.isEmpty }.joined(separator: ", ") + (state.isUnread(message) ? ", " + context.texts(MailboxText.unread) : "")
     }
 
     /// One row: a list item, "sender, subject, time, unread", with the swipe's actions.

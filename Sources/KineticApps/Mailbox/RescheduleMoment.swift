@@ -1,4 +1,5 @@
 import Foundation
+import KineticRuntime
 
 /// When each reschedule option brings a message back, from the moment it is chosen: Later today in three hours,
 /// This evening at 19:00, Tomorrow at 08:00, This weekend on Saturday at 09:00, Next week on Monday at 08:00, In a
@@ -32,25 +33,20 @@ public enum RescheduleMoment {
                                  matchingPolicy: .nextTime)
     }
 
-    /// How a Later row says when it comes back, as seen at `now`: "Today 19:00", "Tomorrow 08:00", "Sat 09:00"
-    /// within the week, "5 Feb 09:00" further on, or "Someday".
-    public static func label(for until: Date?, now: Date, calendar: Calendar) -> String {
-        guard let until else { return "Someday" }
-        var calendar = calendar
-        calendar.locale = Locale(identifier: "en_US_POSIX")  // English names, as the rest of the app (not "M01")
-        let time = calendar.dateComponents([.hour, .minute], from: until)
-        let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
+    /// How a Later row says when it comes back, as seen at `now`, in the run's language: "Today 19:00", "Tomorrow
+    /// 08:00", "Sat 09:00" within the week, "5 Feb 09:00" further on, or "Someday" (`DateWords`).
+    public static func label(for until: Date?, now: Date, calendar: Calendar, texts: Localization = .english) -> String {
+        guard let until else { return texts(RescheduleOption.someday.text) }
+        let words = DateWords(texts)
+        let clock = words.time(until, calendar: calendar)
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: until)).day ?? 0
+        let day: String
         switch days {
-        case ...0: return "Today \(clock)"
-        case 1: return "Tomorrow \(clock)"
-        case 2...6:
-            let weekday = calendar.component(.weekday, from: until)
-            return "\(calendar.shortWeekdaySymbols[(weekday - 1 + 7) % 7]) \(clock)"
-        default:
-            let parts = calendar.dateComponents([.day, .month], from: until)
-            let month = calendar.shortMonthSymbols[((parts.month ?? 1) - 1 + 12) % 12]
-            return "\(parts.day ?? 1) \(month) \(clock)"
+        case ...0: day = words.today
+        case 1: day = words.tomorrow
+        case 2...6: day = words.weekday(until, calendar: calendar)
+        default: day = words.dayMonth(until, calendar: calendar)
         }
+        return texts(MailboxText.dayAndTime, ["day": day, "time": clock])
     }
 }

@@ -15,7 +15,10 @@ final class UndoButton {
         self.context = context
         resize(to: context.size)
         layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 22), fill: Palette.ink.withAlpha(0.9)))
-        let label = Typography.label(nil, "↶  " + context.texts(MailboxText.undo), frame: Rect(x: 0, y: 0, width: 140, height: 44), size: 17, bold: true, color: .white, alignment: .center)
+        // The arrow turns back towards the leading side: the other way in a right-to-left layout (an arrow is not
+        // mirrored by the text's direction).
+        let arrow = context.layoutDirection == .rightToLeft ? "↷  " : "↶  "
+        let label = Typography.label(nil, arrow + context.texts(MailboxText.undo), frame: Rect(x: 0, y: 0, width: 140, height: 44), size: 17, bold: true, color: .white, alignment: .center)
         if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
         layer.addSublayer(label)
         layer.opacity = 0

@@ -25,6 +25,17 @@ public struct TouchEvent: Hashable, Sendable, Codable {
 
 /// A key press, with the keys an interface needs named and any other as its text.
 public struct KeyEvent: Hashable, Sendable, Codable {
+    /// The same press with Left and Right swapped: what it means in a layout shown mirrored (right to left).
+    public var mirroredHorizontally: KeyEvent {
+        var mirrored = self
+        switch key {
+        case .left: mirrored.key = .right
+        case .right: mirrored.key = .left
+        default: break
+        }
+        return mirrored
+    }
+
     /// The key pressed: one of the named keys an interface needs, or any other as the text it types.
     public enum Key: Hashable, Sendable, Codable {
         case left, right, up, down, tab, enter, escape, space, backspace, delete

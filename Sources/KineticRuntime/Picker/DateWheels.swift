@@ -16,40 +16,38 @@ public struct DateWheels: Sendable {
     /// How many days the day wheel offers, today first.
     public static let dayCount = 366
 
-    /// Wheels counted from `now` in `calendar`; a `minuteStep` outside 1…30 is held to the nearer end.
-    public init(now: Date, calendar: Calendar, minuteStep: Int = 5) {
+    /// How the day wheel's rows are said: in the run's language.
+    public let words: DateWords
+
+    /// Wheels counted from `now` in `calendar`, their days said in `words`; a `minuteStep` outside 1…30 is held to
+    /// the nearer end.
+    public init(now: Date, calendar: Calendar, minuteStep: Int = 5, words: DateWords = DateWords()) {
         self.now = now
         self.calendar = calendar
         self.minuteStep = min(max(minuteStep, 1), 30)
+        self.words = words
     }
 
     /// The wheels' columns, `day`, `hour` and `minute`, with their widths.
     public var columns: [WheelPicker.Column] {
         let today = calendar.startOfDay(for: now)
-        // The app speaks English: names from a fixed English locale, whatever the machine's (a calendar with no
-        // locale names months "M01").
-        var calendar = self.calendar
-        calendar.locale = Locale(identifier: "en_US_POSIX")
         var dayTitles: [String] = [], dayValues: [String] = []
         for offset in 0..<Self.dayCount {
             let day = calendar.date(byAdding: .day, value: offset, to: today) ?? today
-            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
-            let (year, month, date, weekday) = (parts.year ?? 0, parts.month ?? 1, parts.day ?? 1, parts.weekday ?? 1)
-            dayValues.append(String(format: "%04d-%02d-%02d", year, month, date))
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            dayValues.append(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 1, parts.day ?? 1))
             switch offset {
-            case 0: dayTitles.append("Today")
-            case 1: dayTitles.append("Tomorrow")
-            default:
-                let weekdayName = calendar.shortWeekdaySymbols[(weekday - 1 + 7) % 7]
-                dayTitles.append("\(weekdayName) \(date) \(calendar.shortMonthSymbols[(month - 1 + 12) % 12])")
+            case 0: dayTitles.append(words.today)
+            case 1: dayTitles.append(words.tomorrow)
+            default: dayTitles.append(words.weekdayDayMonth(day, calendar: calendar))
             }
         }
         let hours = (0..<24).map { String(format: "%02d", $0) }
         let minutes = stride(from: 0, to: 60, by: minuteStep).map { String(format: "%02d", $0) }
         return [
-            WheelPicker.Column(name: "day", titles: dayTitles, values: dayValues, width: 200),
-            WheelPicker.Column(name: "hour", titles: hours, values: hours, width: 90),
-            WheelPicker.Column(name: "minute", titles: minutes, values: minutes, width: 90),
+            WheelPicker.Column(name: "day", titles: dayTitles, values: dayValues, width: 200, spokenName: words.texts(EngineText.day)),
+            WheelPicker.Column(name: "hour", titles: hours, values: hours, width: 90, spokenName: words.texts(EngineText.hour)),
+            WheelPicker.Column(name: "minute", titles: minutes, values: minutes, width: 90, spokenName: words.texts(EngineText.minute)),
         ]
     }
 

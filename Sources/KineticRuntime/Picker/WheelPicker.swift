@@ -19,10 +19,13 @@ public final class WheelPicker {
         public var values: [String]
         /// Points wide.
         public var width: Double
+        /// What a screen reader calls the wheel ("Day"), in the person's language; its `name` capitalised by default.
+        public var spokenName: String
 
         /// A wheel named `name`; when `values` and `titles` differ in number, the titles stand for the rows instead.
-        public init(name: String, titles: [String], values: [String], width: Double) {
+        public init(name: String, titles: [String], values: [String], width: Double, spokenName: String? = nil) {
             self.name = name
+            self.spokenName = spokenName ?? name.capitalized
             self.titles = titles
             self.values = values.count == titles.count ? values : titles
             self.width = width

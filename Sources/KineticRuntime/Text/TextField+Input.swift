@@ -72,8 +72,9 @@ extension TextField {
     /// The desktop's edit menu for this field: Cut, Copy, Paste and Select All, each doing what its shortcut does
     /// (Ctrl-X, Ctrl-C, Ctrl-V, Ctrl-A), on this field, which takes the keyboard first.
     var editMenu: [(title: String, perform: () -> Void)] {
-        [("Cut", "x"), ("Copy", "c"), ("Paste", "v"), ("Select All", "a")].map { title, letter in
-            (title, { [weak self] in
+        let texts = input?.texts ?? .english
+        return [(EngineText.cut, "x"), (EngineText.copy, "c"), (EngineText.paste, "v"), (EngineText.selectAll, "a")].map { title, letter in
+            (texts(title), { [weak self] in
                 guard let self else { return }
                 self.focus()
                 _ = self.command(letter, shift: false)
@@ -139,7 +140,8 @@ extension TextField {
     /// A press places the caret (Shift extends to it), a second selects the word, a third the line; a drag from
     /// there extends by what the press selected.
     func pointer(_ recognizer: GestureRecognizer) {
-        guard let inverse = layer.transformToRoot.inverted() else { return }
+        // The point among the text's glyphs: the field's sublayers are placed as its text is drawn (left to right).
+        guard let inverse = layer.contentTransformToRoot.inverted() else { return }
         let local = recognizer.location.applying(inverse)
         let offset = self.offset(at: local)
         switch recognizer.state {

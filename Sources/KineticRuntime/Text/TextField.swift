@@ -64,6 +64,7 @@ public final class TextField {
     public init(identifier: String, frame: Rect, multiline: Bool, maximumLength: Int, style: TextContent, input: TextInput) {
         layer = Layer(identifier: identifier)
         layer.frame = frame
+        layer.keepsSublayersLeftToRight = true  // the caret and the selection sit on the glyphs, never mirrored
         layer.masksToBounds = true
         layer.cursor = .ibeam
         self.style = style
@@ -207,8 +208,8 @@ public final class TextField {
     /// the click landed, replacing nothing else (GTK's entries do the same).
     func pastePrimarySelection(atStagePoint point: Point) {
         guard let pasted = input?.primarySelection.text(), !pasted.isEmpty else { return }
-        let origin = layer.frameInRoot.origin
-        let offset = offset(at: Point(x: point.x - origin.x, y: point.y - origin.y))
+        guard let inverse = layer.contentTransformToRoot.inverted() else { return }
+        let offset = offset(at: point.applying(inverse))
         focus()
         edit {
             $0.moveCaret(to: offset)

@@ -40,6 +40,8 @@ public final class TextInput {
     public var windowHasFocus = true { didSet { focused?.refreshCaret() } }
     /// Whether Shift was held as the last click landed (the window notes it; a Shift-click extends a selection).
     public var shiftHeld = false
+    /// The run's texts: the edit menu's words (the stage's).
+    public var texts = Localization.english
     /// Shows a menu of items at a point on the stage (the stage's context menu): how a focused field's Menu key opens
     /// its edit menu. `nil` off a stage.
     public var showMenu: (([ContextMenuItem], Point) -> Void)?

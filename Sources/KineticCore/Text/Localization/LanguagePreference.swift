@@ -1,5 +1,5 @@
 /// The languages a person reads, most wanted first, as a desktop program finds them: `--language` when given, else
-/// gettext's order: `LANGUAGE` (a colon-separated list), unless the locale is `C` or `POSIX`, else the first of
+/// gettext's order: `LANGUAGE` (a colon-separated list), unless the locale is plain `C` or `POSIX`, else the first of
 /// `LC_ALL`, `LC_MESSAGES`, `LANG` that is set. `fr_CA.UTF-8@euro` is read as `fr-CA`, then `fr`; English ends the list,
 /// as the language every text has.
 public enum LanguagePreference {
@@ -14,10 +14,12 @@ public enum LanguagePreference {
             tags = flag.split(separator: ":").map(String.init)
         } else {
             let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-            let isPlainC = locale == nil || locale == "C" || locale == "POSIX" || locale?.hasPrefix("C.") == true
+            // As gettext: LANGUAGE is not read over the plain C locale (unset, `C`, `POSIX`), which asks for no
+            // translation; `C.UTF-8`, a container's usual default, is a locale of its own, and LANGUAGE is read over it.
+            let isPlainC = locale == nil || locale == "C" || locale == "POSIX"
             if let list = environment["LANGUAGE"], !list.isEmpty, !isPlainC {
                 tags = list.split(separator: ":").map(String.init)
-            } else if let locale, !isPlainC {
+            } else if let locale, !isPlainC, !locale.hasPrefix("C.") {
                 tags = [locale]
             }
         }

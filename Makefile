@@ -4,7 +4,7 @@
 DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
                    fonts-texgyre fonts-dejavu-core fonts-noto-color-emoji gettext ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
-                   desktop-file-utils appstream man-db zsh systemd
+                   desktop-file-utils appstream man-db zsh systemd dovecot-imapd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
@@ -57,6 +57,7 @@ test: deps
 	swift build --product kinetic $(IMPORT_CHECK)
 	scripts/check-hermetic
 	scripts/hermetic sh -c 'status=0; swift test --skip-build --disable-swift-testing || status=1; \
+	  scripts/with-dovecot -- swift test --skip-build --disable-swift-testing --filter IMAPDovecotTests || status=1; \
 	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \
 	  scripts/check-install .build/debug/kinetic || status=1; exit $$status'
 

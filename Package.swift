@@ -57,6 +57,9 @@ let package = Package(
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPlatform"]),
         .target(name: "KineticData", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
+        // IMAP and (to come) SMTP on SwiftNIO, issue #40: the protocol's parser and a session, no app in them.
+        .target(name: "KineticMail", dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                                                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticData", "KineticCore", "KineticScene", "KineticPhysics",
                                                    "KineticPlatform"], resources: [.copy("Resources")]),
 
@@ -104,6 +107,7 @@ let package = Package(
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene", "KineticCore"]),
         .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticTestSupport"]),
         // The apps' rules alone: builds without Cairo, Pango, pixman, SDL or an HTTP client.
+        .testTarget(name: "KineticMailTests", dependencies: ["KineticMail"]),
         .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticData", "KineticCore", "KineticRuntime", "KineticFixtures"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics",
                                                                 "CPixelFloor"],

@@ -1,0 +1,346 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// A conversation with an IMAP server over one connection (RFC 3501, RFC 9051), one command at a time: each is sent
+/// with a tag of its own (`K1`, `K2`…), and what the server says until that tag comes back is its answer.
+///
+/// Every wait has a deadline (`IMAPSession.timeout`): a server that stops answering, or trickles, ends the session with
+/// `IMAPError.timedOut` instead of holding the app. The server's bytes go through `IMAPResponseParser`, which refuses
+/// what its limits do not allow.
+///
+/// Plain connections only, for now, on loopback (`imap://127.0.0.1`), as the tests' Dovecot serves: TLS (`imaps://`,
+/// STARTTLS) comes with the accounts (issue #40).
+public final class IMAPSession {
+    /// The longest wait for any reply.
+    public let timeout: Duration
+    private var parser: IMAPResponseParser
+    private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let channel: Channel
+    /// Set by the deadline's timer when it closed the connection.
+    private let timedOut = NIOLockedValueBox(false)
+    private var nextTag = 1
+    /// What the server said it can do, when it said it.
+    public private(set) var capabilities: Set<String> = []
+
+    private init(channel: Channel, inbound: NIOAsyncChannelInboundStream<ByteBuffer>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+                 timeout: Duration, limits: IMAPResponseParser.Limits) {
+        self.channel = channel
+        self.inbound = inbound.makeAsyncIterator()
+        self.outbound = outbound
+        self.timeout = timeout
+        parser = IMAPResponseParser(limits: limits)
+    }
+
+    /// Connects to `host`:`port`, reads the server's greeting, runs `body` with the session, and closes the connection
+    /// whatever `body` does.
+    public static func connect<Result: Sendable>(host: String, port: Int, timeout: Duration = .seconds(30),
+                                                 limits: IMAPResponseParser.Limits = .init(),
+                                                 _ body: (IMAPSession) async throws -> Result) async throws -> Result {
+        let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+        do {
+            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(Self.timeAmount(timeout))
+                .connect(host: host, port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+                }
+        } catch {
+            throw IMAPError.unreachable("\(host):\(port)", "\(error)")
+        }
+        return try await channel.executeThenClose { inbound, outbound in
+            let session = IMAPSession(channel: channel.channel, inbound: inbound, outbound: outbound, timeout: timeout, limits: limits)
+            let greeting = try await session.response()
+            guard case .untagged(let values) = greeting, let word = values.first?.text?.uppercased(), word == "OK" || word == "PREAUTH" else {
+                throw IMAPError.refused("greeting", "\(greeting)")
+            }
+            if case .list(let code)? = values.dropFirst().first, code.first?.text?.uppercased() == "CAPABILITY" {
+                session.capabilities = Set(code.dropFirst().compactMap { $0.text?.uppercased() })
+            }
+            return try await body(session)
+        }
+    }
+
+    // MARK: Commands
+
+    /// What one command brought: the untagged data that came with it, and how it ended.
+    public struct Reply: Sendable {
+        /// Each untagged response's values, in the order they came.
+        public var data: [[IMAPValue]]
+        /// The tagged OK's response code (`[COPYUID …]`), if any.
+        public var code: [IMAPValue]?
+        /// The tagged OK's text.
+        public var text: String
+    }
+
+    /// Sends `command` (its words, without the tag), with `literals` sent as the server asks for each (`{n}` in the
+    /// command stands where each goes, in order); returns the reply, or throws `IMAPError.refused` on NO or BAD.
+    @discardableResult
+    public func run(_ command: String, literals: [[UInt8]] = []) async throws -> Reply {
+        let tag = "K\(nextTag)"
+        nextTag += 1
+        var parts = command.components(separatedBy: "{literal}")
+        guard parts.count == literals.count + 1 else { throw IMAPError.refused(command, "a command's literals do not match its places") }
+        var data: [[IMAPValue]] = []
+        try await send(Array("\(tag) \(parts.removeFirst())".utf8))
+        for literal in literals {
+            try await send(Array("{\(literal.count)}\r\n".utf8))
+            // The server says "+" before it takes a literal's bytes; any data before that is kept.
+            while true {
+                let response = try await self.response()
+                if case .continuation = response { break }
+                if case .untagged(let values) = response { data.append(values); continue }
+                throw IMAPError.refused(Self.firstWord(command), "\(response)")
+            }
+            try await send(literal + Array(parts.removeFirst().utf8))
+        }
+        try await send(Array("\r\n".utf8))
+        while true {
+            switch try await response() {
+            case .untagged(let values):
+                if values.first?.text?.uppercased() == "BYE" { throw IMAPError.closed(values.last?.text ?? "") }
+                data.append(values)
+            case .continuation:
+                continue
+            case .tagged(let doneTag, let status, let code, let text):
+                guard doneTag == tag else { continue }
+                guard status == .ok else { throw IMAPError.refused(Self.firstWord(command), "\(status.rawValue) \(text)") }
+                return Reply(data: data, code: code, text: text)
+            }
+        }
+    }
+
+    /// `duration` for NIO's timers, held to a day (a longer wait is no deadline).
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let seconds = min(max(duration.components.seconds, 0), 86_400)
+        return .nanoseconds(seconds * 1_000_000_000 + max(duration.components.attoseconds, 0) / 1_000_000_000)
+    }
+
+    private static func firstWord(_ command: String) -> String { String(command.prefix { $0 != " " }) }
+
+    private func send(_ bytes: [UInt8]) async throws {
+        try await outbound.write(ByteBuffer(bytes: bytes))
+    }
+
+    /// The next response, waiting at most `timeout`.
+    func response() async throws -> IMAPResponse {
+        while true {
+            if let response = try parser.next() { return response }
+            // The deadline: past it, the connection is closed, which ends the wait below.
+            let channel = self.channel, timedOut = self.timedOut
+            let timer = channel.eventLoop.scheduleTask(in: Self.timeAmount(timeout)) {
+                timedOut.withLockedValue { $0 = true }
+                channel.close(promise: nil)
+            }
+            let chunk: ByteBuffer?
+            do {
+                chunk = try await inbound.next()
+            } catch {
+                timer.cancel()
+                if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
+                throw IMAPError.closed("\(error)")
+            }
+            timer.cancel()
+            guard let chunk else {
+                if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
+                throw IMAPError.closed("the server closed the connection")
+            }
+            parser.append(chunk.readableBytesView)
+        }
+    }
+
+    // MARK: The commands the Mailbox needs
+
+    /// Logs in with the account's name and password (sent as quoted strings, or literals when they hold what a
+    /// quoted string cannot).
+    public func login(user: String, password: String) async throws {
+        var literals: [[UInt8]] = []
+        let words = [user, password].map { word -> String in
+            if let quoted = Self.quoted(word) { return quoted }
+            literals.append(Array(word.utf8))
+            return "{literal}"
+        }
+        let reply = try await run("LOGIN \(words[0]) \(words[1])", literals: literals)
+        if let code = reply.code, code.first?.text?.uppercased() == "CAPABILITY" {
+            capabilities = Set(code.dropFirst().compactMap { $0.text?.uppercased() })
+        }
+    }
+
+    /// `text` as an IMAP quoted string, or `nil` when it must go as a literal (a line break, a NUL, eight-bit bytes).
+    static func quoted(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Every mailbox, with its attributes (RFC 6154's special uses among them: `\Archive`, `\Trash`…).
+    public func listMailboxes() async throws -> [IMAPMailbox] {
+        let reply = try await run("LIST \"\" \"*\"")
+        return reply.data.compactMap { values in
+            guard values.first?.text?.uppercased() == "LIST", values.count >= 4, let attributes = values[1].list, let name = values[3].text else { return nil }
+            return IMAPMailbox(name: name, attributes: Set(attributes.compactMap { $0.text }))
+        }
+    }
+
+    /// Opens `mailbox` for reading and changing: how many messages it holds, and its UIDVALIDITY and UIDNEXT.
+    public func select(_ mailbox: String) async throws -> IMAPMailboxStatus {
+        let reply = try await run("SELECT \(try Self.mailboxName(mailbox))")
+        var status = IMAPMailboxStatus()
+        for values in reply.data {
+            if values.count >= 2, values[1].text?.uppercased() == "EXISTS" { status.exists = values[0].number ?? 0 }
+            if case .list(let code)? = values.dropFirst().first, code.count >= 2 {
+                switch code[0].text?.uppercased() {
+                case "UIDVALIDITY": status.uidValidity = code[1].number
+                case "UIDNEXT": status.uidNext = code[1].number
+                default: break
+                }
+            }
+        }
+        return status
+    }
+
+    /// The UIDs of every message in the open mailbox.
+    public func allUIDs() async throws -> [UInt64] {
+        let reply = try await run("UID SEARCH ALL")
+        return reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+    }
+
+    /// Each message's flags and the header fields a list row shows, by UID.
+    public func headers(of uids: [UInt64]) async throws -> [IMAPMessageHeaders] {
+        guard !uids.isEmpty else { return [] }
+        let set = uids.map(String.init).joined(separator: ",")
+        let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID)])")
+        return reply.data.compactMap { values in
+            guard values.count >= 3, values[1].text?.uppercased() == "FETCH", let items = values[2].list else { return nil }
+            var message = IMAPMessageHeaders()
+            var index = 0
+            while index + 1 < items.count {
+                let name = items[index].text?.uppercased() ?? "", value = items[index + 1]
+                if name == "UID" { message.uid = value.number ?? 0 }
+                if name == "FLAGS" { message.flags = Set(value.list?.compactMap(\.text) ?? []) }
+                if name.hasPrefix("BODY[HEADER"), case .string(let bytes) = value { message.fields = Self.headerFields(bytes) }
+                index += 2
+            }
+            return message
+        }
+    }
+
+    /// Header fields as `name: value` lines (folded lines unfolded), the names lowercased.
+    static func headerFields(_ bytes: [UInt8]) -> [String: String] {
+        var fields: [String: String] = [:]
+        var last: String?
+        // Split on the bytes: a String sees CR LF as one character, which no "\n" matches.
+        for lineBytes in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let line = String(decoding: lineBytes.last == UInt8(ascii: "\r") ? lineBytes.dropLast() : lineBytes[...], as: UTF8.self)
+            if line.isEmpty { continue }
+            if line.first == " " || line.first == "\t", let name = last {
+                fields[name, default: ""] += " " + line.trimmingCharacters(in: .whitespaces)
+            } else if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].lowercased()
+                fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                last = name
+            }
+        }
+        return fields
+    }
+
+    /// Moves messages to `mailbox` (RFC 6851's MOVE); returns their new UIDs there when the server says them (UIDPLUS's
+    /// COPYUID), old UID → new UID.
+    @discardableResult
+    public func move(_ uids: [UInt64], to mailbox: String) async throws -> [UInt64: UInt64] {
+        let set = uids.map(String.init).joined(separator: ",")
+        let reply = try await run("UID MOVE \(set) \(try Self.mailboxName(mailbox))")
+        // COPYUID comes in the tagged reply or, with MOVE, in an untagged OK before the EXPUNGEs.
+        let codes = [reply.code].compactMap { $0 } + reply.data.compactMap { $0.dropFirst().first?.list }
+        for code in codes where code.count >= 4 && code[0].text?.uppercased() == "COPYUID" {
+            let old = IMAPUIDSet.expand(code[2].text ?? ""), new = IMAPUIDSet.expand(code[3].text ?? "")
+            guard old.count == new.count else { continue }
+            return Dictionary(zip(old, new), uniquingKeysWith: { first, _ in first })
+        }
+        return [:]
+    }
+
+    /// Adds a message (its RFC 5322 bytes) to `mailbox`, with `flags`.
+    public func append(_ message: [UInt8], to mailbox: String, flags: [String] = []) async throws {
+        try await run("APPEND \(try Self.mailboxName(mailbox)) (\(flags.joined(separator: " "))) {literal}", literals: [message])
+    }
+
+    /// Says goodbye; the server closes the connection.
+    public func logout() async throws {
+        _ = try? await run("LOGOUT")  // a server may close before its OK: the goodbye is said either way
+    }
+
+    /// A mailbox's name as a command's argument: quoted. Names outside ASCII need modified UTF-7 (RFC 3501 §5.1.3) or
+    /// UTF8=ACCEPT, which come with the accounts; until then they are refused here rather than sent wrong.
+    static func mailboxName(_ name: String) throws -> String {
+        guard let quoted = quoted(name) else { throw IMAPError.refused("a mailbox name", "\(name.debugDescription) is not plain ASCII") }
+        return quoted
+    }
+}
+
+/// A mailbox on the server.
+public struct IMAPMailbox: Equatable, Sendable {
+    /// Its name, as LIST gives it (`INBOX`, `Archive`, `Lists/To Read`).
+    public var name: String
+    /// `\HasNoChildren`, and RFC 6154's special uses: `\Archive`, `\Trash`, `\Sent`, `\Drafts`, `\Junk`, `\All`, `\Flagged`.
+    public var attributes: Set<String>
+
+    /// Whether the server marks this mailbox for `use` (`\Archive`), whatever the case it writes it in.
+    public func isSpecial(_ use: String) -> Bool { attributes.contains { $0.lowercased() == use.lowercased() } }
+}
+
+/// What SELECT says of a mailbox.
+public struct IMAPMailboxStatus: Equatable, Sendable {
+    /// How many messages it holds.
+    public var exists: UInt64 = 0
+    /// The UIDs' generation: when it changes, every UID kept from before means nothing (RFC 3501 §2.3.1.1).
+    public var uidValidity: UInt64?
+    /// The UID the next message will get: below it, every message has been seen.
+    public var uidNext: UInt64?
+}
+
+/// A message's flags and header fields, by UID.
+public struct IMAPMessageHeaders: Equatable, Sendable {
+    /// Its UID in the mailbox.
+    public var uid: UInt64 = 0
+    /// `\Seen`, `\Flagged`…
+    public var flags: Set<String> = []
+    /// Lowercased names: `from`, `subject`, `date`, `message-id`.
+    public var fields: [String: String] = [:]
+}
+
+/// UID sets as servers write them (`304,319:320`).
+enum IMAPUIDSet {
+    /// The UIDs a set names, in its order; a range of more than 100,000 or a malformed part names nothing more.
+    static func expand(_ set: String) -> [UInt64] {
+        var uids: [UInt64] = []
+        for part in set.split(separator: ",") {
+            let ends = part.split(separator: ":").compactMap { UInt64($0) }
+            if ends.count == 1 { uids.append(ends[0]) }
+            if ends.count == 2 {
+                let (low, high) = (min(ends[0], ends[1]), max(ends[0], ends[1]))
+                guard high - low < 100_000 else { return uids }
+                uids += Array(low...high)
+            }
+        }
+        return uids
+    }
+}
+
+/// Why a conversation with an IMAP server stopped.
+public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreachable(String, String)
+    case refused(String, String)
+    case closed(String)
+    case timedOut(Duration)
+
+    /// The sentence a banner or a log line says.
+    public var description: String {
+        switch self {
+        case .unreachable(let address, let why): return "the mail server at \(address) could not be reached (\(why))"
+        case .refused(let command, let why): return "the mail server refused \(command): \(why)"
+        case .closed(let why): return "the mail server closed the connection: \(why)"
+        case .timedOut(let limit): return "the mail server did not answer within \(limit)"
+        }
+    }
+}

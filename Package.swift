@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPlatform"]),
         .target(name: "KineticData", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
         // IMAP and (to come) SMTP on SwiftNIO, issue #40: the protocol's parser and a session, no app in them.
-        .target(name: "KineticMail", dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        .target(name: "KineticMail", dependencies: ["KineticData", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                     .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticData", "KineticCore", "KineticScene", "KineticPhysics",
                                                    "KineticPlatform"], resources: [.copy("Resources")]),
@@ -82,7 +82,7 @@ let package = Package(
 
         .executableTarget(name: "kinetic", dependencies: [
             "KineticApps", "KineticData", "KineticCore", "KineticNetwork", "KineticPlatform", "KineticRender", "KineticRuntime",
-            "KineticScenario", "KineticScene", "KineticWindow", "KineticContentServer",
+            "KineticScenario", "KineticScene", "KineticWindow", "KineticContentServer", "KineticMail",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticData", "KineticNetwork",
                                                                  "KineticContentServer", "KineticCore", "KineticPhysics", "KineticRender",
                                                                  "KineticRuntime", "KineticScene", "KineticPlatform", "KineticTestSupport",
-                                                                 "KineticFixtures"],
+                                                                 "KineticFixtures", "KineticMail"],
                     exclude: ["References"]),
         .testTarget(name: "AddingAnAppTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticScenario", "KineticTestSupport"]),
     ]

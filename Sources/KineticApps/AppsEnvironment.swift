@@ -16,6 +16,9 @@ public struct AppsEnvironment {
     /// answered, or a headless run has none), so the app can say so and offer the link another way. Only addresses
     /// the one address check (`WebAddress`) accepted ever reach it.
     public var openLink: (URL) throws -> Void
+    /// The person's mail server, when an account is given (`--imap`): the Mailbox shows its Inbox, read again every
+    /// `checkInterval` seconds for new mail. `nil`: the bundled and served messages, as without an account.
+    public var mailServer: MailServer?
 
     /// Without `openLink`, every link is refused with "this run has no browser".
     public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,

@@ -56,3 +56,12 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
 }
 
 
+
+/// A person's mail server, as the Mailbox reads it (issue #40): its Inbox's messages, newest first. Implemented at the
+/// edge over IMAP (`KineticMail.IMAPMailServer`); the app knows only this.
+public protocol MailServer: Sendable {
+    /// The Inbox now; throws what went wrong, in a sentence (the server unreachable, the password refused).
+    func inbox() async throws -> [MailMessage]
+    /// How often the Inbox is read again for new mail, in seconds.
+    var checkInterval: Double { get }
+}

@@ -36,6 +36,11 @@ public final class MailboxRefresher: Sendable {
         /// Whether the messages are the download saved by an earlier refresh (else the bundled ones, or none), so a
         /// failed refresh says which it shows.
         public var showingSaved = false
+
+        /// A snapshot of `messages`, with what went wrong on the way.
+        public init(messages: [MailMessage], problems: [String], refreshFailed: Bool, showingSaved: Bool = false) {
+            (self.messages, self.problems, self.refreshFailed, self.showingSaved) = (messages, problems, refreshFailed, showingSaved)
+        }
     }
 
     struct Saved: Codable {

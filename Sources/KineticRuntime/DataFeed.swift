@@ -4,13 +4,31 @@ public final class DataFeed<Snapshot: Sendable> {
     private let current: () -> Snapshot
     private let refresh: (@Sendable () async -> Snapshot)?
     private let delivery = BackgroundDelivery<Snapshot>()
+    /// Seconds between the end of one refresh and the start of the next (a mail server's new mail); `nil`: one refresh.
+    public let refreshInterval: Double?
+    /// When the next refresh starts, in stage time, once the last one has been taken.
+    private var nextRefresh: Double?
 
     /// - Parameters:
     ///   - current: what can be shown at once, without the network.
     ///   - refresh: one refresh from the network, or `nil` when there is nowhere to refresh from.
-    public init(current: @escaping () -> Snapshot, refresh: (@Sendable () async -> Snapshot)?) {
+    ///   - refreshInterval: seconds from one refresh's arrival to the next's start, for a source that changes.
+    public init(current: @escaping () -> Snapshot, refresh: (@Sendable () async -> Snapshot)?, refreshInterval: Double? = nil) {
         self.current = current
         self.refresh = refresh
+        self.refreshInterval = refreshInterval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    }
+
+    /// At a step: starts the next refresh when its time has come (`refreshInterval` after the last one arrived).
+    public func refreshIfDue(now: Double, counting work: BackgroundWork? = nil) {
+        guard let due = nextRefresh, now >= due else { return }
+        nextRefresh = nil
+        startRefresh(counting: work)
+    }
+
+    /// Marks that a refresh arrived at `now`: the next one is due `refreshInterval` later.
+    public func refreshArrived(now: Double) {
+        if let refreshInterval { nextRefresh = now + refreshInterval }
     }
 
     /// What can be shown at once.

@@ -8,6 +8,7 @@ import KineticScenario
 import KineticWindow
 import KineticPlatform
 import KineticData
+import KineticMail
 
 @main
 struct Kinetic: AsyncParsableCommand {
@@ -99,6 +100,36 @@ struct LanguageOption: ParsableArguments {
     }
 }
 
+/// A mail account for the Mailbox (issue #40), on `run` and `play` alike: the flags, else `KINETIC_IMAP_URL`,
+/// `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`. None: the bundled and served messages, as always.
+struct MailOptions: ParsableArguments {
+    @Option(help: "The Mailbox's IMAP server, imap://127.0.0.1:PORT (plain IMAP on loopback only, until TLS is built); default: $KINETIC_IMAP_URL.")
+    var imap: String?
+
+    @Option(help: "The mail account's user name; default: $KINETIC_MAIL_USER.")
+    var mailUser: String?
+
+    @Option(help: "A file whose first line is the mail account's password (chmod 600); default: $KINETIC_MAIL_PASSWORD_FILE.")
+    var mailPasswordFile: String?
+
+    /// The account's server, or `nil` when no IMAP address is given; throws a sentence naming what is wrong.
+    func server(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MailServer? {
+        guard let address = imap ?? environment["KINETIC_IMAP_URL"], !address.isEmpty else { return nil }
+        guard let user = mailUser ?? environment["KINETIC_MAIL_USER"] else { throw ValidationError("--imap needs --mail-user (or KINETIC_MAIL_USER)") }
+        guard let file = mailPasswordFile ?? environment["KINETIC_MAIL_PASSWORD_FILE"] else {
+            throw ValidationError("--imap needs --mail-password-file (or KINETIC_MAIL_PASSWORD_FILE)")
+        }
+        do {
+            let password = try MailAccount.password(fromFile: file, warn: Log.line)
+            return IMAPMailServer(account: try MailAccount(address: address, user: user, password: password))
+        } catch let error as MailAccountError {
+            throw ValidationError("mail account: \(error)")
+        }
+    }
+
+    func validate() throws { _ = try server() }
+}
+
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the gallery (or one app) in a window.")
 
@@ -122,6 +153,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var languages: LanguageOption
 
+    @OptionGroup var mail: MailOptions
+
     func validate() throws {
         if let seconds, !(seconds.isFinite && seconds > 0) {
             throw ValidationError("--seconds must be a number of seconds above 0, got \(seconds)")
@@ -136,7 +169,9 @@ struct Run: ParsableCommand {
                                      cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
         settings.localization = languages.localization
         let stage = Stage(settings: settings)
-        stage.present(Shell(entries: KineticApps.entries(environment: .liveWindow), initialApp: app?.id))
+        var environment = AppsEnvironment.liveWindow
+        environment.mailServer = try mail.server()
+        stage.present(Shell(entries: KineticApps.entries(environment: environment), initialApp: app?.id))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.
         let desktopID = "org.kinetic.\(app?.id ?? "gallery")"
@@ -174,13 +209,17 @@ struct Play: ParsableCommand {
 
     @OptionGroup var languages: LanguageOption
 
+    @OptionGroup var mail: MailOptions
+
     func validate() throws { try AddressOption.check(contentURL, flag: "--content-url") }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         do {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
-            let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(environment: .live),
+            var environment = AppsEnvironment.live
+            environment.mailServer = try mail.server()
+            let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(environment: environment),
                                             contentURL: contentURL.flatMap { URL(string: $0) }, localization: languages.localization)
             // The run's saved state and downloads are its own: gone at the end, unless asked to keep them.
             defer {

@@ -18,7 +18,8 @@ extension KineticApps {
         }
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: settings.document(mailboxMessagesPath),
                                          dataFolder: settings.dataDirectory, fetcher: environment.fetcher)
-        let screen = MailboxScreen(feed: MailboxFeed(refresher: refresher),
+        let feed = environment.mailServer.map { MailboxFeed(server: $0) } ?? MailboxFeed(refresher: refresher)
+        let screen = MailboxScreen(feed: feed,
                                    environment: .live(dataDirectory: settings.dataDirectory, log: environment.log), freshStart: settings.freshStart,
                                    words: MailboxText.mailWords(settings.localization))
         screen.startupProblems += problems

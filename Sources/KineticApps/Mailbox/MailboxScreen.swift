@@ -157,7 +157,9 @@ public final class MailboxScreen: Screen {
     }
 
     public override func update(dt: Double) {
+        feed?.refreshIfDue(now: stage?.time ?? 0, counting: stage?.backgroundWork)
         if let snapshot = feed?.take() {
+            feed?.refreshArrived(now: stage?.time ?? 0)
             send(.messagesArrived(snapshot.messages))
             list.rebuildRows()
             send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
@@ -364,5 +366,41 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
         var refresh: (@Sendable () async -> MailboxRefresher.Snapshot)?
         if refresher.messagesURL != nil { refresh = { await refresher.refresh() } }
         self.init(current: { refresher.current() }, refresh: refresh)
+    }
+}
+
+extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
+    /// A feed over a person's mail server: nothing at once (the server is the source), then its Inbox, read again every
+    /// `checkInterval` seconds. A failed check keeps the messages shown and says so once, until a check works again.
+    public convenience init(server: MailServer) {
+        let memory = MailCheckMemory()
+        self.init(current: { MailboxRefresher.Snapshot(messages: [], problems: [], refreshFailed: false) }, refresh: {
+            do {
+                let messages = try await server.inbox()
+                await memory.succeeded(messages)
+                return MailboxRefresher.Snapshot(messages: messages, problems: [], refreshFailed: false)
+            } catch {
+                let (shown, firstFailure) = await memory.failed()
+                return MailboxRefresher.Snapshot(messages: shown, problems: firstFailure ? ["mail server: \(error)"] : [],
+                                                 refreshFailed: firstFailure, showingSaved: !shown.isEmpty)
+            }
+        }, refreshInterval: server.checkInterval)
+    }
+}
+
+/// What the last mail checks found: the messages of the last one that worked, and whether a failure was already said.
+private actor MailCheckMemory {
+    private var shown: [MailMessage] = []
+    private var failing = false
+
+    func succeeded(_ messages: [MailMessage]) {
+        shown = messages
+        failing = false
+    }
+
+    /// The messages to keep showing, and whether this is the first failure since one worked.
+    func failed() -> ([MailMessage], Bool) {
+        defer { failing = true }
+        return (shown, !failing)
     }
 }

@@ -1,0 +1,147 @@
+import Foundation
+import KineticData
+
+/// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
+/// it (or `KINETIC_IMAP_URL`, `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`).
+public struct MailAccount: Sendable, Equatable {
+    /// The server: `127.0.0.1` (for `localhost` too) until TLS is built.
+    public var host: String
+    /// Its port: 143 unless the address names one.
+    public var port: Int
+    /// The account's login name.
+    public var user: String
+    /// Never in a log, a dump or a message: `description` leaves it out.
+    public var password: String
+
+    /// The account at `address` (`imap://host:port`), checked: the scheme, a host, a port from 1 to 65535. Plain
+    /// `imap://` is taken only on loopback, where nothing travels; `imaps://` and STARTTLS come with TLS, and are
+    /// refused for now with a sentence saying so.
+    public init(address: String, user: String, password: String) throws {
+        guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased() else {
+            throw MailAccountError("\(Self.shown(address)) is not an address (expected imap://host:port)")
+        }
+        guard scheme == "imap" else {
+            throw MailAccountError(scheme == "imaps" ? "imaps:// needs TLS, which is not built yet: use imap:// on 127.0.0.1"
+                                                     : "\(Self.shown(address)) is not an IMAP address (expected imap://host:port)")
+        }
+        guard let host = url.host, !host.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
+        let port = url.port ?? 143
+        guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
+        guard ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) else {
+            throw MailAccountError("imap:// sends the password in the clear: only 127.0.0.1 is taken until TLS is built (\(Self.shown(host)))")
+        }
+        guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError("the mail user name is empty or holds a line break") }
+        (self.host, self.port, self.user, self.password) = (host == "localhost" ? "127.0.0.1" : host, port, user, password)
+    }
+
+    /// The password from a file: its first line; a file others can read is taken with a warning, as ssh warns.
+    public static func password(fromFile path: String, warn: (String) -> Void) throws -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
+            warn("mail: \(Self.shown(path)) can be read by others (mode \(String(mode & 0o777, radix: 8))); chmod 600 it")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw MailAccountError("the password file \(Self.shown(path)) can't be read")
+        }
+        guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
+            throw MailAccountError("the password file \(Self.shown(path)) is not a short UTF-8 text")
+        }
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard !line.isEmpty else { throw MailAccountError("the password file \(Self.shown(path)) is empty") }
+        return line
+    }
+
+    /// Outside text as a log shows it: escaped and capped.
+    static func shown(_ text: String) -> String {
+        let escaped = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return escaped.count > 120 ? "\"" + escaped.prefix(120) + "…\"" : "\"" + escaped + "\""
+    }
+}
+
+/// Why an account was not taken.
+public struct MailAccountError: Error, Equatable, CustomStringConvertible {
+    /// The sentence.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The Mailbox's `MailServer` over IMAP: each check opens a session, reads the Inbox's newest messages (their
+/// headers, flags and the start of their text, unread kept unread), and closes it.
+public struct IMAPMailServer: MailServer {
+    /// The account read.
+    public let account: MailAccount
+    /// Seconds between checks for new mail.
+    public let checkInterval: Double
+    /// The most messages read at each check, newest first.
+    public let limit: Int
+    /// The longest wait for the server at any step.
+    public let timeout: Duration
+
+    /// Reads `account`'s Inbox every `checkInterval` seconds.
+    public init(account: MailAccount, checkInterval: Double = 5, limit: Int = 200, timeout: Duration = .seconds(20)) {
+        self.account = account
+        self.checkInterval = checkInterval
+        self.limit = limit
+        self.timeout = timeout
+    }
+
+    /// One check: log in, select the Inbox, read its newest `limit` messages, log out.
+    public func inbox() async throws -> [MailMessage] {
+        let account = self.account, limit = self.limit
+        return try await IMAPSession.connect(host: account.host, port: account.port, timeout: timeout) { session in
+            try await session.login(user: account.user, password: account.password)
+            let status = try await session.select("INBOX")
+            let uids = Array(try await session.allUIDs().suffix(limit))
+            let headers = try await session.headers(of: uids)
+            let previews = try await session.previews(of: uids)
+            try await session.logout()
+            return headers.sorted { $0.uid > $1.uid }.map { message in
+                Self.mailMessage(message, preview: previews[message.uid] ?? "", uidValidity: status.uidValidity ?? 0)
+            }
+        }
+    }
+
+    /// A server's message as a Mailbox row: its id from UIDVALIDITY and UID (so a reset mailbox never reuses one), its
+    /// sender's name (else address), subject, the start of its text, its time of day, unread unless `\Seen`.
+    static func mailMessage(_ message: IMAPMessageHeaders, preview: String, uidValidity: UInt64) -> MailMessage {
+        let from = message.fields["from"] ?? ""
+        let name = from.split(separator: "<").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) } ?? ""
+        let sender = name.isEmpty ? from.trimmingCharacters(in: CharacterSet(charactersIn: "<> ")) : name
+        let words = preview.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return MailMessage(id: "imap-\(uidValidity)-\(message.uid)", sender: String(sender.prefix(200)),
+                           subject: String((message.fields["subject"] ?? "").prefix(200)), snippet: String(words.prefix(200)),
+                           time: time(of: message.fields["date"] ?? ""), unread: !message.flags.contains("\\Seen"),
+                           body: String(preview.prefix(50_000)))
+    }
+
+    /// "09:41" from an RFC 5322 date (`Mon, 5 Jan 2026 09:41:00 +0000`), as the sender wrote it; "" when there is none.
+    static func time(of date: String) -> String {
+        let parts = date.split(separator: " ")
+        guard let clock = parts.first(where: { $0.split(separator: ":").count >= 2 }) else { return "" }
+        return String(clock.split(separator: ":").prefix(2).joined(separator: ":").prefix(5))
+    }
+}
+
+extension IMAPSession {
+    /// The start of each message's text (`BODY.PEEK[TEXT]<0.2000>`, so it stays unread), by UID.
+    func previews(of uids: [UInt64]) async throws -> [UInt64: String] {
+        guard !uids.isEmpty else { return [:] }
+        let set = uids.map(String.init).joined(separator: ",")
+        let reply = try await run("UID FETCH \(set) (UID BODY.PEEK[TEXT]<0.2000>)")
+        var previews: [UInt64: String] = [:]
+        for values in reply.data where values.count >= 3 && values[1].text?.uppercased() == "FETCH" {
+            guard let items = values[2].list else { continue }
+            var uid: UInt64?, text: String?
+            var index = 0
+            while index + 1 < items.count {
+                let name = items[index].text?.uppercased() ?? ""
+                if name == "UID" { uid = items[index + 1].number }
+                if name.hasPrefix("BODY[TEXT]"), case .string(let bytes) = items[index + 1] { text = String(decoding: bytes, as: UTF8.self) }
+                index += 2
+            }
+            if let uid, let text { previews[uid] = text }
+        }
+        return previews
+    }
+}

@@ -1,0 +1,71 @@
+import XCTest
+import Foundation
+import KineticCore
+import KineticData
+import KineticRuntime
+import KineticScene
+@testable import KineticApps
+@testable import KineticScenario
+import KineticMail
+
+/// The Mailbox on a real mail server (issue #40, begun): with an account, its Inbox is the server's, and a message
+/// delivered while it runs appears at the top, unread, within the check's interval. Run by `make test` under
+/// `scripts/with-dovecot`; without that server it skips.
+final class MailboxOnIMAPTests: XCTestCase {
+    private func account() throws -> MailAccount {
+        let environment = ProcessInfo.processInfo.environment
+        guard let address = environment["KINETIC_TEST_IMAP_URL"], let user = environment["KINETIC_TEST_MAIL_USER"],
+              let password = environment["KINETIC_TEST_MAIL_PASSWORD"] else {
+            throw XCTSkip("no test IMAP server: run under scripts/with-dovecot (make test does)")
+        }
+        return try MailAccount(address: address, user: user, password: password)
+    }
+
+    private func deliver(_ subject: String, from sender: String, to account: MailAccount) async throws {
+        let message = Array("From: \(sender) <\(sender.lowercased().replacingOccurrences(of: " ", with: "."))@example.org>\r\nSubject: \(subject)\r\nDate: Mon, 5 Jan 2026 09:41:00 +0000\r\n\r\nSee you at noon.\r\n".utf8)
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            try await session.append(message, to: "INBOX")
+            try await session.logout()
+        }
+    }
+
+    private func rowSubjects(_ stage: Stage) -> [String] {
+        let dump = stage.dump()
+        return dump.layers.filter { $0.id.hasPrefix("message.") && $0.id.hasSuffix(".subject") }.sorted { $0.frame.y < $1.frame.y }.compactMap(\.text)
+    }
+
+    func testTheInboxIsTheServersAndNewMailArrives() async throws {
+        let account = try account()
+        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
+        var environment = AppsEnvironment.offline
+        environment.mailServer = IMAPMailServer(account: account, checkInterval: 2)
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage
+        stage.run(until: 0.5)
+        stage.backgroundWork.waitUntilIdle(timeout: 15)
+        stage.run(for: 1)
+        XCTAssertEqual(rowSubjects(stage), ["Lunch on Thursday?"], "the server's Inbox, not the bundled messages")
+        let screen = Mailbox.screen(of: runner)
+        let first = try XCTUnwrap(screen.state.messages.first)
+        XCTAssertEqual(first.sender, "Ana Lima")
+        XCTAssertTrue(first.unread)
+        // Delivered while the app runs: there at the next check, on top.
+        try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
+        stage.run(for: 2.5)
+        stage.backgroundWork.waitUntilIdle(timeout: 15)
+        stage.run(for: 1.5)
+        XCTAssertEqual(rowSubjects(stage), ["Slides for Monday", "Lunch on Thursday?"], "new mail comes in at the top")
+        XCTAssertTrue(screen.state.isUnread(try XCTUnwrap(screen.state.messages.first { $0.subject == "Slides for Monday" })))
+    }
+
+    func testAccountsAreChecked() {
+        XCTAssertThrowsError(try MailAccount(address: "imaps://mail.example.org", user: "ana", password: "x"))
+        XCTAssertThrowsError(try MailAccount(address: "imap://mail.example.org", user: "ana", password: "x"), "no password in the clear off loopback")
+        XCTAssertThrowsError(try MailAccount(address: "imap://127.0.0.1:70000", user: "ana", password: "x"))
+        XCTAssertThrowsError(try MailAccount(address: "http://127.0.0.1", user: "ana", password: "x"))
+        XCTAssertThrowsError(try MailAccount(address: "imap://127.0.0.1", user: "", password: "x"))
+        XCTAssertEqual(try MailAccount(address: "imap://localhost", user: "ana", password: "x").port, 143)
+    }
+}

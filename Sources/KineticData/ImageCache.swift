@@ -143,15 +143,7 @@ public final class ImageCache: Sendable {
     /// Removes the private copies that checks killed with their process left behind, once they are `AtomicFile`'s
     /// stray age old (a younger one may be another process's check under way).
     private func removeStrayCopies() {
-        // No folder (nothing stored yet) or none readable: nothing left behind that could be removed.
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        let cutoff = Date().addingTimeInterval(-AtomicFile.strayAge)
-        for name in names where name.hasPrefix(Self.checkCopyPrefix) {
-            let copy = folder.appendingPathComponent(name)
-            // Gone meanwhile (its check ended): nothing to remove.
-            guard let changed = (try? FileManager.default.attributesOfItem(atPath: copy.path))?[.modificationDate] as? Date, changed < cutoff else { continue }
-            delete(copy)
-        }
+        AtomicFile.removeStrays(in: folder, prefix: Self.checkCopyPrefix, olderThan: Date().addingTimeInterval(-AtomicFile.strayAge)) { delete($0) }
     }
 
     /// Bytes on disk now.

@@ -79,14 +79,19 @@ public enum AtomicFile {
     /// Removes the temporary files that saves of `url` killed mid-write left (`.NAME.partial-…`), last changed before
     /// `cutoff`. Best effort: one that cannot be removed stays, as harmless as before.
     static func removeStrays(of url: URL, olderThan cutoff: Date) {
-        let folder = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent).partial-"
+        removeStrays(in: url.deletingLastPathComponent(), prefix: ".\(url.lastPathComponent).partial-", olderThan: cutoff)
+    }
+
+    /// Removes the files of `folder` whose names start with `prefix` and that were last changed before `cutoff`: the
+    /// leftovers of work a crash stopped (a write's temporary copy, an image check's), never one still being made.
+    /// `remove` takes each away (unlinked by default; a cache may count and log what it removes).
+    public static func removeStrays(in folder: URL, prefix: String, olderThan cutoff: Date, remove: (URL) -> Void = { _ = unlink($0.path) }) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }  // nil: nothing to tidy
         for name in names where name.hasPrefix(prefix) {
             let stray = folder.appendingPathComponent(name)
             // nil: gone already, or not ours to read; either way not removed.
             let changed = (try? FileManager.default.attributesOfItem(atPath: stray.path))?[.modificationDate] as? Date
-            if let changed, changed < cutoff { _ = unlink(stray.path) }
+            if let changed, changed < cutoff { remove(stray) }
         }
     }
 

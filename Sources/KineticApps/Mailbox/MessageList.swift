@@ -66,6 +66,7 @@ final class MessageList {
 
     /// Each Later row's "comes back" time as seen now: called when the day turns.
     func renameLaterTimes() {
+        rowNames.removeAll(keepingCapacity: true)  // a Later row's name says when it comes back, which changed
         for (id, row) in rows {
             let placement = state.placement(of: id)
             guard placement.list == .later else { continue }
@@ -343,6 +344,7 @@ final class MessageList {
 
     /// The list, named for the list that shows, and every row; hidden while a sheet or the reader covers it.
     func describe(covered: Bool) {
+        rowNames.removeAll(keepingCapacity: true)  // the state changed: names are made again as they are asked for
         scroll.frame.accessibilityElementsHidden = covered
         scroll.frame.accessibility = Accessibility(role: .list, name: context.texts(state.shelf?.text ?? state.segment.text))
         for row in rows.values { describe(row) }
@@ -351,15 +353,24 @@ final class MessageList {
 
     /// The shown messages that have no row now (far from what shows), offered as items of the list so a screen
     /// reader counts all of them ("list with 30 items"), each where its row would stand.
+    ///
+    /// It runs whenever scrolling makes or takes rows: the names are kept (`rowNames`) from one describing of the state
+    /// to the next, so a scroll through 10,000 messages places items without writing their names again.
     private func describeRowsNotMade() {
         guard scroll.frame.accessibility != nil else { return }
         var items: [Accessibility.Item] = []
+        items.reserveCapacity(shownMessages.count)
         for (index, message) in shownMessages.enumerated() where rows[message.id] == nil {
             let frame = Rect(x: 0, y: Double(index) * MessageRowView.height - scroll.offset, width: width, height: MessageRowView.height)
-            items.append(Accessibility.Item(key: "row.\(message.id)", position: index, name: rowName(message), frame: frame))
+            let name = rowNames[message.id] ?? rowName(message)
+            rowNames[message.id] = name
+            items.append(Accessibility.Item(key: "row.\(message.id)", position: index, name: name, frame: frame))
         }
         scroll.frame.accessibility?.itemsWithoutLayers = items
     }
+
+    /// Rows' names as last made, by message id, until the state changes (`describe(covered:)` forgets them).
+    private var rowNames: [String: String] = [:]
 
     /// What a screen reader calls a message's row: "sender, subject, time, unread".
     private func rowName(_ message: MailMessage) -> String {

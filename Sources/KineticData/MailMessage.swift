@@ -64,4 +64,6 @@ public protocol MailServer: Sendable {
     func inbox() async throws -> [MailMessage]
     /// How often the Inbox is read again for new mail, in seconds.
     var checkInterval: Double { get }
+    /// Marks the messages (by the ids `inbox()` gave them) as read on the server; ids of other messages are passed by.
+    func markRead(_ ids: Set<String>) async throws
 }

@@ -102,6 +102,23 @@ public struct IMAPMailServer: MailServer {
         }
     }
 
+    /// `\Seen` on the Inbox's messages among `ids`, those whose UIDVALIDITY is still the Inbox's (a reset mailbox's
+    /// old ids name nothing).
+    public func markRead(_ ids: Set<String>) async throws {
+        let account = self.account
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: timeout) { session in
+            try await session.login(user: account.user, password: account.password)
+            let status = try await session.select("INBOX")
+            let uids = ids.compactMap { id -> UInt64? in
+                let parts = id.split(separator: "-")
+                guard parts.count == 3, parts[0] == "imap", UInt64(parts[1]) == status.uidValidity else { return nil }
+                return UInt64(parts[2])
+            }.sorted()
+            if !uids.isEmpty { try await session.run("UID STORE \(uids.map(String.init).joined(separator: ",")) +FLAGS.SILENT (\\Seen)") }
+            try await session.logout()
+        }
+    }
+
     /// A server's message as a Mailbox row: its id from UIDVALIDITY and UID (so a reset mailbox never reuses one), its
     /// sender's name (else address), subject, the start of its text, its time of day, unread unless `\Seen`.
     static func mailMessage(_ message: IMAPMessageHeaders, preview: String, uidValidity: UInt64) -> MailMessage {

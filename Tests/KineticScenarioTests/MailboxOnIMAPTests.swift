@@ -21,6 +21,18 @@ final class MailboxOnIMAPTests: XCTestCase {
         return try MailAccount(address: address, user: user, password: password)
     }
 
+    /// The server's Inbox emptied: each test starts from no mail.
+    private func emptyInbox(_ account: MailAccount) async throws {
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            if try await session.select("INBOX").exists > 0 {
+                try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
+                try await session.run("EXPUNGE")
+            }
+            try await session.logout()
+        }
+    }
+
     private func deliver(_ subject: String, from sender: String, to account: MailAccount) async throws {
         let message = Array("From: \(sender) <\(sender.lowercased().replacingOccurrences(of: " ", with: "."))@example.org>\r\nSubject: \(subject)\r\nDate: Mon, 5 Jan 2026 09:41:00 +0000\r\n\r\nSee you at noon.\r\n".utf8)
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
@@ -37,6 +49,7 @@ final class MailboxOnIMAPTests: XCTestCase {
 
     func testTheInboxIsTheServersAndNewMailArrives() async throws {
         let account = try account()
+        try await emptyInbox(account)
         try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
         var environment = AppsEnvironment.offline
         environment.mailServer = IMAPMailServer(account: account, checkInterval: 2)
@@ -58,6 +71,38 @@ final class MailboxOnIMAPTests: XCTestCase {
         stage.run(for: 1.5)
         XCTAssertEqual(rowSubjects(stage), ["Slides for Monday", "Lunch on Thursday?"], "new mail comes in at the top")
         XCTAssertTrue(screen.state.isUnread(try XCTUnwrap(screen.state.messages.first { $0.subject == "Slides for Monday" })))
+    }
+
+    /// Reading a message in the Mailbox marks it `\Seen` on the server, so another mail program sees it read.
+    func testAMessageOpenedHereIsReadOnTheServer() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        try await deliver("Book club: next pick", from: "Lea Martin", to: account)
+        var environment = AppsEnvironment.offline
+        environment.mailServer = IMAPMailServer(account: account, checkInterval: 60)
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage
+        stage.run(until: 0.5)
+        stage.backgroundWork.waitUntilIdle(timeout: 15)
+        stage.run(for: 1)
+        let screen = Mailbox.screen(of: runner)
+        let message = try XCTUnwrap(screen.state.messages.first { $0.subject == "Book club: next pick" })
+        XCTAssertTrue(message.unread)
+        screen.send(.openMessage(message.id))
+        stage.run(for: 0.5)
+        var seen = false
+        for _ in 0..<50 where !seen {
+            seen = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+                try await session.login(user: account.user, password: account.password)
+                _ = try await session.select("INBOX")
+                let headers = try await session.headers(of: try await session.allUIDs())
+                try await session.logout()
+                return headers.contains { $0.fields["subject"] == "Book club: next pick" && $0.flags.contains("\\Seen") }
+            }
+            if !seen { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        XCTAssertTrue(seen, "the server has it \\Seen within 5 s")
     }
 
     func testAccountsAreChecked() {

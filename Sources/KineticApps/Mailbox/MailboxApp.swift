@@ -1,6 +1,7 @@
 import Foundation
 import KineticData
 import KineticRuntime
+import KineticPlatform
 
 extension KineticApps {
     /// The content server's path of the Mailbox's messages.
@@ -19,8 +20,17 @@ extension KineticApps {
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: settings.document(mailboxMessagesPath),
                                          dataFolder: settings.dataDirectory, fetcher: environment.fetcher)
         let feed = environment.mailServer.map { MailboxFeed(server: $0) } ?? MailboxFeed(refresher: refresher)
+        var mailboxEnvironment = MailboxEnvironment.live(dataDirectory: settings.dataDirectory, log: environment.log)
+        if let server = environment.mailServer {
+            // Off the stage's thread: a failure goes to the process's log (standard error), which any thread may write.
+            mailboxEnvironment.markReadOnServer = { ids in
+                Task.detached {
+                    do { try await server.markRead(ids) } catch { Log.line("mailbox: the mail server was not told \(ids.count) message(s) were read: \(error)") }
+                }
+            }
+        }
         let screen = MailboxScreen(feed: feed,
-                                   environment: .live(dataDirectory: settings.dataDirectory, log: environment.log), freshStart: settings.freshStart,
+                                   environment: mailboxEnvironment, freshStart: settings.freshStart,
                                    words: MailboxText.mailWords(settings.localization))
         screen.startupProblems += problems
         return screen

@@ -20,6 +20,8 @@ public struct MailboxEnvironment {
     public var loadSent: () -> (sent: [MailMessage], problem: String?)
     /// Saves the messages the person wrote here, sent or kept as drafts.
     public var saveSent: ([MailMessage]) throws -> Void
+    /// Tells the mail server that these messages were opened (IMAP's `\Seen`), in the background; `nil` without one.
+    public var markReadOnServer: ((Set<String>) -> Void)?
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),

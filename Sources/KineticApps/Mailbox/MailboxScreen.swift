@@ -21,6 +21,8 @@ public final class MailboxScreen: Screen {
     /// Placements on disk and the log.
     let environment: MailboxEnvironment
     private let feed: MailboxFeed?
+    /// The opened messages the mail server was told of.
+    private var readToldToServer: Set<String> = []
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
@@ -248,7 +250,14 @@ public final class MailboxScreen: Screen {
         }
         switch effect {
         case .saveSent: attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
-        case .saveRead: attempt { try environment.saveRead(state.read) }
+        case .saveRead:
+            attempt { try environment.saveRead(state.read) }
+            // The server hears of each opened message once.
+            let opened = state.read.subtracting(readToldToServer)
+            if let markReadOnServer = environment.markReadOnServer, !opened.isEmpty {
+                readToldToServer.formUnion(opened)
+                markReadOnServer(opened)
+            }
         case .save: attempt { try environment.savePlacements(state.placements) }
         case .log(let line): environment.log("mailbox: \(line)")
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator)

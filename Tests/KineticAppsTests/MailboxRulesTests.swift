@@ -143,6 +143,29 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.placement(of: "m5"), Placement(.later, "Tomorrow"))
     }
 
+    /// A message filed from a shelf (the Trash, a named list) and undone while another list shows goes back to that
+    /// shelf, and the shelf opens, as a segment's list does: m1 deleted, archived from the Trash, undone from the
+    /// Archive; m2 put in To Read, archived from there, undone from the Inbox.
+    func testUndoOfAMessageFromAShelfOpensTheShelf() {
+        var state = MailboxState(messages: messages)
+        _ = MailboxRules.reduce(&state, .command(id: "m1", zone: .delete))
+        _ = MailboxRules.reduce(&state, .openShelf(.trash))
+        _ = MailboxRules.reduce(&state, .command(id: "m1", zone: .archive))
+        _ = MailboxRules.reduce(&state, .selectSegment(.archive))
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["m1"])
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .archive, to: .archive), .reinsert("m1", fromLeft: false)], [.save]))
+        XCTAssertEqual(state.shelf, .trash)
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["m1"], "the list shown holds the message undone")
+
+        state = MailboxState(messages: messages, placements: ["m2": Placement(.list, MailList.toRead.rawValue)])
+        _ = MailboxRules.reduce(&state, .openShelf(.list(.toRead)))
+        _ = MailboxRules.reduce(&state, .command(id: "m2", zone: .archive))
+        _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .inbox), .reinsert("m2", fromLeft: false)], [.save]))
+        XCTAssertEqual(state.shelf, .list(.toRead))
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["m2"])
+    }
+
     func testNewMessagesNeverUndoThePersonsActions() {
         var state = MailboxState(messages: messages, placements: ["m1": Placement(.archive)])
         let refreshed = messages.reversed() + [MailMessage(id: "m9", sender: "New", subject: "", snippet: "", time: "")]

@@ -39,6 +39,18 @@ public enum MailboxShelf: Equatable, Sendable {
     case drafts
     case list(MailList)
 
+    /// The shelf a message with `placement` is on: the Trash, Sent, Drafts or its named list; `nil` for a segment's
+    /// lists (Inbox, Later, Archive), a message deleted for good, and a list name not known here.
+    static func holding(_ placement: Placement) -> MailboxShelf? {
+        switch placement.list {
+        case .deleted: return .trash
+        case .sent: return .sent
+        case .draft: return .drafts
+        case .list: return placement.detail.flatMap(MailList.init(rawValue:)).map(MailboxShelf.list)
+        case .inbox, .later, .archive, .gone: return nil
+        }
+    }
+
     /// The placement a message has when it is on this shelf.
     func holds(_ placement: Placement) -> Bool {
         switch self {

@@ -75,6 +75,27 @@ final class MailboxFlowTests: XCTestCase {
         XCTAssertEqual(shown, ["m01"])
     }
 
+    /// Compose over the Drafts: each draft saved takes a slot of its own (newest first, one row height apart), and a
+    /// draft deleted from compose leaves the list with its row, the one below moving up into its place. Two drafts
+    /// saved: draft-2 at y = 0, draft-1 at y = 96; draft-2 deleted: draft-1 alone, at y = 0.
+    func testDraftsSavedAndDeletedOverTheDraftsKeepOneRowEach() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        stage.run(until: 0.3)
+        Mailbox.act(.openShelf(.drafts), .openCompose, .editDraft(.to, "ada@example.org"), .closeCompose, .saveDraft,
+                    .openCompose, .editDraft(.to, "bob@example.org"), .closeCompose, .saveDraft, on: screen, stage)
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["draft-2", "draft-1"], "newest first")
+        XCTAssertEqual(screen.rows["draft-2"]?.slot.position.y ?? -1, 0, accuracy: 0.5)
+        XCTAssertEqual(screen.rows["draft-1"]?.slot.position.y ?? -1, Mailbox.rowHeight, accuracy: 0.5)
+        Mailbox.act(.openMessage("draft-2"), .closeCompose, .deleteDraft, on: screen, stage)
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["draft-1"])
+        XCTAssertEqual(Set(screen.rows.keys), ["draft-1"], "a row for the draft left, and no other")
+        XCTAssertEqual(Set(stage.dump().layers.map(\.id).filter { $0.hasPrefix("row.") }), ["row.draft-1"], "on stage too")
+        XCTAssertEqual(screen.rows["draft-1"]?.slot.position.y ?? -1, 0, accuracy: 0.5, "moved up into the place left")
+        XCTAssertEqual(screen.scroll.contentHeight, Mailbox.rowHeight, "the list is one row long")
+    }
+
     func testTheMenuFollowsTheFingersDirectionOnRelease() throws {
         func dragMenu(to points: [Double]) throws -> (String, Double) {
             let runner = try Mailbox.runner()

@@ -321,7 +321,11 @@ public struct MailboxState: Equatable, Sendable {
             case slideOff(String, zone: SwipeZone, velocity: Double)
             /// The message left this list: its row collapses and the rows below move up.
             case collapse(String)
-            /// Undo, or a message coming back: its row opens and the message slides in from the side it left by.
+            /// The person's own message is gone from this list (a draft sent or deleted): its row collapses as a filed
+            /// one's does, with nothing to undo and nothing to announce.
+            case remove(String)
+            /// Undo, a message coming back, or one of the person's own arriving (a draft saved, a message sent, while
+            /// its list shows): its row opens and the message slides in from the side it left by.
             case reinsert(String, fromLeft: Bool)
             /// Another list shows: the rows slide out and the new list's in, from the side of the new segment.
             case listReplaced(from: MailboxSegment, to: MailboxSegment)

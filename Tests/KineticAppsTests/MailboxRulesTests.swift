@@ -144,6 +144,50 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.placement(of: "m5"), Placement(.later, "Tomorrow"))
     }
 
+    /// A message filed from a shelf (the Trash, a named list) and undone while another list shows goes back to that
+    /// shelf, and the shelf opens, as a segment's list does: m1 deleted, archived from the Trash, undone from the
+    /// Archive; m2 put in To Read, archived from there, undone from the Inbox.
+    func testUndoOfAMessageFromAShelfOpensTheShelf() {
+        var state = MailboxState(messages: messages)
+        _ = MailboxRules.reduce(&state, .command(id: "m1", zone: .delete))
+        _ = MailboxRules.reduce(&state, .openShelf(.trash))
+        _ = MailboxRules.reduce(&state, .command(id: "m1", zone: .archive))
+        _ = MailboxRules.reduce(&state, .selectSegment(.archive))
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["m1"])
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .archive, to: .archive), .reinsert("m1", fromLeft: false)], [.save]))
+        XCTAssertEqual(state.shelf, .trash)
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["m1"], "the list shown holds the message undone")
+
+        state = MailboxState(messages: messages, placements: ["m2": Placement(.list, MailList.toRead.rawValue)])
+        _ = MailboxRules.reduce(&state, .openShelf(.list(.toRead)))
+        _ = MailboxRules.reduce(&state, .command(id: "m2", zone: .archive))
+        _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .inbox), .reinsert("m2", fromLeft: false)], [.save]))
+        XCTAssertEqual(state.shelf, .list(.toRead))
+        XCTAssertEqual(state.visibleMessages.map(\.id), ["m2"])
+    }
+
+    /// Over the Drafts, a draft deleted or sent leaves the list (its row closes, with nothing to undo) and one saved
+    /// arrives in it; over the Inbox, neither moves a row. Drafts d1 and d2 open, d1 deleted; a new draft saved (the
+    /// first free id, draft-1); d2 sent.
+    func testDraftsSavedSentAndDeletedMoveTheDraftsRows() {
+        let drafts = ["d1", "d2"].map { MailMessage(id: $0, sender: "ada@example.org", subject: "", snippet: "", time: "") }
+        var state = MailboxState(messages: messages + drafts, placements: ["d1": Placement(.draft), "d2": Placement(.draft)])
+        _ = MailboxRules.reduce(&state, .openCompose)
+        _ = MailboxRules.reduce(&state, .editDraft(.to, "bob@example.org"))
+        XCTAssertEqual(send(&state, .saveDraft), Sent([], [.save, .saveSent(.draftSaved)]), "the Inbox shows no draft")
+        _ = MailboxRules.reduce(&state, .openShelf(.drafts))
+        XCTAssertEqual(Set(state.visibleMessages.map(\.id)), ["d1", "d2", "draft-1"])
+        _ = MailboxRules.reduce(&state, .openDraft("d1"))
+        XCTAssertEqual(send(&state, .deleteDraft), Sent([.remove("d1")], [.save, .saveSent(.draftDeleted)]))
+        _ = MailboxRules.reduce(&state, .openCompose)
+        _ = MailboxRules.reduce(&state, .editDraft(.to, "cy@example.org"))
+        XCTAssertEqual(send(&state, .saveDraft), Sent([.reinsert("draft-2", fromLeft: false)], [.save, .saveSent(.draftSaved)]))
+        _ = MailboxRules.reduce(&state, .openDraft("d2"))
+        XCTAssertEqual(send(&state, .send), Sent([.remove("d2")], [.save, .saveSent(.sent)]))
+        XCTAssertEqual(Set(state.visibleMessages.map(\.id)), ["draft-1", "draft-2"])
+    }
+
     func testNewMessagesNeverUndoThePersonsActions() {
         var state = MailboxState(messages: messages, placements: ["m1": Placement(.archive)])
         let refreshed = messages.reversed() + [MailMessage(id: "m9", sender: "New", subject: "", snippet: "", time: "")]

@@ -51,6 +51,51 @@ final class MailboxFlowTests: XCTestCase {
         XCTAssertEqual(screen.state.placements, [:], "nothing left to undo")
     }
 
+    /// Undo brings a message back to a list the segments do not show (the Trash, a named list) while another list
+    /// shows: m02 archived; m01 deleted, then archived from the Trash; the Archive opened, holding m01 and m02. Undo
+    /// puts m01 back in the Trash, so the Archive holds m02 alone. Whatever list shows then must hold exactly the
+    /// messages of its list, each with its row and no other row (found by `make fuzz`'s Mailbox run: m01's row stayed
+    /// on the Archive, in its slot, over a list that no longer had it).
+    func testUndoIntoTheTrashLeavesNoRowOnTheListShown() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        stage.run(until: 0.3)
+        Mailbox.act(.command(id: "m02", zone: .archive), .command(id: "m01", zone: .delete), .openShelf(.trash),
+                    .command(id: "m01", zone: .archive), .selectSegment(.archive), on: screen, stage, waiting: 1.5)
+        XCTAssertEqual(Set(screen.state.visibleMessages.map(\.id)), ["m01", "m02"], "the Archive holds both")
+        Mailbox.act(.undo, on: screen, stage, waiting: 1.5)
+        XCTAssertEqual(screen.state.placement(of: "m01"), Placement(.deleted), "back in the Trash")
+        XCTAssertEqual(screen.state.messages(in: .archive).map(\.id), ["m02"], "the Archive holds m02 alone again")
+        let shown = screen.state.visibleMessages.map(\.id)
+        XCTAssertEqual(screen.listedMessages().map(\.id), shown, "nothing held on the list drawn")
+        XCTAssertEqual(Set(screen.rows.keys), Set(shown), "a row for each message of the list shown, and no other")
+        XCTAssertEqual(Set(stage.dump().layers.map(\.id).filter { $0.hasPrefix("row.") }), Set(shown.map { "row.\($0)" }), "on stage too")
+        XCTAssertEqual(stage.stateName, "trash", "undo goes where the message comes back, as it goes to a segment")
+        XCTAssertEqual(shown, ["m01"])
+    }
+
+    /// Compose over the Drafts: each draft saved takes a slot of its own (newest first, one row height apart), and a
+    /// draft deleted from compose leaves the list with its row, the one below moving up into its place. Two drafts
+    /// saved: draft-2 at y = 0, draft-1 at y = 96; draft-2 deleted: draft-1 alone, at y = 0.
+    func testDraftsSavedAndDeletedOverTheDraftsKeepOneRowEach() throws {
+        let runner = try Mailbox.runner()
+        let stage = runner.stage
+        let screen = Mailbox.screen(of: runner)
+        stage.run(until: 0.3)
+        Mailbox.act(.openShelf(.drafts), .openCompose, .editDraft(.to, "ada@example.org"), .closeCompose, .saveDraft,
+                    .openCompose, .editDraft(.to, "bob@example.org"), .closeCompose, .saveDraft, on: screen, stage)
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["draft-2", "draft-1"], "newest first")
+        XCTAssertEqual(screen.rows["draft-2"]?.slot.position.y ?? -1, 0, accuracy: 0.5)
+        XCTAssertEqual(screen.rows["draft-1"]?.slot.position.y ?? -1, Mailbox.rowHeight, accuracy: 0.5)
+        Mailbox.act(.openMessage("draft-2"), .closeCompose, .deleteDraft, on: screen, stage)
+        XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["draft-1"])
+        XCTAssertEqual(Set(screen.rows.keys), ["draft-1"], "a row for the draft left, and no other")
+        XCTAssertEqual(Set(stage.dump().layers.map(\.id).filter { $0.hasPrefix("row.") }), ["row.draft-1"], "on stage too")
+        XCTAssertEqual(screen.rows["draft-1"]?.slot.position.y ?? -1, 0, accuracy: 0.5, "moved up into the place left")
+        XCTAssertEqual(screen.scroll.contentHeight, Mailbox.rowHeight, "the list is one row long")
+    }
+
     func testTheMenuFollowsTheFingersDirectionOnRelease() throws {
         func dragMenu(to points: [Double]) throws -> (String, Double) {
             let runner = try Mailbox.runner()

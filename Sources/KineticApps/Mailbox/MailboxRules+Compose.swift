@@ -5,6 +5,28 @@ import KineticData
 extension MailboxRules {
     static func reduceCompose(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
         switch action {
+        case .saveDraft, .deleteDraft, .send:
+            // These change Drafts and Sent, which may be the list under the sheet: its rows follow, as a filing's do,
+            // so no row stays for a message its list no longer holds and a new one's row takes a slot of its own.
+            let shownBefore = state.visibleMessages.map(\.id)
+            let outcomes = reduceWritten(&state, action)
+            return rowMoves(from: shownBefore, to: state.visibleMessages.map(\.id)) + outcomes
+        default:
+            return reduceWritten(&state, action)
+        }
+    }
+
+    /// The rows' moves when the person's own messages change under the list shown: a draft sent or deleted leaves it
+    /// (nothing to undo), a draft saved or a message sent arrives in its slot.
+    private static func rowMoves(from before: [String], to after: [String]) -> [MailboxOutcome] {
+        let staying = Set(before).intersection(after)
+        let gone = before.filter { !staying.contains($0) }, arrived = after.filter { !staying.contains($0) }
+        return gone.map { .move(.remove($0)) } + arrived.map { .reinsert($0, fromLeft: false) }
+    }
+
+    /// Compose's actions on the model alone.
+    private static func reduceWritten(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
+        switch action {
         case .openCompose:
             guard state.options == nil else { return [] }
             state.menuOpen = false

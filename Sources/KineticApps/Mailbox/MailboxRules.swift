@@ -207,15 +207,26 @@ public enum MailboxRules: AppRules {
                 return shown ? [.segmentChanged(from: state.segment, to: state.segment), .save] : [.save]
             }
             var effects: [MailboxOutcome] = []
-            let leftToTheLeft = [.later, .list].contains(state.placement(of: last.messageID).list)
-            state.placements[last.messageID] = last.previous == .inbox ? nil : last.previous
-            if !state.visibleMessages.contains(where: { $0.id == last.messageID }),
-               let segment = MailboxSegment.allCases.first(where: { $0.list == last.previous.list }) {
-                effects.append(.segmentChanged(from: state.segment, to: segment))
-                state.segment = segment
-                state.shelf = nil
+            let id = last.messageID
+            let leftToTheLeft = [.later, .list].contains(state.placement(of: id).list)
+            let wasShown = state.visibleMessages.contains { $0.id == id }
+            state.placements[id] = last.previous == .inbox ? nil : last.previous
+            if !state.visibleMessages.contains(where: { $0.id == id }) {
+                // The message goes back where the person can see it come back: its segment, or the shelf (the Trash, a
+                // named list) that holds it. Staying put would leave its row on a list that no longer has it.
+                if let segment = MailboxSegment.allCases.first(where: { $0.list == last.previous.list }) {
+                    effects.append(.segmentChanged(from: state.segment, to: segment))
+                    state.segment = segment
+                    state.shelf = nil
+                } else if let shelf = MailboxShelf.holding(last.previous) {
+                    effects.append(.segmentChanged(from: state.segment, to: state.segment))
+                    state.shelf = shelf
+                } else if wasShown {
+                    // Nowhere that shows it (a list name no longer known): it leaves the list shown, as any filing does.
+                    effects.append(.collapse(id))
+                }
             }
-            return effects + [.reinsert(last.messageID, fromLeft: leftToTheLeft), .save]
+            return effects + [.reinsert(id, fromLeft: leftToTheLeft), .save]
         case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
             return reduceCompose(&state, action)
         case .askToEmptyTrash:

@@ -237,6 +237,7 @@ public final class MailboxScreen: Screen {
                 list.collapse(id)
                 undo.show()
                 announceFiling(of: id)
+            case .remove(let id): list.collapse(id)
             case .reinsert(let id, let fromLeft): list.reinsert(id, fromLeft: fromLeft)
             case .listReplaced(let from, let to): list.replaceList(from: from, to: to)
             }

@@ -39,6 +39,18 @@ public enum MailboxShelf: Equatable, Sendable {
     case drafts
     case list(MailList)
 
+    /// The shelf a message with `placement` is on: the Trash, Sent, Drafts or its named list; `nil` for a segment's
+    /// lists (Inbox, Later, Archive), a message deleted for good, and a list name not known here.
+    static func holding(_ placement: Placement) -> MailboxShelf? {
+        switch placement.list {
+        case .deleted: return .trash
+        case .sent: return .sent
+        case .draft: return .drafts
+        case .list: return placement.detail.flatMap(MailList.init(rawValue:)).map(MailboxShelf.list)
+        case .inbox, .later, .archive, .gone: return nil
+        }
+    }
+
     /// The placement a message has when it is on this shelf.
     func holds(_ placement: Placement) -> Bool {
         switch self {
@@ -327,7 +339,11 @@ public struct MailboxState: Equatable, Sendable {
             case slideOff(String, zone: SwipeZone, velocity: Double)
             /// The message left this list: its row collapses and the rows below move up.
             case collapse(String)
-            /// Undo, or a message coming back: its row opens and the message slides in from the side it left by.
+            /// The person's own message is gone from this list (a draft sent or deleted): its row collapses as a filed
+            /// one's does, with nothing to undo and nothing to announce.
+            case remove(String)
+            /// Undo, a message coming back, or one of the person's own arriving (a draft saved, a message sent, while
+            /// its list shows): its row opens and the message slides in from the side it left by.
             case reinsert(String, fromLeft: Bool)
             /// Another list shows: the rows slide out and the new list's in, from the side of the new segment.
             case listReplaced(from: MailboxSegment, to: MailboxSegment)

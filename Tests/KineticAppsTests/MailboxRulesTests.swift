@@ -142,6 +142,7 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
         XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .later), .reinsert("m5", fromLeft: false)], [.save]))
         XCTAssertEqual(state.placement(of: "m5"), Placement(.later, "Tomorrow"))
+        XCTAssertEqual(state.focus, "m5", "the message brought back has the focus")
     }
 
     /// A message filed from a shelf (the Trash, a named list) and undone while another list shows goes back to that

@@ -226,7 +226,7 @@ final class KeyboardOnlyTests: XCTestCase {
     /// m01; E archives it (m02 focused); D deletes m02 (m03); L opens the reschedule options with the first ringed,
     /// → → → reaches This Weekend and ↓ Pick Date, Enter opens the picker and Enter schedules its suggestion: m03 is in
     /// Later (m04 focused); T opens the lists, Enter files m04 in the first, To Read (m05); Delete deletes m05 (m06) and
-    /// Ctrl-Z brings it back. 1 shows Later, where m03 is, focused at the top; 3 the Archive, m01 at the top; 2 the Inbox
+    /// Ctrl-Z brings it back, focused. 1 shows Later, where m03 is, focused at the top; 3 the Archive, m01 at the top; 2 the Inbox
     /// again, starting on its first message, m05.
     func testTheInboxIsTriagedByTheKeyboardWithTheFocusOnTheNextMessage() throws {
         let dumps = try play("triage")
@@ -244,6 +244,7 @@ final class KeyboardOnlyTests: XCTestCase {
         XCTAssertEqual(focused(dumps, "deleted-by-delete"), ["row.m06"])
         XCTAssertNil(dumps["deleted-by-delete"]?.layer("row.m05"))
         XCTAssertNotNil(dumps["undone"]?.layer("row.m05"), "Ctrl-Z brought m05 back")
+        XCTAssertEqual(focused(dumps, "undone"), ["row.m05"], "and the keyboard is on it again, not on the message after it")
         XCTAssertEqual(dumps["later-list"]?.state, "later")
         XCTAssertEqual(focused(dumps, "later-list"), ["row.m03"])
         XCTAssertEqual(dumps["archive-list"]?.state, "archive")

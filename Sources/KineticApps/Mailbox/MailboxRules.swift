@@ -226,6 +226,8 @@ public enum MailboxRules: AppRules {
                     effects.append(.collapse(id))
                 }
             }
+            // The message brought back is the one the person is on again, as a mail program selects what Undo restored.
+            if state.visibleMessages.contains(where: { $0.id == id }) { state.focus = id }
             return effects + [.reinsert(id, fromLeft: leftToTheLeft), .save]
         case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
             return reduceCompose(&state, action)

@@ -3,7 +3,7 @@ import KineticData
 
 /// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
 /// it (or `KINETIC_IMAP_URL`, `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`).
-public struct MailAccount: Sendable, Equatable {
+public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The server: `127.0.0.1` (for `localhost` too) until TLS is built.
     public var host: String
     /// Its port: 143 unless the address names one.
@@ -24,15 +24,23 @@ public struct MailAccount: Sendable, Equatable {
             throw MailAccountError(scheme == "imaps" ? "imaps:// needs TLS, which is not built yet: use imap:// on 127.0.0.1"
                                                      : "\(Self.shown(address)) is not an IMAP address (expected imap://host:port)")
         }
-        guard let host = url.host, !host.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
+        guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
+        let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
         let port = url.port ?? 143
         guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
-        guard ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) else {
+        guard ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
             throw MailAccountError("imap:// sends the password in the clear: only 127.0.0.1 is taken until TLS is built (\(Self.shown(host)))")
         }
         guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError("the mail user name is empty or holds a line break") }
         (self.host, self.port, self.user, self.password) = (host == "localhost" ? "127.0.0.1" : host, port, user, password)
     }
+
+    /// The account as a log, a dump or a failed test may print it: never the password.
+    public var description: String { "\(user) at imap://\(host):\(port) (password not shown)" }
+    /// As `description`.
+    public var debugDescription: String { description }
+    /// What `dump` and mirrors see: no password.
+    public var customMirror: Mirror { Mirror(self, children: ["host": host, "port": port, "user": user], displayStyle: .struct) }
 
     /// The password from a file: its first line; a file others can read is taken with a warning, as ssh warns.
     public static func password(fromFile path: String, warn: (String) -> Void) throws -> String {
@@ -40,10 +48,11 @@ public struct MailAccount: Sendable, Equatable {
         if let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
             warn("mail: \(Self.shown(path)) can be read by others (mode \(String(mode & 0o777, radix: 8))); chmod 600 it")
         }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        // At most 4 KB read: a password file is a line, and a device (/dev/zero) must not be read for ever.
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 4097) else {
             throw MailAccountError("the password file \(Self.shown(path)) can't be read")
         }
+        try? handle.close()  // a read-only handle: nothing to lose on close
         guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
             throw MailAccountError("the password file \(Self.shown(path)) is not a short UTF-8 text")
         }
@@ -111,7 +120,7 @@ public struct IMAPMailServer: MailServer {
             let status = try await session.select("INBOX")
             let uids = ids.compactMap { id -> UInt64? in
                 let parts = id.split(separator: "-")
-                guard parts.count == 3, parts[0] == "imap", UInt64(parts[1]) == status.uidValidity else { return nil }
+                guard parts.count == 3, parts[0] == "imap", UInt64(parts[1]) == (status.uidValidity ?? 0) else { return nil }
                 return UInt64(parts[2])
             }.sorted()
             if !uids.isEmpty { try await session.run("UID STORE \(uids.map(String.init).joined(separator: ",")) +FLAGS.SILENT (\\Seen)") }
@@ -123,8 +132,10 @@ public struct IMAPMailServer: MailServer {
     /// sender's name (else address), subject, the start of its text, its time of day, unread unless `\Seen`.
     static func mailMessage(_ message: IMAPMessageHeaders, preview: String, uidValidity: UInt64) -> MailMessage {
         let from = message.fields["from"] ?? ""
-        let name = from.split(separator: "<").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) } ?? ""
-        let sender = name.isEmpty ? from.trimmingCharacters(in: CharacterSet(charactersIn: "<> ")) : name
+        // `Ana Lima <ana@example.org>`: the name; `<ana@example.org>` or a bare address: the address.
+        let name = from.firstIndex(of: "<").map { from[..<$0].trimmingCharacters(in: CharacterSet(charactersIn: " \"")) } ?? ""
+        let address = from.trimmingCharacters(in: CharacterSet(charactersIn: "<> \""))
+        let sender = name.isEmpty ? (address.isEmpty ? "(unknown sender)" : address) : name
         let words = preview.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return MailMessage(id: "imap-\(uidValidity)-\(message.uid)", sender: String(sender.prefix(200)),
                            subject: String((message.fields["subject"] ?? "").prefix(200)), snippet: String(words.prefix(200)),

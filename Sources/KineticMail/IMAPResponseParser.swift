@@ -15,6 +15,8 @@ public struct IMAPResponseParser: Sendable {
         public var lineBytes = 1 << 20
         /// How deep lists may nest (a FETCH's BODYSTRUCTURE needs a few levels).
         public var depth = 64
+        /// The most bytes one response may hold in all, its literals with its lines (several bodies in one FETCH).
+        public var responseBytes = 128 << 20
 
         /// The defaults: 64 MB literals, 1 MB lines, 64 levels.
         public init() {}
@@ -45,7 +47,9 @@ public struct IMAPResponseParser: Sendable {
     /// The next whole response, or `nil` until more bytes arrive; throws when what arrived is not a response the
     /// limits allow.
     public mutating func next() throws -> IMAPResponse? {
-        guard buffer.count > start, buffer.count >= needed else { return nil }
+        guard buffer.count > start else { return nil }
+        if buffer.count - start > limits.responseBytes { throw IMAPProtocolError.responseTooLarge(limit: limits.responseBytes) }
+        guard buffer.count >= needed else { return nil }
         var cursor = Cursor(bytes: buffer, position: start, limits: limits)
         do {
             let response = try cursor.response()
@@ -55,6 +59,7 @@ public struct IMAPResponseParser: Sendable {
         } catch Cursor.Incomplete.needs(let count) {
             needed = count
             if cursor.lineBytes > limits.lineBytes { throw IMAPProtocolError.lineTooLong(limit: limits.lineBytes) }
+            if count - start > limits.responseBytes { throw IMAPProtocolError.responseTooLarge(limit: limits.responseBytes) }
             return nil
         }
     }
@@ -64,6 +69,7 @@ public struct IMAPResponseParser: Sendable {
 public enum IMAPProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case literalTooLarge(announced: UInt64, limit: Int)
     case lineTooLong(limit: Int)
+    case responseTooLarge(limit: Int)
     case nestedTooDeeply(limit: Int)
     case malformed(String)
 
@@ -72,6 +78,7 @@ public enum IMAPProtocolError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .literalTooLarge(let announced, let limit): return "the server announced a literal of \(announced) bytes, more than the \(limit) allowed"
         case .lineTooLong(let limit): return "the server sent a line longer than \(limit) bytes"
+        case .responseTooLarge(let limit): return "the server sent a response larger than \(limit) bytes in all"
         case .nestedTooDeeply(let limit): return "the server nested lists deeper than \(limit) levels"
         case .malformed(let what): return "the server's response is not IMAP: \(what)"
         }

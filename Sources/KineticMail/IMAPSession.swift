@@ -6,8 +6,9 @@ import NIOPosix
 /// A conversation with an IMAP server over one connection (RFC 3501, RFC 9051), one command at a time: each is sent
 /// with a tag of its own (`K1`, `K2`…), and what the server says until that tag comes back is its answer.
 ///
-/// Every wait has a deadline (`IMAPSession.timeout`): a server that stops answering, or trickles, ends the session with
-/// `IMAPError.timedOut` instead of holding the app. The server's bytes go through `IMAPResponseParser`, which refuses
+/// Every command has a deadline (`IMAPSession.timeout`, from when it is sent to its tagged end, whatever arrives
+/// meanwhile): a server that stops answering, stops reading, or trickles, ends the session with `IMAPError.timedOut`
+/// instead of holding the app; so does the greeting. The server's bytes go through `IMAPResponseParser`, which refuses
 /// what its limits do not allow.
 ///
 /// Plain connections only, for now, on loopback (`imap://127.0.0.1`), as the tests' Dovecot serves: TLS (`imaps://`,
@@ -22,6 +23,10 @@ public final class IMAPSession {
     /// Set by the deadline's timer when it closed the connection.
     private let timedOut = NIOLockedValueBox(false)
     private var nextTag = 1
+    /// When the command under way must have ended.
+    private var deadline = NIODeadline.now()
+    /// The most untagged responses one command may bring (a mailbox's worth of FETCHes, not an endless stream).
+    static let responsesPerCommand = 200_000
     /// What the server said it can do, when it said it.
     public private(set) var capabilities: Set<String> = []
 
@@ -51,6 +56,7 @@ public final class IMAPSession {
         }
         return try await channel.executeThenClose { inbound, outbound in
             let session = IMAPSession(channel: channel.channel, inbound: inbound, outbound: outbound, timeout: timeout, limits: limits)
+            session.deadline = .now() + timeAmount(timeout)
             let greeting = try await session.response()
             guard case .untagged(let values) = greeting, let word = values.first?.text?.uppercased(), word == "OK" || word == "PREAUTH" else {
                 throw IMAPError.refused("greeting", "\(greeting)")
@@ -74,14 +80,16 @@ public final class IMAPSession {
         public var text: String
     }
 
-    /// Sends `command` (its words, without the tag), with `literals` sent as the server asks for each (`{n}` in the
-    /// command stands where each goes, in order); returns the reply, or throws `IMAPError.refused` on NO or BAD.
+    /// Sends `command` (its words, without the tag), with `literals` sent as the server asks for each (`literalPlace` in
+    /// the command stands where each goes, in order); returns the reply, or throws `IMAPError.refused` on NO or BAD.
     @discardableResult
     public func run(_ command: String, literals: [[UInt8]] = []) async throws -> Reply {
         let tag = "K\(nextTag)"
         nextTag += 1
-        var parts = command.components(separatedBy: "{literal}")
-        guard parts.count == literals.count + 1 else { throw IMAPError.refused(command, "a command's literals do not match its places") }
+        deadline = .now() + Self.timeAmount(timeout)
+        var parts = command.components(separatedBy: Self.literalPlace)
+        // Never the command itself in the error: it may hold a password.
+        guard parts.count == literals.count + 1 else { throw IMAPError.refused(Self.firstWord(command), "a command's literals do not match its places") }
         var data: [[IMAPValue]] = []
         try await send(Array("\(tag) \(parts.removeFirst())".utf8))
         for literal in literals {
@@ -100,6 +108,9 @@ public final class IMAPSession {
             switch try await response() {
             case .untagged(let values):
                 if values.first?.text?.uppercased() == "BYE" { throw IMAPError.closed(values.last?.text ?? "") }
+                guard data.count < Self.responsesPerCommand else {
+                    throw IMAPError.refused(Self.firstWord(command), "the server sent more than \(Self.responsesPerCommand) responses to one command")
+                }
                 data.append(values)
             case .continuation:
                 continue
@@ -119,34 +130,47 @@ public final class IMAPSession {
 
     private static func firstWord(_ command: String) -> String { String(command.prefix { $0 != " " }) }
 
+    /// Where a command's literal goes in `run`'s text: a character no quoted string or mailbox name can hold (they are
+    /// plain ASCII), so a person's words can never make one.
+    static let literalPlace = "\u{E000}"
+
     private func send(_ bytes: [UInt8]) async throws {
-        try await outbound.write(ByteBuffer(bytes: bytes))
+        try await guarded { try await self.outbound.write(ByteBuffer(bytes: bytes)) }
     }
 
-    /// The next response, waiting at most `timeout`.
+    /// The next response, by the command's deadline.
     func response() async throws -> IMAPResponse {
         while true {
             if let response = try parser.next() { return response }
-            // The deadline: past it, the connection is closed, which ends the wait below.
-            let channel = self.channel, timedOut = self.timedOut
-            let timer = channel.eventLoop.scheduleTask(in: Self.timeAmount(timeout)) {
-                timedOut.withLockedValue { $0 = true }
-                channel.close(promise: nil)
-            }
-            let chunk: ByteBuffer?
-            do {
-                chunk = try await inbound.next()
-            } catch {
-                timer.cancel()
-                if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
-                throw IMAPError.closed("\(error)")
-            }
-            timer.cancel()
-            guard let chunk else {
-                if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
+            guard let chunk = try await guarded({ try await self.inbound.next() }) else {
                 throw IMAPError.closed("the server closed the connection")
             }
             parser.append(chunk.readableBytesView)
+        }
+    }
+
+    /// Runs `work` (a read or a write) by the command's deadline: past it, the connection is closed, which ends `work`,
+    /// and the session ends with `IMAPError.timedOut`.
+    private func guarded<Value>(_ work: () async throws -> Value) async throws -> Value {
+        let channel = self.channel, timedOut = self.timedOut
+        guard deadline > .now() else {
+            channel.close(promise: nil)
+            throw IMAPError.timedOut(timeout)
+        }
+        let timer = channel.eventLoop.scheduleTask(deadline: deadline) {
+            timedOut.withLockedValue { $0 = true }
+            channel.close(promise: nil)
+        }
+        defer { timer.cancel() }
+        do {
+            let value = try await work()
+            if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
+            return value
+        } catch let error as IMAPError {
+            throw error
+        } catch {
+            if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
+            throw IMAPError.closed("\(error)")
         }
     }
 
@@ -159,7 +183,7 @@ public final class IMAPSession {
         let words = [user, password].map { word -> String in
             if let quoted = Self.quoted(word) { return quoted }
             literals.append(Array(word.utf8))
-            return "{literal}"
+            return Self.literalPlace
         }
         let reply = try await run("LOGIN \(words[0]) \(words[1])", literals: literals)
         if let code = reply.code, code.first?.text?.uppercased() == "CAPABILITY" {
@@ -210,7 +234,10 @@ public final class IMAPSession {
         guard !uids.isEmpty else { return [] }
         let set = uids.map(String.init).joined(separator: ",")
         let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID)])")
-        return reply.data.compactMap { values in
+        let requested = Set(uids)
+        var seen = Set<UInt64>()
+        // Only the messages asked for, once each: a server may add FETCHes of its own (a flag changed elsewhere).
+        return reply.data.compactMap { values -> IMAPMessageHeaders? in
             guard values.count >= 3, values[1].text?.uppercased() == "FETCH", let items = values[2].list else { return nil }
             var message = IMAPMessageHeaders()
             var index = 0
@@ -221,6 +248,7 @@ public final class IMAPSession {
                 if name.hasPrefix("BODY[HEADER"), case .string(let bytes) = value { message.fields = Self.headerFields(bytes) }
                 index += 2
             }
+            guard requested.contains(message.uid), seen.insert(message.uid).inserted else { return nil }
             return message
         }
     }
@@ -262,7 +290,7 @@ public final class IMAPSession {
 
     /// Adds a message (its RFC 5322 bytes) to `mailbox`, with `flags`.
     public func append(_ message: [UInt8], to mailbox: String, flags: [String] = []) async throws {
-        try await run("APPEND \(try Self.mailboxName(mailbox)) (\(flags.joined(separator: " "))) {literal}", literals: [message])
+        try await run("APPEND \(try Self.mailboxName(mailbox)) (\(flags.joined(separator: " "))) \(Self.literalPlace)", literals: [message])
     }
 
     /// Says goodbye; the server closes the connection.
@@ -311,17 +339,17 @@ public struct IMAPMessageHeaders: Equatable, Sendable {
 
 /// UID sets as servers write them (`304,319:320`).
 enum IMAPUIDSet {
-    /// The UIDs a set names, in its order; a range of more than 100,000 or a malformed part names nothing more.
-    static func expand(_ set: String) -> [UInt64] {
+    /// The UIDs a set names, in its order; nothing for a set of more than `limit` UIDs in all, with a `*` (which no
+    /// reply of a copy names), or with a part that is not a UID or a range.
+    static func expand(_ set: String, limit: Int = 100_000) -> [UInt64] {
         var uids: [UInt64] = []
         for part in set.split(separator: ",") {
-            let ends = part.split(separator: ":").compactMap { UInt64($0) }
-            if ends.count == 1 { uids.append(ends[0]) }
-            if ends.count == 2 {
-                let (low, high) = (min(ends[0], ends[1]), max(ends[0], ends[1]))
-                guard high - low < 100_000 else { return uids }
-                uids += Array(low...high)
-            }
+            let ends = part.split(separator: ":", omittingEmptySubsequences: false).map { UInt64($0) }
+            guard (1...2).contains(ends.count), ends.allSatisfy({ $0 != nil }) else { return [] }
+            let numbers = ends.compactMap { $0 }
+            let (low, high) = (numbers.min() ?? 0, numbers.max() ?? 0)
+            guard high - low < UInt64(limit), uids.count + Int(high - low) + 1 <= limit else { return [] }
+            uids += Array(low...high)
         }
         return uids
     }

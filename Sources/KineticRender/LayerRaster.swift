@@ -10,13 +10,17 @@ struct RasterKey: Hashable {
     var cornerRadius: Double
     var size: Size
     var rasterScale: Double
+    /// Whether its text is laid out for a mirrored stage (its alignment swapped): the same text drawn inside a text
+    /// field and outside it are two rasters.
+    var textMirrored: Bool
 
-    init(_ layer: Layer, rasterScale: Double) {
+    init(_ layer: Layer, rasterScale: Double, textMirrored: Bool = false) {
         contents = layer.contents
         background = layer.backgroundColor
         cornerRadius = layer.cornerRadius
         size = layer.bounds.size
         self.rasterScale = rasterScale
+        self.textMirrored = textMirrored
     }
 }
 

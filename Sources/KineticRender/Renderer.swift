@@ -282,7 +282,7 @@ public final class Renderer {
     private func raster(for layer: Layer, rasterScale: Double, mirrored: Bool) -> LayerRaster? {
         guard layer.backgroundColor != nil || layer.contents != .none else { return nil }
         let size = layer.bounds.size
-        let key = RasterKey(layer, rasterScale: rasterScale)
+        let key = RasterKey(layer, rasterScale: rasterScale, textMirrored: mirrored)
         if let entry = cache[key] {
             entry.lastUsed = frameNumber
             return entry

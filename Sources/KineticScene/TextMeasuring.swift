@@ -129,7 +129,10 @@ extension TextMeasuring {
     /// on several lines, within the height (a single line may hang a point or two below tight bounds).
     public func fits(_ text: TextContent, in size: Size) -> Bool {
         if text.lineLimit == 1 { return self.size(of: text, width: nil).width <= size.width + 0.5 }
-        let lines = lines(of: text, width: size.width)
+        // Laid out without its limit: a limited layout stops at the limit (ellipsised), and would always seem to fit.
+        var unlimited = text
+        unlimited.lineLimit = 0
+        let lines = lines(of: unlimited, width: size.width)
         if text.lineLimit > 0, lines.count > text.lineLimit { return false }
         guard lines.count > 1, let last = lines.last else { return true }
         return last.frame.maxY <= size.height + 1

@@ -116,6 +116,44 @@ final class IMAPHostileServerTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "the deadline held")
     }
 
+    /// A server that greets, then answers a command a byte at a time, each well inside the timeout: the command's
+    /// deadline still ends it (a deadline per read would wait for ever).
+    func testAServerThatTricklesTimesOutAtTheCommandsDeadline() async throws {
+        let (descriptor, port) = try silentServer()
+        let server = Thread {
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            func say(_ text: String) -> Bool { text.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, text.utf8.count) } > 0 }
+            guard say("* OK ready\r\n") else { return }
+            for _ in 0..<200 {
+                usleep(200_000)
+                guard say("a") else { return }
+            }
+        }
+        server.start()
+        defer { shutdown(descriptor, Int32(SHUT_RDWR)); close(descriptor) }
+        let started = ContinuousClock.now
+        do {
+            try await IMAPSession.connect(host: "127.0.0.1", port: port, timeout: .seconds(2)) { session in
+                try await session.login(user: "ana", password: "secret")
+            }
+            XCTFail("a trickle finished a command")
+        } catch IMAPError.timedOut(let limit) {
+            XCTAssertEqual(limit, .seconds(2))
+        }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(6), "the deadline held, a byte every 0.2 s notwithstanding")
+    }
+
+    func testAnAccountNeverShowsItsPassword() throws {
+        let account = try MailAccount(address: "imap://127.0.0.1:1143", user: "ana", password: "hunter2-secret")
+        var dumped = ""
+        dump(account, to: &dumped)
+        for shown in ["\(account)", String(reflecting: account), dumped] {
+            XCTAssertFalse(shown.contains("hunter2"), shown)
+        }
+    }
+
     func testNothingListeningIsSaidUnreachable() async throws {
         let (descriptor, port) = try silentServer()
         close(descriptor)  // the port is free again: nothing listens there

@@ -80,6 +80,17 @@ final class IMAPResponseParserTests: XCTestCase {
         XCTAssertThrowsError(try parser.next()) { XCTAssertEqual($0 as? IMAPProtocolError, .lineTooLong(limit: 1000)) }
     }
 
+    /// Literals each within the limit, but too many in one response, are refused once the response passes its total.
+    func testManyLiteralsInOneResponseAreRefusedPastTheTotal() {
+        var limits = IMAPResponseParser.Limits()
+        limits.literalBytes = 1000
+        limits.responseBytes = 5000
+        var parser = IMAPResponseParser(limits: limits)
+        let literal = "{1000}\r\n" + String(repeating: "x", count: 1000)
+        parser.append(Array(("* 1 FETCH (" + Array(repeating: "BODY[] " + literal, count: 6).joined(separator: " ")).utf8))
+        XCTAssertThrowsError(try parser.next()) { XCTAssertEqual($0 as? IMAPProtocolError, .responseTooLarge(limit: 5000)) }
+    }
+
     func testListsNestedTooDeeplyAreRefused() {
         let deep = "* 1 FETCH " + String(repeating: "(", count: 100) + String(repeating: ")", count: 100) + "\r\n"
         XCTAssertThrowsError(try parse(deep)) { XCTAssertEqual($0 as? IMAPProtocolError, .nestedTooDeeply(limit: 64)) }
@@ -97,6 +108,9 @@ final class IMAPResponseParserTests: XCTestCase {
         XCTAssertEqual(IMAPUIDSet.expand("304,319:320"), [304, 319, 320])
         XCTAssertEqual(IMAPUIDSet.expand("7:5"), [5, 6, 7])
         XCTAssertEqual(IMAPUIDSet.expand("1:4000000000"), [], "a range no mailbox holds names nothing")
+        XCTAssertEqual(IMAPUIDSet.expand("5:*"), [], "a copy's reply names its UIDs: a * names none")
+        XCTAssertEqual(IMAPUIDSet.expand(Array(repeating: "1:99999", count: 20).joined(separator: ",")), [], "not 2 million UIDs")
+        XCTAssertEqual(IMAPUIDSet.expand("3,x"), [])
     }
 
     func testQuotingForCommands() {

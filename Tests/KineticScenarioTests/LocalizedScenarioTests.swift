@@ -199,8 +199,9 @@ private struct AllowedTexts {
     /// Each translation as a pattern: its `{name}`s stand for anything.
     let patterns: [NSRegularExpression]
     let served: Set<String>
-    /// The days a picker or a Later row names, in the language.
-    let days: Set<String>
+    /// The words a day or a date is said with in the language: Foundation's own names of its weekdays and months (not
+    /// the app's `DateWords`, which is what is checked), and the catalogue's "today" and "tomorrow".
+    let dayWords: Set<String>
 
     init(catalogue: StringCatalogue, localization: Localization, served: Set<String>) {
         var templates = Set<String>()
@@ -215,20 +216,27 @@ private struct AllowedTexts {
             return try? NSRegularExpression(pattern: "^" + pattern + "$", options: [.dotMatchesLineSeparators])
         }
         self.served = served
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let words = DateWords(localization)
-        let start = StageSettings.scenarioStartDate
-        var days: Set<String> = [words.today, words.tomorrow]
-        for offset in 0..<400 {
-            let day = start.addingTimeInterval(Double(offset) * 86_400)
-            days.formUnion([words.weekday(day, calendar: calendar), words.dayMonth(day, calendar: calendar), words.weekdayDayMonth(day, calendar: calendar)])
-        }
-        self.days = days
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: catalogue.language)
+        let names = [formatter.shortWeekdaySymbols, formatter.weekdaySymbols, formatter.shortStandaloneWeekdaySymbols,
+                     formatter.shortMonthSymbols, formatter.monthSymbols, formatter.shortStandaloneMonthSymbols]
+            .flatMap { $0 ?? [] } + ["kinetic.picker.today", "kinetic.picker.tomorrow"].compactMap { catalogue.text($0) }
+        dayWords = Set(names.flatMap { Self.words(of: $0) })
+    }
+
+    /// The runs of letters in `text`, lowercased.
+    static func words(of text: String) -> [String] {
+        text.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+    }
+
+    /// Whether `text` says a day (and perhaps a time): its words all day words, and at least one.
+    func isDay(_ text: String) -> Bool {
+        let words = Self.words(of: text)
+        return !words.isEmpty && words.allSatisfy(dayWords.contains)
     }
 
     func accepts(_ text: String, typed: [String]) -> Bool {
-        if !text.contains(where: \.isLetter) || served.contains(text) || days.contains(text) { return true }
+        if !text.contains(where: \.isLetter) || served.contains(text) || isDay(text) { return true }
         // What the person typed, where a row or a title shows it again.
         if typed.contains(where: { !$0.isEmpty && text == $0 }) { return true }
         // Several lines (a reply's body): each line, a quoted one being the served message's.
@@ -240,8 +248,6 @@ private struct AllowedTexts {
         for separator in [", ", "   "] where text.contains(separator) {
             if acceptsParts(text[...], separator: separator, typed: typed) { return true }
         }
-        // A day and a time ("demain 08:00"), as a Later row says when it comes back.
-        if let space = text.lastIndex(of: " "), days.contains(String(text[..<space])), !text[space...].contains(where: \.isLetter) { return true }
         // A reply's subject keeps mail's own "Re: ".
         if text.hasPrefix("Re: "), served.contains(String(text.dropFirst(4))) { return true }
         let range = NSRange(text.startIndex..., in: text)

@@ -144,8 +144,8 @@ final class MailboxMenu {
             var parts = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }
                 .flatMap { $0.components(separatedBy: "   ") }.filter { !$0.isEmpty }
             // The Inbox's count is of its unread messages (the rest count what they hold): said so.
-            if row.identifier == "mailbox.menu.inbox", parts.count > 1, let count = parts.last {
-                parts[parts.count - 1] = context.texts(MailboxText.unreadCount, ["count": count])
+            if row.identifier == "mailbox.menu.inbox", parts.count > 1, let count = parts.last.flatMap({ Int($0) }) {
+                parts[parts.count - 1] = context.texts(MailboxText.unreadCount, count: count)  // by the language's plural rule
             }
             row.accessibility = Accessibility(role: .menuItem, name: parts.joined(separator: ", "),
                                               states: row.identifier == showing ? [.selected] : [], actions: [.tapping(row, named: "click")])

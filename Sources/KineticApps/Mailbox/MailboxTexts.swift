@@ -63,7 +63,7 @@ enum MailboxText {
     static let toLine = LocalizedText("mailbox.sent.to", "To: {recipient}")
     // Row and menu details a screen reader hears
     static let unread = LocalizedText("mailbox.said.unread", "unread")
-    static let unreadCount = LocalizedText("mailbox.menu.unread-count", "{count} unread")
+    static let unreadCount = LocalizedPlural("mailbox.menu.unread-count", one: "{count} unread", other: "{count} unread")
     // Banners
     static let refreshFailed = LocalizedText("mailbox.banner.refresh-failed", "Couldn’t update messages — showing {showing}")
     static let showingSaved = LocalizedText("mailbox.banner.saved-messages", "the messages saved last time")

@@ -159,6 +159,9 @@ public final class TextField {
     /// asking each frame lays out no text.
     var caretRectInRoot: Rect { caretLayer.frameInRoot }
 
+    /// Where the caret is shown: mirrored on a right-to-left stage (an input method's window goes there).
+    var caretRectOnScreen: Rect { caretLayer.frameOnScreen }
+
     /// Seconds until the caret next turns on or off; `nil` once it has stopped blinking.
     var secondsUntilBlink: Double? {
         let elapsed = max((input?.clock() ?? 0) - caretMovedAt, 0)

@@ -66,7 +66,7 @@ public final class TextInput {
     /// Where the caret is on the stage, in points: the window places an input method's candidate window there.
     public var caretRectOnStage: Rect? {
         guard let field = focused, field.layer.isVisibleInTree else { return nil }
-        return field.caretRectInRoot
+        return field.caretRectOnScreen
     }
 
     /// Seconds until the focused field's caret next appears or disappears; `nil` when nothing blinks. A resting window

@@ -184,7 +184,8 @@ public final class Renderer {
         let rasterScale = Self.rasterScale(onScreenScale: onScreenScale, displayScale: scale)
         if layer.backgroundColor != nil || layer.contents != .none,
            max(layer.bounds.width, layer.bounds.height) * rasterScale > Double(largestSurfaceSide) {
-            recordTiles(of: layer, transform: drawing, opacity: opacity, rasterScale: rasterScale, onScreenScale: onScreenScale)
+            recordTiles(of: layer, transform: drawing, opacity: opacity, rasterScale: rasterScale, onScreenScale: onScreenScale,
+                        mirrored: mirroring && !layer.drawsMirroredRightToLeft)
         } else if let raster = raster(for: layer, rasterScale: rasterScale, mirrored: mirroring && !layer.drawsMirroredRightToLeft) {
             let placement = RasterPlacement(layer: layer, transform: drawing, rasterScale: raster.rasterScale, onScreenScale: onScreenScale)
             if let deviceToRaster = placement.deviceToRaster {
@@ -228,9 +229,10 @@ public final class Renderer {
     /// only the frame pixels its core covers (`RasterPlacement.extent(ofTile:in:)`), then, while the frame's raster budget
     /// allows, the tiles one step ahead of its motion, so that a scroll finds them drawn. A frame without a budget (a
     /// capture) draws only what shows.
-    private func recordTiles(of layer: Layer, transform: Transform2D, opacity: Double, rasterScale: Double, onScreenScale: Double) {
-        let key = RasterKey(layer, rasterScale: rasterScale)
-        let content = tiles.content(for: key, layer: TiledLayer(layer, rasterScale: rasterScale, frame: frameNumber))
+    private func recordTiles(of layer: Layer, transform: Transform2D, opacity: Double, rasterScale: Double, onScreenScale: Double,
+                             mirrored: Bool) {
+        let key = RasterKey(layer, rasterScale: rasterScale, textMirrored: mirrored)
+        let content = tiles.content(for: key, layer: TiledLayer(layer, rasterScale: rasterScale, frame: frameNumber, mirrored: mirrored))
         content.lastUsed = frameNumber
         let placement = RasterPlacement(layer: layer, transform: transform, rasterScale: rasterScale, onScreenScale: onScreenScale)
         guard let deviceToRaster = placement.deviceToRaster, !visibleArea.isEmpty else { return }

@@ -62,7 +62,7 @@ enum TextDrawing {
         pango_layout_set_width(layout, pangoWidth < Double(Int32.max) ? Int32(pangoWidth) : -1)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         var alignment = text.alignment
-        if mirrored {
+        if mirrored || text.isMirroredLayout {
             alignment = alignment == .left ? .right : alignment == .right ? .left : .center
             let direction = pango_find_base_dir(text.string, -1)
             pango_layout_set_auto_dir(layout, 0)

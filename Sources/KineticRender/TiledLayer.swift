@@ -14,11 +14,13 @@ final class TiledLayer {
     var lastUsed: UInt64
 
     /// Lays `layer`'s content out for tiles at `rasterScale`: its whole raster is its bounds at that scale, taller for
-    /// text that hangs below them, as one surface would be (`ContentRasterizer`).
-    init(_ layer: Layer, rasterScale: Double, frame: UInt64) {
+    /// text that hangs below them, as one surface would be (`ContentRasterizer`); text laid out for a right-to-left
+    /// stage's mirror with `mirrored`.
+    init(_ layer: Layer, rasterScale: Double, frame: UInt64, mirrored: Bool = false) {
         let size = layer.bounds.size
         var drawnHeight = size.height
-        if case .text(let content) = layer.contents {
+        if case .text(var content) = layer.contents {
+            content.isMirroredLayout = mirrored
             let laidOut = LaidOutText(content, width: size.width, boxHeight: size.height, scale: rasterScale)
             drawnHeight = max(drawnHeight, laidOut.height.rounded(.up))
             text = laidOut

@@ -68,8 +68,12 @@ public struct AccessibilityTree {
     /// layers under it; other layers pass their accessible descendants up. Hidden or transparent subtrees are left out.
     /// With `lineLayout` (a `TextMeasuring`'s `lines(of:width:)`, perhaps remembered), a text's lines are laid out as
     /// they are drawn, so a screen reader reads the wrapped lines.
+    ///
+    /// With `fit` (a `TextMeasuring`'s `fitted(_:in:)`), a label that shrinks to fit its frame is laid out shrunk, as
+    /// it is drawn.
     public init(root layer: Layer, title: String, size: Size, announcement: (text: String, serial: Int)? = nil,
-                lineLayout: ((TextContent, Double) -> [TextLineBox])? = nil) {
+                lineLayout: ((TextContent, Double) -> [TextLineBox])? = nil,
+                fit: ((TextContent, Size) -> TextContent)? = nil) {
         var counts: [String: Int] = [:]
         var actions: [String: [() -> Void]] = [:]
         var setters: [String: (String) -> Void] = [:]
@@ -120,7 +124,13 @@ public struct AccessibilityTree {
                     node.selection = field.selection
                 } else if case .text(let content) = layer.contents {
                     node.text = content.string
-                    if let lineLayout { node.lines = Self.lines(of: content, in: frame, layout: lineLayout) }
+                    if let lineLayout {
+                        // As the renderer lays it out: for the mirror on a right-to-left stage, and shrunk to fit.
+                        var shown = content
+                        shown.isMirroredLayout = layer.drawsThroughMirror && !layer.drawsMirroredRightToLeft
+                        shown = fit?(shown, frame.size) ?? shown
+                        node.lines = Self.lines(of: shown, in: frame, layout: lineLayout)
+                    }
                 }
             }
             actions[key] = declared.actions.map(\.perform)

@@ -72,6 +72,10 @@ public struct TextContent: Hashable, Sendable {
     /// How far the font may shrink, as a fraction of `fontSize`, for the words to fit the bounds (iOS's
     /// `minimumScaleFactor`): a button's title in a language whose words are longer than English's. 1: never.
     public var minimumScale: Double
+    /// Whether the text is laid out for a right-to-left stage's mirror: its left and right alignment are the layout's
+    /// leading and trailing edges, swapped, each paragraph keeping its own direction. Set where the text is laid out
+    /// for the screen (the renderer, the screen reader's lines), never by an app: the tree is written left to right.
+    public var isMirroredLayout = false
 
     /// Text in the default family at 16 points, black, left-aligned and at the top, on as many lines as it needs,
     /// unless told otherwise.

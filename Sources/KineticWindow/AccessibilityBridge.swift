@@ -130,10 +130,9 @@ final class AccessibilityBridge {
         lastAnnouncement = announced
         lastOrigin = (x, y)
         let measure = stage.textInput.measure
-        let gathered = AccessibilityTree(root: stage.root, title: title, size: stage.size,
-                                         announcement: stage.announcement) { [lineCache] content, width in
-            lineCache.lines(of: content, width: width, measure: measure)
-        }
+        let gathered = AccessibilityTree(root: stage.root, title: title, size: stage.size, announcement: stage.announcement,
+                                         lineLayout: { [lineCache] content, width in lineCache.lines(of: content, width: width, measure: measure) },
+                                         fit: { measure.fitted($0, in: $1) })
         tree = gathered
         let focus = gathered.focusedKey.map(id(for:)) ?? -1
         guard gathered.root != published || focus != publishedFocus || moved else { return }

@@ -2,6 +2,7 @@ import Foundation
 import KineticCore
 import KineticRuntime
 import KineticScene
+import KineticRender
 import XCTest
 @testable import KineticApps
 @testable import KineticScenario
@@ -188,6 +189,36 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertTrue(list.children.prefix(showing).allSatisfy(\.isShowing))
         XCTAssertEqual(list.children[199].frame.minY, list.frame.minY + 199 * Mailbox.rowHeight, accuracy: 0.5,
                        "an item without a row stands where its row would")
+    }
+
+    /// On a right-to-left stage a leading-aligned English line is drawn at the right of its mirrored frame; the screen
+    /// reader is told its extents there, as the pixels are.
+    func testOnAMirroredStageALinesExtentsAreWhereItIsDrawn() throws {
+        let root = Layer(identifier: "root", frame: Rect(x: 0, y: 0, width: 1000, height: 200))
+        root.backgroundColor = .white
+        root.layoutDirection = .rightToLeft
+        let label = Layer(identifier: "label", frame: Rect(x: 100, y: 50, width: 400, height: 30))
+        label.contents = .text(TextContent("Hello there", fontSize: 20))
+        label.accessibility = Accessibility(role: .label, name: "Hello there", exposesText: true)
+        root.addSublayer(label)
+        let measure = PangoTextMeasure()
+        let built = AccessibilityTree(root: root, title: "T", size: Size(width: 1000, height: 200),
+                                      lineLayout: { measure.lines(of: $0, width: $1) }, fit: { measure.fitted($0, in: $1) })
+        let node = try XCTUnwrap(built.root.first(key: "label"))
+        XCTAssertEqual(node.frame.minX, 500, accuracy: 0.001, "the frame, mirrored: 1000 − 100 − 400")
+        let line = try XCTUnwrap(node.lines.first)
+        XCTAssertEqual(line.frame.maxX, 900, accuracy: 1.5, "a leading line ends at the mirrored frame's right edge")
+        // The pixels agree: the leftmost ink of the row is inside the line's extents, not at the frame's left.
+        let renderer = try Renderer(pointSize: Size(width: 1000, height: 200), scale: 1, bands: 1)
+        renderer.render(root)
+        let row = Int(line.frame.midY)
+        // ARGB32, one 32-bit word a pixel: a dark green channel is ink on the white root.
+        let inked = renderer.withPixels { pixels in
+            (0..<1000).filter { x in pixels.load(fromByteOffset: row * renderer.stride + x * 4, as: UInt32.self) >> 8 & 0xFF < 128 }
+        }
+        let leftmost = try XCTUnwrap(inked.first, "the line is drawn")
+        XCTAssertGreaterThanOrEqual(Double(leftmost), line.frame.minX - 1.5)
+        XCTAssertLessThanOrEqual(Double(try XCTUnwrap(inked.last)), line.frame.maxX + 1.5)
     }
 
     func testATextIsOfferedOnTheLinesItIsDrawnOn() {

@@ -84,7 +84,9 @@ public struct LayerDump: Codable, Equatable, Sendable {
         // As the screen shows it: mirrored, and turned the other way, in a right-to-left tree (`LayoutDirection`).
         let mirrored = layer.isInMirroredTree
         frame = DumpRect(mirrored ? layer.frameOnScreen : layer.frameInRoot)
-        rotation = SceneDump.round(mirrored ? -layer.rotationInTree : layer.rotationInTree)
+        // Turned the other way through the mirror; under a layer that keeps its sublayers left to right the two mirrors
+        // cancel, and so does the turn's.
+        rotation = SceneDump.round(mirrored && layer.drawsThroughMirror ? -layer.rotationInTree : layer.rotationInTree)
         opacity = SceneDump.round(layer.opacityInTree)
         visible = layer.isVisibleInTree
         switch layer.contents {

@@ -163,6 +163,9 @@ public final class MailboxScreen: Screen {
         if let snapshot = feed?.take() {
             feed?.refreshArrived(now: stage?.time ?? 0)
             send(.messagesArrived(snapshot.messages))
+            // Opened here but still unread on the server (its telling failed, or came after this check): told again.
+            let stillUnread = Set(snapshot.messages.filter { $0.unread && state.read.contains($0.id) }.map(\.id))
+            if let markReadOnServer = environment.markReadOnServer, !stillUnread.isEmpty { markReadOnServer(stillUnread) }
             list.rebuildRows()
             send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
         }

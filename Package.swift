@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
+        // Comes with AsyncHTTPClient; named here because the mail session's TLS (imaps://) imports it.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -59,7 +61,8 @@ let package = Package(
         .target(name: "KineticData", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
         // IMAP and (to come) SMTP on SwiftNIO, issue #40: the protocol's parser and a session, no app in them.
         .target(name: "KineticMail", dependencies: ["KineticData", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                                                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+                                                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                                                    .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticData", "KineticCore", "KineticScene", "KineticPhysics",
                                                    "KineticPlatform"], resources: [.copy("Resources")]),
 

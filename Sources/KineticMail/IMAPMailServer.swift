@@ -10,37 +10,40 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     public var port: Int
     /// The account's login name.
     public var user: String
+    /// TLS (`imaps://`), or `nil` for plain IMAP on loopback.
+    public var tls: IMAPTLS?
     /// Never in a log, a dump or a message: `description` leaves it out.
     public var password: String
 
-    /// The account at `address` (`imap://host:port`), checked: the scheme, a host, a port from 1 to 65535. Plain
-    /// `imap://` is taken only on loopback, where nothing travels; `imaps://` and STARTTLS come with TLS, and are
-    /// refused for now with a sentence saying so.
-    public init(address: String, user: String, password: String) throws {
+    /// The account at `address`, checked: the scheme, a host, a port from 1 to 65535. `imaps://host[:993]` is IMAP
+    /// over TLS (RFC 8314's implicit TLS), its certificate checked against the system's roots or `trustRootsFile`'s;
+    /// plain `imap://host[:143]` is taken only on loopback, where nothing travels.
+    public init(address: String, user: String, password: String, trustRootsFile: String? = nil) throws {
         guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased() else {
-            throw MailAccountError("\(Self.shown(address)) is not an address (expected imap://host:port)")
+            throw MailAccountError("\(Self.shown(address)) is not an address (expected imaps://host or imap://127.0.0.1:port)")
         }
-        guard scheme == "imap" else {
-            throw MailAccountError(scheme == "imaps" ? "imaps:// needs TLS, which is not built yet: use imap:// on 127.0.0.1"
-                                                     : "\(Self.shown(address)) is not an IMAP address (expected imap://host:port)")
+        guard scheme == "imap" || scheme == "imaps" else {
+            throw MailAccountError("\(Self.shown(address)) is not an IMAP address (expected imaps://host or imap://127.0.0.1:port)")
         }
         guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
         let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
-        let port = url.port ?? 143
+        let port = url.port ?? (scheme == "imaps" ? 993 : 143)
         guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
-        guard ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
-            throw MailAccountError("imap:// sends the password in the clear: only 127.0.0.1 is taken until TLS is built (\(Self.shown(host)))")
+        guard scheme == "imaps" || ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
+            throw MailAccountError("imap:// sends the password in the clear: use imaps://\(Self.shown(host).dropFirst().dropLast()) (plain IMAP is taken on 127.0.0.1 only)")
         }
         guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError("the mail user name is empty or holds a line break") }
-        (self.host, self.port, self.user, self.password) = (host == "localhost" ? "127.0.0.1" : host, port, user, password)
+        let plainHost = scheme == "imap" && host == "localhost" ? "127.0.0.1" : host  // TLS checks the name: kept
+        (self.host, self.port, self.user, self.password) = (plainHost, port, user, password)
+        tls = scheme == "imaps" ? IMAPTLS(trustRootsFile: trustRootsFile) : nil
     }
 
     /// The account as a log, a dump or a failed test may print it: never the password.
-    public var description: String { "\(user) at imap://\(host):\(port) (password not shown)" }
+    public var description: String { "\(user) at \(tls == nil ? "imap" : "imaps")://\(host):\(port) (password not shown)" }
     /// As `description`.
     public var debugDescription: String { description }
     /// What `dump` and mirrors see: no password.
-    public var customMirror: Mirror { Mirror(self, children: ["host": host, "port": port, "user": user], displayStyle: .struct) }
+    public var customMirror: Mirror { Mirror(self, children: ["host": host, "port": port, "user": user, "tls": tls as Any], displayStyle: .struct) }
 
     /// The password from a file: its first line; a file others can read is taken with a warning, as ssh warns.
     public static func password(fromFile path: String, warn: (String) -> Void) throws -> String {
@@ -98,7 +101,7 @@ public struct IMAPMailServer: MailServer {
     /// One check: log in, select the Inbox, read its newest `limit` messages, log out.
     public func inbox() async throws -> [MailMessage] {
         let account = self.account, limit = self.limit
-        return try await IMAPSession.connect(host: account.host, port: account.port, timeout: timeout) { session in
+        return try await IMAPSession.connect(host: account.host, port: account.port, tls: account.tls, timeout: timeout) { session in
             try await session.login(user: account.user, password: account.password)
             let status = try await session.select("INBOX")
             let uids = Array(try await session.allUIDs().suffix(limit))
@@ -115,7 +118,7 @@ public struct IMAPMailServer: MailServer {
     /// old ids name nothing).
     public func markRead(_ ids: Set<String>) async throws {
         let account = self.account
-        try await IMAPSession.connect(host: account.host, port: account.port, timeout: timeout) { session in
+        try await IMAPSession.connect(host: account.host, port: account.port, tls: account.tls, timeout: timeout) { session in
             try await session.login(user: account.user, password: account.password)
             let status = try await session.select("INBOX")
             let uids = ids.compactMap { id -> UInt64? in

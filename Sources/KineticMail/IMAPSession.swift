@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// A conversation with an IMAP server over one connection (RFC 3501, RFC 9051), one command at a time: each is sent
 /// with a tag of its own (`K1`, `K2`…), and what the server says until that tag comes back is its answer.
@@ -11,8 +12,8 @@ import NIOPosix
 /// instead of holding the app; so does the greeting. The server's bytes go through `IMAPResponseParser`, which refuses
 /// what its limits do not allow.
 ///
-/// Plain connections only, for now, on loopback (`imap://127.0.0.1`), as the tests' Dovecot serves: TLS (`imaps://`,
-/// STARTTLS) comes with the accounts (issue #40).
+/// Over TLS (`imaps://`, implicit TLS on 993, the server's certificate checked against the system's roots or the ones
+/// given) or, on loopback only, plain. STARTTLS is not offered: RFC 8314 prefers implicit TLS for mail access.
 public final class IMAPSession {
     /// The longest wait for any reply.
     public let timeout: Duration
@@ -41,15 +42,31 @@ public final class IMAPSession {
 
     /// Connects to `host`:`port`, reads the server's greeting, runs `body` with the session, and closes the connection
     /// whatever `body` does.
-    public static func connect<Result: Sendable>(host: String, port: Int, timeout: Duration = .seconds(30),
+    ///
+    /// With `tls`, the connection is TLS from its first byte, the certificate checked for `host`.
+    public static func connect<Result: Sendable>(host: String, port: Int, tls: IMAPTLS? = nil, timeout: Duration = .seconds(30),
                                                  limits: IMAPResponseParser.Limits = .init(),
                                                  _ body: (IMAPSession) async throws -> Result) async throws -> Result {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+        let context: NIOSSLContext?
+        do {
+            context = try tls.map { try $0.context() }
+        } catch {
+            throw IMAPError.unreachable("\(host):\(port)", "the TLS set-up failed: \(error)")
+        }
         do {
             channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(Self.timeAmount(timeout))
                 .connect(host: host, port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+                    channel.eventLoop.makeCompletedFuture {
+                        if let context {
+                            // SNI names a host, never an address; the certificate is checked for `host` either way.
+                            let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+                            let handler = try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
+                            try channel.pipeline.syncOperations.addHandler(handler)
+                        }
+                        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
                 }
         } catch {
             throw IMAPError.unreachable("\(host):\(port)", "\(error)")
@@ -303,6 +320,26 @@ public final class IMAPSession {
     static func mailboxName(_ name: String) throws -> String {
         guard let quoted = quoted(name) else { throw IMAPError.refused("a mailbox name", "\(name.debugDescription) is not plain ASCII") }
         return quoted
+    }
+}
+
+/// How a session's TLS checks the server: against the system's trusted roots, or the certificates in a PEM file (a
+/// company's own authority; the tests' server).
+public struct IMAPTLS: Sendable, Equatable {
+    /// A PEM file of the roots to trust instead of the system's.
+    public var trustRootsFile: String?
+
+    /// TLS trusting `trustRootsFile`'s certificates, or the system's when `nil`.
+    public init(trustRootsFile: String? = nil) {
+        self.trustRootsFile = trustRootsFile
+    }
+
+    func context() throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.minimumTLSVersion = .tlsv12
+        configuration.certificateVerification = .fullVerification
+        if let trustRootsFile { configuration.trustRoots = .file(trustRootsFile) }
+        return try NIOSSLContext(configuration: configuration)
     }
 }
 

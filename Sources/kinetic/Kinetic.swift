@@ -103,8 +103,11 @@ struct LanguageOption: ParsableArguments {
 /// A mail account for the Mailbox (issue #40), on `run` and `play` alike: the flags, else `KINETIC_IMAP_URL`,
 /// `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`. None: the bundled and served messages, as always.
 struct MailOptions: ParsableArguments {
-    @Option(help: "The Mailbox's IMAP server, imap://127.0.0.1:PORT (plain IMAP on loopback only, until TLS is built); default: $KINETIC_IMAP_URL.")
+    @Option(help: "The Mailbox's IMAP server: imaps://HOST[:993] (TLS), or imap://127.0.0.1:PORT (plain, loopback only); default: $KINETIC_IMAP_URL.")
     var imap: String?
+
+    @Option(help: "A PEM file of the certificate authorities to trust for imaps:// instead of the system's; default: $KINETIC_MAIL_CA_FILE.")
+    var mailCaFile: String?
 
     @Option(help: "The mail account's user name; default: $KINETIC_MAIL_USER.")
     var mailUser: String?
@@ -121,7 +124,8 @@ struct MailOptions: ParsableArguments {
         }
         do {
             let password = try MailAccount.password(fromFile: file, warn: Log.line)
-            return IMAPMailServer(account: try MailAccount(address: address, user: user, password: password))
+            let roots = mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"]
+            return IMAPMailServer(account: try MailAccount(address: address, user: user, password: password, trustRootsFile: roots))
         } catch let error as MailAccountError {
             throw ValidationError("mail account: \(error)")
         }

@@ -70,6 +70,33 @@ final class IMAPDovecotTests: XCTestCase {
         XCTAssertEqual(archived.count, 1, "the message's file is in the Archive's maildir")
     }
 
+    /// Over TLS (implicit, `imaps://`): with the run's own authority trusted, the session logs in; trusting only the
+    /// system's roots, the server's certificate is refused before a password is sent.
+    func testTLSIsCheckedAgainstTheTrustedRoots() async throws {
+        let server = try server()
+        let environment = ProcessInfo.processInfo.environment
+        guard let address = environment["KINETIC_TEST_IMAPS_URL"], let components = URLComponents(string: address),
+              let host = components.host, let port = components.port, let authority = environment["KINETIC_TEST_MAIL_CA"] else {
+            throw XCTSkip("the test server offers no imaps:// (scripts/with-dovecot does)")
+        }
+        XCTAssertEqual(host, "localhost")
+        let mailboxes = try await IMAPSession.connect(host: host, port: port, tls: IMAPTLS(trustRootsFile: authority), timeout: .seconds(10)) { session in
+            try await session.login(user: server.user, password: server.password)
+            let names = try await session.listMailboxes().map(\.name)
+            try await session.logout()
+            return names
+        }
+        XCTAssertTrue(mailboxes.contains("INBOX"), "\(mailboxes)")
+        do {
+            try await IMAPSession.connect(host: host, port: port, tls: IMAPTLS(), timeout: .seconds(10)) { session in
+                try await session.login(user: server.user, password: server.password)
+            }
+            XCTFail("a certificate no trusted authority signed was taken")
+        } catch IMAPError.unreachable, IMAPError.closed {
+            // Refused in the handshake (the connection's first read fails, or the connect itself).
+        }
+    }
+
     func testAWrongPasswordIsRefusedWithTheServersWords() async throws {
         let server = try server()
         do {

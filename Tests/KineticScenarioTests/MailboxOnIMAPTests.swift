@@ -106,7 +106,9 @@ final class MailboxOnIMAPTests: XCTestCase {
     }
 
     func testAccountsAreChecked() {
-        XCTAssertThrowsError(try MailAccount(address: "imaps://mail.example.org", user: "ana", password: "x"))
+        let secure = try? MailAccount(address: "imaps://mail.example.org", user: "ana", password: "x")
+        XCTAssertEqual(secure?.port, 993, "imaps:// is IMAP over TLS, on 993 unless told")
+        XCTAssertNotNil(secure?.tls)
         XCTAssertThrowsError(try MailAccount(address: "imap://mail.example.org", user: "ana", password: "x"), "no password in the clear off loopback")
         XCTAssertThrowsError(try MailAccount(address: "imap://127.0.0.1:70000", user: "ana", password: "x"))
         XCTAssertThrowsError(try MailAccount(address: "http://127.0.0.1", user: "ana", password: "x"))

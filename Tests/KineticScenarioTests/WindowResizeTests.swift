@@ -139,6 +139,34 @@ final class WindowResizeTests: XCTestCase {
         XCTAssertEqual(panel.midX, Self.larger.width / 2, accuracy: 1, "the panel centred under its row")
     }
 
+    /// Titles grow with the window as the hexagons do: on a stage twice 1024 × 768 each way, the cells' 13 pt titles are
+    /// drawn at 26 pt and the categories' 22 pt at 44 pt; back at 1024 × 768 they are as designed, and a smaller
+    /// window keeps them at their size.
+    func testHoneycombTitlesGrowWithTheWindow() throws {
+        let runner = try Honeycomb.runner()
+        let stage = runner.stage, screen = Honeycomb.screen(of: runner)
+        stage.run(until: 1.5)
+        func fontSize(_ id: String) throws -> Double {
+            guard case .text(let text) = try XCTUnwrap(stage.root.layer(withIdentifier: id), id).contents else { throw XCTSkip("\(id) holds no text") }
+            return text.fontSize
+        }
+        let category = try XCTUnwrap(screen.state.categories.first { $0.children.count >= 4 })
+        XCTAssertEqual(try fontSize("category.\(category.id).title"), 22)
+        stage.resize(to: Size(width: 2048, height: 1536))
+        stage.run(for: 0.1)
+        XCTAssertEqual(try fontSize("category.\(category.id).title"), 44)
+        screen.send(.tapCategory(category.id))
+        stage.run(for: 2)
+        let cell = try XCTUnwrap(category.children.first)
+        XCTAssertEqual(try fontSize("cell.\(cell.id).title"), 26)
+        stage.resize(to: Size(width: 1024, height: 768))
+        stage.run(for: 0.1)
+        XCTAssertEqual(try fontSize("cell.\(cell.id).title"), 13)
+        stage.resize(to: Self.smaller)
+        stage.run(for: 0.1)
+        XCTAssertEqual(try fontSize("cell.\(cell.id).title"), 13, "never smaller than designed")
+    }
+
     // MARK: Disguise-O-Rama
 
     /// Scotch and the wheel keep the seed's proportions of whatever stage they are on: Scotch's centre at half the

@@ -67,14 +67,27 @@ final class HexCellView {
         }
     }
 
+    /// How much larger than its configured size the title is drawn (`HoneycombGeometry.textScale`): set as the stage
+    /// grows, the title follows the hexagon.
+    var titleScale = 1.0 {
+        didSet {
+            guard titleScale != oldValue, case .text(var text) = title.contents else { return }
+            text.fontSize = baseTitleSize * titleScale
+            title.contents = .text(text)
+        }
+    }
+    /// The title's size on the 1024 × 768 stage.
+    private var baseTitleSize = 13.0
+
     /// Shows `node`: its colour, its title, and its image from `imageFile` (a checked local file) if there is one.
     func configure(_ node: HoneycombNode, imageFile: String?, titleSize: Double) {
+        baseTitleSize = titleSize
         // WCAG 2.1 (the categories' 22 pt bold titles are large text, 3:1; the cells' 13 pt ones need 4.5:1). White or
         // ink, whichever stands out on the node's colour; a colour neither reaches is shaded, keeping its hue.
         let (fill, label) = Color.readableLabel(on: Self.fill(node), labels: [.white, Palette.ink],
                                                 minimumContrast: Color.minimumTextContrast(fontSize: titleSize, bold: true))
         body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: fill))
-        title.contents = .text(TextContent(node.title, bold: true, fontSize: titleSize, color: label, alignment: .center,
+        title.contents = .text(TextContent(node.title, bold: true, fontSize: titleSize * titleScale, color: label, alignment: .center,
                                            lineLimit: image == nil ? 2 : 1, centeredVertically: true))
         guard let image else { return }
         if let imageFile {

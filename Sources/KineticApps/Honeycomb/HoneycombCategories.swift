@@ -124,6 +124,7 @@ final class HoneycombCategories {
         let radius = geometry.flower.circumradius
         for (id, view) in views {
             view.resize(radius: radius)
+            view.titleScale = geometry.textScale
             if let target = targets.categories[id] { motion.place(view, at: target) }
         }
         if let logo {
@@ -163,6 +164,7 @@ final class HoneycombCategories {
         let radius = geometry.flower.circumradius
         for (index, category) in categories.prefix(HoneycombDocument.maximumCategories).enumerated() {
             let view = HexCellView(id: category.id, identifier: "category.\(category.id)", radius: radius, withImage: false)
+            view.titleScale = geometry.textScale
             view.configure(category, imageFile: nil, titleSize: 22)
             motion.attachPress(to: view) { [send] in send(.tapCategory(category.id)) }
             let home = geometry.categoryCentre(index)

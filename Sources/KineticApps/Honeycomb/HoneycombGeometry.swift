@@ -15,6 +15,10 @@ public struct HoneycombGeometry: Equatable, Sendable {
     /// The category honeycomb's area: the stage with a margin.
     public var flowerArea: Rect { Rect(x: 24, y: 40, width: max(size.width - 48, 64), height: max(size.height - 64, 64)) }
 
+    /// How much larger titles are drawn than on the 1024 × 768 stage they were sized for: as much as the stage is larger
+    /// in both directions, never smaller (a small window keeps its titles readable, and shrinks them only to fit).
+    public var textScale: Double { max(1, min(size.width / 1024, size.height / 768)) }
+
     /// The seven-cell honeycomb: rows of 2, 3 and 2.
     public var flower: HoneycombLayout { HoneycombLayout.flower(in: flowerArea) }
 

@@ -48,6 +48,9 @@ final class HoneycombGrid {
 
     /// Makes sure the cells on stage are `shown`'s: another category's go (fading where they are when `fadeOthers`),
     /// and a cell new to the stage starts as a seed at `origin` (inside the category it grows out of).
+    /// How much larger titles are drawn on this stage (`HoneycombGeometry.textScale`).
+    var titleScale = 1.0
+
     func prepare(_ shown: HoneycombNode, radius: Double, origin: Point, fadeOthers: Bool, imageFiles: [String: String]) {
         if fadeOthers { fadeOut() }
         if category != shown.id {
@@ -61,6 +64,7 @@ final class HoneycombGrid {
         }
         for cell in shown.children where views[cell.id] == nil {
             let view = HexCellView(id: cell.id, identifier: "cell.\(cell.id)", radius: radius, withImage: true)
+            view.titleScale = titleScale
             view.configure(cell, imageFile: cell.image.flatMap { imageFiles[$0] }, titleSize: 13)
             motion.attachPress(to: view) { [send] in send(.tapCell(cell.id)) }
             view.container.position = origin
@@ -89,6 +93,7 @@ final class HoneycombGrid {
     func resize(to targets: HoneycombTargets, radius: Double) {
         for (id, view) in views.sorted(by: { $0.key < $1.key }) {
             view.resize(radius: radius)
+            view.titleScale = titleScale
             if let target = targets.cells[id] { motion.place(view, at: target) }
         }
     }

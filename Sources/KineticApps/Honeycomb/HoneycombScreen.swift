@@ -128,6 +128,7 @@ public final class HoneycombScreen: Screen {
         measurePanelTexts()
         let targets = self.targets
         categories.resize(to: targets, geometry: geometry)
+        grid.titleScale = geometry.textScale
         if let shown = state.shownCategory { grid.resize(to: targets, radius: geometry.grid(count: shown.children.count).circumradius) }
         grid.showEmptyNote(for: emptyGridCategory, in: geometry.gridArea)
         panel.settle()
@@ -241,6 +242,7 @@ public final class HoneycombScreen: Screen {
         if case .morph(_, true) = state.phase { entering = previous?.phase != state.phase }
         if let shown = state.shownCategory {
             let fromOtherGrid = previous.map { $0.shownCategory != nil && $0.shownCategory?.id != shown.id } ?? false
+            grid.titleScale = geometry.textScale
             grid.prepare(shown, radius: geometry.grid(count: shown.children.count).circumradius,
                          origin: fromOtherGrid ? geometry.gridArea.center : targets.origin, fadeOthers: fromOtherGrid, imageFiles: viewState.imageFiles)
             header.name(shown)

@@ -18,6 +18,9 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var unread: Bool
     /// The whole message, for the reader; `nil` when the document has none.
     public var body: String?
+    /// Where a mail server keeps it (`inbox`, `archive`, `deleted`: its Inbox, its `\Archive`, its `\Trash`), which
+    /// the Mailbox follows; `nil` for messages of a document, whose places are the person's own. Not saved.
+    public var serverList: Placement.List?
 
     /// A message from code (compose, tests); the values are not checked here, `problem` says what is wrong.
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {
@@ -57,11 +60,14 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
 
 
 
-/// A person's mail server, as the Mailbox reads it (issue #40): its Inbox's messages, newest first. Implemented at the
-/// edge over IMAP (`KineticMail.IMAPMailServer`); the app knows only this.
+/// A person's mail server, as the Mailbox reads it (issue #40): its Inbox, Archive and Trash, newest first. Implemented
+/// at the edge over IMAP (`KineticMail.IMAPMailServer`); the app knows only this.
 public protocol MailServer: Sendable {
-    /// The Inbox now; throws what went wrong, in a sentence (the server unreachable, the password refused).
+    /// The messages now, each with its `serverList`; throws what went wrong, in a sentence (the server unreachable,
+    /// the password refused).
     func inbox() async throws -> [MailMessage]
+    /// Moves a message (by the id `inbox()` gave it) to the mailbox that holds `list` (`inbox`, `archive`, `deleted`).
+    func move(_ id: String, to list: Placement.List) async throws
     /// How often the Inbox is read again for new mail, in seconds.
     var checkInterval: Double { get }
     /// Marks the messages (by the ids `inbox()` gave them) as read on the server; ids of other messages are passed by.

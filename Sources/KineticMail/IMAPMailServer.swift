@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import KineticData
 
 /// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
@@ -98,52 +99,124 @@ public struct IMAPMailServer: MailServer {
         self.timeout = timeout
     }
 
-    /// One check: log in, select the Inbox, read its newest `limit` messages, log out.
+    /// One check: log in, read the newest `limit` messages of the Inbox, the `\Archive` and the `\Trash` (RFC 6154's
+    /// special uses; the mailboxes so named when none is marked), each with its `serverList`, and log out.
     public func inbox() async throws -> [MailMessage] {
         let account = self.account, limit = self.limit
         return try await IMAPSession.connect(host: account.host, port: account.port, tls: account.tls, timeout: timeout) { session in
             try await session.login(user: account.user, password: account.password)
-            let status = try await session.select("INBOX")
-            let uids = Array(try await session.allUIDs().suffix(limit))
-            let headers = try await session.headers(of: uids)
-            let previews = try await session.previews(of: uids)
-            try await session.logout()
-            return headers.sorted { $0.uid > $1.uid }.map { message in
-                Self.mailMessage(message, preview: previews[message.uid] ?? "", uidValidity: status.uidValidity ?? 0)
+            let places = Self.places(try await session.listMailboxes())
+            var messages: [MailMessage] = []
+            var seen = Set<String>()
+            for (list, mailbox) in places {
+                let status = try await session.select(mailbox)
+                let uids = Array(try await session.allUIDs().suffix(limit))
+                let headers = try await session.headers(of: uids)
+                let previews = try await session.previews(of: uids)
+                for header in headers.sorted(by: { $0.uid > $1.uid }) {
+                    var message = Self.mailMessage(header, preview: previews[header.uid] ?? "", mailbox: mailbox, uidValidity: status.uidValidity ?? 0)
+                    // One message in two mailboxes (a copy left behind) is shown once, where it was found first.
+                    guard seen.insert(message.id).inserted else { continue }
+                    message.serverList = list
+                    messages.append(message)
+                }
             }
+            try await session.logout()
+            return messages
         }
     }
 
-    /// `\Seen` on the Inbox's messages among `ids`, those whose UIDVALIDITY is still the Inbox's (a reset mailbox's
-    /// old ids name nothing).
-    public func markRead(_ ids: Set<String>) async throws {
+    /// The mailboxes that hold the Inbox, the Archive and the Trash on this server, in that order: by special use,
+    /// else by name; a list with no mailbox is left out.
+    static func places(_ mailboxes: [IMAPMailbox]) -> [(Placement.List, String)] {
+        var places: [(Placement.List, String)] = [(.inbox, "INBOX")]
+        for (list, use, name) in [(Placement.List.archive, "\\Archive", "Archive"), (.deleted, "\\Trash", "Trash")] {
+            if let mailbox = mailboxes.first(where: { $0.isSpecial(use) }) ?? mailboxes.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                places.append((list, mailbox.name))
+            }
+        }
+        return places
+    }
+
+    /// Moves the message `id` names to the mailbox of `list`: found by its Message-ID in the Inbox, Archive and Trash,
+    /// moved with UID MOVE (RFC 6851). A mailbox the server does not have for `list` is made (`CREATE Archive`).
+    public func move(_ id: String, to list: Placement.List) async throws {
+        guard let messageID = Self.messageIDs.withLockedValue({ $0[id] }) else {
+            throw MailAccountError("the message has no Message-ID the server can find it by")
+        }
         let account = self.account
         try await IMAPSession.connect(host: account.host, port: account.port, tls: account.tls, timeout: timeout) { session in
             try await session.login(user: account.user, password: account.password)
-            let status = try await session.select("INBOX")
-            let uids = ids.compactMap { id -> UInt64? in
-                let parts = id.split(separator: "-")
-                guard parts.count == 3, parts[0] == "imap", UInt64(parts[1]) == (status.uidValidity ?? 0) else { return nil }
-                return UInt64(parts[2])
-            }.sorted()
-            if !uids.isEmpty { try await session.run("UID STORE \(uids.map(String.init).joined(separator: ",")) +FLAGS.SILENT (\\Seen)") }
+            var places = Self.places(try await session.listMailboxes())
+            if !places.contains(where: { $0.0 == list }) {
+                let name = list == .archive ? "Archive" : "Trash"
+                try await session.run("CREATE \(try IMAPSession.mailboxName(name))")
+                places.append((list, name))
+            }
+            guard let target = places.first(where: { $0.0 == list })?.1 else { return }
+            guard let quoted = IMAPSession.quoted(messageID) else { throw MailAccountError("the message's Message-ID is not plain ASCII") }
+            for (_, mailbox) in places where mailbox != target {
+                _ = try await session.select(mailbox)
+                let reply = try await session.run("UID SEARCH HEADER Message-ID \(quoted)")
+                let uids = reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+                if !uids.isEmpty { try await session.move(uids, to: target) }
+            }
+            try await session.logout()
+        }
+    }
+
+    /// The Message-ID each id was made from (ids are a hash of it, the same in every mailbox), for `move`.
+    private static let messageIDs = NIOLockedValueBox<[String: String]>([:])
+
+    /// `\Seen` on the messages among `ids`, wherever they are (the Inbox, the Archive, the Trash): each found by its
+    /// Message-ID. Ids of other messages are passed by.
+    public func markRead(_ ids: Set<String>) async throws {
+        let messageIDs = Self.messageIDs.withLockedValue { known in ids.compactMap { known[$0] } }.compactMap(IMAPSession.quoted)
+        guard !messageIDs.isEmpty else { return }
+        let account = self.account
+        try await IMAPSession.connect(host: account.host, port: account.port, tls: account.tls, timeout: timeout) { session in
+            try await session.login(user: account.user, password: account.password)
+            for (_, mailbox) in Self.places(try await session.listMailboxes()) {
+                _ = try await session.select(mailbox)
+                var uids: [UInt64] = []
+                for messageID in messageIDs.sorted() {
+                    let reply = try await session.run("UID SEARCH HEADER Message-ID \(messageID)")
+                    uids += reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+                }
+                if !uids.isEmpty { try await session.run("UID STORE \(uids.sorted().map(String.init).joined(separator: ",")) +FLAGS.SILENT (\\Seen)") }
+            }
             try await session.logout()
         }
     }
 
     /// A server's message as a Mailbox row: its id from UIDVALIDITY and UID (so a reset mailbox never reuses one), its
     /// sender's name (else address), subject, the start of its text, its time of day, unread unless `\Seen`.
-    static func mailMessage(_ message: IMAPMessageHeaders, preview: String, uidValidity: UInt64) -> MailMessage {
+    static func mailMessage(_ message: IMAPMessageHeaders, preview: String, mailbox: String = "INBOX", uidValidity: UInt64) -> MailMessage {
         let from = message.fields["from"] ?? ""
         // `Ana Lima <ana@example.org>`: the name; `<ana@example.org>` or a bare address: the address.
         let name = from.firstIndex(of: "<").map { from[..<$0].trimmingCharacters(in: CharacterSet(charactersIn: " \"")) } ?? ""
         let address = from.trimmingCharacters(in: CharacterSet(charactersIn: "<> \""))
         let sender = name.isEmpty ? (address.isEmpty ? "(unknown sender)" : address) : name
         let words = preview.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return MailMessage(id: "imap-\(uidValidity)-\(message.uid)", sender: String(sender.prefix(200)),
+        return MailMessage(id: id(of: message, mailbox: mailbox, uidValidity: uidValidity), sender: String(sender.prefix(200)),
                            subject: String((message.fields["subject"] ?? "").prefix(200)), snippet: String(words.prefix(200)),
                            time: time(of: message.fields["date"] ?? ""), unread: !message.flags.contains("\\Seen"),
                            body: String(preview.prefix(50_000)))
+    }
+
+    /// A message's id in the Mailbox: a hash of its Message-ID (`imap-` and 16 hex digits), the same in whichever
+    /// mailbox it is, so it keeps its row and its place when it moves; without one, its mailbox, UIDVALIDITY and UID
+    /// (`imap-<uidvalidity>-<uid>` in the Inbox).
+    static func id(of message: IMAPMessageHeaders, mailbox: String, uidValidity: UInt64) -> String {
+        if let messageID = message.fields["message-id"]?.trimmingCharacters(in: .whitespaces), !messageID.isEmpty {
+            var hash: UInt64 = 0xcbf29ce484222325  // FNV-1a, 64 bits: stable across runs and machines
+            for byte in messageID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+            let id = "imap-" + String(hash, radix: 16)
+            messageIDs.withLockedValue { $0[id] = messageID }
+            return id
+        }
+        let place = mailbox == "INBOX" ? "" : "\(String(mailbox.utf8.reduce(UInt32(5381)) { ($0 &* 33) ^ UInt32($1) }, radix: 16))-"
+        return "imap-\(place)\(uidValidity)-\(message.uid)"
     }
 
     /// "09:41" from an RFC 5322 date (`Mon, 5 Jan 2026 09:41:00 +0000`), as the sender wrote it; "" when there is none.

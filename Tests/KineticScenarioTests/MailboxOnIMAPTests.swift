@@ -21,11 +21,11 @@ final class MailboxOnIMAPTests: XCTestCase {
         return try MailAccount(address: address, user: user, password: password)
     }
 
-    /// The server's Inbox emptied: each test starts from no mail.
+    /// The server's Inbox, Archive and Trash emptied: each test starts from no mail.
     private func emptyInbox(_ account: MailAccount) async throws {
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
             try await session.login(user: account.user, password: account.password)
-            if try await session.select("INBOX").exists > 0 {
+            for mailbox in ["INBOX", "Archive", "Trash"] where try await session.select(mailbox).exists > 0 {
                 try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
                 try await session.run("EXPUNGE")
             }
@@ -34,7 +34,8 @@ final class MailboxOnIMAPTests: XCTestCase {
     }
 
     private func deliver(_ subject: String, from sender: String, to account: MailAccount) async throws {
-        let message = Array("From: \(sender) <\(sender.lowercased().replacingOccurrences(of: " ", with: "."))@example.org>\r\nSubject: \(subject)\r\nDate: Mon, 5 Jan 2026 09:41:00 +0000\r\n\r\nSee you at noon.\r\n".utf8)
+        let id = subject.lowercased().filter(\.isLetter)
+        let message = Array("From: \(sender) <\(sender.lowercased().replacingOccurrences(of: " ", with: "."))@example.org>\r\nSubject: \(subject)\r\nDate: Mon, 5 Jan 2026 09:41:00 +0000\r\nMessage-ID: <\(id)@example.org>\r\n\r\nSee you at noon.\r\n".utf8)
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
             try await session.login(user: account.user, password: account.password)
             try await session.append(message, to: "INBOX")
@@ -103,6 +104,106 @@ final class MailboxOnIMAPTests: XCTestCase {
             if !seen { try await Task.sleep(for: .milliseconds(100)) }
         }
         XCTAssertTrue(seen, "the server has it \\Seen within 5 s")
+    }
+
+    /// The subjects in each of the server's mailboxes.
+    private func serverMailboxes(_ account: MailAccount) async throws -> [String: [String]] {
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            var subjects: [String: [String]] = [:]
+            for mailbox in ["INBOX", "Archive", "Trash"] {
+                _ = try await session.select(mailbox)
+                subjects[mailbox] = try await session.headers(of: try await session.allUIDs()).compactMap { $0.fields["subject"] }.sorted()
+            }
+            try await session.logout()
+            return subjects
+        }
+    }
+
+    /// Waits (up to 5 s) until the server's mailboxes are `expected`.
+    private func waitForServer(_ account: MailAccount, _ expected: [String: [String]], _ what: String) async throws {
+        var found: [String: [String]] = [:]
+        for _ in 0..<50 {
+            found = try await serverMailboxes(account)
+            if found == expected { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        XCTAssertEqual(found, expected, what)
+    }
+
+    /// The seed's swipes on the server: archiving moves the message to the `\\Archive` mailbox, Undo brings it back to
+    /// the Inbox, deleting moves it to the `\\Trash`; and a message another program archived is in the Mailbox's
+    /// Archive at the next check.
+    func testFilingMovesMessagesOnTheServer() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
+        try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
+        var environment = AppsEnvironment.offline
+        environment.mailServer = IMAPMailServer(account: account, checkInterval: 1)
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        stage.run(until: 0.5)
+        stage.backgroundWork.waitUntilIdle(timeout: 15)
+        stage.run(for: 0.5)
+        let lunch = try XCTUnwrap(screen.state.messages.first { $0.subject == "Lunch on Thursday?" }).id
+        let slides = try XCTUnwrap(screen.state.messages.first { $0.subject == "Slides for Monday" }).id
+        Mailbox.act(.command(id: lunch, zone: .archive), on: screen, stage)
+        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": ["Lunch on Thursday?"], "Trash": []], "archived on the server")
+        Mailbox.act(.undo, on: screen, stage)
+        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": []], "undone on the server")
+        Mailbox.act(.command(id: slides, zone: .delete), on: screen, stage)
+        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?"], "Archive": [], "Trash": ["Slides for Monday"]], "deleted on the server")
+        XCTAssertEqual(screen.state.placement(of: slides).list, .deleted)
+        // Another program archives Lunch: the Mailbox follows at its next check.
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            _ = try await session.select("INBOX")
+            try await session.move(try await session.allUIDs(), to: "Archive")
+            try await session.logout()
+        }
+        for _ in 0..<6 where screen.state.placement(of: lunch).list != .archive {
+            stage.run(for: 1)
+            stage.backgroundWork.waitUntilIdle(timeout: 15)
+        }
+        XCTAssertEqual(screen.state.placement(of: lunch).list, .archive, "moved elsewhere, shown in the Archive here")
+    }
+
+    /// A server that refuses a move: the message comes back where it was, and a banner says what the server said.
+    func testAMoveTheServerRefusesComesBackWithTheReason() throws {
+        struct RefusingServer: MailServer {
+            let checkInterval = 60.0
+            func inbox() async throws -> [MailMessage] {
+                var message = MailMessage(id: "srv-1", sender: "Ana Lima", subject: "Lunch on Thursday?", snippet: "Hey", time: "09:41")
+                message.serverList = .inbox
+                return [message]
+            }
+            struct Refusal: Error, CustomStringConvertible { let description = "NO [OVERQUOTA] Mailbox is full" }
+            func move(_ id: String, to list: Placement.List) async throws { throw Refusal() }
+            func markRead(_ ids: Set<String>) async throws {}
+        }
+        var environment = AppsEnvironment.offline
+        environment.mailServer = RefusingServer()
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        stage.run(until: 0.5)
+        stage.backgroundWork.waitUntilIdle(timeout: 15)
+        stage.run(for: 0.5)
+        XCTAssertEqual(screen.state.messages.map(\.id), ["srv-1"])
+        screen.send(.command(id: "srv-1", zone: .archive))
+        var back = false
+        for _ in 0..<50 where !back {
+            stage.run(for: 0.1)
+            back = screen.state.placement(of: "srv-1").list == .inbox
+            if !back { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        XCTAssertTrue(back, "refused: back in the Inbox")
+        stage.run(for: 0.5)
+        let banner = try XCTUnwrap(stage.dump().layer("banner")?.text)
+        XCTAssertEqual(banner, "The mail server did not move “Lunch on Thursday?”: NO [OVERQUOTA] Mailbox is full")
+        XCTAssertNotNil(stage.dump().layer("message.srv-1"), "its row is back on the Inbox")
     }
 
     func testAccountsAreChecked() {

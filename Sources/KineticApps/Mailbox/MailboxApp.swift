@@ -22,6 +22,7 @@ extension KineticApps {
         let feed = environment.mailServer.map { MailboxFeed(server: $0) } ?? MailboxFeed(refresher: refresher)
         var mailboxEnvironment = MailboxEnvironment.live(dataDirectory: settings.dataDirectory, log: environment.log)
         if let server = environment.mailServer {
+            mailboxEnvironment.moveOnServer = { id, list in try await server.move(id, to: list) }
             // Off the stage's thread: a failure goes to the process's log (standard error), which any thread may write.
             mailboxEnvironment.markReadOnServer = { ids in
                 Task.detached {

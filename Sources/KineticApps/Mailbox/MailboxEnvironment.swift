@@ -22,6 +22,9 @@ public struct MailboxEnvironment {
     public var saveSent: ([MailMessage]) throws -> Void
     /// Tells the mail server that these messages were opened (IMAP's `\Seen`), in the background; `nil` without one.
     public var markReadOnServer: ((Set<String>) -> Void)?
+    /// Moves a message to the server's mailbox for a list (`inbox`, `archive`, `deleted`); throws the server's refusal.
+    /// `nil` without a mail server.
+    public var moveOnServer: (@Sendable (String, Placement.List) async throws -> Void)?
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),

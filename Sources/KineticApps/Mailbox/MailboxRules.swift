@@ -52,6 +52,9 @@ public enum MailboxAction: Equatable, Sendable {
     case dataProblems([String], refreshFailed: Bool, showingSaved: Bool)
     /// Carrying out `effect` failed (a save threw) for `reason`: the rules say what is lost, in the log and a banner.
     case effectFailed(MailboxEffect, reason: String)
+    /// The mail server refused to move a message where the person filed it (`reason`, in its words): the message goes
+    /// back where it was (`previous`), and a banner says why.
+    case serverRefusedMove(String, previous: Placement, reason: String)
     case setDecideOnProjection(Bool)
 }
 
@@ -308,6 +311,14 @@ public enum MailboxRules: AppRules {
         case .messagesArrived(let messages):
             // The server's messages, and the person's own sent ones, which only this device has.
             state.messages = messages + state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }
+            // A mail server's message is where the server keeps it (moved by another program, or by this one), unless the
+            // person put it in a place only this machine has (Later, a list, gone from the Trash).
+            for message in messages {
+                guard let server = message.serverList else { continue }
+                let local = state.placement(of: message.id).list
+                guard [.inbox, .archive, .deleted].contains(local), local != server else { continue }
+                state.placements[message.id] = server == .inbox ? nil : Placement(server)
+            }
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }
@@ -329,6 +340,12 @@ public enum MailboxRules: AppRules {
         case .dataProblems(let problems, let refreshFailed, let showingSaved):
             let logged = problems.map { MailboxOutcome.effect(.log($0)) }
             return logged + (refreshFailed ? [.effect(.showBanner(refreshFailedMessage(showingSaved: showingSaved)))] : [])
+        case .serverRefusedMove(let id, let previous, let reason):
+            guard let message = state.messages.first(where: { $0.id == id }) else { return [] }
+            state.placements[id] = previous.list == .inbox ? nil : previous
+            state.undoStack.removeAll { $0.messageID == id }
+            return [.segmentChanged(from: state.segment, to: state.segment), .save,
+                    .effect(.showBanner(LocalizedMessage(MailboxText.serverRefused, ["subject": .verbatim(message.subject), "reason": .verbatim(reason)])))]
         case .effectFailed(let effect, let reason):
             return failed(effect, reason: reason).map(MailboxOutcome.effect)
         }

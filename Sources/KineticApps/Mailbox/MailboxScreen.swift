@@ -23,6 +23,14 @@ public final class MailboxScreen: Screen {
     private let feed: MailboxFeed?
     /// The opened messages the mail server was told of.
     private var readToldToServer: Set<String> = []
+    /// The server list each mail server message was last known in or moved to, by id.
+    private var serverLists: [String: Placement.List] = [:]
+    /// Moves sent to the server and not yet seen done there: the snapshot taken meanwhile is read with them.
+    private var pendingMoves: [String: Placement.List] = [:]
+    /// The placements as last saved: where a message was before the person filed it.
+    private var savedPlacements: [String: Placement] = [:]
+    /// The moves the server refused, handed back from the background to the stage's thread.
+    private let refusedMoves = RefusedMoves()
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
@@ -160,9 +168,23 @@ public final class MailboxScreen: Screen {
 
     public override func update(dt: Double) {
         feed?.refreshIfDue(now: stage?.time ?? 0, counting: stage?.backgroundWork)
-        if let snapshot = feed?.take() {
+        for refusal in refusedMoves.take() {
+            pendingMoves[refusal.id] = nil
+            serverLists[refusal.id] = refusal.previous.list == .inbox ? .inbox : refusal.previous.list
+            send(.serverRefusedMove(refusal.id, previous: refusal.previous, reason: refusal.reason))
+            list.rebuildRows()
+        }
+        if var snapshot = feed?.take() {
             feed?.refreshArrived(now: stage?.time ?? 0)
+            // A move still under way wins over a check taken before it was done; one the check shows done is done.
+            for index in snapshot.messages.indices {
+                let id = snapshot.messages[index].id
+                guard let server = snapshot.messages[index].serverList else { continue }
+                if let pending = pendingMoves[id], pending != server { snapshot.messages[index].serverList = pending } else { pendingMoves[id] = nil }
+                serverLists[id] = snapshot.messages[index].serverList
+            }
             send(.messagesArrived(snapshot.messages))
+            savedPlacements = state.placements
             // Opened here but still unread on the server (its telling failed, or came after this check): told again.
             let stillUnread = Set(snapshot.messages.filter { $0.unread && state.read.contains($0.id) }.map(\.id))
             if let markReadOnServer = environment.markReadOnServer, !stillUnread.isEmpty { markReadOnServer(stillUnread) }
@@ -262,7 +284,9 @@ public final class MailboxScreen: Screen {
                 readToldToServer.formUnion(opened)
                 markReadOnServer(opened)
             }
-        case .save: attempt { try environment.savePlacements(state.placements) }
+        case .save:
+            attempt { try environment.savePlacements(state.placements) }
+            fileOnServer()
         case .log(let line): environment.log("mailbox: \(line)")
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator)
         }
@@ -379,6 +403,59 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
         var refresh: (@Sendable () async -> MailboxRefresher.Snapshot)?
         if refresher.messagesURL != nil { refresh = { await refresher.refresh() } }
         self.init(current: { refresher.current() }, refresh: refresh)
+    }
+}
+
+extension MailboxScreen {
+    /// The person filed mail server messages (a save of placements): each whose server list changed is moved there in
+    /// the background (Later and the lists are this machine's: their messages stay in the server's Inbox; a message
+    /// gone from the Trash stays in the server's Trash). A refusal comes back through `refusedMoves` to `update`.
+    func fileOnServer() {
+        defer { savedPlacements = state.placements }
+        guard let moveOnServer = environment.moveOnServer else { return }
+        for message in state.messages {
+            guard let known = serverLists[message.id] ?? message.serverList else { continue }
+            let local = state.placement(of: message.id).list
+            let target: Placement.List
+            switch local {
+            case .inbox, .later, .list: target = .inbox
+            case .archive, .deleted: target = local
+            case .gone, .sent, .draft: continue
+            }
+            guard target != known else { continue }
+            serverLists[message.id] = target
+            pendingMoves[message.id] = target
+            let id = message.id, previous = savedPlacements[id] ?? Placement(.inbox), refused = refusedMoves
+            Task.detached {
+                do { try await moveOnServer(id, target) } catch { refused.add(id: id, previous: previous, reason: "\(error)") }
+            }
+        }
+    }
+}
+
+/// Moves a mail server refused, from the background tasks that tried them to the stage's thread that undoes them.
+final class RefusedMoves: @unchecked Sendable {
+    struct Refusal {
+        var id: String
+        var previous: Placement
+        var reason: String
+    }
+
+    private let lock = NSLock()
+    private var refusals: [Refusal] = []
+
+    func add(id: String, previous: Placement, reason: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        refusals.append(Refusal(id: id, previous: previous, reason: String(reason.prefix(300))))
+    }
+
+    /// Every refusal so far, taken away.
+    func take() -> [Refusal] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { refusals.removeAll() }
+        return refusals
     }
 }
 

@@ -106,6 +106,17 @@ final class MailboxOnIMAPTests: XCTestCase {
         XCTAssertTrue(seen, "the server has it \\Seen within 5 s")
     }
 
+    /// A Mailbox on `server`, its first check arrived.
+    private func mailbox(on server: MailServer) throws -> ScenarioRunner {
+        var environment = AppsEnvironment.offline
+        environment.mailServer = server
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        runner.stage.run(until: 0.5)
+        runner.stage.backgroundWork.waitUntilIdle(timeout: 15)
+        runner.stage.run(for: 0.5)
+        return runner
+    }
+
     /// The subjects in each of the server's mailboxes.
     private func serverMailboxes(_ account: MailAccount) async throws -> [String: [String]] {
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
@@ -139,14 +150,9 @@ final class MailboxOnIMAPTests: XCTestCase {
         try await emptyInbox(account)
         try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
         try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
-        var environment = AppsEnvironment.offline
-        environment.mailServer = IMAPMailServer(account: account, checkInterval: 1)
-        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 1))
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
-        stage.run(until: 0.5)
-        stage.backgroundWork.waitUntilIdle(timeout: 15)
-        stage.run(for: 0.5)
         let lunch = try XCTUnwrap(screen.state.messages.first { $0.subject == "Lunch on Thursday?" }).id
         let slides = try XCTUnwrap(screen.state.messages.first { $0.subject == "Slides for Monday" }).id
         Mailbox.act(.command(id: lunch, zone: .archive), on: screen, stage)
@@ -183,14 +189,9 @@ final class MailboxOnIMAPTests: XCTestCase {
             func move(_ id: String, to list: Placement.List) async throws { throw Refusal() }
             func markRead(_ ids: Set<String>) async throws {}
         }
-        var environment = AppsEnvironment.offline
-        environment.mailServer = RefusingServer()
-        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        let runner = try mailbox(on: RefusingServer())
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
-        stage.run(until: 0.5)
-        stage.backgroundWork.waitUntilIdle(timeout: 15)
-        stage.run(for: 0.5)
         XCTAssertEqual(screen.state.messages.map(\.id), ["srv-1"])
         screen.send(.command(id: "srv-1", zone: .archive))
         var back = false

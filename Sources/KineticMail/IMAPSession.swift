@@ -1,7 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
-import NIOPosix
 import NIOSSL
 
 /// A conversation with an IMAP server over one connection (RFC 3501, RFC 9051), one command at a time: each is sent
@@ -20,9 +18,8 @@ public final class IMAPSession {
     private var parser: IMAPResponseParser
     private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-    private let channel: Channel
-    /// Set by the deadline's timer when it closed the connection.
-    private let timedOut = NIOLockedValueBox(false)
+    /// Closes the connection when a command's deadline passes.
+    private let deadlines: MailDeadline
     private var nextTag = 1
     /// When the command under way must have ended.
     private var deadline = NIODeadline.now()
@@ -33,7 +30,7 @@ public final class IMAPSession {
 
     private init(channel: Channel, inbound: NIOAsyncChannelInboundStream<ByteBuffer>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
                  timeout: Duration, limits: IMAPResponseParser.Limits) {
-        self.channel = channel
+        deadlines = MailDeadline(channel: channel, timeout: timeout)
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
         self.timeout = timeout
@@ -47,30 +44,7 @@ public final class IMAPSession {
     public static func connect<Result: Sendable>(host: String, port: Int, tls: IMAPTLS? = nil, timeout: Duration = .seconds(30),
                                                  limits: IMAPResponseParser.Limits = .init(),
                                                  _ body: (IMAPSession) async throws -> Result) async throws -> Result {
-        let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
-        let context: NIOSSLContext?
-        do {
-            context = try tls.map { try $0.context() }
-        } catch {
-            throw IMAPError.unreachable("\(host):\(port)", "the TLS set-up failed: \(error)")
-        }
-        do {
-            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(Self.timeAmount(timeout))
-                .connect(host: host, port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        if let context {
-                            // SNI names a host, never an address; the certificate is checked for `host` either way.
-                            let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-                            let handler = try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
-                            try channel.pipeline.syncOperations.addHandler(handler)
-                        }
-                        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
-        } catch {
-            throw IMAPError.unreachable("\(host):\(port)", "\(error)")
-        }
+        let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout)
         return try await channel.executeThenClose { inbound, outbound in
             let session = IMAPSession(channel: channel.channel, inbound: inbound, outbound: outbound, timeout: timeout, limits: limits)
             session.deadline = .now() + timeAmount(timeout)
@@ -166,29 +140,9 @@ public final class IMAPSession {
         }
     }
 
-    /// Runs `work` (a read or a write) by the command's deadline: past it, the connection is closed, which ends `work`,
-    /// and the session ends with `IMAPError.timedOut`.
+    /// Runs `work` (a read or a write) by the command's deadline (`MailDeadline`).
     private func guarded<Value>(_ work: () async throws -> Value) async throws -> Value {
-        let channel = self.channel, timedOut = self.timedOut
-        guard deadline > .now() else {
-            channel.close(promise: nil)
-            throw IMAPError.timedOut(timeout)
-        }
-        let timer = channel.eventLoop.scheduleTask(deadline: deadline) {
-            timedOut.withLockedValue { $0 = true }
-            channel.close(promise: nil)
-        }
-        defer { timer.cancel() }
-        do {
-            let value = try await work()
-            if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
-            return value
-        } catch let error as IMAPError {
-            throw error
-        } catch {
-            if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
-            throw IMAPError.closed("\(error)")
-        }
+        try await deadlines.guarded(by: deadline, work)
     }
 
     // MARK: The commands the Mailbox needs

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A message the person wrote, as it is submitted (RFC 5322): From, To, Subject, Date, Message-ID, and for a reply
+/// In-Reply-To and References, so the recipient's mail program threads it; the text as UTF-8 plain text, in base64
+/// when it is not plain ASCII (so no line is too long and no byte is eight-bit for a server without 8BITMIME).
+public struct OutgoingMail: Sendable, Equatable {
+    public var from: String
+    public var to: [String]
+    public var subject: String
+    public var body: String
+    /// The Message-ID of the message this answers, for a reply.
+    public var inReplyTo: String?
+    public var date: Date
+    /// This message's own `<…@…>`.
+    public var messageID: String
+
+    /// A message `from` → `to`; its Message-ID made from `uniqueness` (a UUID by default) and `from`'s domain.
+    public init(from: String, to: [String], subject: String, body: String, inReplyTo: String? = nil, date: Date,
+                uniqueness: String = UUID().uuidString) {
+        (self.from, self.to, self.subject, self.body, self.inReplyTo, self.date) = (from, to, subject, body, inReplyTo, date)
+        let domain = from.split(separator: "@").last.map(String.init) ?? "kinetic.localdomain"
+        messageID = "<\(uniqueness.lowercased())@\(domain)>"
+    }
+
+    /// The message's bytes, lines ending in CRLF.
+    public var bytes: [UInt8] {
+        var headers = [
+            "From: \(Self.headerSafe(from))",
+            "To: \(to.map(Self.headerSafe).joined(separator: ", "))",
+            "Subject: \(Self.encodedWords(Self.headerSafe(subject)))",
+            "Date: \(Self.rfc5322Date(date))",
+            "Message-ID: \(messageID)",
+            "MIME-Version: 1.0",
+        ]
+        if let inReplyTo = inReplyTo.map(Self.headerSafe), !inReplyTo.isEmpty {
+            headers += ["In-Reply-To: \(inReplyTo)", "References: \(inReplyTo)"]
+        }
+        let text = body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        if text.utf8.allSatisfy({ $0 < 0x80 }) && text.components(separatedBy: "\r\n").allSatisfy({ $0.utf8.count <= 998 }) {
+            headers += ["Content-Type: text/plain; charset=us-ascii", "Content-Transfer-Encoding: 7bit"]
+            return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + text + "\r\n").utf8)
+        }
+        headers += ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64"]
+        let encoded = Data(text.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + encoded + "\r\n").utf8)
+    }
+
+    /// A header's value on one line: line breaks (which would start a header of their own) become spaces.
+    static func headerSafe(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// A header text as RFC 2047 encoded-words (`=?utf-8?B?…?=`) when it is not plain ASCII.
+    static func encodedWords(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        // Each encoded word at most 75 characters: 45 bytes of text a word, cut at character boundaries.
+        var words: [String] = [], chunk = ""
+        for character in text {
+            if chunk.utf8.count + String(character).utf8.count > 45 {
+                words.append("=?utf-8?B?\(Data(chunk.utf8).base64EncodedString())?=")
+                chunk = ""
+            }
+            chunk.append(character)
+        }
+        if !chunk.isEmpty { words.append("=?utf-8?B?\(Data(chunk.utf8).base64EncodedString())?=") }
+        return words.joined(separator: "\r\n ")
+    }
+
+    /// `Mon, 05 Jan 2026 09:41:00 +0000`, in English whatever the person's language, as RFC 5322 wants.
+    static func rfc5322Date(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
+        return formatter.string(from: date)
+    }
+}

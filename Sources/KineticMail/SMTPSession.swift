@@ -1,0 +1,123 @@
+import Foundation
+import NIOCore
+
+/// Message submission over SMTP (RFC 5321, RFC 6409; AUTH PLAIN, RFC 4616), one message per connection: the greeting,
+/// EHLO, AUTH, MAIL FROM, RCPT TO for each recipient, DATA with the message dot-stuffed, QUIT.
+///
+/// As the IMAP session: every reply has a deadline (`timeout`) from when its command is sent, a reply's lines are
+/// bounded (at most 100, of 4,000 bytes), and the password reaches no error: a refusal says the command's verb and the
+/// server's words.
+public enum SMTPSubmission {
+    /// Sends `message` (its RFC 5322 bytes, lines ending in CRLF) from `from` to `recipients` through the server at
+    /// `host`:`port`, over TLS from the first byte with `tls` (`smtps://`, port 465) or plain (loopback only), logging in
+    /// as `user` when a password is given.
+    public static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
+                            user: String?, password: String?, timeout: Duration = .seconds(30)) async throws {
+        let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout)
+        try await channel.executeThenClose { inbound, outbound in
+            var conversation = SMTPConversation(deadlines: MailDeadline(channel: channel.channel, timeout: timeout), inbound: inbound.makeAsyncIterator(),
+                                                outbound: outbound, timeout: timeout)
+            try await conversation.expect(220, after: nil)
+            try await conversation.command("EHLO kinetic.localdomain", expecting: 250)
+            if let user, let password {
+                let credentials = Data(([0] + Array(user.utf8) + [0] + Array(password.utf8))).base64EncodedString()
+                try await conversation.command("AUTH PLAIN \(credentials)", expecting: 235, named: "AUTH")
+            }
+            try await conversation.command("MAIL FROM:<\(try address(from))>", expecting: 250)
+            for recipient in recipients { try await conversation.command("RCPT TO:<\(try address(recipient))>", expecting: 250, also: [251]) }
+            try await conversation.command("DATA", expecting: 354)
+            try await conversation.write(dotStuffed(message) + Array(".\r\n".utf8))
+            try await conversation.expect(250, after: "DATA")
+            try? await conversation.command("QUIT", expecting: 221)  // sent either way: a server may close first
+        }
+    }
+
+    /// An address as MAIL FROM and RCPT TO take it: `local@domain`, printable ASCII with no `<`, `>`, space or line break
+    /// (a line break would start a command of its own).
+    static func address(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.contains("@"), trimmed.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }) else {
+            throw IMAPError.refused("an address", "\(trimmed.debugDescription.prefix(120)) is not an address")
+        }
+        return trimmed
+    }
+
+    /// The message with each line ending in CRLF, a line starting with "." doubled (RFC 5321 §4.5.2), and a CRLF at its
+    /// end.
+    static func dotStuffed(_ message: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(message.count + 64)
+        var atLineStart = true
+        var index = 0
+        while index < message.count {
+            let byte = message[index]
+            if atLineStart && byte == UInt8(ascii: ".") { out.append(byte) }
+            if byte == UInt8(ascii: "\r"), index + 1 < message.count, message[index + 1] == UInt8(ascii: "\n") {
+                out += [13, 10]
+                index += 2
+                atLineStart = true
+                continue
+            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                out += [13, 10]
+                atLineStart = true
+            } else {
+                out.append(byte)
+                atLineStart = false
+            }
+            index += 1
+        }
+        if !atLineStart { out += [13, 10] }
+        return out
+    }
+}
+
+/// One SMTP conversation's reading and writing, with its deadlines.
+private struct SMTPConversation {
+    let deadlines: MailDeadline
+    var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    let timeout: Duration
+    var buffer: [UInt8] = []
+
+    mutating func command(_ line: String, expecting code: Int, also: [Int] = [], named: String? = nil) async throws {
+        try await write(Array((line + "\r\n").utf8))
+        try await expect(code, also: also, after: named ?? String(line.prefix { $0 != " " && $0 != ":" }))
+    }
+
+    func write(_ bytes: [UInt8]) async throws {
+        let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout)
+        try await deadlines.guarded(by: deadline) { try await outbound.write(ByteBuffer(bytes: bytes)) }
+    }
+
+    /// Reads one reply (its lines `250-…` up to `250 …`) and checks its code.
+    mutating func expect(_ code: Int, also: [Int] = [], after command: String?) async throws {
+        let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout)
+        var lines: [String] = []
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(buffer[..<end])
+                buffer.removeFirst(end + 1)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                let text = String(decoding: line, as: UTF8.self)
+                lines.append(text)
+                guard lines.count <= 100 else { throw IMAPError.refused(command ?? "the greeting", "a reply of more than 100 lines") }
+                let bytes = Array(text.utf8)
+                guard bytes.count >= 3, let number = Int(String(decoding: bytes[0..<3], as: UTF8.self)) else {
+                    throw IMAPError.refused(command ?? "the greeting", "a reply that is not SMTP: \(text.prefix(80).debugDescription)")
+                }
+                if bytes.count > 3 && bytes[3] == UInt8(ascii: "-") { continue }
+                guard number == code || also.contains(number) else {
+                    throw IMAPError.refused(command ?? "the greeting", String(lines.joined(separator: " ").prefix(300)))
+                }
+                return
+            }
+            guard buffer.count <= 4000 else { throw IMAPError.refused(command ?? "the greeting", "a reply line longer than 4,000 bytes") }
+            var iterator = inbound
+            let chunk = try await deadlines.guarded(by: deadline) { try await iterator.next() }
+            inbound = iterator
+            guard let chunk else { throw IMAPError.closed("the server closed the connection") }
+            buffer += chunk.readableBytesView
+        }
+    }
+}

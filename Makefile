@@ -58,7 +58,7 @@ test: deps
 	scripts/check-hermetic
 	scripts/hermetic sh -c 'status=0; swift test --skip-build --disable-swift-testing || status=1; \
 	  scripts/with-dovecot -- swift test --skip-build --disable-swift-testing --filter IMAPDovecotTests || status=1; \
-	  scripts/with-dovecot -- swift test --skip-build --disable-swift-testing --filter MailboxOnIMAPTests || status=1; \
+	  scripts/with-dovecot -- scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter MailboxOnIMAPTests || status=1; \
 	  scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter SMTPSubmissionTests || status=1; \
 	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \
 	  scripts/check-install .build/debug/kinetic || status=1; exit $$status'

@@ -21,6 +21,10 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     /// Where a mail server keeps it (`inbox`, `archive`, `deleted`: its Inbox, its `\Archive`, its `\Trash`), which
     /// the Mailbox follows; `nil` for messages of a document, whose places are the person's own. Not saved.
     public var serverList: Placement.List?
+    /// The sender's address (`ana@example.org`), which a reply goes to; `nil` when only a name is known. Not saved.
+    public var senderAddress: String?
+    /// Its Message-ID header (`<…@…>`), which a reply names in In-Reply-To; `nil` when unknown. Not saved.
+    public var messageID: String?
 
     /// A message from code (compose, tests); the values are not checked here, `problem` says what is wrong.
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {
@@ -72,4 +76,9 @@ public protocol MailServer: Sendable {
     var checkInterval: Double { get }
     /// Marks the messages (by the ids `inbox()` gave them) as read on the server; ids of other messages are passed by.
     func markRead(_ ids: Set<String>) async throws
+    /// Whether the account can send (an SMTP server is given).
+    var canSend: Bool { get }
+    /// Sends a message the person wrote (`to` addresses, a reply naming `inReplyTo`'s Message-ID) and keeps a copy in
+    /// the server's `\Sent`; throws the server's refusal.
+    func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws
 }

@@ -13,13 +13,24 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     public var user: String
     /// TLS (`imaps://`), or `nil` for plain IMAP on loopback.
     public var tls: IMAPTLS?
+    /// Where the account sends (`smtps://host[:465]`, or `smtp://127.0.0.1:port` plain), when it can: the same name
+    /// and password log in there.
+    public var smtp: (host: String, port: Int, tls: IMAPTLS?)?
+
+    /// The address the account sends from: its user name when that is an address, else the name at the server.
+    public var fromAddress: String { user.contains("@") ? user : "\(user)@\(host)" }
+
+    public static func == (a: MailAccount, b: MailAccount) -> Bool {
+        (a.host, a.port, a.user, a.password, a.tls) == (b.host, b.port, b.user, b.password, b.tls)
+            && a.smtp?.host == b.smtp?.host && a.smtp?.port == b.smtp?.port && a.smtp?.tls == b.smtp?.tls
+    }
     /// Never in a log, a dump or a message: `description` leaves it out.
     public var password: String
 
     /// The account at `address`, checked: the scheme, a host, a port from 1 to 65535. `imaps://host[:993]` is IMAP
     /// over TLS (RFC 8314's implicit TLS), its certificate checked against the system's roots or `trustRootsFile`'s;
     /// plain `imap://host[:143]` is taken only on loopback, where nothing travels.
-    public init(address: String, user: String, password: String, trustRootsFile: String? = nil) throws {
+    public init(address: String, user: String, password: String, trustRootsFile: String? = nil, smtpAddress: String? = nil) throws {
         guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased() else {
             throw MailAccountError("\(Self.shown(address)) is not an address (expected imaps://host or imap://127.0.0.1:port)")
         }
@@ -37,6 +48,25 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
         let plainHost = scheme == "imap" && host == "localhost" ? "127.0.0.1" : host  // TLS checks the name: kept
         (self.host, self.port, self.user, self.password) = (plainHost, port, user, password)
         tls = scheme == "imaps" ? IMAPTLS(trustRootsFile: trustRootsFile) : nil
+        if let smtpAddress {
+            let endpoint = try Self.endpoint(smtpAddress, secure: "smtps", plain: "smtp", securePort: 465, plainPort: 587)
+            smtp = (endpoint.host, endpoint.port, endpoint.secure ? IMAPTLS(trustRootsFile: trustRootsFile) : nil)
+        }
+    }
+
+    /// A server's address checked: the scheme (`secure` for TLS, `plain` on loopback only), a host, a port.
+    static func endpoint(_ address: String, secure: String, plain: String, securePort: Int, plainPort: Int) throws -> (host: String, port: Int, secure: Bool) {
+        guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased(), [secure, plain].contains(scheme) else {
+            throw MailAccountError("\(Self.shown(address)) is not an address (expected \(secure)://host or \(plain)://127.0.0.1:port)")
+        }
+        guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
+        let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
+        let port = url.port ?? (scheme == secure ? securePort : plainPort)
+        guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
+        guard scheme == secure || ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
+            throw MailAccountError("\(plain):// sends the password in the clear: use \(secure):// (plain is taken on 127.0.0.1 only)")
+        }
+        return (scheme == plain && host == "localhost" ? "127.0.0.1" : host, port, scheme == secure)
     }
 
     /// The account as a log, a dump or a failed test may print it: never the password.
@@ -97,6 +127,27 @@ public struct IMAPMailServer: MailServer {
         self.checkInterval = checkInterval
         self.limit = limit
         self.timeout = timeout
+    }
+
+    /// Whether the account has an SMTP server to send through.
+    public var canSend: Bool { account.smtp != nil }
+
+    /// Sends through the account's SMTP server (logged in with the account's name and password), then keeps a copy,
+    /// read, in the server's `\Sent` (or the mailbox named Sent).
+    public func send(to recipients: [String], subject: String, body: String, inReplyTo: String?) async throws {
+        guard let smtp = account.smtp else { throw MailAccountError("this account has no SMTP server to send through") }
+        let account = self.account
+        let mail = OutgoingMail(from: account.fromAddress, to: recipients, subject: subject, body: body, inReplyTo: inReplyTo, date: Date())
+        try await SMTPSubmission.send(mail.bytes, from: mail.from, to: recipients, host: smtp.host, port: smtp.port, tls: smtp.tls,
+                                      user: account.user, password: account.password, timeout: timeout)
+        try await IMAPSession.connect(host: account.host, port: account.port, tls: account.tls, timeout: timeout) { session in
+            try await session.login(user: account.user, password: account.password)
+            let mailboxes = try await session.listMailboxes()
+            if let sent = mailboxes.first(where: { $0.isSpecial("\\Sent") }) ?? mailboxes.first(where: { $0.name.lowercased() == "sent" }) {
+                try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
+            }
+            try await session.logout()
+        }
     }
 
     /// One check: log in, read the newest `limit` messages of the Inbox, the `\Archive` and the `\Trash` (RFC 6154's
@@ -195,13 +246,17 @@ public struct IMAPMailServer: MailServer {
         let from = message.fields["from"] ?? ""
         // `Ana Lima <ana@example.org>`: the name; `<ana@example.org>` or a bare address: the address.
         let name = from.firstIndex(of: "<").map { from[..<$0].trimmingCharacters(in: CharacterSet(charactersIn: " \"")) } ?? ""
-        let address = from.trimmingCharacters(in: CharacterSet(charactersIn: "<> \""))
+        let bracketed = from.firstIndex(of: "<").flatMap { open in from[open...].firstIndex(of: ">").map { from[from.index(after: open)..<$0] } }
+        let address = (bracketed.map(String.init) ?? from).trimmingCharacters(in: CharacterSet(charactersIn: "<> \""))
         let sender = name.isEmpty ? (address.isEmpty ? "(unknown sender)" : address) : name
         let words = preview.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return MailMessage(id: id(of: message, mailbox: mailbox, uidValidity: uidValidity), sender: String(sender.prefix(200)),
-                           subject: String((message.fields["subject"] ?? "").prefix(200)), snippet: String(words.prefix(200)),
-                           time: time(of: message.fields["date"] ?? ""), unread: !message.flags.contains("\\Seen"),
-                           body: String(preview.prefix(50_000)))
+        var mail = MailMessage(id: id(of: message, mailbox: mailbox, uidValidity: uidValidity), sender: String(sender.prefix(200)),
+                               subject: String((message.fields["subject"] ?? "").prefix(200)), snippet: String(words.prefix(200)),
+                               time: time(of: message.fields["date"] ?? ""), unread: !message.flags.contains("\\Seen"),
+                               body: String(preview.prefix(50_000)))
+        if address.contains("@"), address.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { mail.senderAddress = String(address.prefix(200)) }
+        mail.messageID = message.fields["message-id"].map { String($0.prefix(500)) }
+        return mail
     }
 
     /// A message's id in the Mailbox: a hash of its Message-ID (`imap-` and 16 hex digits), the same in whichever

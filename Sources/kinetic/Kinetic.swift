@@ -109,6 +109,9 @@ struct MailOptions: ParsableArguments {
     @Option(help: "A PEM file of the certificate authorities to trust for imaps:// instead of the system's; default: $KINETIC_MAIL_CA_FILE.")
     var mailCaFile: String?
 
+    @Option(help: "The account's SMTP server, to send through: smtps://HOST[:465] (TLS), or smtp://127.0.0.1:PORT (plain, loopback only); the same user and password log in; default: $KINETIC_SMTP_URL.")
+    var smtp: String?
+
     @Option(help: "The mail account's user name; default: $KINETIC_MAIL_USER.")
     var mailUser: String?
 
@@ -125,7 +128,9 @@ struct MailOptions: ParsableArguments {
         do {
             let password = try MailAccount.password(fromFile: file, warn: Log.line)
             let roots = mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"]
-            return IMAPMailServer(account: try MailAccount(address: address, user: user, password: password, trustRootsFile: roots))
+            let sending = smtp ?? environment["KINETIC_SMTP_URL"]
+            return IMAPMailServer(account: try MailAccount(address: address, user: user, password: password, trustRootsFile: roots,
+                                                           smtpAddress: sending?.isEmpty == false ? sending : nil))
         } catch let error as MailAccountError {
             throw ValidationError("mail account: \(error)")
         }

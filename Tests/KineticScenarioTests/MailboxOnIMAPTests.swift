@@ -188,6 +188,8 @@ final class MailboxOnIMAPTests: XCTestCase {
             struct Refusal: Error, CustomStringConvertible { let description = "NO [OVERQUOTA] Mailbox is full" }
             func move(_ id: String, to list: Placement.List) async throws { throw Refusal() }
             func markRead(_ ids: Set<String>) async throws {}
+            let canSend = false
+            func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws { throw Refusal() }
         }
         let runner = try mailbox(on: RefusingServer())
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
@@ -205,6 +207,48 @@ final class MailboxOnIMAPTests: XCTestCase {
         let banner = try XCTUnwrap(stage.dump().layer("banner")?.text)
         XCTAssertEqual(banner, "The mail server did not move “Lunch on Thursday?”: NO [OVERQUOTA] Mailbox is full")
         XCTAssertNotNil(stage.dump().layer("message.srv-1"), "its row is back on the Inbox")
+    }
+
+    /// Reply and Send with an SMTP server (under `scripts/with-smtp-sink` too): the reply goes to the sender's address,
+    /// threaded by In-Reply-To, and a copy is kept, read, in the server's Sent.
+    func testAReplyIsSentThroughTheServerAndKeptInSent() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let smtp = environment["KINETIC_TEST_SMTP_URL"], let outbox = environment["KINETIC_TEST_SMTP_OUTBOX"],
+              let address = environment["KINETIC_TEST_IMAP_URL"], let user = environment["KINETIC_TEST_MAIL_USER"],
+              let password = environment["KINETIC_TEST_MAIL_PASSWORD"] else {
+            throw XCTSkip("no test IMAP and SMTP servers: run under scripts/with-dovecot and scripts/with-smtp-sink (make test does)")
+        }
+        let account = try MailAccount(address: address, user: user, password: password, smtpAddress: smtp)
+        try await emptyInbox(account)
+        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        let lunch = try XCTUnwrap(screen.state.messages.first { $0.subject == "Lunch on Thursday?" })
+        Mailbox.act(.reply(lunch.id), on: screen, stage)
+        XCTAssertEqual(screen.state.compose?.to, "ana.lima@example.org", "a reply goes to the sender's address")
+        Mailbox.act(.send, on: screen, stage)
+        var eml = ""
+        for _ in 0..<50 where eml.isEmpty {
+            eml = (try? String(contentsOfFile: outbox + "/1.eml", encoding: .utf8)) ?? ""
+            if eml.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let headers = eml.components(separatedBy: "\r\n\r\n").first?.components(separatedBy: "\r\n") ?? []
+        XCTAssertTrue(headers.contains("To: ana.lima@example.org"), "\(headers)")
+        XCTAssertTrue(headers.contains("In-Reply-To: <lunchonthursday@example.org>"), "\(headers)")
+        XCTAssertTrue(headers.contains("Subject: Re: Lunch on Thursday?"), "\(headers)")
+        var keptInSent = false
+        for _ in 0..<50 where !keptInSent {
+            keptInSent = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+                try await session.login(user: account.user, password: account.password)
+                _ = try await session.select("Sent")
+                let subjects = try await session.headers(of: try await session.allUIDs()).compactMap { $0.fields["subject"] }
+                try await session.logout()
+                return subjects.contains("Re: Lunch on Thursday?")
+            }
+            if !keptInSent { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        XCTAssertTrue(keptInSent, "a copy in the server's Sent")
     }
 
     func testAccountsAreChecked() {

@@ -23,6 +23,11 @@ extension KineticApps {
         var mailboxEnvironment = MailboxEnvironment.live(dataDirectory: settings.dataDirectory, log: environment.log)
         if let server = environment.mailServer {
             mailboxEnvironment.moveOnServer = { id, list in try await server.move(id, to: list) }
+            if server.canSend {
+                mailboxEnvironment.sendOnServer = { message in
+                    try await server.send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)
+                }
+            }
             // Off the stage's thread: a failure goes to the process's log (standard error), which any thread may write.
             mailboxEnvironment.markReadOnServer = { ids in
                 Task.detached {

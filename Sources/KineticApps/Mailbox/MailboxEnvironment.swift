@@ -25,6 +25,8 @@ public struct MailboxEnvironment {
     /// Moves a message to the server's mailbox for a list (`inbox`, `archive`, `deleted`); throws the server's refusal.
     /// `nil` without a mail server.
     public var moveOnServer: (@Sendable (String, Placement.List) async throws -> Void)?
+    /// Sends a message the person wrote through the mail server; `nil` when the account cannot send.
+    public var sendOnServer: (@Sendable (MailboxState.OutgoingMessage) async throws -> Void)?
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),

@@ -86,12 +86,15 @@ extension MailboxRules {
             state.messages.append(message)
             state.placements[id] = Placement(.sent)
             state.compose = nil
+            state.lastSent = MailboxState.OutgoingMessage(to: compose.to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+                                                          subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
             return [.save, .saveSent(.sent)]
         case .reply(let id):
             guard let message = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
             let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
             var compose = MailboxState.Compose()
-            compose.to = message.sender
+            compose.to = message.senderAddress ?? message.sender  // the address, which Send needs, when it is known
+            compose.inReplyTo = message.messageID
             compose.subject = message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)"
             compose.body = "\n\n" + state.words.wroteLine.replacingOccurrences(of: "{sender}", with: message.sender) + "\n\(quoted)"
             compose.field = .body

@@ -31,6 +31,8 @@ public final class MailboxScreen: Screen {
     private var savedPlacements: [String: Placement] = [:]
     /// The moves the server refused, handed back from the background to the stage's thread.
     private let refusedMoves = RefusedMoves()
+    /// The sends the server refused (by subject), handed back the same way.
+    private let refusedSends = RefusedMoves()
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
@@ -168,6 +170,9 @@ public final class MailboxScreen: Screen {
 
     public override func update(dt: Double) {
         feed?.refreshIfDue(now: stage?.time ?? 0, counting: stage?.backgroundWork)
+        for refusal in refusedSends.take() {
+            send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason))
+        }
         for refusal in refusedMoves.take() {
             pendingMoves[refusal.id] = nil
             serverLists[refusal.id] = refusal.previous.list == .inbox ? .inbox : refusal.previous.list
@@ -275,7 +280,9 @@ public final class MailboxScreen: Screen {
             do { try save() } catch { send(.effectFailed(effect, reason: ErrorWords.sentence(error))) }
         }
         switch effect {
-        case .saveSent: attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
+        case .saveSent(let change):
+            attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
+            if change == .sent { sendOnServer() }
         case .saveRead:
             attempt { try environment.saveRead(state.read) }
             // The server hears of each opened message once.
@@ -407,6 +414,16 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
 }
 
 extension MailboxScreen {
+    /// The message just sent goes to the mail server, when the account can send, in the background; a refusal is said
+    /// in a banner (the message stays in Sent here, as written).
+    func sendOnServer() {
+        guard let sendOnServer = environment.sendOnServer, let message = state.lastSent else { return }
+        let refused = refusedSends
+        Task.detached {
+            do { try await sendOnServer(message) } catch { refused.add(id: message.subject, previous: Placement(.sent), reason: "\(error)") }
+        }
+    }
+
     /// The person filed mail server messages (a save of placements): each whose server list changed is moved there in
     /// the background (Later and the lists are this machine's: their messages stay in the server's Inbox; a message
     /// gone from the Trash stays in the server's Trash). A refusal comes back through `refusedMoves` to `update`.

@@ -150,6 +150,8 @@ public struct MailboxState: Equatable, Sendable {
         public var body = ""
         /// The draft this compose was reopened from, replaced when it is sent or saved again.
         public var draftID: String?
+        /// The Message-ID of the message this answers (a reply's In-Reply-To), when it is known.
+        public var inReplyTo: String?
         /// Whether Cancel is asking Save draft / Delete draft / Keep editing.
         public var confirmingCancel = false
         /// Whether anything was written: cancelling then asks before throwing it away.
@@ -213,6 +215,17 @@ public struct MailboxState: Equatable, Sendable {
 
     /// The words written into mail (see `MailWords`).
     public var words = MailWords.english
+    /// The last message sent, as the mail server is to be given it (its recipients, subject, text and the message it
+    /// answers); the screen hands it to the environment after Send.
+    public var lastSent: OutgoingMessage?
+
+    /// A message the person sent, as a mail server takes it.
+    public struct OutgoingMessage: Equatable, Sendable {
+        public var to: [String]
+        public var subject: String
+        public var body: String
+        public var inReplyTo: String?
+    }
 
     /// A launch on the Inbox, with the saved placements and opened messages; nothing open, nothing to undo.
     public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// One message of the Mailbox, as `mailbox/messages.json` describes it:
-/// `{"id", "sender", "subject", "snippet", "time", "unread"?, "body"?}`. Files without `body` (older ones) still
-/// read: the reader then shows the snippet.
+/// `{"id", "sender", "address"?, "subject", "snippet", "time", "unread"?, "body"?}`. Files without `body` (older ones)
+/// still read: the reader then shows the snippet; an `address` that is not one is left out (a reply then goes to the
+/// name, and Send waits for an address).
 public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentElement {
     /// Letters, digits, `-` and `_`; unique in the document.
     public var id: String
@@ -34,7 +35,10 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     /// What the reader shows: the body, or the snippet when there is none.
     public var text: String { body ?? snippet }
 
-    enum CodingKeys: String, CodingKey { case id, sender, subject, snippet, time, unread, body }
+    enum CodingKeys: String, CodingKey {
+        case id, sender, subject, snippet, time, unread, body
+        case senderAddress = "address"
+    }
 
     /// Every text field must be a string and `unread`, when present, true or false; the values are checked by
     /// `problem`.
@@ -47,6 +51,16 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
         time = try fields.decode(String.self, forKey: .time)
         unread = try fields.decodeIfPresent(Bool.self, forKey: .unread) ?? false
         body = try fields.decodeIfPresent(String.self, forKey: .body)
+        // Leniently: a malformed address costs only itself.
+        let address = (try? fields.decodeIfPresent(String.self, forKey: .senderAddress)) ?? nil
+        senderAddress = address.flatMap { Self.isAddress($0) ? $0 : nil }
+    }
+
+    /// Whether `text` is an address a reply can go to: `local@domain.tld`, printable ASCII, at most 200 characters.
+    static func isAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return text.count <= 200 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: ",") }
     }
 
     /// What is wrong with the message's values, if anything: an id that could not name a row, a text too long to

@@ -134,6 +134,21 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.placement(of: "m1"), .inbox)
     }
 
+    /// Reply goes to the sender's address when the message has one (the served demo messages do), so Send can send.
+    func testAReplyIsAddressedToTheSendersAddress() {
+        var message = MailMessage(id: "m1", sender: "Ana Lima", subject: "Lunch", snippet: "x", time: "9:41")
+        message.senderAddress = "ana.lima@example.org"
+        message.messageID = "<lunch@example.org>"
+        var state = MailboxState(messages: [message])
+        _ = MailboxRules.reduce(&state, .reply("m1"))
+        XCTAssertEqual(state.compose?.to, "ana.lima@example.org")
+        XCTAssertEqual(state.compose?.inReplyTo, "<lunch@example.org>")
+        XCTAssertEqual(state.compose?.canSend, true)
+        _ = MailboxRules.reduce(&state, .send)
+        XCTAssertEqual(state.lastSent?.to, ["ana.lima@example.org"])
+        XCTAssertEqual(state.lastSent?.inReplyTo, "<lunch@example.org>")
+    }
+
     func testUndoOfAMessageFromAnotherListGoesThere() {
         var state = MailboxState(messages: messages)
         _ = MailboxRules.reduce(&state, .selectSegment(.later))

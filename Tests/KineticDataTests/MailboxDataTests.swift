@@ -29,6 +29,19 @@ final class MailboxDataTests: XCTestCase {
         XCTAssertThrowsError(try MessageDocument.decode(Data("{".utf8)))
     }
 
+    /// A message's sender address, which a reply goes to: taken when it is one, left out (the message kept) when not.
+    func testASenderAddressIsTakenWhenItIsOne() throws {
+        let decoded = try MessageDocument.decode(Data("""
+        {"messages": [
+          {"id": "a", "sender": "Ana Lima", "address": "ana.lima@example.org", "subject": "s", "snippet": "x", "time": "9:41"},
+          {"id": "b", "sender": "Bob", "address": "bob@example.org\r\nBcc: eve@example.org", "subject": "s", "snippet": "x", "time": "9:41"},
+          {"id": "c", "sender": "Cy", "address": 42, "subject": "s", "snippet": "x", "time": "9:41"}
+        ]}
+        """.utf8))
+        XCTAssertEqual(decoded.messages.map(\.id), ["a", "b", "c"], "a bad address costs only itself")
+        XCTAssertEqual(decoded.messages.map(\.senderAddress), ["ana.lima@example.org", nil, nil])
+    }
+
     func testTheShippedMessagesAreAboutThirtyAndClean() throws {
         let served = try Data(contentsOf: ContentServer.repositoryContent.appendingPathComponent("mailbox/messages.json"))
         let decoded = try MessageDocument.decode(served)

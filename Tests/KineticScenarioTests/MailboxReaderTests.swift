@@ -121,7 +121,9 @@ final class MailboxReaderTests: XCTestCase {
         stage.send(KeyEvent(scenarioName: "r", timestamp: stage.time))
         stage.step()
         let compose = try XCTUnwrap(screen.state.compose)
-        XCTAssertEqual(compose.to, message.sender)
+        // Issue #40: To is the sender's address (the bundled message gives it), so Send can send.
+        XCTAssertEqual(compose.to, "marcus.webb@example.org")
+        XCTAssertTrue(compose.canSend)
         // One "Re: ", as mail clients do: a subject that already has it keeps it as it is.
         XCTAssertEqual(compose.subject, message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)")
         XCTAssertTrue(compose.subject.hasPrefix("Re: ") && !compose.subject.hasPrefix("Re: Re: "))

@@ -119,14 +119,14 @@ struct MailOptions: ParsableArguments {
     var mailPasswordFile: String?
 
     /// The account's server, or `nil` when no IMAP address is given; throws a sentence naming what is wrong.
-    func server(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MailServer? {
+    func server(environment: [String: String] = ProcessInfo.processInfo.environment, warn: (String) -> Void = Log.line) throws -> MailServer? {
         guard let address = imap ?? environment["KINETIC_IMAP_URL"], !address.isEmpty else { return nil }
         guard let user = mailUser ?? environment["KINETIC_MAIL_USER"] else { throw ValidationError("--imap needs --mail-user (or KINETIC_MAIL_USER)") }
         guard let file = mailPasswordFile ?? environment["KINETIC_MAIL_PASSWORD_FILE"] else {
             throw ValidationError("--imap needs --mail-password-file (or KINETIC_MAIL_PASSWORD_FILE)")
         }
         do {
-            let password = try MailAccount.password(fromFile: file, warn: Log.line)
+            let password = try MailAccount.password(fromFile: file, warn: warn)
             let roots = mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"]
             let sending = smtp ?? environment["KINETIC_SMTP_URL"]
             return IMAPMailServer(account: try MailAccount(address: address, user: user, password: password, trustRootsFile: roots,
@@ -136,7 +136,7 @@ struct MailOptions: ParsableArguments {
         }
     }
 
-    func validate() throws { _ = try server() }
+    func validate() throws { _ = try server(warn: { _ in }) }  // the warning is said once, when the run starts
 }
 
 struct Run: ParsableCommand {

@@ -251,6 +251,17 @@ final class MailboxOnIMAPTests: XCTestCase {
         XCTAssertTrue(keptInSent, "a copy in the server's Sent")
     }
 
+    /// A server that cannot be reached: the banner says so in the session's words, not that built-in messages show (an
+    /// account has none).
+    func testAnUnreachableServerIsSaidAsSuch() throws {
+        let account = try MailAccount(address: "imap://127.0.0.1:1", user: "ana", password: "x")
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60, timeout: .seconds(5)))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        runner.stage.run(for: 0.5)
+        let banner = try XCTUnwrap(runner.stage.dump().layer("banner")?.text)
+        XCTAssertTrue(banner.hasPrefix("Couldn’t check the mail server: the mail server at 127.0.0.1:1 could not be reached"), banner)
+    }
+
     func testAccountsAreChecked() {
         let secure = try? MailAccount(address: "imaps://mail.example.org", user: "ana", password: "x")
         XCTAssertEqual(secure?.port, 993, "imaps:// is IMAP over TLS, on 993 unless told")

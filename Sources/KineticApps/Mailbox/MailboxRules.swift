@@ -55,6 +55,8 @@ public enum MailboxAction: Equatable, Sendable {
     /// The mail server refused to move a message where the person filed it (`reason`, in its words): the message goes
     /// back where it was (`previous`), and a banner says why.
     case serverRefusedMove(String, previous: Placement, reason: String)
+    /// A check of the mail server failed (`reason`, in its words): logged, and said in a banner; what shows stays.
+    case mailServerFailed(reason: String)
     /// The mail server did not take a message the person sent: a banner says so, in the server's words.
     case serverRefusedSend(subject: String, reason: String)
     case setDecideOnProjection(Bool)
@@ -342,6 +344,9 @@ public enum MailboxRules: AppRules {
         case .dataProblems(let problems, let refreshFailed, let showingSaved):
             let logged = problems.map { MailboxOutcome.effect(.log($0)) }
             return logged + (refreshFailed ? [.effect(.showBanner(refreshFailedMessage(showingSaved: showingSaved)))] : [])
+        case .mailServerFailed(let reason):
+            let words = reason.hasPrefix("mail server: ") ? String(reason.dropFirst("mail server: ".count)) : reason
+            return [.effect(.log(reason)), .effect(.showBanner(LocalizedMessage(MailboxText.serverUnreachable, ["reason": .verbatim(String(words.prefix(300)))])))]
         case .serverRefusedSend(let subject, let reason):
             return [.effect(.showBanner(LocalizedMessage(MailboxText.sendRefused, ["subject": .verbatim(subject), "reason": .verbatim(reason)])))]
         case .serverRefusedMove(let id, let previous, let reason):

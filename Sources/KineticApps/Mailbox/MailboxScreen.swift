@@ -194,7 +194,12 @@ public final class MailboxScreen: Screen {
             let stillUnread = Set(snapshot.messages.filter { $0.unread && state.read.contains($0.id) }.map(\.id))
             if let markReadOnServer = environment.markReadOnServer, !stillUnread.isEmpty { markReadOnServer(stillUnread) }
             list.rebuildRows()
-            send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
+            if environment.moveOnServer != nil, snapshot.refreshFailed {
+                // A mail server's check: its words, not the bundled messages' (an account has none).
+                send(.mailServerFailed(reason: snapshot.problems.first ?? ""))
+            } else {
+                send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
+            }
         }
         list.swipes.endQuietTrackpadStream(now: stage?.time ?? 0)
         list.swipes.endSlidesThatLeftTheScreen()

@@ -69,6 +69,7 @@ enum MailboxText {
     static let showingSaved = LocalizedText("mailbox.banner.saved-messages", "the messages saved last time")
     static let showingBuiltIn = LocalizedText("mailbox.banner.built-in-messages", "the built-in messages")
     static let serverRefused = LocalizedText("mailbox.banner.server-refused", "The mail server did not move “{subject}”: {reason}")
+    static let serverUnreachable = LocalizedText("mailbox.banner.server-unreachable", "Couldn’t check the mail server: {reason}")
     static let sendRefused = LocalizedText("mailbox.banner.send-refused", "The mail server did not send “{subject}”: {reason}")
     static let changesNotSaved = LocalizedText("mailbox.banner.not-saved", "Couldn’t save — your changes last until you quit")
     static let sentNotSaved = LocalizedText("mailbox.banner.sent-not-saved", "Couldn’t save the sent message — it lasts until you quit")

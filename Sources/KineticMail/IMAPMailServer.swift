@@ -20,6 +20,7 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     /// The address the account sends from: its user name when that is an address, else the name at the server.
     public var fromAddress: String { user.contains("@") ? user : "\(user)@\(host)" }
 
+    /// The same account: server, user, password and TLS, and the same SMTP server.
     public static func == (a: MailAccount, b: MailAccount) -> Bool {
         (a.host, a.port, a.user, a.password, a.tls) == (b.host, b.port, b.user, b.password, b.tls)
             && a.smtp?.host == b.smtp?.host && a.smtp?.port == b.smtp?.port && a.smtp?.tls == b.smtp?.tls

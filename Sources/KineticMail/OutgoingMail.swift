@@ -4,12 +4,17 @@ import Foundation
 /// In-Reply-To and References, so the recipient's mail program threads it; the text as UTF-8 plain text, in base64
 /// when it is not plain ASCII (so no line is too long and no byte is eight-bit for a server without 8BITMIME).
 public struct OutgoingMail: Sendable, Equatable {
+    /// The sender's address.
     public var from: String
+    /// The recipients' addresses.
     public var to: [String]
+    /// The subject, as written.
     public var subject: String
+    /// The text, as written.
     public var body: String
     /// The Message-ID of the message this answers, for a reply.
     public var inReplyTo: String?
+    /// When it was sent.
     public var date: Date
     /// This message's own `<…@…>`.
     public var messageID: String

@@ -221,9 +221,13 @@ public struct MailboxState: Equatable, Sendable {
 
     /// A message the person sent, as a mail server takes it.
     public struct OutgoingMessage: Equatable, Sendable {
+        /// The recipients' addresses.
         public var to: [String]
+        /// The subject as sent.
         public var subject: String
+        /// The text as written.
         public var body: String
+        /// The Message-ID of the message it answers, for a reply.
         public var inReplyTo: String?
     }
 

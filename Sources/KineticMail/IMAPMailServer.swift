@@ -123,7 +123,7 @@ public struct IMAPMailServer: MailServer {
     public let timeout: Duration
 
     /// Reads `account`'s Inbox every `checkInterval` seconds.
-    public init(account: MailAccount, checkInterval: Double = 5, limit: Int = 200, timeout: Duration = .seconds(20)) {
+    public init(account: MailAccount, checkInterval: Double = 3, limit: Int = 200, timeout: Duration = .seconds(20)) {
         self.account = account
         self.checkInterval = checkInterval
         self.limit = limit

@@ -16,19 +16,26 @@ struct ContentRasterizer {
         guard layer.backgroundColor != nil || layer.contents != .none, size.width > 0, size.height > 0 else { return nil }
         // Text, like a label's, may hang below tight bounds (descenders, an extra line): its surface grows to fit.
         var drawnHeight = size.height
+        var fitted: TextContent?
         if case .text(let text) = layer.contents {
-            drawnHeight = max(drawnHeight, TextDrawing.height(of: Self.fitted(text, in: size), width: size.width, mirrored: textMirrored).rounded(.up))
+            // Fitted once, for the surface's height and for the drawing.
+            let shown = Self.fitted(text, in: size)
+            fitted = shown
+            drawnHeight = max(drawnHeight, TextDrawing.height(of: shown, width: size.width, mirrored: textMirrored).rounded(.up))
         }
         let pixelWidth = Int(saturating: size.width * scale, rounding: .up, bound: 16384)
         let pixelHeight = Int(saturating: drawnHeight * scale, rounding: .up, bound: 16384)
-        return rasterize(layer, scale: scale, region: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight), text: nil)
+        return rasterize(layer, scale: scale, region: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight), text: nil, fitted: fitted)
     }
 
     /// One tile of a layer too large for one surface: the pixels `region` covers of the whole raster the layer
     /// would have at `scale` (its origin at the layer's top-left corner), drawn with the layer's content translated
     /// by the region's origin, so that each pixel is the one the whole surface would hold there. Text is drawn from
     /// `text`, laid out once for all the tiles, and only the lines that cross the region.
-    func rasterize(_ layer: Layer, scale: Double, region: PixelRect, text laidOut: LaidOutText?) -> (surface: OpaquePointer, error: AssetError?)? {
+    ///
+    /// `fitted`: the layer's text as already fitted to its bounds (`fitted(_:in:)`), when the caller has it.
+    func rasterize(_ layer: Layer, scale: Double, region: PixelRect, text laidOut: LaidOutText?,
+                   fitted: TextContent? = nil) -> (surface: OpaquePointer, error: AssetError?)? {
         let size = layer.bounds.size
         guard layer.backgroundColor != nil || layer.contents != .none, size.width > 0, size.height > 0 else { return nil }
         let pixelWidth = Int32(clamping: region.width), pixelHeight = Int32(clamping: region.height)
@@ -62,7 +69,7 @@ struct ContentRasterizer {
                 error = laidOut.error
             } else {
                 // Shrunk to fit, where it may (`TextContent.minimumScale`).
-                error = TextDrawing.draw(Self.fitted(text, in: size), width: size.width, height: size.height, mirrored: textMirrored, into: cr)
+                error = TextDrawing.draw(fitted ?? Self.fitted(text, in: size), width: size.width, height: size.height, mirrored: textMirrored, into: cr)
             }
         }
         cairo_surface_flush(surface)

@@ -59,8 +59,10 @@ let package = Package(
         .target(name: "KineticScene", dependencies: ["KineticCore"]),
         .target(name: "KineticRuntime", dependencies: ["KineticCore", "KineticScene", "KineticPlatform"]),
         .target(name: "KineticData", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
-        // IMAP and (to come) SMTP on SwiftNIO, issue #40: the protocol's parser and a session, no app in them.
-        .target(name: "KineticMail", dependencies: ["KineticData", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        // MIME through Debian's GMime 3: a message's text and attachments, whatever its encodings.
+        .systemLibrary(name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0"),
+        // IMAP and SMTP on SwiftNIO, issue #40: the protocol's parser, sessions, and the Mailbox's server; no app in them.
+        .target(name: "KineticMail", dependencies: ["KineticData", "CGMime", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                     .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                                     .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticData", "KineticCore", "KineticScene", "KineticPhysics",

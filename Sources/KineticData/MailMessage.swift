@@ -19,13 +19,16 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var unread: Bool
     /// The whole message, for the reader; `nil` when the document has none.
     public var body: String?
-    /// Where a mail server keeps it (`inbox`, `archive`, `deleted`: its Inbox, its `\Archive`, its `\Trash`), which
-    /// the Mailbox follows; `nil` for messages of a document, whose places are the person's own. Not saved.
-    public var serverList: Placement.List?
+    /// Where a mail server keeps it, which the Mailbox follows: its Inbox, its `\Archive`, its `\Trash`, its Later
+    /// (with the return moment and option the server keeps, when it keeps one) or one of its lists (the list's id as
+    /// `detail`); `nil` for messages of a document, whose places are the person's own. Not saved.
+    public var serverPlacement: Placement?
     /// The sender's address (`ana@example.org`), which a reply goes to; `nil` when only a name is known. Not saved.
     public var senderAddress: String?
     /// Its Message-ID header (`<…@…>`), which a reply names in In-Reply-To; `nil` when unknown. Not saved.
     public var messageID: String?
+    /// The files it carries, by name and size, as the reader lists them under its text. Not saved.
+    public var attachments: [MailAttachment] = []
 
     /// A message from code (compose, tests); the values are not checked here, `problem` says what is wrong.
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {
@@ -81,11 +84,13 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
 /// A person's mail server, as the Mailbox reads it (issue #40): its Inbox, Archive and Trash, newest first. Implemented
 /// at the edge over IMAP (`KineticMail.IMAPMailServer`); the app knows only this.
 public protocol MailServer: Sendable {
-    /// The messages now, each with its `serverList`; throws what went wrong, in a sentence (the server unreachable,
+    /// The messages now, each with its `serverPlacement`; throws what went wrong, in a sentence (the server unreachable,
     /// the password refused).
     func inbox() async throws -> [MailMessage]
-    /// Moves a message (by the id `inbox()` gave it) to the mailbox that holds `list` (`inbox`, `archive`, `deleted`).
-    func move(_ id: String, to list: Placement.List) async throws
+    /// Files a message (by the id `inbox()` gave it) where `placement` says on the server: the mailbox that holds its
+    /// list (`inbox`, `later`, `archive`, `list`, `deleted`), and for Later its return moment. Work that could not
+    /// reach the server waits for it, in the order it was asked; a refusal throws the server's words.
+    func move(_ id: String, to placement: Placement) async throws
     /// How often the Inbox is read again for new mail, in seconds.
     var checkInterval: Double { get }
     /// Marks the messages (by the ids `inbox()` gave them) as read on the server; ids of other messages are passed by.
@@ -95,4 +100,25 @@ public protocol MailServer: Sendable {
     /// Sends a message the person wrote (`to` addresses, a reply naming `inReplyTo`'s Message-ID) and keeps a copy in
     /// the server's `\Sent`; throws the server's refusal.
     func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws
+    /// Watches for new mail until the task is cancelled, calling `changed` when the Inbox changes, so that a check
+    /// runs at once rather than at its interval. A server that can't tell returns at once (the default).
+    func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async
+}
+
+extension MailServer {
+    /// No watch: the checks every `checkInterval` find new mail.
+    public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {}
+}
+
+/// A file a message carries: what the reader lists of it.
+public struct MailAttachment: Equatable, Sendable {
+    /// Its file name as the sender gave it ("report.pdf"), or a stand-in when none was given.
+    public var name: String
+    /// Its size in bytes, decoded.
+    public var size: Int
+
+    /// A file named `name`, of `size` bytes.
+    public init(name: String, size: Int) {
+        (self.name, self.size) = (name, size)
+    }
 }

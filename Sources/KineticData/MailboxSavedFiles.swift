@@ -41,6 +41,28 @@ public struct Placement: Codable, Equatable, Sendable {
 
     /// When the message came back from Later, for one in the Inbox that did; else nil.
     public var returnedAt: Date? { list == .inbox ? until : nil }
+
+    /// Whether a mail server keeps the message in this list: the Inbox, Later, the Archive, a list, the Trash. A
+    /// message gone from the Trash stays in the server's Trash; sent messages and drafts are this device's.
+    public var isKeptOnServer: Bool { [.inbox, .later, .archive, .list, .deleted].contains(list) }
+
+    /// Whether `other` files the message the same way on a mail server: the same list, the same list name, and for
+    /// Later the same option and a return moment within a second (a server keeps whole seconds). A return to the
+    /// Inbox is the Inbox there.
+    public func isFiledOnServer(like other: Placement) -> Bool {
+        guard list == other.list else { return false }
+        switch list {
+        case .list: return detail == other.detail
+        case .later:
+            guard detail == other.detail else { return false }
+            switch (until, other.until) {
+            case (nil, nil): return true
+            case let (mine?, theirs?): return abs(mine.timeIntervalSince(theirs)) < 1
+            default: return false
+            }
+        default: return true
+        }
+    }
 }
 
 /// What the person did to messages, kept in `mailbox.json` in the data folder: message id → placement. A refresh

@@ -173,7 +173,7 @@ public final class IMAPSession {
         let reply = try await run("LIST \"\" \"*\"")
         return reply.data.compactMap { values in
             guard values.first?.text?.uppercased() == "LIST", values.count >= 4, let attributes = values[1].list, let name = values[3].text else { return nil }
-            return IMAPMailbox(name: name, attributes: Set(attributes.compactMap { $0.text }))
+            return IMAPMailbox(name: name, attributes: Set(attributes.compactMap { $0.text }), delimiter: values[2].text)
         }
     }
 
@@ -200,11 +200,17 @@ public final class IMAPSession {
         return reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
     }
 
+    /// The UIDs of the open mailbox's messages whose Message-ID is `quotedMessageID` (already an IMAP quoted string).
+    public func uids(withMessageID quotedMessageID: String) async throws -> [UInt64] {
+        let reply = try await run("UID SEARCH HEADER Message-ID \(quotedMessageID)")
+        return reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+    }
+
     /// Each message's flags and the header fields a list row shows, by UID.
     public func headers(of uids: [UInt64]) async throws -> [IMAPMessageHeaders] {
         guard !uids.isEmpty else { return [] }
         let set = uids.map(String.init).joined(separator: ",")
-        let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID)])")
+        let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID X-KINETIC-SCHEDULE)])")
         let requested = Set(uids)
         var seen = Set<UInt64>()
         // Only the messages asked for, once each: a server may add FETCHes of its own (a flag changed elsewhere).
@@ -264,6 +270,44 @@ public final class IMAPSession {
         try await run("APPEND \(try Self.mailboxName(mailbox)) (\(flags.joined(separator: " "))) \(Self.literalPlace)", literals: [message])
     }
 
+    /// Waits in IDLE (RFC 2177) until the open mailbox changes (a message came, went, or its flags changed: `true`) or
+    /// `wait` passes (`false`; the connection is then closed, and the session over). A cancelled task closes the
+    /// connection at once. Ended with DONE, so after `true` the session goes on.
+    public func idle(upTo wait: Duration) async throws -> Bool {
+        let tag = "K\(nextTag)"
+        nextTag += 1
+        deadline = .now() + Self.timeAmount(timeout)
+        try await send(Array("\(tag) IDLE\r\n".utf8))
+        while true {
+            let response = try await self.response()
+            if case .continuation = response { break }
+            if case .tagged(let doneTag, let status, _, let text) = response, doneTag == tag {
+                throw IMAPError.refused("IDLE", "\(status.rawValue) \(text)")
+            }
+        }
+        deadline = .now() + Self.timeAmount(wait)
+        let deadlines = self.deadlines
+        let changed = try await withTaskCancellationHandler {
+            do {
+                while true {
+                    guard case .untagged(let values) = try await response() else { continue }
+                    if values.first?.text?.uppercased() == "BYE" { throw IMAPError.closed(values.last?.text ?? "") }
+                    if values.count >= 2, ["EXISTS", "EXPUNGE", "FETCH", "RECENT"].contains(values[1].text?.uppercased() ?? "") { return true }
+                }
+            } catch IMAPError.timedOut {
+                return false
+            }
+        } onCancel: {
+            deadlines.closeNow()
+        }
+        guard changed else { return false }
+        deadline = .now() + Self.timeAmount(timeout)
+        try await send(Array("DONE\r\n".utf8))
+        while true {
+            if case .tagged(let doneTag, _, _, _) = try await response(), doneTag == tag { return true }
+        }
+    }
+
     /// Says goodbye; the server closes the connection.
     public func logout() async throws {
         _ = try? await run("LOGOUT")  // a server may close before its OK: the goodbye is said either way
@@ -303,6 +347,13 @@ public struct IMAPMailbox: Equatable, Sendable {
     public var name: String
     /// `\HasNoChildren`, and RFC 6154's special uses: `\Archive`, `\Trash`, `\Sent`, `\Drafts`, `\Junk`, `\All`, `\Flagged`.
     public var attributes: Set<String>
+    /// What separates a parent's name from its child's (`/`, `.`); `nil` for a server with no hierarchy.
+    public var delimiter: String?
+
+    /// A mailbox as LIST gives it.
+    public init(name: String, attributes: Set<String>, delimiter: String? = nil) {
+        (self.name, self.attributes, self.delimiter) = (name, attributes, delimiter)
+    }
 
     /// Whether the server marks this mailbox for `use` (`\Archive`), whatever the case it writes it in.
     public func isSpecial(_ use: String) -> Bool { attributes.contains { $0.lowercased() == use.lowercased() } }
@@ -324,7 +375,7 @@ public struct IMAPMessageHeaders: Equatable, Sendable {
     public var uid: UInt64 = 0
     /// `\Seen`, `\Flagged`…
     public var flags: Set<String> = []
-    /// Lowercased names: `from`, `subject`, `date`, `message-id`.
+    /// Lowercased names: `from`, `subject`, `date`, `message-id`, `x-kinetic-schedule`.
     public var fields: [String: String] = [:]
 }
 

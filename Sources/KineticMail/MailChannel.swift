@@ -47,6 +47,11 @@ final class MailDeadline: Sendable {
         self.timeout = timeout
     }
 
+    /// Closes the connection now (a watch that is no longer wanted): the wait under way ends.
+    func closeNow() {
+        channel.close(promise: nil)
+    }
+
     /// Runs `work` (a read or a write on the channel) by `deadline`.
     func guarded<Value>(by deadline: NIODeadline, _ work: () async throws -> Value) async throws -> Value {
         let channel = self.channel, timedOut = self.timedOut

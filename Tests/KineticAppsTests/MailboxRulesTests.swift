@@ -212,6 +212,33 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.visibleMessages.map(\.id), ["m5", "m4", "m3", "m2", "m9"])
     }
 
+    /// A mail server's placements are followed (another machine filed the message), except where only this machine
+    /// knows better: gone from the Trash, back from Later, or in Later before the server has its moment; a list of
+    /// another program's making has no shelf here, and its message is left out.
+    func testTheServersPlacementsAreFollowedWhereTheServerKnowsBest() {
+        let moment = Date(timeIntervalSince1970: 2_000_000)
+        func arrived(_ id: String, _ server: Placement) -> MailMessage {
+            var message = MailMessage(id: id, sender: "Ana", subject: id, snippet: "", time: "")
+            message.serverPlacement = server
+            return message
+        }
+        var state = MailboxState(messages: [], placements: [
+            "later-here": Placement(.later, "tomorrow", until: moment), "gone": Placement(.gone), "back": .returned(at: moment),
+            "moved": Placement(.archive), "rescheduled": Placement(.later, "tomorrow", until: moment),
+        ])
+        _ = MailboxRules.reduce(&state, .messagesArrived([
+            arrived("later-here", Placement(.later)), arrived("gone", Placement(.deleted)), arrived("back", .inbox),
+            arrived("moved", Placement(.list, "To Read")), arrived("rescheduled", Placement(.later, "next-week", until: moment.addingTimeInterval(86_400))),
+            arrived("recipes", Placement(.list, "recipes")),
+        ]))
+        XCTAssertEqual(state.placement(of: "later-here"), Placement(.later, "tomorrow", until: moment), "the server has no moment yet")
+        XCTAssertEqual(state.placement(of: "gone"), Placement(.gone))
+        XCTAssertEqual(state.placement(of: "back"), .returned(at: moment))
+        XCTAssertEqual(state.placement(of: "moved"), Placement(.list, "to-read"), "a title the server holds is read as the list's id")
+        XCTAssertEqual(state.placement(of: "rescheduled"), Placement(.later, "next-week", until: moment.addingTimeInterval(86_400)))
+        XCTAssertFalse(state.messages.contains { $0.id == "recipes" })
+    }
+
     func testPickDateAsksForTheMomentAndSchedulesOnlyAFutureOne() {
         var state = MailboxState(messages: messages)
         state.now = Date(timeIntervalSince1970: 1_000_000)

@@ -172,6 +172,64 @@ final class IMAPHostileServerTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(6), "the deadline held, a byte every 0.2 s notwithstanding")
     }
 
+    /// A server that answers each command line with what `reply` says for it (given the tag and the command's words;
+    /// `nil` hangs up, and so does an answer ending in `hangUp`, once it is sent), on a thread of its own, for one
+    /// connection.
+    private static let hangUp = "<hang up>"
+
+    private func scriptedServer(_ reply: @escaping @Sendable (_ tag: String, _ command: String) -> String?) throws -> (descriptor: Int32, port: Int) {
+        let (descriptor, port) = try silentServer()
+        Thread {
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            func say(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, text.utf8.count) } }
+            say("* OK [CAPABILITY IMAP4rev1 IDLE] ready\r\n")
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(connection, &chunk, chunk.count)
+                guard count > 0 else { return }
+                pending += chunk[0..<count]
+                while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    pending.removeSubrange(...end)
+                    let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+                    guard words.count == 2, let answer = reply(words[0], words[1]) else { return }
+                    say(answer.hasSuffix(Self.hangUp) ? String(answer.dropLast(Self.hangUp.count)) : answer)
+                    if answer.hasSuffix(Self.hangUp) { return }
+                }
+            }
+        }.start()
+        return (descriptor, port)
+    }
+
+    /// A server that hangs up in the middle of a FETCH's literal: the check ends with a sentence saying the server
+    /// closed the connection, and nothing half-read is shown.
+    func testAServerThatHangsUpMidFetchIsSaidAsSuch() async throws {
+        let (descriptor, port) = try scriptedServer { tag, command in
+            switch command.split(separator: " ").prefix(2).joined(separator: " ").uppercased() {
+            case let word where word.hasPrefix("LOGIN"): return "\(tag) OK logged in\r\n"
+            case let word where word.hasPrefix("LIST"): return "* LIST () \"/\" INBOX\r\n\(tag) OK listed\r\n"
+            case let word where word.hasPrefix("SELECT"): return "* 1 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n\(tag) OK [READ-WRITE] selected\r\n"
+            case "UID SEARCH": return "* SEARCH 1\r\n\(tag) OK searched\r\n"
+            case "UID FETCH" where command.contains("HEADER.FIELDS"):
+                let header = "From: Ana <ana@example.org>\r\nSubject: Hi\r\nMessage-ID: <hi@example.org>\r\n\r\n"
+                return "* 1 FETCH (UID 1 FLAGS () BODY[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID X-KINETIC-SCHEDULE)] {\(header.utf8.count)}\r\n\(header))\r\n\(tag) OK fetched\r\n"
+            case "UID FETCH": return "* 1 FETCH (UID 1 BODY[]<0> {5000}\r\nFrom: Ana <ana@example.org>\r\nSubject: Hi\r\n\r\nThe first li" + Self.hangUp
+            default: return nil
+            }
+        }
+        defer { shutdown(descriptor, Int32(SHUT_RDWR)); close(descriptor) }
+        let account = try MailAccount(address: "imap://127.0.0.1:\(port)", user: "ana", password: "secret")
+        do {
+            let messages = try await IMAPMailServer(account: account, timeout: .seconds(5)).inbox()
+            XCTFail("a half-sent FETCH gave \(messages.count) message(s)")
+        } catch let error as IMAPError {
+            XCTAssertEqual("\(error)".prefix(45), "the mail server closed the connection: the se", "\(error)")
+        }
+    }
+
     func testAnAccountNeverShowsItsPassword() throws {
         let account = try MailAccount(address: "imap://127.0.0.1:1143", user: "ana", password: "hunter2-secret")
         var dumped = ""

@@ -22,7 +22,7 @@ extension KineticApps {
         let feed = environment.mailServer.map { MailboxFeed(server: $0) } ?? MailboxFeed(refresher: refresher)
         var mailboxEnvironment = MailboxEnvironment.live(dataDirectory: settings.dataDirectory, log: environment.log)
         if let server = environment.mailServer {
-            mailboxEnvironment.moveOnServer = { id, list in try await server.move(id, to: list) }
+            mailboxEnvironment.moveOnServer = { id, placement in try await server.move(id, to: placement) }
             if server.canSend {
                 mailboxEnvironment.sendOnServer = { message in
                     try await server.send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)

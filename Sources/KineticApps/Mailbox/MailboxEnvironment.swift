@@ -22,9 +22,9 @@ public struct MailboxEnvironment {
     public var saveSent: ([MailMessage]) throws -> Void
     /// Tells the mail server that these messages were opened (IMAP's `\Seen`), in the background; `nil` without one.
     public var markReadOnServer: ((Set<String>) -> Void)?
-    /// Moves a message to the server's mailbox for a list (`inbox`, `archive`, `deleted`); throws the server's refusal.
-    /// `nil` without a mail server.
-    public var moveOnServer: (@Sendable (String, Placement.List) async throws -> Void)?
+    /// Files a message on the server as a placement says (its list's mailbox; Later's return moment); throws the
+    /// server's refusal. `nil` without a mail server.
+    public var moveOnServer: (@Sendable (String, Placement) async throws -> Void)?
     /// Sends a message the person wrote through the mail server; `nil` when the account cannot send.
     public var sendOnServer: (@Sendable (MailboxState.OutgoingMessage) async throws -> Void)?
 

@@ -116,12 +116,27 @@ final class MailboxReader {
             }
         }
         layOutHeader()
-        var text = TextContent(message.text, fontSize: 17, color: Palette.ink)
+        var text = TextContent(Self.shownText(of: message, context.texts), fontSize: 17, color: Palette.ink)
         text.lineLimit = 0
         body.contents = .text(text)
         fitBody()
         if wasReading != id { scroll.offset = 0 }
         slide(to: 1)
+    }
+
+    /// What the page shows of `message`: its text, then a line per file it carries ("Attachment: report.pdf, 12 KB").
+    static func shownText(of message: MailMessage, _ texts: Localization) -> String {
+        guard !message.attachments.isEmpty else { return message.text }
+        let lines = message.attachments.map { texts(MailboxText.attachment, ["name": $0.name, "size": size($0.size, texts)]) }
+        return message.text + "\n\n" + lines.joined(separator: "\n")
+    }
+
+    /// A file's size as a person reads it: whole kilobytes (rounded up, so no file is "0 KB") under a megabyte,
+    /// whole megabytes (rounded up) from there.
+    static func size(_ bytes: Int, _ texts: Localization) -> String {
+        let kilobytes = max(bytes, 0) / 1024 + (max(bytes, 0) % 1024 == 0 ? 0 : 1)
+        guard kilobytes >= 1024 else { return texts(MailboxText.kilobytes, ["count": String(max(kilobytes, 1))]) }
+        return texts(MailboxText.megabytes, ["count": String(kilobytes / 1024 + (kilobytes % 1024 == 0 ? 0 : 1))])
     }
 
     /// The body as wide as its scroll view and as tall as its wrapped lines.

@@ -312,16 +312,19 @@ public enum MailboxRules: AppRules {
             state.focus = id
         case .clearFocus:
             state.focus = nil
-        case .messagesArrived(let messages):
+        case .messagesArrived(let arrived):
+            // A message a mail server keeps in a list of another program's making has no shelf here: it is left there.
+            let messages = arrived.filter { message in
+                guard let server = message.serverPlacement, server.list == .list else { return true }
+                return MailList(saved: server.detail ?? "") != nil
+            }
             // The server's messages, and the person's own sent ones, which only this device has.
             state.messages = messages + state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }
-            // A mail server's message is where the server keeps it (moved by another program, or by this one), unless the
-            // person put it in a place only this machine has (Later, a list, gone from the Trash).
             for message in messages {
-                guard let server = message.serverList else { continue }
-                let local = state.placement(of: message.id).list
-                guard [.inbox, .archive, .deleted].contains(local), local != server else { continue }
-                state.placements[message.id] = server == .inbox ? nil : Placement(server)
+                guard let server = message.serverPlacement.map(MailboxState.withTypedDetail) else { continue }
+                if let followed = followingServer(state.placement(of: message.id), server) {
+                    state.placements[message.id] = followed.list == .inbox ? nil : followed
+                }
             }
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
@@ -359,6 +362,17 @@ public enum MailboxRules: AppRules {
             return failed(effect, reason: reason).map(MailboxOutcome.effect)
         }
         return []
+    }
+
+    /// Where a mail server's message goes when the server files it as `server` and this machine as `local`: the
+    /// server's place (moved by another program, or by this one on another machine), or `nil` to keep the person's.
+    /// Kept: a message gone from the Trash (only this machine empties it), one that came back from Later (the
+    /// server's Inbox has no return moments), and one in Later whose moment the server does not know yet (its
+    /// schedule is written just after the move).
+    static func followingServer(_ local: Placement, _ server: Placement) -> Placement? {
+        guard local.isKeptOnServer, !local.isFiledOnServer(like: server) else { return nil }
+        if local.list == server.list && server.list == .later && server.detail == nil && server.until == nil { return nil }
+        return server
     }
 
     /// A swipe (or key) that ends in `zone`: back, off to the options, or filed at once.

@@ -23,16 +23,20 @@ public final class MailboxScreen: Screen {
     private let feed: MailboxFeed?
     /// The opened messages the mail server was told of.
     private var readToldToServer: Set<String> = []
-    /// The server list each mail server message was last known in or moved to, by id.
-    private var serverLists: [String: Placement.List] = [:]
+    /// Where each mail server message was last known on the server, or was sent to, by id.
+    private var serverPlacements: [String: Placement] = [:]
     /// Moves sent to the server and not yet seen done there: the snapshot taken meanwhile is read with them.
-    private var pendingMoves: [String: Placement.List] = [:]
+    private var pendingMoves: [String: PendingMove] = [:]
+    /// The moves the server carried out, handed back from the background (their ids).
+    private let finishedMoves = Handover<String>()
     /// The placements as last saved: where a message was before the person filed it.
     private var savedPlacements: [String: Placement] = [:]
     /// The moves the server refused, handed back from the background to the stage's thread.
-    private let refusedMoves = RefusedMoves()
+    private let refusedMoves = Handover<Refusal>()
+    /// Filing and sending on the mail server, in the order the person did them.
+    private let errands = ServerErrands()
     /// The sends the server refused (by subject), handed back the same way.
-    private let refusedSends = RefusedMoves()
+    private let refusedSends = Handover<Refusal>()
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
@@ -173,9 +177,13 @@ public final class MailboxScreen: Screen {
         for refusal in refusedSends.take() {
             send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason))
         }
+        for id in finishedMoves.take() {
+            // A check started from now on shows the move done, or shows what another program did since.
+            pendingMoves[id]?.finishedBeforeCheck = feed?.refreshesStarted ?? 0
+        }
         for refusal in refusedMoves.take() {
             pendingMoves[refusal.id] = nil
-            serverLists[refusal.id] = refusal.previous.list == .inbox ? .inbox : refusal.previous.list
+            serverPlacements[refusal.id] = refusal.previous.list == .inbox ? .inbox : refusal.previous
             send(.serverRefusedMove(refusal.id, previous: refusal.previous, reason: refusal.reason))
             list.rebuildRows()
         }
@@ -184,9 +192,14 @@ public final class MailboxScreen: Screen {
             // A move still under way wins over a check taken before it was done; one the check shows done is done.
             for index in snapshot.messages.indices {
                 let id = snapshot.messages[index].id
-                guard let server = snapshot.messages[index].serverList else { continue }
-                if let pending = pendingMoves[id], pending != server { snapshot.messages[index].serverList = pending } else { pendingMoves[id] = nil }
-                serverLists[id] = snapshot.messages[index].serverList
+                guard let server = snapshot.messages[index].serverPlacement else { continue }
+                if let pending = pendingMoves[id], !pending.placement.isFiledOnServer(like: server),
+                   (pending.finishedBeforeCheck.map { $0 >= (feed?.refreshesStarted ?? 0) } ?? true) {
+                    snapshot.messages[index].serverPlacement = pending.placement
+                } else {
+                    pendingMoves[id] = nil
+                }
+                serverPlacements[id] = snapshot.messages[index].serverPlacement
             }
             send(.messagesArrived(snapshot.messages))
             savedPlacements = state.placements
@@ -424,66 +437,84 @@ extension MailboxScreen {
     func sendOnServer() {
         guard let sendOnServer = environment.sendOnServer, let message = state.lastSent else { return }
         let refused = refusedSends
-        Task.detached {
-            do { try await sendOnServer(message) } catch { refused.add(id: message.subject, previous: Placement(.sent), reason: "\(error)") }
+        errands.add {
+            do { try await sendOnServer(message) } catch { refused.add(Refusal(id: message.subject, previous: Placement(.sent), reason: "\(error)")) }
         }
     }
 
-    /// The person filed mail server messages (a save of placements): each whose server list changed is moved there in
-    /// the background (Later and the lists are this machine's: their messages stay in the server's Inbox; a message
-    /// gone from the Trash stays in the server's Trash). A refusal comes back through `refusedMoves` to `update`.
+    /// The person filed mail server messages (a save of placements): each filed otherwise than the server has it is
+    /// moved there in the background: its list's mailbox, and for Later its return moment (a message gone from the
+    /// Trash stays in the server's Trash; one back from Later is in its Inbox). A refusal comes back through
+    /// `refusedMoves` to `update`.
     func fileOnServer() {
         defer { savedPlacements = state.placements }
         guard let moveOnServer = environment.moveOnServer else { return }
         for message in state.messages {
-            guard let known = serverLists[message.id] ?? message.serverList else { continue }
-            let local = state.placement(of: message.id).list
-            let target: Placement.List
-            switch local {
-            case .inbox, .later, .list: target = .inbox
-            case .archive, .deleted: target = local
-            case .gone, .sent, .draft: continue
-            }
-            guard target != known else { continue }
-            serverLists[message.id] = target
-            pendingMoves[message.id] = target
-            let id = message.id, previous = savedPlacements[id] ?? Placement(.inbox), refused = refusedMoves
-            Task.detached {
-                do { try await moveOnServer(id, target) } catch { refused.add(id: id, previous: previous, reason: "\(error)") }
+            guard let known = serverPlacements[message.id] ?? message.serverPlacement else { continue }
+            let local = state.placement(of: message.id)
+            guard local.isKeptOnServer else { continue }
+            let target = local.list == .inbox ? Placement.inbox : local
+            guard !target.isFiledOnServer(like: known) else { continue }
+            serverPlacements[message.id] = target
+            pendingMoves[message.id] = PendingMove(placement: target)
+            let id = message.id, previous = savedPlacements[id] ?? Placement(.inbox), refused = refusedMoves, finished = finishedMoves
+            errands.add {
+                do {
+                    try await moveOnServer(id, target)
+                    finished.add(id)
+                } catch {
+                    refused.add(Refusal(id: id, previous: previous, reason: "\(error)"))
+                }
             }
         }
     }
 }
 
-/// Moves a mail server refused, from the background tasks that tried them to the stage's thread that undoes them.
-final class RefusedMoves: @unchecked Sendable {
-    struct Refusal {
-        var id: String
-        var previous: Placement
-        var reason: String
-    }
+/// A move sent to the mail server and not yet seen done in a check.
+struct PendingMove {
+    /// Where the message was sent.
+    var placement: Placement
+    /// Once the server carried it out: how many checks had started by then. A check started after is the truth.
+    var finishedBeforeCheck: Int?
+}
 
+/// What the server refused (a move, or a send by its subject): where the message was, and the server's words.
+struct Refusal {
+    /// The message's id (a send's subject).
+    var id: String
+    /// Where it was before.
+    var previous: Placement
+    /// The server's words, capped.
+    var reason: String
+
+    init(id: String, previous: Placement, reason: String) {
+        (self.id, self.previous, self.reason) = (id, previous, String(reason.prefix(300)))
+    }
+}
+
+/// Things handed from the background tasks that talk to the mail server to the stage's thread, in order.
+final class Handover<Element>: @unchecked Sendable {
     private let lock = NSLock()
-    private var refusals: [Refusal] = []
+    /// Guarded by `lock`.
+    private var items: [Element] = []
 
-    func add(id: String, previous: Placement, reason: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        refusals.append(Refusal(id: id, previous: previous, reason: String(reason.prefix(300))))
+    /// Hands `item` over.
+    func add(_ item: Element) {
+        lock.withLock { items.append(item) }
     }
 
-    /// Every refusal so far, taken away.
-    func take() -> [Refusal] {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { refusals.removeAll() }
-        return refusals
+    /// Everything handed over so far, taken away.
+    func take() -> [Element] {
+        lock.withLock {
+            defer { items.removeAll() }
+            return items
+        }
     }
 }
 
 extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
     /// A feed over a person's mail server: nothing at once (the server is the source), then its Inbox, read again every
-    /// `checkInterval` seconds. A failed check keeps the messages shown and says so once, until a check works again.
+    /// `checkInterval` seconds, and at once when the server's watch says the Inbox changed. A failed check keeps the messages shown and says so once, until a check works again.
     public convenience init(server: MailServer) {
         let memory = MailCheckMemory()
         self.init(current: { MailboxRefresher.Snapshot(messages: [], problems: [], refreshFailed: false) }, refresh: {
@@ -497,6 +528,8 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
                                                  refreshFailed: firstFailure, showingSaved: !shown.isEmpty)
             }
         }, refreshInterval: server.checkInterval)
+        // New mail as the server tells it (IDLE): a check at once.
+        watch { signal in await server.watchForNewMail { signal.raise() } }
     }
 }
 

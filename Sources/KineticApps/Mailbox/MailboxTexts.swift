@@ -38,6 +38,9 @@ enum MailboxText {
     static let undo = LocalizedText("mailbox.undo", "Undo")
     // The reader
     static let back = LocalizedText("mailbox.reader.back", "Back")
+    static let attachment = LocalizedText("mailbox.reader.attachment", "Attachment: {name}, {size}")
+    static let kilobytes = LocalizedText("mailbox.size.kilobytes", "{count} KB")
+    static let megabytes = LocalizedText("mailbox.size.megabytes", "{count} MB")
     static let archive = LocalizedText("mailbox.action.archive", "Archive")
     static let delete = LocalizedText("mailbox.action.delete", "Delete")
     static let later = LocalizedText("mailbox.action.later", "Later")

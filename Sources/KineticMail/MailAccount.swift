@@ -1,0 +1,109 @@
+import Foundation
+
+/// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
+/// it (or `KINETIC_IMAP_URL`, `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`).
+public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The server: `127.0.0.1` (for `localhost` too) until TLS is built.
+    public var host: String
+    /// Its port: 143 unless the address names one.
+    public var port: Int
+    /// The account's login name.
+    public var user: String
+    /// TLS (`imaps://`), or `nil` for plain IMAP on loopback.
+    public var tls: IMAPTLS?
+    /// Where the account sends (`smtps://host[:465]`, or `smtp://127.0.0.1:port` plain), when it can: the same name
+    /// and password log in there.
+    public var smtp: (host: String, port: Int, tls: IMAPTLS?)?
+
+    /// The address the account sends from: its user name when that is an address, else the name at the server.
+    public var fromAddress: String { user.contains("@") ? user : "\(user)@\(host)" }
+
+    /// The same account: server, user, password and TLS, and the same SMTP server.
+    public static func == (a: MailAccount, b: MailAccount) -> Bool {
+        (a.host, a.port, a.user, a.password, a.tls) == (b.host, b.port, b.user, b.password, b.tls)
+            && a.smtp?.host == b.smtp?.host && a.smtp?.port == b.smtp?.port && a.smtp?.tls == b.smtp?.tls
+    }
+    /// Never in a log, a dump or a message: `description` leaves it out.
+    public var password: String
+
+    /// The account at `address`, checked: the scheme, a host, a port from 1 to 65535. `imaps://host[:993]` is IMAP
+    /// over TLS (RFC 8314's implicit TLS), its certificate checked against the system's roots or `trustRootsFile`'s;
+    /// plain `imap://host[:143]` is taken only on loopback, where nothing travels.
+    public init(address: String, user: String, password: String, trustRootsFile: String? = nil, smtpAddress: String? = nil) throws {
+        guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased() else {
+            throw MailAccountError("\(Self.shown(address)) is not an address (expected imaps://host or imap://127.0.0.1:port)")
+        }
+        guard scheme == "imap" || scheme == "imaps" else {
+            throw MailAccountError("\(Self.shown(address)) is not an IMAP address (expected imaps://host or imap://127.0.0.1:port)")
+        }
+        guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
+        let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
+        let port = url.port ?? (scheme == "imaps" ? 993 : 143)
+        guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
+        guard scheme == "imaps" || ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
+            throw MailAccountError("imap:// sends the password in the clear: use imaps://\(Self.shown(host).dropFirst().dropLast()) (plain IMAP is taken on 127.0.0.1 only)")
+        }
+        guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError("the mail user name is empty or holds a line break") }
+        let plainHost = scheme == "imap" && host == "localhost" ? "127.0.0.1" : host  // TLS checks the name: kept
+        (self.host, self.port, self.user, self.password) = (plainHost, port, user, password)
+        tls = scheme == "imaps" ? IMAPTLS(trustRootsFile: trustRootsFile) : nil
+        if let smtpAddress {
+            let endpoint = try Self.endpoint(smtpAddress, secure: "smtps", plain: "smtp", securePort: 465, plainPort: 587)
+            smtp = (endpoint.host, endpoint.port, endpoint.secure ? IMAPTLS(trustRootsFile: trustRootsFile) : nil)
+        }
+    }
+
+    /// A server's address checked: the scheme (`secure` for TLS, `plain` on loopback only), a host, a port.
+    static func endpoint(_ address: String, secure: String, plain: String, securePort: Int, plainPort: Int) throws -> (host: String, port: Int, secure: Bool) {
+        guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased(), [secure, plain].contains(scheme) else {
+            throw MailAccountError("\(Self.shown(address)) is not an address (expected \(secure)://host or \(plain)://127.0.0.1:port)")
+        }
+        guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
+        let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
+        let port = url.port ?? (scheme == secure ? securePort : plainPort)
+        guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
+        guard scheme == secure || ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
+            throw MailAccountError("\(plain):// sends the password in the clear: use \(secure):// (plain is taken on 127.0.0.1 only)")
+        }
+        return (scheme == plain && host == "localhost" ? "127.0.0.1" : host, port, scheme == secure)
+    }
+
+    /// The account as a log, a dump or a failed test may print it: never the password.
+    public var description: String { "\(user) at \(tls == nil ? "imap" : "imaps")://\(host):\(port) (password not shown)" }
+    /// As `description`.
+    public var debugDescription: String { description }
+    /// What `dump` and mirrors see: no password.
+    public var customMirror: Mirror { Mirror(self, children: ["host": host, "port": port, "user": user, "tls": tls as Any], displayStyle: .struct) }
+
+    /// The password from a file: its first line; a file others can read is taken with a warning, as ssh warns.
+    public static func password(fromFile path: String, warn: (String) -> Void) throws -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
+            warn("mail: \(Self.shown(path)) can be read by others (mode \(String(mode & 0o777, radix: 8))); chmod 600 it")
+        }
+        // At most 4 KB read: a password file is a line, and a device (/dev/zero) must not be read for ever.
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 4097) else {
+            throw MailAccountError("the password file \(Self.shown(path)) can't be read")
+        }
+        try? handle.close()  // a read-only handle: nothing to lose on close
+        guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
+            throw MailAccountError("the password file \(Self.shown(path)) is not a short UTF-8 text")
+        }
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard !line.isEmpty else { throw MailAccountError("the password file \(Self.shown(path)) is empty") }
+        return line
+    }
+
+    /// Outside text as a log shows it: escaped and capped.
+    static func shown(_ text: String) -> String {
+        let escaped = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return escaped.count > 120 ? "\"" + escaped.prefix(120) + "…\"" : "\"" + escaped + "\""
+    }
+}
+
+/// Why an account was not taken.
+public struct MailAccountError: Error, Equatable, CustomStringConvertible {
+    /// The sentence.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,162 @@
+import XCTest
+import Foundation
+import KineticData
+@testable import KineticApps
+import KineticMail
+
+/// Later and the lists on a real server (issue #40), and what is done while the server is away: run by `make test`
+/// under `scripts/with-dovecot`; without that server they skip.
+extension MailboxOnIMAPTests {
+    /// Later and a list are mailboxes on the server, and Later's moment is kept there: a second Mailbox (another
+    /// machine: its own data folder) sees the message in Later with the same option and moment, and the list's
+    /// message in its list. Undo brings the list's message back to the server's Inbox; the moment come, the message
+    /// comes back to the Inbox on the server.
+    func testLaterAndTheListsAreKeptOnTheServer() async throws {
+        let account = try account()
+        let (runner, lunch, slides) = try await lunchAndSlides(account, checkInterval: 60)
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+
+        Mailbox.act(.command(id: lunch, zone: .later), .chooseOption(.reschedule(.tomorrow)), on: screen, stage)
+        let later = screen.state.placement(of: lunch)
+        let moment = try XCTUnwrap(later.until, "Tomorrow is a moment")
+        XCTAssertEqual(later.list, .later)
+        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"]], "in Later on the server")
+
+        Mailbox.act(.command(id: slides, zone: .list), .chooseOption(.list(.toRead)), on: screen, stage)
+        XCTAssertEqual(screen.state.placement(of: slides), Placement(.list, "to-read"))
+        try await waitForServer(account, ["INBOX": [], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"],
+                                          "Lists/to-read": ["Slides for Monday"]], "in the list's mailbox on the server")
+
+        // Another machine reads the same server: Later with its option and moment, and the list.
+        let elsewhere = try await IMAPMailServer(account: account).inbox()
+        let lunchThere = try XCTUnwrap(elsewhere.first { $0.subject == "Lunch on Thursday?" }?.serverPlacement)
+        XCTAssertEqual(lunchThere.list, .later)
+        XCTAssertEqual(lunchThere.detail, "tomorrow")
+        XCTAssertEqual(try XCTUnwrap(lunchThere.until).timeIntervalSince1970, moment.timeIntervalSince1970, accuracy: 1)
+        XCTAssertEqual(elsewhere.first { $0.subject == "Slides for Monday" }?.serverPlacement, Placement(.list, "to-read"))
+        let second = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60))
+        defer { try? second.removeOwnFolder() }  // best effort: a temporary folder
+        let secondScreen = Mailbox.screen(of: second)
+        XCTAssertTrue(secondScreen.state.placement(of: lunch).isFiledOnServer(like: later), "\(secondScreen.state.placement(of: lunch))")
+        XCTAssertEqual(secondScreen.state.placement(of: slides), Placement(.list, "to-read"))
+
+        Mailbox.act(.undo, on: screen, stage)
+        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"],
+                                          "Lists/to-read": []], "the list undone on the server")
+
+        // The moment comes: back in the Inbox here, and on the server.
+        screen.send(.clock(moment.addingTimeInterval(60), calendar: Calendar(identifier: .gregorian)))
+        stage.run(for: 0.5)
+        XCTAssertEqual(screen.state.placement(of: lunch).list, .inbox)
+        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": [], "Later": [],
+                                          "Lists/to-read": []], "back from Later on the server")
+    }
+
+    /// The server stops while the Mailbox runs: what the person does meanwhile shows at once, waits, and is done on
+    /// the server, in order, when it is back (nothing lost: an archive, a list, and an archive undone).
+    func testWhatIsDoneWhileTheServerIsAwayIsDoneWhenItIsBack() async throws {
+        let account = try account()
+        guard let control = ProcessInfo.processInfo.environment["KINETIC_TEST_DOVECOT_CONTROL"].flatMap({ Int32($0) }) else {
+            throw XCTSkip("no Dovecot to stop: run under scripts/with-dovecot (make test does)")
+        }
+        try await emptyInbox(account)
+        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
+        try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
+        try await deliver("Book club: next pick", from: "Lea Martin", to: account)
+        let server = IMAPMailServer(account: account, checkInterval: 1, timeout: .seconds(5),
+                                    retry: MailRetry(firstWait: .milliseconds(200), longestWait: .seconds(1)))
+        let runner = try mailbox(on: server)
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        func id(_ subject: String) throws -> String { try XCTUnwrap(screen.state.messages.first { $0.subject == subject }).id }
+        let (lunch, slides, club) = (try id("Lunch on Thursday?"), try id("Slides for Monday"), try id("Book club: next pick"))
+
+        kill(control, SIGUSR1)  // scripts/with-dovecot stops its server
+        try await waitUntil("the server is away") { await !answers(account) }
+        Mailbox.act(.command(id: lunch, zone: .archive), on: screen, stage)
+        Mailbox.act(.command(id: slides, zone: .list), .chooseOption(.list(.toBuy)), on: screen, stage)
+        Mailbox.act(.command(id: club, zone: .archive), .undo, on: screen, stage)
+        stage.run(for: 2)
+        XCTAssertEqual(screen.state.placement(of: lunch).list, .archive, "shown at once, server or not")
+        XCTAssertEqual(screen.state.placement(of: slides), Placement(.list, "to-buy"))
+        XCTAssertEqual(screen.state.placement(of: club).list, .inbox)
+
+        kill(control, SIGUSR2)  // and starts it again, on the same port
+        try await waitUntil("the server is back") { await answers(account) }
+        try await waitForServer(account, ["INBOX": ["Book club: next pick"], "Archive": ["Lunch on Thursday?"], "Trash": [],
+                                          "Lists/to-buy": ["Slides for Monday"]], "done on the server when it is back")
+        for _ in 0..<5 {
+            stage.run(for: 1)
+            stage.backgroundWork.waitUntilIdle(timeout: 15)
+        }
+        XCTAssertEqual(screen.state.placement(of: lunch).list, .archive, "still where the person put it after the next check")
+        XCTAssertEqual(screen.state.placement(of: slides), Placement(.list, "to-buy"))
+    }
+
+    /// New mail without waiting for a check: with checks 10 minutes apart, a message delivered while the Mailbox runs
+    /// is on top, unread, within 5 s, because the server says so in IDLE.
+    func testNewMailComesAsTheServerSaysItInIdle() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        try await Task.sleep(for: .milliseconds(500))  // the watch is in IDLE
+        try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
+        let delivered = ContinuousClock.now
+        while rowSubjects(stage).first != "Slides for Monday", ContinuousClock.now - delivered < .seconds(5) {
+            stage.run(for: 0.1)
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        XCTAssertEqual(rowSubjects(stage), ["Slides for Monday", "Lunch on Thursday?"], "there within 5 s, not at the next check")
+        XCTAssertTrue(screen.state.isUnread(try XCTUnwrap(screen.state.messages.first { $0.subject == "Slides for Monday" })))
+    }
+
+    /// A real message's MIME: an encoded subject, quoted-printable text beside its HTML, and a PDF: the row and the
+    /// reader show the decoded words, the plain text, and the file by name and size.
+    func testARealMessageIsReadThroughItsMIME() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        // "Café à midi ?" in RFC 2047's Q form; the text in quoted-printable (=C3=A9 is é); a 9-byte PDF in base64.
+        let message = [
+            "From: =?UTF-8?Q?L=C3=A9a_Martin?= <lea@example.org>", "Subject: =?UTF-8?Q?Caf=C3=A9_=C3=A0_midi_=3F?=",
+            "Date: Mon, 5 Jan 2026 09:41:00 +0000", "Message-ID: <cafe@example.org>", "MIME-Version: 1.0",
+            "Content-Type: multipart/mixed; boundary=\"outer\"", "", "--outer", "Content-Type: multipart/alternative; boundary=\"inner\"", "",
+            "--inner", "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable", "",
+            "Le caf=C3=A9 est pr=C3=AAt.", "--inner", "Content-Type: text/html; charset=utf-8", "", "<p>HTML version</p>", "--inner--",
+            "--outer", "Content-Type: application/pdf; name=\"menu.pdf\"", "Content-Disposition: attachment; filename=\"menu.pdf\"",
+            "Content-Transfer-Encoding: base64", "", "JVBERi0xLjQK", "--outer--", "",
+        ].joined(separator: "\r\n")
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            try await session.append(Array(message.utf8), to: "INBOX")
+            try await session.logout()
+        }
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        let cafe = try XCTUnwrap(screen.state.messages.first, "the message is on the list")
+        XCTAssertEqual(cafe.subject, "Café à midi ?")
+        XCTAssertEqual(cafe.sender, "Léa Martin")
+        XCTAssertEqual(cafe.snippet, "Le café est prêt.")
+        Mailbox.act(.openMessage(cafe.id), on: screen, stage)
+        // "JVBERi0xLjQK" is 12 base64 characters: 9 bytes, which round up to 1 KB.
+        XCTAssertEqual(stage.dump().layer("reader.body")?.text, "Le café est prêt.\n\nAttachment: menu.pdf, 1 KB")
+    }
+
+    /// Whether the account's server takes a connection now.
+    private func answers(_ account: MailAccount) async -> Bool {
+        (try? await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(2)) { _ in true }) ?? false
+    }
+
+    /// Waits (up to 10 s) until `condition` holds.
+    private func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
+        for _ in 0..<100 {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        XCTFail("\(what): not within 10 s")
+    }
+}

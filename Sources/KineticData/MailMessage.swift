@@ -103,11 +103,17 @@ public protocol MailServer: Sendable {
     /// Watches for new mail until the task is cancelled, calling `changed` when the Inbox changes, so that a check
     /// runs at once rather than at its interval. A server that can't tell returns at once (the default).
     func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async
+    /// Keeps the drafts this device wrote (`device` names it) in the server's `\Drafts`, as `drafts` has them now:
+    /// each written anew, and those it kept there before and no longer has taken away; other programs' and other
+    /// devices' drafts are left alone.
+    func keepDrafts(_ drafts: [MailMessage], device: String) async throws
 }
 
 extension MailServer {
     /// No watch: the checks every `checkInterval` find new mail.
     public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {}
+    /// No drafts kept on the server.
+    public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {}
 }
 
 /// A file a message carries: what the reader lists of it.

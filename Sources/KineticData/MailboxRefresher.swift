@@ -36,6 +36,9 @@ public final class MailboxRefresher: Sendable {
         /// Whether the messages are the download saved by an earlier refresh (else the bundled ones, or none), so a
         /// failed refresh says which it shows.
         public var showingSaved = false
+        /// Whether the messages are what an earlier check of a mail server found, this one having failed: nothing in
+        /// them is news, so no placement follows them.
+        public var isStale = false
 
         /// A snapshot of `messages`, with what went wrong on the way.
         public init(messages: [MailMessage], problems: [String], refreshFailed: Bool, showingSaved: Bool = false) {

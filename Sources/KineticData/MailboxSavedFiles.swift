@@ -149,7 +149,7 @@ public struct MailboxSavedFiles: Sendable {
 
     /// The entries of a saved list that could be read, and a sentence for those that could not (the first few named,
     /// the rest counted), after which the file has been copied aside so the next save does not lose them.
-    private static func entries<Element, Saved>(_ elements: [Result<Element, ElementRefusal>], in list: String,
+    static func entries<Element, Saved>(_ elements: [Result<Element, ElementRefusal>], in list: String,
                                                 of file: SavedFile<Saved>, called name: String) -> ([Element], String?) {
         var kept: [Element] = [], problems = DocumentProblems(document: "\(name) \(file.url.path)")
         var refused = 0

@@ -18,6 +18,8 @@ public struct IMAPMailServer: MailServer {
     public let timeout: Duration
     /// How work that could not reach the server is tried again.
     public let retry: MailRetry
+    /// The bodies read so far: a message is fetched and parsed once, not at every check.
+    let bodies = MessageBodies()
 
     /// Reads `account`'s mailboxes every `checkInterval` seconds (new mail in the Inbox is watched for apart, and
     /// comes within seconds: `watchForNewMail`).
@@ -45,7 +47,7 @@ public struct IMAPMailServer: MailServer {
 
     /// Sends through the account's SMTP server (logged in with the account's name and password), then keeps a copy,
     /// read, in the server's `\Sent` (or the mailbox named Sent). Each step waits for its server when it can't be
-    /// reached; a message the SMTP server took is not sent again.
+    /// reached; a message the SMTP server took, or may have taken, is not sent again.
     public func send(to recipients: [String], subject: String, body: String, inReplyTo: String?) async throws {
         guard let smtp = account.smtp else { throw MailAccountError("this account has no SMTP server to send through") }
         let account = self.account, timeout = self.timeout
@@ -54,7 +56,8 @@ public struct IMAPMailServer: MailServer {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: recipients, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout)
         }
-        try await retry.run {
+        // The message is sent: a copy the server will not keep is not a message unsent, and is not said as one.
+        try? await retry.run {
             try await session { session in
                 let mailboxes = try await session.listMailboxes()
                 if let sent = mailboxes.first(where: { $0.isSpecial("\\Sent") }) ?? mailboxes.first(where: { $0.name.lowercased() == "sent" }) {
@@ -67,26 +70,25 @@ public struct IMAPMailServer: MailServer {
     /// One check: log in, read the newest `limit` messages of each place (`ServerPlaces`), each with its
     /// `serverPlacement` (Later's with the moment its schedule says), and log out.
     public func inbox() async throws -> [MailMessage] {
-        let limit = self.limit
+        let limit = self.limit, from = account.fromAddress, bodies = self.bodies
+        bodies.beginCheck()
+        defer { bodies.endCheck() }
         return try await session { session in
             var messages: [MailMessage] = []
             var seen = Set<String>()
             for (placement, mailbox) in ServerPlaces(try await session.listMailboxes()).all {
                 let status = try await session.select(mailbox)
                 let headers = try await session.headers(of: Array(try await session.allUIDs().suffix(limit)))
-                let schedules = headers.filter(Self.isSchedule).map(\.uid)
-                let schedule = placement.list == .later ? try await session.laterSchedule(in: schedules) : LaterSchedule()
-                let rows = headers.filter { !Self.isSchedule($0) }
-                let ids = Dictionary(rows.map { (Self.id(of: $0, mailbox: mailbox, uidValidity: status.uidValidity ?? 0), $0.uid) }) { first, _ in first }
-                let known = MessageBodies.read.withLockedValue { read in ids.filter { read[$0.key] != nil } }
-                let fetched = try await session.bodies(of: ids.filter { known[$0.key] == nil }.map(\.value).sorted())
-                MessageBodies.read.withLockedValue { read in
-                    for (id, uid) in ids { if let body = fetched[uid] { read[id] = body } }
-                }
-                let bodies = MessageBodies.read.withLockedValue { read in Dictionary(uniqueKeysWithValues: ids.keys.compactMap { id in read[id].map { (id, $0) } }) }
+                // Later's schedule is the one this account wrote there; a message elsewhere, or from anyone else, is mail.
+                let schedules = placement.list == .later ? Set(headers.filter { Self.isSchedule($0, writtenBy: from) }.map(\.uid)) : []
+                let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)
+                let schedule = try await session.laterSchedule(in: current)
+                let rows = headers.filter { !schedules.contains($0.uid) }
+                let place = MessageBodies.Place(mailbox: mailbox, uidValidity: status.uidValidity ?? 0)
+                let fetched = try await session.bodies(of: bodies.missing(rows.map(\.uid), in: place))
+                let read = bodies.keep(fetched, in: place, reading: rows.map(\.uid))
                 for header in rows.sorted(by: { $0.uid > $1.uid }) {
-                    let id = Self.id(of: header, mailbox: mailbox, uidValidity: status.uidValidity ?? 0)
-                    var message = Self.mailMessage(header, body: bodies[id] ?? MessageBody(raw: []), mailbox: mailbox,
+                    var message = Self.mailMessage(header, body: read[header.uid] ?? MessageBody(raw: []), mailbox: mailbox,
                                                    uidValidity: status.uidValidity ?? 0)
                     // One message in two mailboxes (a copy left behind) is shown once, where it was found first.
                     guard seen.insert(message.id).inserted else { continue }
@@ -101,9 +103,11 @@ public struct IMAPMailServer: MailServer {
         }
     }
 
-    /// Whether a message is Later's schedule rather than a person's mail.
-    static func isSchedule(_ header: IMAPMessageHeaders) -> Bool {
+    /// Whether a message is Later's schedule as this account wrote it (`address`): its header, from the account's own
+    /// address, read. Anyone can send a message with the header; only the account's own is taken as its schedule.
+    static func isSchedule(_ header: IMAPMessageHeaders, writtenBy address: String) -> Bool {
         header.fields[LaterSchedule.header.name.lowercased()]?.lowercased() == LaterSchedule.header.value
+            && header.flags.contains("\\Seen") && (header.fields["from"]?.lowercased().contains(address.lowercased()) ?? false)
     }
 
     /// Files the message `id` names where `placement` says: found by its Message-ID in every place the Mailbox reads,
@@ -144,18 +148,17 @@ public struct IMAPMailServer: MailServer {
     private static let messageIDs = NIOLockedValueBox<[String: String]>([:])
 
     /// `\Seen` on the messages among `ids`, wherever they are (each place the Mailbox reads): each found by its
-    /// Message-ID. Ids of other messages are passed by. Waits for a server that can't be reached.
+    /// Message-ID. Ids of other messages are passed by. Not tried again: the next check that finds them unread on the
+    /// server tells it again.
     public func markRead(_ ids: Set<String>) async throws {
         let messageIDs = Self.messageIDs.withLockedValue { known in ids.compactMap { known[$0] } }.compactMap(IMAPSession.quoted)
         guard !messageIDs.isEmpty else { return }
-        try await retry.run {
-            try await session { session in
-                for (_, mailbox) in ServerPlaces(try await session.listMailboxes()).all {
-                    _ = try await session.select(mailbox)
-                    var uids: [UInt64] = []
-                    for messageID in messageIDs.sorted() { uids += try await session.uids(withMessageID: messageID) }
-                    if !uids.isEmpty { try await session.run("UID STORE \(uids.sorted().map(String.init).joined(separator: ",")) +FLAGS.SILENT (\\Seen)") }
-                }
+        try await session { session in
+            for (_, mailbox) in ServerPlaces(try await session.listMailboxes()).all {
+                _ = try await session.select(mailbox)
+                var uids: [UInt64] = []
+                for messageID in messageIDs.sorted() { uids += try await session.uids(withMessageID: messageID) }
+                if !uids.isEmpty { try await session.run("UID STORE \(IMAPUIDSet.compressed(uids)) +FLAGS.SILENT (\\Seen)") }
             }
         }
     }

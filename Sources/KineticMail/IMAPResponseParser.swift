@@ -34,6 +34,9 @@ public struct IMAPResponseParser: Sendable {
         self.limits = limits
     }
 
+    /// Whether every byte taken has been read into a response (nothing waits for more).
+    public var isEmpty: Bool { buffer.count <= start }
+
     /// Takes more bytes from the connection.
     public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         if start > 0, start >= buffer.count / 2 {

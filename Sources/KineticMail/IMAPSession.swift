@@ -11,7 +11,7 @@ import NIOSSL
 /// what its limits do not allow.
 ///
 /// Over TLS (`imaps://`, implicit TLS on 993, the server's certificate checked against the system's roots or the ones
-/// given) or, on loopback only, plain. STARTTLS is not offered: RFC 8314 prefers implicit TLS for mail access.
+/// given), turned to TLS with STARTTLS before logging in (`imap://host`, 143), or, on loopback only, plain.
 public final class IMAPSession {
     /// The longest wait for any reply.
     public let timeout: Duration
@@ -20,6 +20,8 @@ public final class IMAPSession {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     /// Closes the connection when a command's deadline passes.
     private let deadlines: MailDeadline
+    /// The connection, which STARTTLS turns to TLS.
+    private let channel: Channel
     private var nextTag = 1
     /// When the command under way must have ended.
     private var deadline = NIODeadline.now()
@@ -31,6 +33,7 @@ public final class IMAPSession {
     private init(channel: Channel, inbound: NIOAsyncChannelInboundStream<ByteBuffer>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
                  timeout: Duration, limits: IMAPResponseParser.Limits) {
         deadlines = MailDeadline(channel: channel, timeout: timeout)
+        self.channel = channel
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
         self.timeout = timeout
@@ -55,6 +58,7 @@ public final class IMAPSession {
             if case .list(let code)? = values.dropFirst().first, code.first?.text?.uppercased() == "CAPABILITY" {
                 session.capabilities = Set(code.dropFirst().compactMap { $0.text?.uppercased() })
             }
+            if let tls, tls.startTLS { try await session.startTLS(tls, host: host) }
             return try await body(session)
         }
     }
@@ -147,6 +151,18 @@ public final class IMAPSession {
 
     // MARK: The commands the Mailbox needs
 
+    /// STARTTLS (RFC 3501 §6.2.1): the server's OK, then TLS over the same connection, the certificate checked for
+    /// `host`; what the server said before is forgotten (its capabilities are asked again over TLS). Bytes that came
+    /// after the OK, before TLS, are refused: they could only be an attacker's, injected in the clear.
+    func startTLS(_ tls: IMAPTLS, host: String) async throws {
+        try await run("STARTTLS")
+        guard parser.isEmpty else { throw IMAPError.refused("STARTTLS", "the server sent data in the clear after agreeing to TLS") }
+        try await guarded { try await MailChannel.turnToTLS(self.channel, tls: tls, host: host) }
+        capabilities = []
+        let reply = try await run("CAPABILITY")
+        capabilities = Set(reply.data.filter { $0.first?.text?.uppercased() == "CAPABILITY" }.flatMap { $0.dropFirst().compactMap { $0.text?.uppercased() } })
+    }
+
     /// Logs in with the account's name and password (sent as quoted strings, or literals when they hold what a
     /// quoted string cannot).
     public func login(user: String, password: String) async throws {
@@ -209,7 +225,7 @@ public final class IMAPSession {
     /// Each message's flags and the header fields a list row shows, by UID.
     public func headers(of uids: [UInt64]) async throws -> [IMAPMessageHeaders] {
         guard !uids.isEmpty else { return [] }
-        let set = uids.map(String.init).joined(separator: ",")
+        let set = IMAPUIDSet.compressed(uids)
         let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID X-KINETIC-SCHEDULE)])")
         let requested = Set(uids)
         var seen = Set<UInt64>()
@@ -239,7 +255,9 @@ public final class IMAPSession {
             let line = String(decoding: lineBytes.last == UInt8(ascii: "\r") ? lineBytes.dropLast() : lineBytes[...], as: UTF8.self)
             if line.isEmpty { continue }
             if line.first == " " || line.first == "\t", let name = last {
-                fields[name, default: ""] += " " + line.trimmingCharacters(in: .whitespaces)
+                // Unfolded (RFC 5322 §2.2.3); a value that starts on the next line (Exchange's Message-ID) has no space before it.
+                let joined = (fields[name, default: ""] + " " + line.trimmingCharacters(in: .whitespaces))
+                fields[name] = joined.trimmingCharacters(in: .whitespaces)
             } else if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()
                 fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -253,7 +271,7 @@ public final class IMAPSession {
     /// COPYUID), old UID → new UID.
     @discardableResult
     public func move(_ uids: [UInt64], to mailbox: String) async throws -> [UInt64: UInt64] {
-        let set = uids.map(String.init).joined(separator: ",")
+        let set = IMAPUIDSet.compressed(uids)
         let reply = try await run("UID MOVE \(set) \(try Self.mailboxName(mailbox))")
         // COPYUID comes in the tagged reply or, with MOVE, in an untagged OK before the EXPUNGEs.
         let codes = [reply.code].compactMap { $0 } + reply.data.compactMap { $0.dropFirst().first?.list }
@@ -290,7 +308,13 @@ public final class IMAPSession {
         let changed = try await withTaskCancellationHandler {
             do {
                 while true {
-                    guard case .untagged(let values) = try await response() else { continue }
+                    let response = try await response()
+                    // The server ended the IDLE itself (RFC 2177 lets it): the wait is over, the session goes on.
+                    if case .tagged(let doneTag, let status, _, let text) = response, doneTag == tag {
+                        guard status == .ok else { throw IMAPError.refused("IDLE", "\(status.rawValue) \(text)") }
+                        return false
+                    }
+                    guard case .untagged(let values) = response else { continue }
                     if values.first?.text?.uppercased() == "BYE" { throw IMAPError.closed(values.last?.text ?? "") }
                     if values.count >= 2, ["EXISTS", "EXPUNGE", "FETCH", "RECENT"].contains(values[1].text?.uppercased() ?? "") { return true }
                 }
@@ -322,14 +346,19 @@ public final class IMAPSession {
 }
 
 /// How a session's TLS checks the server: against the system's trusted roots, or the certificates in a PEM file (a
-/// company's own authority; the tests' server).
+/// company's own authority; the tests' server); and whether it is TLS from the first byte or after STARTTLS.
 public struct IMAPTLS: Sendable, Equatable {
     /// A PEM file of the roots to trust instead of the system's.
     public var trustRootsFile: String?
+    /// Whether the connection starts plain and turns to TLS with STARTTLS (`imap://host`, port 143; `smtp://host`, port
+    /// 587), before any password is sent; else TLS from the first byte (`imaps://`, `smtps://`: RFC 8314's implicit TLS).
+    /// A server that will not turn is refused: there is no falling back to plain.
+    public var startTLS: Bool
 
-    /// TLS trusting `trustRootsFile`'s certificates, or the system's when `nil`.
-    public init(trustRootsFile: String? = nil) {
+    /// TLS trusting `trustRootsFile`'s certificates, or the system's when `nil`; after STARTTLS when `startTLS`.
+    public init(trustRootsFile: String? = nil, startTLS: Bool = false) {
         self.trustRootsFile = trustRootsFile
+        self.startTLS = startTLS
     }
 
     func context() throws -> NIOSSLContext {
@@ -381,6 +410,23 @@ public struct IMAPMessageHeaders: Equatable, Sendable {
 
 /// UID sets as servers write them (`304,319:320`).
 enum IMAPUIDSet {
+    /// `uids` as a set a command sends: runs as ranges (`1:500,502`), so a mailbox of thousands stays a short line
+    /// (servers refuse lines past 64 KB or so).
+    static func compressed(_ uids: [UInt64]) -> String {
+        var parts: [String] = []
+        var run: (low: UInt64, high: UInt64)?
+        for uid in Set(uids).sorted() {
+            if let current = run, uid == current.high + 1 {
+                run = (current.low, uid)
+                continue
+            }
+            if let current = run { parts.append(current.low == current.high ? "\(current.low)" : "\(current.low):\(current.high)") }
+            run = (uid, uid)
+        }
+        if let current = run { parts.append(current.low == current.high ? "\(current.low)" : "\(current.low):\(current.high)") }
+        return parts.joined(separator: ",")
+    }
+
     /// The UIDs a set names, in its order; nothing for a set of more than `limit` UIDs in all, with a `*` (which no
     /// reply of a copy names), or with a part that is not a UID or a range.
     static func expand(_ set: String, limit: Int = 100_000) -> [UInt64] {

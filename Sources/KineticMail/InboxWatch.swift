@@ -5,12 +5,14 @@ extension IMAPMailServer {
     /// 2177), so a message delivered shows within a second; on a server without IDLE, by a NOOP every `noopInterval`
     /// on one open session (a server says what changed in its answer to any command). The full checks every
     /// `checkInterval` still catch what other programs did in the other mailboxes. A server away is tried again
-    /// every `noopInterval`.
+    /// every `noopInterval`; one that refuses, ever less often.
     public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {
+        var wait = Self.noopInterval
         while !Task.isCancelled {
             do {
                 try await session { session in
                     _ = try await session.select("INBOX")
+                    wait = Self.noopInterval  // logged in: the server takes us
                     let idles = session.capabilities.contains("IDLE")
                     while !Task.isCancelled {
                         if idles {
@@ -26,8 +28,11 @@ extension IMAPMailServer {
                     }
                 }
             } catch {
-                // The server is away or refused: the checks say so in a banner; the watch waits and tries again.
-                try? await Task.sleep(for: Self.noopInterval)  // nil: cancelled, which the loop's condition sees
+                // The server is away or refused: the checks say so in a banner; the watch waits and tries again. A
+                // refusal (a password no longer taken) waits longer each time, up to 5 minutes, so that the watch
+                // never knocks often enough to lock the account.
+                try? await Task.sleep(for: wait)  // nil: cancelled, which the loop's condition sees
+                if let refusal = error as? IMAPError, !refusal.meansUnreachable { wait = min(wait * 2, .seconds(300)) }
             }
         }
     }

@@ -55,9 +55,10 @@ struct LaterSchedule: Equatable {
 
     /// The text of the schedule's message: a sentence for a person who opens it in another program, then the lines.
     var text: String {
+        let formatter = Self.momentFormatter()
         let lines = entries.keys.sorted().compactMap { messageID -> String? in
             guard let entry = entries[messageID] else { return nil }
-            let moment = entry.until.map(Self.formatted) ?? "someday"
+            let moment = entry.until.map { Self.formatted($0, with: formatter) } ?? "someday"
             return ([messageID, moment] + (entry.option.map { [$0] } ?? [])).joined(separator: " ")
         }
         return (["Kinetic's Mailbox keeps here when each message in Later comes back to the Inbox."] + lines).joined(separator: "\r\n") + "\r\n"
@@ -85,18 +86,41 @@ struct LaterSchedule: Equatable {
         !option.isEmpty && option.count <= 40 && option.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
-    /// `2026-11-27T08:00:00Z`: whole seconds, UTC.
-    static func formatted(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+    /// `2026-11-27T08:00:00Z`: whole seconds, UTC (`formatter`, made once for a whole schedule, or one of its own).
+    static func formatted(_ date: Date, with formatter: ISO8601DateFormatter = momentFormatter()) -> String {
+        formatter.string(from: date)
     }
 
-    /// The moment a line's second word says, or `nil` when it is not an ISO 8601 moment.
-    static func moment(_ text: String) -> Date? {
+    /// A formatter of moments as the schedule writes them.
+    static func momentFormatter() -> ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        return formatter
+    }
+
+    /// The moment a line's second word says (`2026-11-27T08:00:00Z`, exactly so), or `nil` when it is not one. Read by
+    /// hand, digit by digit: a schedule of thousands of lines makes no formatter per line.
+    static func moment(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            bytes[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } ? bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } : nil
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+        return Date(timeIntervalSince1970: Double(daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    /// Days from 1970-01-01 to a date of the Gregorian calendar: whole 400-year eras of 146,097 days, counted from a
+    /// year that starts in March so that February's leap day falls at a year's end.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }
 
@@ -105,7 +129,7 @@ extension IMAPSession {
     /// message both name. Each is read up to 4 MB.
     func laterSchedule(in uids: [UInt64]) async throws -> LaterSchedule {
         guard !uids.isEmpty else { return LaterSchedule() }
-        let reply = try await run("UID FETCH \(uids.map(String.init).joined(separator: ",")) (UID BODY.PEEK[TEXT]<0.4000000>)")
+        let reply = try await run("UID FETCH \(IMAPUIDSet.compressed(uids)) (UID BODY.PEEK[TEXT]<0.4000000>)")
         var texts: [(uid: UInt64, text: String)] = []
         for values in reply.data where values.count >= 3 && values[1].text?.uppercased() == "FETCH" {
             guard let items = values[2].list else { continue }
@@ -130,14 +154,14 @@ extension IMAPSession {
     func schedule(_ messageID: String, _ entry: LaterSchedule.Entry, in later: String, from address: String) async throws {
         _ = try await select(later)
         let headers = try await self.headers(of: try await allUIDs())
-        let old = headers.filter(IMAPMailServer.isSchedule).map(\.uid)
-        var schedule = try await laterSchedule(in: old)
+        let old = headers.filter { IMAPMailServer.isSchedule($0, writtenBy: address) }
+        var schedule = try await laterSchedule(in: old.filter { !$0.flags.contains("\\Deleted") }.map(\.uid))
         let inLater = Set(headers.compactMap { $0.fields["message-id"] })
         schedule.entries = schedule.entries.filter { inLater.contains($0.key) }
         if LaterSchedule.isWritable(messageID) { schedule.entries[messageID] = entry }
         try await append(schedule.message(from: address, date: Date()), to: later, flags: ["\\Seen"])
         guard !old.isEmpty else { return }
-        let set = old.map(String.init).joined(separator: ",")
+        let set = IMAPUIDSet.compressed(old.map(\.uid))
         try await run("UID STORE \(set) +FLAGS.SILENT (\\Deleted)")
         if capabilities.contains("UIDPLUS") { try await run("UID EXPUNGE \(set)") }
     }

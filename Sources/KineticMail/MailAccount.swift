@@ -3,16 +3,16 @@ import Foundation
 /// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
 /// it (or `KINETIC_IMAP_URL`, `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`).
 public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The server: `127.0.0.1` (for `localhost` too) until TLS is built.
+    /// The server's name (checked against its certificate), or `127.0.0.1` for plain IMAP on loopback.
     public var host: String
     /// Its port: 143 unless the address names one.
     public var port: Int
     /// The account's login name.
     public var user: String
-    /// TLS (`imaps://`), or `nil` for plain IMAP on loopback.
+    /// TLS (`imaps://`, or STARTTLS for `imap://` off loopback), or `nil` for plain IMAP on loopback.
     public var tls: IMAPTLS?
-    /// Where the account sends (`smtps://host[:465]`, or `smtp://127.0.0.1:port` plain), when it can: the same name
-    /// and password log in there.
+    /// Where the account sends (`smtps://host[:465]`, `smtp://host[:587]` with STARTTLS, or `smtp://127.0.0.1:port`
+    /// plain), when it can: the same name and password log in there.
     public var smtp: (host: String, port: Int, tls: IMAPTLS?)?
 
     /// The address the account sends from: its user name when that is an address, else the name at the server.
@@ -27,49 +27,57 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     public var password: String
 
     /// The account at `address`, checked: the scheme, a host, a port from 1 to 65535. `imaps://host[:993]` is IMAP
-    /// over TLS (RFC 8314's implicit TLS), its certificate checked against the system's roots or `trustRootsFile`'s;
-    /// plain `imap://host[:143]` is taken only on loopback, where nothing travels.
+    /// over TLS (RFC 8314's implicit TLS); `imap://host[:143]` turns to TLS with STARTTLS before the password is sent;
+    /// on loopback only, `imap://127.0.0.1:port` stays plain, where nothing travels. Certificates are checked against
+    /// the system's roots or `trustRootsFile`'s. The SMTP server's address is read the same way (`smtps://` on 465,
+    /// `smtp://` with STARTTLS on 587).
     public init(address: String, user: String, password: String, trustRootsFile: String? = nil, smtpAddress: String? = nil) throws {
-        guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased() else {
-            throw MailAccountError("\(Self.shown(address)) is not an address (expected imaps://host or imap://127.0.0.1:port)")
-        }
-        guard scheme == "imap" || scheme == "imaps" else {
-            throw MailAccountError("\(Self.shown(address)) is not an IMAP address (expected imaps://host or imap://127.0.0.1:port)")
-        }
-        guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
-        let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
-        let port = url.port ?? (scheme == "imaps" ? 993 : 143)
-        guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
-        guard scheme == "imaps" || ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
-            throw MailAccountError("imap:// sends the password in the clear: use imaps://\(Self.shown(host).dropFirst().dropLast()) (plain IMAP is taken on 127.0.0.1 only)")
-        }
+        let imap = try Self.endpoint(address, secure: "imaps", plain: "imap", securePort: 993, plainPort: 143)
         guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError("the mail user name is empty or holds a line break") }
-        let plainHost = scheme == "imap" && host == "localhost" ? "127.0.0.1" : host  // TLS checks the name: kept
-        (self.host, self.port, self.user, self.password) = (plainHost, port, user, password)
-        tls = scheme == "imaps" ? IMAPTLS(trustRootsFile: trustRootsFile) : nil
+        (host, port, self.user, self.password) = (imap.host, imap.port, user, password)
+        tls = imap.security.tls(trustRootsFile: trustRootsFile)
         if let smtpAddress {
             let endpoint = try Self.endpoint(smtpAddress, secure: "smtps", plain: "smtp", securePort: 465, plainPort: 587)
-            smtp = (endpoint.host, endpoint.port, endpoint.secure ? IMAPTLS(trustRootsFile: trustRootsFile) : nil)
+            smtp = (endpoint.host, endpoint.port, endpoint.security.tls(trustRootsFile: trustRootsFile))
         }
     }
 
-    /// A server's address checked: the scheme (`secure` for TLS, `plain` on loopback only), a host, a port.
-    static func endpoint(_ address: String, secure: String, plain: String, securePort: Int, plainPort: Int) throws -> (host: String, port: Int, secure: Bool) {
+    /// How a connection is kept private.
+    enum Security {
+        /// TLS from the first byte.
+        case implicitTLS
+        /// Plain until STARTTLS, then TLS.
+        case startTLS
+        /// Plain: loopback only.
+        case plain
+
+        /// The TLS it asks for, trusting `trustRootsFile`'s roots; `nil` for plain.
+        func tls(trustRootsFile: String?) -> IMAPTLS? {
+            switch self {
+            case .implicitTLS: return IMAPTLS(trustRootsFile: trustRootsFile)
+            case .startTLS: return IMAPTLS(trustRootsFile: trustRootsFile, startTLS: true)
+            case .plain: return nil
+            }
+        }
+    }
+
+    /// A server's address checked: the scheme (`secure` for TLS from the first byte; `plain` for STARTTLS, or plain
+    /// on loopback), a host, a port.
+    static func endpoint(_ address: String, secure: String, plain: String, securePort: Int, plainPort: Int) throws -> (host: String, port: Int, security: Security) {
         guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased(), [secure, plain].contains(scheme) else {
-            throw MailAccountError("\(Self.shown(address)) is not an address (expected \(secure)://host or \(plain)://127.0.0.1:port)")
+            throw MailAccountError("\(Self.shown(address)) is not an address (expected \(secure)://host or \(plain)://host)")
         }
         guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
         let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
         let port = url.port ?? (scheme == secure ? securePort : plainPort)
         guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
-        guard scheme == secure || ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else {
-            throw MailAccountError("\(plain):// sends the password in the clear: use \(secure):// (plain is taken on 127.0.0.1 only)")
-        }
-        return (scheme == plain && host == "localhost" ? "127.0.0.1" : host, port, scheme == secure)
+        if scheme == secure { return (host, port, .implicitTLS) }
+        guard ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else { return (host, port, .startTLS) }
+        return (host == "localhost" ? "127.0.0.1" : host, port, .plain)  // plain, no name to check: an address
     }
 
     /// The account as a log, a dump or a failed test may print it: never the password.
-    public var description: String { "\(user) at \(tls == nil ? "imap" : "imaps")://\(host):\(port) (password not shown)" }
+    public var description: String { "\(user) at \(tls?.startTLS == false ? "imaps" : "imap")://\(host):\(port) (password not shown)" }
     /// As `description`.
     public var debugDescription: String { description }
     /// What `dump` and mirrors see: no password.

@@ -12,18 +12,16 @@ enum MailChannel {
         do {
             context = try tls.map { try $0.context() }
         } catch {
-            throw IMAPError.unreachable("\(host):\(port)", "the TLS set-up failed: \(error)")
+            // A certificate file that can't be read: no try will do better.
+            throw IMAPError.refused("TLS", "the TLS set-up failed: \(error)")
         }
         do {
             return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(IMAPSession.timeAmount(timeout))
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        if let context {
-                            // SNI names a host, never an address; the certificate is checked for `host` either way.
-                            let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-                            let handler = try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
-                            try channel.pipeline.syncOperations.addHandler(handler)
+                        if let context, tls?.startTLS != true {
+                            try channel.pipeline.syncOperations.addHandler(try tlsHandler(context, host: host))
                         }
                         return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                     }
@@ -31,6 +29,29 @@ enum MailChannel {
         } catch {
             throw IMAPError.unreachable("\(host):\(port)", "\(error)")
         }
+    }
+}
+
+extension MailChannel {
+    /// TLS's handler for a connection to `host`: SNI names a host, never an address; the certificate is checked for
+    /// `host` either way.
+    static func tlsHandler(_ context: NIOSSLContext, host: String) throws -> NIOSSLClientHandler {
+        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        return try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
+    }
+
+    /// Turns a plain connection to TLS (after STARTTLS's yes): the handshake, the certificate checked for `host`,
+    /// comes before anything else is read or written.
+    static func turnToTLS(_ channel: Channel, tls: IMAPTLS, host: String) async throws {
+        let context: NIOSSLContext
+        do {
+            context = try tls.context()
+        } catch {
+            throw IMAPError.refused("TLS", "the TLS set-up failed: \(error)")
+        }
+        try await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.addHandler(try tlsHandler(context, host: host), position: .first)
+        }.get()
     }
 }
 
@@ -72,6 +93,8 @@ final class MailDeadline: Sendable {
             throw error
         } catch {
             if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
+            // A certificate refused, or a handshake that failed: the same server will fail the same way; not retried.
+            if error is NIOSSLError || error is BoringSSLError { throw IMAPError.refused("TLS", "\(error)") }
             throw IMAPError.closed("\(error)")
         }
     }

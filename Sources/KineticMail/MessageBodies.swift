@@ -12,11 +12,12 @@ struct MessageBody: Sendable, Equatable {
     /// Its attachments, by name and size.
     var attachments: [MailAttachment]
 
-    /// How many bytes of a message are fetched to read it: its text, and all but the largest attachments. A file
-    /// cut short at this size is listed at the size that arrived.
-    static let fetchedBytes = 4 * 1024 * 1024
-    /// How many messages one FETCH asks for: at most 80 MB in one response, under the parser's 128 MB.
-    static let messagesPerFetch = 20
+    /// How many bytes of a message are fetched to read it: its text, and all but large attachments. A file cut short
+    /// at this size is listed at the size that arrived.
+    static let fetchedBytes = 1024 * 1024
+    /// How many messages one FETCH asks for: at most 5 MB in one command, which a link of 256 KB/s brings within the
+    /// command's 20 s deadline.
+    static let messagesPerFetch = 5
 
     /// The body of a message's raw bytes (`BODY[]`) through GMime; bytes that are not MIME are shown as text, as
     /// they came, so nothing the server sent is hidden.
@@ -31,10 +32,59 @@ struct MessageBody: Sendable, Equatable {
     }
 }
 
-/// The bodies read so far, by message id: a message is fetched and parsed once, not at every check.
-enum MessageBodies {
-    /// Bodies by the Mailbox's message id.
-    static let read = NIOLockedValueBox<[String: MessageBody]>([:])
+/// The bodies read so far, by where each message is (its mailbox, UIDVALIDITY and UID: two messages that share a
+/// Message-ID keep their own bodies), for one server: a message is fetched and parsed once. A check keeps only the
+/// bodies of the messages it saw, so a message gone from the server is forgotten here too.
+final class MessageBodies: Sendable {
+    /// Where a message is on the server, but for its UID.
+    struct Place: Hashable, Sendable {
+        /// Its mailbox's name.
+        var mailbox: String
+        /// The mailbox's UIDVALIDITY.
+        var uidValidity: UInt64
+    }
+
+    /// A message's place and UID.
+    private struct Key: Hashable {
+        var place: Place
+        var uid: UInt64
+    }
+
+    /// The bodies, and those seen by the check under way.
+    private let state = NIOLockedValueBox<(read: [Key: MessageBody], seen: Set<Key>)>(([:], []))
+
+    /// A cache with nothing read.
+    init() {}
+
+    /// Of `uids` in `place`, those whose body is not read yet.
+    func missing(_ uids: [UInt64], in place: Place) -> [UInt64] {
+        state.withLockedValue { state in uids.filter { state.read[Key(place: place, uid: $0)] == nil }.sorted() }
+    }
+
+    /// Keeps `fetched` (by UID, in `place`), and gives the bodies of `uids` there, now read.
+    func keep(_ fetched: [UInt64: MessageBody], in place: Place, reading uids: [UInt64]) -> [UInt64: MessageBody] {
+        state.withLockedValue { state in
+            for (uid, body) in fetched { state.read[Key(place: place, uid: uid)] = body }
+            var bodies: [UInt64: MessageBody] = [:]
+            for uid in uids {
+                let key = Key(place: place, uid: uid)
+                state.seen.insert(key)
+                bodies[uid] = state.read[key]
+            }
+            return bodies
+        }
+    }
+
+    /// A check begins: nothing seen yet.
+    func beginCheck() {
+        state.withLockedValue { $0.seen = [] }
+    }
+
+    /// A check ended: the bodies it did not see are forgotten (after one that failed early, those it did not reach too,
+    /// to be fetched again).
+    func endCheck() {
+        state.withLockedValue { state in state.read = state.read.filter { state.seen.contains($0.key) } }
+    }
 }
 
 extension IMAPSession {
@@ -45,7 +95,7 @@ extension IMAPSession {
         let wanted = Set(uids)
         for start in stride(from: 0, to: uids.count, by: MessageBody.messagesPerFetch) {
             let batch = uids[start..<min(start + MessageBody.messagesPerFetch, uids.count)]
-            let reply = try await run("UID FETCH \(batch.map(String.init).joined(separator: ",")) (UID BODY.PEEK[]<0.\(MessageBody.fetchedBytes)>)")
+            let reply = try await run("UID FETCH \(IMAPUIDSet.compressed(Array(batch))) (UID BODY.PEEK[]<0.\(MessageBody.fetchedBytes)>)")
             for values in reply.data where values.count >= 3 && values[1].text?.uppercased() == "FETCH" {
                 guard let items = values[2].list else { continue }
                 var uid: UInt64?, raw: [UInt8]?

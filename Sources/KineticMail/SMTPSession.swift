@@ -9,8 +9,8 @@ import NIOCore
 /// server's words.
 public enum SMTPSubmission {
     /// Sends `message` (its RFC 5322 bytes, lines ending in CRLF) from `from` to `recipients` through the server at
-    /// `host`:`port`, over TLS from the first byte with `tls` (`smtps://`, port 465) or plain (loopback only), logging in
-    /// as `user` when a password is given.
+    /// `host`:`port`, over TLS with `tls` (from the first byte, `smtps://` on 465; or after STARTTLS, `smtp://` on 587)
+    /// or plain (loopback only), logging in as `user` when a password is given.
     public static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
                             user: String?, password: String?, timeout: Duration = .seconds(30)) async throws {
         let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout)
@@ -19,6 +19,14 @@ public enum SMTPSubmission {
                                                 outbound: outbound, timeout: timeout)
             try await conversation.expect(220, after: nil)
             try await conversation.command("EHLO kinetic.localdomain", expecting: 250)
+            if let tls, tls.startTLS {
+                // RFC 3207: TLS before AUTH; what the server said in the clear is forgotten, and EHLO asked again.
+                try await conversation.command("STARTTLS", expecting: 220)
+                guard conversation.buffer.isEmpty else { throw IMAPError.refused("STARTTLS", "the server sent data in the clear after agreeing to TLS") }
+                let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout)
+                try await conversation.deadlines.guarded(by: deadline) { try await MailChannel.turnToTLS(channel.channel, tls: tls, host: host) }
+                try await conversation.command("EHLO kinetic.localdomain", expecting: 250)
+            }
             if let user, let password {
                 let credentials = Data(([0] + Array(user.utf8) + [0] + Array(password.utf8))).base64EncodedString()
                 try await conversation.command("AUTH PLAIN \(credentials)", expecting: 235, named: "AUTH")
@@ -27,7 +35,12 @@ public enum SMTPSubmission {
             for recipient in recipients { try await conversation.command("RCPT TO:<\(try address(recipient))>", expecting: 250, also: [251]) }
             try await conversation.command("DATA", expecting: 354)
             try await conversation.write(dotStuffed(message) + Array(".\r\n".utf8))
-            try await conversation.expect(250, after: "DATA")
+            do {
+                try await conversation.expect(250, after: "DATA")
+            } catch let error as IMAPError where error.meansUnreachable {
+                // The whole message went: it may have arrived. Not "unreachable", which would send it again.
+                throw IMAPError.refused("DATA", "no word came after the whole message was sent, so it is not sent again (\(error))")
+            }
             try? await conversation.command("QUIT", expecting: 221)  // sent either way: a server may close first
         }
     }

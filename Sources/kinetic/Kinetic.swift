@@ -103,13 +103,13 @@ struct LanguageOption: ParsableArguments {
 /// A mail account for the Mailbox (issue #40), on `run` and `play` alike: the flags, else `KINETIC_IMAP_URL`,
 /// `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`. None: the bundled and served messages, as always.
 struct MailOptions: ParsableArguments {
-    @Option(help: "The Mailbox's IMAP server: imaps://HOST[:993] (TLS), or imap://127.0.0.1:PORT (plain, loopback only); default: $KINETIC_IMAP_URL.")
+    @Option(help: "The Mailbox's IMAP server: imaps://HOST[:993] (TLS), imap://HOST[:143] (STARTTLS), or imap://127.0.0.1:PORT (plain, loopback only); default: $KINETIC_IMAP_URL.")
     var imap: String?
 
-    @Option(help: "A PEM file of the certificate authorities to trust for imaps:// instead of the system's; default: $KINETIC_MAIL_CA_FILE.")
+    @Option(help: "A PEM file of the certificate authorities to trust for the mail servers' TLS instead of the system's; default: $KINETIC_MAIL_CA_FILE.")
     var mailCaFile: String?
 
-    @Option(help: "The account's SMTP server, to send through: smtps://HOST[:465] (TLS), or smtp://127.0.0.1:PORT (plain, loopback only); the same user and password log in; default: $KINETIC_SMTP_URL.")
+    @Option(help: "The account's SMTP server, to send through: smtps://HOST[:465] (TLS), smtp://HOST[:587] (STARTTLS), or smtp://127.0.0.1:PORT (plain, loopback only); the same user and password log in; default: $KINETIC_SMTP_URL.")
     var smtp: String?
 
     @Option(help: "The mail account's user name; default: $KINETIC_MAIL_USER.")

@@ -92,8 +92,35 @@ final class IMAPDovecotTests: XCTestCase {
                 try await session.login(user: server.user, password: server.password)
             }
             XCTFail("a certificate no trusted authority signed was taken")
-        } catch IMAPError.unreachable, IMAPError.closed {
+        } catch IMAPError.refused(let what, _) where what == "TLS" {
             // Refused in the handshake (the connection's first read fails, or the connect itself).
+        }
+    }
+
+    /// `imap://host` off loopback: the plain port turned to TLS by STARTTLS before the password goes (RFC 3501
+    /// §6.2.1), the certificate checked as for `imaps://`; the capabilities are asked again over TLS (Dovecot offers
+    /// STARTTLS before and LOGINDISABLED never after, so the list must change). With only the system's roots the
+    /// turn fails, and no password is sent.
+    func testStartTLSTurnsThePlainPortToTLSBeforeLoggingIn() async throws {
+        let server = try server()
+        guard let authority = ProcessInfo.processInfo.environment["KINETIC_TEST_MAIL_CA"] else { throw XCTSkip("no certificate authority from scripts/with-dovecot") }
+        let (before, after) = try await IMAPSession.connect(host: "localhost", port: server.port, tls: IMAPTLS(trustRootsFile: authority, startTLS: true),
+                                                            timeout: .seconds(10)) { session in
+            let after = session.capabilities
+            try await session.login(user: server.user, password: server.password)
+            let status = try await session.select("INBOX")
+            try await session.logout()
+            return (status, after)
+        }
+        XCTAssertNotNil(before.uidValidity, "logged in and selected over TLS")
+        XCTAssertFalse(after.contains("STARTTLS"), "the capabilities were asked again over TLS: \(after)")
+        do {
+            try await IMAPSession.connect(host: "localhost", port: server.port, tls: IMAPTLS(startTLS: true), timeout: .seconds(10)) { session in
+                try await session.login(user: server.user, password: server.password)
+            }
+            XCTFail("a certificate no trusted authority signed was taken after STARTTLS")
+        } catch IMAPError.refused(let what, _) where what == "TLS" {
+            // Refused in the handshake.
         }
     }
 

@@ -54,6 +54,27 @@ final class SMTPSubmissionTests: XCTestCase {
         XCTAssertEqual(body.map { String(decoding: $0, as: UTF8.self) }, text.replacingOccurrences(of: "\n", with: "\r\n"))
     }
 
+    /// `smtp://host` on 587: STARTTLS (RFC 3207) before AUTH, the certificate checked, and the message arrives; with
+    /// only the system's roots the turn fails before the password is sent, and nothing arrives.
+    func testSTARTTLSTurnsToTLSBeforeTheCredentials() async throws {
+        let sink = try sink()
+        guard let authority = ProcessInfo.processInfo.environment["KINETIC_TEST_SMTP_CA"] else { throw XCTSkip("no certificate from scripts/with-smtp-sink") }
+        let message = Array("Subject: over TLS\r\n\r\nsent after STARTTLS\r\n".utf8)
+        do {
+            try await SMTPSubmission.send(message, from: "scotch@example.org", to: ["ana@example.org"], host: "localhost", port: sink.port,
+                                          tls: IMAPTLS(startTLS: true), user: sink.user, password: sink.password, timeout: .seconds(10))
+            XCTFail("a certificate no trusted authority signed was taken after STARTTLS")
+        } catch IMAPError.refused(let what, _) where what == "TLS" {
+            // Refused in the handshake, before AUTH.
+        }
+        try await SMTPSubmission.send(message, from: "scotch@example.org", to: ["ana@example.org"], host: "localhost", port: sink.port,
+                                      tls: IMAPTLS(trustRootsFile: authority, startTLS: true), user: sink.user, password: sink.password, timeout: .seconds(10))
+        let arrived = try FileManager.default.contentsOfDirectory(atPath: sink.outbox.path).filter { $0.hasSuffix(".eml") }.map {
+            try String(contentsOf: sink.outbox.appendingPathComponent($0), encoding: .utf8)
+        }
+        XCTAssertEqual(arrived.filter { $0.contains("sent after STARTTLS") }.count, 1, "once, over TLS")
+    }
+
     func testAWrongPasswordIsRefusedWithoutTheCredentials() async throws {
         let sink = try sink()
         do {

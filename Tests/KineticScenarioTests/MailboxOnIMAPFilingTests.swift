@@ -146,6 +146,56 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(stage.dump().layer("reader.body")?.text, "Le café est prêt.\n\nAttachment: menu.pdf, 1 KB")
     }
 
+    /// Drafts are kept in the server's `\\Drafts`: saved, it is there; saved again, it is there once, as written now;
+    /// deleted, it is gone; a draft of another program's is never touched.
+    func testDraftsAreKeptInTheServersDrafts() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        let theirs = Array("From: ana@example.org\r\nSubject: Thunderbird's draft\r\nMessage-ID: <tb@example.org>\r\n\r\nnot ours\r\n".utf8)
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            if try await session.select("Drafts").exists > 0 {
+                try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
+                try await session.run("EXPUNGE")
+            }
+            try await session.append(theirs, to: "Drafts", flags: ["\\Draft"])
+            try await session.logout()
+        }
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        Mailbox.act(.openCompose, .editDraft(.to, "lea@example.org"), .editDraft(.subject, "Picnic"), .editDraft(.body, "Bring bread."), .saveDraft,
+                    on: screen, stage)
+        try await waitForDrafts(account, ["Picnic: Bring bread.", "Thunderbird's draft: not ours"], "saved on the server")
+        let draft = try XCTUnwrap(screen.state.messages.first { screen.state.placement(of: $0.id).list == .draft }).id
+        Mailbox.act(.openDraft(draft), .editDraft(.body, "Bring bread and cheese."), .saveDraft, on: screen, stage)
+        try await waitForDrafts(account, ["Picnic: Bring bread and cheese.", "Thunderbird's draft: not ours"], "replaced, not kept twice")
+        Mailbox.act(.openDraft(draft), .deleteDraft, on: screen, stage)
+        try await waitForDrafts(account, ["Thunderbird's draft: not ours"], "deleted on the server too")
+    }
+
+    /// Waits (up to 5 s) until the server's Drafts hold `expected` ("subject: text", sorted; deleted ones left out).
+    private func waitForDrafts(_ account: MailAccount, _ expected: [String], _ what: String) async throws {
+        var found: [String] = []
+        for _ in 0..<50 {
+            found = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+                try await session.login(user: account.user, password: account.password)
+                _ = try await session.select("Drafts")
+                let reply = try await session.run("UID FETCH 1:* (FLAGS BODY.PEEK[])")
+                try await session.logout()
+                return reply.data.compactMap { values -> String? in
+                    guard let items = values.last?.list, !items.contains(.atom("\\Deleted")) else { return nil }
+                    let flags = items.firstIndex(of: .atom("FLAGS")).flatMap { items[$0 + 1].list } ?? []
+                    guard !flags.contains(.atom("\\Deleted")), case .string(let bytes)? = items.last, let message = try? MIMEMessage(parsing: bytes) else { return nil }
+                    return "\(message.subject): \(message.text)"
+                }.sorted()
+            }
+            if found == expected { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        XCTAssertEqual(found, expected, what)
+    }
+
     /// Whether the account's server takes a connection now.
     private func answers(_ account: MailAccount) async -> Bool {
         (try? await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(2)) { _ in true }) ?? false

@@ -102,11 +102,12 @@ final class MailboxOnIMAPTests: XCTestCase {
         XCTAssertTrue(seen, "the server has it \\Seen within 5 s")
     }
 
-    /// A Mailbox on `server`, its first check arrived.
-    func mailbox(on server: MailServer) throws -> ScenarioRunner {
+    /// A Mailbox on `server` (keeping its data in `folder`, else a folder of its own), its first check arrived.
+    func mailbox(on server: MailServer, folder: URL? = nil) throws -> ScenarioRunner {
         var environment = AppsEnvironment.offline
         environment.mailServer = server
-        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment))
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment),
+                                        dataDirectory: folder)
         runner.stage.run(until: 0.5)
         runner.stage.backgroundWork.waitUntilIdle(timeout: 15)
         runner.stage.run(for: 0.5)
@@ -236,7 +237,10 @@ final class MailboxOnIMAPTests: XCTestCase {
         Mailbox.act(.send, on: screen, stage)
         var eml = ""
         for _ in 0..<50 where eml.isEmpty {
-            eml = (try? String(contentsOfFile: outbox + "/1.eml", encoding: .utf8)) ?? ""
+            // The sink may hold other suites' mail: the one that answers Lunch is this test's.
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: outbox).filter { $0.hasSuffix(".eml") }) ?? []
+            eml = files.compactMap { try? String(contentsOfFile: outbox + "/" + $0, encoding: .utf8) }
+                .first { $0.contains("In-Reply-To: <lunchonthursday@example.org>") } ?? ""
             if eml.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
         }
         let headers = eml.components(separatedBy: "\r\n\r\n").first?.components(separatedBy: "\r\n") ?? []
@@ -272,7 +276,12 @@ final class MailboxOnIMAPTests: XCTestCase {
         let secure = try? MailAccount(address: "imaps://mail.example.org", user: "ana", password: "x")
         XCTAssertEqual(secure?.port, 993, "imaps:// is IMAP over TLS, on 993 unless told")
         XCTAssertNotNil(secure?.tls)
-        XCTAssertThrowsError(try MailAccount(address: "imap://mail.example.org", user: "ana", password: "x"), "no password in the clear off loopback")
+        let turned = try? MailAccount(address: "imap://mail.example.org", user: "ana", password: "x", smtpAddress: "smtp://mail.example.org")
+        XCTAssertEqual(turned?.tls, IMAPTLS(startTLS: true), "off loopback, imap:// turns to TLS with STARTTLS: no password in the clear")
+        XCTAssertEqual(turned?.port, 143)
+        XCTAssertEqual(turned?.smtp?.tls, IMAPTLS(startTLS: true))
+        XCTAssertEqual(turned?.smtp?.port, 587, "submission's port (RFC 6409)")
+        XCTAssertNil(try? MailAccount(address: "imap://127.0.0.1:1143", user: "ana", password: "x").tls, "plain on loopback")
         XCTAssertThrowsError(try MailAccount(address: "imap://127.0.0.1:70000", user: "ana", password: "x"))
         XCTAssertThrowsError(try MailAccount(address: "http://127.0.0.1", user: "ana", password: "x"))
         XCTAssertThrowsError(try MailAccount(address: "imap://127.0.0.1", user: "", password: "x"))

@@ -23,6 +23,8 @@ extension KineticApps {
         var mailboxEnvironment = MailboxEnvironment.live(dataDirectory: settings.dataDirectory, log: environment.log)
         if let server = environment.mailServer {
             mailboxEnvironment.moveOnServer = { id, placement in try await server.move(id, to: placement) }
+            let device = MailDevice.name(in: settings.dataDirectory, log: environment.log)
+            mailboxEnvironment.keepDraftsOnServer = { drafts in try await server.keepDrafts(drafts, device: device) }
             if server.canSend {
                 mailboxEnvironment.sendOnServer = { message in
                     try await server.send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)

@@ -27,6 +27,12 @@ public struct MailboxEnvironment {
     public var moveOnServer: (@Sendable (String, Placement) async throws -> Void)?
     /// Sends a message the person wrote through the mail server; `nil` when the account cannot send.
     public var sendOnServer: (@Sendable (MailboxState.OutgoingMessage) async throws -> Void)?
+    /// The filings the mail server had not carried out when the app last quit (`mailbox-outbox.json`), oldest first.
+    public var loadOutbox: () -> (moves: [WaitingMove], problem: String?) = { ([], nil) }
+    /// Saves the filings the mail server has not carried out yet.
+    public var saveOutbox: ([WaitingMove]) throws -> Void = { _ in }
+    /// Keeps the person's drafts in the mail server's `\Drafts` (all of them, as they are now); `nil` without a server.
+    public var keepDraftsOnServer: (@Sendable ([MailMessage]) async throws -> Void)?
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),
@@ -47,7 +53,9 @@ public struct MailboxEnvironment {
     /// The real thing: `MailboxSavedFiles` in `dataDirectory`, and `log`.
     public static func live(dataDirectory: URL, log: @escaping (String) -> Void) -> MailboxEnvironment {
         let store = MailboxSavedFiles(folder: dataDirectory)
-        return MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log, loadRead: store.loadRead, saveRead: store.saveRead,
-                                  loadSent: store.loadSent, saveSent: store.saveSent)
+        var environment = MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log, loadRead: store.loadRead,
+                                             saveRead: store.saveRead, loadSent: store.loadSent, saveSent: store.saveSent)
+        (environment.loadOutbox, environment.saveOutbox) = (store.loadOutbox, store.saveOutbox)
+        return environment
     }
 }

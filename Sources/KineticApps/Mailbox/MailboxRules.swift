@@ -59,6 +59,8 @@ public enum MailboxAction: Equatable, Sendable {
     case mailServerFailed(reason: String)
     /// The mail server did not take a message the person sent: a banner says so, in the server's words.
     case serverRefusedSend(subject: String, reason: String)
+    /// The mail server did not take the drafts into its `\Drafts` (they stay here as written).
+    case serverRefusedDrafts(reason: String)
     case setDecideOnProjection(Bool)
 }
 
@@ -350,6 +352,8 @@ public enum MailboxRules: AppRules {
         case .mailServerFailed(let reason):
             let words = reason.hasPrefix("mail server: ") ? String(reason.dropFirst("mail server: ".count)) : reason
             return [.effect(.log(reason)), .effect(.showBanner(LocalizedMessage(MailboxText.serverUnreachable, ["reason": .verbatim(String(words.prefix(300)))])))]
+        case .serverRefusedDrafts(let reason):
+            return [.effect(.showBanner(LocalizedMessage(MailboxText.draftsRefused, ["reason": .verbatim(reason)])))]
         case .serverRefusedSend(let subject, let reason):
             return [.effect(.showBanner(LocalizedMessage(MailboxText.sendRefused, ["subject": .verbatim(subject), "reason": .verbatim(reason)])))]
         case .serverRefusedMove(let id, let previous, let reason):

@@ -28,15 +28,21 @@ public final class MailboxScreen: Screen {
     /// Moves sent to the server and not yet seen done there: the snapshot taken meanwhile is read with them.
     private var pendingMoves: [String: PendingMove] = [:]
     /// The moves the server carried out, handed back from the background (their ids).
-    private let finishedMoves = Handover<String>()
+    private let finishedMoves = Handover<FinishedMove>()
+    /// The serial of the last move sent to the server.
+    private var nextMoveSerial = 0
     /// The placements as last saved: where a message was before the person filed it.
     private var savedPlacements: [String: Placement] = [:]
     /// The moves the server refused, handed back from the background to the stage's thread.
     private let refusedMoves = Handover<Refusal>()
     /// Filing and sending on the mail server, in the order the person did them.
     private let errands = ServerErrands()
+    /// Sending, in the order the person sent.
+    private let sendErrands = ServerErrands()
     /// The sends the server refused (by subject), handed back the same way.
     private let refusedSends = Handover<Refusal>()
+    /// The server's words when it did not keep the drafts, handed back the same way.
+    private let refusedDrafts = Handover<String>()
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
@@ -91,6 +97,12 @@ public final class MailboxScreen: Screen {
         startupProblems = initial.problems + [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
+        // What was filed while the server was away, before the last quit: carried out first, in its order.
+        if !freshStart, environment.moveOnServer != nil {
+            let (waiting, outboxProblem) = environment.loadOutbox()
+            if let outboxProblem { startupProblems.append(outboxProblem) }
+            for move in waiting { carryOut(move, previous: state.placement(of: move.id)) }
+        }
     }
 
     /// The saved written messages that the placements file still files in Sent or Drafts (both are written together).
@@ -174,39 +186,12 @@ public final class MailboxScreen: Screen {
 
     public override func update(dt: Double) {
         feed?.refreshIfDue(now: stage?.time ?? 0, counting: stage?.backgroundWork)
-        for refusal in refusedSends.take() {
-            send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason))
-        }
-        for id in finishedMoves.take() {
-            // A check started from now on shows the move done, or shows what another program did since.
-            pendingMoves[id]?.finishedBeforeCheck = feed?.refreshesStarted ?? 0
-        }
-        for refusal in refusedMoves.take() {
-            pendingMoves[refusal.id] = nil
-            serverPlacements[refusal.id] = refusal.previous.list == .inbox ? .inbox : refusal.previous
-            send(.serverRefusedMove(refusal.id, previous: refusal.previous, reason: refusal.reason))
-            list.rebuildRows()
-        }
+        takeServersAnswers()
         if var snapshot = feed?.take() {
             feed?.refreshArrived(now: stage?.time ?? 0)
-            // A move still under way wins over a check taken before it was done; one the check shows done is done.
-            for index in snapshot.messages.indices {
-                let id = snapshot.messages[index].id
-                guard let server = snapshot.messages[index].serverPlacement else { continue }
-                if let pending = pendingMoves[id], !pending.placement.isFiledOnServer(like: server),
-                   (pending.finishedBeforeCheck.map { $0 >= (feed?.refreshesStarted ?? 0) } ?? true) {
-                    snapshot.messages[index].serverPlacement = pending.placement
-                } else {
-                    pendingMoves[id] = nil
-                }
-                serverPlacements[id] = snapshot.messages[index].serverPlacement
-            }
-            send(.messagesArrived(snapshot.messages))
-            savedPlacements = state.placements
-            // Opened here but still unread on the server (its telling failed, or came after this check): told again.
-            let stillUnread = Set(snapshot.messages.filter { $0.unread && state.read.contains($0.id) }.map(\.id))
-            if let markReadOnServer = environment.markReadOnServer, !stillUnread.isEmpty { markReadOnServer(stillUnread) }
-            list.rebuildRows()
+            // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
+            // undone), so only its banner counts.
+            if !snapshot.isStale { follow(&snapshot) }
             if environment.moveOnServer != nil, snapshot.refreshFailed {
                 // A mail server's check: its words, not the bundled messages' (an account has none).
                 send(.mailServerFailed(reason: snapshot.problems.first ?? ""))
@@ -301,6 +286,7 @@ public final class MailboxScreen: Screen {
         case .saveSent(let change):
             attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
             if change == .sent { sendOnServer() }
+            keepDraftsOnServer()
         case .saveRead:
             attempt { try environment.saveRead(state.read) }
             // The server hears of each opened message once.
@@ -437,8 +423,19 @@ extension MailboxScreen {
     func sendOnServer() {
         guard let sendOnServer = environment.sendOnServer, let message = state.lastSent else { return }
         let refused = refusedSends
-        errands.add {
+        // Sends have a queue of their own: an SMTP server away holds no filing up.
+        sendErrands.add {
             do { try await sendOnServer(message) } catch { refused.add(Refusal(id: message.subject, previous: Placement(.sent), reason: "\(error)")) }
+        }
+    }
+
+    /// The drafts changed (one saved, deleted, or sent): the server's `\Drafts` is brought to what this device has, in
+    /// the background, after the errands before it. A refusal is said in a banner; the drafts stay here as written.
+    func keepDraftsOnServer() {
+        guard let keepDraftsOnServer = environment.keepDraftsOnServer else { return }
+        let drafts = state.messages.filter { state.placement(of: $0.id).list == .draft }, refused = refusedDrafts
+        errands.add {
+            do { try await keepDraftsOnServer(drafts) } catch { refused.add(String("\(error)".prefix(300))) }
         }
     }
 
@@ -455,18 +452,85 @@ extension MailboxScreen {
             guard local.isKeptOnServer else { continue }
             let target = local.list == .inbox ? Placement.inbox : local
             guard !target.isFiledOnServer(like: known) else { continue }
-            serverPlacements[message.id] = target
-            pendingMoves[message.id] = PendingMove(placement: target)
-            let id = message.id, previous = savedPlacements[id] ?? Placement(.inbox), refused = refusedMoves, finished = finishedMoves
-            errands.add {
-                do {
-                    try await moveOnServer(id, target)
-                    finished.add(id)
-                } catch {
-                    refused.add(Refusal(id: id, previous: previous, reason: "\(error)"))
-                }
+            carryOut(WaitingMove(id: message.id, placement: target), previous: savedPlacements[message.id] ?? Placement(.inbox))
+        }
+    }
+
+    /// Sends `move` to the server after the errands before it: pending, and kept in the outbox file, until the server
+    /// has done it. A refusal puts the message back at `previous`.
+    func carryOut(_ move: WaitingMove, previous: Placement) {
+        guard let moveOnServer = environment.moveOnServer else { return }
+        nextMoveSerial += 1
+        let serial = nextMoveSerial, refused = refusedMoves, finished = finishedMoves
+        serverPlacements[move.id] = move.placement
+        pendingMoves[move.id] = PendingMove(placement: move.placement, serial: serial)
+        saveOutbox()
+        errands.add {
+            do {
+                try await moveOnServer(move.id, move.placement)
+                finished.add(FinishedMove(id: move.id, serial: serial))
+            } catch {
+                refused.add(Refusal(id: move.id, previous: previous, reason: "\(error)", serial: serial))
             }
         }
+    }
+
+    /// The filings the server has not done yet, oldest first, to `mailbox-outbox.json`: a quit does not lose them.
+    func saveOutbox() {
+        let waiting = pendingMoves.filter { $0.value.finishedBeforeCheck == nil }.sorted { $0.value.serial < $1.value.serial }
+        do {
+            try environment.saveOutbox(waiting.map { WaitingMove(id: $0.key, placement: $0.value.placement) })
+        } catch {
+            environment.log("mailbox: the filings waiting for the mail server were not saved (\(error)); they last until you quit")
+        }
+    }
+
+    /// What the server answered since the last step: moves done (a check started from then on shows them, or shows
+    /// what another program did since), moves refused (the message back where it was, with the server's words; one a
+    /// later move of the same message replaced is only logged), sends and drafts refused.
+    func takeServersAnswers() {
+        for reason in refusedDrafts.take() { send(.serverRefusedDrafts(reason: reason)) }
+        for refusal in refusedSends.take() { send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason)) }
+        var changed = false
+        for done in finishedMoves.take() where pendingMoves[done.id]?.serial == done.serial {
+            pendingMoves[done.id]?.finishedBeforeCheck = feed?.refreshesStarted ?? 0
+            changed = true
+        }
+        for refusal in refusedMoves.take() {
+            guard pendingMoves[refusal.id]?.serial == refusal.serial else {
+                environment.log("mailbox: the mail server refused a filing a later one replaced: \(refusal.reason)")
+                continue
+            }
+            pendingMoves[refusal.id] = nil
+            changed = true
+            serverPlacements[refusal.id] = refusal.previous.list == .inbox ? .inbox : refusal.previous
+            send(.serverRefusedMove(refusal.id, previous: refusal.previous, reason: refusal.reason))
+            list.rebuildRows()
+        }
+        if changed { saveOutbox() }
+    }
+
+    /// A check's messages, read with the moves under way: a move not yet done, or done after the check began, wins
+    /// over what the check found; otherwise the check is the truth, and the rules follow it.
+    func follow(_ snapshot: inout MailboxRefresher.Snapshot) {
+        let checks = feed?.refreshesStarted ?? 0, waiting = pendingMoves.count
+        defer { if pendingMoves.count != waiting { saveOutbox() } }
+        for index in snapshot.messages.indices {
+            let id = snapshot.messages[index].id
+            guard let server = snapshot.messages[index].serverPlacement else { continue }
+            if let pending = pendingMoves[id], !pending.placement.isFiledOnServer(like: server), (pending.finishedBeforeCheck.map { $0 >= checks } ?? true) {
+                snapshot.messages[index].serverPlacement = pending.placement
+            } else if pendingMoves[id] != nil {
+                pendingMoves[id] = nil
+            }
+            serverPlacements[id] = snapshot.messages[index].serverPlacement
+        }
+        send(.messagesArrived(snapshot.messages))
+        savedPlacements = state.placements
+        // Opened here but still unread on the server (its telling failed, or came after this check): told again.
+        let stillUnread = Set(snapshot.messages.filter { $0.unread && state.read.contains($0.id) }.map(\.id))
+        if let markReadOnServer = environment.markReadOnServer, !stillUnread.isEmpty { markReadOnServer(stillUnread) }
+        list.rebuildRows()
     }
 }
 
@@ -474,6 +538,8 @@ extension MailboxScreen {
 struct PendingMove {
     /// Where the message was sent.
     var placement: Placement
+    /// Which of the screen's moves it is: a later move of the same message replaces it, and its answer is not this one's.
+    var serial: Int
     /// Once the server carried it out: how many checks had started by then. A check started after is the truth.
     var finishedBeforeCheck: Int?
 }
@@ -486,10 +552,20 @@ struct Refusal {
     var previous: Placement
     /// The server's words, capped.
     var reason: String
+    /// The move's serial (`PendingMove.serial`); 0 for a send.
+    var serial: Int
 
-    init(id: String, previous: Placement, reason: String) {
-        (self.id, self.previous, self.reason) = (id, previous, String(reason.prefix(300)))
+    init(id: String, previous: Placement, reason: String, serial: Int = 0) {
+        (self.id, self.previous, self.reason, self.serial) = (id, previous, String(reason.prefix(300)), serial)
     }
+}
+
+/// A move the server carried out: the message, and which of its moves.
+struct FinishedMove {
+    /// The message's id.
+    var id: String
+    /// The move's serial (`PendingMove.serial`).
+    var serial: Int
 }
 
 /// Things handed from the background tasks that talk to the mail server to the stage's thread, in order.
@@ -524,8 +600,10 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
                 return MailboxRefresher.Snapshot(messages: messages, problems: [], refreshFailed: false)
             } catch {
                 let (shown, firstFailure) = await memory.failed()
-                return MailboxRefresher.Snapshot(messages: shown, problems: firstFailure ? ["mail server: \(error)"] : [],
-                                                 refreshFailed: firstFailure, showingSaved: !shown.isEmpty)
+                var stale = MailboxRefresher.Snapshot(messages: shown, problems: firstFailure ? ["mail server: \(error)"] : [],
+                                                      refreshFailed: firstFailure, showingSaved: !shown.isEmpty)
+                stale.isStale = true
+                return stale
             }
         }, refreshInterval: server.checkInterval)
         // New mail as the server tells it (IDLE): a check at once.

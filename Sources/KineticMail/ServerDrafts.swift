@@ -1,0 +1,41 @@
+import Foundation
+import KineticData
+
+extension IMAPMailServer {
+    /// The header that marks a draft this app keeps in `\Drafts`: `X-Kinetic-Draft: <device>/<draft id>`.
+    static let draftHeader = "X-Kinetic-Draft"
+
+    /// Keeps `drafts` in the server's `\Drafts` (RFC 6154; else the mailbox named Drafts, made if missing): each
+    /// appended as it is now, `\Draft` and read, marked with `device` and its id; then the ones this device kept there
+    /// before are deleted (by UID with UIDPLUS). New before old, so a failure between leaves a draft twice, never none.
+    /// Waits for a server that can't be reached; throws a refusal.
+    public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
+        guard LaterSchedule.isWritable(option: device) else { throw MailAccountError("this device's name for the server is not a token") }
+        let from = account.fromAddress
+        let written = drafts.map { draft in
+            let recipients = draft.sender.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let mail = OutgoingMail(from: from, to: recipients, subject: draft.subject, body: draft.body ?? draft.snippet, date: Date())
+            let mark = LaterSchedule.isWritable(option: draft.id) ? draft.id : "draft"
+            return Array("\(Self.draftHeader): \(device)/\(mark)\r\n".utf8) + mail.bytes
+        }
+        try await retry.run {
+            try await session { session in
+                let mailboxes = try await session.listMailboxes()
+                var folder = (mailboxes.first { $0.isSpecial("\\Drafts") } ?? mailboxes.first { $0.name.lowercased() == "drafts" })?.name
+                if folder == nil {
+                    do { try await session.run("CREATE \"Drafts\"") } catch IMAPError.refused {}  // made meanwhile: there all the same
+                    folder = "Drafts"
+                }
+                guard let folder else { return }
+                _ = try await session.select(folder)
+                let reply = try await session.run("UID SEARCH HEADER \(Self.draftHeader) \(IMAPSession.quoted(device + "/") ?? "\"\"")")
+                let old = reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+                for bytes in written { try await session.append(bytes, to: folder, flags: ["\\Draft", "\\Seen"]) }
+                guard !old.isEmpty else { return }
+                let set = IMAPUIDSet.compressed(old)
+                try await session.run("UID STORE \(set) +FLAGS.SILENT (\\Deleted)")
+                if session.capabilities.contains("UIDPLUS") { try await session.run("UID EXPUNGE \(set)") }
+            }
+        }
+    }
+}

@@ -62,7 +62,7 @@ let package = Package(
         // MIME through Debian's GMime 3: a message's text and attachments, whatever its encodings.
         .systemLibrary(name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0"),
         // IMAP and SMTP on SwiftNIO, issue #40: the protocol's parser, sessions, and the Mailbox's server; no app in them.
-        .target(name: "KineticMail", dependencies: ["KineticData", "CGMime", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        .target(name: "KineticMail", dependencies: ["KineticData", "KineticPlatform", "CGMime", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                     .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                                     .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticData", "KineticCore", "KineticScene", "KineticPhysics",

@@ -128,3 +128,20 @@ public struct MailAttachment: Equatable, Sendable {
         (self.name, self.size) = (name, size)
     }
 }
+
+/// A check that worked for some of a person's accounts and not for others: the messages to show all the same (the
+/// working accounts', and the failing ones' last), and a sentence per account that newly failed.
+public struct PartialMailCheck: Error, CustomStringConvertible {
+    /// Every message to show.
+    public var messages: [MailMessage]
+    /// "Work: the mail server … could not be reached", one per account.
+    public var problems: [String]
+
+    /// A check that found `messages`, with `problems`.
+    public init(messages: [MailMessage], problems: [String]) {
+        (self.messages, self.problems) = (messages, problems)
+    }
+
+    /// The sentences, joined.
+    public var description: String { problems.joined(separator: "; ") }
+}

@@ -103,7 +103,7 @@ struct LanguageOption: ParsableArguments {
 /// A mail account for the Mailbox (issue #40), on `run` and `play` alike: the flags, else `KINETIC_IMAP_URL`,
 /// `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`. None: the bundled and served messages, as always.
 struct MailOptions: ParsableArguments {
-    @Option(help: "The Mailbox's IMAP server: imaps://HOST[:993] (TLS), imap://HOST[:143] (STARTTLS), or imap://127.0.0.1:PORT (plain, loopback only); default: $KINETIC_IMAP_URL.")
+    @Option(help: "The Mailbox's IMAP server: imaps://HOST[:993] (TLS), imap://HOST[:143] (STARTTLS), or imap://127.0.0.1:PORT (plain, loopback only); default: $KINETIC_IMAP_URL, else (for run) the accounts in $XDG_CONFIG_HOME/kinetic/mail.json.")
     var imap: String?
 
     @Option(help: "A PEM file of the certificate authorities to trust for the mail servers' TLS instead of the system's; default: $KINETIC_MAIL_CA_FILE.")
@@ -118,9 +118,19 @@ struct MailOptions: ParsableArguments {
     @Option(help: "A file whose first line is the mail account's password (chmod 600); default: $KINETIC_MAIL_PASSWORD_FILE.")
     var mailPasswordFile: String?
 
-    /// The account's server, or `nil` when no IMAP address is given; throws a sentence naming what is wrong.
-    func server(environment: [String: String] = ProcessInfo.processInfo.environment, warn: (String) -> Void = Log.line) throws -> MailServer? {
-        guard let address = imap ?? environment["KINETIC_IMAP_URL"], !address.isEmpty else { return nil }
+    /// The account's server, or `nil` when no IMAP address is given; throws a sentence naming what is wrong. With no
+    /// address and `readingTheAccountsFile` (`kinetic run`; `play` takes flags only, so a scenario never reads a
+    /// person's mail), the accounts in `mail.json` (`MailAccountsFile`): one, or several as one Mailbox; an account the
+    /// file can't give is left out, and said.
+    func server(environment: [String: String] = ProcessInfo.processInfo.environment, readingTheAccountsFile: Bool = false,
+                warn: (String) -> Void = Log.line) throws -> MailServer? {
+        guard let address = imap ?? environment["KINETIC_IMAP_URL"], !address.isEmpty else {
+            guard readingTheAccountsFile, let file = MailAccountsFile.location(environment: environment) else { return nil }
+            let (accounts, problems) = MailAccountsFile.load(file, home: environment["HOME"], warn: warn)
+            problems.forEach(warn)
+            let servers = accounts.map { (name: $0.name, server: IMAPMailServer(account: $0.account) as MailServer) }
+            return servers.count > 1 ? SeveralAccounts(servers) : servers.first?.server
+        }
         guard let user = mailUser ?? environment["KINETIC_MAIL_USER"] else { throw ValidationError("--imap needs --mail-user (or KINETIC_MAIL_USER)") }
         guard let file = mailPasswordFile ?? environment["KINETIC_MAIL_PASSWORD_FILE"] else {
             throw ValidationError("--imap needs --mail-password-file (or KINETIC_MAIL_PASSWORD_FILE)")
@@ -179,7 +189,7 @@ struct Run: ParsableCommand {
         settings.localization = languages.localization
         let stage = Stage(settings: settings)
         var environment = AppsEnvironment.liveWindow
-        environment.mailServer = try mail.server()
+        environment.mailServer = try mail.server(readingTheAccountsFile: true)
         stage.present(Shell(entries: KineticApps.entries(environment: environment), initialApp: app?.id))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.

@@ -598,6 +598,10 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
                 let messages = try await server.inbox()
                 await memory.succeeded(messages)
                 return MailboxRefresher.Snapshot(messages: messages, problems: [], refreshFailed: false)
+            } catch let partial as PartialMailCheck {
+                // Some accounts answered: their messages are news; the others' failures are said.
+                await memory.succeeded(partial.messages)
+                return MailboxRefresher.Snapshot(messages: partial.messages, problems: partial.problems.map { "mail server: \($0)" }, refreshFailed: true)
             } catch {
                 let (shown, firstFailure) = await memory.failed()
                 var stale = MailboxRefresher.Snapshot(messages: shown, problems: firstFailure ? ["mail server: \(error)"] : [],

@@ -1,0 +1,81 @@
+import Foundation
+import KineticData
+import KineticPlatform
+
+/// The mail accounts a person set up once, in `$XDG_CONFIG_HOME/kinetic/mail.json` (`~/.config/kinetic/mail.json`),
+/// so that `kinetic run mailbox` opens on them with no flags:
+///
+///     {"accounts": [{"name": "Work", "imap": "imaps://imap.example.org", "smtp": "smtp://smtp.example.org",
+///                    "user": "ana@example.org", "passwordFile": "~/.config/kinetic/work-password"}]}
+///
+/// `name`, `smtp` and `caFile` may be left out. Each account is read on its own: one that cannot be (a field missing,
+/// an address refused, a password file unreadable) is left out with a sentence naming it, and the others open.
+/// The password stays in its file (owner-only, as `--mail-password-file`), never in this one.
+public enum MailAccountsFile {
+    /// One account as the file writes it.
+    struct Entry: Decodable {
+        var name: String?
+        var imap: String
+        var smtp: String?
+        var user: String
+        var passwordFile: String
+        var caFile: String?
+    }
+
+    /// The file as read: its accounts, each on its own.
+    struct File: Decodable {
+        var accounts: LenientList<Entry>
+    }
+
+    /// The file's place: `$XDG_CONFIG_HOME/kinetic/mail.json`, else `~/.config/kinetic/mail.json`.
+    public static func location(environment: [String: String]) -> URL? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return URL(fileURLWithPath: config).appendingPathComponent("kinetic/mail.json")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".config/kinetic/mail.json")
+    }
+
+    /// The accounts in the file at `url` (none when there is no file), each with its name, and a sentence per account
+    /// or file that could not be read. `home` stands for a path's leading `~`; `warn` hears of password files others
+    /// can read.
+    public static func load(_ url: URL, home: String?, warn: (String) -> Void) -> (accounts: [(name: String, account: MailAccount)], problems: [String]) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return ([], []) }
+        let shown = MailAccount.shown(url.path)
+        guard let handle = FileHandle(forReadingAtPath: url.path), let data = try? handle.read(upToCount: 1_048_577) else {
+            return ([], ["mail accounts: \(shown) can't be read"])
+        }
+        try? handle.close()  // a read-only handle: nothing to lose on close
+        guard data.count <= 1_048_576 else { return ([], ["mail accounts: \(shown) is larger than 1 MB"]) }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch {
+            return ([], ["mail accounts: \(shown) is not {\"accounts\": [...]} JSON (\(ErrorWords.sentence(error)))"])
+        }
+        var accounts: [(String, MailAccount)] = [], problems: [String] = []
+        for (index, element) in file.accounts.elements.enumerated() {
+            switch element {
+            case .failure(let refusal):
+                problems.append("mail accounts: account \(index + 1) in \(shown) left out: \(refusal.reason)")
+            case .success(let entry):
+                let name = String((entry.name ?? entry.user).prefix(80))
+                do {
+                    let password = try MailAccount.password(fromFile: expanded(entry.passwordFile, home: home), warn: warn)
+                    let account = try MailAccount(address: entry.imap, user: entry.user, password: password,
+                                                  trustRootsFile: entry.caFile.map { expanded($0, home: home) }, smtpAddress: entry.smtp)
+                    accounts.append((name, account))
+                } catch {
+                    problems.append("mail accounts: \(MailAccount.shown(name)) in \(shown) left out: \(error)")
+                }
+            }
+        }
+        return (accounts, problems)
+    }
+
+    /// `path` with a leading `~/` read as `home`.
+    static func expanded(_ path: String, home: String?) -> String {
+        guard path.hasPrefix("~/"), let home else { return path }
+        return home + path.dropFirst(1)
+    }
+}

@@ -1,0 +1,126 @@
+import XCTest
+import Foundation
+import KineticData
+@testable import KineticMail
+
+/// Accounts set up once in `mail.json`, and several accounts read as one Mailbox.
+final class MailAccountsFileTests: XCTestCase {
+    private func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-accounts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        return folder
+    }
+
+    private func write(_ text: String, to url: URL, mode: Int = 0o600) throws {
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+    }
+
+    /// The file lives in `$XDG_CONFIG_HOME/kinetic/`, else `~/.config/kinetic/`.
+    func testTheFileIsInTheConfigFolder() {
+        XCTAssertEqual(MailAccountsFile.location(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/ana"])?.path, "/x/config/kinetic/mail.json")
+        XCTAssertEqual(MailAccountsFile.location(environment: ["HOME": "/home/ana"])?.path, "/home/ana/.config/kinetic/mail.json")
+        XCTAssertEqual(MailAccountsFile.location(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/ana"])?.path,
+                       "/home/ana/.config/kinetic/mail.json", "a relative XDG_CONFIG_HOME is ignored, as the spec says")
+    }
+
+    /// Each account on its own: the good one opens (its `~` read as home), the others are left out, each named.
+    func testEachAccountIsReadOnItsOwn() throws {
+        let folder = try folder()
+        try write("work secret\n", to: folder.appendingPathComponent("work-password"))
+        let file = folder.appendingPathComponent("mail.json")
+        try write("""
+        {"accounts": [
+          {"name": "Work", "imap": "imaps://imap.example.org", "smtp": "smtp://smtp.example.org", "user": "ana@example.org",
+           "passwordFile": "~/work-password"},
+          {"name": "Old", "imap": "http://imap.example.org", "user": "ana", "passwordFile": "~/work-password"},
+          {"name": "Nameless", "imap": "imaps://imap.example.org", "passwordFile": "~/work-password"},
+          {"name": "Lost", "imap": "imaps://imap.example.org", "user": "ana", "passwordFile": "~/no-such-file"}
+        ]}
+        """, to: file)
+        let (accounts, problems) = MailAccountsFile.load(file, home: folder.path, warn: { XCTFail("no warning expected: \($0)") })
+        XCTAssertEqual(accounts.map(\.name), ["Work"])
+        XCTAssertEqual(accounts.first?.account.password, "work secret", "the first line of the password file")
+        XCTAssertEqual(accounts.first?.account.smtp?.port, 587)
+        XCTAssertEqual(problems.count, 3, "\(problems)")
+        XCTAssertTrue(problems[1].contains("account 3") && problems[1].contains("\"user\" is missing"), "in the file's order; by its place: \(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("\"Old\"") && $0.contains("not an address") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("\"Lost\"") && $0.contains("can't be read") }, "\(problems)")
+        XCTAssertFalse(problems.joined().contains("work secret"), "a password is never in a problem")
+    }
+
+    func testAFileThatIsNotTheAccountsIsSaidOnce() throws {
+        let folder = try folder()
+        let file = folder.appendingPathComponent("mail.json")
+        try write("[1, 2", to: file)
+        let (accounts, problems) = MailAccountsFile.load(file, home: nil, warn: { _ in })
+        XCTAssertTrue(accounts.isEmpty)
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].hasPrefix("mail accounts: \"\(file.path)\" is not {\"accounts\": [...]} JSON"), problems[0])
+        XCTAssertEqual(MailAccountsFile.load(folder.appendingPathComponent("none.json"), home: nil, warn: { _ in }).problems, [], "no file, no account, nothing to say")
+    }
+
+    /// An in-memory account: its messages, the moves and sends it was asked for, and whether it can be reached.
+    final class Account: MailServer, @unchecked Sendable {
+        let checkInterval: Double
+        let canSend: Bool
+        private let lock = NSLock()
+        private var messages: [MailMessage]
+        private var away = false
+        private(set) var asked: [String] = []
+
+        init(_ subjects: [String], checkInterval: Double = 30, canSend: Bool = true) {
+            messages = subjects.map { subject in
+                var message = MailMessage(id: subject.lowercased(), sender: "Ana", subject: subject, snippet: "", time: "")
+                message.messageID = "<\(subject.lowercased())@example.org>"
+                message.serverPlacement = .inbox
+                return message
+            }
+            (self.checkInterval, self.canSend) = (checkInterval, canSend)
+        }
+
+        struct Away: Error, CustomStringConvertible { let description = "could not be reached" }
+        func setAway(_ on: Bool) { lock.withLock { away = on } }
+        func inbox() async throws -> [MailMessage] {
+            try lock.withLock {
+                if away { throw Away() }
+                return messages
+            }
+        }
+        func move(_ id: String, to placement: Placement) async throws { lock.withLock { asked.append("move \(id)") } }
+        func markRead(_ ids: Set<String>) async throws { lock.withLock { asked.append("read \(ids.sorted())") } }
+        func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws { lock.withLock { asked.append("send \(subject)") } }
+    }
+
+    /// Two accounts as one: their messages together, each filed, read and answered through its own; one away keeps its
+    /// last messages and is said once while the other goes on; both away, the check fails.
+    func testSeveralAccountsAreOneMailbox() async throws {
+        let work = Account(["Budget"], checkInterval: 30), home = Account(["Picnic", "Budget"], checkInterval: 10, canSend: false)
+        let both = SeveralAccounts([(name: "Work", server: work), (name: "Home", server: home)])
+        XCTAssertEqual(both.checkInterval, 10)
+        let first = try await both.inbox()
+        XCTAssertEqual(first.map(\.subject), ["Budget", "Picnic"], "a message both hold shows once, the first account's")
+        try await both.move("picnic", to: Placement(.archive))
+        try await both.markRead(["budget", "picnic"])
+        try await both.send(to: ["lea@example.org"], subject: "Re: Picnic", body: "", inReplyTo: "<picnic@example.org>")
+        XCTAssertEqual(work.asked, ["read [\"budget\"]", "send Re: Picnic"], "Home can't send: the reply goes through Work")
+        XCTAssertEqual(home.asked, ["move picnic", "read [\"picnic\"]"])
+
+        home.setAway(true)
+        do {
+            _ = try await both.inbox()
+            XCTFail("Home's failure was not said")
+        } catch let partial as PartialMailCheck {
+            XCTAssertEqual(partial.messages.map(\.subject), ["Budget", "Picnic"], "Home's last messages stay")
+            XCTAssertEqual(partial.problems, ["Home: could not be reached"])
+        }
+        let next = try await both.inbox()
+        XCTAssertEqual(next.map(\.subject), ["Budget", "Picnic"], "said once, then the check goes on")
+        work.setAway(true)
+        do {
+            _ = try await both.inbox()
+            XCTFail("both away, and the check worked")
+        } catch is Account.Away {}
+    }
+}

@@ -20,8 +20,6 @@ public final class IMAPSession {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     /// Closes the connection when a command's deadline passes.
     private let deadlines: MailDeadline
-    /// The connection, which STARTTLS turns to TLS.
-    private let channel: Channel
     private var nextTag = 1
     /// When the command under way must have ended.
     private var deadline = NIODeadline.now()
@@ -33,7 +31,6 @@ public final class IMAPSession {
     private init(channel: Channel, inbound: NIOAsyncChannelInboundStream<ByteBuffer>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
                  timeout: Duration, limits: IMAPResponseParser.Limits) {
         deadlines = MailDeadline(channel: channel, timeout: timeout)
-        self.channel = channel
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
         self.timeout = timeout
@@ -47,10 +44,16 @@ public final class IMAPSession {
     public static func connect<Result: Sendable>(host: String, port: Int, tls: IMAPTLS? = nil, timeout: Duration = .seconds(30),
                                                  limits: IMAPResponseParser.Limits = .init(),
                                                  _ body: (IMAPSession) async throws -> Result) async throws -> Result {
-        let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout)
+        let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout, dialect: .imap)
         return try await channel.executeThenClose { inbound, outbound in
             let session = IMAPSession(channel: channel.channel, inbound: inbound, outbound: outbound, timeout: timeout, limits: limits)
             session.deadline = .now() + timeAmount(timeout)
+            if tls?.startTLS == true {
+                // The greeting and STARTTLS were the channel's (`StartTLSOpening`): what the server can do is asked
+                // again, over TLS, and nothing said in the clear is kept. The session's tags go on from K1.
+                try await session.askCapabilities()
+                return try await body(session)
+            }
             let greeting = try await session.response()
             guard case .untagged(let values) = greeting, let word = values.first?.text?.uppercased(), word == "OK" || word == "PREAUTH" else {
                 throw IMAPError.refused("greeting", "\(greeting)")
@@ -58,7 +61,6 @@ public final class IMAPSession {
             if case .list(let code)? = values.dropFirst().first, code.first?.text?.uppercased() == "CAPABILITY" {
                 session.capabilities = Set(code.dropFirst().compactMap { $0.text?.uppercased() })
             }
-            if let tls, tls.startTLS { try await session.startTLS(tls, host: host) }
             return try await body(session)
         }
     }
@@ -151,14 +153,8 @@ public final class IMAPSession {
 
     // MARK: The commands the Mailbox needs
 
-    /// STARTTLS (RFC 3501 §6.2.1): the server's OK, then TLS over the same connection, the certificate checked for
-    /// `host`; what the server said before is forgotten (its capabilities are asked again over TLS). Bytes that came
-    /// after the OK, before TLS, are refused: they could only be an attacker's, injected in the clear.
-    func startTLS(_ tls: IMAPTLS, host: String) async throws {
-        try await run("STARTTLS")
-        guard parser.isEmpty else { throw IMAPError.refused("STARTTLS", "the server sent data in the clear after agreeing to TLS") }
-        try await guarded { try await MailChannel.turnToTLS(self.channel, tls: tls, host: host) }
-        capabilities = []
+    /// Asks the server what it can do (CAPABILITY), as after STARTTLS, when what it said in the clear is forgotten.
+    func askCapabilities() async throws {
         let reply = try await run("CAPABILITY")
         capabilities = Set(reply.data.filter { $0.first?.text?.uppercased() == "CAPABILITY" }.flatMap { $0.dropFirst().compactMap { $0.text?.uppercased() } })
     }

@@ -13,12 +13,19 @@ extension IMAPMailServer {
                 try await session { session in
                     _ = try await session.select("INBOX")
                     wait = Self.noopInterval  // logged in: the server takes us
+                    // Whatever came between the last session and this one was not watched: a check looks.
+                    changed()
                     let idles = session.capabilities.contains("IDLE")
                     while !Task.isCancelled {
                         if idles {
                             // RFC 2177: a client re-issues IDLE within 29 minutes; a quiet wait ends the session, and
                             // the next begins at once.
-                            guard try await session.idle(upTo: Self.idleSpan) else { return }
+                            let began = ContinuousClock.now
+                            guard try await session.idle(upTo: Self.idleSpan) else {
+                                // Ended by the server at once (a proxy that will not hold IDLE): not straight back.
+                                if ContinuousClock.now - began < .seconds(10) { try await Task.sleep(for: Self.noopInterval) }
+                                return
+                            }
                             changed()
                         } else {
                             try await Task.sleep(for: Self.noopInterval)

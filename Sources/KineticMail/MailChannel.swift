@@ -6,14 +6,18 @@ import NIOSSL
 /// A connection to a mail server, IMAP's or SMTP's: plain, or TLS from its first byte with the certificate checked for
 /// the host (`IMAPTLS`).
 enum MailChannel {
-    /// Connects within `timeout`; a failure is `IMAPError.unreachable`, naming the address and why.
-    static func connect(host: String, port: Int, tls: IMAPTLS?, timeout: Duration) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+    /// Connects within `timeout`; a failure is `IMAPError.unreachable`, naming the address and why. With STARTTLS,
+    /// the plain opening of `dialect` is done here (`StartTLSOpening`), and the channel comes back over TLS.
+    static func connect(host: String, port: Int, tls: IMAPTLS?, timeout: Duration, dialect: MailDialect) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
         let context: NIOSSLContext?
         do {
             context = try tls.map { try $0.context() }
         } catch {
             // A certificate file that can't be read: no try will do better.
             throw IMAPError.refused("TLS", "the TLS set-up failed: \(error)")
+        }
+        if let context, tls?.startTLS == true {
+            return try await openWithStartTLS(host: host, port: port, context: context, timeout: timeout, dialect: dialect)
         }
         do {
             return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -33,25 +37,45 @@ enum MailChannel {
 }
 
 extension MailChannel {
+    /// A plain connection turned to TLS by STARTTLS before anything else is read (`StartTLSOpening`), all within
+    /// `timeout`.
+    static func openWithStartTLS(host: String, port: Int, context: NIOSSLContext, timeout: Duration,
+                                 dialect: MailDialect) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let opened = loop.makePromise(of: NIOAsyncChannel<ByteBuffer, ByteBuffer>.self)
+        let channel: Channel
+        do {
+            channel = try await ClientBootstrap(group: loop)
+                .connectTimeout(IMAPSession.timeAmount(timeout))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(StartTLSOpening(dialect: dialect, tls: context, host: host, opened: opened))
+                    }
+                }
+                .connect(host: host, port: port).get()
+        } catch {
+            opened.fail(error)  // settled, so no promise is left open
+            throw IMAPError.unreachable("\(host):\(port)", "\(error)")
+        }
+        let deadline = loop.scheduleTask(in: IMAPSession.timeAmount(timeout)) {
+            opened.fail(IMAPError.timedOut(timeout))
+            channel.close(promise: nil)
+        }
+        defer { deadline.cancel() }
+        do {
+            return try await opened.futureResult.get()
+        } catch let error as IMAPError {
+            throw error
+        } catch {
+            throw IMAPError.closed("\(error)")
+        }
+    }
+
     /// TLS's handler for a connection to `host`: SNI names a host, never an address; the certificate is checked for
     /// `host` either way.
     static func tlsHandler(_ context: NIOSSLContext, host: String) throws -> NIOSSLClientHandler {
         let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
         return try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
-    }
-
-    /// Turns a plain connection to TLS (after STARTTLS's yes): the handshake, the certificate checked for `host`,
-    /// comes before anything else is read or written.
-    static func turnToTLS(_ channel: Channel, tls: IMAPTLS, host: String) async throws {
-        let context: NIOSSLContext
-        do {
-            context = try tls.context()
-        } catch {
-            throw IMAPError.refused("TLS", "the TLS set-up failed: \(error)")
-        }
-        try await channel.eventLoop.submit {
-            try channel.pipeline.syncOperations.addHandler(try tlsHandler(context, host: host), position: .first)
-        }.get()
     }
 }
 
@@ -66,6 +90,20 @@ final class MailDeadline: Sendable {
     init(channel: Channel, timeout: Duration) {
         self.channel = channel
         self.timeout = timeout
+    }
+
+    /// Whether `error` is TLS refusing the server (its certificate, its name, a handshake alert) rather than the
+    /// connection dropping.
+    static func isTLSRefusal(_ error: Error) -> Bool {
+        if error is NIOSSLExtraError { return true }
+        guard let error = error as? NIOSSLError else { return false }
+        switch error {
+        case .handshakeFailed(.sslError), .handshakeFailed(.unknownError), .cannotMatchULabel, .noCertificateToValidate,
+             .unableToValidateCertificate, .failedToLoadCertificate:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Closes the connection now (a watch that is no longer wanted): the wait under way ends.
@@ -93,8 +131,9 @@ final class MailDeadline: Sendable {
             throw error
         } catch {
             if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
-            // A certificate refused, or a handshake that failed: the same server will fail the same way; not retried.
-            if error is NIOSSLError || error is BoringSSLError { throw IMAPError.refused("TLS", "\(error)") }
+            // A certificate refused, or a handshake the server refused: the same server will fail the same way; not
+            // retried. A connection that dropped (mid-handshake, or without TLS's goodbye) is only closed: tried again.
+            if Self.isTLSRefusal(error) { throw IMAPError.refused("TLS", "\(error)") }
             throw IMAPError.closed("\(error)")
         }
     }

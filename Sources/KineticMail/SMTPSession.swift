@@ -13,20 +13,14 @@ public enum SMTPSubmission {
     /// or plain (loopback only), logging in as `user` when a password is given.
     public static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
                             user: String?, password: String?, timeout: Duration = .seconds(30)) async throws {
-        let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout)
+        let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout, dialect: .smtp)
         try await channel.executeThenClose { inbound, outbound in
             var conversation = SMTPConversation(deadlines: MailDeadline(channel: channel.channel, timeout: timeout), inbound: inbound.makeAsyncIterator(),
                                                 outbound: outbound, timeout: timeout)
-            try await conversation.expect(220, after: nil)
+            // With STARTTLS the greeting, EHLO and STARTTLS were the channel's (`StartTLSOpening`, RFC 3207): over TLS,
+            // what the server said in the clear is forgotten, and EHLO is asked again.
+            if tls?.startTLS != true { try await conversation.expect(220, after: nil) }
             try await conversation.command("EHLO kinetic.localdomain", expecting: 250)
-            if let tls, tls.startTLS {
-                // RFC 3207: TLS before AUTH; what the server said in the clear is forgotten, and EHLO asked again.
-                try await conversation.command("STARTTLS", expecting: 220)
-                guard conversation.buffer.isEmpty else { throw IMAPError.refused("STARTTLS", "the server sent data in the clear after agreeing to TLS") }
-                let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout)
-                try await conversation.deadlines.guarded(by: deadline) { try await MailChannel.turnToTLS(channel.channel, tls: tls, host: host) }
-                try await conversation.command("EHLO kinetic.localdomain", expecting: 250)
-            }
             if let user, let password {
                 let credentials = Data(([0] + Array(user.utf8) + [0] + Array(password.utf8))).base64EncodedString()
                 try await conversation.command("AUTH PLAIN \(credentials)", expecting: 235, named: "AUTH")

@@ -9,10 +9,10 @@ public final class SeveralAccounts: MailServer, Sendable {
     /// the drafts.
     public let accounts: [(name: String, server: MailServer)]
 
-    /// What the last checks found: which account each message (by id and by Message-ID) came from, each account's
-    /// last messages, and the accounts whose failure was already said.
+    /// What the last checks found: which accounts hold each message (by id; by Message-ID, the first), each
+    /// account's last messages, and the accounts whose failure was already said.
     private struct Memory {
-        var owner: [String: Int] = [:]
+        var owners: [String: [Int]] = [:]
         var ownerByMessageID: [String: Int] = [:]
         var lastMessages: [Int: [MailMessage]] = [:]
         var failing: Set<Int> = []
@@ -44,20 +44,26 @@ public final class SeveralAccounts: MailServer, Sendable {
         let accounts = self.accounts
         let (messages, newlyFailing) = memory.withLockedValue { memory -> ([MailMessage], [String]) in
             var messages: [MailMessage] = [], seen = Set<String>(), newlyFailing: [String] = []
-            memory.owner = [:]
+            (memory.owners, memory.ownerByMessageID) = ([:], [:])
             for index in accounts.indices {
+                var answered = false
                 switch found[index] {
                 case .success(let list)?:
                     memory.lastMessages[index] = list
                     memory.failing.remove(index)
+                    answered = true
                 case .failure(let error)?:
                     if memory.failing.insert(index).inserted { newlyFailing.append("\(accounts[index].name): \(error)") }
                 case nil:
                     break
                 }
-                for message in memory.lastMessages[index] ?? [] where seen.insert(message.id).inserted {
-                    memory.owner[message.id] = index
-                    if let messageID = message.messageID { memory.ownerByMessageID[messageID] = index }
+                for var message in memory.lastMessages[index] ?? [] {
+                    // Held by two accounts (one Message-ID), a message is filed and read in both.
+                    memory.owners[message.id, default: []].append(index)
+                    if let messageID = message.messageID, memory.ownerByMessageID[messageID] == nil { memory.ownerByMessageID[messageID] = index }
+                    guard seen.insert(message.id).inserted else { continue }
+                    // What an account that did not answer last showed is no news of where its messages are.
+                    if !answered { message.serverPlacement = nil }
                     messages.append(message)
                 }
             }
@@ -67,20 +73,22 @@ public final class SeveralAccounts: MailServer, Sendable {
         return messages
     }
 
-    /// The account the message `id` came from (the first when it is not known).
-    private func owner(of id: String) -> MailServer {
-        accounts[memory.withLockedValue { $0.owner[id] } ?? 0].server
+    /// The accounts that hold the message `id` (the first when it is not known).
+    private func owners(of id: String) -> [MailServer] {
+        (memory.withLockedValue { $0.owners[id] } ?? [0]).map { accounts[$0].server }
     }
 
-    /// Files it through its own account.
+    /// Files it through each account that holds it.
     public func move(_ id: String, to placement: Placement) async throws {
-        try await owner(of: id).move(id, to: placement)
+        for server in owners(of: id) { try await server.move(id, to: placement) }
     }
 
     /// Each account told of its own messages.
     public func markRead(_ ids: Set<String>) async throws {
-        let byOwner = memory.withLockedValue { memory in Dictionary(grouping: ids) { memory.owner[$0] ?? 0 } }
-        for (index, ids) in byOwner.sorted(by: { $0.key < $1.key }) { try await accounts[index].server.markRead(Set(ids)) }
+        let owners = memory.withLockedValue { memory in ids.map { (id: $0, accounts: memory.owners[$0] ?? [0]) } }
+        var byAccount: [Int: Set<String>] = [:]
+        for (id, accounts) in owners { for index in accounts { byAccount[index, default: []].insert(id) } }
+        for (index, ids) in byAccount.sorted(by: { $0.key < $1.key }) { try await accounts[index].server.markRead(ids) }
     }
 
     /// A reply goes out through the account its message came to; new mail through the first account that can send.

@@ -257,6 +257,29 @@ final class IMAPHostileServerTests: XCTestCase {
         }
     }
 
+    /// STARTTLS injection: a server (or someone between) that says yes and, in the same breath, more in the clear is
+    /// refused before TLS, and one that says no is refused too; neither ever hears the password.
+    func testStartTLSNeverTakesPlainTextAfterItsYesNorFallsBack() async throws {
+        for (answer, expected) in [("K0 OK begin TLS\r\n* 9 EXISTS\r\n", "in the clear"), ("K0 NO not today\r\n", "NO not today")] {
+            let heardLogin = LoginWitness()
+            let (descriptor, port) = try scriptedServer { _, command in
+                if command.uppercased().hasPrefix("LOGIN") { heardLogin.heard() }
+                return command.uppercased() == "STARTTLS" ? answer : nil
+            }
+            defer { shutdown(descriptor, Int32(SHUT_RDWR)); close(descriptor) }
+            do {
+                try await IMAPSession.connect(host: "localhost", port: port, tls: IMAPTLS(startTLS: true), timeout: .seconds(5)) { session in
+                    try await session.login(user: "ana", password: "hunter2-secret")
+                }
+                XCTFail("\(answer.debugDescription) was taken")
+            } catch IMAPError.refused(let what, let why) {
+                XCTAssertEqual(what, "STARTTLS")
+                XCTAssertTrue(why.contains(expected), why)
+            }
+            XCTAssertFalse(heardLogin.wasHeard, "the password was sent without TLS")
+        }
+    }
+
     func testAnAccountNeverShowsItsPassword() throws {
         let account = try MailAccount(address: "imap://127.0.0.1:1143", user: "ana", password: "hunter2-secret")
         var dumped = ""
@@ -276,4 +299,14 @@ final class IMAPHostileServerTests: XCTestCase {
             XCTAssertEqual(address, "127.0.0.1:\(port)")
         }
     }
+}
+
+/// Whether a scripted server heard LOGIN, from its thread to the test's.
+private final class LoginWitness: @unchecked Sendable {
+    private let lock = NSLock()
+    private var login = false
+    /// It heard one.
+    func heard() { lock.withLock { login = true } }
+    /// Whether it did.
+    var wasHeard: Bool { lock.withLock { login } }
 }

@@ -105,7 +105,7 @@ final class MailAccountsFileTests: XCTestCase {
         try await both.markRead(["budget", "picnic"])
         try await both.send(to: ["lea@example.org"], subject: "Re: Picnic", body: "", inReplyTo: "<picnic@example.org>")
         XCTAssertEqual(work.asked, ["read [\"budget\"]", "send Re: Picnic"], "Home can't send: the reply goes through Work")
-        XCTAssertEqual(home.asked, ["move picnic", "read [\"picnic\"]"])
+        XCTAssertEqual(home.asked, ["move picnic", "read [\"budget\", \"picnic\"]"], "Budget is Home's too: read in both")
 
         home.setAway(true)
         do {
@@ -113,6 +113,8 @@ final class MailAccountsFileTests: XCTestCase {
             XCTFail("Home's failure was not said")
         } catch let partial as PartialMailCheck {
             XCTAssertEqual(partial.messages.map(\.subject), ["Budget", "Picnic"], "Home's last messages stay")
+            XCTAssertNil(partial.messages.last?.serverPlacement, "but say nothing of where they are now")
+            XCTAssertEqual(partial.messages.first?.serverPlacement, .inbox, "Work answered")
             XCTAssertEqual(partial.problems, ["Home: could not be reached"])
         }
         let next = try await both.inbox()

@@ -56,13 +56,7 @@ extension MailboxOnIMAPTests {
     /// The server stops while the Mailbox runs: what the person does meanwhile shows at once, waits, and is done on
     /// the server, in order, when it is back (nothing lost: an archive, a list, and an archive undone).
     func testWhatIsDoneWhileTheServerIsAwayIsDoneWhenItIsBack() async throws {
-        let account = try account()
-        guard let control = ProcessInfo.processInfo.environment["KINETIC_TEST_DOVECOT_CONTROL"].flatMap({ Int32($0) }) else {
-            throw XCTSkip("no Dovecot to stop: run under scripts/with-dovecot (make test does)")
-        }
-        try await emptyInbox(account)
-        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
-        try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
+        let (account, control) = try await stoppableServer()
         try await deliver("Book club: next pick", from: "Lea Martin", to: account)
         let server = IMAPMailServer(account: account, checkInterval: 1, timeout: .seconds(5),
                                     retry: MailRetry(firstWait: .milliseconds(200), longestWait: .seconds(1)))
@@ -161,7 +155,8 @@ extension MailboxOnIMAPTests {
             try await session.append(theirs, to: "Drafts", flags: ["\\Draft"])
             try await session.logout()
         }
-        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60))
+        // Not a fresh start: a fresh one leaves this device's drafts on the server alone (it has none of the earlier).
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60), freshStart: false)
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         Mailbox.act(.openCompose, .editDraft(.to, "lea@example.org"), .editDraft(.subject, "Picnic"), .editDraft(.body, "Bring bread."), .saveDraft,
@@ -194,6 +189,45 @@ extension MailboxOnIMAPTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         XCTAssertEqual(found, expected, what)
+    }
+
+    /// Filed while the server is stopped, then the Mailbox left (and so quit): the next Mailbox on the same folder,
+    /// the server back, carries the filing out after its first check, and the message is where the person put it.
+    func testAFilingMadeWhileTheServerWasAwayIsDoneByTheNextLaunch() async throws {
+        let (account, control) = try await stoppableServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-relaunch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let quick = MailRetry(firstWait: .milliseconds(200), longestWait: .seconds(1))
+        do {
+            let first = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60, timeout: .seconds(5), retry: quick), folder: folder, freshStart: false)
+            let screen = Mailbox.screen(of: first)
+            let lunch = try XCTUnwrap(screen.state.messages.first { $0.subject == "Lunch on Thursday?" }).id
+            kill(control, SIGUSR1)  // scripts/with-dovecot stops its server
+            try await waitUntil("the server is away") { await !answers(account) }
+            Mailbox.act(.command(id: lunch, zone: .archive), on: screen, first.stage)
+            screen.willDisappear()  // the Mailbox left: its waiting filings stop here, kept in the outbox
+        }
+        kill(control, SIGUSR2)
+        try await waitUntil("the server is back") { await answers(account) }
+        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": []],
+                                "nothing done while no Mailbox ran")
+        let second = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60, retry: quick), folder: folder, freshStart: false)
+        let screen = Mailbox.screen(of: second)
+        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": ["Lunch on Thursday?"], "Trash": []], "done by the next launch")
+        XCTAssertEqual(screen.state.messages.first { $0.subject == "Lunch on Thursday?" }.map { screen.state.placement(of: $0.id).list }, .archive)
+    }
+
+    /// The account, on a Dovecot the test may stop (`scripts/with-dovecot`'s process, to signal), holding Lunch and
+    /// Slides only.
+    private func stoppableServer() async throws -> (MailAccount, Int32) {
+        let account = try account()
+        guard let control = ProcessInfo.processInfo.environment["KINETIC_TEST_DOVECOT_CONTROL"].flatMap({ Int32($0) }) else {
+            throw XCTSkip("no Dovecot to stop: run under scripts/with-dovecot (make test does)")
+        }
+        try await emptyInbox(account)
+        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
+        try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
+        return (account, control)
     }
 
     /// Whether the account's server takes a connection now.

@@ -31,6 +31,10 @@ public final class MailboxScreen: Screen {
     private let finishedMoves = Handover<FinishedMove>()
     /// The serial of the last move sent to the server.
     private var nextMoveSerial = 0
+    /// The filings the last run left undone, carried out after the first check.
+    private var waitingAtLaunch: [WaitingMove] = []
+    /// Whether this run keeps the server's state it saved (the outbox, this device's drafts): not on a fresh start.
+    private var keepsServerState = true
     /// The placements as last saved: where a message was before the person filed it.
     private var savedPlacements: [String: Placement] = [:]
     /// The moves the server refused, handed back from the background to the stage's thread.
@@ -43,6 +47,8 @@ public final class MailboxScreen: Screen {
     private let refusedSends = Handover<Refusal>()
     /// The server's words when it did not keep the drafts, handed back the same way.
     private let refusedDrafts = Handover<String>()
+    /// The sends the server took (by subject), handed back the same way: the drafts they came from leave the server.
+    private let finishedSends = Handover<String>()
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
@@ -97,11 +103,14 @@ public final class MailboxScreen: Screen {
         startupProblems = initial.problems + [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
-        // What was filed while the server was away, before the last quit: carried out first, in its order.
-        if !freshStart, environment.moveOnServer != nil {
+        // What was filed while the server was away, before the last quit: carried out first, in its order, once the
+        // first check has said where the server has each message (the server finds a message by what a check saw).
+        // A fresh start leaves the saved server state alone: it neither reads the outbox nor writes over it.
+        keepsServerState = !freshStart
+        if keepsServerState, environment.moveOnServer != nil {
             let (waiting, outboxProblem) = environment.loadOutbox()
             if let outboxProblem { startupProblems.append(outboxProblem) }
-            for move in waiting { carryOut(move, previous: state.placement(of: move.id)) }
+            waitingAtLaunch = waiting
         }
     }
 
@@ -213,6 +222,13 @@ public final class MailboxScreen: Screen {
         banner.update(dt: dt, animator: animator)
     }
 
+    /// Leaving the Mailbox: the filings still waiting for the server stop here (they are in the outbox file, which the
+    /// next Mailbox carries out), so two queues never race over one message. Sends go on: they are kept nowhere else.
+    public override func willDisappear() {
+        super.willDisappear()
+        errands.cancel()
+    }
+
     /// At rest unless the undo button or a banner counts down, the list's scroll bar fades, a trackpad stream is under
     /// way, or the picker's wheels turn.
     public override var isAtRest: Bool {
@@ -285,8 +301,8 @@ public final class MailboxScreen: Screen {
         switch effect {
         case .saveSent(let change):
             attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
-            if change == .sent { sendOnServer() }
-            keepDraftsOnServer()
+            // A draft sent leaves the server's Drafts only once the message is on its way: until then it is the copy.
+            if change == .sent { sendOnServer() } else { keepDraftsOnServer() }
         case .saveRead:
             attempt { try environment.saveRead(state.read) }
             // The server hears of each opened message once.
@@ -422,17 +438,21 @@ extension MailboxScreen {
     /// in a banner (the message stays in Sent here, as written).
     func sendOnServer() {
         guard let sendOnServer = environment.sendOnServer, let message = state.lastSent else { return }
-        let refused = refusedSends
+        let refused = refusedSends, sent = finishedSends
         // Sends have a queue of their own: an SMTP server away holds no filing up.
         sendErrands.add {
-            do { try await sendOnServer(message) } catch { refused.add(Refusal(id: message.subject, previous: Placement(.sent), reason: "\(error)")) }
+            do {
+                try await sendOnServer(message)
+                sent.add(message.subject)
+            } catch { refused.add(Refusal(id: message.subject, previous: Placement(.sent), reason: "\(error)")) }
         }
     }
 
     /// The drafts changed (one saved, deleted, or sent): the server's `\Drafts` is brought to what this device has, in
     /// the background, after the errands before it. A refusal is said in a banner; the drafts stay here as written.
     func keepDraftsOnServer() {
-        guard let keepDraftsOnServer = environment.keepDraftsOnServer else { return }
+        // A fresh start has none of this device's earlier drafts: it must not take them off the server.
+        guard keepsServerState, let keepDraftsOnServer = environment.keepDraftsOnServer else { return }
         let drafts = state.messages.filter { state.placement(of: $0.id).list == .draft }, refused = refusedDrafts
         errands.add {
             do { try await keepDraftsOnServer(drafts) } catch { refused.add(String("\(error)".prefix(300))) }
@@ -477,6 +497,7 @@ extension MailboxScreen {
 
     /// The filings the server has not done yet, oldest first, to `mailbox-outbox.json`: a quit does not lose them.
     func saveOutbox() {
+        guard keepsServerState else { return }
         let waiting = pendingMoves.filter { $0.value.finishedBeforeCheck == nil }.sorted { $0.value.serial < $1.value.serial }
         do {
             try environment.saveOutbox(waiting.map { WaitingMove(id: $0.key, placement: $0.value.placement) })
@@ -490,6 +511,7 @@ extension MailboxScreen {
     /// later move of the same message replaced is only logged), sends and drafts refused.
     func takeServersAnswers() {
         for reason in refusedDrafts.take() { send(.serverRefusedDrafts(reason: reason)) }
+        if !finishedSends.take().isEmpty { keepDraftsOnServer() }
         for refusal in refusedSends.take() { send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason)) }
         var changed = false
         for done in finishedMoves.take() where pendingMoves[done.id]?.serial == done.serial {
@@ -513,6 +535,14 @@ extension MailboxScreen {
     /// A check's messages, read with the moves under way: a move not yet done, or done after the check began, wins
     /// over what the check found; otherwise the check is the truth, and the rules follow it.
     func follow(_ snapshot: inout MailboxRefresher.Snapshot) {
+        let launchMoves = waitingAtLaunch
+        waitingAtLaunch = []
+        for move in launchMoves {
+            // Pending from now: this very check is read with it, so the person's filing shows, and a refusal puts the
+            // message back where the server has it.
+            let server = snapshot.messages.first { $0.id == move.id }?.serverPlacement
+            carryOut(move, previous: server ?? state.placement(of: move.id))
+        }
         let checks = feed?.refreshesStarted ?? 0, waiting = pendingMoves.count
         defer { if pendingMoves.count != waiting { saveOutbox() } }
         for index in snapshot.messages.indices {

@@ -12,6 +12,8 @@ final class ServerErrands: @unchecked Sendable {
     private var waiting: [Errand] = []
     /// Whether a task is working through `waiting`; guarded by `lock`.
     private var working = false
+    /// The task working through them; guarded by `lock`.
+    private var worker: Task<Void, Never>?
 
     /// Adds `errand` after every errand added before it; it begins when they have ended.
     func add(_ errand: @escaping Errand) {
@@ -20,7 +22,19 @@ final class ServerErrands: @unchecked Sendable {
         let begin = !working
         working = true
         lock.unlock()
-        if begin { Task.detached { await self.workThrough() } }
+        guard begin else { return }
+        let task = Task.detached { await self.workThrough() }
+        lock.withLock { worker = task }
+    }
+
+    /// Stops: the errand under way is cancelled (a wait for the server ends), and those waiting are dropped. For work
+    /// that is kept elsewhere too (the filings, in the outbox file), so that a second queue never races this one.
+    func cancel() {
+        lock.lock()
+        waiting.removeAll()
+        let task = worker
+        lock.unlock()
+        task?.cancel()
     }
 
     /// Does the errands in order until none is waiting.

@@ -13,27 +13,54 @@ public struct WaitingMove: Codable, Equatable, Sendable {
     }
 }
 
+/// A message the person sent, as a mail server takes it: kept in the outbox until the SMTP server took it.
+public struct OutgoingMessage: Codable, Equatable, Sendable {
+    /// The recipients' addresses.
+    public var to: [String]
+    /// The subject as sent.
+    public var subject: String
+    /// The text as written.
+    public var body: String
+    /// The Message-ID of the message it answers, for a reply.
+    public var inReplyTo: String?
+
+    /// A message to `to`.
+    public init(to: [String], subject: String, body: String, inReplyTo: String?) {
+        (self.to, self.subject, self.body, self.inReplyTo) = (to, subject, body, inReplyTo)
+    }
+}
+
 extension MailboxSavedFiles {
-    /// The filings the server has not carried out yet, in the order they were made, kept in `mailbox-outbox.json`:
-    /// what the person filed while the server was away outlives a quit, and is carried out at the next launch.
+    /// What the mail server has not carried out yet, in the order it was asked, kept in `mailbox-outbox.json`: the
+    /// filings and the sends the person made while a server was away outlive a quit, and are carried out at the next
+    /// launch.
     public var outboxFileURL: URL { folder.appendingPathComponent("mailbox-outbox.json") }
 
     /// `mailbox-outbox.json` as written.
-    struct Outbox: Encodable { var moves: [WaitingMove] }
-    /// `mailbox-outbox.json` as read: each move on its own.
-    struct OutboxEntries: Decodable { var moves: LenientList<WaitingMove> }
-
-    /// The waiting filings, oldest first (none when there is no file, or it cannot be read: said in `problem`). Each is
-    /// read on its own: one that cannot be read is left out with its reason, and the file copied aside.
-    public func loadOutbox() -> (moves: [WaitingMove], problem: String?) {
-        let file = SavedFile<OutboxEntries>(outboxFileURL)
-        let (saved, problem) = file.load()
-        if let problem { return ([], "filings waiting for the mail server: \(problem); the server's places are shown") }
-        return Self.entries(saved?.moves.elements ?? [], in: "moves", of: file, called: "filings waiting for the mail server")
+    struct Outbox: Encodable {
+        var moves: [WaitingMove]
+        var sends: [OutgoingMessage]
+    }
+    /// `mailbox-outbox.json` as read: each move and send on its own.
+    struct OutboxEntries: Decodable {
+        var moves: LenientList<WaitingMove>
+        var sends: LenientList<OutgoingMessage>?
     }
 
-    /// Writes the waiting filings atomically, in order; throws when the file cannot be written.
-    public func saveOutbox(_ moves: [WaitingMove]) throws {
-        try SavedFile<Outbox>(outboxFileURL).save(Outbox(moves: moves))
+    /// The waiting filings and sends, oldest first (none when there is no file, or it cannot be read: said in
+    /// `problem`). Each is read on its own: one that cannot be read is left out with its reason, and the file copied
+    /// aside.
+    public func loadOutbox() -> (moves: [WaitingMove], sends: [OutgoingMessage], problem: String?) {
+        let file = SavedFile<OutboxEntries>(outboxFileURL)
+        let (saved, problem) = file.load()
+        if let problem { return ([], [], "work waiting for the mail server: \(problem); the server's places are shown") }
+        let (moves, movesProblem) = Self.entries(saved?.moves.elements ?? [], in: "moves", of: file, called: "filings waiting for the mail server")
+        let (sends, sendsProblem) = Self.entries(saved?.sends?.elements ?? [], in: "sends", of: file, called: "messages waiting to be sent")
+        return (moves, sends, [movesProblem, sendsProblem].compactMap { $0 }.first)
+    }
+
+    /// Writes the waiting filings and sends atomically, in order; throws when the file cannot be written.
+    public func saveOutbox(_ moves: [WaitingMove], sends: [OutgoingMessage]) throws {
+        try SavedFile<Outbox>(outboxFileURL).save(Outbox(moves: moves, sends: sends))
     }
 }

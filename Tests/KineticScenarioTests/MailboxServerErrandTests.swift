@@ -12,7 +12,7 @@ final class MailboxServerErrandTests: XCTestCase {
     /// A mail server in memory: two messages, their places, the moves it was asked for.
     final class HeldServer: MailServer, @unchecked Sendable {
         let checkInterval = 1.0
-        let canSend = false
+        let canSend = true
         private let lock = NSLock()
         /// Each message's place on the server; guarded by `lock`.
         private var places: [String: Placement] = ["lunch": .inbox, "slides": .inbox]
@@ -49,7 +49,19 @@ final class MailboxServerErrandTests: XCTestCase {
         }
 
         func markRead(_ ids: Set<String>) async throws {}
-        func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {}
+        func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
+            let number = lock.withLock { () -> Int in
+                asked.append(("send", Placement(.sent, subject)))
+                return asked.count
+            }
+            while lock.withLock({ number > allowed }) { try await Task.sleep(for: .milliseconds(10)) }
+            lock.withLock { sentSubjects.append(subject) }
+        }
+
+        /// The subjects the server sent.
+        private var sentSubjects: [String] = []
+        /// What it sent so far.
+        var sent: [String] { lock.withLock { sentSubjects } }
 
         /// Lets `count` more moves through.
         func allow(_ count: Int) { lock.withLock { allowed = allowed == .max ? .max : allowed + count } }
@@ -124,27 +136,34 @@ final class MailboxServerErrandTests: XCTestCase {
         XCTAssertEqual(screen.state.placement(of: "lunch").list, .archive)
     }
 
-    /// Filed while the server held every move, then quit: the filings are in `mailbox-outbox.json`, and the Mailbox
-    /// launched again on the same folder carries them out, in order, showing them meanwhile.
+    /// Filed and sent while the server held everything, then quit: the filings and the send are in
+    /// `mailbox-outbox.json`, and the Mailbox launched again on the same folder carries them out, in order, showing the
+    /// filings meanwhile, and sends the message once.
     func testWhatWasFiledWhileTheServerWasAwayOutlivesAQuit() throws {
         let folder = folder()
         let away = HeldServer(allowed: 0)
         do {
             let (runner, screen) = try mailbox(on: away, folder: folder)
             Mailbox.act(.command(id: "lunch", zone: .archive), .command(id: "slides", zone: .delete), on: screen, runner.stage, waiting: 0.2)
+            Mailbox.act(.openCompose, .editDraft(.to, "lea@example.org"), .editDraft(.subject, "Picnic"), .editDraft(.body, "Bring bread."), .send,
+                        on: screen, runner.stage, waiting: 0.2)
             runner.stage.run(for: 1)
         }
         let saved = MailboxSavedFiles(folder: folder).loadOutbox()
         XCTAssertNil(saved.problem)
         XCTAssertEqual(saved.moves, [WaitingMove(id: "lunch", placement: Placement(.archive)), WaitingMove(id: "slides", placement: Placement(.deleted))])
+        XCTAssertEqual(saved.sends.map(\.subject), ["Picnic"], "the message sent while the server held it")
         let back = HeldServer()
         let (runner, screen) = try mailbox(on: back, folder: folder)
         step(runner) { back.place(of: "slides")?.list == .deleted }
-        XCTAssertEqual(back.moves, ["lunch→archive", "slides→deleted"], "carried out at launch, in the order they were made")
+        step(runner) { back.sent == ["Picnic"] }
+        XCTAssertEqual(back.sent, ["Picnic"], "sent by the next launch, once")
+        XCTAssertEqual(back.moves.filter { !$0.hasPrefix("send") }, ["lunch→archive", "slides→deleted"], "carried out at launch, in the order they were made")
         runner.stage.run(for: 2)
         XCTAssertEqual(screen.state.placement(of: "lunch").list, .archive)
         XCTAssertEqual(screen.state.placement(of: "slides").list, .deleted)
-        step(runner) { MailboxSavedFiles(folder: folder).loadOutbox().moves.isEmpty }
+        step(runner) { MailboxSavedFiles(folder: folder).loadOutbox().moves.isEmpty && MailboxSavedFiles(folder: folder).loadOutbox().sends.isEmpty }
         XCTAssertEqual(MailboxSavedFiles(folder: folder).loadOutbox().moves, [], "done, so no longer waiting")
+        XCTAssertEqual(MailboxSavedFiles(folder: folder).loadOutbox().sends, [])
     }
 }

@@ -27,10 +27,11 @@ public struct MailboxEnvironment {
     public var moveOnServer: (@Sendable (String, Placement) async throws -> Void)?
     /// Sends a message the person wrote through the mail server; `nil` when the account cannot send.
     public var sendOnServer: (@Sendable (MailboxState.OutgoingMessage) async throws -> Void)?
-    /// The filings the mail server had not carried out when the app last quit (`mailbox-outbox.json`), oldest first.
-    public var loadOutbox: () -> (moves: [WaitingMove], problem: String?) = { ([], nil) }
-    /// Saves the filings the mail server has not carried out yet.
-    public var saveOutbox: ([WaitingMove]) throws -> Void = { _ in }
+    /// The filings and sends the mail server had not carried out when the app last quit (`mailbox-outbox.json`),
+    /// oldest first.
+    public var loadOutbox: () -> (moves: [WaitingMove], sends: [OutgoingMessage], problem: String?) = { ([], [], nil) }
+    /// Saves the filings and sends the mail server has not carried out yet.
+    public var saveOutbox: ([WaitingMove], [OutgoingMessage]) throws -> Void = { _, _ in }
     /// Keeps the person's drafts in the mail server's `\Drafts` (all of them, as they are now); `nil` without a server.
     public var keepDraftsOnServer: (@Sendable ([MailMessage]) async throws -> Void)?
 
@@ -55,7 +56,8 @@ public struct MailboxEnvironment {
         let store = MailboxSavedFiles(folder: dataDirectory)
         var environment = MailboxEnvironment(loadPlacements: store.load, savePlacements: store.save, log: log, loadRead: store.loadRead,
                                              saveRead: store.saveRead, loadSent: store.loadSent, saveSent: store.saveSent)
-        (environment.loadOutbox, environment.saveOutbox) = (store.loadOutbox, store.saveOutbox)
+        environment.loadOutbox = store.loadOutbox
+        environment.saveOutbox = { moves, sends in try store.saveOutbox(moves, sends: sends) }
         return environment
     }
 }

@@ -47,8 +47,10 @@ public final class MailboxScreen: Screen {
     private let refusedSends = Handover<Refusal>()
     /// The server's words when it did not keep the drafts, handed back the same way.
     private let refusedDrafts = Handover<String>()
-    /// The sends the server took (by subject), handed back the same way: the drafts they came from leave the server.
-    private let finishedSends = Handover<String>()
+    /// The sends the server took (by serial), handed back the same way: the drafts they came from leave the server.
+    private let finishedSends = Handover<Int>()
+    /// The sends not yet taken by the server, with their serials, oldest first: kept in the outbox file.
+    private var pendingSends: [(serial: Int, message: OutgoingMessage)] = []
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
@@ -108,9 +110,12 @@ public final class MailboxScreen: Screen {
         // A fresh start leaves the saved server state alone: it neither reads the outbox nor writes over it.
         keepsServerState = !freshStart
         if keepsServerState, environment.moveOnServer != nil {
-            let (waiting, outboxProblem) = environment.loadOutbox()
+            let (waiting, sends, outboxProblem) = environment.loadOutbox()
             if let outboxProblem { startupProblems.append(outboxProblem) }
             waitingAtLaunch = waiting
+            // A send needs no check: the SMTP server takes it as it is. (One the server took just before the quit,
+            // before its answer was kept, goes again: an outbox's one window for a second copy.)
+            sends.forEach(sendOnServer)
         }
     }
 
@@ -302,7 +307,7 @@ public final class MailboxScreen: Screen {
         case .saveSent(let change):
             attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
             // A draft sent leaves the server's Drafts only once the message is on its way: until then it is the copy.
-            if change == .sent { sendOnServer() } else { keepDraftsOnServer() }
+            if change == .sent, let message = state.lastSent { sendOnServer(message) } else { keepDraftsOnServer() }
         case .saveRead:
             attempt { try environment.saveRead(state.read) }
             // The server hears of each opened message once.
@@ -434,17 +439,21 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
 }
 
 extension MailboxScreen {
-    /// The message just sent goes to the mail server, when the account can send, in the background; a refusal is said
-    /// in a banner (the message stays in Sent here, as written).
-    func sendOnServer() {
-        guard let sendOnServer = environment.sendOnServer, let message = state.lastSent else { return }
-        let refused = refusedSends, sent = finishedSends
+    /// A message sent goes to the mail server, when the account can send, in the background, kept in the outbox until
+    /// the SMTP server took it (a quit meanwhile sends it at the next launch); a refusal is said in a banner (the
+    /// message stays in Sent here, as written).
+    func sendOnServer(_ message: OutgoingMessage) {
+        guard let sendOnServer = environment.sendOnServer else { return }
+        nextMoveSerial += 1
+        let serial = nextMoveSerial, refused = refusedSends, sent = finishedSends
+        pendingSends.append((serial, message))
+        saveOutbox()
         // Sends have a queue of their own: an SMTP server away holds no filing up.
         sendErrands.add {
             do {
                 try await sendOnServer(message)
-                sent.add(message.subject)
-            } catch { refused.add(Refusal(id: message.subject, previous: Placement(.sent), reason: "\(error)")) }
+                sent.add(serial)
+            } catch { refused.add(Refusal(id: message.subject, previous: Placement(.sent), reason: "\(error)", serial: serial)) }
         }
     }
 
@@ -500,7 +509,8 @@ extension MailboxScreen {
         guard keepsServerState else { return }
         let waiting = pendingMoves.filter { $0.value.finishedBeforeCheck == nil }.sorted { $0.value.serial < $1.value.serial }
         do {
-            try environment.saveOutbox(waiting.map { WaitingMove(id: $0.key, placement: $0.value.placement) })
+            // The last run's filings not begun yet (no check so far) stay first.
+            try environment.saveOutbox(waitingAtLaunch + waiting.map { WaitingMove(id: $0.key, placement: $0.value.placement) }, pendingSends.map(\.message))
         } catch {
             environment.log("mailbox: the filings waiting for the mail server were not saved (\(error)); they last until you quit")
         }
@@ -511,9 +521,18 @@ extension MailboxScreen {
     /// later move of the same message replaced is only logged), sends and drafts refused.
     func takeServersAnswers() {
         for reason in refusedDrafts.take() { send(.serverRefusedDrafts(reason: reason)) }
-        if !finishedSends.take().isEmpty { keepDraftsOnServer() }
-        for refusal in refusedSends.take() { send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason)) }
         var changed = false
+        let sent = Set(finishedSends.take())
+        if !sent.isEmpty {
+            pendingSends.removeAll { sent.contains($0.serial) }
+            changed = true
+            keepDraftsOnServer()
+        }
+        for refusal in refusedSends.take() {
+            pendingSends.removeAll { $0.serial == refusal.serial }
+            changed = true
+            send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason))
+        }
         for done in finishedMoves.take() where pendingMoves[done.id]?.serial == done.serial {
             pendingMoves[done.id]?.finishedBeforeCheck = feed?.refreshesStarted ?? 0
             changed = true
@@ -548,10 +567,14 @@ extension MailboxScreen {
         for index in snapshot.messages.indices {
             let id = snapshot.messages[index].id
             guard let server = snapshot.messages[index].serverPlacement else { continue }
-            if let pending = pendingMoves[id], !pending.placement.isFiledOnServer(like: server), (pending.finishedBeforeCheck.map { $0 >= checks } ?? true) {
-                snapshot.messages[index].serverPlacement = pending.placement
-            } else if pendingMoves[id] != nil {
-                pendingMoves[id] = nil
+            // Only a check begun after the server did the move is the truth: one begun before may show the message
+            // where the move puts it by chance (an archive and its Undo, the check taken before the archive was done).
+            if let pending = pendingMoves[id] {
+                if let finished = pending.finishedBeforeCheck, finished < checks {
+                    pendingMoves[id] = nil
+                } else if !pending.placement.isFiledOnServer(like: server) {
+                    snapshot.messages[index].serverPlacement = pending.placement
+                }
             }
             serverPlacements[id] = snapshot.messages[index].serverPlacement
         }

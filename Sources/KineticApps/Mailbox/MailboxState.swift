@@ -220,16 +220,7 @@ public struct MailboxState: Equatable, Sendable {
     public var lastSent: OutgoingMessage?
 
     /// A message the person sent, as a mail server takes it.
-    public struct OutgoingMessage: Equatable, Sendable {
-        /// The recipients' addresses.
-        public var to: [String]
-        /// The subject as sent.
-        public var subject: String
-        /// The text as written.
-        public var body: String
-        /// The Message-ID of the message it answers, for a reply.
-        public var inReplyTo: String?
-    }
+    public typealias OutgoingMessage = KineticData.OutgoingMessage
 
     /// A launch on the Inbox, with the saved placements and opened messages; nothing open, nothing to undo.
     public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {

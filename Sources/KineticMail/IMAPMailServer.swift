@@ -72,8 +72,9 @@ public struct IMAPMailServer: MailServer {
     public func inbox() async throws -> [MailMessage] {
         let limit = self.limit, from = account.fromAddress, bodies = self.bodies
         bodies.beginCheck()
-        defer { bodies.endCheck() }
-        return try await session { session in
+        var completed = false
+        defer { bodies.endCheck(completed: completed) }
+        let messages = try await session { session in
             var messages: [MailMessage] = []
             var seen = Set<String>()
             for (placement, mailbox) in ServerPlaces(try await session.listMailboxes()).all {
@@ -101,6 +102,8 @@ public struct IMAPMailServer: MailServer {
             }
             return messages
         }
+        completed = true
+        return messages
     }
 
     /// Whether a message is Later's schedule as this account wrote it (`address`): its header, from the account's own

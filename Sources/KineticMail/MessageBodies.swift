@@ -80,9 +80,10 @@ final class MessageBodies: Sendable {
         state.withLockedValue { $0.seen = [] }
     }
 
-    /// A check ended: the bodies it did not see are forgotten (after one that failed early, those it did not reach too,
-    /// to be fetched again).
-    func endCheck() {
+    /// A check ended: when it went through, the bodies it did not see are forgotten (their messages are gone); one that
+    /// failed part way forgets nothing, so a network blip costs no fetching again.
+    func endCheck(completed: Bool) {
+        guard completed else { return }
         state.withLockedValue { state in state.read = state.read.filter { state.seen.contains($0.key) } }
     }
 }

@@ -12,9 +12,14 @@ public enum MailDevice {
     /// cannot be saved still serves this run, and the log says why.
     public static func name(in folder: URL, log: (String) -> Void) -> String {
         let file = folder.appendingPathComponent(fileName)
-        if let saved = try? String(contentsOf: file, encoding: .utf8),  // nil: no file yet, or unreadable: made anew below
-           let token = saved.split(whereSeparator: \.isNewline).first.map(String.init), isToken(token) {
-            return token
+        if FileManager.default.fileExists(atPath: file.path) {
+            do {
+                let saved = try String(contentsOf: file, encoding: .utf8)
+                if let token = saved.split(whereSeparator: \.isNewline).first.map(String.init), isToken(token) { return token }
+                log("mailbox: \(file.path) holds no device name; a new one is made (drafts this device kept on the mail server before stay there)")
+            } catch {
+                log("mailbox: \(file.path) can't be read (\(error)); a new device name is made (drafts this device kept on the mail server before stay there)")
+            }
         }
         let token = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         do {

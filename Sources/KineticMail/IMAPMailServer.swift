@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import KineticData
+import KineticPlatform
 
 /// The Mailbox's `MailServer` over IMAP: each check opens a session, reads the newest messages of each mailbox the
 /// Mailbox has a list for (`ServerPlaces`: the Inbox, the Archive, the Trash, Later and the lists), with their flags,
@@ -56,14 +57,18 @@ public struct IMAPMailServer: MailServer {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: recipients, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout)
         }
-        // The message is sent: a copy the server will not keep is not a message unsent, and is not said as one.
-        try? await retry.run {
-            try await session { session in
-                let mailboxes = try await session.listMailboxes()
-                if let sent = mailboxes.first(where: { $0.isSpecial("\\Sent") }) ?? mailboxes.first(where: { $0.name.lowercased() == "sent" }) {
-                    try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
+        // The message is sent: a copy the server will not keep is not a message unsent, and is not said as one; the
+        // log names it.
+        do {
+            try await retry.run {
+                try await session { session in
+                    if let sent = try await session.listMailboxes().forUse("\\Sent", else: "Sent") {
+                        try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
+                    }
                 }
             }
+        } catch {
+            Log.line("mail: \(MailAccount.shown(subject)) was sent, but the server did not keep a copy in Sent: \(error)")
         }
     }
 
@@ -127,8 +132,7 @@ public struct IMAPMailServer: MailServer {
             try await session { session in
                 var places = ServerPlaces(try await session.listMailboxes())
                 if places.mailbox(for: placement) == nil, let name = places.nameToCreate(for: placement) {
-                    // Made by another program meanwhile, it is there all the same: LIST says.
-                    do { try await session.run("CREATE \(try IMAPSession.mailboxName(name))") } catch IMAPError.refused {}
+                    try await session.createMailbox(name)
                     places = ServerPlaces(try await session.listMailboxes())
                 }
                 guard let target = places.mailbox(for: placement) else {

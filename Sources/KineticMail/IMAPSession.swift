@@ -208,14 +208,33 @@ public final class IMAPSession {
 
     /// The UIDs of every message in the open mailbox.
     public func allUIDs() async throws -> [UInt64] {
-        let reply = try await run("UID SEARCH ALL")
-        return reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+        try await searchUIDs("ALL")
     }
 
     /// The UIDs of the open mailbox's messages whose Message-ID is `quotedMessageID` (already an IMAP quoted string).
     public func uids(withMessageID quotedMessageID: String) async throws -> [UInt64] {
-        let reply = try await run("UID SEARCH HEADER Message-ID \(quotedMessageID)")
+        try await searchUIDs("HEADER Message-ID \(quotedMessageID)")
+    }
+
+    /// The UIDs UID SEARCH finds in the open mailbox for `criteria` (IMAP's words, values already quoted).
+    func searchUIDs(_ criteria: String) async throws -> [UInt64] {
+        let reply = try await run("UID SEARCH \(criteria)")
         return reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+    }
+
+    /// Makes the mailbox `name`; one made meanwhile by another program is there all the same (LIST says), so the
+    /// server's no is passed by.
+    func createMailbox(_ name: String) async throws {
+        do { try await run("CREATE \(try Self.mailboxName(name))") } catch IMAPError.refused {}
+    }
+
+    /// Deletes the open mailbox's messages `uids`: marked `\Deleted`, then expunged by UID where the server offers
+    /// UIDPLUS (without it they are only marked: a plain EXPUNGE would take other programs' deleted messages too).
+    func deleteMessages(_ uids: [UInt64]) async throws {
+        guard !uids.isEmpty else { return }
+        let set = IMAPUIDSet.compressed(uids)
+        try await run("UID STORE \(set) +FLAGS.SILENT (\\Deleted)")
+        if capabilities.contains("UIDPLUS") { try await run("UID EXPUNGE \(set)") }
     }
 
     /// Each message's flags and the header fields a list row shows, by UID.
@@ -226,18 +245,12 @@ public final class IMAPSession {
         let requested = Set(uids)
         var seen = Set<UInt64>()
         // Only the messages asked for, once each: a server may add FETCHes of its own (a flag changed elsewhere).
-        return reply.data.compactMap { values -> IMAPMessageHeaders? in
-            guard values.count >= 3, values[1].text?.uppercased() == "FETCH", let items = values[2].list else { return nil }
+        return reply.fetched.compactMap { fetched -> IMAPMessageHeaders? in
+            guard let uid = fetched.uid, requested.contains(uid), seen.insert(uid).inserted else { return nil }
             var message = IMAPMessageHeaders()
-            var index = 0
-            while index + 1 < items.count {
-                let name = items[index].text?.uppercased() ?? "", value = items[index + 1]
-                if name == "UID" { message.uid = value.number ?? 0 }
-                if name == "FLAGS" { message.flags = Set(value.list?.compactMap(\.text) ?? []) }
-                if name.hasPrefix("BODY[HEADER"), case .string(let bytes) = value { message.fields = Self.headerFields(bytes) }
-                index += 2
-            }
-            guard requested.contains(message.uid), seen.insert(message.uid).inserted else { return nil }
+            message.uid = uid
+            message.flags = Set(fetched.value(named: "FLAGS")?.list?.compactMap(\.text) ?? [])
+            message.fields = fetched.bytes(prefixed: "BODY[HEADER").map(Self.headerFields) ?? [:]
             return message
         }
     }
@@ -382,6 +395,45 @@ public struct IMAPMailbox: Equatable, Sendable {
 
     /// Whether the server marks this mailbox for `use` (`\Archive`), whatever the case it writes it in.
     public func isSpecial(_ use: String) -> Bool { attributes.contains { $0.lowercased() == use.lowercased() } }
+}
+
+extension [IMAPMailbox] {
+    /// The mailbox RFC 6154 marks for `use` (`\Sent`), else the one called `name` (`Sent`, in any case); `nil` when
+    /// the server has neither.
+    func forUse(_ use: String, else name: String) -> IMAPMailbox? {
+        first { $0.isSpecial(use) } ?? first { $0.name.lowercased() == name.lowercased() }
+    }
+}
+
+/// One FETCH response's items, as the server named them (`UID`, `FLAGS`, `BODY[TEXT]<0>`), in its order.
+struct IMAPFetched {
+    /// Each item's name, uppercased, and value.
+    var items: [(name: String, value: IMAPValue)]
+
+    /// The message's UID, when the response says it.
+    var uid: UInt64? { value(named: "UID")?.number }
+
+    /// The item called `name` exactly.
+    func value(named name: String) -> IMAPValue? { items.first { $0.name == name }?.value }
+
+    /// The bytes of the first string item whose name starts with `prefix` (`BODY[TEXT]` for `BODY[TEXT]<0>`).
+    func bytes(prefixed prefix: String) -> [UInt8]? {
+        for item in items where item.name.hasPrefix(prefix) {
+            if case .string(let bytes) = item.value { return bytes }
+        }
+        return nil
+    }
+}
+
+extension IMAPSession.Reply {
+    /// The FETCH responses among the reply's data (`* 12 FETCH (…)`), each as its items.
+    var fetched: [IMAPFetched] {
+        data.compactMap { values in
+            guard values.count >= 3, values[1].text?.uppercased() == "FETCH", let list = values[2].list else { return nil }
+            let items = stride(from: 0, to: list.count - 1, by: 2).map { (name: list[$0].text?.uppercased() ?? "", value: list[$0 + 1]) }
+            return IMAPFetched(items: items)
+        }
+    }
 }
 
 /// What SELECT says of a mailbox.

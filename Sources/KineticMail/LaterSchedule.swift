@@ -130,16 +130,9 @@ extension IMAPSession {
     func laterSchedule(in uids: [UInt64]) async throws -> LaterSchedule {
         guard !uids.isEmpty else { return LaterSchedule() }
         let reply = try await run("UID FETCH \(IMAPUIDSet.compressed(uids)) (UID BODY.PEEK[TEXT]<0.4000000>)")
-        var texts: [(uid: UInt64, text: String)] = []
-        for values in reply.data where values.count >= 3 && values[1].text?.uppercased() == "FETCH" {
-            guard let items = values[2].list else { continue }
-            var uid: UInt64?, text: String?
-            for index in stride(from: 0, to: items.count - 1, by: 2) {
-                let name = items[index].text?.uppercased() ?? ""
-                if name == "UID" { uid = items[index + 1].number }
-                if name.hasPrefix("BODY[TEXT]"), case .string(let bytes) = items[index + 1] { text = String(decoding: bytes, as: UTF8.self) }
-            }
-            if let uid, let text, uids.contains(uid) { texts.append((uid, text)) }
+        let texts = reply.fetched.compactMap { fetched -> (uid: UInt64, text: String)? in
+            guard let uid = fetched.uid, uids.contains(uid), let bytes = fetched.bytes(prefixed: "BODY[TEXT]") else { return nil }
+            return (uid, String(decoding: bytes, as: UTF8.self))
         }
         var schedule = LaterSchedule()
         for (_, text) in texts.sorted(by: { $0.uid < $1.uid }) {
@@ -160,9 +153,6 @@ extension IMAPSession {
         schedule.entries = schedule.entries.filter { inLater.contains($0.key) }
         if LaterSchedule.isWritable(messageID) { schedule.entries[messageID] = entry }
         try await append(schedule.message(from: address, date: Date()), to: later, flags: ["\\Seen"])
-        guard !old.isEmpty else { return }
-        let set = IMAPUIDSet.compressed(old.map(\.uid))
-        try await run("UID STORE \(set) +FLAGS.SILENT (\\Deleted)")
-        if capabilities.contains("UIDPLUS") { try await run("UID EXPUNGE \(set)") }
+        try await deleteMessages(old.map(\.uid))
     }
 }

@@ -97,15 +97,8 @@ extension IMAPSession {
         for start in stride(from: 0, to: uids.count, by: MessageBody.messagesPerFetch) {
             let batch = uids[start..<min(start + MessageBody.messagesPerFetch, uids.count)]
             let reply = try await run("UID FETCH \(IMAPUIDSet.compressed(Array(batch))) (UID BODY.PEEK[]<0.\(MessageBody.fetchedBytes)>)")
-            for values in reply.data where values.count >= 3 && values[1].text?.uppercased() == "FETCH" {
-                guard let items = values[2].list else { continue }
-                var uid: UInt64?, raw: [UInt8]?
-                for index in stride(from: 0, to: items.count - 1, by: 2) {
-                    let name = items[index].text?.uppercased() ?? ""
-                    if name == "UID" { uid = items[index + 1].number }
-                    if name.hasPrefix("BODY[]"), case .string(let bytes) = items[index + 1] { raw = bytes }
-                }
-                if let uid, let raw, wanted.contains(uid) { bodies[uid] = MessageBody(raw: raw) }
+            for fetched in reply.fetched {
+                if let uid = fetched.uid, wanted.contains(uid), let raw = fetched.bytes(prefixed: "BODY[]") { bodies[uid] = MessageBody(raw: raw) }
             }
         }
         return bodies

@@ -20,21 +20,16 @@ extension IMAPMailServer {
         }
         try await retry.run {
             try await session { session in
-                let mailboxes = try await session.listMailboxes()
-                var folder = (mailboxes.first { $0.isSpecial("\\Drafts") } ?? mailboxes.first { $0.name.lowercased() == "drafts" })?.name
+                var folder = try await session.listMailboxes().forUse("\\Drafts", else: "Drafts")?.name
                 if folder == nil {
-                    do { try await session.run("CREATE \"Drafts\"") } catch IMAPError.refused {}  // made meanwhile: there all the same
+                    try await session.createMailbox("Drafts")
                     folder = "Drafts"
                 }
                 guard let folder else { return }
                 _ = try await session.select(folder)
-                let reply = try await session.run("UID SEARCH HEADER \(Self.draftHeader) \(IMAPSession.quoted(device + "/") ?? "\"\"")")
-                let old = reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+                let old = try await session.searchUIDs("HEADER \(Self.draftHeader) \(IMAPSession.quoted(device + "/") ?? "\"\"")")
                 for bytes in written { try await session.append(bytes, to: folder, flags: ["\\Draft", "\\Seen"]) }
-                guard !old.isEmpty else { return }
-                let set = IMAPUIDSet.compressed(old)
-                try await session.run("UID STORE \(set) +FLAGS.SILENT (\\Deleted)")
-                if session.capabilities.contains("UIDPLUS") { try await session.run("UID EXPUNGE \(set)") }
+                try await session.deleteMessages(old)
             }
         }
     }

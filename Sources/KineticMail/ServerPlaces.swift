@@ -28,11 +28,8 @@ struct ServerPlaces: Equatable {
 
     /// The places among `mailboxes`, as LIST gave them.
     init(_ mailboxes: [IMAPMailbox]) {
-        func found(_ use: String, _ name: String) -> String? {
-            (mailboxes.first { $0.isSpecial(use) } ?? mailboxes.first { $0.name.lowercased() == name.lowercased() })?.name
-        }
-        archive = found("\\Archive", "Archive")
-        trash = found("\\Trash", "Trash")
+        archive = mailboxes.forUse("\\Archive", else: "Archive")?.name
+        trash = mailboxes.forUse("\\Trash", else: "Trash")?.name
         later = mailboxes.first { $0.name == Self.laterName }?.name
         delimiter = mailboxes.first { $0.name.uppercased() == "INBOX" }?.delimiter ?? mailboxes.first?.delimiter ?? "/"
         let prefix = Self.listsParent + delimiter

@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
         // Comes with AsyncHTTPClient; named here because the mail session's TLS (imaps://) imports it.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // SQLite (Debian's libsqlite3-dev) for the mail kept between launches: each account's headers, flags and bodies.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries from Debian packages (see the Makefile's DEBIAN_PACKAGES).
@@ -64,7 +66,8 @@ let package = Package(
         // IMAP and SMTP on SwiftNIO, issue #40: the protocol's parser, sessions, and the Mailbox's server; no app in them.
         .target(name: "KineticMail", dependencies: ["KineticData", "KineticPlatform", "CGMime", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                     .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                                                    .product(name: "NIOSSL", package: "swift-nio-ssl")]),
+                                                    .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                                                    .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "KineticApps", dependencies: ["KineticRuntime", "KineticData", "KineticCore", "KineticScene", "KineticPhysics",
                                                    "KineticPlatform"], resources: [.copy("Resources")]),
 

@@ -87,6 +87,9 @@ public protocol MailServer: Sendable {
     /// The messages now, each with its `serverPlacement`; throws what went wrong, in a sentence (the server unreachable,
     /// the password refused).
     func inbox() async throws -> [MailMessage]
+    /// What the last checks left kept on this machine, at once and without the network: the Mailbox opens on it, and
+    /// shows it while the server can't be reached. None by default.
+    func keptMessages() -> [MailMessage]
     /// Files a message (by the id `inbox()` gave it) where `placement` says on the server: the mailbox that holds its
     /// list (`inbox`, `later`, `archive`, `list`, `deleted`), and for Later its return moment. Work that could not
     /// reach the server waits for it, in the order it was asked; a refusal throws the server's words.
@@ -110,6 +113,8 @@ public protocol MailServer: Sendable {
 }
 
 extension MailServer {
+    /// Nothing kept: the first check shows the mail.
+    public func keptMessages() -> [MailMessage] { [] }
     /// No watch: the checks every `checkInterval` find new mail.
     public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {}
     /// No drafts kept on the server.

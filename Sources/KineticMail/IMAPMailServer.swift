@@ -3,11 +3,11 @@ import NIOConcurrencyHelpers
 import KineticData
 import KineticPlatform
 
-/// The Mailbox's `MailServer` over IMAP: each check opens a session, reads the newest messages of each mailbox the
-/// Mailbox has a list for (`ServerPlaces`: the Inbox, the Archive, the Trash, Later and the lists), with their flags,
-/// headers and the start of their text (unread kept unread), and Later's schedule (`LaterSchedule`), and closes it.
-/// Filing, reading and sending are done in sessions of their own, tried again while the server cannot be reached
-/// (`MailRetry`).
+/// The Mailbox's `MailServer` over IMAP: each check opens a session, brings the account's `MailStore` up to date with
+/// the newest messages of each mailbox the Mailbox has a list for (`MailSync`: only what changed since the last check
+/// is fetched; unread stays unread), and gives what the store then holds. At launch the store's messages show before
+/// the server answers, and stay readable while it can't be reached. Filing, reading and sending are done in sessions of
+/// their own, tried again while the server cannot be reached (`MailRetry`).
 public struct IMAPMailServer: MailServer {
     /// The account read.
     public let account: MailAccount
@@ -19,17 +19,21 @@ public struct IMAPMailServer: MailServer {
     public let timeout: Duration
     /// How work that could not reach the server is tried again.
     public let retry: MailRetry
-    /// The bodies read so far: a message is fetched and parsed once, not at every check.
-    let bodies = MessageBodies()
+    /// The account's mail as the checks left it: a message is fetched and parsed once, not at every check.
+    let store: MailStore
 
     /// Reads `account`'s mailboxes every `checkInterval` seconds (new mail in the Inbox is watched for apart, and
-    /// comes within seconds: `watchForNewMail`).
-    public init(account: MailAccount, checkInterval: Double = 30, limit: Int = 200, timeout: Duration = .seconds(20), retry: MailRetry = MailRetry()) {
+    /// comes within seconds: `watchForNewMail`), keeping what it read in `keptIn` (a SQLite file, made if missing;
+    /// `MailAccount.keptMailFileName` names one per account), or in memory only when `nil`.
+    public init(account: MailAccount, checkInterval: Double = 30, limit: Int = 200, timeout: Duration = .seconds(20), retry: MailRetry = MailRetry(),
+                keptIn file: URL? = nil) {
         self.account = account
         self.checkInterval = checkInterval
         self.limit = limit
         self.timeout = timeout
         self.retry = retry
+        store = MailStore(file: file)
+        if let problem = store.problem { Log.line("mail: \(problem)") }
     }
 
     /// Whether the account has an SMTP server to send through.
@@ -72,42 +76,44 @@ public struct IMAPMailServer: MailServer {
         }
     }
 
-    /// One check: log in, read the newest `limit` messages of each place (`ServerPlaces`), each with its
-    /// `serverPlacement` (Later's with the moment its schedule says), and log out.
+    /// One check: log in, bring the store up to date with the newest `limit` messages of each place (`MailSync`), log
+    /// out, and give what the store holds (`keptMessages`).
     public func inbox() async throws -> [MailMessage] {
-        let limit = self.limit, from = account.fromAddress, bodies = self.bodies
-        bodies.beginCheck()
-        var completed = false
-        defer { bodies.endCheck(completed: completed) }
-        let messages = try await session { session in
-            var messages: [MailMessage] = []
-            var seen = Set<String>()
-            for (placement, mailbox) in ServerPlaces(try await session.listMailboxes()).all {
-                let status = try await session.select(mailbox)
-                let headers = try await session.headers(of: Array(try await session.allUIDs().suffix(limit)))
-                // Later's schedule is the one this account wrote there; a message elsewhere, or from anyone else, is mail.
-                let schedules = placement.list == .later ? Set(headers.filter { Self.isSchedule($0, writtenBy: from) }.map(\.uid)) : []
-                let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)
-                let schedule = try await session.laterSchedule(in: current)
-                let rows = headers.filter { !schedules.contains($0.uid) }
-                let place = MessageBodies.Place(mailbox: mailbox, uidValidity: status.uidValidity ?? 0)
-                let fetched = try await session.bodies(of: bodies.missing(rows.map(\.uid), in: place))
-                let read = bodies.keep(fetched, in: place, reading: rows.map(\.uid))
-                for header in rows.sorted(by: { $0.uid > $1.uid }) {
-                    var message = Self.mailMessage(header, body: read[header.uid] ?? MessageBody(raw: []), mailbox: mailbox,
-                                                   uidValidity: status.uidValidity ?? 0)
-                    // One message in two mailboxes (a copy left behind) is shown once, where it was found first.
-                    guard seen.insert(message.id).inserted else { continue }
-                    message.serverPlacement = placement
-                    if placement.list == .later, let entry = message.messageID.flatMap({ schedule.entries[$0] }) {
-                        message.serverPlacement = Placement(.later, entry.option, until: entry.until)
-                    }
-                    messages.append(message)
-                }
-            }
-            return messages
+        let sync = MailSync(store: store, limit: limit, owner: account.fromAddress)
+        try await session { session in try await sync.run(session) }
+        return Self.messages(try store.contents(), owner: account.fromAddress)
+    }
+
+    /// What the store holds, at once and without the network: the messages the last check left, with their bodies.
+    /// A store that can't be read gives none (the check then reads the server again), and says why in the log.
+    public func keptMessages() -> [MailMessage] {
+        do {
+            return Self.messages(try store.contents(), owner: account.fromAddress)
+        } catch {
+            Log.line("mail: the mail kept on this machine could not be read: \(error)")
+            return []
         }
-        completed = true
+    }
+
+    /// The Mailbox's messages of what a store holds: each mailbox's, newest first, with its `serverPlacement` (Later's
+    /// with the moment its schedule says; the schedule itself is no message); one message in two mailboxes (a copy left
+    /// behind) is shown once, where it was found first. A body not read yet is empty.
+    static func messages(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule), owner: String) -> [MailMessage] {
+        var messages: [MailMessage] = []
+        var seen = Set<String>()
+        for mailbox in kept.mailboxes {
+            let isLater = mailbox.placement.list == .later
+            for message in mailbox.messages where !(isLater && isSchedule(message.headers, writtenBy: owner)) {
+                var row = mailMessage(message.headers, body: message.body ?? MessageBody(subject: "", from: "", text: "", attachments: []),
+                                      mailbox: mailbox.name, uidValidity: mailbox.uidValidity)
+                guard seen.insert(row.id).inserted else { continue }
+                row.serverPlacement = mailbox.placement
+                if isLater, let entry = row.messageID.flatMap({ kept.schedule.entries[$0] }) {
+                    row.serverPlacement = Placement(.later, entry.option, until: entry.until)
+                }
+                messages.append(row)
+            }
+        }
         return messages
     }
 
@@ -196,9 +202,7 @@ public struct IMAPMailServer: MailServer {
     /// (`imap-<uidvalidity>-<uid>` in the Inbox).
     static func id(of message: IMAPMessageHeaders, mailbox: String, uidValidity: UInt64) -> String {
         if let messageID = message.fields["message-id"]?.trimmingCharacters(in: .whitespaces), !messageID.isEmpty {
-            var hash: UInt64 = 0xcbf29ce484222325  // FNV-1a, 64 bits: stable across runs and machines
-            for byte in messageID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-            let id = "imap-" + String(hash, radix: 16)
+            let id = "imap-" + String(MailAccount.stableHash(messageID), radix: 16)
             messageIDs.withLockedValue { $0[id] = messageID }
             return id
         }

@@ -18,6 +18,24 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     /// The address the account sends from: its user name when that is an address, else the name at the server.
     public var fromAddress: String { user.contains("@") ? user : "\(user)@\(host)" }
 
+    /// The name of the file its mail is kept in (`IMAPMailServer`'s `keptIn`), one per user and server: the user and
+    /// server as they read (letters, digits, `.`, `@`, `-`; anything else `_`), and a hash of them exactly, so two that
+    /// read alike keep apart. `ana@example.org@imap.example.org-993-5f1c….sqlite`.
+    public var keptMailFileName: String {
+        let key = "\(user)\n\(host)\n\(port)"
+        let readable = "\(user)@\(host)-\(port)".unicodeScalars.prefix(120).map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".@-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
+        }
+        return String(readable) + "-" + String(Self.stableHash(key), radix: 16) + ".sqlite"
+    }
+
+    /// FNV-1a of `text`'s UTF-8, 64 bits: the same on every run and machine (Swift's `Hasher` is seeded per run).
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return hash
+    }
+
     /// The same account: server, user, password and TLS, and the same SMTP server.
     public static func == (a: MailAccount, b: MailAccount) -> Bool {
         (a.host, a.port, a.user, a.password, a.tls) == (b.host, b.port, b.user, b.password, b.tls)

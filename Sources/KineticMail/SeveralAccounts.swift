@@ -73,6 +73,23 @@ public final class SeveralAccounts: MailServer, Sendable {
         return messages
     }
 
+    /// Every account's kept messages, as `inbox()` joins them; each account's are what it shows until it answers.
+    public func keptMessages() -> [MailMessage] {
+        let kept = accounts.map { $0.server.keptMessages() }
+        return memory.withLockedValue { memory in
+            var messages: [MailMessage] = [], seen = Set<String>()
+            for (index, list) in kept.enumerated() {
+                if memory.lastMessages[index] == nil { memory.lastMessages[index] = list }
+                for message in list {
+                    if memory.owners[message.id]?.contains(index) != true { memory.owners[message.id, default: []].append(index) }
+                    if let messageID = message.messageID, memory.ownerByMessageID[messageID] == nil { memory.ownerByMessageID[messageID] = index }
+                    if seen.insert(message.id).inserted { messages.append(message) }
+                }
+            }
+            return messages
+        }
+    }
+
     /// The accounts that hold the message `id` (the first when it is not known).
     private func owners(of id: String) -> [MailServer] {
         (memory.withLockedValue { $0.owners[id] } ?? [0]).map { accounts[$0].server }

@@ -122,13 +122,20 @@ struct MailOptions: ParsableArguments {
     /// address and `readingTheAccountsFile` (`kinetic run`; `play` takes flags only, so a scenario never reads a
     /// person's mail), the accounts in `mail.json` (`MailAccountsFile`): one, or several as one Mailbox; an account the
     /// file can't give is left out, and said.
+    ///
+    /// Each account's mail is kept in `keptMailFolder` (`<cache>/mail/`, one SQLite file per account) when one is
+    /// given: `run` gives it, so the Mailbox opens on the last check's mail, offline too; `play` and `run --fresh`
+    /// keep it in memory only, so a scenario never reads mail an earlier run kept.
     func server(environment: [String: String] = ProcessInfo.processInfo.environment, readingTheAccountsFile: Bool = false,
-                warn: (String) -> Void = Log.line) throws -> MailServer? {
+                keptMailFolder: URL? = nil, warn: (String) -> Void = Log.line) throws -> MailServer? {
+        func server(_ account: MailAccount) -> IMAPMailServer {
+            IMAPMailServer(account: account, keptIn: keptMailFolder?.appendingPathComponent(account.keptMailFileName))
+        }
         guard let address = imap ?? environment["KINETIC_IMAP_URL"], !address.isEmpty else {
             guard readingTheAccountsFile, let file = MailAccountsFile.location(environment: environment) else { return nil }
             let (accounts, problems) = MailAccountsFile.load(file, home: environment["HOME"], warn: warn)
             problems.forEach(warn)
-            let servers = accounts.map { (name: $0.name, server: IMAPMailServer(account: $0.account) as MailServer) }
+            let servers = accounts.map { (name: $0.name, server: server($0.account) as MailServer) }
             return servers.count > 1 ? SeveralAccounts(servers) : servers.first?.server
         }
         guard let user = mailUser ?? environment["KINETIC_MAIL_USER"] else { throw ValidationError("--imap needs --mail-user (or KINETIC_MAIL_USER)") }
@@ -139,8 +146,8 @@ struct MailOptions: ParsableArguments {
             let password = try MailAccount.password(fromFile: file, warn: warn)
             let roots = mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"]
             let sending = smtp ?? environment["KINETIC_SMTP_URL"]
-            return IMAPMailServer(account: try MailAccount(address: address, user: user, password: password, trustRootsFile: roots,
-                                                           smtpAddress: sending?.isEmpty == false ? sending : nil))
+            return server(try MailAccount(address: address, user: user, password: password, trustRootsFile: roots,
+                                          smtpAddress: sending?.isEmpty == false ? sending : nil))
         } catch let error as MailAccountError {
             throw ValidationError("mail account: \(error)")
         }
@@ -189,7 +196,8 @@ struct Run: ParsableCommand {
         settings.localization = languages.localization
         let stage = Stage(settings: settings)
         var environment = AppsEnvironment.liveWindow
-        environment.mailServer = try mail.server(readingTheAccountsFile: true)
+        environment.mailServer = try mail.server(readingTheAccountsFile: true,
+                                                 keptMailFolder: fresh ? nil : locations.cacheDirectory.appendingPathComponent("mail"))
         stage.present(Shell(entries: KineticApps.entries(environment: environment), initialApp: app?.id))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.

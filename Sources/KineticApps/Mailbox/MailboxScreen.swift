@@ -642,11 +642,13 @@ final class Handover<Element>: @unchecked Sendable {
 }
 
 extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
-    /// A feed over a person's mail server: nothing at once (the server is the source), then its Inbox, read again every
-    /// `checkInterval` seconds, and at once when the server's watch says the Inbox changed. A failed check keeps the messages shown and says so once, until a check works again.
+    /// A feed over a person's mail server: what the last checks kept on this machine at once (`keptMessages`), then
+    /// its mailboxes, read again every `checkInterval` seconds, and at once when the server's watch says the Inbox
+    /// changed. A failed check keeps the messages shown and says so once, until a check works again.
     public convenience init(server: MailServer) {
-        let memory = MailCheckMemory()
-        self.init(current: { MailboxRefresher.Snapshot(messages: [], problems: [], refreshFailed: false) }, refresh: {
+        let kept = server.keptMessages()
+        let memory = MailCheckMemory(shown: kept)
+        self.init(current: { MailboxRefresher.Snapshot(messages: kept, problems: [], refreshFailed: false, showingSaved: !kept.isEmpty) }, refresh: {
             do {
                 let messages = try await server.inbox()
                 await memory.succeeded(messages)
@@ -670,8 +672,13 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
 
 /// What the last mail checks found: the messages of the last one that worked, and whether a failure was already said.
 private actor MailCheckMemory {
-    private var shown: [MailMessage] = []
+    private var shown: [MailMessage]
     private var failing = false
+
+    /// A memory of `shown`: what the Mailbox opened on.
+    init(shown: [MailMessage]) {
+        self.shown = shown
+    }
 
     func succeeded(_ messages: [MailMessage]) {
         shown = messages

@@ -1,0 +1,273 @@
+import Foundation
+import GRDB
+import KineticData
+
+/// One account's mail as the last checks left it, kept in SQLite (GRDB): each mailbox the Mailbox reads (its
+/// UIDVALIDITY, and where the Mailbox files what is in it), each message's flags and header fields, the bodies read
+/// so far, and Later's schedule. A check asks the server only for what is not here yet (`MailSync`), and the Mailbox
+/// opens on what is here before the server answers: quit, go offline, and the messages are still there to read.
+///
+/// It is a cache of what the server holds, so it lives in the cache folder (`$XDG_CACHE_HOME/kinetic/mail/`): a file
+/// that cannot be read is moved aside (`.damaged`), said once, and the mail read from the server again.
+final class MailStore: Sendable {
+    /// The database: a file, or memory for a run that keeps nothing (`kinetic play`, `run --fresh`, tests).
+    private let database: DatabaseQueue
+    /// What went wrong opening the file, in a sentence; `nil` when it opened as it was.
+    let problem: String?
+
+    /// A store in `file` (made, with its folder, when missing), else in memory. A file that is not a store this version
+    /// can read is moved to `<file>.damaged` and a new one begun; a folder that can't be written keeps the mail in
+    /// memory. Either way the sentence is in `problem`.
+    init(file: URL?) {
+        guard let file else {
+            database = Self.inMemory()
+            problem = nil
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            database = try Self.open(file)
+            problem = nil
+        } catch let firstError {
+            let aside = file.appendingPathExtension("damaged")
+            do {
+                try? FileManager.default.removeItem(at: aside)  // nil: no earlier damaged copy to replace
+                try FileManager.default.moveItem(at: file, to: aside)
+                database = try Self.open(file)
+                problem = "the mail kept in \(file.path) could not be read (\(firstError)); it is now \(aside.lastPathComponent), and the mail is read from the server again"
+            } catch {
+                database = Self.inMemory()
+                problem = "the mail can't be kept in \(file.path) (\(firstError)); this run keeps it in memory only"
+            }
+        }
+    }
+
+    private static func open(_ file: URL) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: file.path)
+        try migrator.migrate(queue)
+        return queue
+    }
+
+    private static func inMemory() -> DatabaseQueue {
+        // An in-memory database opens on any machine SQLite runs on, and the migration is this file's own SQL on an empty
+        // database: neither reads anything from outside, so neither can fail on input.
+        let queue = try! DatabaseQueue()
+        try! migrator.migrate(queue)
+        return queue
+    }
+
+    /// The tables, version by version. UIDs and UIDVALIDITY are kept as their 64 bits (`Int64(bitPattern:)`), so no
+    /// value a server sends is refused or changed on the way.
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("mail kept, 1") { db in
+            try db.execute(sql: """
+                CREATE TABLE mailbox (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    position INTEGER NOT NULL,
+                    uidValidity INTEGER NOT NULL,
+                    placement TEXT NOT NULL
+                );
+                CREATE TABLE message (
+                    mailbox TEXT NOT NULL REFERENCES mailbox(name) ON DELETE CASCADE,
+                    uid INTEGER NOT NULL,
+                    flags TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    hasBody INTEGER NOT NULL DEFAULT 0,
+                    bodySubject TEXT NOT NULL DEFAULT '',
+                    bodyFrom TEXT NOT NULL DEFAULT '',
+                    bodyText TEXT NOT NULL DEFAULT '',
+                    attachments TEXT NOT NULL DEFAULT '[]',
+                    PRIMARY KEY (mailbox, uid)
+                ) WITHOUT ROWID;
+                CREATE TABLE laterSchedule (
+                    messageID TEXT PRIMARY KEY NOT NULL,
+                    until REAL,
+                    option TEXT
+                );
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: What a check writes
+
+    /// `name` as a check found it, at `position` among the places read, filed as `placement`: a UIDVALIDITY other than
+    /// the one kept means every UID kept for it names nothing now (RFC 3501 §2.3.1.1), so its messages are forgotten.
+    /// Gives the UIDs kept for it.
+    func mailboxFound(_ name: String, position: Int, uidValidity: UInt64, placement: Placement) throws -> Set<UInt64> {
+        let placementText = String(decoding: try JSONEncoder().encode(placement), as: UTF8.self)
+        return try database.write { db in
+            let kept = try Int64.fetchOne(db, sql: "SELECT uidValidity FROM mailbox WHERE name = ?", arguments: [name])
+            if let kept, kept != Int64(bitPattern: uidValidity) {
+                try db.execute(sql: "DELETE FROM message WHERE mailbox = ?", arguments: [name])
+            }
+            try db.execute(sql: """
+                INSERT INTO mailbox (name, position, uidValidity, placement) VALUES (?, ?, ?, ?)
+                ON CONFLICT(name) DO UPDATE SET position = excluded.position, uidValidity = excluded.uidValidity, placement = excluded.placement
+                """, arguments: [name, position, Int64(bitPattern: uidValidity), placementText])
+            let uids = try Int64.fetchAll(db, sql: "SELECT uid FROM message WHERE mailbox = ?", arguments: [name])
+            return Set(uids.map { UInt64(bitPattern: $0) })
+        }
+    }
+
+    /// Forgets every mailbox but `names`, with its messages: one the server no longer has, or the Mailbox no longer reads.
+    func keepOnlyMailboxes(_ names: Set<String>) throws {
+        try database.write { db in
+            for name in try String.fetchAll(db, sql: "SELECT name FROM mailbox") where !names.contains(name) {
+                try db.execute(sql: "DELETE FROM message WHERE mailbox = ?", arguments: [name])
+                try db.execute(sql: "DELETE FROM mailbox WHERE name = ?", arguments: [name])
+            }
+        }
+    }
+
+    /// Forgets `uids` in `mailbox`: messages gone from the server, or fallen out of what the Mailbox keeps.
+    func forget(_ uids: some Collection<UInt64>, in mailbox: String) throws {
+        guard !uids.isEmpty else { return }
+        try database.write { db in
+            for uid in uids {
+                try db.execute(sql: "DELETE FROM message WHERE mailbox = ? AND uid = ?", arguments: [mailbox, Int64(bitPattern: uid)])
+            }
+        }
+    }
+
+    /// Keeps each message's flags and header fields (a body kept before stays).
+    func keep(_ headers: [IMAPMessageHeaders], in mailbox: String) throws {
+        guard !headers.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try database.write { db in
+            for header in headers {
+                let fields = String(decoding: try encoder.encode(header.fields), as: UTF8.self)
+                try db.execute(sql: """
+                    INSERT INTO message (mailbox, uid, flags, fields) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(mailbox, uid) DO UPDATE SET flags = excluded.flags, fields = excluded.fields
+                    """, arguments: [mailbox, Int64(bitPattern: header.uid), Self.flagsText(header.flags), fields])
+            }
+        }
+    }
+
+    /// Keeps the flags a check read for messages already kept.
+    func keepFlags(_ flags: [UInt64: Set<String>], in mailbox: String) throws {
+        guard !flags.isEmpty else { return }
+        try database.write { db in
+            for (uid, set) in flags {
+                try db.execute(sql: "UPDATE message SET flags = ? WHERE mailbox = ? AND uid = ?",
+                               arguments: [Self.flagsText(set), mailbox, Int64(bitPattern: uid)])
+            }
+        }
+    }
+
+    /// The flags and header fields kept for `mailbox`'s messages.
+    func headers(in mailbox: String) throws -> [IMAPMessageHeaders] {
+        try database.read { db in try Self.messages(in: mailbox, db).map(\.headers) }
+    }
+
+    /// Of `mailbox`'s kept messages, the UIDs whose body is not read yet, newest (highest UID) first.
+    func withoutBody(in mailbox: String) throws -> [UInt64] {
+        try database.read { db in
+            try Int64.fetchAll(db, sql: "SELECT uid FROM message WHERE mailbox = ? AND hasBody = 0", arguments: [mailbox])
+                .map { UInt64(bitPattern: $0) }.sorted(by: >)
+        }
+    }
+
+    /// Keeps bodies read, by UID, in `mailbox` (a message forgotten meanwhile is passed by).
+    func keep(_ bodies: [UInt64: MessageBody], in mailbox: String) throws {
+        guard !bodies.isEmpty else { return }
+        try database.write { db in
+            for (uid, body) in bodies {
+                let attachments = String(decoding: try JSONEncoder().encode(body.attachments.map(KeptAttachment.init)), as: UTF8.self)
+                try db.execute(sql: """
+                    UPDATE message SET hasBody = 1, bodySubject = ?, bodyFrom = ?, bodyText = ?, attachments = ?
+                    WHERE mailbox = ? AND uid = ?
+                    """, arguments: [body.subject, body.from, body.text, attachments, mailbox, Int64(bitPattern: uid)])
+            }
+        }
+    }
+
+    /// Keeps Later's schedule as a check read it, in place of the one kept.
+    func keep(_ schedule: LaterSchedule) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM laterSchedule")
+            for (messageID, entry) in schedule.entries {
+                try db.execute(sql: "INSERT INTO laterSchedule (messageID, until, option) VALUES (?, ?, ?)",
+                               arguments: [messageID, entry.until?.timeIntervalSince1970, entry.option])
+            }
+        }
+    }
+
+    // MARK: What the Mailbox reads
+
+    /// A message as kept: its flags and header fields, and its body (`nil` until read).
+    struct KeptMessage: Equatable {
+        var headers: IMAPMessageHeaders
+        var body: MessageBody?
+    }
+
+    /// A mailbox as kept: its name, UIDVALIDITY, place, and messages, newest first.
+    struct KeptMailbox: Equatable {
+        var name: String
+        var uidValidity: UInt64
+        var placement: Placement
+        var messages: [KeptMessage]
+    }
+
+    /// Everything kept: the mailboxes in the order the last check read them, and Later's schedule. A mailbox or message
+    /// that does not read back is left out on its own.
+    func contents() throws -> (mailboxes: [KeptMailbox], schedule: LaterSchedule) {
+        try database.read { db in
+            let decoder = JSONDecoder()
+            var mailboxes: [KeptMailbox] = []
+            for row in try Row.fetchAll(db, sql: "SELECT name, uidValidity, placement FROM mailbox ORDER BY position, name") {
+                let name: String = row["name"]
+                guard let placementText: String = row["placement"],
+                      let placement = try? decoder.decode(Placement.self, from: Data(placementText.utf8)) else { continue }  // nil: unreadable, left out
+                let messages = try Self.messages(in: name, db)
+                let uidValidity: Int64 = row["uidValidity"]
+                mailboxes.append(KeptMailbox(name: name, uidValidity: UInt64(bitPattern: uidValidity), placement: placement, messages: messages))
+            }
+            var schedule = LaterSchedule()
+            for row in try Row.fetchAll(db, sql: "SELECT messageID, until, option FROM laterSchedule") {
+                let until: Double? = row["until"]
+                schedule.entries[row["messageID"]] = LaterSchedule.Entry(until: until.map(Date.init(timeIntervalSince1970:)), option: row["option"])
+            }
+            return (mailboxes, schedule)
+        }
+    }
+
+    /// `name`'s messages as kept, newest first; a row that does not read back (a field written by a newer version) is
+    /// left out on its own.
+    private static func messages(in name: String, _ db: Database) throws -> [KeptMessage] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT uid, flags, fields, hasBody, bodySubject, bodyFrom, bodyText, attachments FROM message
+            WHERE mailbox = ? ORDER BY uid DESC
+            """, arguments: [name])
+        let decoder = JSONDecoder()
+        return rows.compactMap { row -> KeptMessage? in
+            guard let fieldsText: String = row["fields"],
+                  let fields = try? decoder.decode([String: String].self, from: Data(fieldsText.utf8)) else { return nil }  // nil: unreadable
+            let uid: Int64 = row["uid"]
+            let flags: String = row["flags"]
+            let headers = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: Set(flags.split(separator: " ").map(String.init)), fields: fields)
+            guard row["hasBody"] as Bool else { return KeptMessage(headers: headers, body: nil) }
+            let attachmentsText: String = row["attachments"]
+            let attachments = (try? decoder.decode([KeptAttachment].self, from: Data(attachmentsText.utf8))) ?? []  // nil: listed as none
+            return KeptMessage(headers: headers, body: MessageBody(subject: row["bodySubject"], from: row["bodyFrom"], text: row["bodyText"],
+                                                                   attachments: attachments.map { MailAttachment(name: $0.name, size: $0.size) }))
+        }
+    }
+
+    private static func flagsText(_ flags: Set<String>) -> String {
+        flags.sorted().joined(separator: " ")
+    }
+
+    /// An attachment as the store writes it.
+    private struct KeptAttachment: Codable {
+        var name: String
+        var size: Int
+
+        init(_ attachment: MailAttachment) {
+            (name, size) = (attachment.name, attachment.size)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import KineticData
+
+/// One check's reading of a server into the account's `MailStore`, place by place (`ServerPlaces`: the Inbox, the
+/// Archive, the Trash, Later and the lists). For each, UIDVALIDITY is compared with the one kept (a new one forgets the
+/// mailbox's messages), the messages gone since are forgotten, the flags of those kept are read again, and only the new
+/// messages' headers and the bodies not yet read are fetched, newest first. Each batch is kept as it arrives, so a
+/// check cut short by a dropped connection keeps what it read, and the next one goes on from there.
+struct MailSync {
+    /// Where the mail is kept.
+    let store: MailStore
+    /// The most messages kept for each mailbox, newest first.
+    let limit: Int
+    /// The account's own address: Later's schedule is the one it wrote (`IMAPMailServer.isSchedule`).
+    let owner: String
+
+    /// UIDs per FETCH of header fields: about 150 KB of reply.
+    static let headersPerFetch = 500
+    /// UIDs per FETCH of flags: about 100 KB of reply.
+    static let flagsPerFetch = 2000
+
+    /// Reads every place into the store; a mailbox the Mailbox no longer reads (or the server no longer has) is forgotten.
+    func run(_ session: IMAPSession) async throws {
+        var read: Set<String> = []
+        var laterRead = false
+        for (position, place) in ServerPlaces(try await session.listMailboxes()).all.enumerated() {
+            try await sync(place.mailbox, at: position, as: place.placement, session)
+            read.insert(place.mailbox)
+            laterRead = laterRead || place.placement.list == .later
+        }
+        try store.keepOnlyMailboxes(read)
+        if !laterRead { try store.keep(LaterSchedule()) }
+    }
+
+    private func sync(_ mailbox: String, at position: Int, as placement: Placement, _ session: IMAPSession) async throws {
+        let status = try await session.select(mailbox)
+        let kept = try store.mailboxFound(mailbox, position: position, uidValidity: status.uidValidity ?? 0, placement: placement)
+        // UIDs are 32-bit numbers above 0 (RFC 3501 §9, nz-number): anything else names no message.
+        let onServer = Set(try await session.allUIDs()).filter { $0 > 0 && $0 <= UInt64(UInt32.max) }
+        let wanted = onServer.sorted().suffix(limit)
+        try store.forget(kept.subtracting(wanted), in: mailbox)
+        let known = wanted.filter(kept.contains), new = wanted.filter { !kept.contains($0) }.reversed()
+        for batch in Array(known).inBatches(of: Self.flagsPerFetch) {
+            try store.keepFlags(try await session.flags(of: batch), in: mailbox)
+        }
+        for batch in Array(new).inBatches(of: Self.headersPerFetch) {
+            try store.keep(try await session.headers(of: Array(batch)), in: mailbox)
+        }
+        let isLater = placement.list == .later
+        let headers = isLater ? try store.headers(in: mailbox) : []
+        let schedules = Set(headers.filter { IMAPMailServer.isSchedule($0, writtenBy: owner) }.map(\.uid))
+        for batch in try store.withoutBody(in: mailbox).filter({ !schedules.contains($0) }).inBatches(of: MessageBody.messagesPerFetch) {
+            try store.keep(try await session.bodies(of: batch), in: mailbox)
+        }
+        if isLater {
+            let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)
+            try store.keep(try await session.laterSchedule(in: current))
+        }
+    }
+}
+
+extension Array {
+    /// The elements in runs of `size` (the last shorter), in order.
+    func inBatches(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: Swift.max(1, size)).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

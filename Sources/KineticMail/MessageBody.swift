@@ -1,0 +1,63 @@
+import KineticData
+
+/// What the reader shows of a server's message: its decoded headers, its text, and the files it carries.
+struct MessageBody: Sendable, Equatable {
+    /// The subject, its encoded words decoded; "" when the message could not be read as MIME.
+    var subject = ""
+    /// The sender (`Ana Lima <ana@example.org>`), decoded; "" when the message could not be read as MIME.
+    var from = ""
+    /// The text to read: text/plain preferred, HTML as text, every encoding and charset decoded (`MIMEMessage`).
+    var text: String
+    /// Its attachments, by name and size.
+    var attachments: [MailAttachment]
+
+    /// How many bytes of a message are fetched to read it: its text, and all but large attachments. A file cut short
+    /// at this size is listed at the size that arrived.
+    static let fetchedBytes = 1024 * 1024
+    /// How many messages one FETCH asks for: at most 5 MB in one command, which a link of 256 KB/s brings within the
+    /// command's 20 s deadline.
+    static let messagesPerFetch = 5
+
+    /// A body as it was read before (`MailStore`).
+    init(subject: String, from: String, text: String, attachments: [MailAttachment]) {
+        (self.subject, self.from, self.text, self.attachments) = (subject, from, text, attachments)
+    }
+
+    /// The body of a message's raw bytes (`BODY[]`) through GMime; bytes that are not MIME are shown as text, as
+    /// they came, so nothing the server sent is hidden.
+    init(raw bytes: [UInt8]) {
+        if let message = try? MIMEMessage(parsing: bytes) {  // nil: not MIME, shown raw below
+            (subject, from, text) = (message.subject, message.from, message.text)
+            attachments = message.attachments.map { MailAttachment(name: $0.name, size: $0.size) }
+        } else {
+            text = String(decoding: bytes.prefix(200_000), as: UTF8.self)
+            attachments = []
+        }
+    }
+}
+
+extension IMAPSession {
+    /// Each message's body (`BODY.PEEK[]`, so it stays unread, up to `MessageBody.fetchedBytes`), by UID, in one
+    /// FETCH: ask for `MessageBody.messagesPerFetch` at a time.
+    func bodies(of uids: some Collection<UInt64>) async throws -> [UInt64: MessageBody] {
+        guard !uids.isEmpty else { return [:] }
+        var bodies: [UInt64: MessageBody] = [:]
+        let wanted = Set(uids)
+        let reply = try await run("UID FETCH \(IMAPUIDSet.compressed(Array(uids))) (UID BODY.PEEK[]<0.\(MessageBody.fetchedBytes)>)")
+        for fetched in reply.fetched {
+            if let uid = fetched.uid, wanted.contains(uid), let raw = fetched.bytes(prefixed: "BODY[]") { bodies[uid] = MessageBody(raw: raw) }
+        }
+        return bodies
+    }
+
+    /// Each message's flags, by UID (one FETCH; ask for a bounded number at a time).
+    func flags(of uids: some Collection<UInt64>) async throws -> [UInt64: Set<String>] {
+        guard !uids.isEmpty else { return [:] }
+        let wanted = Set(uids)
+        var flags: [UInt64: Set<String>] = [:]
+        for fetched in try await run("UID FETCH \(IMAPUIDSet.compressed(Array(uids))) (UID FLAGS)").fetched {
+            if let uid = fetched.uid, wanted.contains(uid), let list = fetched.value(named: "FLAGS")?.list { flags[uid] = Set(list.compactMap(\.text)) }
+        }
+        return flags
+    }
+}

@@ -1,0 +1,124 @@
+import XCTest
+import Foundation
+import KineticData
+@testable import KineticMail
+
+/// The mail kept between launches (`MailStore`): what a check wrote reads back after the file is opened again, a new
+/// UIDVALIDITY forgets a mailbox, a damaged file is set aside, and the Mailbox's rows are made from what is kept.
+final class MailStoreTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mail-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: folder)
+    }
+
+    private func headers(_ uid: UInt64, _ subject: String, flags: Set<String> = [], from: String = "Ana Lima <ana@example.org>") -> IMAPMessageHeaders {
+        IMAPMessageHeaders(uid: uid, flags: flags, fields: ["subject": subject, "from": from, "message-id": "<\(subject.filter(\.isLetter).lowercased())@example.org>",
+                                                            "date": "Mon, 5 Jan 2026 09:41:00 +0000"])
+    }
+
+    func testWhatACheckKeptReadsBackAfterALaunch() throws {
+        let file = folder.appendingPathComponent("mail/ana.sqlite")
+        let lunch = headers(41, "Lunch on Thursday?"), slides = headers(42, "Slides for Monday", flags: ["\\Seen", "\\Flagged"])
+        let body = MessageBody(subject: "Lunch on Thursday?", from: "Ana Lima <ana@example.org>", text: "See you at noon, à midi.",
+                               attachments: [MailAttachment(name: "menu.pdf", size: 1200)])
+        let moment = Date(timeIntervalSince1970: 1_800_000_000)
+        do {
+            let store = MailStore(file: file)
+            XCTAssertNil(store.problem)
+            XCTAssertEqual(try store.mailboxFound("INBOX", position: 0, uidValidity: 7, placement: .inbox), [])
+            try store.keep([lunch, slides], in: "INBOX")
+            try store.keep([41: body], in: "INBOX")
+            try store.keep(LaterSchedule(entries: ["<a@example.org>": .init(until: moment, option: "tomorrow"), "<b@example.org>": .init(until: nil, option: nil)]))
+        }
+        let reopened = MailStore(file: file)
+        XCTAssertNil(reopened.problem)
+        let kept = try reopened.contents()
+        XCTAssertEqual(kept.mailboxes, [MailStore.KeptMailbox(name: "INBOX", uidValidity: 7, placement: .inbox,
+                                                              messages: [.init(headers: slides, body: nil), .init(headers: lunch, body: body)])],
+                       "newest first, the body read kept, the other not yet read")
+        XCTAssertEqual(kept.schedule.entries, ["<a@example.org>": .init(until: moment, option: "tomorrow"), "<b@example.org>": .init(until: nil, option: nil)])
+        XCTAssertEqual(try reopened.withoutBody(in: "INBOX"), [42])
+        XCTAssertEqual(try reopened.mailboxFound("INBOX", position: 0, uidValidity: 7, placement: .inbox), [41, 42], "the same UIDVALIDITY: both still kept")
+    }
+
+    /// RFC 3501 §2.3.1.1: a new UIDVALIDITY means the UIDs kept name nothing; the mailbox's messages are forgotten, the
+    /// others' kept. Values past Int64's range keep their 64 bits.
+    func testANewUIDValidityForgetsOnlyThatMailbox() throws {
+        let store = MailStore(file: folder.appendingPathComponent("mail.sqlite"))
+        _ = try store.mailboxFound("INBOX", position: 0, uidValidity: UInt64.max, placement: .inbox)
+        _ = try store.mailboxFound("Archive", position: 1, uidValidity: 3, placement: Placement(.archive))
+        try store.keep([headers(1, "Lunch")], in: "INBOX")
+        try store.keep([headers(9, "Slides")], in: "Archive")
+        XCTAssertEqual(try store.mailboxFound("INBOX", position: 0, uidValidity: UInt64.max, placement: .inbox), [1], "the same UIDVALIDITY, all 64 bits")
+        XCTAssertEqual(try store.mailboxFound("INBOX", position: 0, uidValidity: 8, placement: .inbox), [])
+        XCTAssertEqual(try store.contents().mailboxes.map { $0.messages.map(\.headers.uid) }, [[], [9]])
+        try store.keepOnlyMailboxes(["INBOX"])
+        XCTAssertEqual(try store.contents().mailboxes.map(\.name), ["INBOX"], "a mailbox no longer read is forgotten")
+    }
+
+    func testFlagsAndForgettingFollowTheServer() throws {
+        let store = MailStore(file: nil)
+        _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)
+        try store.keep([headers(1, "Lunch"), headers(2, "Slides"), headers(3, "Book club")], in: "INBOX")
+        try store.keep([1: MessageBody(subject: "", from: "", text: "noon", attachments: [])], in: "INBOX")
+        try store.keepFlags([1: ["\\Seen"]], in: "INBOX")
+        try store.forget([2], in: "INBOX")
+        let messages = try store.contents().mailboxes[0].messages
+        XCTAssertEqual(messages.map(\.headers.uid), [3, 1])
+        XCTAssertEqual(messages.last?.headers.flags, ["\\Seen"])
+        XCTAssertEqual(messages.last?.body?.text, "noon", "new flags leave the body read")
+    }
+
+    /// A file that is no SQLite database (a disk's damage, another program's file) is moved aside whole, said in a
+    /// sentence naming it, and a new store begun where it was.
+    func testADamagedFileIsSetAsideAndMailReadAgain() throws {
+        let file = folder.appendingPathComponent("mail.sqlite")
+        let garbage = Data("this is not a database, but someone's words".utf8) + Data(repeating: 0xFF, count: 4096)
+        try garbage.write(to: file)
+        let store = MailStore(file: file)
+        let problem = try XCTUnwrap(store.problem)
+        XCTAssertTrue(problem.contains(file.path) && problem.contains("mail.sqlite.damaged"), problem)
+        XCTAssertEqual(try Data(contentsOf: file.appendingPathExtension("damaged")), garbage, "set aside as it was")
+        _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)
+        try store.keep([headers(1, "Lunch")], in: "INBOX")
+        XCTAssertEqual(try MailStore(file: file).contents().mailboxes.first?.messages.count, 1, "the new store is kept")
+    }
+
+    /// The Mailbox's rows from what is kept: Later's schedule is no row and gives its message's moment; a message in
+    /// two mailboxes shows once, where it is first; a body not read yet is empty.
+    func testRowsAreMadeFromWhatIsKept() {
+        let moment = Date(timeIntervalSince1970: 1_800_000_000)
+        var schedule = headers(5, "Schedule", flags: ["\\Seen"], from: "Scotch <scotch@example.org>")
+        schedule.fields[LaterSchedule.header.name.lowercased()] = LaterSchedule.header.value
+        let lunch = headers(4, "Lunch")
+        let kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule) = (
+            [MailStore.KeptMailbox(name: "INBOX", uidValidity: 1, placement: .inbox, messages: [.init(headers: headers(7, "Slides"), body: nil)]),
+             MailStore.KeptMailbox(name: "Later", uidValidity: 2, placement: Placement(.later), messages: [.init(headers: schedule, body: nil),
+                                                                                                             .init(headers: lunch, body: nil)]),
+             MailStore.KeptMailbox(name: "Archive", uidValidity: 3, placement: Placement(.archive), messages: [.init(headers: headers(9, "Slides"), body: nil)])],
+            LaterSchedule(entries: ["<lunch@example.org>": .init(until: moment, option: "tomorrow")]))
+        let rows = IMAPMailServer.messages(kept, owner: "scotch@example.org")
+        XCTAssertEqual(rows.map(\.subject), ["Slides", "Lunch"])
+        XCTAssertEqual(rows.map(\.serverPlacement), [.inbox, Placement(.later, "tomorrow", until: moment)])
+        XCTAssertEqual(rows.first?.body, "")
+    }
+
+    /// One file per user and server, named so a person can tell whose it is, and never a path.
+    func testEachAccountKeepsItsOwnFile() throws {
+        let ana = try MailAccount(address: "imaps://imap.example.org", user: "ana@example.org", password: "x")
+        let other = try MailAccount(address: "imaps://imap.example.org", user: "ana_example.org", password: "x")
+        let hostile = try MailAccount(address: "imaps://imap.example.org", user: "../../.ssh/ana", password: "x")
+        XCTAssertTrue(ana.keptMailFileName.hasPrefix("ana@example.org@imap.example.org-993-"), ana.keptMailFileName)
+        XCTAssertTrue(ana.keptMailFileName.hasSuffix(".sqlite"))
+        XCTAssertNotEqual(ana.keptMailFileName, other.keptMailFileName, "names that read alike keep apart")
+        XCTAssertFalse(hostile.keptMailFileName.contains("/"), hostile.keptMailFileName)
+        XCTAssertEqual(try MailAccount(address: "imaps://imap.example.org", user: "ana@example.org", password: "y").keptMailFileName, ana.keptMailFileName,
+                       "a new password, the same mail")
+    }
+}

@@ -96,6 +96,13 @@ public struct Accessibility {
     /// The items of a list that have no layer now (rows scrolled far away, not made: `VirtualRows`), so that a
     /// screen reader counts and reaches every item, as GTK offers every row of a long list.
     public var itemsWithoutLayers: [Item] = []
+    /// The layer `itemsWithoutLayers`' frames are measured in: a scroll view's content, so each item stands where its
+    /// row would as the list scrolls, and a list of 10,000 is not written again at every scroll; the list's own layer
+    /// when `nil`. An item whose key a made layer has is left out, so a list may offer every item here.
+    public weak var itemsLayer: Layer?
+    /// `itemsWithoutLayers` made only when a tree is gathered (a screen reader asks, a test looks), in their place:
+    /// a list of 10,000 is then not written again at each change of its app's state, only when someone reads it.
+    public var itemsWhenAsked: (() -> [Item])?
 
     /// A control's value: a number on a range, and the words that say it ("Tomorrow", "9 AM").
     public struct Value: Equatable, Sendable {
@@ -125,7 +132,7 @@ public struct Accessibility {
         public var position: Int
         /// What a screen reader calls it.
         public var name: String
-        /// Where it stands, in the list layer's own coordinates.
+        /// Where it stands, in the list layer's own coordinates (or `itemsLayer`'s).
         public var frame: Rect
         /// Its states (selectable, selected, …).
         public var states: States

@@ -98,9 +98,10 @@ public struct AccessibilityTree {
             let key = uniqueKey(layer.identifier ?? "layer.\(UInt(bitPattern: ObjectIdentifier(layer).hashValue))")
             if declared.role == .list {
                 let made = Set(children.map(\.key))
-                children += declared.itemsWithoutLayers.filter { !made.contains($0.key) }.map { item in
+                let origin = declared.itemsLayer?.frameInRoot.origin ?? inTree.origin
+                children += (declared.itemsWhenAsked?() ?? declared.itemsWithoutLayers).filter { !made.contains($0.key) }.map { item in
                     var row = AccessibilityNode(key: uniqueKey(item.key), role: .listItem, name: item.name, description: "",
-                                                states: item.states, frame: item.frame.offsetBy(dx: inTree.minX, dy: inTree.minY).applying(mirror),
+                                                states: item.states, frame: item.frame.offsetBy(dx: origin.x, dy: origin.y).applying(mirror),
                                                 actions: [], text: nil, caret: 0, selection: 0..<0, isLive: false, children: [])
                     row.isShowing = false
                     row.positionInList = item.position

@@ -231,6 +231,9 @@ try measureApp("Disguise-O-Rama wheel, six costumes, bubbles falling and returni
 try measureApp("Honeycomb: Space's 35 cells morphing in and out of their category", try HoneycombBenchScene())
 try measureApp("Mailbox: a row swept through its four zones, the list flung up and down", MailboxBenchScene())
 try measureApp("Mailbox: a 10,000-word message flung down through and back up", LongMessageBenchScene())
+// The size a mail server's Inbox gives, beside the size the Mailbox had before (its peer in this run).
+try measureApp("Mailbox of 200 messages: a row archived, the list flung down and up", LargeMailboxBenchScene(count: 200))
+try measureApp("Mailbox of 10,000 messages: a row archived, the list flung down and up", LargeMailboxBenchScene(count: 10_000))
 if wanted("Resizing the window") { try ResizeBench.measure(scale: 2, bands: bandOption) }
 
 // Spring evaluations: a tight loop over the closed form.

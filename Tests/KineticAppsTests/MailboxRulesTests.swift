@@ -28,6 +28,33 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.messages(in: .inbox).map(\.id), ["m5"], "the Inbox keeps its order")
     }
 
+    /// The bar's counts and the lookups by id, worked out by hand: of m1…m5, m1 archived, m2 in Later, m3 back from
+    /// Later (an Inbox placement), and a saved placement for a message no longer there ("gone"): the Inbox holds m3,
+    /// m4, m5 (3), the Archive 1, Later 1, the Trash 0. Archiving m4 by the rules makes it 2 and 2. A message is found
+    /// by id, and shown only in its own list.
+    func testCountsAndLookupsByIDFollowThePlacements() {
+        let now = Date(timeIntervalSince1970: 1_767_603_600)
+        var state = MailboxState(messages: messages, placements: [
+            "m1": Placement(.archive), "m2": Placement(.later, "tomorrow", until: now.addingTimeInterval(3600)),
+            "m3": .returned(at: now), "gone": Placement(.archive),
+        ])
+        XCTAssertEqual([Placement.List.inbox, .archive, .later, .deleted].map(state.count(filedIn:)), [3, 1, 1, 0])
+        XCTAssertEqual(state.visibleIDs, ["m3", "m4", "m5"], "the one back from Later on top")
+        XCTAssertEqual(state.message(withID: "m4")?.sender, "S4")
+        XCTAssertNil(state.message(withID: "gone"))
+        XCTAssertTrue(state.isShown("m4"))
+        XCTAssertFalse(state.isShown("m1"), "archived: not in the Inbox shown")
+        XCTAssertFalse(state.isShown("gone"))
+        _ = MailboxRules.reduce(&state, .command(id: "m4", zone: .archive))
+        XCTAssertEqual([Placement.List.inbox, .archive].map(state.count(filedIn:)), [2, 2])
+        XCTAssertEqual(state.visibleIDs, ["m3", "m5"])
+        XCTAssertEqual(state.visibleMessages.map(\.id), state.visibleIDs)
+        state.messages.removeAll { $0.id == "m5" }
+        XCTAssertNil(state.message(withID: "m5"), "the index follows the messages")
+        XCTAssertEqual(state.message(withID: "m3")?.id, "m3")
+        XCTAssertEqual(state.count(filedIn: .inbox), 1)
+    }
+
     /// A draft reopens exactly as written: a reply's two blank lines above the quote, and trailing spaces, stay;
     /// its row's snippet is its words on one line.
     func testADraftReopensExactlyAsWritten() {

@@ -189,6 +189,20 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertTrue(list.children.prefix(showing).allSatisfy(\.isShowing))
         XCTAssertEqual(list.children[199].frame.minY, list.frame.minY + 199 * Mailbox.rowHeight, accuracy: 0.5,
                        "an item without a row stands where its row would")
+
+        // Scrolled (a trackpad's precise wheel, no state changed): made rows and items alike stand where the rows are
+        // drawn now, each one row height below the one before.
+        for step in 0..<20 {
+            _ = runner.stage.send(WheelEvent(location: Point(x: 500, y: 400), delta: Vector(dx: 0, dy: -120), isPrecise: true,
+                                             timestamp: runner.stage.time + Double(step) / 120))
+            runner.stage.run(for: 1.0 / 60)
+        }
+        runner.stage.run(for: 3)
+        let scrolled = try XCTUnwrap(tree(runner.stage).root.first(key: "mailbox.list"))
+        let tops = scrolled.children.enumerated().map { $0.element.frame.minY - Double($0.offset) * Mailbox.rowHeight }
+        XCTAssertLessThan(tops[0], scrolled.frame.minY - 10 * Mailbox.rowHeight, "the list scrolled by more than ten rows")
+        XCTAssertTrue(tops.allSatisfy { abs($0 - tops[0]) < 0.5 }, "every item where its row is drawn: \(Set(tops.map { Int($0) }))")
+        XCTAssertEqual(scrolled.children.filter(\.isShowing).map(\.key), scrolled.children.filter { $0.frame.intersects(scrolled.frame) && $0.frame.intersection(scrolled.frame).height > 0.5 }.map(\.key))
     }
 
     /// On a right-to-left stage a leading-aligned English line is drawn at the right of its mirrored frame; the screen

@@ -101,7 +101,7 @@ struct MailboxKeys {
     /// The list's keys: the focused (or first) message takes the swipe's actions by letter.
     private func handleListKey(_ event: KeyEvent) -> Bool {
         if focusIsOffTheList, Self.actsOnTheFocusedMessage(event) { return false }
-        let target = state.focus ?? state.visibleMessages.first?.id
+        let target = state.focus ?? state.visibleIDs.first
         switch event.key {
         case .enter: if let target { send(.openMessage(target)) }
         case .up: send(.moveFocus(down: false)); list.scrollToFocus()

@@ -46,8 +46,8 @@ final class MailboxMenu {
             let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: width, height: 52))
             // Each row carries its count, as Trash, Sent, Drafts and the lists do, so the menu reads as one list. The
             // Inbox's is what waits to be read, as mail clients count it; every other entry counts what is in it.
-            let shown = state.messages(in: segment)
-            let title = "\(context.texts(segment.text))   \(segment == .inbox ? shown.filter(state.isUnread).count : shown.count)"
+            let count = segment == .inbox ? state.unreadInInbox : state.count(filedIn: segment.list)
+            let title = "\(context.texts(segment.text))   \(count)"
             row.addSublayer(Typography.label("menu.item.\(segment.rawValue)", title, frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
             row.gestureRecognizers = [TapRecognizer { [weak context] _ in
                 context?.send(.selectSegment(segment))
@@ -56,9 +56,9 @@ final class MailboxMenu {
             panel.addSublayer(row)
             y += 52
         }
-        y = addShelfRow(.trash, title: "\(context.texts(MailboxShelf.trash.text))   \(state.messages(filedIn: .deleted).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        y = addShelfRow(.sent, title: "\(context.texts(MailboxShelf.sent.text))   \(state.messages(filedIn: .sent).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
-        y = addShelfRow(.drafts, title: "\(context.texts(MailboxShelf.drafts.text))   \(state.messages(filedIn: .draft).count)", y: y, size: 20, bold: true, indent: 28, height: 46)
+        y = addShelfRow(.trash, title: "\(context.texts(MailboxShelf.trash.text))   \(state.count(filedIn: .deleted))", y: y, size: 20, bold: true, indent: 28, height: 46)
+        y = addShelfRow(.sent, title: "\(context.texts(MailboxShelf.sent.text))   \(state.count(filedIn: .sent))", y: y, size: 20, bold: true, indent: 28, height: 46)
+        y = addShelfRow(.drafts, title: "\(context.texts(MailboxShelf.drafts.text))   \(state.count(filedIn: .draft))", y: y, size: 20, bold: true, indent: 28, height: 46)
         panel.addSublayer(Typography.label("mailbox.menu.lists", context.texts(MailboxText.lists), frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
         y += 44
         let counts = state.listCounts

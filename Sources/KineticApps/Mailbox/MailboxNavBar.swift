@@ -82,7 +82,7 @@ final class MailboxNavBar {
         for (segment, layer) in segmentLayers {
             let selected = segment == state.segment && state.shelf == nil
             layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 7), fill: selected ? .white : tint, stroke: .white, lineWidth: 1.5))
-            let count = state.messages(in: segment).count
+            let count = state.count(filedIn: segment.list)
             let name = context.texts(segment.text)
             let title = segment == .inbox ? name : "\(name) \(count)"
             let label = layer.sublayers.first ?? {
@@ -102,7 +102,7 @@ final class MailboxNavBar {
             text.string = title
             shelfTitle.contents = .text(text)
         }
-        let hasTrash = state.shelf == .trash && !state.visibleMessages.isEmpty
+        let hasTrash = state.shelf == .trash && !state.visibleIDs.isEmpty
         if emptyTrashButton.isHidden == hasTrash { emptyTrashButton.isHidden = !hasTrash }
     }
 
@@ -119,7 +119,7 @@ final class MailboxNavBar {
         layer.accessibility = Accessibility(role: .pageTabList, name: context.texts(MailboxText.lists))  // the segments are its tabs; its two buttons sit beside them
         for (segment, segmentLayer) in segmentLayers {
             let selected = segment == state.segment && state.shelf == nil
-            let count = state.messages(in: segment).count
+            let count = state.count(filedIn: segment.list)
             segmentLayer.accessibility = Accessibility(role: .pageTab, name: "\(context.texts(segment.text)), \(count)", states: selected ? [.selectable, .selected] : [.selectable],
                                                        actions: [.init("switch", perform: context.sending(.selectSegment(segment)))])
         }

@@ -105,7 +105,7 @@ final class MailboxReader {
         let state = context.state
         // Once closed, the page on its way out is offered to no one: screen readers and the keyboard go back to the list.
         if layer.accessibilityElementsHidden != (state.reading == nil) { layer.accessibilityElementsHidden = state.reading == nil }
-        guard let id = state.reading, let message = state.messages.first(where: { $0.id == id }) else {
+        guard let id = state.reading, let message = state.message(withID: id) else {
             slide(to: 0)
             return
         }
@@ -233,7 +233,7 @@ final class MailboxReader {
     /// The page as a panel named by the subject, its body as text, its labels and buttons.
     func describe() {
         let state = context.state
-        guard let id = state.reading, let message = state.messages.first(where: { $0.id == id }) else { return }
+        guard let id = state.reading, let message = state.message(withID: id) else { return }
         layer.accessibility = Accessibility(role: .panel, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": message.time]))
         body.accessibility = Accessibility(role: .text, name: message.subject, exposesText: true)
         for layerID in ["reader.sender", "reader.time", "reader.subject"] {

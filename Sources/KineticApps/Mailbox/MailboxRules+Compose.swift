@@ -8,9 +8,9 @@ extension MailboxRules {
         case .saveDraft, .deleteDraft, .send:
             // These change Drafts and Sent, which may be the list under the sheet: its rows follow, as a filing's do,
             // so no row stays for a message its list no longer holds and a new one's row takes a slot of its own.
-            let shownBefore = state.visibleMessages.map(\.id)
+            let shownBefore = state.visibleIDs
             let outcomes = reduceWritten(&state, action)
-            return rowMoves(from: shownBefore, to: state.visibleMessages.map(\.id)) + outcomes
+            return rowMoves(from: shownBefore, to: state.visibleIDs) + outcomes
         default:
             return reduceWritten(&state, action)
         }
@@ -56,7 +56,7 @@ extension MailboxRules {
             state.placements[id] = Placement(.draft)
             return [.save, .saveSent(.draftSaved)]
         case .openDraft(let id):
-            guard state.placement(of: id).list == .draft, let draft = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
+            guard state.placement(of: id).list == .draft, let draft = state.message(withID: id), state.options == nil else { return [] }
             var compose = MailboxState.Compose()
             compose.to = draft.sender
             compose.subject = draft.subject
@@ -90,7 +90,7 @@ extension MailboxRules {
                                                           subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
             return [.save, .saveSent(.sent)]
         case .reply(let id):
-            guard let message = state.messages.first(where: { $0.id == id }), state.options == nil else { return [] }
+            guard let message = state.message(withID: id), state.options == nil else { return [] }
             let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
             var compose = MailboxState.Compose()
             compose.to = message.senderAddress ?? message.sender  // the address, which Send needs, when it is known
@@ -108,7 +108,7 @@ extension MailboxRules {
     /// An id no message has: `prefix-1`, `prefix-2`, …
     static func newID(in state: MailboxState, prefix: String) -> String {
         var number = 1
-        while state.messages.contains(where: { $0.id == "\(prefix)-\(number)" }) { number += 1 }
+        while state.message(withID: "\(prefix)-\(number)") != nil { number += 1 }
         return "\(prefix)-\(number)"
     }
 

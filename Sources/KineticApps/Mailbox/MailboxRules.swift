@@ -161,13 +161,13 @@ public enum MailboxRules: AppRules {
         case .swipeEnded(let id, let offset, let velocity):
             // Sent and Drafts are the person's own record, saved only while they are there: their messages are opened
             // (a draft in compose), never filed elsewhere, where a relaunch would lose them.
-            guard state.options == nil, state.visibleMessages.contains(where: { $0.id == id }), !state.placement(of: id).list.isWrittenHere else {
+            guard state.options == nil, state.isShown(id), !state.placement(of: id).list.isWrittenHere else {
                 return [.springBack(id)]
             }
             let zone = zone(offset: offset, velocity: velocity, projected: state.decideOnProjection)
             return commit(&state, id, zone, velocity: velocity)
         case .command(let id, let zone):
-            guard state.options == nil, state.compose == nil, state.visibleMessages.contains(where: { $0.id == id }),
+            guard state.options == nil, state.compose == nil, state.isShown(id),
                   !state.placement(of: id).list.isWrittenHere else { return [] }
             return commit(&state, id, zone, velocity: 0)
         case .chooseOption(let option):
@@ -212,15 +212,15 @@ public enum MailboxRules: AppRules {
                 var entries = [last]
                 while let more = state.undoStack.last, more.batch == batch { entries.append(state.undoStack.removeLast()) }
                 for entry in entries { state.placements[entry.messageID] = entry.previous == .inbox ? nil : entry.previous }
-                let shown = entries.contains { entry in state.visibleMessages.contains { $0.id == entry.messageID } }
+                let shown = entries.contains { state.isShown($0.messageID) }
                 return shown ? [.segmentChanged(from: state.segment, to: state.segment), .save] : [.save]
             }
             var effects: [MailboxOutcome] = []
             let id = last.messageID
             let leftToTheLeft = [.later, .list].contains(state.placement(of: id).list)
-            let wasShown = state.visibleMessages.contains { $0.id == id }
+            let wasShown = state.isShown(id)
             state.placements[id] = last.previous == .inbox ? nil : last.previous
-            if !state.visibleMessages.contains(where: { $0.id == id }) {
+            if !state.isShown(id) {
                 // The message goes back where the person can see it come back: its segment, or the shelf (the Trash, a
                 // named list) that holds it. Staying put would leave its row on a list that no longer has it.
                 if let segment = MailboxSegment.allCases.first(where: { $0.list == last.previous.list }) {
@@ -236,13 +236,13 @@ public enum MailboxRules: AppRules {
                 }
             }
             // The message brought back is the one the person is on again, as a mail program selects what Undo restored.
-            if state.visibleMessages.contains(where: { $0.id == id }) { state.focus = id }
+            if state.isShown(id) { state.focus = id }
             return effects + [.reinsert(id, fromLeft: leftToTheLeft), .save]
         case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
             return reduceCompose(&state, action)
         case .askToEmptyTrash:
             guard state.shelf == .trash, state.options == nil, state.compose == nil,
-                  !state.messages(filedIn: .deleted).isEmpty else { return [] }
+                  state.count(filedIn: .deleted) > 0 else { return [] }
             state.confirmingEmptyTrash = true
         case .cancelEmptyTrash:
             state.confirmingEmptyTrash = false
@@ -262,13 +262,15 @@ public enum MailboxRules: AppRules {
         case .clock(let now, let calendar):
             state.now = now
             state.calendar = calendar
-            let due = state.messages.filter { message in
-                let placement = state.placement(of: message.id)
-                return placement.list == .later && (placement.until.map { $0 <= now } ?? false)
-            }
+            // Read from the placements (a message in the Inbox has none), in the messages' order: a tick a second
+            // costs the filed messages' count, not the mailbox's.
+            let due = state.placements.compactMap { id, placement -> (index: Int, message: MailMessage)? in
+                guard placement.list == .later, let until = placement.until, until <= now, let index = state.positions[id] else { return nil }
+                return (index, state.messages[index])
+            }.sorted { $0.index < $1.index }.map(\.message)
             guard !due.isEmpty else { return [] }
             // What shows is worked out once before and once after (not per message: thousands may come due at once).
-            let shownBefore = Set(state.visibleMessages.map(\.id))
+            let shownBefore = Set(state.visibleIDs)
             for message in due {
                 // Back at the top of the Inbox, unread again, and so after a relaunch too (the placement is saved and
                 // the Inbox reads returned messages first).
@@ -276,7 +278,7 @@ public enum MailboxRules: AppRules {
                 state.read.remove(message.id)
                 if state.reading == message.id { state.reading = nil }
             }
-            let shownAfter = Set(state.visibleMessages.map(\.id))
+            let shownAfter = Set(state.visibleIDs)
             var effects: [MailboxOutcome] = []
             for message in due.reversed() {
                 if shownBefore.contains(message.id) { effects.append(.collapse(message.id)) }
@@ -302,7 +304,7 @@ public enum MailboxRules: AppRules {
         case .setMenu(let open):
             state.menuOpen = open && state.compose == nil
         case .moveFocus(let down):
-            let ids = state.visibleMessages.map(\.id)
+            let ids = state.visibleIDs
             guard !ids.isEmpty else { state.focus = nil; return [] }
             if let focus = state.focus, let index = ids.firstIndex(of: focus) {
                 state.focus = ids[min(max(index + (down ? 1 : -1), 0), ids.count - 1)]
@@ -310,7 +312,7 @@ public enum MailboxRules: AppRules {
                 state.focus = down ? ids[0] : ids[ids.count - 1]
             }
         case .focusMessage(let id):
-            guard state.visibleMessages.contains(where: { $0.id == id }) else { return [] }
+            guard state.isShown(id) else { return [] }
             state.focus = id
         case .clearFocus:
             state.focus = nil
@@ -333,7 +335,7 @@ public enum MailboxRules: AppRules {
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }
             state.undoStack.removeAll { !known.contains($0.messageID) }
         case .openMessage(let id):
-            guard state.options == nil, state.compose == nil, state.messages.contains(where: { $0.id == id }) else { return [] }
+            guard state.options == nil, state.compose == nil, state.message(withID: id) != nil else { return [] }
             // A draft opens where it is written, whether a tap, Enter or a screen reader's action opened it.
             if state.placement(of: id).list == .draft { return reduceCompose(&state, .openDraft(id)) }
             state.menuOpen = false
@@ -357,7 +359,7 @@ public enum MailboxRules: AppRules {
         case .serverRefusedSend(let subject, let reason):
             return [.effect(.showBanner(LocalizedMessage(MailboxText.sendRefused, ["subject": .verbatim(subject), "reason": .verbatim(reason)])))]
         case .serverRefusedMove(let id, let previous, let reason):
-            guard let message = state.messages.first(where: { $0.id == id }) else { return [] }
+            guard let message = state.message(withID: id) else { return [] }
             state.placements[id] = previous.list == .inbox ? nil : previous
             state.undoStack.removeAll { $0.messageID == id }
             return [.segmentChanged(from: state.segment, to: state.segment), .save,
@@ -399,7 +401,7 @@ public enum MailboxRules: AppRules {
 
     /// Another list shows: a focus there was (a keyboard in use) starts again at its first message; none stays none.
     private static func focusTheTop(_ state: inout MailboxState) {
-        state.focus = state.focus == nil ? nil : state.visibleMessages.first?.id
+        state.focus = state.focus == nil ? nil : state.visibleIDs.first
     }
 
     /// Puts a message in its new place, remembering the old one for undo.
@@ -407,16 +409,16 @@ public enum MailboxRules: AppRules {
     private static func file(_ state: inout MailboxState, _ id: String, _ placement: Placement) -> [MailboxOutcome] {
         state.options = nil
         if state.reading == id { state.reading = nil }
-        let focusIndex = state.focus == id ? state.visibleMessages.firstIndex { $0.id == id } : nil
+        let focusIndex = state.focus == id ? state.visibleIDs.firstIndex(of: id) : nil
         state.undoStack.append(MailboxState.UndoEntry(messageID: id, previous: state.placement(of: id)))
         if state.undoStack.count > 100 { state.undoStack.removeFirst() }
         state.placements[id] = placement == .inbox ? nil : placement
         if let focusIndex {
             // The ring moves to the message that takes the filed one's place.
-            let ids = state.visibleMessages.map(\.id)
+            let ids = state.visibleIDs
             state.focus = ids.isEmpty ? nil : ids[min(focusIndex, ids.count - 1)]
         }
-        let stillShown = state.visibleMessages.contains { $0.id == id }
+        let stillShown = state.isShown(id)
         return (stillShown ? [.springBack(id)] : [.collapse(id)]) + [.save]
     }
 

@@ -174,7 +174,12 @@ public struct MailboxState: Equatable, Sendable {
     }
 
     /// Every message, in the document's order.
-    public var messages: [MailMessage]
+    public var messages: [MailMessage] {
+        didSet { positions = Self.positions(of: messages) }
+    }
+    /// Each message's place in `messages`, by id (the first, should two share one): a lookup by id costs the same in a
+    /// mail server's Inbox of 10,000 as in the seed's dozen.
+    private(set) var positions: [String: Int]
     /// Where the person put each message; a message with none is in the Inbox.
     public var placements: [String: Placement]
     /// The segment chosen in the segmented control; the Inbox at launch.
@@ -225,6 +230,7 @@ public struct MailboxState: Equatable, Sendable {
     /// A launch on the Inbox, with the saved placements and opened messages; nothing open, nothing to undo.
     public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {
         self.messages = messages
+        positions = Self.positions(of: messages)
         self.placements = placements.mapValues(Self.withTypedDetail)
         self.read = read
     }
@@ -248,13 +254,36 @@ public struct MailboxState: Equatable, Sendable {
         (message.unread || placement(of: message.id).returnedAt != nil) && !read.contains(message.id)
     }
 
+    /// `messages`' places by id, the first of each.
+    private static func positions(of messages: [MailMessage]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(messages.count)
+        for (index, message) in messages.enumerated() where positions[message.id] == nil { positions[message.id] = index }
+        return positions
+    }
+
+    /// The message with `id`, if there is one.
+    public func message(withID id: String) -> MailMessage? {
+        positions[id].map { messages[$0] }
+    }
+
+    /// Whether the message with `id` is in the list shown (`visibleMessages`), without making that list.
+    public func isShown(_ id: String) -> Bool {
+        guard positions[id] != nil else { return false }
+        if let shelf { return shelf.holds(placement(of: id)) }
+        return placement(of: id).list == segment.list
+    }
+
     /// Where the message with `id` is: its placement, or the Inbox when it has none.
     public func placement(of id: String) -> Placement { placements[id] ?? .inbox }
 
     /// The messages of the open shelf, or else of the selected segment, in order.
-    public var visibleMessages: [MailMessage] {
-        guard let shelf else { return messages(in: segment) }
-        return ordered(messages.filter { shelf.holds(placement(of: $0.id)) }, as: shownList)
+    public var visibleMessages: [MailMessage] { visibleIDs.compactMap(message(withID:)) }
+
+    /// The ids of `visibleMessages`, in order, made without copying a message: what the rules and the list compare.
+    public var visibleIDs: [String] {
+        guard let shelf else { return ids(filedIn: segment.list) }
+        return ordered(ids { shelf.holds($0) }, as: shownList)
     }
 
     /// The list the person is looking at: a swipe to it from it brings a message back to the Inbox.
@@ -273,20 +302,52 @@ public struct MailboxState: Equatable, Sendable {
 
     /// The messages filed in `list`, in the order the list is read (`ordered(_:as:)`).
     public func messages(filedIn list: Placement.List) -> [MailMessage] {
-        ordered(messages.filter { placement(of: $0.id).list == list }, as: list)
+        ids(filedIn: list).compactMap(message(withID:))
+    }
+
+    /// The ids of the messages filed in `list`, in the order the list is read.
+    public func ids(filedIn list: Placement.List) -> [String] {
+        ordered(ids { $0.list == list }, as: list)
+    }
+
+    /// How many messages are filed in `list`: counted from the placements (a message with none is in the Inbox), so
+    /// the bar's counts cost the messages filed, not the mailbox.
+    public func count(filedIn list: Placement.List) -> Int {
+        var here = 0, elsewhere = 0
+        for (id, placement) in placements where positions[id] != nil {
+            if placement.list == list { here += 1 } else if placement.list != .inbox { elsewhere += 1 }
+        }
+        return list == .inbox ? positions.count - elsewhere : here
+    }
+
+    /// How many messages in the Inbox wait to be read: the menu's count, as mail clients count it.
+    public var unreadInInbox: Int {
+        var count = 0
+        for index in messages.indices where placement(of: messages[index].id).list == .inbox && isUnread(messages[index]) { count += 1 }
+        return count
+    }
+
+    /// The ids of the messages whose placement `holds` takes, in `messages`' order (each message read for its id only).
+    private func ids(where holds: (Placement) -> Bool) -> [String] {
+        var ids: [String] = []
+        for index in messages.indices {
+            let id = messages[index].id
+            if holds(placement(of: id)) { ids.append(id) }
+        }
+        return ids
     }
 
     /// How a list is read, as mail clients read them: the Inbox with the messages back from Later on top, the latest
     /// back first; Later by when each message comes back, soonest first (those with no moment, "Someday", last); Sent
     /// and Drafts newest first (each is added, or saved again, at the end of `messages`); every other list in the
     /// order its messages were filed. Ties keep that order.
-    func ordered(_ filed: [MailMessage], as list: Placement.List) -> [MailMessage] {
+    func ordered(_ filed: [String], as list: Placement.List) -> [String] {
         switch list {
         case .inbox:
-            guard filed.contains(where: { placement(of: $0.id).returnedAt != nil }) else { return filed }
-            return stablySorted(filed, by: { placement(of: $0.id).returnedAt ?? .distantPast }, >)
+            guard filed.contains(where: { placement(of: $0).returnedAt != nil }) else { return filed }
+            return stablySorted(filed, by: { placement(of: $0).returnedAt ?? .distantPast }, >)
         case .later:
-            return stablySorted(filed, by: { placement(of: $0.id).until ?? .distantFuture }, <)
+            return stablySorted(filed, by: { placement(of: $0).until ?? .distantFuture }, <)
         case .sent, .draft:
             return filed.reversed()
         default:
@@ -294,13 +355,11 @@ public struct MailboxState: Equatable, Sendable {
         }
     }
 
-    /// `messages` ordered by a date read once per message, `precedes` deciding; messages with equal dates keep their
-    /// order.
-    private func stablySorted(_ messages: [MailMessage], by date: (MailMessage) -> Date,
-                              _ precedes: (Date, Date) -> Bool) -> [MailMessage] {
-        messages.enumerated().map { (date: date($0.element), offset: $0.offset, message: $0.element) }
+    /// `ids` ordered by a date read once per message, `precedes` deciding; messages with equal dates keep their order.
+    private func stablySorted(_ ids: [String], by date: (String) -> Date, _ precedes: (Date, Date) -> Bool) -> [String] {
+        ids.enumerated().map { (date: date($0.element), offset: $0.offset, id: $0.element) }
             .sorted { $0.date != $1.date ? precedes($0.date, $1.date) : $0.offset < $1.offset }
-            .map(\.message)
+            .map(\.id)
     }
 
     /// The messages filed in the named lists, by list name.

@@ -1,3 +1,4 @@
+import Foundation
 import KineticData
 import KineticCore
 import KineticRuntime
@@ -14,8 +15,24 @@ final class MessageList {
     let scroll: ScrollView
     /// The rows that exist, made near what shows.
     let virtualRows: VirtualRows<MessageRowView>
-    /// The shown list's messages as last laid out, kept so a step need not filter the model again.
-    private(set) var shownMessages: [MailMessage] = []
+    /// The shown list's message ids as last laid out, in order, kept so a step need not filter the model again (the
+    /// messages themselves are the model's, found by id: `shownMessage(_:)`).
+    private(set) var shownIDs: [String] = [] {
+        didSet {
+            guard shownIDs != oldValue else { return }
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(shownIDs.count)
+            for (index, id) in shownIDs.enumerated() where positions[id] == nil { positions[id] = index }
+            shownPositions = positions
+            // A row that finished sliding off leaves the list without the state changing: the rows are described
+            // again, once, at the step's end (`describeItemsIfStale`).
+            itemsAreStale = true
+        }
+    }
+    /// Each shown message's index in `shownIDs`, by id: a row's place in the list without a search.
+    private(set) var shownPositions: [String: Int] = [:]
+    /// Whether the list's items were written for another list than the one shown.
+    private var itemsAreStale = false
     /// Messages the model has filed whose rows are still sliding off, each at the index it keeps until the slide ends.
     var heldRows: [(message: MailMessage, index: Int)] = []
     /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
@@ -55,18 +72,17 @@ final class MessageList {
     /// Makes the rows that came within reach and takes away those that left it, unless a row is still moving, swiped
     /// open or focused.
     func materializeRows() {
-        let messages = shownMessages
-        let before = virtualRows.madeOrTaken
-        virtualRows.materialize(ids: messages.map(\.id), make: { makeRow(messages[$0]) }, mayTake: { row in
+        let ids = shownIDs
+        virtualRows.materialize(ids: ids, make: { makeRow(shownMessage(ids[$0])) }, mayTake: { row in
             abs(row.offset) < 0.5 && row.id != state.focus
                 && !animator.isAnimating(row.slot, \.position) && !animator.isAnimating(row, \MessageRowView.offset)
         })
-        if virtualRows.madeOrTaken != before { describeRowsNotMade() }
     }
 
     /// Each Later row's "comes back" time as seen now: called when the day turns.
     func renameLaterTimes() {
         rowNames.removeAll(keepingCapacity: true)  // a Later row's name says when it comes back, which changed
+        lastItems = nil
         for (id, row) in rows {
             let placement = state.placement(of: id)
             guard placement.list == .later else { continue }
@@ -102,11 +118,11 @@ final class MessageList {
 
     /// Every shown row to its slot: y = index × row height, springing there (rows below a collapse move up).
     func layoutRows(animated: Bool) {
-        shownMessages = listedMessages()
-        let messages = shownMessages
-        scroll.contentHeight = Double(messages.count) * MessageRowView.height
-        for (index, message) in messages.enumerated() {
-            guard let row = rows[message.id] else { continue }
+        shownIDs = listedIDs()
+        scroll.contentHeight = Double(shownIDs.count) * MessageRowView.height
+        // The rows made (a screenful), each to its message's place: not a walk through every message.
+        for (id, row) in rows {
+            guard let index = shownPositions[id] else { continue }
             let target = Point(x: 0, y: Double(index) * MessageRowView.height)
             if animated && !reduceMotion {
                 if animator.target(of: row.slot, \.position) != target, row.slot.position != target {
@@ -124,25 +140,41 @@ final class MessageList {
     /// by return time) can reorder rows that stay on it, and they move to their new slots. Rows coming and going are
     /// the list change's to animate.
     func followListedMessages() {
-        let wasShown = shownMessages.map(\.id)
-        shownMessages = listedMessages()
-        let nowShown = shownMessages.map(\.id), staying = Set(wasShown).intersection(nowShown)
-        if wasShown.filter(staying.contains) != nowShown.filter(staying.contains) { layoutRows(animated: true) }
+        let listed = listedIDs()
+        guard listed != shownIDs else { return }
+        let wasAt = shownPositions
+        shownIDs = listed
+        // The messages that stay, in the order they were: nothing to move. (One pass, whatever the list's length.)
+        var last = -1
+        for id in listed {
+            guard let index = wasAt[id] else { continue }
+            if index < last { return layoutRows(animated: true) }
+            last = index
+        }
     }
 
     /// The list as drawn: the model's messages, with those still sliding off kept at their places.
-    func listedMessages() -> [MailMessage] {
-        var list = state.visibleMessages
-        for held in heldRows.sorted(by: { $0.index < $1.index }) where !list.contains(where: { $0.id == held.message.id }) {
-            list.insert(held.message, at: min(held.index, list.count))
+    func listedMessages() -> [MailMessage] { listedIDs().map(shownMessage) }
+
+    /// The ids of `listedMessages`, made without copying a message.
+    private func listedIDs() -> [String] {
+        var list = state.visibleIDs
+        for held in heldRows.sorted(by: { $0.index < $1.index }) where !list.contains(held.message.id) {
+            list.insert(held.message.id, at: min(held.index, list.count))
         }
         return list
     }
 
+    /// The shown message `id`: the model's, else a held row's (a message deleted for good while it slid off). Every
+    /// shown id is one or the other; a blank row stands for one that is neither rather than the list stopping.
+    func shownMessage(_ id: String) -> MailMessage {
+        state.message(withID: id) ?? heldRows.first { $0.message.id == id }?.message ?? MailMessage(id: id, sender: "", subject: "", snippet: "", time: "")
+    }
+
     /// The unread dots follow what the person opened.
     func paintUnread() {
-        for message in state.messages {
-            rows[message.id]?.setUnread(state.isUnread(message))
+        for (id, row) in rows {
+            if let message = state.message(withID: id) { row.setUnread(state.isUnread(message)) }
         }
     }
 
@@ -153,8 +185,8 @@ final class MessageList {
         if let sliding = rows[id], sliding.isSlidingOff {
             sliding.collapsesWhenOff = true  // when the slide ends (`RowSwipes.slideEnded`)
             // Filed while it slid (Esc dismissed the options before they showed, say): it keeps its place until then.
-            if !heldRows.contains(where: { $0.message.id == id }), let index = shownMessages.firstIndex(where: { $0.id == id }) {
-                heldRows.append((shownMessages[index], index))
+            if !heldRows.contains(where: { $0.message.id == id }), let index = shownPositions[id] {
+                heldRows.append((shownMessage(id), index))
             }
             return
         }
@@ -177,14 +209,14 @@ final class MessageList {
 
     /// Undo: the row opens at the message's place and the message slides back in from where it left.
     func reinsert(_ id: String, fromLeft: Bool) {
-        guard state.visibleMessages.contains(where: { $0.id == id }), let message = state.messages.first(where: { $0.id == id }) else { return }
+        guard state.isShown(id), let message = state.message(withID: id) else { return }
         heldRows.removeAll { $0.message.id == id }
         rows[id]?.slot.removeFromSuperlayer()
         let row = makeRow(message)
         virtualRows.rows[id] = row
         row.offset = fromLeft ? -width : width
         layoutRows(animated: true)
-        if let index = state.visibleMessages.firstIndex(where: { $0.id == id }) {
+        if let index = state.visibleIDs.firstIndex(of: id) {
             row.slot.position = Point(x: 0, y: Double(index) * MessageRowView.height)
             scroll.scroll(toShow: row.slot.position.y, row.slot.position.y + MessageRowView.height)
         }
@@ -273,7 +305,7 @@ final class MessageList {
 
     /// The Menu key or Shift-F10: the focused (or first) message's context menu, at its row.
     func showContextMenuForFocus() {
-        guard let id = state.focus ?? shownMessages.first?.id, let row = rows[id] else { return }
+        guard let id = state.focus ?? shownIDs.first, let row = rows[id] else { return }
         let frame = row.slot.frameInRoot
         context.stage.showContextMenu(contextActions(for: id).map { ContextMenuItem($0.title, perform: $0.perform) },
                                       at: Point(x: frame.minX + 120, y: frame.midY))
@@ -287,7 +319,7 @@ final class MessageList {
 
     /// Where the focused message's row starts in the list's content, if a shown message is focused.
     private var focusedRowTop: Double? {
-        guard let focus = state.focus, let index = state.visibleMessages.firstIndex(where: { $0.id == focus }) else { return nil }
+        guard let focus = state.focus, let index = state.visibleIDs.firstIndex(of: focus) else { return nil }
         return Double(index) * MessageRowView.height
     }
 
@@ -344,33 +376,87 @@ final class MessageList {
 
     /// The list, named for the list that shows, and every row; hidden while a sheet or the reader covers it.
     func describe(covered: Bool) {
-        rowNames.removeAll(keepingCapacity: true)  // the state changed: names are made again as they are asked for
         scroll.frame.accessibilityElementsHidden = covered
         scroll.frame.accessibility = Accessibility(role: .list, name: context.texts(state.shelf?.text ?? state.segment.text))
+        describeItems()
+    }
+
+    /// Every row made, and every shown message as an item (`itemsForEveryRow`), at its place in the list now.
+    private func describeItems() {
+        itemsAreStale = false
+        scroll.frame.accessibility?.itemsWhenAsked = { [weak self] in self?.itemsForEveryRow() ?? [] }
+        scroll.frame.accessibility?.itemsLayer = scroll.content
         for row in rows.values { describe(row) }
-        describeRowsNotMade()
     }
 
-    /// The shown messages that have no row now (far from what shows), offered as items of the list so a screen
-    /// reader counts all of them ("list with 30 items"), each where its row would stand.
-    ///
-    /// It runs whenever scrolling makes or takes rows: the names are kept (`rowNames`) from one describing of the state
-    /// to the next, so a scroll through 10,000 messages places items without writing their names again.
-    private func describeRowsNotMade() {
-        guard scroll.frame.accessibility != nil else { return }
+    /// The items again, when the list shown changed since they were written (a row finished sliding off): called at
+    /// the end of each step, so a list that changes several times in one step is described once.
+    func describeItemsIfStale() {
+        if itemsAreStale, scroll.frame.accessibility != nil { describeItems() }
+    }
+
+    /// Every shown message as an item of the list, where its row stands in the scrolled content, so a screen reader
+    /// counts and reaches all of them ("list with 30 items") whether or not a row is made for it now (the tree leaves
+    /// out those that have one). Written when a tree is gathered (`itemsWhenAsked`), never as the list scrolls; the
+    /// same inputs give the items kept, and a name is written again only when what it says changed (`RowName`).
+    private func itemsForEveryRow() -> [Accessibility.Item] {
+        // The same list, placements, opened messages and day say the same items (each comparison is at once when
+        // nothing changed: the same storage).
+        let inputs = ItemInputs(ids: shownIDs, placements: state.placements, read: state.read, now: state.now, calendar: state.calendar, width: width)
+        if let lastItems, lastItems.inputs.isSame(as: inputs) { return lastItems.items }
         var items: [Accessibility.Item] = []
-        items.reserveCapacity(shownMessages.count)
-        for (index, message) in shownMessages.enumerated() where rows[message.id] == nil {
-            let frame = Rect(x: 0, y: Double(index) * MessageRowView.height - scroll.offset, width: width, height: MessageRowView.height)
-            let name = rowNames[message.id] ?? rowName(message)
-            rowNames[message.id] = name
-            items.append(Accessibility.Item(key: "row.\(message.id)", position: index, name: name, frame: frame))
+        items.reserveCapacity(shownIDs.count)
+        var names: [String: RowName] = [:]
+        names.reserveCapacity(shownIDs.count)
+        for (index, id) in shownIDs.enumerated() {
+            let message = shownMessage(id)
+            let placement = state.placement(of: id), unread = state.isUnread(message)
+            var name: RowName
+            if let kept = rowNames[id], kept.placement == placement, kept.unread == unread {
+                name = kept
+            } else {
+                let item = Accessibility.Item(key: "row.\(id)", position: index, name: rowName(message), frame: .zero)
+                name = RowName(placement: placement, unread: unread, item: item)
+            }
+            name.item.position = index
+            name.item.frame = Rect(x: 0, y: Double(index) * MessageRowView.height, width: width, height: MessageRowView.height)
+            names[id] = name
+            items.append(name.item)
         }
-        scroll.frame.accessibility?.itemsWithoutLayers = items
+        rowNames = names
+        lastItems = (inputs, items)
+        return items
     }
 
-    /// Rows' names as last made, by message id, until the state changes (`describe(covered:)` forgets them).
-    private var rowNames: [String: String] = [:]
+    /// A row's name as last written, and what it was written from: the same placement and unread dot say the same
+    /// name (a Later row's time changes with the day: `renameLaterTimes` forgets them all).
+    private struct RowName {
+        var placement: Placement
+        var unread: Bool
+        /// The item as last offered: its key and name, kept; its place, written anew each time.
+        var item: Accessibility.Item
+    }
+
+    /// Rows' names as last written, by message id.
+    private var rowNames: [String: RowName] = [:]
+    /// The items as last written, and what from.
+    private var lastItems: (inputs: ItemInputs, items: [Accessibility.Item])?
+
+    /// What the list's items are written from.
+    private struct ItemInputs {
+        var ids: [String]
+        var placements: [String: Placement]
+        var read: Set<String>
+        var now: Date
+        var calendar: Calendar
+        var width: Double
+
+        /// The same items: the same list, placements and opened messages, on the same day, at the same width.
+        func isSame(as other: ItemInputs) -> Bool {
+            width == other.width && calendar == other.calendar && calendar.isDate(now, inSameDayAs: other.now)
+                && ids == other.ids && placements == other.placements && read == other.read
+        }
+    }
 
     /// What a screen reader calls a message's row: "sender, subject, time, unread".
     private func rowName(_ message: MailMessage) -> String {
@@ -381,7 +467,7 @@ final class MessageList {
 
     /// One row: a list item, "sender, subject, time, unread", with the swipe's actions.
     private func describe(_ row: MessageRowView) {
-        guard let message = state.messages.first(where: { $0.id == row.id }) else { return }
+        guard let message = state.message(withID: row.id) else { return }
         let id = message.id
         let actions: [MailboxAction] = [.openMessage(id), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
                                         .command(id: id, zone: .later), .command(id: id, zone: .list)]
@@ -391,7 +477,7 @@ final class MessageList {
         var described = Accessibility(role: .listItem, name: rowName(message), states: states, actions: zip(Self.rowActionNames, actions).map { name, action in
             Accessibility.Action(name) { [weak self] in self?.context.send(action) }
         })
-        described.positionInList = shownMessages.firstIndex { $0.id == id }
+        described.positionInList = shownPositions[id]
         row.slot.accessibility = described
     }
 }

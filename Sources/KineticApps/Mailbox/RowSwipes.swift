@@ -90,9 +90,9 @@ final class RowSwipes {
         let speed = toLeft ? min(velocity, -slowest) : max(velocity, slowest)
         row.isSlidingOff = true
         // Filed already (archive, delete): its place in the list is held until it has left.
-        if !context.state.visibleMessages.contains(where: { $0.id == id }), let index = list.shownMessages.firstIndex(where: { $0.id == id }) {
+        if !context.state.isShown(id), let index = list.shownPositions[id] {
             list.heldRows.removeAll { $0.message.id == id }
-            list.heldRows.append((list.shownMessages[index], index))
+            list.heldRows.append((list.shownMessage(id), index))
         }
         animator.animate(row, \MessageRowView.offset, to: target, with: .spring(context.tuning.slideSpring), initialVelocity: speed) { [weak self, weak row] _ in
             guard let self, let row, self.rows[id] === row else { return }

@@ -60,7 +60,7 @@ final class TrashConfirmation {
         let state = context.state
         guard layer.isHidden == state.confirmingEmptyTrash else { return }
         layer.isHidden = !state.confirmingEmptyTrash
-        let count = state.visibleMessages.count
+        let count = state.visibleIDs.count
         if let text = layer.layer(withIdentifier: "trash.confirm.text"), case .text(var content) = text.contents {
             content.string = context.texts(MailboxText.willBeDeleted, count: count)
             text.contents = .text(content)

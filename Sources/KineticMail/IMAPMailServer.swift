@@ -21,15 +21,24 @@ public struct IMAPMailServer: MailServer {
     public let retry: MailRetry
     /// The account's mail as the checks left it: a message is fetched and parsed once, not at every check.
     let store: MailStore
+    /// The most bodies one check fetches (`MailSync.bodiesPerCheck`).
+    let bodiesPerCheck: Int
+    /// The watch's word that a check is due (`watchForNewMail`'s `changed`), said by a check that left bodies to read,
+    /// so the next one comes at once rather than at the interval.
+    let checkAgain = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
 
     /// Reads `account`'s mailboxes every `checkInterval` seconds (new mail in the Inbox is watched for apart, and
     /// comes within seconds: `watchForNewMail`), keeping what it read in `keptIn` (a SQLite file, made if missing;
     /// `MailAccount.keptMailFileName` names one per account), or in memory only when `nil`.
-    public init(account: MailAccount, checkInterval: Double = 30, limit: Int = 200, timeout: Duration = .seconds(20), retry: MailRetry = MailRetry(),
-                keptIn file: URL? = nil) {
+    ///
+    /// Each place keeps its newest `limit` messages (a mail server's Inbox of 10,000 whole); a check fetches at most
+    /// `bodiesPerCheck` bodies, newest first, and asks for the next check at once while some are left.
+    public init(account: MailAccount, checkInterval: Double = 30, limit: Int = 10_000, bodiesPerCheck: Int = 200, timeout: Duration = .seconds(20),
+                retry: MailRetry = MailRetry(), keptIn file: URL? = nil) {
         self.account = account
         self.checkInterval = checkInterval
         self.limit = limit
+        self.bodiesPerCheck = bodiesPerCheck
         self.timeout = timeout
         self.retry = retry
         store = MailStore(file: file)
@@ -77,10 +86,11 @@ public struct IMAPMailServer: MailServer {
     }
 
     /// One check: log in, bring the store up to date with the newest `limit` messages of each place (`MailSync`), log
-    /// out, and give what the store holds (`keptMessages`).
+    /// out, and give what the store holds (`keptMessages`). With bodies left to read, the watch is told a check is due.
     public func inbox() async throws -> [MailMessage] {
-        let sync = MailSync(store: store, limit: limit, owner: account.fromAddress)
-        try await session { session in try await sync.run(session) }
+        let sync = MailSync(store: store, limit: limit, owner: account.fromAddress, bodiesPerCheck: bodiesPerCheck)
+        let leftUnread = try await session { session in try await sync.run(session) }
+        if leftUnread { checkAgain.withLockedValue { $0 }?() }
         return Self.messages(try store.contents(), owner: account.fromAddress)
     }
 

@@ -7,6 +7,7 @@ extension IMAPMailServer {
     /// `checkInterval` still catch what other programs did in the other mailboxes. A server away is tried again
     /// every `noopInterval`; one that refuses, ever less often.
     public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {
+        checkAgain.withLockedValue { $0 = changed }
         var wait = Self.noopInterval
         while !Task.isCancelled {
             do {

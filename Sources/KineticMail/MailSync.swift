@@ -13,25 +13,34 @@ struct MailSync {
     /// The account's own address: Later's schedule is the one it wrote (`IMAPMailServer.isSchedule`).
     let owner: String
 
+    /// The most bodies one check fetches, newest first, the Inbox's before the other places': a first check of a mailbox
+    /// of thousands shows every row at once (headers are cheap), and the bodies come in the checks that follow.
+    let bodiesPerCheck: Int
+
     /// UIDs per FETCH of header fields: about 150 KB of reply.
     static let headersPerFetch = 500
     /// UIDs per FETCH of flags: about 100 KB of reply.
     static let flagsPerFetch = 2000
 
-    /// Reads every place into the store; a mailbox the Mailbox no longer reads (or the server no longer has) is forgotten.
-    func run(_ session: IMAPSession) async throws {
+    /// Reads every place into the store; a mailbox the Mailbox no longer reads (or the server no longer has) is
+    /// forgotten. Returns whether bodies were left to read (past `bodiesPerCheck`): the next check should come at once.
+    func run(_ session: IMAPSession) async throws -> Bool {
         var read: Set<String> = []
         var laterRead = false
+        var budget = bodiesPerCheck
+        var leftUnread = false
         for (position, place) in ServerPlaces(try await session.listMailboxes()).all.enumerated() {
-            try await sync(place.mailbox, at: position, as: place.placement, session)
+            leftUnread = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session) || leftUnread
             read.insert(place.mailbox)
             laterRead = laterRead || place.placement.list == .later
         }
         try store.keepOnlyMailboxes(read)
         if !laterRead { try store.keep(LaterSchedule()) }
+        return leftUnread
     }
 
-    private func sync(_ mailbox: String, at position: Int, as placement: Placement, _ session: IMAPSession) async throws {
+    /// One place brought up to date, its bodies fetched while `bodies` (the check's budget) lasts; whether some were left.
+    private func sync(_ mailbox: String, at position: Int, as placement: Placement, bodies budget: inout Int, _ session: IMAPSession) async throws -> Bool {
         let status = try await session.select(mailbox)
         let kept = try store.mailboxFound(mailbox, position: position, uidValidity: status.uidValidity ?? 0, placement: placement)
         // UIDs are 32-bit numbers above 0 (RFC 3501 §9, nz-number): anything else names no message.
@@ -48,13 +57,17 @@ struct MailSync {
         let isLater = placement.list == .later
         let headers = isLater ? try store.headers(in: mailbox) : []
         let schedules = Set(headers.filter { IMAPMailServer.isSchedule($0, writtenBy: owner) }.map(\.uid))
-        for batch in try store.withoutBody(in: mailbox).filter({ !schedules.contains($0) }).inBatches(of: MessageBody.messagesPerFetch) {
+        let unread = try store.withoutBody(in: mailbox).filter { !schedules.contains($0) }
+        let now = Array(unread.prefix(max(budget, 0)))
+        budget -= now.count
+        for batch in now.inBatches(of: MessageBody.messagesPerFetch) {
             try store.keep(try await session.bodies(of: batch), in: mailbox)
         }
         if isLater {
             let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)
             try store.keep(try await session.laterSchedule(in: current))
         }
+        return unread.count > now.count
     }
 }
 

@@ -66,4 +66,37 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(third.map(\.subject), ["Slides for Monday"], "expunged elsewhere: gone here")
         XCTAssertEqual(try server.store.contents().mailboxes.first { $0.name == "INBOX" }?.messages.count, 1, "and forgotten in the store")
     }
+
+    /// A mailbox of thousands: the first check gives every message's row and the newest `bodiesPerCheck` bodies, and
+    /// asks for the next check at once; the checks that follow read the rest, and the last one asks for nothing.
+    func testAThousandMessagesComeAsRowsAtOnceAndTheirTextsInTheChecksThatFollow() async throws {
+        let account = try account()
+        guard let maildir = ProcessInfo.processInfo.environment["KINETIC_TEST_MAILDIR"] else { throw XCTSkip("no test maildir") }
+        try await emptyInbox(account)
+        // 1,200 messages, written into the Inbox's maildir as a delivery agent writes them (new/, one file each).
+        let count = 1_200
+        let new = URL(fileURLWithPath: maildir).appendingPathComponent("new")
+        try FileManager.default.createDirectory(at: new, withIntermediateDirectories: true)
+        for number in 0..<count {
+            let text = "From: Ana Lima <ana@example.org>\r\nSubject: Notes \(number)\r\nDate: Mon, 5 Jan 2026 09:41:00 +0000\r\nMessage-ID: <notes-\(number)@example.org>\r\n\r\nMessage number \(number).\r\n"
+            try Data(text.utf8).write(to: new.appendingPathComponent("1767600000.M\(number)P\(getpid()).kinetic"))
+        }
+        let server = IMAPMailServer(account: account, bodiesPerCheck: 500)
+        let asked = Handover<Int>()  // one element per check asked for, from the check's thread
+        server.checkAgain.withLockedValue { $0 = { asked.add(1) } }
+
+        func read(_ messages: [MailMessage]) -> Int {
+            messages.filter { message in message.body.map { "Notes \($0.dropFirst("Message number ".count).dropLast())" == message.subject } ?? false }.count
+        }
+        let first = try await server.inbox()
+        XCTAssertEqual(first.count, count, "every message's row at the first check")
+        XCTAssertEqual(Set(first.map(\.subject)).count, count)
+        XCTAssertEqual(read(first), 500, "the newest 500 bodies, each its own message's")
+        XCTAssertEqual(asked.take().count, 1, "the next check asked for at once")
+        let second = try await server.inbox()
+        XCTAssertEqual(read(second), 1_000)
+        let third = try await server.inbox()
+        XCTAssertEqual(read(third), count, "all read")
+        XCTAssertEqual(asked.take().count, 1, "asked once more after the second; nothing left after the third")
+    }
 }

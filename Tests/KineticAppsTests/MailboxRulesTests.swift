@@ -55,6 +55,36 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.count(filedIn: .inbox), 1)
     }
 
+    /// The search, worked out by hand over four messages: "cafe MIDI" finds "Café à midi ?" (both words, any case, any
+    /// accents) and nothing else; an address finds its sender; a word of the text only its message; blank finds
+    /// everything (no filter); new mail that matches joins the matches as it arrives; Esc's close shows the whole list.
+    func testSearchFindsEveryWordWhateverItsCaseAndAccents() {
+        var lea = MailMessage(id: "s1", sender: "Léa Martin", subject: "Café à midi ?", snippet: "", time: "")
+        lea.senderAddress = "lea.martin@example.org"
+        let others = [MailMessage(id: "s2", sender: "Cafeteria", subject: "Menu", snippet: "", time: ""),
+                      MailMessage(id: "s3", sender: "Sam", subject: "Notes", snippet: "", time: "", body: "The quarterly figures are in.")]
+        var state = MailboxState(messages: [lea] + others)
+        XCTAssertEqual(MailSearch.matches("cafe MIDI", in: state.messages), ["s1"])
+        XCTAssertEqual(MailSearch.matches("lea.martin@example", in: state.messages), ["s1"])
+        XCTAssertEqual(MailSearch.matches("Quarterly", in: state.messages), ["s3"])
+        XCTAssertEqual(MailSearch.matches("caf", in: state.messages), ["s1", "s2"])
+        XCTAssertNil(MailSearch.matches("  \n ", in: state.messages), "no word: no filter")
+        _ = MailboxRules.reduce(&state, .openSearch)
+        XCTAssertEqual(state.stateName, "search")
+        _ = MailboxRules.reduce(&state, .searchFor("caf"))
+        XCTAssertEqual(state.visibleIDs, ["s1", "s2"])
+        XCTAssertFalse(state.isShown("s3"))
+        _ = MailboxRules.reduce(&state, .messagesArrived(state.messages + [MailMessage(id: "s4", sender: "Café Oz", subject: "", snippet: "", time: "")]))
+        XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s4"], "new mail that matches shows")
+        _ = MailboxRules.reduce(&state, .leaveSearchField)
+        XCTAssertEqual(state.stateName, "search.results")
+        XCTAssertEqual(state.focus, "s1")
+        _ = MailboxRules.reduce(&state, .closeSearch)
+        XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s3", "s4"])
+        XCTAssertEqual(state.focus, "s1", "the focus stays on the message found")
+        XCTAssertEqual(state.stateName, "inbox")
+    }
+
     /// A draft reopens exactly as written: a reply's two blank lines above the quote, and trailing spaces, stay;
     /// its row's snippet is its words on one line.
     func testADraftReopensExactlyAsWritten() {

@@ -56,6 +56,34 @@ final class KeyboardOnlyTests: XCTestCase {
         XCTAssertTrue(dumps["disguise"]?.state.hasPrefix("splash") == true, dumps["disguise"]?.state ?? "no capture")
     }
 
+    /// Search by the keyboard alone: `/` opens the field with the keyboard in it (the slash not typed), "LIBRARY hold"
+    /// leaves only the City Library's "Your hold is ready" (m04: both words, whatever their case), Enter takes the
+    /// keyboard to it, E archives it (the list is then empty, and says so), Ctrl-Z brings it back; `/` gives the field
+    /// the keyboard again, Esc leaves it, and a second Esc closes the search: the whole Inbox again, the focus still on
+    /// the message found.
+    func testSearchFindsFilesAndClosesByTheKeyboard() throws {
+        let dumps = try play("search")
+        XCTAssertEqual(dumps["open"]?.state, "search")
+        XCTAssertEqual(dumps["open"]?.layer("search.field")?.text ?? "", "", "the slash is not typed")
+        XCTAssertEqual(dumps["found"]?.layer("search.field")?.text, "LIBRARY hold")
+        XCTAssertEqual(rows(dumps, "found"), ["m04"])
+        XCTAssertEqual(dumps["results"]?.state, "search.results")
+        XCTAssertEqual(focused(dumps, "results"), ["row.m04"])
+        XCTAssertEqual(rows(dumps, "archived"), [])
+        XCTAssertEqual(dumps["archived"]?.layer("list.empty")?.text, "No message here holds “LIBRARY hold”.")
+        XCTAssertEqual(rows(dumps, "undone"), ["m04"])
+        XCTAssertEqual(dumps["left-field"]?.state, "search.results")
+        XCTAssertEqual(dumps["closed"]?.state, "inbox")
+        XCTAssertNotEqual(dumps["closed"]?.layer("search")?.visible, true, "the field is gone")
+        XCTAssertGreaterThan(rows(dumps, "closed").count, 5, "the Inbox's rows in view again")
+        XCTAssertEqual(focused(dumps, "closed"), ["row.m04"], "the message found keeps the focus, in its whole list")
+    }
+
+    /// The rows in a capture, by message id, top to bottom.
+    private func rows(_ dumps: [String: SceneDump], _ name: String) -> [String] {
+        (dumps[name]?.layers ?? []).filter { $0.id.hasPrefix("row.") && $0.visible }.sorted { $0.frame.y < $1.frame.y }.map { String($0.id.dropFirst(4)) }
+    }
+
     /// The Menu key opens the focused message's actions (Archive, Delete, Later…, List…) with the first focused; ↓
     /// reaches Delete and Enter does what a click on it does: the message goes to the Trash.
     func testAContextMenuIsWorkedByTheKeyboard() throws {

@@ -41,7 +41,8 @@ final class EmptyListNote {
         }
         guard case .text(var text) = layer.contents else { return }
         let texts = context.texts
-        let note = state.shelf.map { Self.note(for: $0, texts) } ?? Self.note(for: state.segment, texts)
+        let note = state.search?.matches != nil ? texts(MailboxText.searchFoundNothing, ["query": state.search?.query ?? ""])
+            : state.shelf.map { Self.note(for: $0, texts) } ?? Self.note(for: state.segment, texts)
         if text.string != note {
             text.string = note
             layer.contents = .text(text)

@@ -115,12 +115,16 @@ struct MailboxKeys {
         case .character("3"): send(.selectSegment(.archive)); list.scrollToFocus()
         case .character("c"), .character("C"):
             send(.openCompose)  // the stage keeps this keystroke's text out of the field it opened
+        case .character("/"):
+            send(.openSearch)  // the same: the slash is not typed into the search
         case .contextMenu: list.showContextMenuForFocus()
         case .pageUp: list.scroll.page(.up)
         case .pageDown, .space: list.scroll.page(.down)
         case .home: list.scroll.page(.top)
         case .end: list.scroll.page(.bottom)
         case .escape:
+            // The search closes first, the focus staying on the message found, now in its whole list.
+            if state.search != nil { send(.closeSearch); return true }
             if state.focus != nil { send(.clearFocus); return true }
             return false
         default: return false

@@ -5,7 +5,8 @@ import KineticScene
 
 /// The bar over the list (`mailbox.navbar`): the menu button, the segmented control (`segment.<later|inbox|archive>`,
 /// each with its count), compose's button, the Trash's or a named list's name (`mailbox.shelf.title`), and "Empty
-/// Trash" (`trash.empty`) while the Trash has something in it.
+/// Trash" (`trash.empty`) while the Trash has something in it. The search's button and field (`MailboxSearchBar`)
+/// join it when the screen appears.
 final class MailboxNavBar {
     private let context: MailboxViewContext
     /// The bar itself.
@@ -42,7 +43,7 @@ final class MailboxNavBar {
         let width = size.width
         layer.frame.size.width = width
         layer.layer(withIdentifier: "compose.button")?.frame.origin.x = width - 60
-        emptyTrashButton.frame.origin.x = width - 200
+        emptyTrashButton.frame.origin.x = width - 252
         let total = Self.segmentWidth * Double(MailboxSegment.allCases.count)
         for (index, segment) in MailboxSegment.allCases.enumerated() {
             segmentLayers[segment]?.frame.origin.x = (width - total) / 2 + Double(index) * Self.segmentWidth
@@ -55,7 +56,7 @@ final class MailboxNavBar {
     /// "Empty Trash" joins the bar: made after the reader, as the bar's last part, so the layer order stays as dumps
     /// have always listed it.
     func addEmptyTrashButton() {
-        emptyTrashButton.frame = Rect(x: context.width - 200, y: 14, width: 126, height: 36)
+        emptyTrashButton.frame = Rect(x: context.width - 252, y: 14, width: 126, height: 36)
         emptyTrashButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: .white))
         emptyTrashButton.addSublayer(Typography.label(nil, context.texts(MailboxText.emptyTrash), frame: Rect(x: 0, y: 8, width: 126, height: 22), size: 16, bold: true,
                                                       color: Palette.ink, alignment: .center))
@@ -80,6 +81,8 @@ final class MailboxNavBar {
     func paintSegments() {
         let state = context.state, tint = MailboxViewContext.tint
         for (segment, layer) in segmentLayers {
+            // The search's field stands where the segments were while it is open.
+            layer.isHidden = state.search != nil
             let selected = segment == state.segment && state.shelf == nil
             layer.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 7), fill: selected ? .white : tint, stroke: .white, lineWidth: 1.5))
             let count = state.count(filedIn: segment.list)
@@ -97,7 +100,7 @@ final class MailboxNavBar {
     /// The Trash's or list's name in the bar while it shows; "Empty Trash" while the Trash has something in it.
     func paintShelf() {
         let state = context.state
-        let title = state.shelf.map { context.texts($0.text) } ?? ""
+        let title = state.search == nil ? state.shelf.map { context.texts($0.text) } ?? "" : ""
         if case .text(var text) = shelfTitle.contents, text.string != title {
             text.string = title
             shelfTitle.contents = .text(text)

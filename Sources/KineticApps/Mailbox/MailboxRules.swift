@@ -41,6 +41,16 @@ public enum MailboxAction: Equatable, Sendable {
     case editDraft(MailboxState.ComposeField, String)
     /// The keyboard moves to a compose field, or (`nil`) leaves them all.
     case focusField(MailboxState.ComposeField?)
+    /// The search opens (`/`, the bar's search button), or its field takes the keyboard back.
+    case openSearch
+    /// The search field's text after an edit: the list shows the messages that hold every word.
+    case searchFor(String)
+    /// Enter or ↓ in the search field: the keyboard goes to the first message found.
+    case leaveSearchField
+    /// The search field lost the keyboard (Esc, a click elsewhere): the list's keys are the list's again.
+    case searchFieldLeft
+    /// The search closes (Esc, its ×): the whole list again.
+    case closeSearch
     case moveFocus(down: Bool)
     /// The keyboard focus moved onto a message's row by a key the engine's focus took (Tab into the list).
     case focusMessage(String)
@@ -301,6 +311,29 @@ public enum MailboxRules: AppRules {
             focusTheTop(&state)
             state.menuOpen = false
             return [.segmentChanged(from: from, to: segment)]
+        case .openSearch:
+            guard state.options == nil, state.compose == nil, !state.confirmingEmptyTrash else { return [] }
+            state.menuOpen = false
+            state.reading = nil
+            if state.search == nil { state.search = MailboxState.Search() } else { state.search?.isEditing = true }
+        case .searchFor(let typed):
+            let query = String(typed.prefix(MailSearch.maximumQueryLength))
+            guard state.search != nil, query != state.search?.query else { return [] }
+            state.search?.query = query
+            state.search?.matches = MailSearch.matches(query, in: state.messages)
+            focusTheTop(&state)
+            return [.move(.listFiltered)]
+        case .leaveSearchField:
+            guard state.search != nil else { return [] }
+            state.search?.isEditing = false
+            state.focus = state.visibleIDs.first
+        case .searchFieldLeft:
+            state.search?.isEditing = false
+        case .closeSearch:
+            guard let search = state.search else { return [] }
+            state.search = nil
+            if state.focus == nil, !search.isEditing { state.focus = state.visibleIDs.first }
+            return search.matches == nil ? [] : [.move(.listFiltered)]
         case .setMenu(let open):
             state.menuOpen = open && state.compose == nil
         case .moveFocus(let down):
@@ -330,6 +363,8 @@ public enum MailboxRules: AppRules {
                     state.placements[message.id] = followed.list == .inbox ? nil : followed
                 }
             }
+            // The search holds for the messages as they are now: new mail that matches shows, gone mail goes.
+            if let query = state.search?.query { state.search?.matches = MailSearch.matches(query, in: state.messages) }
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }

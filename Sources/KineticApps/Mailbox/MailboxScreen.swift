@@ -70,6 +70,7 @@ public final class MailboxScreen: Screen {
     private lazy var list = MessageList(context: context)
     private lazy var emptyNote = EmptyListNote(context: context)
     private lazy var navBar = MailboxNavBar(context: context)
+    private lazy var searchBar = MailboxSearchBar(context: context)
     private lazy var options = MailboxOptions(context: context)
     private lazy var compose = ComposeSheet(context: context, in: content)
     private lazy var undo = UndoButton(context: context)
@@ -161,6 +162,9 @@ public final class MailboxScreen: Screen {
         banner.add(to: content, size: size, zPosition: 8, clearOf: undo.layer.frame)
         content.addSublayer(reader.layer)
         navBar.addEmptyTrashButton()
+        // The search's button and field are the bar's last parts, over its segments while the search is open.
+        navBar.layer.addSublayer(searchBar.button)
+        navBar.layer.addSublayer(searchBar.layer)
         content.addSublayer(trashConfirmation.layer)
         let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleEdgePan($0) }
         root.gestureRecognizers = [edge]
@@ -188,6 +192,7 @@ public final class MailboxScreen: Screen {
         list.resize(to: size)
         emptyNote.resize(to: size)
         navBar.resize(to: size)
+        searchBar.resize(to: size)
         options.resize(to: size)
         compose.resize(to: size)
         undo.resize(to: size)
@@ -268,6 +273,11 @@ public final class MailboxScreen: Screen {
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }
         if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
         if state.reading != before.reading { reader.show(wasReading: before.reading) }
+        if state.search != before.search {
+            searchBar.show()
+            navBar.paintSegments()
+            if state.search?.matches != before.search?.matches { searchBar.announceMatches(to: stage) }
+        }
         if state.read != before.read { list.paintUnread() }
         trashConfirmation.show()
         if state.segment != before.segment || state.shelf != before.shelf || state.placements != before.placements || state.messages != before.messages {
@@ -295,6 +305,7 @@ public final class MailboxScreen: Screen {
             case .remove(let id): list.collapse(id)
             case .reinsert(let id, let fromLeft): list.reinsert(id, fromLeft: fromLeft)
             case .listReplaced(let from, let to): list.replaceList(from: from, to: to)
+            case .listFiltered: list.showFiltered()
             }
         }
     }
@@ -355,6 +366,7 @@ public final class MailboxScreen: Screen {
         let covered = state.options != nil || state.compose != nil || state.reading != nil || state.confirmingEmptyTrash
         list.describe(covered: covered)
         navBar.describe(covered: covered)
+        searchBar.describe()
         menu.describe()
         options.describe()
         reader.describe()

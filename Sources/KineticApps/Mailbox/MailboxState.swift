@@ -173,6 +173,20 @@ public struct MailboxState: Equatable, Sendable {
         public var field: ComposeField? = ComposeField.to
     }
 
+    /// The search, while it is open (state `search`, `search.results` once the keyboard left its field): what is
+    /// looked for and what matches. The list shows only the matches, in the list they are on.
+    public struct Search: Equatable, Sendable {
+        /// What the person typed, at most 200 characters.
+        public var query = ""
+        /// The ids of the messages that match (`MailSearch`); `nil` while nothing is typed: everything shows.
+        public var matches: Set<String>?
+        /// Whether the field has the keyboard (Enter or ↓ give it to the results, `/` gives it back).
+        public var isEditing = true
+    }
+
+    /// The search, while it is open.
+    public var search: Search?
+
     /// Every message, in the document's order.
     public var messages: [MailMessage] {
         didSet { positions = Self.positions(of: messages) }
@@ -269,7 +283,7 @@ public struct MailboxState: Equatable, Sendable {
 
     /// Whether the message with `id` is in the list shown (`visibleMessages`), without making that list.
     public func isShown(_ id: String) -> Bool {
-        guard positions[id] != nil else { return false }
+        guard positions[id] != nil, search?.matches?.contains(id) ?? true else { return false }
         if let shelf { return shelf.holds(placement(of: id)) }
         return placement(of: id).list == segment.list
     }
@@ -282,8 +296,9 @@ public struct MailboxState: Equatable, Sendable {
 
     /// The ids of `visibleMessages`, in order, made without copying a message: what the rules and the list compare.
     public var visibleIDs: [String] {
-        guard let shelf else { return ids(filedIn: segment.list) }
-        return ordered(ids { shelf.holds($0) }, as: shownList)
+        let listed = shelf.map { shelf in ordered(ids { shelf.holds($0) }, as: shownList) } ?? ids(filedIn: segment.list)
+        guard let matches = search?.matches else { return listed }
+        return listed.filter(matches.contains)
     }
 
     /// The list the person is looking at: a swipe to it from it brings a message back to the Inbox.
@@ -379,6 +394,7 @@ public struct MailboxState: Equatable, Sendable {
         if let options { return options.kind == .date ? "picker" : "options.\(options.kind.rawValue)" }
         if confirmingEmptyTrash { return "trash.confirm" }
         if let reading { return "message.\(reading)" }
+        if let search { return search.isEditing ? "search" : "search.results" }
         if let shelf { return shelf.slug }
         return segment.rawValue
     }
@@ -414,6 +430,8 @@ public struct MailboxState: Equatable, Sendable {
             case reinsert(String, fromLeft: Bool)
             /// Another list shows: the rows slide out and the new list's in, from the side of the new segment.
             case listReplaced(from: MailboxSegment, to: MailboxSegment)
+            /// The search's matches changed: the list is made again at its top, at once (a keystroke is no journey).
+            case listFiltered
         }
         /// Counts the changes: one more for every action that moved rows.
         public var number: Int

@@ -36,6 +36,11 @@ enum MailboxText {
     static let willBeDeleted = LocalizedPlural("mailbox.trash.will-be-deleted", one: "One message will be deleted for good. Undo can still bring it back.",
                                                other: "{count} messages will be deleted for good. Undo can still bring them back.")
     static let undo = LocalizedText("mailbox.undo", "Undo")
+    // The search
+    static let search = LocalizedText("mailbox.search", "Search")
+    static let closeSearch = LocalizedText("mailbox.search.close", "Close the search")
+    static let searchFound = LocalizedPlural("mailbox.search.found", one: "One message found", other: "{count} messages found")
+    static let searchFoundNothing = LocalizedText("mailbox.search.nothing", "No message here holds “{query}”.")
     // The reader
     static let back = LocalizedText("mailbox.reader.back", "Back")
     static let attachment = LocalizedText("mailbox.reader.attachment", "Attachment: {name}, {size}")

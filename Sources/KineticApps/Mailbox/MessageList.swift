@@ -255,6 +255,13 @@ final class MessageList {
         }
     }
 
+    /// The search's matches changed: the list made again at its top, at once.
+    func showFiltered() {
+        scroll.stop()
+        scroll.offset = 0
+        rebuildRows()
+    }
+
     /// Whether a row on its way out still shows on the list (sliding away with a segment change, closing up, or
     /// fading): the empty list's note waits for the last one. Half a point still in sight counts as gone, as for a
     /// message sliding off.

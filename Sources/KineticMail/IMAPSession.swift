@@ -243,16 +243,22 @@ public final class IMAPSession {
         let set = IMAPUIDSet.compressed(uids)
         let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID X-KINETIC-SCHEDULE)])")
         let requested = Set(uids)
-        var seen = Set<UInt64>()
-        // Only the messages asked for, once each: a server may add FETCHes of its own (a flag changed elsewhere).
-        return reply.fetched.compactMap { fetched -> IMAPMessageHeaders? in
-            guard let uid = fetched.uid, requested.contains(uid), seen.insert(uid).inserted else { return nil }
+        var found: [UInt64: IMAPMessageHeaders] = [:]
+        var order: [UInt64] = []
+        // Only the messages asked for, once each: a server may add FETCHes of its own (a flag changed elsewhere), so
+        // the reply that carries the header fields wins over one that carries only flags.
+        for fetched in reply.fetched {
+            guard let uid = fetched.uid, requested.contains(uid) else { continue }
+            let header = fetched.bytes(prefixed: "BODY[HEADER")
+            if let kept = found[uid], !kept.fields.isEmpty || header == nil { continue }
+            if found[uid] == nil { order.append(uid) }
             var message = IMAPMessageHeaders()
             message.uid = uid
             message.flags = Set(fetched.value(named: "FLAGS")?.list?.compactMap(\.text) ?? [])
-            message.fields = fetched.bytes(prefixed: "BODY[HEADER").map(Self.headerFields) ?? [:]
-            return message
+            message.fields = header.map(Self.headerFields) ?? [:]
+            found[uid] = message
         }
+        return order.compactMap { found[$0] }
     }
 
     /// Header fields as `name: value` lines (folded lines unfolded), the names lowercased.

@@ -15,9 +15,10 @@ final class MailStore: Sendable {
     /// What went wrong opening the file, in a sentence; `nil` when it opened as it was.
     let problem: String?
 
-    /// A store in `file` (made, with its folder, when missing), else in memory. A file that is not a store this version
-    /// can read is moved to `<file>.damaged` and a new one begun; a folder that can't be written keeps the mail in
-    /// memory. Either way the sentence is in `problem`.
+    /// A store in `file` (made, with its folder, when missing; both readable by their owner only: they hold the mail),
+    /// else in memory. A file that is no SQLite database, or a damaged one, is moved to `<file>.damaged` (owner only)
+    /// and a new one begun; any other failure (a folder that can't be written, another process holding the file past
+    /// ten seconds) leaves the file alone and keeps the mail in memory. Either way the sentence is in `problem`.
     init(file: URL?) {
         guard let file else {
             database = Self.inMemory()
@@ -25,26 +26,35 @@ final class MailStore: Sendable {
             return
         }
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
             database = try Self.open(file)
             problem = nil
-        } catch let firstError {
+        } catch let damage as DatabaseError where damage.resultCode == .SQLITE_NOTADB || damage.resultCode == .SQLITE_CORRUPT {
             let aside = file.appendingPathExtension("damaged")
             do {
                 try? FileManager.default.removeItem(at: aside)  // nil: no earlier damaged copy to replace
                 try FileManager.default.moveItem(at: file, to: aside)
+                try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: aside.path)  // nil: a file system without modes
                 database = try Self.open(file)
-                problem = "the mail kept in \(file.path) could not be read (\(firstError)); it is now \(aside.lastPathComponent), and the mail is read from the server again"
+                problem = "the mail kept in \(file.path) could not be read (\(damage)); it is now \(aside.lastPathComponent), and the mail is read from the server again"
             } catch {
                 database = Self.inMemory()
-                problem = "the mail can't be kept in \(file.path) (\(firstError)); this run keeps it in memory only"
+                problem = "the mail can't be kept in \(file.path) (\(error)); this run keeps it in memory only"
             }
+        } catch {
+            database = Self.inMemory()
+            problem = "the mail can't be kept in \(file.path) (\(error)); this run keeps it in memory only"
         }
     }
 
+    /// The file as a database, its tables made or brought up to date; a second Kinetic writing it is waited for.
     private static func open(_ file: URL) throws -> DatabaseQueue {
-        let queue = try DatabaseQueue(path: file.path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let queue = try DatabaseQueue(path: file.path, configuration: configuration)
         try migrator.migrate(queue)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)  // nil: a file system without modes
         return queue
     }
 
@@ -73,6 +83,7 @@ final class MailStore: Sendable {
                     uid INTEGER NOT NULL,
                     flags TEXT NOT NULL,
                     fields TEXT NOT NULL,
+                    messageID TEXT,
                     hasBody INTEGER NOT NULL DEFAULT 0,
                     bodySubject TEXT NOT NULL DEFAULT '',
                     bodyFrom TEXT NOT NULL DEFAULT '',
@@ -80,6 +91,7 @@ final class MailStore: Sendable {
                     attachments TEXT NOT NULL DEFAULT '[]',
                     PRIMARY KEY (mailbox, uid)
                 ) WITHOUT ROWID;
+                CREATE INDEX messageByMessageID ON message(messageID);
                 CREATE TABLE laterSchedule (
                     messageID TEXT PRIMARY KEY NOT NULL,
                     until REAL,
@@ -131,7 +143,9 @@ final class MailStore: Sendable {
         }
     }
 
-    /// Keeps each message's flags and header fields (a body kept before stays).
+    /// Keeps each message's flags and header fields (a body kept before stays). A message whose body is kept under
+    /// another UID (moved from another mailbox: the same Message-ID) takes that body, so a filing never costs a
+    /// fetch again.
     func keep(_ headers: [IMAPMessageHeaders], in mailbox: String) throws {
         guard !headers.isEmpty else { return }
         let encoder = JSONEncoder()
@@ -139,11 +153,28 @@ final class MailStore: Sendable {
         try database.write { db in
             for header in headers {
                 let fields = String(decoding: try encoder.encode(header.fields), as: UTF8.self)
+                let messageID = header.fields["message-id"]?.trimmingCharacters(in: .whitespaces)
+                let uid = Int64(bitPattern: header.uid)
                 try db.execute(sql: """
-                    INSERT INTO message (mailbox, uid, flags, fields) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(mailbox, uid) DO UPDATE SET flags = excluded.flags, fields = excluded.fields
-                    """, arguments: [mailbox, Int64(bitPattern: header.uid), Self.flagsText(header.flags), fields])
+                    INSERT INTO message (mailbox, uid, flags, fields, messageID) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(mailbox, uid) DO UPDATE SET flags = excluded.flags, fields = excluded.fields, messageID = excluded.messageID
+                    """, arguments: [mailbox, uid, try Self.flagsText(header.flags), fields, messageID])
+                guard let messageID, !messageID.isEmpty else { continue }
+                try db.execute(sql: """
+                    UPDATE message SET hasBody = 1, bodySubject = kept.bodySubject, bodyFrom = kept.bodyFrom, bodyText = kept.bodyText,
+                        attachments = kept.attachments
+                    FROM (SELECT bodySubject, bodyFrom, bodyText, attachments FROM message WHERE messageID = ? AND hasBody = 1 LIMIT 1) AS kept
+                    WHERE message.mailbox = ? AND message.uid = ? AND message.hasBody = 0
+                    """, arguments: [messageID, mailbox, uid])
             }
+        }
+    }
+
+    /// Of `mailbox`'s kept messages, those kept without their header fields (a server's reply that held only flags):
+    /// the next check asks for them again.
+    func withoutHeaders(in mailbox: String) throws -> Set<UInt64> {
+        try database.read { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT uid FROM message WHERE mailbox = ? AND fields = '{}'", arguments: [mailbox]).map { UInt64(bitPattern: $0) })
         }
     }
 
@@ -153,7 +184,7 @@ final class MailStore: Sendable {
         try database.write { db in
             for (uid, set) in flags {
                 try db.execute(sql: "UPDATE message SET flags = ? WHERE mailbox = ? AND uid = ?",
-                               arguments: [Self.flagsText(set), mailbox, Int64(bitPattern: uid)])
+                               arguments: [try Self.flagsText(set), mailbox, Int64(bitPattern: uid)])
             }
         }
     }
@@ -180,7 +211,8 @@ final class MailStore: Sendable {
                 try db.execute(sql: """
                     UPDATE message SET hasBody = 1, bodySubject = ?, bodyFrom = ?, bodyText = ?, attachments = ?
                     WHERE mailbox = ? AND uid = ?
-                    """, arguments: [body.subject, body.from, body.text, attachments, mailbox, Int64(bitPattern: uid)])
+                    """, arguments: [Self.withoutNUL(body.subject), Self.withoutNUL(body.from), Self.withoutNUL(body.text), attachments, mailbox,
+                                     Int64(bitPattern: uid)])
             }
         }
     }
@@ -247,8 +279,9 @@ final class MailStore: Sendable {
             guard let fieldsText: String = row["fields"],
                   let fields = try? decoder.decode([String: String].self, from: Data(fieldsText.utf8)) else { return nil }  // nil: unreadable
             let uid: Int64 = row["uid"]
-            let flags: String = row["flags"]
-            let headers = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: Set(flags.split(separator: " ").map(String.init)), fields: fields)
+            let flagsText: String = row["flags"]
+            let flags = (try? decoder.decode([String].self, from: Data(flagsText.utf8))) ?? []  // nil: unreadable, read as none (the next check reads them)
+            let headers = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: Set(flags), fields: fields)
             guard row["hasBody"] as Bool else { return KeptMessage(headers: headers, body: nil) }
             let attachmentsText: String = row["attachments"]
             let attachments = (try? decoder.decode([KeptAttachment].self, from: Data(attachmentsText.utf8))) ?? []  // nil: listed as none
@@ -257,8 +290,14 @@ final class MailStore: Sendable {
         }
     }
 
-    private static func flagsText(_ flags: Set<String>) -> String {
-        flags.sorted().joined(separator: " ")
+    /// Flags as a JSON list: a server's flag may hold any character.
+    private static func flagsText(_ flags: Set<String>) throws -> String {
+        String(decoding: try JSONEncoder().encode(flags.sorted()), as: UTF8.self)
+    }
+
+    /// `text` without U+0000, which SQLite's text ends at: what is kept reads back whole.
+    private static func withoutNUL(_ text: String) -> String {
+        text.contains("\u{0}") ? text.replacingOccurrences(of: "\u{0}", with: "") : text
     }
 
     /// An attachment as the store writes it.

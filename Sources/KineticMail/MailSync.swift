@@ -24,50 +24,64 @@ struct MailSync {
 
     /// Reads every place into the store; a mailbox the Mailbox no longer reads (or the server no longer has) is
     /// forgotten. Returns whether bodies were left to read (past `bodiesPerCheck`): the next check should come at once.
+    ///
+    /// What is gone from a mailbox is forgotten once every place was read: a message moved from the Inbox to the Archive
+    /// since the last check is then already kept in the Archive, with the body read in the Inbox (`MailStore.keep`).
     func run(_ session: IMAPSession) async throws -> Bool {
         var read: Set<String> = []
         var laterRead = false
-        var budget = bodiesPerCheck
+        var budget = max(bodiesPerCheck, 1)
         var leftUnread = false
+        var gone: [(mailbox: String, uids: Set<UInt64>)] = []
         for (position, place) in ServerPlaces(try await session.listMailboxes()).all.enumerated() {
-            leftUnread = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session) || leftUnread
+            let synced = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session)
+            leftUnread = synced.leftUnread || leftUnread
+            gone.append((place.mailbox, synced.gone))
             read.insert(place.mailbox)
             laterRead = laterRead || place.placement.list == .later
         }
+        for (mailbox, uids) in gone { try store.forget(uids, in: mailbox) }
         try store.keepOnlyMailboxes(read)
         if !laterRead { try store.keep(LaterSchedule()) }
         return leftUnread
     }
 
-    /// One place brought up to date, its bodies fetched while `bodies` (the check's budget) lasts; whether some were left.
-    private func sync(_ mailbox: String, at position: Int, as placement: Placement, bodies budget: inout Int, _ session: IMAPSession) async throws -> Bool {
+    /// One place brought up to date, its bodies fetched while `bodies` (the check's budget) lasts: whether some were
+    /// left, and the UIDs kept that the mailbox no longer holds (for `run` to forget).
+    private func sync(_ mailbox: String, at position: Int, as placement: Placement, bodies budget: inout Int,
+                      _ session: IMAPSession) async throws -> (leftUnread: Bool, gone: Set<UInt64>) {
         let status = try await session.select(mailbox)
         let kept = try store.mailboxFound(mailbox, position: position, uidValidity: status.uidValidity ?? 0, placement: placement)
         // UIDs are 32-bit numbers above 0 (RFC 3501 §9, nz-number): anything else names no message.
         let onServer = Set(try await session.allUIDs()).filter { $0 > 0 && $0 <= UInt64(UInt32.max) }
-        let wanted = onServer.sorted().suffix(limit)
-        try store.forget(kept.subtracting(wanted), in: mailbox)
-        let known = wanted.filter(kept.contains), new = wanted.filter { !kept.contains($0) }.reversed()
+        let wanted = onServer.sorted().suffix(limit), wantedSet = Set(wanted)
+        // New, or kept without its header fields (a reply that held only flags): their headers are asked for.
+        let headerless = try store.withoutHeaders(in: mailbox)
+        let known = wanted.filter { kept.contains($0) && !headerless.contains($0) }
+        let new = wanted.filter { !kept.contains($0) || headerless.contains($0) }.reversed()
         for batch in Array(known).inBatches(of: Self.flagsPerFetch) {
             try store.keepFlags(try await session.flags(of: batch), in: mailbox)
         }
         for batch in Array(new).inBatches(of: Self.headersPerFetch) {
-            try store.keep(try await session.headers(of: Array(batch)), in: mailbox)
+            try store.keep(try await session.headers(of: Array(batch)).map { $0.decodedForDisplay() }, in: mailbox)
         }
         let isLater = placement.list == .later
         let headers = isLater ? try store.headers(in: mailbox) : []
         let schedules = Set(headers.filter { IMAPMailServer.isSchedule($0, writtenBy: owner) }.map(\.uid))
-        let unread = try store.withoutBody(in: mailbox).filter { !schedules.contains($0) }
+        let unread = try store.withoutBody(in: mailbox).filter { wantedSet.contains($0) && !schedules.contains($0) }
         let now = Array(unread.prefix(max(budget, 0)))
         budget -= now.count
         for batch in now.inBatches(of: MessageBody.messagesPerFetch) {
-            try store.keep(try await session.bodies(of: batch), in: mailbox)
+            var bodies = try await session.bodies(of: batch)
+            // A message the server gave no body for (NIL, or left out) is kept empty: asked for once, not at every check.
+            for uid in batch where bodies[uid] == nil { bodies[uid] = MessageBody(subject: "", from: "", text: "", attachments: []) }
+            try store.keep(bodies, in: mailbox)
         }
         if isLater {
             let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)
             try store.keep(try await session.laterSchedule(in: current))
         }
-        return unread.count > now.count
+        return (unread.count > now.count, kept.subtracting(wantedSet))
     }
 }
 

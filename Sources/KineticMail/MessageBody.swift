@@ -61,3 +61,19 @@ extension IMAPSession {
         return flags
     }
 }
+
+extension IMAPMessageHeaders {
+    /// The From and Subject fields as a person reads them: RFC 2047's encoded words decoded and the text cleaned
+    /// (`DisplayLine`) by GMime, as the body's own headers will be, so a row reads right before its body is read. The
+    /// other fields (the Message-ID, Later's mark) stay as the server sent them.
+    func decodedForDisplay() -> IMAPMessageHeaders {
+        let from = fields["from"] ?? "", subject = fields["subject"] ?? ""
+        guard (from + subject).contains(where: { $0 == "=" || !$0.isASCII || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) else { return self }
+        let header = "From: \(from.filter { !$0.isNewline })\r\nSubject: \(subject.filter { !$0.isNewline })\r\n\r\n"
+        guard let message = try? MIMEMessage(parsing: Array(header.utf8)) else { return self }  // nil: not MIME; the fields stay as sent
+        var decoded = self
+        decoded.fields["from"] = message.from
+        decoded.fields["subject"] = message.subject
+        return decoded
+    }
+}

@@ -121,4 +121,50 @@ final class MailStoreTests: XCTestCase {
         XCTAssertEqual(try MailAccount(address: "imaps://imap.example.org", user: "ana@example.org", password: "y").keptMailFileName, ana.keptMailFileName,
                        "a new password, the same mail")
     }
+
+    /// A message moved between checks (Inbox UID 41 → Archive UID 7, one Message-ID) takes the body read in the Inbox:
+    /// a filing never costs a fetch again. Flags keep any character; text keeps all but U+0000 (which SQLite's text
+    /// would end at); a row kept without header fields is named for the next check to ask again.
+    func testAMovedMessageKeepsItsBodyAndWhatIsKeptReadsBackWhole() throws {
+        let store = MailStore(file: folder.appendingPathComponent("mail.sqlite"))
+        _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)
+        _ = try store.mailboxFound("Archive", position: 1, uidValidity: 1, placement: Placement(.archive))
+        let lunch = headers(41, "Lunch", flags: ["\\Seen", "odd flag"])
+        try store.keep([lunch], in: "INBOX")
+        try store.keep([41: MessageBody(subject: "Lunch", from: "Ana", text: "See you\u{0} at noon.", attachments: [])], in: "INBOX")
+        var moved = lunch
+        moved.uid = 7
+        try store.keep([moved, IMAPMessageHeaders(uid: 8, flags: [], fields: [:])], in: "Archive")
+        let archive = try XCTUnwrap(try store.contents().mailboxes.first { $0.name == "Archive" })
+        XCTAssertEqual(archive.messages.first { $0.headers.uid == 7 }?.body?.text, "See you at noon.", "the Inbox's body, without its NUL")
+        XCTAssertEqual(archive.messages.first { $0.headers.uid == 7 }?.headers.flags, ["\\Seen", "odd flag"])
+        XCTAssertEqual(try store.withoutBody(in: "Archive"), [8])
+        XCTAssertEqual(try store.withoutHeaders(in: "Archive"), [8])
+    }
+
+    /// The kept mail is its owner's alone: the folder 0700, the file 0600.
+    func testTheKeptMailIsReadableByItsOwnerOnly() throws {
+        let file = folder.appendingPathComponent("mail/ana.sqlite")
+        let store = MailStore(file: file)
+        _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)
+        let fileMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
+        let folderMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)[.posixPermissions] as? Int)
+        XCTAssertEqual(fileMode & 0o777, 0o600)
+        XCTAssertEqual(folderMode & 0o777, 0o700)
+    }
+
+    /// A row read before its body shows its subject and sender decoded (RFC 2047's B form: "Café à midi" is
+    /// Q2Fmw6kgw6AgbWlkaQ== in base64) and with no control character; plain ones stay as they are.
+    func testHeadersAreDecodedForTheRowBeforeTheBodyComes() {
+        let encoded = IMAPMessageHeaders(uid: 1, flags: [], fields: ["subject": "=?UTF-8?B?Q2Fmw6kgw6AgbWlkaQ==?=", "from": "=?UTF-8?Q?L=C3=A9a?= <lea@example.org>",
+                                                                    "message-id": "<x@example.org>"])
+        let decoded = encoded.decodedForDisplay()
+        XCTAssertEqual(decoded.fields["subject"], "Café à midi")
+        XCTAssertEqual(decoded.fields["from"]?.hasPrefix("Léa"), true, decoded.fields["from"] ?? "")
+        XCTAssertEqual(decoded.fields["message-id"], "<x@example.org>")
+        let plain = IMAPMessageHeaders(uid: 2, flags: [], fields: ["subject": "Lunch", "from": "Ana <ana@example.org>"])
+        XCTAssertEqual(plain.decodedForDisplay(), plain)
+        let hostile = IMAPMessageHeaders(uid: 3, flags: [], fields: ["subject": "a\u{7}b\u{202E}c", "from": "x"])
+        XCTAssertFalse(hostile.decodedForDisplay().fields["subject"]?.unicodeScalars.contains { $0.value == 7 } ?? true)
+    }
 }

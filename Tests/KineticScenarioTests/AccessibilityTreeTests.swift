@@ -205,6 +205,24 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertEqual(scrolled.children.filter(\.isShowing).map(\.key), scrolled.children.filter { $0.frame.intersects(scrolled.frame) && $0.frame.intersection(scrolled.frame).height > 0.5 }.map(\.key))
     }
 
+    /// A far message's item says what the message says now: a check that brings its subject decoded, or finds it read
+    /// elsewhere, renames the item though its row was never made (the same id, placement and dot, a new subject).
+    func testAFarItemIsRenamedWhenItsMessageChanges() throws {
+        var messages = (0..<200).map { MailMessage(id: "n\($0)", sender: "Sender \($0)", subject: "Subject \($0)", snippet: "…", time: "9:41 AM", unread: true) }
+        let runner = try Mailbox.runner(messages: messages)
+        runner.stage.run(until: 0.5)
+        func item150() throws -> String? { try XCTUnwrap(tree(runner.stage).root.first(key: "mailbox.list")).children.first { $0.key == "row.n150" }?.name }
+        XCTAssertEqual(try item150(), "Sender 150, Subject 150, 9:41 AM, unread")
+        messages[150].subject = "Café à midi"
+        Mailbox.screen(of: runner).send(.messagesArrived(messages))
+        runner.stage.run(for: 0.5)
+        XCTAssertEqual(try item150(), "Sender 150, Café à midi, 9:41 AM, unread", "the same placement and dot, a new subject")
+        messages[150].unread = false
+        Mailbox.screen(of: runner).send(.messagesArrived(messages))
+        runner.stage.run(for: 0.5)
+        XCTAssertEqual(try item150(), "Sender 150, Café à midi, 9:41 AM", "read elsewhere")
+    }
+
     /// On a right-to-left stage a leading-aligned English line is drawn at the right of its mirrored frame; the screen
     /// reader is told its extents there, as the pixels are.
     func testOnAMirroredStageALinesExtentsAreWhereItIsDrawn() throws {

@@ -407,9 +407,10 @@ final class MessageList {
     /// out those that have one). Written when a tree is gathered (`itemsWhenAsked`), never as the list scrolls; the
     /// same inputs give the items kept, and a name is written again only when what it says changed (`RowName`).
     private func itemsForEveryRow() -> [Accessibility.Item] {
-        // The same list, placements, opened messages and day say the same items (each comparison is at once when
-        // nothing changed: the same storage).
-        let inputs = ItemInputs(ids: shownIDs, placements: state.placements, read: state.read, now: state.now, calendar: state.calendar, width: width)
+        // The same list, messages, placements, opened messages and day say the same items (each comparison is at once
+        // when nothing changed: the same storage).
+        let inputs = ItemInputs(ids: shownIDs, messages: state.messages, placements: state.placements, read: state.read, now: state.now,
+                                calendar: state.calendar, width: width)
         if let lastItems, lastItems.inputs.isSame(as: inputs) { return lastItems.items }
         var items: [Accessibility.Item] = []
         items.reserveCapacity(shownIDs.count)
@@ -417,13 +418,13 @@ final class MessageList {
         names.reserveCapacity(shownIDs.count)
         for (index, id) in shownIDs.enumerated() {
             let message = shownMessage(id)
-            let placement = state.placement(of: id), unread = state.isUnread(message)
+            let from = RowName.Inputs(placement: state.placement(of: id), unread: state.isUnread(message), sender: message.sender,
+                                      subject: message.subject, time: message.time)
             var name: RowName
-            if let kept = rowNames[id], kept.placement == placement, kept.unread == unread {
+            if let kept = rowNames[id], kept.inputs == from {
                 name = kept
             } else {
-                let item = Accessibility.Item(key: "row.\(id)", position: index, name: rowName(message), frame: .zero)
-                name = RowName(placement: placement, unread: unread, item: item)
+                name = RowName(inputs: from, item: Accessibility.Item(key: "row.\(id)", position: index, name: rowName(message), frame: .zero))
             }
             name.item.position = index
             name.item.frame = Rect(x: 0, y: Double(index) * MessageRowView.height, width: width, height: MessageRowView.height)
@@ -435,11 +436,18 @@ final class MessageList {
         return items
     }
 
-    /// A row's name as last written, and what it was written from: the same placement and unread dot say the same
-    /// name (a Later row's time changes with the day: `renameLaterTimes` forgets them all).
+    /// A row's name as last written, and what it was written from: the same inputs say the same name (a Later row's
+    /// time changes with the day: `renameLaterTimes` forgets them all).
     private struct RowName {
-        var placement: Placement
-        var unread: Bool
+        /// What a row's name says.
+        struct Inputs: Equatable {
+            var placement: Placement
+            var unread: Bool
+            var sender: String
+            var subject: String
+            var time: String
+        }
+        var inputs: Inputs
         /// The item as last offered: its key and name, kept; its place, written anew each time.
         var item: Accessibility.Item
     }
@@ -452,16 +460,24 @@ final class MessageList {
     /// What the list's items are written from.
     private struct ItemInputs {
         var ids: [String]
+        var messages: [MailMessage]
         var placements: [String: Placement]
         var read: Set<String>
         var now: Date
         var calendar: Calendar
         var width: Double
 
-        /// The same items: the same list, placements and opened messages, on the same day, at the same width.
+        /// The same items: the same list, messages, placements and opened messages, on the same day, at the same width.
         func isSame(as other: ItemInputs) -> Bool {
             width == other.width && calendar == other.calendar && calendar.isDate(now, inSameDayAs: other.now)
-                && ids == other.ids && placements == other.placements && read == other.read
+                && ids == other.ids && placements == other.placements && read == other.read && Self.sameStorage(messages, other.messages)
+        }
+
+        /// Whether two arrays are one storage (the state's messages untouched since): a check's new messages, even
+        /// equal ones, write the items again, whose names each cost a comparison of what they say (`RowName`).
+        static func sameStorage(_ a: [MailMessage], _ b: [MailMessage]) -> Bool {
+            // Kept here, `b`'s storage lives as long as this comparison: an address is not reused while it is compared.
+            a.count == b.count && a.withUnsafeBufferPointer { $0.baseAddress } == b.withUnsafeBufferPointer { $0.baseAddress }
         }
     }
 
@@ -474,10 +490,10 @@ final class MessageList {
 
     /// One row: a list item, "sender, subject, time, unread", with the swipe's actions.
     private func describe(_ row: MessageRowView) {
-        guard let message = state.message(withID: row.id) else { return }
-        let id = message.id
-        let actions: [MailboxAction] = [.openMessage(id), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
-                                        .command(id: id, zone: .later), .command(id: id, zone: .list)]
+        // A row still sliding off after its message was deleted for good is named as it was, with nothing to do.
+        let message = shownMessage(row.id), id = message.id, inModel = state.message(withID: id) != nil
+        let actions: [MailboxAction] = inModel ? [.openMessage(id), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
+                                                  .command(id: id, zone: .later), .command(id: id, zone: .list)] : []
         // `focused` is the stage's keyboard focus's to set (it follows `focusedRow`); the row says it is the one selected.
         var states: Accessibility.States = [.focusable, .selectable]
         if state.focus == id && state.options == nil && state.compose == nil && state.reading == nil { states.insert(.selected) }

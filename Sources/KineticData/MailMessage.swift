@@ -81,6 +81,22 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
 
 
 
+/// How far reading a mail account has got: of `kept` messages, `read` have their text.
+public struct MailSyncProgress: Equatable, Sendable {
+    /// The messages whose text is read.
+    public var read: Int
+    /// The messages kept.
+    public var kept: Int
+
+    /// `read` of `kept`.
+    public init(read: Int, kept: Int) {
+        (self.read, self.kept) = (read, kept)
+    }
+
+    /// Whether everything kept is read.
+    public var isComplete: Bool { read >= kept }
+}
+
 /// A person's mail server, as the Mailbox reads it (issue #40): its Inbox, Archive and Trash, newest first. Implemented
 /// at the edge over IMAP (`KineticMail.IMAPMailServer`); the app knows only this.
 public protocol MailServer: Sendable {
@@ -90,6 +106,10 @@ public protocol MailServer: Sendable {
     /// What the last checks left kept on this machine, at once and without the network: the Mailbox opens on it, and
     /// shows it while the server can't be reached. None by default.
     func keptMessages() -> [MailMessage]
+    /// How far reading the mailboxes has got: of the messages kept, how many have their text read (a first check of
+    /// thousands gives every row at once and their texts over the checks that follow). `nil` when there is nothing
+    /// to say (the default).
+    func syncProgress() -> MailSyncProgress?
     /// Files a message (by the id `inbox()` gave it) where `placement` says on the server: the mailbox that holds its
     /// list (`inbox`, `later`, `archive`, `list`, `deleted`), and for Later its return moment. Work that could not
     /// reach the server waits for it, in the order it was asked; a refusal throws the server's words.
@@ -115,6 +135,8 @@ public protocol MailServer: Sendable {
 extension MailServer {
     /// Nothing kept: the first check shows the mail.
     public func keptMessages() -> [MailMessage] { [] }
+    /// Nothing to say of progress.
+    public func syncProgress() -> MailSyncProgress? { nil }
     /// No watch: the checks every `checkInterval` find new mail.
     public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {}
     /// No drafts kept on the server.

@@ -26,6 +26,8 @@ public struct IMAPMailServer: MailServer {
     /// The watch's word that a check is due (`watchForNewMail`'s `changed`), said by a check that left bodies to read,
     /// so the next one comes at once rather than at the interval.
     let checkAgain = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
+    /// The store's progress as last counted (`syncProgress`).
+    let progress = NIOLockedValueBox<MailSyncProgress?>(nil)
 
     /// Reads `account`'s mailboxes every `checkInterval` seconds (new mail in the Inbox is watched for apart, and
     /// comes within seconds: `watchForNewMail`), keeping what it read in `keptIn` (a SQLite file, made if missing;
@@ -43,6 +45,7 @@ public struct IMAPMailServer: MailServer {
         self.retry = retry
         store = MailStore(file: file)
         if let problem = store.problem { Log.line("mail: \(problem)") }
+        progress.withLockedValue { $0 = try? store.progress() }  // nil: nothing to say until a check counts
     }
 
     /// Whether the account has an SMTP server to send through.
@@ -88,7 +91,9 @@ public struct IMAPMailServer: MailServer {
     /// One check: log in, bring the store up to date with the newest `limit` messages of each place (`MailSync`), log
     /// out, and give what the store holds (`keptMessages`). With bodies left to read, the watch is told a check is due.
     public func inbox() async throws -> [MailMessage] {
-        let sync = MailSync(store: store, limit: limit, owner: account.fromAddress, bodiesPerCheck: bodiesPerCheck)
+        let counted = progress
+        let sync = MailSync(store: store, limit: limit, owner: account.fromAddress, bodiesPerCheck: bodiesPerCheck,
+                            progressed: { now in counted.withLockedValue { $0 = now } })
         let leftUnread = try await session { session in try await sync.run(session) }
         if leftUnread { checkAgain.withLockedValue { $0 }?() }
         return Self.messages(try store.contents(), owner: account.fromAddress)
@@ -103,6 +108,12 @@ public struct IMAPMailServer: MailServer {
             Log.line("mail: the mail kept on this machine could not be read: \(error)")
             return []
         }
+    }
+
+    /// How far the store has got: its messages, and how many have their body read, as the check under way last
+    /// counted them (never a read of the store on the caller's thread); `nil` before anything was counted.
+    public func syncProgress() -> MailSyncProgress? {
+        progress.withLockedValue { $0 }
     }
 
     /// The Mailbox's messages of what a store holds: each mailbox's, newest first, with its `serverPlacement` (Later's

@@ -230,6 +230,17 @@ final class MailStore: Sendable {
 
     // MARK: What the Mailbox reads
 
+    /// How many messages are kept, and how many of them have their body read (Later's schedule, which is no message
+    /// shown, left out of both).
+    func progress() throws -> MailSyncProgress {
+        try database.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS kept, COALESCE(SUM(hasBody), 0) AS read FROM message WHERE fields NOT LIKE '%"x-kinetic-schedule"%'
+                """)
+            return MailSyncProgress(read: row?["read"] ?? 0, kept: row?["kept"] ?? 0)
+        }
+    }
+
     /// A message as kept: its flags and header fields, and its body (`nil` until read).
     struct KeptMessage: Equatable {
         var headers: IMAPMessageHeaders

@@ -16,6 +16,8 @@ struct MailSync {
     /// The most bodies one check fetches, newest first, the Inbox's before the other places': a first check of a mailbox
     /// of thousands shows every row at once (headers are cheap), and the bodies come in the checks that follow.
     let bodiesPerCheck: Int
+    /// Told the store's progress after each batch kept, on the check's thread (`IMAPMailServer.syncProgress`).
+    var progressed: @Sendable (MailSyncProgress) -> Void = { _ in }
 
     /// UIDs per FETCH of header fields: about 150 KB of reply.
     static let headersPerFetch = 500
@@ -41,6 +43,7 @@ struct MailSync {
             laterRead = laterRead || place.placement.list == .later
         }
         for (mailbox, uids) in gone { try store.forget(uids, in: mailbox) }
+        if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next check counts
         try store.keepOnlyMailboxes(read)
         if !laterRead { try store.keep(LaterSchedule()) }
         return leftUnread
@@ -64,6 +67,7 @@ struct MailSync {
         }
         for batch in Array(new).inBatches(of: Self.headersPerFetch) {
             try store.keep(try await session.headers(of: Array(batch)).map { $0.decodedForDisplay() }, in: mailbox)
+            if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next batch counts
         }
         let isLater = placement.list == .later
         let headers = isLater ? try store.headers(in: mailbox) : []
@@ -76,6 +80,7 @@ struct MailSync {
             // A message the server gave no body for (NIL, or left out) is kept empty: asked for once, not at every check.
             for uid in batch where bodies[uid] == nil { bodies[uid] = MessageBody(subject: "", from: "", text: "", attachments: []) }
             try store.keep(bodies, in: mailbox)
+            if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next batch counts
         }
         if isLater {
             let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)

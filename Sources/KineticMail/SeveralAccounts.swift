@@ -90,6 +90,13 @@ public final class SeveralAccounts: MailServer, Sendable {
         }
     }
 
+    /// Every account's progress added up; `nil` when none has any to say.
+    public func syncProgress() -> MailSyncProgress? {
+        let all = accounts.compactMap { $0.server.syncProgress() }
+        guard !all.isEmpty else { return nil }
+        return MailSyncProgress(read: all.map(\.read).reduce(0, +), kept: all.map(\.kept).reduce(0, +))
+    }
+
     /// The accounts that hold the message `id` (the first when it is not known).
     private func owners(of id: String) -> [MailServer] {
         (memory.withLockedValue { $0.owners[id] } ?? [0]).map { accounts[$0].server }

@@ -15,6 +15,9 @@ public struct Accessibility {
         case radioButton = "radio button"
         /// A value stepped up and down (a date picker's wheel): ATK's spin button, WAI-ARIA's spinbutton.
         case spinButton = "spin button"
+        /// How far a long piece of work has got (reading a mailbox of thousands): ATK's progress bar, its value the
+        /// count done.
+        case progressBar = "progress bar"
         case entry
         case text
         case scrollPane = "scroll pane"

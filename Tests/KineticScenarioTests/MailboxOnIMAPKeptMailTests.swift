@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import KineticData
+import KineticScene
 @testable import KineticApps
 @testable import KineticMail
 
@@ -93,10 +94,44 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(Set(first.map(\.subject)).count, count)
         XCTAssertEqual(read(first), 500, "the newest 500 bodies, each its own message's")
         XCTAssertEqual(asked.take().count, 1, "the next check asked for at once")
+        XCTAssertEqual(server.syncProgress(), MailSyncProgress(read: 500, kept: count), "the bar's progress: 500 texts of 1,200")
         let second = try await server.inbox()
         XCTAssertEqual(read(second), 1_000)
         let third = try await server.inbox()
         XCTAssertEqual(read(third), count, "all read")
+        XCTAssertEqual(server.syncProgress()?.isComplete, true)
         XCTAssertEqual(asked.take().count, 1, "asked once more after the second; nothing left after the third")
+    }
+
+    /// While a mail server's mailboxes are still being read, the bar's foot shows how far: 300 texts of 1,200 fill a
+    /// quarter of it, and a screen reader finds a progress bar, "Reading mail", at 300 of 1200; all read, it is gone.
+    func testTheBarShowsHowFarTheMailIsRead() throws {
+        final class Progressing: MailServer, @unchecked Sendable {
+            private let lock = NSLock()
+            private var now = MailSyncProgress(read: 300, kept: 1_200)
+            let checkInterval = 60.0, canSend = false
+            func inbox() async throws -> [MailMessage] { [] }
+            func move(_ id: String, to placement: Placement) async throws {}
+            func markRead(_ ids: Set<String>) async throws {}
+            func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {}
+            func syncProgress() -> MailSyncProgress? { lock.withLock { now } }
+            func set(_ progress: MailSyncProgress) { lock.withLock { now = progress } }
+        }
+        let server = Progressing()
+        let runner = try mailbox(on: server)
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage
+        stage.run(for: 1.5)
+        let bar = try XCTUnwrap(stage.dump().layer("mailbox.progress"))
+        let fill = try XCTUnwrap(stage.dump().layer("mailbox.progress.fill"))
+        XCTAssertTrue(bar.visible)
+        XCTAssertEqual(fill.frame.width, bar.frame.width / 4, accuracy: 0.5)
+        let node = try XCTUnwrap(AccessibilityTree(root: stage.root, title: "Kinetic", size: stage.size).root.first(key: "mailbox.progress"))
+        XCTAssertEqual(node.role, .progressBar)
+        XCTAssertEqual(node.name, "Reading mail")
+        XCTAssertEqual(node.value, Accessibility.Value(current: 300, minimum: 0, maximum: 1_200, text: "300 of 1200"))
+        server.set(MailSyncProgress(read: 1_200, kept: 1_200))
+        stage.run(for: 1.5)
+        XCTAssertEqual(stage.dump().layer("mailbox.progress")?.visible, false, "all read: gone")
     }
 }

@@ -25,6 +25,7 @@ extension KineticApps {
             mailboxEnvironment.moveOnServer = { id, placement in try await server.move(id, to: placement) }
             let device = MailDevice.name(in: settings.dataDirectory, log: environment.log)
             mailboxEnvironment.keepDraftsOnServer = { drafts in try await server.keepDrafts(drafts, device: device) }
+            mailboxEnvironment.syncProgress = { server.syncProgress() }
             if server.canSend {
                 mailboxEnvironment.sendOnServer = { message in
                     try await server.send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)

@@ -34,6 +34,9 @@ public struct MailboxEnvironment {
     public var saveOutbox: ([WaitingMove], [OutgoingMessage]) throws -> Void = { _, _ in }
     /// Keeps the person's drafts in the mail server's `\Drafts` (all of them, as they are now); `nil` without a server.
     public var keepDraftsOnServer: (@Sendable ([MailMessage]) async throws -> Void)?
+    /// How far reading the mail server's mailboxes has got (`MailServer.syncProgress`), asked about once a second; `nil`
+    /// without a server.
+    public var syncProgress: (() -> MailSyncProgress?)?
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),

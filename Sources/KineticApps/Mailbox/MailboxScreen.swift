@@ -71,6 +71,7 @@ public final class MailboxScreen: Screen {
     private lazy var emptyNote = EmptyListNote(context: context)
     private lazy var navBar = MailboxNavBar(context: context)
     private lazy var searchBar = MailboxSearchBar(context: context)
+    private lazy var progressBar = SyncProgressBar(context: context)
     private lazy var options = MailboxOptions(context: context)
     private lazy var compose = ComposeSheet(context: context, in: content)
     private lazy var undo = UndoButton(context: context)
@@ -165,6 +166,7 @@ public final class MailboxScreen: Screen {
         // The search's button and field are the bar's last parts, over its segments while the search is open.
         navBar.layer.addSublayer(searchBar.button)
         navBar.layer.addSublayer(searchBar.layer)
+        navBar.layer.addSublayer(progressBar.layer)
         content.addSublayer(trashConfirmation.layer)
         let edge = EdgePanRecognizer(edge: .left, screenSize: size) { [weak self] in self?.handleEdgePan($0) }
         root.gestureRecognizers = [edge]
@@ -193,6 +195,7 @@ public final class MailboxScreen: Screen {
         emptyNote.resize(to: size)
         navBar.resize(to: size)
         searchBar.resize(to: size)
+        progressBar.resize(to: size)
         options.resize(to: size)
         compose.resize(to: size)
         undo.resize(to: size)
@@ -356,6 +359,8 @@ public final class MailboxScreen: Screen {
         if let lastClock, abs(now.timeIntervalSince(lastClock)) < 1 { return }
         lastClock = now
         send(.clock(now, calendar: settings.calendar))
+        // How far the mail server's mailboxes are read, asked with the clock's tick (once a second).
+        progressBar.show(environment.syncProgress?())
     }
 
     // MARK: Screen readers

@@ -36,6 +36,9 @@ enum MailboxText {
     static let willBeDeleted = LocalizedPlural("mailbox.trash.will-be-deleted", one: "One message will be deleted for good. Undo can still bring it back.",
                                                other: "{count} messages will be deleted for good. Undo can still bring them back.")
     static let undo = LocalizedText("mailbox.undo", "Undo")
+    // Reading a mail server's mailboxes
+    static let readingMail = LocalizedText("mailbox.progress.reading", "Reading mail")
+    static let readingMailProgress = LocalizedText("mailbox.progress.count", "{read} of {kept}")
     // The search
     static let search = LocalizedText("mailbox.search", "Search")
     static let closeSearch = LocalizedText("mailbox.search.close", "Close the search")

@@ -6,6 +6,8 @@ code. The checks:
   * the Mailbox's reader: a message's body is read by line with Orca's flat review keys (KP_8 this line, KP_9 the
     next), each line as drawn, wrapped where the window wraps it: a part of its paragraph, not the whole paragraph;
   * the date picker: each wheel is a spin button, spoken with its value, and the new value is spoken as it turns;
+  * the Mailbox's search: / gives its field (spoken as Search), a typed word says how many messages were found, and
+    Enter speaks the message found;
   * Disguise-O-Rama: a costume chosen with Enter and taken off with Escape are announced;
   * the Honeycomb: a category, a cell of its grid, the cell's panel, and Learn More spoken as a link.
 
@@ -102,9 +104,22 @@ def picker(orca):
     time.sleep(1.0)
 
 
+def search(orca):
+    # The bundled messages hold one from the City Library ("Your hold is ready"): "library" finds it alone.
+    library = next(m for m in bundled_messages() if "library" in (m["sender"] + m["subject"]).lower())
+    orca.step("/ opens the search: Orca speaks its field, named Search", keys=["slash"], expect=[re.compile(r"^Search\b")])
+    orca.step("typing a word filters the list: Orca says how many messages were found", text="library",
+              expect=[re.compile(r"^One message found\.?$")], timeout=8)
+    orca.step("Enter takes the keyboard to the message found: Orca speaks its row", keys=["Return"],
+              expect=[starting(library["sender"] + ", " + library["subject"])])
+    orca.key("Escape")  # the search closes, the focus staying on the message found
+    time.sleep(0.8)
+
+
 def mailbox(orca):
     app = launch(orca, "mailbox", "Kinetic — Mailbox — Inbox", "the Mailbox's window is active for Orca")
     reader_by_lines(orca)
+    search(orca)
     picker(orca)
     orca.stop_app(app)
 

@@ -65,6 +65,7 @@ final class KeyboardOnlyTests: XCTestCase {
         let dumps = try play("search")
         XCTAssertEqual(dumps["open"]?.state, "search")
         XCTAssertEqual(dumps["open"]?.layer("search.field")?.text ?? "", "", "the slash is not typed")
+        XCTAssertEqual(focused(dumps, "open"), ["search.field"], "the one focus is the field's, not a row's behind it")
         XCTAssertEqual(dumps["found"]?.layer("search.field")?.text, "LIBRARY hold")
         XCTAssertEqual(rows(dumps, "found"), ["m04"])
         XCTAssertEqual(dumps["results"]?.state, "search.results")

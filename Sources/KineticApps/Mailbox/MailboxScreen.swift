@@ -410,7 +410,12 @@ public final class MailboxScreen: Screen {
     public override var usesKeyboardFocus: Bool { true }
 
     /// The focused message's row, while the list is what the keyboard works.
-    public override var focusedControl: Layer? { state.options != nil ? options.focusedItem : list.focusedRow }
+    public override var focusedControl: Layer? {
+        if state.options != nil { return options.focusedItem }
+        // The search's field while it has the keyboard: the one focus a screen reader follows, not the row behind.
+        if state.search?.isEditing == true { return searchBar.fieldLayer }
+        return list.focusedRow
+    }
 
     /// Tab (or a click) moved the focus onto a row: that message is the focused one (scrolled into view by a key); onto
     /// anything else: no message is, so E, D, L and T act on nothing they cannot see ringed.

@@ -14,6 +14,8 @@ final class MailboxSearchBar {
     /// The field's box, over the bar's middle while the search is open.
     let layer = Layer(identifier: "search")
     private let field: TextField
+    /// The field's layer: the stage's keyboard focus while the search is edited.
+    var fieldLayer: Layer { field.layer }
     private let close: Layer
 
     init(context: MailboxViewContext) {

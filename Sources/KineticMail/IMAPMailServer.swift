@@ -207,15 +207,40 @@ public struct IMAPMailServer: MailServer {
         let bracketed = from.firstIndex(of: "<").flatMap { open in from[open...].firstIndex(of: ">").map { from[from.index(after: open)..<$0] } }
         let address = (bracketed.map(String.init) ?? from).trimmingCharacters(in: CharacterSet(charactersIn: "<> \""))
         let sender = name.isEmpty ? (address.isEmpty ? "(unknown sender)" : address) : name
-        let words = body.text.prefix(2000).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        var mail = MailMessage(id: id(of: message, mailbox: mailbox, uidValidity: uidValidity), sender: String(sender.prefix(200)),
-                               subject: String((body.subject.isEmpty ? message.fields["subject"] ?? "" : body.subject).prefix(200)), snippet: String(words.prefix(200)),
+        var mail = MailMessage(id: id(of: message, mailbox: mailbox, uidValidity: uidValidity), sender: capped(sender, 200),
+                               subject: capped(body.subject.isEmpty ? message.fields["subject"] ?? "" : body.subject, 200), snippet: snippet(of: body.text),
                                time: time(of: message.fields["date"] ?? ""), unread: !message.flags.contains("\\Seen"),
-                               body: String(body.text.prefix(200_000)))
+                               body: capped(body.text, 200_000))
         mail.attachments = body.attachments
         if address.contains("@"), address.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { mail.senderAddress = String(address.prefix(200)) }
         mail.messageID = message.fields["message-id"].map { String($0.prefix(500)) }
         return mail
+    }
+
+    /// `text` cut to `characters`, not walked when it is shorter in bytes (a row is made for each of 10,000 messages).
+    static func capped(_ text: String, _ characters: Int) -> String {
+        text.utf8.count <= characters ? text : String(text.prefix(characters))
+    }
+
+    /// The start of a text for a row: its first 200 characters with every run of white space one space.
+    static func snippet(of text: String) -> String {
+        var snippet = "", pendingSpace = false, count = 0
+        snippet.reserveCapacity(220)
+        for character in text.prefix(1_000) {
+            if character.isWhitespace {
+                pendingSpace = count > 0
+                continue
+            }
+            guard count + (pendingSpace ? 1 : 0) < 200 else { break }
+            if pendingSpace {
+                snippet.append(" ")
+                count += 1
+                pendingSpace = false
+            }
+            snippet.append(character)
+            count += 1
+        }
+        return snippet
     }
 
     /// A message's id in the Mailbox: a hash of its Message-ID (`imap-` and 16 hex digits), the same in whichever

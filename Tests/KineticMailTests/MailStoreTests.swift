@@ -167,4 +167,15 @@ final class MailStoreTests: XCTestCase {
         let hostile = IMAPMessageHeaders(uid: 3, flags: [], fields: ["subject": "a\u{7}b\u{202E}c", "from": "x"])
         XCTAssertFalse(hostile.decodedForDisplay().fields["subject"]?.unicodeScalars.contains { $0.value == 7 } ?? true)
     }
+
+    /// A row's snippet: the text's start, every run of white space one space, at most 200 characters, never ending in
+    /// a space; the caps leave short texts whole.
+    func testARowsSnippetIsTheTextsStartOnOneLine() {
+        XCTAssertEqual(IMAPMailServer.snippet(of: "  Hey!\n\n Are   you\tfree? "), "Hey! Are you free?")
+        let long = IMAPMailServer.snippet(of: String(repeating: "word ", count: 100))
+        XCTAssertEqual(long.count, 199, "40 words and the spaces between them: 199; a 41st would pass 200")
+        XCTAssertFalse(long.hasSuffix(" "))
+        XCTAssertEqual(IMAPMailServer.capped("café", 200), "café")
+        XCTAssertEqual(IMAPMailServer.capped(String(repeating: "é", count: 300), 200).count, 200)
+    }
 }

@@ -110,6 +110,9 @@ public protocol MailServer: Sendable {
     /// thousands gives every row at once and their texts over the checks that follow). `nil` when there is nothing
     /// to say (the default).
     func syncProgress() -> MailSyncProgress?
+    /// The ids (as `inbox()` gives them) of the messages the server finds holding every one of `words` in their text
+    /// or headers (IMAP's SEARCH TEXT): the messages whose text is not read here yet are found too. None by default.
+    func search(_ words: [String]) async throws -> Set<String>
     /// Files a message (by the id `inbox()` gave it) where `placement` says on the server: the mailbox that holds its
     /// list (`inbox`, `later`, `archive`, `list`, `deleted`), and for Later its return moment. Work that could not
     /// reach the server waits for it, in the order it was asked; a refusal throws the server's words.
@@ -137,6 +140,8 @@ extension MailServer {
     public func keptMessages() -> [MailMessage] { [] }
     /// Nothing to say of progress.
     public func syncProgress() -> MailSyncProgress? { nil }
+    /// No search on a server.
+    public func search(_ words: [String]) async throws -> Set<String> { [] }
     /// No watch: the checks every `checkInterval` find new mail.
     public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {}
     /// No drafts kept on the server.

@@ -110,6 +110,25 @@ public struct IMAPMailServer: MailServer {
         }
     }
 
+    /// The kept messages the server finds holding every one of `words` (at most 12), in each mailbox kept: UID SEARCH
+    /// CHARSET UTF-8 TEXT, each word a literal when it is not plain ASCII, looked at read-only (EXAMINE). A mailbox whose
+    /// UIDVALIDITY changed since it was kept is passed by (its UIDs name other messages now).
+    public func search(_ words: [String]) async throws -> Set<String> {
+        let words = Array(words.filter { !$0.isEmpty }.prefix(12))
+        guard !words.isEmpty else { return [] }
+        let kept = try store.keptHeaders()
+        return try await session { session in
+            var found = Set<String>()
+            for mailbox in kept where !mailbox.headers.isEmpty {
+                guard try await session.examine(mailbox.name).uidValidity ?? 0 == mailbox.uidValidity else { continue }
+                for uid in try await session.searchText(words) {
+                    if let header = mailbox.headers[uid] { found.insert(Self.id(of: header, mailbox: mailbox.name, uidValidity: mailbox.uidValidity)) }
+                }
+            }
+            return found
+        }
+    }
+
     /// How far the store has got: its messages, and how many have their body read, as the check under way last
     /// counted them (never a read of the store on the caller's thread); `nil` before anything was counted.
     public func syncProgress() -> MailSyncProgress? {

@@ -206,6 +206,30 @@ public final class IMAPSession {
         return status
     }
 
+    /// Opens `mailbox` read-only (EXAMINE): nothing a command does there marks a message read.
+    public func examine(_ mailbox: String) async throws -> IMAPMailboxStatus {
+        let reply = try await run("EXAMINE \(try Self.mailboxName(mailbox))")
+        var status = IMAPMailboxStatus()
+        for values in reply.data {
+            if values.count >= 2, values[1].text?.uppercased() == "EXISTS" { status.exists = values[0].number ?? 0 }
+            if case .list(let code)? = values.dropFirst().first, code.count >= 2, code[0].text?.uppercased() == "UIDVALIDITY" { status.uidValidity = code[1].number }
+        }
+        return status
+    }
+
+    /// The UIDs of the open mailbox's messages holding every one of `words` in their headers or text (SEARCH TEXT,
+    /// RFC 3501 §6.4.4: the server's own matching, case-insensitive on the servers in use), in UTF-8.
+    func searchText(_ words: [String]) async throws -> [UInt64] {
+        var literals: [[UInt8]] = []
+        let criteria = words.map { word -> String in
+            if let quoted = Self.quoted(word) { return "TEXT \(quoted)" }
+            literals.append(Array(word.utf8))
+            return "TEXT \(Self.literalPlace)"
+        }
+        let reply = try await run("UID SEARCH CHARSET UTF-8 \(criteria.joined(separator: " "))", literals: literals)
+        return reply.data.filter { $0.first?.text?.uppercased() == "SEARCH" }.flatMap { $0.dropFirst().compactMap(\.number) }
+    }
+
     /// The UIDs of every message in the open mailbox.
     public func allUIDs() async throws -> [UInt64] {
         try await searchUIDs("ALL")

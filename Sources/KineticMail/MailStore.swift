@@ -255,6 +255,24 @@ final class MailStore: Sendable {
         var messages: [KeptMessage]
     }
 
+    /// Each mailbox kept, with its UIDVALIDITY and its messages' header fields by UID (no bodies): what a search on the
+    /// server maps its UIDs back through.
+    func keptHeaders() throws -> [(name: String, uidValidity: UInt64, headers: [UInt64: IMAPMessageHeaders])] {
+        try database.read { db in
+            let decoder = JSONDecoder()
+            return try Row.fetchAll(db, sql: "SELECT name, uidValidity FROM mailbox ORDER BY position, name").map { mailbox in
+                let name: String = mailbox["name"], validity: Int64 = mailbox["uidValidity"]
+                var headers: [UInt64: IMAPMessageHeaders] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT uid, fields FROM message WHERE mailbox = ?", arguments: [name]) {
+                    let uid: Int64 = row["uid"], text: String = row["fields"]
+                    guard let fields = try? decoder.decode([String: String].self, from: Data(text.utf8)) else { continue }  // nil: unreadable, left out
+                    headers[UInt64(bitPattern: uid)] = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: [], fields: fields)
+                }
+                return (name, UInt64(bitPattern: validity), headers)
+            }
+        }
+    }
+
     /// Everything kept: the mailboxes in the order the last check read them, and Later's schedule. A mailbox or message
     /// that does not read back is left out on its own.
     func contents() throws -> (mailboxes: [KeptMailbox], schedule: LaterSchedule) {

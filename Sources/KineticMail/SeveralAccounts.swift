@@ -97,6 +97,13 @@ public final class SeveralAccounts: MailServer, Sendable {
         return MailSyncProgress(read: all.map(\.read).reduce(0, +), kept: all.map(\.kept).reduce(0, +))
     }
 
+    /// Every account searched; one that can't be reached finds nothing (the local search still shows its messages).
+    public func search(_ words: [String]) async throws -> Set<String> {
+        var found = Set<String>()
+        for account in accounts { found.formUnion((try? await account.server.search(words)) ?? []) }  // nil: unreachable, found nothing
+        return found
+    }
+
     /// The accounts that hold the message `id` (the first when it is not known).
     private func owners(of id: String) -> [MailServer] {
         (memory.withLockedValue { $0.owners[id] } ?? [0]).map { accounts[$0].server }

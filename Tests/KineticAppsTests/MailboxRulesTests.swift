@@ -76,11 +76,17 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertFalse(state.isShown("s3"))
         _ = MailboxRules.reduce(&state, .messagesArrived(state.messages + [MailMessage(id: "s4", sender: "Café Oz", subject: "", snippet: "", time: "")]))
         XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s4"], "new mail that matches shows")
+        // The server's finds join the matches of the query still typed; those of an older query, or of a message not
+        // here, do not.
+        _ = MailboxRules.reduce(&state, .serverFound(query: "cafe", ids: ["s3"]))
+        XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s4"], "an older query's answer")
+        _ = MailboxRules.reduce(&state, .serverFound(query: "caf", ids: ["s3", "nowhere"]))
+        XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s3", "s4"])
         _ = MailboxRules.reduce(&state, .leaveSearchField)
         XCTAssertEqual(state.stateName, "search.results")
         XCTAssertEqual(state.focus, "s1")
         _ = MailboxRules.reduce(&state, .closeSearch)
-        XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s3", "s4"])
+        XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s3", "s4"], "the whole Inbox")
         XCTAssertEqual(state.focus, "s1", "the focus stays on the message found")
         XCTAssertEqual(state.stateName, "inbox")
     }

@@ -134,4 +134,48 @@ extension MailboxOnIMAPTests {
         stage.run(for: 1.5)
         XCTAssertEqual(stage.dump().layer("mailbox.progress")?.visible, false, "all read: gone")
     }
+
+    /// The server's own search reaches texts not read here yet: with one body read per check, "NOON" (in both texts,
+    /// in another case) finds locally only the message whose text is read, and the server's SEARCH, asked once the
+    /// typing pauses, adds the other; "Thursday" (a subject) finds Lunch alone; a word outside ASCII goes as a literal
+    /// and finds nothing here.
+    func testTheServersSearchFindsTextsNotReadYet() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        try await deliver("Lunch on Thursday?", from: "Ana Lima", to: account)
+        try await deliver("Slides for Monday", from: "Carla Diaz", to: account)
+        let server = IMAPMailServer(account: account, checkInterval: 60, bodiesPerCheck: 1)
+        let found = try await server.search(["NOON"])
+        XCTAssertEqual(found, [], "nothing kept yet: nothing the Mailbox could show")
+        let rows = try await server.inbox()
+        XCTAssertEqual(rows.filter { $0.body?.isEmpty == false }.count, 1, "one text read")
+        let noon = try await server.search(["NOON"])
+        XCTAssertEqual(noon, Set(rows.map(\.id)))
+        let thursday = try await server.search(["Thursday"])
+        XCTAssertEqual(thursday, Set(rows.filter { $0.subject == "Lunch on Thursday?" }.map(\.id)))
+        let accented = try await server.search(["déjà"])
+        XCTAssertEqual(accented, [])
+
+        // Unwatched, so no second check reads the other text before the search: the server alone can find it.
+        struct Unwatched: MailServer {
+            let inner: IMAPMailServer
+            var checkInterval: Double { inner.checkInterval }
+            var canSend: Bool { false }
+            func inbox() async throws -> [MailMessage] { try await inner.inbox() }
+            func move(_ id: String, to placement: Placement) async throws { try await inner.move(id, to: placement) }
+            func markRead(_ ids: Set<String>) async throws {}
+            func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {}
+            func search(_ words: [String]) async throws -> Set<String> { try await inner.search(words) }
+        }
+        let runner = try mailbox(on: Unwatched(inner: IMAPMailServer(account: account, checkInterval: 60, bodiesPerCheck: 1)))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        screen.send(.openSearch)
+        screen.send(.searchFor("NOON"))
+        XCTAssertEqual(screen.state.visibleIDs.count, 1, "here, only the text read")
+        stage.run(for: 0.6)
+        stage.backgroundWork.waitUntilIdle(timeout: 10)
+        stage.run(for: 0.2)
+        XCTAssertEqual(screen.state.visibleIDs.count, 2, "the server's search adds the other")
+    }
 }

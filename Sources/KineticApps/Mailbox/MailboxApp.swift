@@ -26,6 +26,7 @@ extension KineticApps {
             let device = MailDevice.name(in: settings.dataDirectory, log: environment.log)
             mailboxEnvironment.keepDraftsOnServer = { drafts in try await server.keepDrafts(drafts, device: device) }
             mailboxEnvironment.syncProgress = { server.syncProgress() }
+            mailboxEnvironment.searchOnServer = { words in try await server.search(words) }
             if server.canSend {
                 mailboxEnvironment.sendOnServer = { message in
                     try await server.send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)

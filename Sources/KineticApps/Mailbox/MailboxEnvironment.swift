@@ -37,6 +37,8 @@ public struct MailboxEnvironment {
     /// How far reading the mail server's mailboxes has got (`MailServer.syncProgress`), asked about once a second; `nil`
     /// without a server.
     public var syncProgress: (() -> MailSyncProgress?)?
+    /// The mail server's own search for messages holding every word (`MailServer.search`); `nil` without a server.
+    public var searchOnServer: (@Sendable ([String]) async throws -> Set<String>)?
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),

@@ -49,6 +49,9 @@ public enum MailboxAction: Equatable, Sendable {
     case leaveSearchField
     /// The search field lost the keyboard (Esc, a click elsewhere): the list's keys are the list's again.
     case searchFieldLeft
+    /// The mail server found these messages for `query` (its SEARCH, which reaches texts not read here yet): they join
+    /// the matches while the query is still the one typed.
+    case serverFound(query: String, ids: Set<String>)
     /// The search closes (Esc, its ×): the whole list again.
     case closeSearch
     case moveFocus(down: Bool)
@@ -88,6 +91,9 @@ public enum MailboxEffect: Equatable, Sendable {
     case log(String)
     /// A banner that goes away by itself, said in the person's language where it shows.
     case showBanner(LocalizedMessage)
+    /// Ask the mail server too for the messages holding every one of `words` (the search's `query`), a moment after the
+    /// typing stops.
+    case searchServer([String], query: String)
 }
 
 /// What the person did to the messages written here, which a save of them keeps.
@@ -322,7 +328,14 @@ public enum MailboxRules: AppRules {
             state.search?.query = query
             state.search?.matches = MailSearch.matches(query, in: state.messages)
             focusTheTop(&state)
-            return [.move(.listFiltered)]
+            let words = MailSearch.words(of: query)
+            return [.move(.listFiltered)] + (words.isEmpty ? [] : [.effect(.searchServer(words, query: query))])
+        case .serverFound(let query, let ids):
+            guard state.search?.query == query, let matches = state.search?.matches else { return [] }
+            let joining = ids.filter { state.message(withID: $0) != nil && !matches.contains($0) }
+            guard !joining.isEmpty else { return [] }
+            state.search?.matches = matches.union(joining)
+            return [.move(.listWidened)]
         case .leaveSearchField:
             guard state.search != nil else { return [] }
             state.search?.isEditing = false
@@ -467,7 +480,7 @@ public enum MailboxRules: AppRules {
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):
             return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
-        case .log, .showBanner:
+        case .log, .showBanner, .searchServer:
             return []
         }
     }

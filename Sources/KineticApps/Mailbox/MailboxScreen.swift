@@ -39,6 +39,12 @@ public final class MailboxScreen: Screen {
     private var savedPlacements: [String: Placement] = [:]
     /// The moves the server refused, handed back from the background to the stage's thread.
     private let refusedMoves = Handover<Refusal>()
+    /// What the mail server's searches found, by query, handed to the stage's thread.
+    private let serverSearches = Handover<(query: String, ids: Set<String>)>()
+    /// The search to send the server once the typing has paused (`serverSearchPause`), and when.
+    private var serverSearchDue: (words: [String], query: String, at: Double)?
+    /// How long the typing pauses before the server is asked: one search per word typed, not per keystroke.
+    static let serverSearchPause = 0.4
     /// Filing and sending on the mail server, in the order the person did them.
     private let errands = ServerErrands()
     /// Sending, in the order the person sent.
@@ -309,6 +315,7 @@ public final class MailboxScreen: Screen {
             case .reinsert(let id, let fromLeft): list.reinsert(id, fromLeft: fromLeft)
             case .listReplaced(let from, let to): list.replaceList(from: from, to: to)
             case .listFiltered: list.showFiltered()
+            case .listWidened: list.rebuildRows()
             }
         }
     }
@@ -336,6 +343,9 @@ public final class MailboxScreen: Screen {
             fileOnServer()
         case .log(let line): environment.log("mailbox: \(line)")
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator)
+        case .searchServer(let words, let query):
+            guard environment.searchOnServer != nil else { return }
+            serverSearchDue = (words, query, (stage?.time ?? 0) + Self.serverSearchPause)
         }
     }
 
@@ -539,10 +549,25 @@ extension MailboxScreen {
         }
     }
 
+    /// Asks the server for the search typed, once the typing paused; what it finds comes back through
+    /// `serverSearches`. A server away finds nothing (what is kept here was searched already).
+    private func startServerSearchIfDue() {
+        guard let due = serverSearchDue, (stage?.time ?? 0) >= due.at, let searchOnServer = environment.searchOnServer else { return }
+        serverSearchDue = nil
+        let found = serverSearches, work = stage?.backgroundWork
+        work?.start()  // counted, so a run that waits for its background work waits for the answer too
+        Task.detached {
+            defer { work?.finish() }
+            do { found.add((due.query, try await searchOnServer(due.words))) } catch { Log.line("mailbox: the mail server's search failed: \(error)") }
+        }
+    }
+
     /// What the server answered since the last step: moves done (a check started from then on shows them, or shows
     /// what another program did since), moves refused (the message back where it was, with the server's words; one a
     /// later move of the same message replaced is only logged), sends and drafts refused.
     func takeServersAnswers() {
+        startServerSearchIfDue()
+        for found in serverSearches.take() { send(.serverFound(query: found.query, ids: found.ids)) }
         for reason in refusedDrafts.take() { send(.serverRefusedDrafts(reason: reason)) }
         var changed = false
         let sent = Set(finishedSends.take())

@@ -432,6 +432,8 @@ public struct MailboxState: Equatable, Sendable {
             case listReplaced(from: MailboxSegment, to: MailboxSegment)
             /// The search's matches changed: the list is made again at its top, at once (a keystroke is no journey).
             case listFiltered
+            /// The mail server found more matches: the list is made again where it is scrolled.
+            case listWidened
         }
         /// Counts the changes: one more for every action that moved rows.
         public var number: Int

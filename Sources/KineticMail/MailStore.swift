@@ -235,7 +235,8 @@ final class MailStore: Sendable {
     func progress() throws -> MailSyncProgress {
         try database.read { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS kept, COALESCE(SUM(hasBody), 0) AS read FROM message WHERE fields NOT LIKE '%"x-kinetic-schedule"%'
+                SELECT COUNT(*) AS kept, COALESCE(SUM(hasBody), 0) AS read FROM message
+                WHERE json_extract(fields, '$."x-kinetic-schedule"') IS NULL
                 """)
             return MailSyncProgress(read: row?["read"] ?? 0, kept: row?["kept"] ?? 0)
         }

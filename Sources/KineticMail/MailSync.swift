@@ -43,8 +43,8 @@ struct MailSync {
             laterRead = laterRead || place.placement.list == .later
         }
         for (mailbox, uids) in gone { try store.forget(uids, in: mailbox) }
-        if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next check counts
         try store.keepOnlyMailboxes(read)
+        if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next check counts
         if !laterRead { try store.keep(LaterSchedule()) }
         return leftUnread
     }

@@ -91,6 +91,42 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "inbox")
     }
 
+    /// The search against the rest of the Mailbox, worked out by hand over m1…m5 (senders S1…S5): a letter typed after
+    /// "S" narrows to the same as a fresh search; a query whose results are the same moves nothing; Enter with nothing
+    /// found keeps the keyboard in the field; Undo of a message the search hides brings it into the results; the
+    /// reader takes the keyboard from the field; the Trash is not emptied from a narrowed list.
+    func testTheSearchAgainstTheRestOfTheMailbox() {
+        var state = MailboxState(messages: messages)
+        _ = MailboxRules.reduce(&state, .openSearch)
+        _ = MailboxRules.reduce(&state, .searchFor("s"))
+        XCTAssertEqual(state.visibleIDs, ["m1", "m2", "m3", "m4", "m5"])
+        _ = MailboxRules.reduce(&state, .searchFor("s3"))
+        XCTAssertEqual(state.search?.matches, MailSearch.matches("s3", in: messages), "narrowed as a fresh search finds")
+        XCTAssertEqual(state.visibleIDs, ["m3"])
+        _ = MailboxRules.reduce(&state, .leaveSearchField)
+        XCTAssertEqual(state.focus, "m3")
+        let change = state.listChange.number
+        _ = MailboxRules.reduce(&state, .searchFor("s3 "))
+        XCTAssertEqual(state.listChange.number, change, "the same results: nothing rebuilt")
+        XCTAssertEqual(state.focus, "m3", "and the focus stays")
+        _ = MailboxRules.reduce(&state, .command(id: "m3", zone: .archive))
+        _ = MailboxRules.reduce(&state, .searchFor("s5"))
+        _ = MailboxRules.reduce(&state, .undo)
+        XCTAssertTrue(state.isShown("m3"), "Undo's message shows though the query does not find it")
+        _ = MailboxRules.reduce(&state, .openSearch)
+        _ = MailboxRules.reduce(&state, .searchFor("nothing-at-all"))
+        _ = MailboxRules.reduce(&state, .leaveSearchField)
+        XCTAssertEqual(state.stateName, "search", "nothing found: the keyboard stays in the field")
+        _ = MailboxRules.reduce(&state, .searchFor(""))
+        _ = MailboxRules.reduce(&state, .openMessage("m1"))
+        XCTAssertEqual(state.search?.isEditing, false, "the reader takes the keyboard")
+        _ = MailboxRules.reduce(&state, .closeMessage)
+        state.placements["m2"] = Placement(.deleted)
+        _ = MailboxRules.reduce(&state, .openShelf(.trash))
+        _ = MailboxRules.reduce(&state, .askToEmptyTrash)
+        XCTAssertFalse(state.confirmingEmptyTrash, "not from a search")
+    }
+
     /// A draft reopens exactly as written: a reply's two blank lines above the quote, and trailing spaces, stay;
     /// its row's snippet is its words on one line.
     func testADraftReopensExactlyAsWritten() {

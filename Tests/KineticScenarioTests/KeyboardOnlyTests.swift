@@ -78,6 +78,7 @@ final class KeyboardOnlyTests: XCTestCase {
         XCTAssertNotEqual(dumps["closed"]?.layer("search")?.visible, true, "the field is gone")
         XCTAssertGreaterThan(rows(dumps, "closed").count, 5, "the Inbox's rows in view again")
         XCTAssertEqual(focused(dumps, "closed"), ["row.m04"], "the message found keeps the focus, in its whole list")
+        XCTAssertEqual(dumps["ctrl-f"]?.state, "search", "Ctrl-F opens it too, wherever / is on the layout")
     }
 
     /// The rows in a capture, by message id, top to bottom.

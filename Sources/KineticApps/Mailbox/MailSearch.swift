@@ -20,23 +20,32 @@ enum MailSearch {
 
     /// The ids of the messages among `messages` that hold every word of `query`; `nil` when the query has no word
     /// (everything shows).
-    static func matches(_ query: String, in messages: [MailMessage]) -> Set<String>? {
-        let words = words(of: query)
+    ///
+    /// With `among`, only those messages are looked at: a query that narrows the last one (`narrows`) can find nothing
+    /// the last one did not.
+    static func matches(_ query: String, in messages: [MailMessage], among: Set<String>? = nil) -> Set<String>? {
+        let words = words(of: query).map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
         guard !words.isEmpty else { return nil }
         var found = Set<String>()
-        for index in messages.indices where holds(messages[index], every: words) { found.insert(messages[index].id) }
+        for index in messages.indices where among?.contains(messages[index].id) ?? true {
+            if holds(messages[index], every: words) { found.insert(messages[index].id) }
+        }
         return found
     }
 
-    /// Whether `message` holds each of `words` in one of its fields.
-    static func holds(_ message: MailMessage, every words: [String]) -> Bool {
-        words.allSatisfy { word in
-            contains(message.sender, word) || contains(message.subject, word) || contains(message.senderAddress ?? "", word)
-                || contains(String(message.text.prefix(searchedTextLength)), word)
-        }
+    /// Whether `query` can only find what `previous` found: each of its words holds one of `previous`'s, in order,
+    /// and it has no fewer words (a letter or a word typed after the last query). An empty `previous` narrows nothing.
+    static func narrows(_ query: String, _ previous: String) -> Bool {
+        let now = words(of: query), before = words(of: previous)
+        guard !before.isEmpty, now.count >= before.count, before.count < maximumWords else { return false }
+        return zip(before, now).allSatisfy { old, new in new.range(of: old, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
     }
 
-    private static func contains(_ text: String, _ word: String) -> Bool {
-        !text.isEmpty && text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    /// Whether `message` holds each of `words` (already folded: no case, no accents) in one of its fields, each field
+    /// folded once.
+    static func holds(_ message: MailMessage, every words: [String]) -> Bool {
+        let fields = [message.sender, message.subject, message.senderAddress ?? "", String(message.text.prefix(searchedTextLength))]
+            .map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        return words.allSatisfy { word in fields.contains { $0.contains(word) } }
     }
 }

@@ -41,6 +41,12 @@ struct MailboxKeys {
             send(.undo)
             return true
         }
+        // Ctrl-F, as in every program, wherever `/` is on the keyboard's layout (AZERTY has it under Shift).
+        if event.modifiers.contains(.control), event.key == .character("f") || event.key == .character("F"),
+           state.options == nil, !state.confirmingEmptyTrash {
+            send(.openSearch)
+            return true
+        }
         if state.options != nil {
             options.handleKey(event)
             return true

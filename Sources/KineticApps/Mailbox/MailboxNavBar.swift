@@ -43,11 +43,17 @@ final class MailboxNavBar {
         let width = size.width
         layer.frame.size.width = width
         layer.layer(withIdentifier: "compose.button")?.frame.origin.x = width - 60
-        emptyTrashButton.frame.origin.x = width - 252
+        emptyTrashButton.frame.origin.x = Self.emptyTrashX(width: width)
         let total = Self.segmentWidth * Double(MailboxSegment.allCases.count)
         for (index, segment) in MailboxSegment.allCases.enumerated() {
             segmentLayers[segment]?.frame.origin.x = (width - total) / 2 + Double(index) * Self.segmentWidth
         }
+    }
+
+    /// Where "Empty Trash" starts: left of the search button, unless that would cover the segments (a bar under 840 pt
+    /// wide), where it takes the search button's place (`MailboxSearchBar` steps aside in the Trash then).
+    static func emptyTrashX(width: Double) -> Double {
+        width >= 840 ? width - 252 : width - 200
     }
 
     /// A segment's width in the bar.
@@ -56,7 +62,7 @@ final class MailboxNavBar {
     /// "Empty Trash" joins the bar: made after the reader, as the bar's last part, so the layer order stays as dumps
     /// have always listed it.
     func addEmptyTrashButton() {
-        emptyTrashButton.frame = Rect(x: context.width - 252, y: 14, width: 126, height: 36)
+        emptyTrashButton.frame = Rect(x: Self.emptyTrashX(width: context.width), y: 14, width: 126, height: 36)
         emptyTrashButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: .white))
         emptyTrashButton.addSublayer(Typography.label(nil, context.texts(MailboxText.emptyTrash), frame: Rect(x: 0, y: 8, width: 126, height: 22), size: 16, bold: true,
                                                       color: Palette.ink, alignment: .center))

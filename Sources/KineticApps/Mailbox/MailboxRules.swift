@@ -161,6 +161,12 @@ public enum MailboxRules: AppRules {
     /// returns the effects (saves, log lines, banners) for the environment to carry out, in order.
     public static func reduce(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxEffect] {
         let outcomes = outcomes(&state, action)
+        // Whatever opened over the list (the reader, the options, the menu, compose, a question) takes the keyboard from
+        // the search's field: its keys are not typed into the search.
+        if state.search?.isEditing == true,
+           state.reading != nil || state.options != nil || state.menuOpen || state.compose != nil || state.confirmingEmptyTrash {
+            state.search?.isEditing = false
+        }
         var moves: [MailboxState.ListChange.Move] = [], effects: [MailboxEffect] = []
         for outcome in outcomes {
             switch outcome {
@@ -223,6 +229,10 @@ public enum MailboxRules: AppRules {
                 return [.springBack(options.messageID)]
             }
             guard let last = state.undoStack.popLast() else { return [] }
+            // What Undo brings back shows, whatever the search typed: it joins the results.
+            if state.search?.matches != nil {
+                for entry in state.undoStack.filter({ last.batch != nil && $0.batch == last.batch }) + [last] { state.search?.matches?.insert(entry.messageID) }
+            }
             if let batch = last.batch {
                 // A whole batch at once: every message emptied from the Trash goes back into it.
                 var entries = [last]
@@ -257,7 +267,8 @@ public enum MailboxRules: AppRules {
         case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
             return reduceCompose(&state, action)
         case .askToEmptyTrash:
-            guard state.shelf == .trash, state.options == nil, state.compose == nil,
+            // Not while a search narrows the Trash: emptying it deletes more than the list shows.
+            guard state.shelf == .trash, state.options == nil, state.compose == nil, state.search == nil,
                   state.count(filedIn: .deleted) > 0 else { return [] }
             state.confirmingEmptyTrash = true
         case .cancelEmptyTrash:
@@ -324,22 +335,31 @@ public enum MailboxRules: AppRules {
             if state.search == nil { state.search = MailboxState.Search() } else { state.search?.isEditing = true }
         case .searchFor(let typed):
             let query = String(typed.prefix(MailSearch.maximumQueryLength))
-            guard state.search != nil, query != state.search?.query else { return [] }
+            guard let search = state.search, query != search.query else { return [] }
+            // A query that only adds to the last one (a letter typed) can only narrow it: its matches are looked for
+            // among the last ones, not among every message.
+            let among = MailSearch.narrows(query, search.query) ? search.matches : nil
+            let matches = MailSearch.matches(query, in: state.messages, among: among)
             state.search?.query = query
-            state.search?.matches = MailSearch.matches(query, in: state.messages)
-            focusTheTop(&state)
+            state.search?.serverFound = []
             let words = MailSearch.words(of: query)
-            return [.move(.listFiltered)] + (words.isEmpty ? [] : [.effect(.searchServer(words, query: query))])
+            let server: [MailboxOutcome] = words.isEmpty ? [] : [.effect(.searchServer(words, query: query))]
+            guard matches != search.matches else { return server }  // the same results: the list and the focus stay
+            state.search?.matches = matches
+            focusTheTop(&state)
+            return [.move(.listFiltered)] + server
         case .serverFound(let query, let ids):
             guard state.search?.query == query, let matches = state.search?.matches else { return [] }
             let joining = ids.filter { state.message(withID: $0) != nil && !matches.contains($0) }
+            state.search?.serverFound = ids
             guard !joining.isEmpty else { return [] }
             state.search?.matches = matches.union(joining)
             return [.move(.listWidened)]
         case .leaveSearchField:
-            guard state.search != nil else { return [] }
+            // With nothing found, the keyboard stays in the field, to mend the query.
+            guard state.search != nil, let first = state.visibleIDs.first else { return [] }
             state.search?.isEditing = false
-            state.focus = state.visibleIDs.first
+            state.focus = first
         case .searchFieldLeft:
             state.search?.isEditing = false
         case .closeSearch:
@@ -376,8 +396,12 @@ public enum MailboxRules: AppRules {
                     state.placements[message.id] = followed.list == .inbox ? nil : followed
                 }
             }
-            // The search holds for the messages as they are now: new mail that matches shows, gone mail goes.
-            if let query = state.search?.query { state.search?.matches = MailSearch.matches(query, in: state.messages) }
+            // The search holds for the messages as they are now: new mail that matches shows, gone mail goes, and what
+            // the server found for the query stays found.
+            if let search = state.search, let found = MailSearch.matches(search.query, in: state.messages) {
+                let stillHere = search.serverFound.filter { state.message(withID: $0) != nil }
+                state.search?.matches = found.union(stillHere)
+            }
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }

@@ -201,6 +201,7 @@ public final class MailboxScreen: Screen {
         emptyNote.resize(to: size)
         navBar.resize(to: size)
         searchBar.resize(to: size)
+        searchBar.show()
         progressBar.resize(to: size)
         options.resize(to: size)
         compose.resize(to: size)
@@ -282,7 +283,7 @@ public final class MailboxScreen: Screen {
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }
         if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
         if state.reading != before.reading { reader.show(wasReading: before.reading) }
-        if state.search != before.search {
+        if state.search != before.search || state.shelf != before.shelf {
             searchBar.show()
             navBar.paintSegments()
             if state.search?.matches != before.search?.matches { searchBar.announceMatches(to: stage) }
@@ -314,8 +315,10 @@ public final class MailboxScreen: Screen {
             case .remove(let id): list.collapse(id)
             case .reinsert(let id, let fromLeft): list.reinsert(id, fromLeft: fromLeft)
             case .listReplaced(let from, let to): list.replaceList(from: from, to: to)
-            case .listFiltered: list.showFiltered()
-            case .listWidened: list.rebuildRows()
+            case .listFiltered:
+                list.showFiltered()
+                if state.focus != nil { list.scrollToFocus() }  // the search closed on a message: it stays in view
+            case .listWidened: list.layoutRows(animated: true)
             }
         }
     }
@@ -430,6 +433,8 @@ public final class MailboxScreen: Screen {
     /// Tab (or a click) moved the focus onto a row: that message is the focused one (scrolled into view by a key); onto
     /// anything else: no message is, so E, D, L and T act on nothing they cannot see ringed.
     public override func keyboardFocusDidMove(to control: Layer?) {
+        // Tab out of the search's field (or a click elsewhere): its keys are the list's again.
+        if state.search?.isEditing == true, control !== searchBar.fieldLayer { send(.searchFieldLeft) }
         if state.options != nil { return options.focusMoved(to: control) }
         if state.compose != nil {
             // An entry's own focus already moved the keyboard to its field; a button takes it out of them all.

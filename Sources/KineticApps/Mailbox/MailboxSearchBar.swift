@@ -55,8 +55,10 @@ final class MailboxSearchBar {
         close.frame = Rect(x: width - 36, y: 2, width: 32, height: 32)
     }
 
-    /// Shows the field while the search is open, with the state's query, the keyboard in it while it is edited.
+    /// Shows the field while the search is open, with the state's query, the keyboard in it while it is edited. In a
+    /// narrow bar's Trash, "Empty Trash" stands where the button is, and the button steps aside.
     func show() {
+        button.isHidden = context.state.shelf == .trash && context.width < 840 && context.state.search == nil
         guard let search = context.state.search else {
             field.blur()
             if !layer.isHidden {

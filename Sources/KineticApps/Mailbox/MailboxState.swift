@@ -180,8 +180,10 @@ public struct MailboxState: Equatable, Sendable {
         public var query = ""
         /// The ids of the messages that match (`MailSearch`); `nil` while nothing is typed: everything shows.
         public var matches: Set<String>?
-        /// Whether the field has the keyboard (Enter or ↓ give it to the results, `/` gives it back).
+        /// Whether the field has the keyboard (Enter gives it to the results, `/` gives it back).
         public var isEditing = true
+        /// What the mail server found for the query (`serverFound`), kept through new mail's arrival.
+        public var serverFound: Set<String> = []
     }
 
     /// The search, while it is open.

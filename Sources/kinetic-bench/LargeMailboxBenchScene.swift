@@ -28,7 +28,20 @@ final class LargeMailboxBenchScene: AppBenchScene {
         stage.step()
         openingMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e6
         for _ in 0..<60 { stage.step() }
+        // A search for a word no message holds (every text looked at), the first time and again: the keystroke's cost.
+        screen.send(.openSearch)
+        searchMilliseconds = (0..<2).map { attempt in
+            let start = DispatchTime.now()
+            screen.send(.searchFor(attempt == 0 ? "zebra" : "zebras"))
+            screen.send(.searchFor(""))
+            return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        }
+        screen.send(.closeSearch)
+        for _ in 0..<30 { stage.step() }
     }
+
+    /// How long a search for a word no message holds took: the first (every text folded), then again.
+    private(set) var searchMilliseconds: [Double] = []
 
     /// The message numbered `index`, always the same: a sender of 40, a subject and a paragraph of text.
     static func message(_ index: Int) -> MailMessage {
@@ -64,5 +77,8 @@ final class LargeMailboxBenchScene: AppBenchScene {
 
     var state: String { stage.stateName }
 
-    var summary: String? { String(format: "opening (the screen on its messages, and its first step) %.1f ms; %d archived", openingMilliseconds, archived) }
+    var summary: String? {
+        String(format: "opening (the screen on its messages, and its first step) %.1f ms; a search for a word no message holds %.1f ms, again %.1f ms; %d archived",
+               openingMilliseconds, searchMilliseconds.first ?? 0, searchMilliseconds.last ?? 0, archived)
+    }
 }

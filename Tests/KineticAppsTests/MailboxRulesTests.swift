@@ -91,6 +91,21 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "inbox")
     }
 
+    /// The bytes compared: a word at the very end is found, one longer than the text is not; a message whose text
+    /// arrives later (the same id, a body read) is searched as it is now, not as it was folded before.
+    func testTheSearchComparesWhatTheMessageSaysNow() {
+        XCTAssertTrue(MailSearch.contains(Array("abc".utf8), Array("c".utf8)))
+        XCTAssertTrue(MailSearch.contains(Array("abcabd".utf8), Array("abd".utf8)))
+        XCTAssertFalse(MailSearch.contains(Array("ab".utf8), Array("abc".utf8)))
+        XCTAssertFalse(MailSearch.contains([], Array("a".utf8)))
+        var message = MailMessage(id: "later-body", sender: "Ana", subject: "Notes", snippet: "", time: "")
+        XCTAssertEqual(MailSearch.matches("quarterly", in: [message]), [])
+        message.body = "The QUARTERLY figures."
+        XCTAssertEqual(MailSearch.matches("quarterly", in: [message]), ["later-body"])
+        XCTAssertEqual(MailSearch.matches("ana notes", in: [message]), ["later-body"], "words in different fields")
+        XCTAssertEqual(MailSearch.matches("ana\nnotes", in: [message]), ["later-body"], "a line break is a space between words")
+    }
+
     /// The search against the rest of the Mailbox, worked out by hand over m1…m5 (senders S1…S5): a letter typed after
     /// "S" narrows to the same as a fresh search; a query whose results are the same moves nothing; Enter with nothing
     /// found keeps the keyboard in the field; Undo of a message the search hides brings it into the results; the

@@ -283,6 +283,12 @@ public final class MailboxScreen: Screen {
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }
         if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
         if state.reading != before.reading { reader.show(wasReading: before.reading) }
+        if state.search != nil, before.search == nil {
+            // Each message's text folded for the search in the background while the first word is typed (a mailbox of
+            // 10,000 takes half a second, once): the keystrokes then compare bytes.
+            let messages = state.messages
+            Task.detached(priority: .utility) { for message in messages { _ = MailSearch.searchable(message) } }
+        }
         if state.search != before.search || state.shelf != before.shelf {
             searchBar.show()
             navBar.paintSegments()

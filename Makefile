@@ -4,7 +4,8 @@
 DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libchipmunk-dev \
                    fonts-texgyre fonts-dejavu-core fonts-noto-color-emoji gettext ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
-                   desktop-file-utils appstream man-db zsh systemd dovecot-imapd libgmime-3.0-dev libsqlite3-dev
+                   desktop-file-utils appstream man-db zsh systemd dovecot-imapd libgmime-3.0-dev libsqlite3-dev \
+                   libsecret-1-dev gnome-keyring
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
@@ -60,6 +61,7 @@ test: deps
 	  scripts/with-dovecot -- swift test --skip-build --disable-swift-testing --filter IMAPDovecotTests || status=1; \
 	  scripts/with-dovecot -- scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter MailboxOnIMAPTests || status=1; \
 	  scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter SMTPSubmissionTests || status=1; \
+	  scripts/with-secret-service -- swift test --skip-build --disable-swift-testing --filter SecretServiceTests || status=1; \
 	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \
 	  scripts/check-install .build/debug/kinetic || status=1; exit $$status'
 

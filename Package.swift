@@ -63,8 +63,10 @@ let package = Package(
         .target(name: "KineticData", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
         // MIME through Debian's GMime 3: a message's text and attachments, whatever its encodings.
         .systemLibrary(name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0"),
+        // The desktop's Secret Service through Debian's libsecret: mail passwords kept as the desktop keeps them.
+        .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1"),
         // IMAP and SMTP on SwiftNIO, issue #40: the protocol's parser, sessions, and the Mailbox's server; no app in them.
-        .target(name: "KineticMail", dependencies: ["KineticData", "KineticPlatform", "CGMime", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        .target(name: "KineticMail", dependencies: ["KineticData", "KineticPlatform", "CGMime", "CSecret", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                     .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                                     .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                                     .product(name: "GRDB", package: "GRDB.swift")]),

@@ -29,6 +29,9 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
         return String(readable) + "-" + String(Self.stableHash(key), radix: 16) + ".sqlite"
     }
 
+    /// The account as the Secret Service knows its password (`SecretService`): "ana@example.org@imap.example.org:993".
+    public var secretServiceKey: String { "\(user)@\(host):\(port)" }
+
     /// FNV-1a of `text`'s UTF-8, 64 bits: the same on every run and machine (Swift's `Hasher` is seeded per run).
     static func stableHash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf29ce484222325

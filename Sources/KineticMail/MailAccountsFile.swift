@@ -6,11 +6,15 @@ import KineticPlatform
 /// so that `kinetic run mailbox` opens on them with no flags:
 ///
 ///     {"accounts": [{"name": "Work", "imap": "imaps://imap.example.org", "smtp": "smtp://smtp.example.org",
-///                    "user": "ana@example.org", "passwordFile": "~/.config/kinetic/work-password"}]}
+///                    "user": "ana@example.org", "passwordInSecretService": true},
+///                   {"name": "Home", "imap": "imaps://mail.example.net", "user": "ana",
+///                    "passwordFile": "~/.config/kinetic/home-password"}]}
 ///
-/// `name`, `smtp` and `caFile` may be left out. Each account is read on its own: one that cannot be (a field missing,
-/// an address refused, a password file unreadable) is left out with a sentence naming it, and the others open.
-/// The password stays in its file (owner-only, as `--mail-password-file`), never in this one.
+/// `name`, `smtp` and `caFile` may be left out. The password is in the desktop's Secret Service (`SecretService`, the
+/// item `kinetic-mail-account` = `MailAccount.secretServiceKey`), or in a file readable by its owner only (as
+/// `--mail-password-file`), never in this one. Each account is read on its own: one that cannot be (a field missing,
+/// an address refused, a password the keyring or file can't give) is left out with a sentence naming it, and the
+/// others open.
 public enum MailAccountsFile {
     /// One account as the file writes it.
     struct Entry: Decodable {
@@ -18,7 +22,8 @@ public enum MailAccountsFile {
         var imap: String
         var smtp: String?
         var user: String
-        var passwordFile: String
+        var passwordFile: String?
+        var passwordInSecretService: Bool?
         var caFile: String?
     }
 
@@ -39,7 +44,8 @@ public enum MailAccountsFile {
     /// The accounts in the file at `url` (none when there is no file), each with its name, and a sentence per account
     /// or file that could not be read. `home` stands for a path's leading `~`; `warn` hears of password files others
     /// can read.
-    public static func load(_ url: URL, home: String?, warn: (String) -> Void) -> (accounts: [(name: String, account: MailAccount)], problems: [String]) {
+    public static func load(_ url: URL, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                            warn: (String) -> Void) -> (accounts: [(name: String, account: MailAccount)], problems: [String]) {
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], []) }
         let shown = MailAccount.shown(url.path)
         guard let handle = FileHandle(forReadingAtPath: url.path), let data = try? handle.read(upToCount: 1_048_577) else {
@@ -61,9 +67,18 @@ public enum MailAccountsFile {
             case .success(let entry):
                 let name = String((entry.name ?? entry.user).prefix(80))
                 do {
-                    let password = try MailAccount.password(fromFile: expanded(entry.passwordFile, home: home), warn: warn)
-                    let account = try MailAccount(address: entry.imap, user: entry.user, password: password,
+                    var account = try MailAccount(address: entry.imap, user: entry.user, password: "",
                                                   trustRootsFile: entry.caFile.map { expanded($0, home: home) }, smtpAddress: entry.smtp)
+                    if entry.passwordInSecretService == true {
+                        guard let kept = try SecretService.password(for: account.secretServiceKey, environment: environment) else {
+                            throw MailAccountError("the Secret Service holds no password for \(MailAccount.shown(account.secretServiceKey))")
+                        }
+                        account.password = kept
+                    } else if let file = entry.passwordFile {
+                        account.password = try MailAccount.password(fromFile: expanded(file, home: home), warn: warn)
+                    } else {
+                        throw MailAccountError("it names no password: \"passwordInSecretService\": true, or a \"passwordFile\"")
+                    }
                     accounts.append((name, account))
                 } catch {
                     problems.append("mail accounts: \(MailAccount.shown(name)) in \(shown) left out: \(error)")

@@ -1,0 +1,73 @@
+import CSecret
+import Foundation
+
+/// Mail passwords in the desktop's Secret Service (GNOME Keyring, KWallet), through libsecret: the convention of the
+/// desktop's mail programs, so a password is kept as the person's other ones are, locked with their session. Each is
+/// an item with the attribute `kinetic-mail-account` = `MailAccount.secretServiceKey` ("ana@example.org@imap.example.org:993").
+///
+/// There is a Secret Service only where a session bus runs (`DBUS_SESSION_BUS_ADDRESS`): without one nothing is
+/// asked (libsecret would try to start a bus through X11). Every call has a deadline: a service that does not answer
+/// within it is cancelled, and said.
+public enum SecretService {
+    /// The longest wait for the service.
+    static let deadline = 5.0
+
+    /// Why the service could not be used, in a sentence.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The sentence: what could not be done, and the service's words (capped, on one line).
+        public let description: String
+    }
+
+    /// Whether a session bus is there to ask.
+    static func isReachable(_ environment: [String: String]) -> Bool {
+        !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
+    }
+
+    /// Keeps `password` for `account` (labelled so a person finds it in their keyring: "Kinetic mail: <account>").
+    public static func store(_ password: String, for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs") }
+        var error: UnsafeMutablePointer<CChar>?
+        let stored = withDeadline { cancel in kinetic_secret_store(account, "Kinetic mail: \(account)", password, cancel, &error) }
+        defer { g_free(error) }
+        guard stored == 1 else { throw Failure(description: "the Secret Service did not keep the password: \(said(error))") }
+    }
+
+    /// The password kept for `account`, or `nil` when none is; throws when the service can't be asked.
+    public static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs") }
+        var error: UnsafeMutablePointer<CChar>?
+        let found = withDeadline { cancel in kinetic_secret_lookup(account, cancel, &error) }
+        defer {
+            g_free(error)
+            if let found { secret_password_free(found) }
+        }
+        if error != nil { throw Failure(description: "the Secret Service could not be asked: \(said(error))") }
+        return found.map { String(cString: $0) }
+    }
+
+    /// Runs `work` with a cancellable that is cancelled `deadline` seconds on, from another thread, if it is still going.
+    private static func withDeadline<Result>(_ work: (UnsafeMutablePointer<GCancellable>?) -> Result) -> Result {
+        let cancel = g_cancellable_new()
+        // The timer holds its own reference, so the cancellable outlives it whenever it fires.
+        let timerReference = g_object_ref(cancel).map(UnsafeMutableRawPointer.init)
+        let box = CancellableBox(timerReference)
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+            g_cancellable_cancel(box.pointer?.assumingMemoryBound(to: GCancellable.self))
+            g_object_unref(box.pointer)
+        }
+        defer { g_object_unref(cancel) }
+        return work(cancel)
+    }
+
+    /// The library's words, capped and on one line.
+    private static func said(_ error: UnsafeMutablePointer<CChar>?) -> String {
+        let words = error.map { String(cString: $0) } ?? "no reason given"
+        return String(words.filter { !$0.isNewline }.prefix(300))
+    }
+}
+
+/// A GObject pointer handed to the timer's thread: GCancellable's cancel and GObject's unref are thread-safe.
+private struct CancellableBox: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer?
+    init(_ pointer: UnsafeMutableRawPointer?) { self.pointer = pointer }
+}

@@ -88,6 +88,33 @@ public enum MailAccountsFile {
         return (accounts, problems)
     }
 
+    /// Sets up the account `name` in the file at `url`: `entry` (its JSON fields) replaces an account of that name, or
+    /// joins the list. Every other entry is kept exactly as written, even one this version can't read; a file that is
+    /// not `{"accounts": [...]}` JSON is not touched, and the sentence says why. Written atomically, owner-only.
+    public static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws {
+        var accounts = try entries(in: url).filter { ($0 as? [String: Any])?["name"] as? String != name }
+        var named = entry
+        named["name"] = name
+        accounts.append(named)
+        let data = try JSONSerialization.data(withJSONObject: ["accounts": accounts], options: [.prettyPrinted, .sortedKeys])
+        try AtomicFile.write(data + Data("\n".utf8), to: url)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)  // nil: a file system without modes
+    }
+
+    /// The file's entries as written (none when there is no file); throws when it is there but not the accounts, so
+    /// a set-up can be refused before anything is kept.
+    public static func entries(in url: URL) throws -> [Any] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let shown = MailAccount.shown(url.path)
+        guard let data = FileManager.default.contents(atPath: url.path), data.count <= 1_048_576 else {
+            throw MailAccountError("\(shown) can't be read, or is larger than 1 MB; it was not changed")
+        }
+        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let list = file["accounts"] as? [Any] else {
+            throw MailAccountError("\(shown) is not {\"accounts\": [...]} JSON; it was not changed")
+        }
+        return list
+    }
+
     /// `path` with a leading `~/` read as `home`.
     static func expanded(_ path: String, home: String?) -> String {
         guard path.hasPrefix("~/"), let home else { return path }

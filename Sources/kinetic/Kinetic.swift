@@ -16,7 +16,7 @@ struct Kinetic: AsyncParsableCommand {
         commandName: "kinetic",
         abstract: "Fluid, physics-driven interfaces: open them in a window, or play scripted scenarios headlessly.",
         subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self, HoneycombLayoutCommand.self, AppsCommand.self,
-                      CheckImageCommand.self],
+                      MailAccountCommand.self, CheckImageCommand.self],
         defaultSubcommand: Run.self)
 }
 

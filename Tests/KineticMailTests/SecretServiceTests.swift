@@ -59,4 +59,35 @@ final class SecretServiceTests: XCTestCase {
         }
         XCTAssertThrowsError(try SecretService.store("x", for: "ana@example.org@imap.example.org:993", environment: ["DBUS_SESSION_BUS_ADDRESS": ""]))
     }
+
+    /// `kinetic mail-account` with a keyring answering: the password goes to the keyring (no file, no warning), the
+    /// account into `mail.json` with `passwordInSecretService`, and the accounts load with it.
+    func testTheCommandKeepsThePasswordInTheKeyring() throws {
+        let environment = try secretService()
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kinetic")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("kinetic is not built at \(binary.path)") }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-secret-command-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }  // best effort: a temporary folder
+        let user = "sam.\(UUID().uuidString.prefix(8))@example.org"
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["mail-account", "Work", "--imap", "imaps://imap.example.org", "--mail-user", user]
+        process.environment = environment.merging(["XDG_CONFIG_HOME": config.path]) { $1 }
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("clé du trousseau\n".utf8))
+        try input.fileHandleForWriting.close()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, said)
+        XCTAssertFalse(said.contains("warning"), said)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: config.appendingPathComponent("kinetic/mail-passwords").path), "no password file")
+        let loaded = MailAccountsFile.load(config.appendingPathComponent("kinetic/mail.json"), home: nil, environment: environment, warn: { _ in })
+        XCTAssertEqual(loaded.problems, [])
+        XCTAssertEqual(loaded.accounts.first?.account.password, "clé du trousseau")
+        XCTAssertEqual(try SecretService.password(for: "\(user)@imap.example.org:993", environment: environment), "clé du trousseau")
+    }
 }

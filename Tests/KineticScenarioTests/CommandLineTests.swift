@@ -1,4 +1,6 @@
 import XCTest
+import Foundation
+import KineticMail
 import KineticTestSupport
 
 /// The `kinetic` executable end to end, as scripts and `make run` use it: exit codes, output, files.
@@ -27,6 +29,66 @@ final class CommandLineTests: XCTestCase {
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// `kinetic mail-account` with no keyring to answer (no session bus, as in the plain run): the password goes to a
+    /// file of the owner's only, said in a warning; `mail.json` gains the account and keeps every other entry as it
+    /// was written, even one this version can't read; a second set-up of the same name replaces it; the accounts then
+    /// load with that password. A file that is not the accounts is not touched.
+    func testAMailAccountIsSetUpOnceFromTheCommandLine() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-mail-account-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }  // best effort: a temporary folder
+        let file = config.appendingPathComponent("kinetic/mail.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"accounts": [{"name": "Home", "imap": "imaps://mail.example.net", "user": "ana", "passwordFile": "/x", "future": 1}, 42]}"#.utf8).write(to: file)
+        func setUp(_ password: String, _ extra: [String] = [], file expected: URL? = nil) throws -> (status: Int32, errors: String) {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["mail-account", "Work", "--imap", "imaps://imap.example.org", "--mail-user", "ana@example.org"] + extra
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CONFIG_HOME"] = config.path
+            environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+            process.environment = environment
+            let input = Pipe(), errors = Pipe()
+            process.standardInput = input
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data((password + "\n").utf8))
+            try input.fileHandleForWriting.close()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, said)
+        }
+        let first = try setUp("première")
+        XCTAssertEqual(first.status, 0, first.errors)
+        XCTAssertTrue(first.errors.contains("warning") && first.errors.contains("readable by you only"), first.errors)
+        XCTAssertFalse(first.errors.contains("première"), "the password is never said")
+        let second = try setUp("seconde", ["--smtp", "smtp://smtp.example.org"])
+        XCTAssertEqual(second.status, 0, second.errors)
+        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let accounts = try XCTUnwrap(written["accounts"] as? [Any])
+        XCTAssertEqual(accounts.count, 3, "Home and the unreadable 42 kept, Work once")
+        XCTAssertEqual((accounts[0] as? [String: Any])?["future"] as? Int, 1, "an entry kept exactly as written")
+        XCTAssertEqual(accounts[1] as? Int, 42)
+        let work = try XCTUnwrap(accounts[2] as? [String: Any])
+        XCTAssertEqual(work["smtp"] as? String, "smtp://smtp.example.org")
+        let passwordFile = try XCTUnwrap(work["passwordFile"] as? String)
+        XCTAssertEqual(try String(contentsOfFile: passwordFile, encoding: .utf8), "seconde\n")
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: passwordFile)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o777, 0o600)
+        let loaded = MailAccountsFile.load(file, home: nil, environment: [:], warn: { _ in })
+        XCTAssertEqual(loaded.accounts.first { $0.name == "Work" }?.account.password, "seconde")
+
+        try Data("not json".utf8).write(to: file)
+        let refused = try setUp("troisième")
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.errors.contains("not changed"), refused.errors)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "not json", "a file it can't read is left as it was")
+        XCTAssertEqual(try String(contentsOfFile: passwordFile, encoding: .utf8), "seconde\n", "and no password kept for it")
+        let empty = try setUp("")
+        XCTAssertNotEqual(empty.status, 0)
+        XCTAssertTrue(empty.errors.contains("no password"), empty.errors)
     }
 
     /// Starts `kinetic serve --port 0` with `options` from the temporary folder, reads its first line (where it says

@@ -96,7 +96,7 @@ public enum MailAccountsFile {
         var named = entry
         named["name"] = name
         accounts.append(named)
-        let data = try JSONSerialization.data(withJSONObject: ["accounts": accounts], options: [.prettyPrinted, .sortedKeys])
+        let data = try JSONSerialization.data(withJSONObject: ["accounts": accounts], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try AtomicFile.write(data + Data("\n".utf8), to: url)
         try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)  // nil: a file system without modes
     }

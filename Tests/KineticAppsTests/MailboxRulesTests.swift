@@ -109,7 +109,8 @@ final class MailboxRulesTests: XCTestCase {
     /// The search against the rest of the Mailbox, worked out by hand over m1…m5 (senders S1…S5): a letter typed after
     /// "S" narrows to the same as a fresh search; a query whose results are the same moves nothing; Enter with nothing
     /// found keeps the keyboard in the field; Undo of a message the search hides brings it into the results; the
-    /// reader takes the keyboard from the field; the Trash is not emptied from a narrowed list.
+    /// reader takes the keyboard from the field; a draft saved with the words joins a search over Drafts; the Trash is
+    /// not emptied from a narrowed list.
     func testTheSearchAgainstTheRestOfTheMailbox() {
         var state = MailboxState(messages: messages)
         _ = MailboxRules.reduce(&state, .openSearch)
@@ -136,8 +137,18 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .openMessage("m1"))
         XCTAssertEqual(state.search?.isEditing, false, "the reader takes the keyboard")
         _ = MailboxRules.reduce(&state, .closeMessage)
+        // A draft saved with the words typed joins the results of a search over Drafts.
+        _ = MailboxRules.reduce(&state, .openShelf(.drafts))
+        _ = MailboxRules.reduce(&state, .openSearch)
+        _ = MailboxRules.reduce(&state, .searchFor("budget"))
+        _ = MailboxRules.reduce(&state, .openCompose)
+        _ = MailboxRules.reduce(&state, .editDraft(.subject, "Budget for May"))
+        _ = MailboxRules.reduce(&state, .saveDraft)
+        XCTAssertEqual(state.visibleMessages.map(\.subject), ["Budget for May"])
+        _ = MailboxRules.reduce(&state, .closeSearch)
         state.placements["m2"] = Placement(.deleted)
         _ = MailboxRules.reduce(&state, .openShelf(.trash))
+        _ = MailboxRules.reduce(&state, .openSearch)
         _ = MailboxRules.reduce(&state, .askToEmptyTrash)
         XCTAssertFalse(state.confirmingEmptyTrash, "not from a search")
     }

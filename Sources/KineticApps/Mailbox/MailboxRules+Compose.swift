@@ -10,6 +10,8 @@ extension MailboxRules {
             // so no row stays for a message its list no longer holds and a new one's row takes a slot of its own.
             let shownBefore = state.visibleIDs
             let outcomes = reduceWritten(&state, action)
+            // A search open over Drafts or Sent holds for them as they are now: a draft saved with the words shows.
+            if let search = state.search, let found = MailSearch.matches(search.query, in: state.messages) { state.search?.matches = found }
             return rowMoves(from: shownBefore, to: state.visibleIDs) + outcomes
         default:
             return reduceWritten(&state, action)

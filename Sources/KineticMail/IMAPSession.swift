@@ -191,7 +191,17 @@ public final class IMAPSession {
 
     /// Opens `mailbox` for reading and changing: how many messages it holds, and its UIDVALIDITY and UIDNEXT.
     public func select(_ mailbox: String) async throws -> IMAPMailboxStatus {
-        let reply = try await run("SELECT \(try Self.mailboxName(mailbox))")
+        try await open(mailbox, with: "SELECT")
+    }
+
+    /// Opens `mailbox` read-only (EXAMINE): nothing a command does there marks a message read.
+    public func examine(_ mailbox: String) async throws -> IMAPMailboxStatus {
+        try await open(mailbox, with: "EXAMINE")
+    }
+
+    /// SELECT or EXAMINE, and what the server says of the mailbox: EXISTS, UIDVALIDITY, UIDNEXT.
+    private func open(_ mailbox: String, with verb: String) async throws -> IMAPMailboxStatus {
+        let reply = try await run("\(verb) \(try Self.mailboxName(mailbox))")
         var status = IMAPMailboxStatus()
         for values in reply.data {
             if values.count >= 2, values[1].text?.uppercased() == "EXISTS" { status.exists = values[0].number ?? 0 }
@@ -202,17 +212,6 @@ public final class IMAPSession {
                 default: break
                 }
             }
-        }
-        return status
-    }
-
-    /// Opens `mailbox` read-only (EXAMINE): nothing a command does there marks a message read.
-    public func examine(_ mailbox: String) async throws -> IMAPMailboxStatus {
-        let reply = try await run("EXAMINE \(try Self.mailboxName(mailbox))")
-        var status = IMAPMailboxStatus()
-        for values in reply.data {
-            if values.count >= 2, values[1].text?.uppercased() == "EXISTS" { status.exists = values[0].number ?? 0 }
-            if case .list(let code)? = values.dropFirst().first, code.count >= 2, code[0].text?.uppercased() == "UIDVALIDITY" { status.uidValidity = code[1].number }
         }
         return status
     }

@@ -170,11 +170,15 @@ final class MailStore: Sendable {
         }
     }
 
-    /// Of `mailbox`'s kept messages, those kept without their header fields (a server's reply that held only flags):
-    /// the next check asks for them again.
+    /// Of `mailbox`'s kept messages, those kept without header fields they can be read by (a server's reply that held
+    /// only flags; fields that are not an object of texts, which `fields(_:)` refuses): the next check asks for them
+    /// again, rather than their rows staying out of the Mailbox.
     func withoutHeaders(in mailbox: String) throws -> Set<UInt64> {
         try database.read { db in
-            Set(try Int64.fetchAll(db, sql: "SELECT uid FROM message WHERE mailbox = ? AND fields = '{}'", arguments: [mailbox]).map { UInt64(bitPattern: $0) })
+            Set(try Int64.fetchAll(db, sql: """
+                SELECT uid FROM message WHERE mailbox = ? AND (fields = '{}' OR NOT json_valid(fields) OR json_type(fields) != 'object'
+                    OR EXISTS (SELECT 1 FROM json_each(message.fields) WHERE json_each.type != 'text'))
+                """, arguments: [mailbox]).map { UInt64(bitPattern: $0) })
         }
     }
 
@@ -260,13 +264,12 @@ final class MailStore: Sendable {
     /// server maps its UIDs back through.
     func keptHeaders() throws -> [(name: String, uidValidity: UInt64, headers: [UInt64: IMAPMessageHeaders])] {
         try database.read { db in
-            let decoder = JSONDecoder()
-            return try Row.fetchAll(db, sql: "SELECT name, uidValidity FROM mailbox ORDER BY position, name").map { mailbox in
+            try Row.fetchAll(db, sql: "SELECT name, uidValidity FROM mailbox ORDER BY position, name").map { mailbox in
                 let name: String = mailbox["name"], validity: Int64 = mailbox["uidValidity"]
                 var headers: [UInt64: IMAPMessageHeaders] = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT uid, fields FROM message WHERE mailbox = ?", arguments: [name]) {
                     let uid: Int64 = row["uid"], text: String = row["fields"]
-                    guard let fields = try? decoder.decode([String: String].self, from: Data(text.utf8)) else { continue }  // nil: unreadable, left out
+                    guard let fields = Self.fields(text) else { continue }  // asked again at the next check (`withoutHeaders`)
                     headers[UInt64(bitPattern: uid)] = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: [], fields: fields)
                 }
                 return (name, UInt64(bitPattern: validity), headers)
@@ -297,6 +300,12 @@ final class MailStore: Sendable {
         }
     }
 
+    /// A row's header fields, or `nil` when they are not an object of texts (`withoutHeaders` finds those rows by the
+    /// same rule, so the next check fetches them again).
+    private static func fields(_ text: String) -> [String: String]? {
+        try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))  // nil: not fields this version reads
+    }
+
     /// `name`'s messages as kept, newest first; a row that does not read back (a field written by a newer version) is
     /// left out on its own.
     private static func messages(in name: String, _ db: Database) throws -> [KeptMessage] {
@@ -306,8 +315,7 @@ final class MailStore: Sendable {
             """, arguments: [name])
         let decoder = JSONDecoder()
         return rows.compactMap { row -> KeptMessage? in
-            guard let fieldsText: String = row["fields"],
-                  let fields = try? decoder.decode([String: String].self, from: Data(fieldsText.utf8)) else { return nil }  // nil: unreadable
+            guard let fieldsText: String = row["fields"], let fields = Self.fields(fieldsText) else { return nil }  // asked again (`withoutHeaders`)
             let uid: Int64 = row["uid"]
             let flagsText: String = row["flags"]
             let flags = (try? decoder.decode([String].self, from: Data(flagsText.utf8))) ?? []  // nil: unreadable, read as none (the next check reads them)

@@ -1,4 +1,5 @@
 import KineticData
+import KineticPlatform
 
 /// One check's reading of a server into the account's `MailStore`, place by place (`ServerPlaces`: the Inbox, the
 /// Archive, the Trash, Later and the lists). For each, UIDVALIDITY is compared with the one kept (a new one forgets the
@@ -44,9 +45,15 @@ struct MailSync {
         }
         for (mailbox, uids) in gone { try store.forget(uids, in: mailbox) }
         try store.keepOnlyMailboxes(read)
-        if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next check counts
+        tellProgress()
         if !laterRead { try store.keep(LaterSchedule()) }
         return leftUnread
+    }
+
+    /// Tells `progressed` the store's count now; a count the store can't give is logged and the last one stands (the
+    /// next batch counts again).
+    private func tellProgress() {
+        do { progressed(try store.progress()) } catch { Log.line("mail: the kept mail could not be counted: \(error)") }
     }
 
     /// One place brought up to date, its bodies fetched while `bodies` (the check's budget) lasts: whether some were
@@ -67,7 +74,7 @@ struct MailSync {
         }
         for batch in Array(new).inBatches(of: Self.headersPerFetch) {
             try store.keep(try await session.headers(of: Array(batch)).map { $0.decodedForDisplay() }, in: mailbox)
-            if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next batch counts
+            tellProgress()
         }
         let isLater = placement.list == .later
         let headers = isLater ? try store.headers(in: mailbox) : []
@@ -80,7 +87,7 @@ struct MailSync {
             // A message the server gave no body for (NIL, or left out) is kept empty: asked for once, not at every check.
             for uid in batch where bodies[uid] == nil { bodies[uid] = MessageBody(subject: "", from: "", text: "", attachments: []) }
             try store.keep(bodies, in: mailbox)
-            if let now = try? store.progress() { progressed(now) }  // nil: not counted this time; the next batch counts
+            tellProgress()
         }
         if isLater {
             let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)

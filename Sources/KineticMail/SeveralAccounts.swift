@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import KineticData
+import KineticPlatform
 
 /// Several accounts as one Mailbox: their mailboxes read together, each message filed, read and answered through the
 /// account it came from. An account that can't be checked keeps what it last showed, and says so once, while the others
@@ -16,6 +17,13 @@ public final class SeveralAccounts: MailServer, Sendable {
         var ownerByMessageID: [String: Int] = [:]
         var lastMessages: [Int: [MailMessage]] = [:]
         var failing: Set<Int> = []
+
+        /// `message` is held by the account at `index`: filed and read through it, and a reply to it sent through the
+        /// first account that holds it.
+        mutating func own(_ message: MailMessage, by index: Int) {
+            if owners[message.id]?.contains(index) != true { owners[message.id, default: []].append(index) }
+            if let messageID = message.messageID, ownerByMessageID[messageID] == nil { ownerByMessageID[messageID] = index }
+        }
     }
     private let memory = NIOLockedValueBox(Memory())
 
@@ -59,8 +67,7 @@ public final class SeveralAccounts: MailServer, Sendable {
                 }
                 for var message in memory.lastMessages[index] ?? [] {
                     // Held by two accounts (one Message-ID), a message is filed and read in both.
-                    memory.owners[message.id, default: []].append(index)
-                    if let messageID = message.messageID, memory.ownerByMessageID[messageID] == nil { memory.ownerByMessageID[messageID] = index }
+                    memory.own(message, by: index)
                     guard seen.insert(message.id).inserted else { continue }
                     // What an account that did not answer last showed is no news of where its messages are.
                     if !answered { message.serverPlacement = nil }
@@ -81,8 +88,7 @@ public final class SeveralAccounts: MailServer, Sendable {
             for (index, list) in kept.enumerated() {
                 if memory.lastMessages[index] == nil { memory.lastMessages[index] = list }
                 for message in list {
-                    if memory.owners[message.id]?.contains(index) != true { memory.owners[message.id, default: []].append(index) }
-                    if let messageID = message.messageID, memory.ownerByMessageID[messageID] == nil { memory.ownerByMessageID[messageID] = index }
+                    memory.own(message, by: index)
                     if seen.insert(message.id).inserted { messages.append(message) }
                 }
             }
@@ -97,10 +103,15 @@ public final class SeveralAccounts: MailServer, Sendable {
         return MailSyncProgress(read: all.map(\.read).reduce(0, +), kept: all.map(\.kept).reduce(0, +))
     }
 
-    /// Every account searched; one that can't be reached finds nothing (the local search still shows its messages).
+    /// Every account searched; one that can't be searched finds nothing, said in the log (the local search still shows its
+    /// messages).
     public func search(_ words: [String]) async throws -> Set<String> {
         var found = Set<String>()
-        for account in accounts { found.formUnion((try? await account.server.search(words)) ?? []) }  // nil: unreachable, found nothing
+        for account in accounts {
+            do { found.formUnion(try await account.server.search(words)) } catch {
+                Log.line("mail: \(MailAccount.shown(account.name))'s server could not be searched: \(error)")
+            }
+        }
         return found
     }
 

@@ -178,4 +178,31 @@ final class MailStoreTests: XCTestCase {
         XCTAssertEqual(IMAPMailServer.capped("café", 200), "café")
         XCTAssertEqual(IMAPMailServer.capped(String(repeating: "é", count: 300), 200).count, 200)
     }
+
+    /// A row whose header fields this version can't read (written otherwise: a number where a text belongs, not JSON)
+    /// is left out of the Mailbox and named for the next check to fetch again, never hidden for good.
+    func testARowThatDoesNotReadBackIsFetchedAgain() throws {
+        let file = folder.appendingPathComponent("mail.sqlite")
+        do {
+            let store = MailStore(file: file)
+            _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)
+            try store.keep([headers(1, "Lunch"), headers(2, "Slides"), headers(3, "Notes")], in: "INBOX")
+        }
+        // Another writer's rows, through Python's own SQLite: the test's hands, not the store's.
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE message SET fields = '{\\"subject\\": 3}' WHERE uid = 2")
+            db.execute("UPDATE message SET fields = 'not json' WHERE uid = 3")
+            db.commit()
+            """, file.path]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+        let store = MailStore(file: file)
+        XCTAssertEqual(try store.withoutHeaders(in: "INBOX"), [2, 3])
+        XCTAssertEqual(try store.contents().mailboxes.first?.messages.map(\.headers.uid), [1])
+    }
 }

@@ -11,7 +11,7 @@ extension MailboxRules {
             let shownBefore = state.visibleIDs
             let outcomes = reduceWritten(&state, action)
             // A search open over Drafts or Sent holds for them as they are now: a draft saved with the words shows.
-            if let search = state.search, let found = MailSearch.matches(search.query, in: state.messages) { state.search?.matches = found }
+            searchAgain(&state)
             return rowMoves(from: shownBefore, to: state.visibleIDs) + outcomes
         default:
             return reduceWritten(&state, action)

@@ -396,12 +396,7 @@ public enum MailboxRules: AppRules {
                     state.placements[message.id] = followed.list == .inbox ? nil : followed
                 }
             }
-            // The search holds for the messages as they are now: new mail that matches shows, gone mail goes, and what
-            // the server found for the query stays found.
-            if let search = state.search, let found = MailSearch.matches(search.query, in: state.messages) {
-                let stillHere = search.serverFound.filter { state.message(withID: $0) != nil }
-                state.search?.matches = found.union(stillHere)
-            }
+            searchAgain(&state)
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
             if let focus = state.focus, !known.contains(focus) { state.focus = nil }
@@ -472,6 +467,14 @@ public enum MailboxRules: AppRules {
     }
 
     /// Another list shows: a focus there was (a keyboard in use) starts again at its first message; none stays none.
+    /// The search held for the messages as they are now (new mail, a draft saved): what matches shows, what is gone
+    /// goes, and what the server found for the query stays found while its message is here.
+    static func searchAgain(_ state: inout MailboxState) {
+        guard let search = state.search, let found = MailSearch.matches(search.query, in: state.messages) else { return }
+        let stillHere = search.serverFound.filter { state.message(withID: $0) != nil }
+        state.search?.matches = found.union(stillHere)
+    }
+
     private static func focusTheTop(_ state: inout MailboxState) {
         state.focus = state.focus == nil ? nil : state.visibleIDs.first
     }

@@ -191,7 +191,7 @@ public struct MailboxState: Equatable, Sendable {
 
     /// Every message, in the document's order.
     public var messages: [MailMessage] {
-        didSet { positions = Self.positions(of: messages) }
+        didSet { positions = Self.positions(of: messages.lazy.map(\.id)) }
     }
     /// Each message's place in `messages`, by id (the first, should two share one): a lookup by id costs the same in a
     /// mail server's Inbox of 10,000 as in the seed's dozen.
@@ -246,7 +246,7 @@ public struct MailboxState: Equatable, Sendable {
     /// A launch on the Inbox, with the saved placements and opened messages; nothing open, nothing to undo.
     public init(messages: [MailMessage], placements: [String: Placement] = [:], read: Set<String> = []) {
         self.messages = messages
-        positions = Self.positions(of: messages)
+        positions = Self.positions(of: messages.lazy.map(\.id))
         self.placements = placements.mapValues(Self.withTypedDetail)
         self.read = read
     }
@@ -270,11 +270,11 @@ public struct MailboxState: Equatable, Sendable {
         (message.unread || placement(of: message.id).returnedAt != nil) && !read.contains(message.id)
     }
 
-    /// `messages`' places by id, the first of each.
-    private static func positions(of messages: [MailMessage]) -> [String: Int] {
+    /// Each id's place among `ids`, the first where one repeats: the index the state and the list find messages by.
+    static func positions(of ids: some Collection<String>) -> [String: Int] {
         var positions: [String: Int] = [:]
-        positions.reserveCapacity(messages.count)
-        for (index, message) in messages.enumerated() where positions[message.id] == nil { positions[message.id] = index }
+        positions.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() where positions[id] == nil { positions[id] = index }
         return positions
     }
 

@@ -20,10 +20,7 @@ final class MessageList {
     private(set) var shownIDs: [String] = [] {
         didSet {
             guard shownIDs != oldValue else { return }
-            var positions: [String: Int] = [:]
-            positions.reserveCapacity(shownIDs.count)
-            for (index, id) in shownIDs.enumerated() where positions[id] == nil { positions[id] = index }
-            shownPositions = positions
+            shownPositions = MailboxState.positions(of: shownIDs)
             // A row that finished sliding off leaves the list without the state changing: the rows are described
             // again, once, at the step's end (`describeItemsIfStale`).
             itemsAreStale = true

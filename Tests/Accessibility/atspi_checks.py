@@ -274,7 +274,13 @@ def mailbox():
         active = wait_for(lambda: app.frame().getState().contains(pyatspi.STATE_ACTIVE))
         check(bool(active), "the frame is active while the window has the keyboard focus")
         events = []
-        listener = lambda event: events.append(event.source.name) if event.detail1 == 1 else None
+        def listener(event):
+            if event.detail1 != 1:
+                return
+            try:
+                events.append(event.source.name)
+            except GLib.Error:
+                pass  # the object went before its event was read (the window closing at the end): no name to count
         pyatspi.Registry.registerEventListener(listener, "object:state-changed:focused")
         pump_events()
         events.clear()  # only what the Tab keys do from here

@@ -98,7 +98,7 @@ let package = Package(
         ]),
         .executableTarget(name: "kinetic-bench", dependencies: [
             "KineticApps", "KineticData", "KineticCore", "KineticPhysics", "KineticRender", "KineticRuntime", "KineticScene", "CMallocCounter",
-            "CPixelFloor", "KineticFixtures",
+            "CPixelFloor", "KineticFixtures", "KineticMail",
         ]),
 
         // A writer the crash test kills at random moments (see CatalogCrashTests).

@@ -292,9 +292,13 @@ static void ask_to_set(KineticAccessible *self, const gchar *new_text) {
 
 static void set_text_contents(AtkEditableText *text, const gchar *string) { ask_to_set(field(text), string ? string : ""); }
 
+/// Whether the field is a password's: its text as offered is bullets, so an edit at a position can't be made from
+/// it (the bullets would become the password). Only setting the whole text is taken there.
+static gboolean is_secret(KineticAccessible *self) { return atk_object_get_role(ATK_OBJECT(self)) == ATK_ROLE_PASSWORD_TEXT; }
+
 static void insert_text(AtkEditableText *text, const gchar *string, gint length, gint *position) {
     KineticAccessible *self = field(text);
-    if (!string || !position) return;
+    if (!string || !position || is_secret(self)) return;
     gint at = *position < 0 ? 0 : *position > length_of(self) ? length_of(self) : *position;
     // ATK calls `length` bytes, AT-SPI's clients mostly send characters: taken as characters, and a length past the
     // string's end (any byte count of the whole string) as the whole string.
@@ -313,6 +317,7 @@ static void insert_text(AtkEditableText *text, const gchar *string, gint length,
 
 static void delete_text(AtkEditableText *text, gint start, gint end) {
     KineticAccessible *self = field(text);
+    if (is_secret(self)) return;
     gchar *before = slice(self, 0, start), *after = slice(self, end, -1);
     gchar *joined = g_strconcat(before, after, NULL);
     ask_to_set(self, joined);

@@ -19,6 +19,9 @@ public struct AppsEnvironment {
     /// The person's mail server, when an account is given (`--imap`): the Mailbox shows its Inbox, read again every
     /// `checkInterval` seconds for new mail. `nil`: the bundled and served messages, as without an account.
     public var mailServer: MailServer?
+    /// How the Mailbox's account sheet sets a mail account up (checks the login, keeps the account); `nil` where no
+    /// account can be set up, and the Mailbox's menu then offers none.
+    public var mailAccountSetting: MailAccountSetting?
 
     /// Without `openLink`, every link is refused with "this run has no browser".
     public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,

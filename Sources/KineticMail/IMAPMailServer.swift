@@ -51,6 +51,12 @@ public struct IMAPMailServer: MailServer {
     /// Whether the account has an SMTP server to send through.
     public var canSend: Bool { account.smtp != nil }
 
+    /// Logs in and out once: the account sheet's check that the server answers and takes the name and password,
+    /// before anything is kept. Throws the connection's or the server's words.
+    public func logIn() async throws {
+        try await session { _ in () }
+    }
+
     /// A session logged in to the account, for `body`, logged out after it.
     func session<Answer: Sendable>(_ body: (IMAPSession) async throws -> Answer) async throws -> Answer {
         let account = self.account

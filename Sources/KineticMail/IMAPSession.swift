@@ -189,10 +189,14 @@ public final class IMAPSession {
         }
     }
 
-    /// Opens `mailbox` for reading and changing: how many messages it holds, and its UIDVALIDITY and UIDNEXT.
-    public func select(_ mailbox: String) async throws -> IMAPMailboxStatus {
-        try await open(mailbox, with: "SELECT")
+    /// Opens `mailbox` for reading and changing: how many messages it holds, and its UIDVALIDITY and UIDNEXT; with
+    /// `modSequences`, on a server that offers CONDSTORE (RFC 7162), also its HIGHESTMODSEQ.
+    public func select(_ mailbox: String, modSequences: Bool = false) async throws -> IMAPMailboxStatus {
+        try await open(mailbox, with: "SELECT", modSequences: modSequences && offersModSequences)
     }
+
+    /// Whether the server keeps a mod-sequence for each message (CONDSTORE, or QRESYNC which implies it).
+    public var offersModSequences: Bool { capabilities.contains("CONDSTORE") || capabilities.contains("QRESYNC") }
 
     /// Opens `mailbox` read-only (EXAMINE): nothing a command does there marks a message read.
     public func examine(_ mailbox: String) async throws -> IMAPMailboxStatus {
@@ -200,8 +204,8 @@ public final class IMAPSession {
     }
 
     /// SELECT or EXAMINE, and what the server says of the mailbox: EXISTS, UIDVALIDITY, UIDNEXT.
-    private func open(_ mailbox: String, with verb: String) async throws -> IMAPMailboxStatus {
-        let reply = try await run("\(verb) \(try Self.mailboxName(mailbox))")
+    private func open(_ mailbox: String, with verb: String, modSequences: Bool = false) async throws -> IMAPMailboxStatus {
+        let reply = try await run("\(verb) \(try Self.mailboxName(mailbox))\(modSequences ? " (CONDSTORE)" : "")")
         var status = IMAPMailboxStatus()
         for values in reply.data {
             if values.count >= 2, values[1].text?.uppercased() == "EXISTS" { status.exists = values[0].number ?? 0 }
@@ -209,6 +213,8 @@ public final class IMAPSession {
                 switch code[0].text?.uppercased() {
                 case "UIDVALIDITY": status.uidValidity = code[1].number
                 case "UIDNEXT": status.uidNext = code[1].number
+                // A value of 0 or past 2⁶³ − 1 is not one RFC 7162 allows (mod-sequence-value): as if none were given.
+                case "HIGHESTMODSEQ": status.highestModSeq = code[1].number.flatMap { (1...UInt64(Int64.max)).contains($0) ? $0 : nil }
                 default: break
                 }
             }
@@ -473,6 +479,9 @@ public struct IMAPMailboxStatus: Equatable, Sendable {
     public var uidValidity: UInt64?
     /// The UID the next message will get: below it, every message has been seen.
     public var uidNext: UInt64?
+    /// The highest mod-sequence of the mailbox (RFC 7162 CONDSTORE), when it was asked for and the server keeps them:
+    /// a flag changed anywhere since a value kept makes it larger.
+    public var highestModSeq: UInt64?
 }
 
 /// A message's flags and header fields, by UID.

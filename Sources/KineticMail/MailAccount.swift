@@ -88,6 +88,10 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
         guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased(), [secure, plain].contains(scheme) else {
             throw MailAccountError("\(Self.shown(address)) is not an address (expected \(secure)://host or \(plain)://host)")
         }
+        // A password in the address would be kept in mail.json and said in errors: the address is not repeated.
+        guard url.user == nil, url.password == nil else {
+            throw MailAccountError("the \(plain.uppercased()) address holds a user name or password; give them in their own fields")
+        }
         guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
         let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
         let port = url.port ?? (scheme == secure ? securePort : plainPort)

@@ -88,6 +88,19 @@ public enum MailAccountsFile {
         return (accounts, problems)
     }
 
+    /// The mail server of the accounts in the file at `url`: one account's, several as one (`SeveralAccounts`), or
+    /// `nil` for none. Each account's mail is kept in `keptMailFolder` (one SQLite file each), or in memory only for
+    /// `nil`; an account the file can't give is left out, and `warn` hears why.
+    public static func server(_ url: URL, keptMailFolder: URL?, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                              warn: (String) -> Void) -> MailServer? {
+        let (accounts, problems) = load(url, home: home, environment: environment, warn: warn)
+        problems.forEach(warn)
+        let servers = accounts.map { entry -> (name: String, server: MailServer) in
+            (entry.name, IMAPMailServer(account: entry.account, keptIn: keptMailFolder?.appendingPathComponent(entry.account.keptMailFileName)))
+        }
+        return servers.count > 1 ? SeveralAccounts(servers) : servers.first?.server
+    }
+
     /// Sets up the account `name` in the file at `url`: `entry` (its JSON fields) replaces an account of that name, or
     /// joins the list. Every other entry is kept exactly as written, even one this version can't read; a file that is
     /// not `{"accounts": [...]}` JSON is not touched, and the sentence says why. Written atomically, owner-only.
@@ -97,8 +110,7 @@ public enum MailAccountsFile {
         named["name"] = name
         accounts.append(named)
         let data = try JSONSerialization.data(withJSONObject: ["accounts": accounts], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        try AtomicFile.write(data + Data("\n".utf8), to: url)
-        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)  // nil: a file system without modes
+        try AtomicFile.write(data + Data("\n".utf8), to: url, ownerOnly: true)
     }
 
     /// The file's entries as written (none when there is no file); throws when it is there but not the accounts, so

@@ -1,3 +1,4 @@
+import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
@@ -31,7 +32,7 @@ enum MailChannel {
                     }
                 }
         } catch {
-            throw IMAPError.unreachable("\(host):\(port)", "\(error)")
+            throw IMAPError.unreachable("\(host):\(port)", MailChannel.why(error))
         }
     }
 }
@@ -55,7 +56,7 @@ extension MailChannel {
                 .connect(host: host, port: port).get()
         } catch {
             opened.fail(error)  // settled, so no promise is left open
-            throw IMAPError.unreachable("\(host):\(port)", "\(error)")
+            throw IMAPError.unreachable("\(host):\(port)", MailChannel.why(error))
         }
         let deadline = loop.scheduleTask(in: IMAPSession.timeAmount(timeout)) {
             opened.fail(IMAPError.timedOut(timeout))
@@ -138,3 +139,19 @@ final class MailDeadline: Sendable {
         }
     }
 }
+
+extension MailChannel {
+    /// Why a connection could not be made, in words a person reads in a sheet or a banner: the system's own for a
+    /// refused or unreachable address ("Connection refused"), "its name was not found" for a host no DNS knows, and
+    /// "no answer" for a connect that timed out; anything else as the library says it.
+    static func why(_ error: Error) -> String {
+        if let failure = error as? NIOConnectionError {
+            if failure.connectionErrors.isEmpty, failure.dnsAError != nil || failure.dnsAAAAError != nil { return "its name was not found" }
+            if let first = failure.connectionErrors.first { return why(first.error) }
+        }
+        if let io = error as? IOError, let words = strerror(io.errnoCode) { return String(cString: words) }
+        if case ChannelError.connectTimeout = error { return "no answer" }
+        return "\(error)"
+    }
+}
+

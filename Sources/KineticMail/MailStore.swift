@@ -99,6 +99,10 @@ final class MailStore: Sendable {
                 );
                 """)
         }
+        // CONDSTORE (RFC 7162): the mailbox's HIGHESTMODSEQ when its flags were last read whole, or NULL.
+        migrator.registerMigration("mail kept, 2: mod-sequences") { db in
+            try db.execute(sql: "ALTER TABLE mailbox ADD COLUMN highestModSeq INTEGER")
+        }
         return migrator
     }
 
@@ -113,6 +117,7 @@ final class MailStore: Sendable {
             let kept = try Int64.fetchOne(db, sql: "SELECT uidValidity FROM mailbox WHERE name = ?", arguments: [name])
             if let kept, kept != Int64(bitPattern: uidValidity) {
                 try db.execute(sql: "DELETE FROM message WHERE mailbox = ?", arguments: [name])
+                try db.execute(sql: "UPDATE mailbox SET highestModSeq = NULL WHERE name = ?", arguments: [name])
             }
             try db.execute(sql: """
                 INSERT INTO mailbox (name, position, uidValidity, placement) VALUES (?, ?, ?, ?)
@@ -120,6 +125,21 @@ final class MailStore: Sendable {
                 """, arguments: [name, position, Int64(bitPattern: uidValidity), placementText])
             let uids = try Int64.fetchAll(db, sql: "SELECT uid FROM message WHERE mailbox = ?", arguments: [name])
             return Set(uids.map { UInt64(bitPattern: $0) })
+        }
+    }
+
+    /// The HIGHESTMODSEQ `name` had when the flags kept for it were read (`keepHighestModSeq`), or `nil`: none kept,
+    /// or its UIDVALIDITY changed since.
+    func highestModSeq(of name: String) throws -> UInt64? {
+        try database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT highestModSeq FROM mailbox WHERE name = ?", arguments: [name]).map { UInt64(bitPattern: $0) }
+        }
+    }
+
+    /// Keeps `value` as `name`'s HIGHESTMODSEQ, once every flag it had then is kept; `nil` forgets it.
+    func keepHighestModSeq(_ value: UInt64?, of name: String) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE mailbox SET highestModSeq = ? WHERE name = ?", arguments: [value.map { Int64(bitPattern: $0) }, name])
         }
     }
 

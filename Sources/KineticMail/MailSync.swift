@@ -3,7 +3,8 @@ import KineticPlatform
 
 /// One check's reading of a server into the account's `MailStore`, place by place (`ServerPlaces`: the Inbox, the
 /// Archive, the Trash, Later and the lists). For each, UIDVALIDITY is compared with the one kept (a new one forgets the
-/// mailbox's messages), the messages gone since are forgotten, the flags of those kept are read again, and only the new
+/// mailbox's messages), the messages gone since are forgotten, the flags of those kept are read again (only those changed
+/// since the last check, on a server that offers CONDSTORE), and only the new
 /// messages' headers and the bodies not yet read are fetched, newest first. Each batch is kept as it arrives, so a
 /// check cut short by a dropped connection keeps what it read, and the next one goes on from there.
 struct MailSync {
@@ -60,8 +61,15 @@ struct MailSync {
     /// left, and the UIDs kept that the mailbox no longer holds (for `run` to forget).
     private func sync(_ mailbox: String, at position: Int, as placement: Placement, bodies budget: inout Int,
                       _ session: IMAPSession) async throws -> (leftUnread: Bool, gone: Set<UInt64>) {
-        let status = try await session.select(mailbox)
+        let status = try await session.select(mailbox, modSequences: true)
         let kept = try store.mailboxFound(mailbox, position: position, uidValidity: status.uidValidity ?? 0, placement: placement)
+        // CONDSTORE (RFC 7162), where offered: the flags changed since the last check's HIGHESTMODSEQ, or none at all
+        // when it has not moved; without one kept (a first check, a new UIDVALIDITY), every flag.
+        // A kept value above the server's (a server restored without a new UIDVALIDITY, which RFC 7162 forbids) is not
+        // trusted: every flag is read again.
+        let keptModSeq = try store.highestModSeq(of: mailbox)
+        var since: UInt64?
+        if let highest = status.highestModSeq, let keptModSeq, keptModSeq <= highest { since = keptModSeq }
         // UIDs are 32-bit numbers above 0 (RFC 3501 §9, nz-number): anything else names no message.
         let onServer = Set(try await session.allUIDs()).filter { $0 > 0 && $0 <= UInt64(UInt32.max) }
         let wanted = onServer.sorted().suffix(limit), wantedSet = Set(wanted)
@@ -69,8 +77,10 @@ struct MailSync {
         let headerless = try store.withoutHeaders(in: mailbox)
         let known = wanted.filter { kept.contains($0) && !headerless.contains($0) }
         let new = wanted.filter { !kept.contains($0) || headerless.contains($0) }.reversed()
-        for batch in Array(known).inBatches(of: Self.flagsPerFetch) {
-            try store.keepFlags(try await session.flags(of: batch), in: mailbox)
+        if since == nil || since != status.highestModSeq {
+            for batch in Array(known).inBatches(of: Self.flagsPerFetch) {
+                try store.keepFlags(try await session.flags(of: batch, changedSince: since), in: mailbox)
+            }
         }
         for batch in Array(new).inBatches(of: Self.headersPerFetch) {
             try store.keep(try await session.headers(of: Array(batch)).map { $0.decodedForDisplay() }, in: mailbox)
@@ -93,6 +103,9 @@ struct MailSync {
             let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)
             try store.keep(try await session.laterSchedule(in: current))
         }
+        // Every flag up to the SELECT's HIGHESTMODSEQ is kept now (the new messages' came with their headers).
+        // A server that gave none this time has its value forgotten: changes made meanwhile may have none.
+        if status.highestModSeq != keptModSeq { try store.keepHighestModSeq(status.highestModSeq, of: mailbox) }
         return (unread.count > now.count, kept.subtracting(wantedSet))
     }
 }

@@ -51,11 +51,12 @@ extension IMAPSession {
     }
 
     /// Each message's flags, by UID (one FETCH; ask for a bounded number at a time).
-    func flags(of uids: some Collection<UInt64>) async throws -> [UInt64: Set<String>] {
+    func flags(of uids: some Collection<UInt64>, changedSince modSequence: UInt64? = nil) async throws -> [UInt64: Set<String>] {
         guard !uids.isEmpty else { return [:] }
         let wanted = Set(uids)
         var flags: [UInt64: Set<String>] = [:]
-        for fetched in try await run("UID FETCH \(IMAPUIDSet.compressed(Array(uids))) (UID FLAGS)").fetched {
+        let since = modSequence.map { " (CHANGEDSINCE \($0))" } ?? ""
+        for fetched in try await run("UID FETCH \(IMAPUIDSet.compressed(Array(uids))) (UID FLAGS)\(since)").fetched {
             if let uid = fetched.uid, wanted.contains(uid), let list = fetched.value(named: "FLAGS")?.list { flags[uid] = Set(list.compactMap(\.text)) }
         }
         return flags

@@ -10,12 +10,15 @@ import Foundation
 /// within it is cancelled, and said.
 public enum SecretService {
     /// The longest wait for the service.
-    static let deadline = 5.0
+    public static let deadline = 5.0
 
     /// Why the service could not be used, in a sentence.
     public struct Failure: Error, CustomStringConvertible {
         /// The sentence: what could not be done, and the service's words (capped, on one line).
         public let description: String
+        /// Whether there is no Secret Service at all (no session bus, or nothing answering for the service), rather
+        /// than one that refused, was locked, or did not answer in time.
+        public var isAbsent = false
     }
 
     /// Whether a session bus is there to ask.
@@ -23,20 +26,27 @@ public enum SecretService {
         !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
     }
 
-    /// Keeps `password` for `account` (labelled so a person finds it in their keyring: "Kinetic mail: <account>").
-    public static func store(_ password: String, for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs") }
+    /// Keeps `password` for `account` (labelled so a person finds it in their keyring: "Kinetic mail: <account>"),
+    /// waiting at most `deadline` seconds (a locked keyring asks the person to unlock it, which takes a person's time).
+    public static func store(_ password: String, for account: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                             deadline: Double = SecretService.deadline) throws {
+        guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
-        let stored = withDeadline { cancel in kinetic_secret_store(account, "Kinetic mail: \(account)", password, cancel, &error) }
+        let stored = withDeadline(deadline) { cancel in kinetic_secret_store(account, "Kinetic mail: \(account)", password, cancel, &error) }
         defer { g_free(error) }
-        guard stored == 1 else { throw Failure(description: "the Secret Service did not keep the password: \(said(error))") }
+        guard stored == 1 else {
+            // No program answers for the service on this bus (a session without a keyring): there is none to keep it.
+            let words = said(error)
+            let absent = ["was not provided", "ServiceUnknown", "not activatable"].contains { words.contains($0) }
+            throw Failure(description: "the Secret Service did not keep the password: \(words)", isAbsent: absent)
+        }
     }
 
     /// The password kept for `account`, or `nil` when none is; throws when the service can't be asked.
     public static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
-        guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs") }
+        guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
-        let found = withDeadline { cancel in kinetic_secret_lookup(account, cancel, &error) }
+        let found = withDeadline(deadline) { cancel in kinetic_secret_lookup(account, cancel, &error) }
         defer {
             g_free(error)
             if let found { secret_password_free(found) }
@@ -46,7 +56,7 @@ public enum SecretService {
     }
 
     /// Runs `work` with a cancellable that is cancelled `deadline` seconds on, from another thread, if it is still going.
-    private static func withDeadline<Result>(_ work: (UnsafeMutablePointer<GCancellable>?) -> Result) -> Result {
+    private static func withDeadline<Result>(_ deadline: Double, _ work: (UnsafeMutablePointer<GCancellable>?) -> Result) -> Result {
         let cancel = g_cancellable_new()
         // The timer holds its own reference, so the cancellable outlives it whenever it fires.
         let timerReference = g_object_ref(cancel).map(UnsafeMutableRawPointer.init)

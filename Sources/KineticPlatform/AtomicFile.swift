@@ -12,10 +12,11 @@ public enum AtomicFile {
     private static let tidied = Mutex<Set<String>>([])
 
     /// Writes `data` to `url` through a temporary file renamed over it, creating the folder if needed; on failure the
-    /// old file is left as it was.
+    /// old file is left as it was. With `ownerOnly` (a password, the mail accounts), the temporary file is made
+    /// readable and writable by its owner only from its first byte (mode 0600), so no moment finds it open to others.
     /// - Throws: `SaveError`, a sentence naming the file and what was wrong (a file where a folder belongs, a folder
     ///   where the file belongs, a full disk, no permission).
-    public static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL, ownerOnly: Bool = false) throws {
         let folder = url.deletingLastPathComponent()
         if let blocking = notAFolder(on: folder) {
             throw SaveError(description: "\(url.path) could not be written: \(blocking.path) is not a folder")
@@ -30,7 +31,7 @@ public enum AtomicFile {
             throw SaveError(description: "\(url.path) could not be written: its folder could not be made (\(ErrorWords.sentence(error)))")
         }
         do {
-            try replace(url, in: folder, with: data)
+            try replace(url, in: folder, with: data, ownerOnly: ownerOnly)
         } catch let error as SaveError {
             throw error
         } catch {
@@ -57,10 +58,10 @@ public enum AtomicFile {
     }
 
     /// The temporary file's write and rename over `url`.
-    private static func replace(_ url: URL, in folder: URL, with data: Data) throws {
+    private static func replace(_ url: URL, in folder: URL, with data: Data, ownerOnly: Bool) throws {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)")
         do {
-            try data.write(to: temporary)
+            if ownerOnly { try writeOwnerOnly(data, to: temporary) } else { try data.write(to: temporary) }
             if rename(temporary.path, url.path) != 0 {
                 let reason = String(cString: strerror(errno))
                 throw SaveError(description: "\(url.path) could not be written: the rename over it failed (\(reason))")
@@ -74,6 +75,23 @@ public enum AtomicFile {
             if FileManager.default.fileExists(atPath: temporary.path) { _ = unlink(temporary.path) }
             throw error
         }
+    }
+
+    /// Makes `url` anew with mode 0600 (`O_EXCL`: never an existing file, nor a link's target) and writes `data` to it.
+    private static func writeOwnerOnly(_ data: Data, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SaveError(description: "\(url.path) could not be made: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var offset = 0
+        try data.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)  // count > 0: a base address
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { throw SaveError(description: "\(url.path) could not be written: \(String(cString: strerror(errno)))") }
+                offset += written
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw SaveError(description: "\(url.path) could not be written: \(String(cString: strerror(errno)))") }
     }
 
     /// Removes the temporary files that saves of `url` killed mid-write left (`.NAME.partial-…`), last changed before

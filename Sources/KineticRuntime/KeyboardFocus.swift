@@ -49,7 +49,7 @@ public final class KeyboardFocus {
     static let ringOffset = 5.0, gapInset = 2.5
 
     /// The roles that take the focus.
-    static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry, .spinButton]
+    static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry, .passwordText, .spinButton]
     /// The roles whose controls share one Tab stop and move by arrows.
     static let groupRoles: Set<Accessibility.Role> = [.list, .menu, .pageTabList]
     /// The roles that keep the focus inside while they show.
@@ -73,7 +73,7 @@ public final class KeyboardFocus {
         focused = layer
         if layer == nil { lastFocusIndex = nil }  // let go on purpose: no neighbour takes it at the next settle
         if let layer, let group = Self.group(of: layer, within: nil) { lastInGroup[ObjectIdentifier(group)] = WeakLayer(layer) }
-        if let focus = layer?.accessibility?.focus, layer?.accessibility?.role == .entry { focus() }
+        if let focus = layer?.accessibility?.focus, Accessibility.isTextField(layer?.accessibility?.role) { focus() }
     }
 
     // MARK: Keys
@@ -225,7 +225,7 @@ public final class KeyboardFocus {
     }
 
     private func placeRing(in root: Layer) {
-        guard isVisible, let focused, focused.accessibility?.role != .entry else {
+        guard isVisible, let focused, !Accessibility.isTextField(focused.accessibility?.role) else {
             if ring.superlayer != nil { ring.removeFromSuperlayer() }
             return
         }

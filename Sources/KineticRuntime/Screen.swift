@@ -44,6 +44,11 @@ open class Screen {
     /// for an app whose own menu stands in for the shell's, so that the two are never offered side by side.
     public internal(set) var leaveApp: () -> Void = {}
 
+    /// Replaces this screen with a new one of the same app, made afresh by its entry, at the start of the shell's next
+    /// step (never inside this screen's own step): for an app whose world changed under it, as the Mailbox's does once
+    /// a mail account is set up. The shell sets it before `didAppear`.
+    public internal(set) var reopenApp: () -> Void = {}
+
     /// Called once, when the screen is put on the stage with its final size.
     open func didAppear(size: Size) {}
 

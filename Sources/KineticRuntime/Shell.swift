@@ -92,11 +92,14 @@ public final class Shell: Screen {
 
     // MARK: Navigation
 
+    /// Whether the app shown asked to be made afresh (`Screen.reopenApp`), done at the start of the next step.
+    private var reopening = false
     /// The apps shown so far in this run.
     private var visitedApps: Set<String> = []
 
     /// Shows an app (or the gallery for `nil`) in the content area, closing the menu.
     public func show(_ entry: AppEntry?) {
+        reopening = false
         content?.willDisappear()
         content?.root.removeFromSuperlayer()
         if let stage { stage.animator.stopAll(of: self) }
@@ -110,6 +113,10 @@ public final class Shell: Screen {
         screen.stage = stage
         if let entry { screen.isReturnVisit = !visitedApps.insert(entry.id).inserted }
         screen.leaveApp = { [weak self] in self?.show(nil) }
+        screen.reopenApp = { [weak self, weak screen] in
+            guard let self, let screen, screen === self.content else { return }
+            self.reopening = true
+        }
         screen.root.frame = contentLayer.bounds
         contentLayer.addSublayer(screen.root)
         content = screen
@@ -155,6 +162,10 @@ public final class Shell: Screen {
     // MARK: Per step
 
     public override func update(dt: Double) {
+        if reopening {
+            reopening = false
+            show(currentEntry)
+        }
         content?.update(dt: dt)
         if let content, content.menuActionsVersion != builtActionsVersion { rebuildActionRows() }
         let hidesButton = !(content?.showsMenuButton ?? true) && !isMenuOpen

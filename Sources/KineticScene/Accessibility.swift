@@ -19,11 +19,17 @@ public struct Accessibility {
         /// count done.
         case progressBar = "progress bar"
         case entry
+        /// An entry whose text is a secret (a password): a screen reader speaks no character of it. ATK's password text.
+        case passwordText = "password text"
         case text
         case scrollPane = "scroll pane"
         /// The window's status bar, which holds the announcer (a notification there is spoken without its role).
         case statusBar = "statusbar"
     }
+
+    /// Whether a control of this role is a text field, which takes the keyboard's letters itself: an entry or a
+    /// password's.
+    public static func isTextField(_ role: Role?) -> Bool { role == .entry || role == .passwordText }
 
     /// Its states, as bits the bridge understands (`KA11Y_STATE_*`).
     public struct States: OptionSet, Hashable, Sendable {

@@ -128,15 +128,9 @@ struct MailOptions: ParsableArguments {
     /// keep it in memory only, so a scenario never reads mail an earlier run kept.
     func server(environment: [String: String] = ProcessInfo.processInfo.environment, readingTheAccountsFile: Bool = false,
                 keptMailFolder: URL? = nil, warn: (String) -> Void = Log.line) throws -> MailServer? {
-        func server(_ account: MailAccount) -> IMAPMailServer {
-            IMAPMailServer(account: account, keptIn: keptMailFolder?.appendingPathComponent(account.keptMailFileName))
-        }
         guard let address = imap ?? environment["KINETIC_IMAP_URL"], !address.isEmpty else {
             guard readingTheAccountsFile, let file = MailAccountsFile.location(environment: environment) else { return nil }
-            let (accounts, problems) = MailAccountsFile.load(file, home: environment["HOME"], warn: warn)
-            problems.forEach(warn)
-            let servers = accounts.map { (name: $0.name, server: server($0.account) as MailServer) }
-            return servers.count > 1 ? SeveralAccounts(servers) : servers.first?.server
+            return MailAccountsFile.server(file, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn)
         }
         guard let user = mailUser ?? environment["KINETIC_MAIL_USER"] else { throw ValidationError("--imap needs --mail-user (or KINETIC_MAIL_USER)") }
         guard let file = mailPasswordFile ?? environment["KINETIC_MAIL_PASSWORD_FILE"] else {
@@ -144,16 +138,28 @@ struct MailOptions: ParsableArguments {
         }
         do {
             let password = try MailAccount.password(fromFile: file, warn: warn)
-            let roots = mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"]
+            let roots = caFile(environment: environment)
             let sending = smtp ?? environment["KINETIC_SMTP_URL"]
-            return server(try MailAccount(address: address, user: user, password: password, trustRootsFile: roots,
-                                          smtpAddress: sending?.isEmpty == false ? sending : nil))
+            let account = try MailAccount(address: address, user: user, password: password, trustRootsFile: roots,
+                                          smtpAddress: sending?.isEmpty == false ? sending : nil)
+            return IMAPMailServer(account: account, keptIn: keptMailFolder?.appendingPathComponent(account.keptMailFileName))
         } catch let error as MailAccountError {
             throw ValidationError("mail account: \(error)")
         }
     }
 
     func validate() throws { _ = try server(warn: { _ in }) }  // the warning is said once, when the run starts
+
+    /// The certificate authorities the run trusts for mail, if not the system's.
+    func caFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? { mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"] }
+
+    /// How the Mailbox's account sheet sets accounts up in `kinetic run`: kept for good in `mail.json` (and the
+    /// keyring), the Mailbox then opening on every account the file gives; `nil` when there is no folder for the file.
+    func settingUpForGood(keptMailFolder: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) -> MailAccountSetting? {
+        guard let file = MailAccountsFile.location(environment: environment) else { return nil }
+        return MailAccountSetUp.keepingForGood(in: file, keptMailFolder: keptMailFolder, caFile: caFile(environment: environment), environment: environment,
+                                               warn: { Log.line($0) })
+    }
 }
 
 struct Run: ParsableCommand {
@@ -196,8 +202,9 @@ struct Run: ParsableCommand {
         settings.localization = languages.localization
         let stage = Stage(settings: settings)
         var environment = AppsEnvironment.liveWindow
-        environment.mailServer = try mail.server(readingTheAccountsFile: true,
-                                                 keptMailFolder: fresh ? nil : locations.cacheDirectory.appendingPathComponent("mail"))
+        let keptMail = fresh ? nil : locations.cacheDirectory.appendingPathComponent("mail")
+        environment.mailServer = try mail.server(readingTheAccountsFile: true, keptMailFolder: keptMail)
+        environment.mailAccountSetting = mail.settingUpForGood(keptMailFolder: keptMail)
         stage.present(Shell(entries: KineticApps.entries(environment: environment), initialApp: app?.id))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.
@@ -246,6 +253,7 @@ struct Play: ParsableCommand {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
             var environment = AppsEnvironment.live
             environment.mailServer = try mail.server()
+            environment.mailAccountSetting = MailAccountSetUp.keepingForTheRun(caFile: mail.caFile())
             let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(environment: environment),
                                             contentURL: contentURL.flatMap { URL(string: $0) }, localization: languages.localization)
             // The run's saved state and downloads are its own: gone at the end, unless asked to keep them.

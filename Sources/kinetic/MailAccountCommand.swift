@@ -29,51 +29,27 @@ struct MailAccountCommand: ParsableCommand {
     var mailCaFile: String?
 
     func validate() throws {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
-            throw ValidationError("the account's name must be 1 to 80 characters on one line")
-        }
+        do { _ = try setUp.account(password: "checked apart") } catch { throw ValidationError("mail account: \(error)") }
     }
 
+    /// The account the flags name.
+    private var setUp: MailAccountSetUp { MailAccountSetUp(name: name, imap: imap, smtp: smtp, user: mailUser, caFile: mailCaFile) }
+
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        guard let password = readLine(strippingNewline: true), !password.isEmpty else {
             throw ValidationError("no password: give it on standard input (its first line)")
         }
-        let account: MailAccount
-        do {
-            account = try MailAccount(address: imap, user: mailUser, password: line, trustRootsFile: mailCaFile, smtpAddress: smtp)
-        } catch {
-            throw ValidationError("mail account: \(error)")
-        }
-        guard let file = MailAccountsFile.location(environment: environment) else {
+        guard let file = MailAccountsFile.location(environment: ProcessInfo.processInfo.environment) else {
             throw ValidationError("no folder for mail.json: neither XDG_CONFIG_HOME nor HOME is an absolute path")
         }
-        // A mail.json that can't be set up refuses before the password is kept anywhere.
-        do { _ = try MailAccountsFile.entries(in: file) } catch { throw ValidationError("mail accounts: \(error)") }
-        var entry: [String: Any] = ["imap": imap, "user": mailUser]
-        if let smtp { entry["smtp"] = smtp }
-        if let mailCaFile { entry["caFile"] = mailCaFile }
         do {
-            try SecretService.store(line, for: account.secretServiceKey, environment: environment)
-            entry["passwordInSecretService"] = true
-            print("kept the password in the desktop's keyring, as \(account.secretServiceKey)")
-        } catch {
-            // No keyring answers (no desktop session): a file of the owner's only, said.
-            let passwordFile = file.deletingLastPathComponent().appendingPathComponent("mail-passwords").appendingPathComponent(account.keptMailFileName.replacingOccurrences(of: ".sqlite", with: ""))
-            do {
-                try FileManager.default.createDirectory(at: passwordFile.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                try AtomicFile.write(Data((line + "\n").utf8), to: passwordFile)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile.path)
-            } catch {
-                throw ValidationError("the password could be kept neither in a keyring nor in \(passwordFile.path): \(error)")
+            if let warning = try setUp.keep(password: password, in: file) {
+                FileHandle.standardError.write(Data("kinetic: warning: \(warning)\n".utf8))
+            } else {
+                print("kept the password in the desktop's keyring, as \(try setUp.account(password: password).secretServiceKey)")
             }
-            entry["passwordFile"] = passwordFile.path
-            FileHandle.standardError.write(Data("kinetic: warning: \(error); the password is in \(passwordFile.path), readable by you only\n".utf8))
-        }
-        do {
-            try MailAccountsFile.setUp(name, entry, in: file)
         } catch {
-            throw ValidationError("mail accounts: \(error)")
+            throw ValidationError("\(error)")
         }
         print("set up \(name) in \(file.path)")
     }

@@ -296,6 +296,37 @@ def mailbox():
     app.close()
 
 
+def account_sheet():
+    """The Mailbox's Add Mail Account, reached by keys (F10, End, Up, Enter): a dialog whose password is password
+    text; what is set there is offered as one bullet per character, and an edit at a position (which would have to
+    be made from the bullets) is not taken."""
+    app = App("mailbox")
+    if app.root is None:
+        return
+    subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.process.pid), "windowfocus", "--sync"], capture_output=True, timeout=10)
+    time.sleep(0.5)
+    for key in ["F10", "End", "Up", "Return"]:
+        subprocess.run(["xdotool", "key", key], timeout=10)
+        time.sleep(0.6)
+    dialog = wait_for(lambda: first(app.frame(), role="dialog", name="Add Mail Account"))
+    check(dialog is not None, "F10, End, Up, Enter open the account sheet as a dialog")
+    password = wait_for(lambda: first(app.frame(), role="password text", name="Password"))
+    check(password is not None, "its password field is password text, named Password")
+    if password:
+        password.queryEditableText().setTextContents("hunter2")
+        masked = wait_for(lambda: first(app.frame(), role="password text", name="Password").queryText().getText(0, -1) == "\u25cf" * 7)
+        field = first(app.frame(), role="password text", name="Password")
+        check(bool(masked), f"the password set is offered as seven bullets: {field.queryText().getText(0, -1)!r}")
+        field.queryEditableText().insertText(1, "x", 1)
+        time.sleep(0.5)
+        pump_events()
+        after = first(app.frame(), role="password text", name="Password").queryText().getText(0, -1)
+        check(after == "\u25cf" * 7, f"an insertion at a position is not taken in a password: {after!r}")
+        connect = first(app.frame(), role="push button", name="Connect")
+        check(connect is not None and not connect.getState().contains(pyatspi.STATE_ENABLED), "Connect waits for a server and a user")
+    app.close()
+
+
 def honeycomb():
     app = App("honeycomb")
     if app.root is None:
@@ -388,7 +419,7 @@ def disguise():
 # the app's bridge finds a bus that is already up rather than racing its start on a loaded machine.
 wait_for(lambda: pyatspi.Registry.getDesktop(0) is not None and pyatspi.Registry.getDesktop(0).childCount >= 0, 60)
 
-for run in (gallery, mailbox, honeycomb, disguise_offline, disguise):
+for run in (gallery, mailbox, account_sheet, honeycomb, disguise_offline, disguise):
     print(f"-- {run.__name__}", flush=True)
     try:
         run()

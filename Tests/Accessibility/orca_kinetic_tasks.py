@@ -8,6 +8,8 @@ code. The checks:
   * the date picker: each wheel is a spin button, spoken with its value, and the new value is spoken as it turns;
   * the Mailbox's search: / gives its field (spoken as Search), a typed word says how many messages were found, and
     Enter speaks the message found;
+  * the Mailbox's account sheet: reached from its menu by F10, spoken as a dialog; its password field is password
+    text, and no letter typed into it is spoken;
   * Disguise-O-Rama: a costume chosen with Enter and taken off with Escape are announced;
   * the Honeycomb: a category, a cell of its grid, the cell's panel, and Learn More spoken as a link.
 
@@ -116,10 +118,34 @@ def search(orca):
     time.sleep(0.8)
 
 
+def account(orca):
+    # F10 opens the Mailbox's menu; End goes to its last item (Gallery) and Up to Add Mail Account.
+    orca.key("F10")
+    time.sleep(1.0)
+    orca.key("End")
+    time.sleep(0.5)
+    orca.step("the menu offers Add Mail Account (Orca speaks a menu's items by name)", keys=["Up"], expect=[exactly("Add Mail Account")])
+    opened = orca.step("Enter opens the sheet: the keyboard is in its Name field", keys=["Return"], expect=[re.compile(r"^Name entry\b")])
+    orca.check("the sheet's title is said as it opens", any(u.kind == "speak" and u.text.startswith("Add Mail Account") for u in opened),
+               f"Orca said: {opened!r}")
+    orca.key("Return", "Return", "Return", delay_ms=400)  # through the empty IMAP, SMTP and user fields
+    time.sleep(0.6)
+    orca.step("Enter reaches the password: Orca speaks it as password text", keys=["Return"],
+              expect=[re.compile(r"^Password\b.*\bpassword text\b", re.IGNORECASE)])
+    # Each letter typed would be echoed by Orca's key echo in a plain entry; in password text none is spoken.
+    orca.step("a password typed is never spoken: none of its letters", text="qzjx",
+              expect=[], absent=[exactly("q"), exactly("z"), exactly("j"), exactly("x"), re.compile("qzjx", re.IGNORECASE)], settle=1.5)
+    orca.key("Escape")  # the field lets the keyboard go
+    time.sleep(0.5)
+    orca.key("Escape")  # the sheet closes
+    time.sleep(1.0)
+
+
 def mailbox(orca):
     app = launch(orca, "mailbox", "Kinetic — Mailbox — Inbox", "the Mailbox's window is active for Orca")
     reader_by_lines(orca)
     search(orca)
+    account(orca)
     picker(orca)
     orca.stop_app(app)
 

@@ -492,6 +492,65 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.tomorrow)))
         XCTAssertEqual(state.placement(of: "m4"), state.placement(of: "m1"))
     }
+
+    /// The account sheet: it opens from the list (closing the menu), not over compose. Connect waits for an IMAP
+    /// address, a user and a password; the name and SMTP may stay empty, the name then being the user's. Connect asks
+    /// the environment to set up exactly what was typed (trimmed), and the fields wait while it does. A refusal is
+    /// kept in the server's words and the password field takes the keyboard; an edit clears it. A late answer after
+    /// Cancel changes nothing; once the login worked, Cancel waits for the account to be kept, which closes the
+    /// sheet. The state never prints the password.
+    func testTheAccountSheetConnectsOnlyWhatIsFilledAndSaysARefusal() {
+        var state = MailboxState(messages: messages)
+        _ = MailboxRules.reduce(&state, .openCompose)
+        _ = MailboxRules.reduce(&state, .openAccountSheet)
+        XCTAssertNil(state.account, "not over compose")
+        state.compose = nil
+        state.menuOpen = true
+        _ = MailboxRules.reduce(&state, .openAccountSheet)
+        XCTAssertEqual(state.stateName, "account")
+        XCTAssertFalse(state.menuOpen)
+        XCTAssertEqual(state.account?.field, .name)
+        XCTAssertEqual(MailboxRules.reduce(&state, .connectAccount), [], "nothing typed: nothing to connect")
+        for (field, text) in [(AccountSetUp.Field.imap, " imaps://mail.example.org "), (.user, "ana@example.org")] {
+            _ = MailboxRules.reduce(&state, .editAccount(field, text))
+        }
+        XCTAssertEqual(state.account?.canConnect, false, "no password yet")
+        _ = MailboxRules.reduce(&state, .editAccount(.password, "pa ss"))
+        let effects = MailboxRules.reduce(&state, .connectAccount)
+        let expected = MailAccountForm(name: "", imap: "imaps://mail.example.org", smtp: "", user: "ana@example.org", password: "pa ss")
+        XCTAssertEqual(effects, [.setUpAccount(expected)])
+        XCTAssertEqual(expected.name, "", "an empty name is the set-up's to choose")
+        XCTAssertNil(expected.smtp, "an empty SMTP address is none")
+        XCTAssertEqual(state.stateName, "account.connecting")
+        _ = MailboxRules.reduce(&state, .editAccount(.user, "someone else"))
+        XCTAssertEqual(state.account?[.user], "ana@example.org", "what is asked is what was typed")
+        XCTAssertEqual(MailboxRules.reduce(&state, .connectAccount), [], "one try at a time")
+        _ = MailboxRules.reduce(&state, .accountRefused(reason: "AUTHENTICATIONFAILED"))
+        XCTAssertEqual(state.account?.problem, "AUTHENTICATIONFAILED")
+        XCTAssertEqual(state.account?.field, .password)
+        XCTAssertEqual(state.stateName, "account")
+        XCTAssertFalse(String(describing: state).contains("pa ss"), "no description of the state holds the password")
+        XCTAssertFalse(String(reflecting: state.account as Any).contains("pa ss"))
+        _ = MailboxRules.reduce(&state, .editAccount(.password, "right"))
+        XCTAssertNil(state.account?.problem, "an edit clears the refusal")
+        _ = MailboxRules.reduce(&state, .connectAccount)
+        _ = MailboxRules.reduce(&state, .closeAccountSheet)
+        _ = MailboxRules.reduce(&state, .accountRefused(reason: "late"))
+        _ = MailboxRules.reduce(&state, .accountKept)
+        XCTAssertNil(state.account, "an answer after Cancel is nobody's")
+        XCTAssertEqual(state.stateName, "inbox")
+        _ = MailboxRules.reduce(&state, .openAccountSheet)
+        for (field, text) in [(AccountSetUp.Field.imap, "imap://127.0.0.1:1"), (.user, "u"), (.password, "p")] {
+            _ = MailboxRules.reduce(&state, .editAccount(field, text))
+        }
+        _ = MailboxRules.reduce(&state, .connectAccount)
+        _ = MailboxRules.reduce(&state, .accountChecked)
+        _ = MailboxRules.reduce(&state, .closeAccountSheet)
+        XCTAssertEqual(state.stateName, "account.connecting", "the login worked: Cancel waits while the account is kept")
+        _ = MailboxRules.reduce(&state, .accountKept)
+        XCTAssertNil(state.account, "kept: the sheet closes")
+    }
+
 }
 
 /// The effects as a person and the log read them: each banner in English (its words are the catalogue's source).

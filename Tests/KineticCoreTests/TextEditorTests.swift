@@ -117,4 +117,16 @@ final class TextEditorTests: XCTestCase {
         editor.paste(huge)
         XCTAssertEqual(editor.text, "0123456789")
     }
+
+    /// A password's mask: "a🙂b" is three characters in four UTF-16 units (the emoji is a surrogate pair), so three
+    /// bullets; the text's caret positions 0, 1, 3, 4 are bullets 0, 1, 2, 3, and an offset inside the emoji (2) is its
+    /// start's (1). Back the other way, bullet 2 is text offset 3, and a bullet count past the end is the end.
+    func testASecretMaskShowsABulletPerCharacterAndMapsOffsetsBothWays() {
+        let mask = SecretMask("a🙂b")
+        XCTAssertEqual(mask.masked, "\u{25CF}\u{25CF}\u{25CF}")
+        XCTAssertEqual([0, 1, 2, 3, 4].map(mask.maskedOffset(forTextOffset:)), [0, 1, 1, 2, 3])
+        XCTAssertEqual([0, 1, 2, 3, 9, -1].map(mask.textOffset(forMaskedOffset:)), [0, 1, 3, 4, 4, 0])
+        XCTAssertEqual(SecretMask("").masked, "")
+        XCTAssertEqual(SecretMask("e\u{301}").masked.count, 1, "a letter with its combining accent is one character")
+    }
 }

@@ -200,18 +200,29 @@ final class IMAPHostileServerTests: XCTestCase {
     }
 
     /// A server that answers each command line with what `reply` says for it (given the tag and the command's words;
-    /// `nil` hangs up, and so does an answer ending in `hangUp`, once it is sent), on a thread of its own, for one
-    /// connection.
+    /// `nil` hangs up, and so does an answer ending in `hangUp`, once it is sent), on a thread of its own, for
+    /// `connections` connections one after the other, greeting each with `capabilities`.
     private static let hangUp = "<hang up>"
 
-    private func scriptedServer(_ reply: @escaping @Sendable (_ tag: String, _ command: String) -> String?) throws -> (descriptor: Int32, port: Int) {
+    private func scriptedServer(capabilities: String = "IMAP4rev1 IDLE", connections: Int = 1,
+                                _ reply: @escaping @Sendable (_ tag: String, _ command: String) -> String?) throws -> (descriptor: Int32, port: Int) {
         let (descriptor, port) = try silentServer()
         Thread {
-            let connection = accept(descriptor, nil, nil)
-            guard connection >= 0 else { return }
-            defer { close(connection) }
+            for _ in 0..<connections {
+                let connection = accept(descriptor, nil, nil)
+                guard connection >= 0 else { return }
+                Self.converse(on: connection, greeting: "* OK [CAPABILITY \(capabilities)] ready\r\n", reply)
+            }
+        }.start()
+        return (descriptor, port)
+    }
+
+    /// One connection's talk: the greeting, then each command line answered as `reply` says, until it hangs up.
+    private static func converse(on connection: Int32, greeting: String, _ reply: @Sendable (_ tag: String, _ command: String) -> String?) {
+        defer { close(connection) }
+        do {
             func say(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, text.utf8.count) } }
-            say("* OK [CAPABILITY IMAP4rev1 IDLE] ready\r\n")
+            say(greeting)
             var pending: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -227,8 +238,7 @@ final class IMAPHostileServerTests: XCTestCase {
                     if answer.hasSuffix(Self.hangUp) { return }
                 }
             }
-        }.start()
-        return (descriptor, port)
+        }
     }
 
     /// A server that hangs up in the middle of a FETCH's literal: the check ends with a sentence saying the server
@@ -280,6 +290,58 @@ final class IMAPHostileServerTests: XCTestCase {
         }
     }
 
+    /// CONDSTORE (RFC 7162) on a server of the test's own that offers it: messages 1 and 2, the mailbox's
+    /// HIGHESTMODSEQ 10. The first check opens the Inbox with `(CONDSTORE)` and reads both whole (their flags come with
+    /// their headers). The second, HIGHESTMODSEQ still 10, asks for no flags at all. The third, at 12, asks only for
+    /// the flags changed since 10, and the server's answer (message 2 now \Seen) is what the Mailbox shows.
+    func testWithCondstoreOnlyTheFlagsChangedSinceTheLastCheckAreRead() async throws {
+        let heard = CommandLog()
+        let (descriptor, port) = try scriptedServer(capabilities: "IMAP4rev1 IDLE CONDSTORE", connections: 3) { tag, command in
+            heard.add(command)
+            let upper = command.uppercased()
+            func messages(_ uids: [Int], _ item: (Int) -> String) -> String { uids.map { "* \($0) FETCH (UID \($0) \(item($0)))\r\n" }.joined() }
+            let bodyOrHeader = { (uid: Int) -> String in "From: Ana <ana@example.org>\r\nSubject: Message \(uid)\r\nMessage-ID: <m\(uid)@example.org>\r\n\r\n" }
+            switch upper.split(separator: " ").prefix(2).joined(separator: " ") {
+            case let word where word.hasPrefix("LOGIN"): return "\(tag) OK logged in\r\n"
+            case let word where word.hasPrefix("LOGOUT"): return "* BYE\r\n\(tag) OK bye\r\n"
+            case let word where word.hasPrefix("LIST"): return "* LIST () \"/\" INBOX\r\n\(tag) OK listed\r\n"
+            case let word where word.hasPrefix("SELECT"):
+                let highest = heard.count(of: "SELECT") >= 3 ? 12 : 10
+                return "* 2 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n* OK [HIGHESTMODSEQ \(highest)] ok\r\n\(tag) OK [READ-WRITE] selected\r\n"
+            case "UID SEARCH": return "* SEARCH 1 2\r\n\(tag) OK searched\r\n"
+            case "UID FETCH" where upper.contains("HEADER.FIELDS"):
+                return messages([1, 2]) { uid in
+                    let header = bodyOrHeader(uid)
+                    return "FLAGS () BODY[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID X-KINETIC-SCHEDULE)] {\(header.utf8.count)}\r\n\(header)"
+                } + "\(tag) OK fetched\r\n"
+            case "UID FETCH" where upper.contains("BODY.PEEK[]"):
+                return messages([1, 2]) { uid in
+                    let body = bodyOrHeader(uid) + "Text \(uid)\r\n"
+                    return "BODY[]<0> {\(body.utf8.count)}\r\n\(body)"
+                } + "\(tag) OK fetched\r\n"
+            case "UID FETCH" where upper.contains("CHANGEDSINCE 10"): return "* 2 FETCH (UID 2 FLAGS (\\Seen) MODSEQ (12))\r\n\(tag) OK fetched\r\n"
+            case "UID FETCH": return messages([1, 2]) { _ in "FLAGS ()" } + "\(tag) OK fetched\r\n"
+            default: return "\(tag) OK\r\n"
+            }
+        }
+        defer { shutdown(descriptor, Int32(SHUT_RDWR)); close(descriptor) }
+        let account = try MailAccount(address: "imap://127.0.0.1:\(port)", user: "ana", password: "secret")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-condstore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let server = IMAPMailServer(account: account, timeout: .seconds(5), keptIn: folder.appendingPathComponent("kept.sqlite"))
+        let first = try await server.inbox()
+        XCTAssertEqual(first.count, 2)
+        XCTAssertTrue(heard.all.contains { $0.uppercased() == "SELECT \"INBOX\" (CONDSTORE)" }, "\(heard.all)")
+        XCTAssertEqual(heard.all.filter { $0.uppercased().contains("(UID FLAGS)") }, [], "the first check's flags came with the headers")
+        _ = try await server.inbox()
+        XCTAssertEqual(heard.all.filter { $0.uppercased().contains("(UID FLAGS)") }, [], "HIGHESTMODSEQ unmoved: no flags asked for")
+        let third = try await server.inbox()
+        let asked = heard.all.filter { $0.uppercased().contains("(UID FLAGS)") }
+        XCTAssertEqual(asked.count, 1, "\(asked)")
+        XCTAssertTrue(asked.first?.hasSuffix("(CHANGEDSINCE 10)") == true, "\(asked)")
+        XCTAssertEqual(third.filter(\.unread).map(\.subject), ["Message 1"], "message 2's \\Seen, changed since 10, is followed")
+    }
+
     func testAnAccountNeverShowsItsPassword() throws {
         let account = try MailAccount(address: "imap://127.0.0.1:1143", user: "ana", password: "hunter2-secret")
         var dumped = ""
@@ -309,4 +371,16 @@ private final class LoginWitness: @unchecked Sendable {
     func heard() { lock.withLock { login = true } }
     /// Whether it did.
     var wasHeard: Bool { lock.withLock { login } }
+}
+
+/// The commands a scripted server heard, from its thread.
+private final class CommandLog: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var commands: [String] = []
+
+    func add(_ command: String) { lock.withLock { commands.append(command) } }
+    var all: [String] { lock.withLock { commands } }
+    /// How many commands began with `verb`.
+    func count(of verb: String) -> Int { all.filter { $0.uppercased().hasPrefix(verb) }.count }
 }

@@ -18,6 +18,45 @@ final class MailAccountsFileTests: XCTestCase {
     }
 
     /// The file lives in `$XDG_CONFIG_HOME/kinetic/`, else `~/.config/kinetic/`.
+    /// The account sheet's set-up with no keyring (no session bus): a name left empty is the user's address, or the
+    /// user at the IMAP host, so "ana" at two servers are two accounts; the password goes to an owner-only file (0600
+    /// from its first byte, in a 0700 folder) and `mail.json` is 0600. An address holding a password is refused
+    /// without repeating it, and a folder that can't be written refuses before any password is kept.
+    func testTheSheetsSetUpNamesKeepsAndRefusesAsItShould() throws {
+        let folder = try folder()
+        let file = folder.appendingPathComponent("kinetic/mail.json")
+        for host in ["imap.work.example", "imap.home.example"] {
+            let form = MailAccountForm(name: " ", imap: "imaps://\(host)", smtp: nil, user: "ana", password: "s3cret")
+            let warning = try MailAccountSetUp(form).keep(password: form.password, in: file, environment: [:])
+            XCTAssertTrue(warning?.contains("readable by you only") == true, warning ?? "no warning")
+        }
+        XCTAssertEqual(MailAccountSetUp(MailAccountForm(name: "", imap: "imaps://h.example", smtp: nil, user: "ana@example.org", password: "p")).name,
+                       "ana@example.org", "a user name that is an address names the account")
+        let loaded = MailAccountsFile.load(file, home: nil, environment: [:], warn: { _ in })
+        XCTAssertEqual(loaded.accounts.map(\.name).sorted(), ["ana@imap.home.example", "ana@imap.work.example"])
+        XCTAssertEqual(loaded.accounts.map(\.account.password), ["s3cret", "s3cret"])
+        let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int ?? -1) & 0o777 }
+        XCTAssertEqual(mode(file.path), 0o600)
+        XCTAssertEqual(mode(folder.appendingPathComponent("kinetic/mail-passwords").path), 0o700)
+        let passwords = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("kinetic/mail-passwords").path)
+        XCTAssertEqual(passwords.count, 2)
+        for name in passwords { XCTAssertEqual(mode(folder.appendingPathComponent("kinetic/mail-passwords/\(name)").path), 0o600) }
+
+        let leaky = MailAccountForm(name: "Leak", imap: "imaps://ana:hunter2@imap.example.org", smtp: nil, user: "ana", password: "p")
+        XCTAssertThrowsError(try MailAccountSetUp(leaky).keep(password: "p", in: file, environment: [:])) { error in
+            XCTAssertTrue("\(error)".contains("own fields"), "\(error)")
+            XCTAssertFalse("\(error)".contains("hunter2"), "the password in the address is never repeated")
+        }
+        guard getuid() != 0 else { return }  // root writes through any mode: the unwritable folder can't be made here
+        let locked = folder.appendingPathComponent("locked/kinetic")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path) }
+        XCTAssertThrowsError(try MailAccountSetUp(MailAccountForm(name: "W", imap: "imaps://h.example", smtp: nil, user: "u", password: "p"))
+            .keep(password: "p", in: locked.appendingPathComponent("mail.json"), environment: [:]))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: locked.appendingPathComponent("mail-passwords").path), "no password kept")
+    }
+
     func testTheFileIsInTheConfigFolder() {
         XCTAssertEqual(MailAccountsFile.location(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/ana"])?.path, "/x/config/kinetic/mail.json")
         XCTAssertEqual(MailAccountsFile.location(environment: ["HOME": "/home/ana"])?.path, "/home/ana/.config/kinetic/mail.json")

@@ -48,15 +48,22 @@ final class MailStoreTests: XCTestCase {
     }
 
     /// RFC 3501 §2.3.1.1: a new UIDVALIDITY means the UIDs kept name nothing; the mailbox's messages are forgotten, the
-    /// others' kept. Values past Int64's range keep their 64 bits.
+    /// others' kept, and so is its CONDSTORE HIGHESTMODSEQ (RFC 7162 §3.1.2.1: mod-sequences belong to a UIDVALIDITY).
+    /// Values past Int64's range keep their 64 bits.
     func testANewUIDValidityForgetsOnlyThatMailbox() throws {
         let store = MailStore(file: folder.appendingPathComponent("mail.sqlite"))
         _ = try store.mailboxFound("INBOX", position: 0, uidValidity: UInt64.max, placement: .inbox)
         _ = try store.mailboxFound("Archive", position: 1, uidValidity: 3, placement: Placement(.archive))
         try store.keep([headers(1, "Lunch")], in: "INBOX")
         try store.keep([headers(9, "Slides")], in: "Archive")
+        XCTAssertNil(try store.highestModSeq(of: "INBOX"), "none kept yet")
+        try store.keepHighestModSeq(UInt64(Int64.max), of: "INBOX")
+        try store.keepHighestModSeq(5, of: "Archive")
         XCTAssertEqual(try store.mailboxFound("INBOX", position: 0, uidValidity: UInt64.max, placement: .inbox), [1], "the same UIDVALIDITY, all 64 bits")
+        XCTAssertEqual(try store.highestModSeq(of: "INBOX"), UInt64(Int64.max), "kept through a check of the same UIDVALIDITY")
         XCTAssertEqual(try store.mailboxFound("INBOX", position: 0, uidValidity: 8, placement: .inbox), [])
+        XCTAssertNil(try store.highestModSeq(of: "INBOX"), "a new UIDVALIDITY forgets it")
+        XCTAssertEqual(try store.highestModSeq(of: "Archive"), 5, "the other mailbox's stays")
         XCTAssertEqual(try store.contents().mailboxes.map { $0.messages.map(\.headers.uid) }, [[], [9]])
         try store.keepOnlyMailboxes(["INBOX"])
         XCTAssertEqual(try store.contents().mailboxes.map(\.name), ["INBOX"], "a mailbox no longer read is forgotten")

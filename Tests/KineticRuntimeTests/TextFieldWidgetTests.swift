@@ -251,4 +251,54 @@ final class TextFieldWidgetTests: WidgetTestCase {
         XCTAssertEqual(try layer(stage, "field").text, "hellohello")
         XCTAssertNil(stage.dump().layer("context.menu"), "the menu closed")
     }
+
+    /// A password's field (`isSecure`), as GTK's entry without visibility behaves: "a🙂b é" is five characters (the
+    /// emoji one, two UTF-16 units), so five bullets are drawn and dumped, the caret after them at 5 × 11 = 55 pt. The
+    /// owner still has the text. Nothing of it reaches the clipboard or the PRIMARY selection, the edit menu offers
+    /// only Paste and Select All, and Ctrl's word moves and a double-click take the whole text, as a secret shows no
+    /// words. A click 2 × 11 pt in lands after the emoji: bullet 2 in the dump, UTF-16 offset 3 in the text.
+    func testASecureFieldShowsOneBulletPerCharacterAndGivesNothingAway() throws {
+        let (stage, _, field) = makeField()
+        field.isSecure = true
+        type(stage, "a🙂b é")
+        XCTAssertEqual(field.text, "a🙂b é", "the owner has what was typed")
+        XCTAssertEqual(record.events.last, "a🙂b é", "and hears it")
+        let dumped = try layer(stage, "field")
+        XCTAssertEqual(dumped.text, "●●●●●", "one bullet per character, and no letter in the dump")
+        XCTAssertEqual(dumped.caret, 5)
+        XCTAssertEqual(try layer(stage, "field.text").text, "●●●●●", "what is drawn")
+        XCTAssertEqual(try layer(stage, "field.caret").frame.x, frame.minX + 55 - 1, accuracy: 0.5, "the caret after the fifth bullet")
+        press(stage, "ctrl+a")
+        press(stage, "ctrl+c")
+        press(stage, "ctrl+x")
+        XCTAssertNil(stage.textInput.clipboard.text(), "a secret is never copied or cut")
+        XCTAssertNil(stage.textInput.primarySelection.text(), "nor offered as the PRIMARY selection")
+        XCTAssertEqual(field.text, "a🙂b é", "Ctrl-X cut nothing")
+        XCTAssertEqual(try layer(stage, "field").selection, [0, 5], "Select All, in bullets")
+        try check(stage, pressing: "end ctrl+left", "●●●●●", [0, 0], "Ctrl-← goes to the start: no word shows")
+        try check(stage, pressing: "ctrl+right", "●●●●●", [5, 5], "Ctrl-→ to the end")
+        press(stage, "left")
+        press(stage, "ctrl+backspace")
+        XCTAssertEqual(field.text, "é", "Ctrl-Backspace took everything before the caret")
+        field.setText("a🙂b é")
+        stage.run(for: 1)
+        let point = Point(x: frame.minX + 2 * 11 + 2, y: frame.midY)
+        stage.send(stage.touch(1, .began, at: point))
+        stage.step()
+        stage.send(stage.touch(1, .ended, at: point))
+        stage.step()
+        XCTAssertEqual(field.editor.caret, 3, "after a and the emoji's two units")
+        XCTAssertEqual(try layer(stage, "field").caret, 2, "after two bullets")
+        stage.send(stage.touch(1, .began, at: point))
+        stage.step()
+        stage.send(stage.touch(1, .ended, at: point))
+        stage.step()
+        XCTAssertEqual(try layer(stage, "field").selection, [0, 5], "a double-click takes the whole secret")
+        XCTAssertTrue(stage.sendContextClick(at: Point(x: 150, y: 120)))
+        stage.step()
+        XCTAssertNil(stage.dump().layer("context.item.cut"))
+        XCTAssertNil(stage.dump().layer("context.item.copy"))
+        XCTAssertNotNil(stage.dump().layer("context.item.paste"))
+        XCTAssertNotNil(stage.dump().layer("context.item.select-all"))
+    }
 }

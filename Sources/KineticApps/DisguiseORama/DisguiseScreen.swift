@@ -210,7 +210,7 @@ public final class DisguiseScreen: Screen {
         case .log(let line): environment?.log(line)
         case .showBanner(let message):
             placeBanner()
-            banner.show(settings.localization(message), animator: animator)
+            banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         }
     }
 

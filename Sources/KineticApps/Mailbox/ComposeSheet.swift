@@ -112,16 +112,7 @@ final class ComposeSheet {
             return
         }
         // Send is enabled (tinted, taking clicks) only when To holds valid addresses; greyed otherwise.
-        if let sendButton = sheet.layer(withIdentifier: "compose.send") {
-            let enabled = compose.canSend
-            sendButton.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: enabled ? MailboxViewContext.tint : Color(red8: 0xE8, green8: 0xE8, blue8: 0xE8)))
-            if case .text(var text)? = sendButton.sublayers.first?.contents {
-                text.color = enabled ? .white : Palette.muted
-                sendButton.sublayers.first?.contents = .text(text)
-            }
-            sendButton.isUserInteractionEnabled = enabled
-            sendButton.cursor = enabled ? nil : .arrow
-        }
+        if let sendButton = sheet.layer(withIdentifier: "compose.send") { MailboxViewContext.paintSheetButton(sendButton, enabled: compose.canSend) }
         confirm.isHidden = !compose.confirmingCancel
         if compose.confirmingCancel { for field in fields.values { field.blur() } }
         fields[.to]?.setText(compose.to)

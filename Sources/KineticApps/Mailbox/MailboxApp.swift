@@ -9,7 +9,7 @@ extension KineticApps {
 
     /// Makes the Mailbox's screen on its data layer: the bundled (or saved) messages at once, then the content
     /// server's; the person's placements from the data folder (unless the run starts fresh).
-    static func makeMailboxScreen(_ settings: StageSettings, environment: AppsEnvironment) -> Screen {
+    static func makeMailboxScreen(_ settings: StageSettings, environment: AppsEnvironment, connection: MailboxConnection) -> Screen {
         let file = ResourceFolder.named("Mailbox", containing: "messages.json").appendingPathComponent("messages.json")
         let bundled: Data?
         var problems: [String] = []
@@ -19,9 +19,11 @@ extension KineticApps {
         }
         let refresher = MailboxRefresher(bundledData: bundled, messagesURL: settings.document(mailboxMessagesPath),
                                          dataFolder: settings.dataDirectory, fetcher: environment.fetcher)
-        let feed = environment.mailServer.map { MailboxFeed(server: $0) } ?? MailboxFeed(refresher: refresher)
+        let feed = connection.server.map { MailboxFeed(server: $0) } ?? MailboxFeed(refresher: refresher)
         var mailboxEnvironment = MailboxEnvironment.live(dataDirectory: settings.dataDirectory, log: environment.log)
-        if let server = environment.mailServer {
+        mailboxEnvironment.accountSetting = environment.mailAccountSetting
+        mailboxEnvironment.openOnServer = { [weak connection] kept in connection?.open(kept) }
+        if let server = connection.server {
             mailboxEnvironment.moveOnServer = { id, placement in try await server.move(id, to: placement) }
             let device = MailDevice.name(in: settings.dataDirectory, log: environment.log)
             mailboxEnvironment.keepDraftsOnServer = { drafts in try await server.keepDrafts(drafts, device: device) }
@@ -43,6 +45,32 @@ extension KineticApps {
                                    environment: mailboxEnvironment, freshStart: settings.freshStart,
                                    words: MailboxText.mailWords(settings.localization))
         screen.startupProblems += problems
+        screen.arrivalNote = connection.takeArrivalNote()
         return screen
+    }
+}
+
+/// The mail server the Mailbox opens on, one for the run's entries: the account given at launch, until the account
+/// sheet sets one up, after which every Mailbox opened (the one reopened at once, and any later) opens on the new one.
+final class MailboxConnection {
+    /// The server, or `nil` for the bundled and served messages.
+    private(set) var server: MailServer?
+    /// What the next Mailbox says as it opens: the account just set up.
+    private var arrivalNote: LocalizedMessage?
+
+    init(server: MailServer?) {
+        self.server = server
+    }
+
+    /// The account sheet set an account up: the next Mailbox opens on `kept.server`, and says so.
+    func open(_ kept: MailAccountKept) {
+        server = kept.server
+        arrivalNote = LocalizedMessage(kept.passwordInFile ? MailboxText.accountSetUpInFile : MailboxText.accountSetUp)
+    }
+
+    /// The note for the Mailbox opening now, said once.
+    func takeArrivalNote() -> LocalizedMessage? {
+        defer { arrivalNote = nil }
+        return arrivalNote
     }
 }

@@ -39,6 +39,10 @@ public struct MailboxEnvironment {
     public var syncProgress: (() -> MailSyncProgress?)?
     /// The mail server's own search for messages holding every word (`MailServer.search`); `nil` without a server.
     public var searchOnServer: (@Sendable ([String]) async throws -> Set<String>)?
+    /// How the account sheet checks and keeps a mail account; `nil` where none can be set up (the menu offers none).
+    public var accountSetting: MailAccountSetting?
+    /// The account sheet kept an account: the Mailbox opens anew on its server (`MailboxConnection`).
+    public var openOnServer: (MailAccountKept) -> Void = { _ in }
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),

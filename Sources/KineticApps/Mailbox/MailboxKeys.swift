@@ -25,6 +25,18 @@ struct MailboxKeys {
             if event.key == .escape { send(.keepEditing) }
             return !Self.movesTheFocus(event)
         }
+        // The account sheet is worked as compose is: Tab through it, Enter on to the next field (from the password it
+        // connects), Ctrl-Enter connects, Esc leaves the field and then closes the sheet.
+        if state.account != nil {
+            switch event.key {
+            case .escape: send(.closeAccountSheet)
+            case .enter where event.modifiers.contains(.control): send(.connectAccount)
+            case .tab: return false
+            case .enter, .space: return !focusIsOffTheList
+            default: break
+            }
+            return true
+        }
         // Tab and Shift-Tab go through the sheet (Cancel, Send, To, Subject, the message) by the stage's keyboard focus;
         // with a button focused, Enter and Space press it.
         if state.compose != nil {

@@ -75,7 +75,17 @@ final class MailboxMenu {
             self.rebuildItems()
         }]
         panel.addSublayer(setting)
-        let gallery = Layer(identifier: "mailbox.menu.gallery", frame: Rect(x: 0, y: y + 100, width: width, height: 52))
+        // Add Mail Account, where this run can set one up (`kinetic run`, `kinetic play`): the account sheet.
+        var galleryTop = y + 100
+        if context.canSetUpAccounts {
+            let account = Layer(identifier: "mailbox.menu.account", frame: Rect(x: 0, y: y + 84, width: width, height: 32))
+            account.addSublayer(Typography.label("menu.item.account", context.texts(MailboxText.addMailAccount), frame: Rect(x: 40, y: 4, width: 250, height: 24),
+                                                 size: 16, color: .white))
+            account.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.openAccountSheet) }]
+            panel.addSublayer(account)
+            galleryTop = y + 120
+        }
+        let gallery = Layer(identifier: "mailbox.menu.gallery", frame: Rect(x: 0, y: galleryTop, width: width, height: 52))
         // The arrow points to where the gallery is, the leading side: right in a right-to-left layout (an arrow is not
         // mirrored by the text's direction, as a chevron is).
         let arrow = context.layoutDirection == .rightToLeft ? "→ " : "← "

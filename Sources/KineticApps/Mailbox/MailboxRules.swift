@@ -75,6 +75,23 @@ public enum MailboxAction: Equatable, Sendable {
     /// The mail server did not take the drafts into its `\Drafts` (they stay here as written).
     case serverRefusedDrafts(reason: String)
     case setDecideOnProjection(Bool)
+    /// The menu's "Add Mail Account": the account sheet opens (state `account`), its Name field with the keyboard.
+    case openAccountSheet
+    /// Cancel, or Esc with no field focused: the sheet closes and nothing is kept (a try under way is let go).
+    case closeAccountSheet
+    /// An account field's text after an edit (the engine's text field did the editing).
+    case editAccount(AccountSetUp.Field, String)
+    /// The keyboard moves to an account field, or (`nil`) leaves them all.
+    case focusAccountField(AccountSetUp.Field?)
+    /// Connect (or Enter in the password, or Ctrl-Enter), once an IMAP address, a user and a password are typed: the
+    /// server is asked (state `account.connecting`).
+    case connectAccount
+    /// The check or the server refused the account (`reason`, in their words): the sheet stays, and says why.
+    case accountRefused(reason: String)
+    /// The login worked: the account is being kept, and Cancel waits until it is.
+    case accountChecked
+    /// The account was checked and kept: the sheet closes, and the Mailbox opens anew on the account.
+    case accountKept
 }
 
 /// What reaches the world when the Mailbox's state changes: the files written and what the person is told (the effect
@@ -94,6 +111,8 @@ public enum MailboxEffect: Equatable, Sendable {
     /// Ask the mail server too for the messages holding every one of `words` (the search's `query`), a moment after the
     /// typing stops.
     case searchServer([String], query: String)
+    /// Check the account typed in the sheet with its server, then keep it (`MailboxEnvironment.accountSetting`).
+    case setUpAccount(MailAccountForm)
 }
 
 /// What the person did to the messages written here, which a save of them keeps.
@@ -164,7 +183,7 @@ public enum MailboxRules: AppRules {
         // Whatever opened over the list (the reader, the options, the menu, compose, a question) takes the keyboard from
         // the search's field: its keys are not typed into the search.
         if state.search?.isEditing == true,
-           state.reading != nil || state.options != nil || state.menuOpen || state.compose != nil || state.confirmingEmptyTrash {
+           state.reading != nil || state.options != nil || state.menuOpen || state.compose != nil || state.confirmingEmptyTrash || state.account != nil {
             state.search?.isEditing = false
         }
         var moves: [MailboxState.ListChange.Move] = [], effects: [MailboxEffect] = []
@@ -229,6 +248,7 @@ public enum MailboxRules: AppRules {
                 return [.springBack(options.messageID)]
             }
             guard let last = state.undoStack.popLast() else { return [] }
+            state.undoneCount += 1
             // What Undo brings back shows, whatever the search typed: it joins the results.
             if state.search?.matches != nil {
                 for entry in state.undoStack.filter({ last.batch != nil && $0.batch == last.batch }) + [last] { state.search?.matches?.insert(entry.messageID) }
@@ -266,6 +286,8 @@ public enum MailboxRules: AppRules {
             return effects + [.reinsert(id, fromLeft: leftToTheLeft), .save]
         case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
             return reduceCompose(&state, action)
+        case .openAccountSheet, .closeAccountSheet, .editAccount, .focusAccountField, .connectAccount, .accountRefused, .accountChecked, .accountKept:
+            return reduceAccount(&state, action)
         case .askToEmptyTrash:
             // Not while a search narrows the Trash: emptying it deletes more than the list shows.
             guard state.shelf == .trash, state.options == nil, state.compose == nil, state.search == nil,
@@ -507,7 +529,7 @@ public enum MailboxRules: AppRules {
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):
             return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
-        case .log, .showBanner, .searchServer:
+        case .log, .showBanner, .searchServer, .setUpAccount:
             return []
         }
     }

@@ -59,6 +59,8 @@ public final class MailboxScreen: Screen {
     private var pendingSends: [(serial: Int, message: OutgoingMessage)] = []
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
+    /// What the Mailbox says as it appears, in a banner a screen reader hears: the account just set up.
+    var arrivalNote: LocalizedMessage?
     /// `mailbox.content`: everything but the menu; it slides right to show the menu.
     private let content = Layer(identifier: "mailbox.content")
     /// Says what went wrong (a save, a refresh) and goes away by itself.
@@ -80,6 +82,9 @@ public final class MailboxScreen: Screen {
     private lazy var progressBar = SyncProgressBar(context: context)
     private lazy var options = MailboxOptions(context: context)
     private lazy var compose = ComposeSheet(context: context, in: content)
+    private lazy var accountSheet = AccountSheet(context: context, in: content)
+    /// Setting up the account the sheet holds: its server's answers, handed to the stage's thread.
+    private lazy var accountErrand = AccountErrand(screen: self)
     private lazy var undo = UndoButton(context: context)
     private lazy var reader = MailboxReader(context: context)
     private lazy var trashConfirmation = TrashConfirmation(context: context)
@@ -155,6 +160,7 @@ public final class MailboxScreen: Screen {
 
     public override func didAppear(size: Size) {
         context.size = size
+        context.canSetUpAccounts = environment.accountSetting != nil
         banner.onShow = { [weak self] in self?.stage?.announce($0) }  // said, as it shows
         root.backgroundColor = Palette.ink
         root.addSublayer(menu.panel)
@@ -165,6 +171,7 @@ public final class MailboxScreen: Screen {
         root.addSublayer(content)
         for layer in [list.scroll.frame, emptyNote.layer, navBar.layer, options.layer] { content.addSublayer(layer) }
         _ = compose  // the sheet and its dim join the content here, over the options
+        _ = accountSheet  // and the account sheet's, over compose's
         content.addSublayer(undo.layer)
         banner.add(to: content, size: size, zPosition: 8, clearOf: undo.layer.frame)
         content.addSublayer(reader.layer)
@@ -189,6 +196,7 @@ public final class MailboxScreen: Screen {
         store.follow { [unowned self] before in self.follow(from: before) }
         describeForScreenReaders()
         feed?.startRefresh(counting: stage?.backgroundWork)
+        if let arrivalNote { banner.show(settings.localization(arrivalNote), animator: animator, measure: stage?.textInput.measure) }
     }
 
     /// Every part lays out for the new size (see `resize(to:)` on each); the open menu stays open, the open message,
@@ -205,6 +213,7 @@ public final class MailboxScreen: Screen {
         progressBar.resize(to: size)
         options.resize(to: size)
         compose.resize(to: size)
+        accountSheet.resize(to: size)
         undo.resize(to: size)
         banner.place(in: size, clearOf: undo.layer.frame)
         reader.resize(to: size)
@@ -216,6 +225,7 @@ public final class MailboxScreen: Screen {
     public override func update(dt: Double) {
         feed?.refreshIfDue(now: stage?.time ?? 0, counting: stage?.backgroundWork)
         takeServersAnswers()
+        accountErrand.takeAnswers()
         if var snapshot = feed?.take() {
             feed?.refreshArrived(now: stage?.time ?? 0)
             // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
@@ -275,13 +285,17 @@ public final class MailboxScreen: Screen {
     private func follow(from before: MailboxState) {
         if state.listChange != before.listChange { play(state.listChange.moves) }
         // Undo says what it did: a screen reader hears it, and the announcer no longer holds the filing's "Undo available.".
-        if state.undoStack.count < before.undoStack.count, state.messages == before.messages {
+        if state.undoneCount != before.undoneCount {
             stage?.announce(context.texts(MailboxText.undoneBackIn, ["place": placeName ?? context.texts(MailboxText.theList)]))
         }
         if state.menuOpen != before.menuOpen { menu.animate(open: state.menuOpen, velocity: 0) }
         // The options show once the message has slid off (seed 002: "when the animation is complete").
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }
         if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
+        if state.account != before.account {
+            accountSheet.show(wasOpen: before.account != nil)
+            if let said = accountSheet.announcement(from: before.account) { stage?.announce(said) }
+        }
         if state.reading != before.reading { reader.show(wasReading: before.reading) }
         if state.search != nil, before.search == nil {
             // Each message's text folded for the search in the background while the first word is typed (a mailbox of
@@ -351,10 +365,12 @@ public final class MailboxScreen: Screen {
             attempt { try environment.savePlacements(state.placements) }
             fileOnServer()
         case .log(let line): environment.log("mailbox: \(line)")
-        case .showBanner(let message): banner.show(settings.localization(message), animator: animator)
+        case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         case .searchServer(let words, let query):
             guard environment.searchOnServer != nil else { return }
             serverSearchDue = (words, query, (stage?.time ?? 0) + Self.serverSearchPause)
+        case .setUpAccount(let form):
+            accountErrand.start(form)
         }
     }
 
@@ -366,7 +382,7 @@ public final class MailboxScreen: Screen {
 
     /// A drag from the left edge (or on the shield): the reader's while a message is open, the menu's otherwise.
     private func handleEdgePan(_ pan: PanRecognizer) {
-        guard state.compose == nil, state.options == nil else { return }
+        guard state.compose == nil, state.account == nil, state.options == nil else { return }
         if state.reading != nil || reader.isPanning { return reader.handlePan(pan) }
         menu.handlePan(pan)
     }
@@ -387,7 +403,7 @@ public final class MailboxScreen: Screen {
     /// What the Mailbox is to a screen reader, declared on the layers that draw it: called whenever the state changed,
     /// after the views followed it; never per frame. What a sheet or the reader covers is not offered.
     private func describeForScreenReaders() {
-        let covered = state.options != nil || state.compose != nil || state.reading != nil || state.confirmingEmptyTrash
+        let covered = state.options != nil || state.compose != nil || state.account != nil || state.reading != nil || state.confirmingEmptyTrash
         list.describe(covered: covered)
         navBar.describe(covered: covered)
         searchBar.describe()
@@ -395,6 +411,7 @@ public final class MailboxScreen: Screen {
         options.describe()
         reader.describe()
         compose.describe()
+        accountSheet.describe()
         undo.describe()
         emptyNote.describe()
         trashConfirmation.describe()
@@ -430,6 +447,9 @@ public final class MailboxScreen: Screen {
 
     /// The focused message's row, while the list is what the keyboard works.
     public override var focusedControl: Layer? {
+        // A sheet's field with the keyboard is the focus a screen reader follows (none after Esc left it): never the
+        // row under the sheet, which would hand the sheet's first button the focus as it opens.
+        if state.account != nil || state.compose != nil { return context.stage.textInput.focused?.layer }
         if state.options != nil { return options.focusedItem }
         // The search's field while it has the keyboard: the one focus a screen reader follows, not the row behind.
         if state.search?.isEditing == true { return searchBar.fieldLayer }
@@ -442,9 +462,14 @@ public final class MailboxScreen: Screen {
         // Tab out of the search's field (or a click elsewhere): its keys are the list's again.
         if state.search?.isEditing == true, control !== searchBar.fieldLayer { send(.searchFieldLeft) }
         if state.options != nil { return options.focusMoved(to: control) }
+        if state.account != nil {
+            // As in compose: a field's own focus moved the keyboard to it; a button takes it out of them all.
+            if !Accessibility.isTextField(control?.accessibility?.role), state.account?.field != nil { send(.focusAccountField(nil)) }
+            return
+        }
         if state.compose != nil {
             // An entry's own focus already moved the keyboard to its field; a button takes it out of them all.
-            if control?.accessibility?.role != .entry, state.compose?.field != nil { send(.focusField(nil)) }
+            if !Accessibility.isTextField(control?.accessibility?.role), state.compose?.field != nil { send(.focusField(nil)) }
             return
         }
         if let id = list.message(inRow: control) {
@@ -458,8 +483,8 @@ public final class MailboxScreen: Screen {
     /// Opened by a key: the focus starts on the first message, so the next E archives what shows ringed.
     public override func keyboardFocusArrives() { send(.moveFocus(down: true)) }
 
-    /// Text with compose open but no field focused (after Esc) is kept from the list behind the sheet.
-    public override func handleText(_ text: String) -> Bool { state.compose != nil }
+    /// Text with compose or the account sheet open but no field focused (after Esc) is kept from the list behind it.
+    public override func handleText(_ text: String) -> Bool { state.compose != nil || state.account != nil }
 
     /// The Mailbox's own menu (its list button, the edge drag) is the menu here; it has the way back to the gallery.
     public override var showsMenuButton: Bool { false }
@@ -518,7 +543,7 @@ extension MailboxScreen {
     /// `refusedMoves` to `update`.
     func fileOnServer() {
         defer { savedPlacements = state.placements }
-        guard let moveOnServer = environment.moveOnServer else { return }
+        guard environment.moveOnServer != nil else { return }
         for message in state.messages {
             guard let known = serverPlacements[message.id] ?? message.serverPlacement else { continue }
             let local = state.placement(of: message.id)

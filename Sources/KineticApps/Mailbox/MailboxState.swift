@@ -204,10 +204,15 @@ public struct MailboxState: Equatable, Sendable {
     public var options: Options?
     /// The person's changes, last on top.
     public var undoStack: [UndoEntry] = []
+    /// How many times Undo brought something back: what a screen reader is told "Undone" for (a filing the server
+    /// refused leaves the undo stack too, and is said by its banner instead).
+    public var undoneCount = 0
     /// Whether the Mailbox's side menu is open (state `menu`).
     public var menuOpen = false
     /// What is being written while the compose sheet is open (state `compose`); `nil` while it is closed.
     public var compose: Compose?
+    /// The mail account being set up while the account sheet is open (state `account`); `nil` while it is closed.
+    public var account: AccountSetUp?
     /// The message with the keyboard's focus ring.
     public var focus: String?
     /// The Trash or a named list, when the menu opened one (it stands in for the segment until a segment is chosen).
@@ -388,9 +393,10 @@ public struct MailboxState: Equatable, Sendable {
         return counts
     }
 
-    /// `compose`, `menu`, `options.reschedule`, `options.list`, `picker`, `message.<id>` (reading), the shelf (`trash`,
+    /// `account` (`account.connecting` while the server is asked), `compose`, `menu`, `options.reschedule`, `options.list`, `picker`, `message.<id>` (reading), the shelf (`trash`,
     /// `list.to-read`, …), or the segment: `later`, `inbox`, `archive`.
     public var stateName: String {
+        if let account { return account.isConnecting ? "account.connecting" : "account" }
         if let compose { return compose.confirmingCancel ? "compose.confirm" : "compose" }
         if menuOpen { return "menu" }
         if let options { return options.kind == .date ? "picker" : "options.\(options.kind.rawValue)" }

@@ -32,6 +32,20 @@ final class MailboxViewContext {
     func sending(_ action: MailboxAction) -> () -> Void { { [weak self] in self?.send(action) } }
     /// Back to the gallery (the menu's last row).
     func leaveApp() { screen.leaveApp() }
+
+    /// A sheet's main button (compose's Send, the account sheet's Connect), tinted and taking clicks when `enabled`,
+    /// greyed with muted words when not (4.1:1 on its grey: bold 17 pt text, whose floor is 3:1).
+    static func paintSheetButton(_ button: Layer, enabled: Bool) {
+        button.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: enabled ? tint : Color(red8: 0xE8, green8: 0xE8, blue8: 0xE8)))
+        if case .text(var text)? = button.sublayers.first?.contents {
+            text.color = enabled ? .white : Palette.muted
+            button.sublayers.first?.contents = .text(text)
+        }
+        button.isUserInteractionEnabled = enabled
+        button.cursor = enabled ? nil : .arrow
+    }
+    /// Whether this run can set a mail account up (the menu then offers the account sheet); the screen says so.
+    var canSetUpAccounts = false
     /// The menu button: opens the menu, or closes it.
     func toggleMenu() { send(.setMenu(open: !state.menuOpen)) }
     /// The stage the screen is on; asked only once it is on one.

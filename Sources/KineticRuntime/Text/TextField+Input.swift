@@ -15,10 +15,11 @@ extension TextField {
         switch event.key {
         case .left, .right:
             let rightward = event.key == .right
+            if control, isSecure { edit { $0.moveCaret(to: rightward ? $0.text.utf16.count : 0, extending: shift) }; return true }
             if control { edit { $0.moveCaret(forward: rightward, by: .word, extending: shift) }; return true }
             if editor.hasSelection && !shift { edit { $0.moveCaret(forward: rightward, by: .grapheme) }; return true }
-            let next = input?.measure.visualStep(from: editor.caret, rightward: rightward, in: laidOut, width: wrapWidth)
-            if let next { edit { $0.moveCaret(to: next, extending: shift) } }
+            let next = input?.measure.visualStep(from: laidOutOffset(editor.caret), rightward: rightward, in: laidOut, width: wrapWidth)
+            if let next { edit { [mask] in $0.moveCaret(to: mask?.textOffset(forMaskedOffset: next) ?? next, extending: shift) } }
             return true
         case .up, .down:
             guard isMultiline else { return false }
@@ -34,6 +35,14 @@ extension TextField {
             let toEnd = event.key == .end
             let target = control ? (toEnd ? editor.text.utf16.count : 0) : lineEdge(end: toEnd)
             edit { $0.moveCaret(to: target, extending: shift) }
+            return true
+        case .backspace where control && isSecure, .delete where control && isSecure:
+            // A secret has no words to show: Ctrl takes all before (after) the caret, as GTK's password entry does.
+            let toEnd = event.key == .delete
+            edit {
+                if !$0.hasSelection { $0.moveCaret(to: toEnd ? $0.text.utf16.count : 0, extending: true) }
+                $0.deleteSelection()
+            }
             return true
         case .backspace:
             edit { $0.deleteBackward(by: unit) }
@@ -73,7 +82,10 @@ extension TextField {
     /// (Ctrl-X, Ctrl-C, Ctrl-V, Ctrl-A), on this field, which takes the keyboard first.
     var editMenu: [(title: String, perform: () -> Void)] {
         let texts = input?.texts ?? .english
-        return [(EngineText.cut, "x"), (EngineText.copy, "c"), (EngineText.paste, "v"), (EngineText.selectAll, "a")].map { title, letter in
+        // A secret is never copied or cut: only Paste and Select All are offered for it.
+        let items = isSecure ? [(EngineText.paste, "v"), (EngineText.selectAll, "a")]
+            : [(EngineText.cut, "x"), (EngineText.copy, "c"), (EngineText.paste, "v"), (EngineText.selectAll, "a")]
+        return items.map { title, letter in
             (texts(title), { [weak self] in
                 guard let self else { return }
                 self.focus()
@@ -85,13 +97,13 @@ extension TextField {
     private func command(_ letter: String, shift: Bool) -> Bool {
         switch letter {
         case "a": edit { $0.selectAll() }
-        case "c": if editor.hasSelection { input?.clipboard.setText(editor.selectedText) }
+        case "c": if editor.hasSelection, !isSecure { input?.clipboard.setText(editor.selectedText) }
         case "x":
-            guard editor.hasSelection else { return true }
+            guard editor.hasSelection, !isSecure else { return true }
             input?.clipboard.setText(editor.selectedText)
             edit { $0.deleteSelection() }
         case "v":
-            if let pasted = input?.clipboard.text(), !pasted.isEmpty { edit { $0.paste(pasted) } }
+            if let pasted = input?.clipboard.text().map(pastable), !pasted.isEmpty { edit { $0.paste(pasted) } }
         case "z": edit { _ = shift ? $0.redo() : $0.undo() }
         case "y": edit { $0.redo() }
         default: return false
@@ -130,6 +142,7 @@ extension TextField {
     /// The start or end of the caret's line as laid out (a wrapped line's, not the paragraph's).
     private func lineEdge(end: Bool) -> Int {
         guard let measure = input?.measure else { return end ? editor.text.utf16.count : 0 }
+        if isSecure { return end ? editor.text.utf16.count : 0 }  // one line, and its offsets are the bullets'
         let caret = caretRect(at: editor.caret)
         let offset = measure.offset(at: Point(x: end ? 1e6 : -1e6, y: caret.midY), in: laidOut, width: wrapWidth)
         // Past a wrapped line's end Pango puts the caret after the space the line broke at; the caret stays on the line.
@@ -151,6 +164,7 @@ extension TextField {
             let boundaries = editor.graphemeBoundaries
             let range: Range<Int>
             switch count {
+            case 2 where isSecure: range = 0..<boundaries.length  // a secret's words are not shown: all of it
             case 2: range = boundaries.word(at: offset)
             case 3: range = isMultiline ? boundaries.paragraph(at: offset) : 0..<boundaries.length
             default: range = offset..<offset
@@ -164,7 +178,7 @@ extension TextField {
         case .changed:
             guard let origin = pressOrigin else { return }
             let boundaries = editor.graphemeBoundaries
-            let reach = origin.count == 2 ? boundaries.word(at: offset) : origin.count == 3 ? boundaries.paragraph(at: offset) : offset..<offset
+            let reach = origin.count == 2 && isSecure ? 0..<boundaries.length : origin.count == 2 ? boundaries.word(at: offset) : origin.count == 3 ? boundaries.paragraph(at: offset) : offset..<offset
             // The selection holds what the press selected and grows towards the pointer, keeping the far end put.
             if reach.lowerBound < origin.range.lowerBound {
                 edit { $0.select(origin.range.upperBound..<origin.range.upperBound); $0.moveCaret(to: reach.lowerBound, extending: true) }

@@ -23,6 +23,10 @@ public final class TextField {
     public let isMultiline: Bool
     /// The caret's and the focused selection's colour.
     public var tint = Color(red8: 0x0A, green8: 0x5F, blue8: 0xCC)
+    /// A password's field, as GTK's entry without visibility is: each character drawn as `SecretMask.bullet`, the dump
+    /// and a screen reader given only the bullets, nothing copied or cut from it (nor offered as the PRIMARY selection),
+    /// and a word for Ctrl's motions and deletions the whole text, so no word's length shows either. Single-line only.
+    public var isSecure = false { didSet { refresh() } }
 
     /// Every edit, with the new text.
     public var onChange: ((String) -> Void)?
@@ -125,10 +129,13 @@ public final class TextField {
     /// The width text wraps to: the field's for many lines, none for one.
     var wrapWidth: Double? { isMultiline ? layer.bounds.width : nil }
 
+    /// The text as drawn: the editor's, or a secure field's bullets, one per character.
+    var mask: SecretMask? { isSecure ? SecretMask(editor.displayText) : nil }
+
     /// The text as laid out, in the text layer's coordinates.
     var laidOut: TextContent {
         var shown = style
-        shown.string = editor.displayText
+        shown.string = mask?.masked ?? editor.displayText
         shown.lineLimit = 0
         shown.centeredVertically = false
         return shown
@@ -145,14 +152,18 @@ public final class TextField {
     func offset(at point: Point) -> Int {
         guard let measure = input?.measure else { return editor.caret }
         let origin = textOrigin
-        return measure.offset(at: Point(x: point.x + scroll.x - origin.x, y: point.y + scroll.y - origin.y), in: laidOut, width: wrapWidth)
+        let shown = measure.offset(at: Point(x: point.x + scroll.x - origin.x, y: point.y + scroll.y - origin.y), in: laidOut, width: wrapWidth)
+        return mask?.textOffset(forMaskedOffset: shown) ?? shown
     }
+
+    /// An offset into the text as displayed (`editor.displayText`) as an offset into the string laid out.
+    func laidOutOffset(_ displayed: Int) -> Int { mask?.maskedOffset(forTextOffset: displayed) ?? displayed }
 
     /// The caret's rectangle in the text layer's coordinates, for an offset into `editor.text`.
     func caretRect(at offset: Int) -> Rect {
         guard let measure = input?.measure else { return Rect(x: 0, y: 0, width: 0, height: style.fontSize * 1.25) }
         let shift = offset >= editor.caret ? (editor.composition?.utf16.count ?? 0) : 0
-        return measure.caretRect(at: offset + shift, in: laidOut, width: wrapWidth)
+        return measure.caretRect(at: laidOutOffset(offset + shift), in: laidOut, width: wrapWidth)
     }
 
     /// Where the caret is drawn, on the stage: the caret layer's own place (laid out at the last edit), so a window
@@ -181,7 +192,7 @@ public final class TextField {
                                height: max(bounds.height, size.height + 2))
         let caret = caretRect(at: editor.caret)
         if let composition = editor.composition {
-            let start = measure.caretRect(at: editor.caret, in: shown, width: wrapWidth)
+            let start = measure.caretRect(at: laidOutOffset(editor.caret), in: shown, width: wrapWidth)
             underline.frame = Rect(x: origin.x + start.minX, y: origin.y + caret.maxY - 2, width: max(caret.minX - start.minX, 1), height: 1.5)
             underline.backgroundColor = style.color
             underline.isHidden = composition.isEmpty
@@ -193,14 +204,29 @@ public final class TextField {
         caretLayer.backgroundColor = tint
         scrollToCaret(caret.offsetBy(dx: origin.x, dy: origin.y), contentSize: Size(width: textLayer.frame.maxX, height: textLayer.frame.maxY))
         refreshCaret()
-        layer.editableText = EditableTextDump(text: editor.text, caret: editor.caret, selection: editor.selection, focused: isFocused,
-                                              composition: editor.composition)
+        layer.editableText = dumped
         offerSelectionAsPrimary()
     }
 
-    /// A selection made in the focused field becomes the PRIMARY selection, as in every X11 entry.
+    /// The field as a dump and a screen reader see it: a secure field's text, caret and selection as its bullets are.
+    private var dumped: EditableTextDump {
+        guard isSecure else {
+            return EditableTextDump(text: editor.text, caret: editor.caret, selection: editor.selection, focused: isFocused, composition: editor.composition)
+        }
+        let committed = SecretMask(editor.text)
+        let selection = editor.selection
+        return EditableTextDump(text: committed.masked, caret: committed.maskedOffset(forTextOffset: editor.caret),
+                                selection: committed.maskedOffset(forTextOffset: selection.lowerBound)..<committed.maskedOffset(forTextOffset: selection.upperBound),
+                                focused: isFocused, composition: editor.composition.map { SecretMask($0).masked })
+    }
+
+    /// What a paste puts in: the text, or for a secret its first line only (GTK's truncate-multiline), so a password
+    /// copied from a file with its line's end is the password, not the password and a space.
+    func pastable(_ text: String) -> String { isSecure ? String(text.prefix { !$0.isNewline }) : text }
+
+    /// A selection made in the focused field becomes the PRIMARY selection, as in every X11 entry (never a secret's).
     private func offerSelectionAsPrimary() {
-        guard let input, isFocused, editor.hasSelection else { return }
+        guard let input, isFocused, editor.hasSelection, !isSecure else { return }
         let selected = editor.selectedText
         guard selected != input.offeredPrimary else { return }
         input.offeredPrimary = selected
@@ -210,7 +236,7 @@ public final class TextField {
     /// A middle click at `point` (on the stage): the field takes the keyboard and the PRIMARY selection goes in where
     /// the click landed, replacing nothing else (GTK's entries do the same).
     func pastePrimarySelection(atStagePoint point: Point) {
-        guard let pasted = input?.primarySelection.text(), !pasted.isEmpty else { return }
+        guard let pasted = input?.primarySelection.text().map(pastable), !pasted.isEmpty else { return }
         guard let inverse = layer.contentTransformToRoot.inverted() else { return }
         let offset = offset(at: point.applying(inverse))
         focus()

@@ -1,0 +1,137 @@
+import Foundation
+import KineticData
+import KineticPlatform
+
+/// One mail account set up for good, as `kinetic mail-account` and the Mailbox's account sheet both do it: the account
+/// checked, its password kept in the desktop's Secret Service (else a file readable by its owner only, with a warning
+/// saying so), and its entry written into `mail.json` (`MailAccountsFile`), every other entry kept as written.
+public struct MailAccountSetUp: Sendable, CustomStringConvertible {
+    /// The account's name, as the Mailbox says it ("Work"); an account of that name is replaced.
+    public var name: String
+    /// The IMAP server's address (`imaps://`, `imap://`).
+    public var imap: String
+    /// The SMTP server's address (`smtps://`, `smtp://`), when the account sends.
+    public var smtp: String?
+    /// The account's user name.
+    public var user: String
+    /// A PEM file of the certificate authorities to trust instead of the system's.
+    public var caFile: String?
+
+    /// An account to set up; nothing is checked or kept until `account(password:)` and `keep(password:in:)`.
+    public init(name: String, imap: String, smtp: String?, user: String, caFile: String? = nil) {
+        (self.name, self.imap, self.smtp, self.user, self.caFile) = (name, imap, smtp, user, caFile)
+    }
+
+    /// Never the password: a set-up holds none.
+    public var description: String { "\(MailAccount.shown(name)): \(MailAccount.shown(user)) at \(MailAccount.shown(imap))" }
+
+    /// The account with `password`, checked (the name, the addresses, the user); throws a sentence naming what is wrong.
+    public func account(password: String) throws -> MailAccount {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
+            throw MailAccountError("the account's name must be 1 to 80 characters on one line")
+        }
+        guard !password.isEmpty, !password.contains(where: \.isNewline) else { throw MailAccountError("the password is empty or holds a line break") }
+        return try MailAccount(address: imap, user: user, password: password, trustRootsFile: caFile, smtpAddress: smtp)
+    }
+
+    /// Keeps the account: its password in the Secret Service, else in `mail-passwords/` beside `file` (owner-only);
+    /// then its entry in `file`. Nothing is kept when `file` can't be set up: one that is not the accounts, or a folder
+    /// that can't be written, refuses before the password goes anywhere. The password goes to a file only where no
+    /// Secret Service is there at all; one that is there but refuses, stays locked, or does not answer within
+    /// `keyringDeadline` seconds (an unlock prompt is a person's time) refuses the set-up, in its words. Returns the
+    /// warning to give when the password went to a file, `nil` when the keyring kept it.
+    @discardableResult
+    public func keep(password: String, in file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                     keyringDeadline: Double = 60) throws -> String? {
+        let account = try account(password: password)
+        do { _ = try MailAccountsFile.entries(in: file) } catch { throw MailAccountError("mail accounts: \(error)") }
+        let folder = file.deletingLastPathComponent()
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw MailAccountError("mail accounts: the folder \(MailAccount.shown(folder.path)) can't be made: \(ErrorWords.sentence(error))")
+        }
+        guard access(folder.path, W_OK) == 0 else {
+            throw MailAccountError("mail accounts: the folder \(MailAccount.shown(folder.path)) can't be written; nothing was kept")
+        }
+        var entry: [String: Any] = ["imap": imap, "user": user]
+        if let smtp { entry["smtp"] = smtp }
+        if let caFile { entry["caFile"] = caFile }
+        var warning: String?, passwordFile: URL?
+        do {
+            try SecretService.store(password, for: account.secretServiceKey, environment: environment, deadline: keyringDeadline)
+            entry["passwordInSecretService"] = true
+        } catch let failure as SecretService.Failure where failure.isAbsent {
+            // No keyring on this desktop (no session bus, or nothing answering for the service): an owner-only file, said.
+            let kept = try keepInFile(password, for: account, beside: file)
+            entry["passwordFile"] = kept.path
+            passwordFile = kept
+            warning = "\(failure); the password is in \(kept.path), readable by you only"
+        }
+        do {
+            try MailAccountsFile.setUp(name, entry, in: file)
+        } catch {
+            if let passwordFile { _ = unlink(passwordFile.path) }  // no account names it: it leaves with the set-up
+            throw MailAccountError("mail accounts: \(error)")
+        }
+        return warning
+    }
+
+    /// The password in `mail-passwords/` beside `file`: the folder 0700, the file 0600 from its first byte.
+    private func keepInFile(_ password: String, for account: MailAccount, beside file: URL) throws -> URL {
+        let folder = file.deletingLastPathComponent().appendingPathComponent("mail-passwords")
+        let kept = folder.appendingPathComponent(String(account.keptMailFileName.dropLast(".sqlite".count)))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)  // one made before, too
+            try AtomicFile.write(Data((password + "\n").utf8), to: kept, ownerOnly: true)
+        } catch {
+            throw MailAccountError("the password could be kept neither in a keyring nor in \(MailAccount.shown(kept.path)): \(ErrorWords.sentence(error))")
+        }
+        return kept
+    }
+}
+
+extension MailAccountSetUp {
+    /// The set-up of an account typed in the Mailbox's sheet, trusting `caFile`'s roots where given.
+    ///
+    /// With no name typed, the account goes by its user name when that is an address, else by the user at the IMAP
+    /// host ("ana@imap.example.org"), so two accounts of one user name on two servers never replace each other.
+    public init(_ form: MailAccountForm, caFile: String? = nil) {
+        var name = form.name
+        if name.isEmpty {
+            let host = URLComponents(string: form.imap)?.host ?? ""
+            name = form.user.contains("@") || host.isEmpty ? form.user : "\(form.user)@\(host)"
+        }
+        self.init(name: name, imap: form.imap, smtp: form.smtp, user: form.user, caFile: caFile)
+    }
+
+    /// Setting accounts up from the Mailbox's sheet for good (`kinetic run`): the login checked, then the account kept
+    /// in `accountsFile` (`mail.json`) with its password in the keyring or a file, and the Mailbox opened on every
+    /// account the file then gives, each one's mail kept in `keptMailFolder`. `caFile` is the run's
+    /// `--mail-ca-file`, trusted for the new account too.
+    public static func keepingForGood(in accountsFile: URL, keptMailFolder: URL?, caFile: String?,
+                                      environment: [String: String] = ProcessInfo.processInfo.environment,
+                                      warn: @escaping @Sendable (String) -> Void) -> MailAccountSetting {
+        MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
+            let warning = try MailAccountSetUp(form, caFile: caFile).keep(password: form.password, in: accountsFile, environment: environment)
+            if let warning { warn("mail: \(warning)") }
+            guard let server = MailAccountsFile.server(accountsFile, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn) else {
+                throw MailAccountError("the account was kept, but \(MailAccount.shown(accountsFile.path)) gave no account back")
+            }
+            return MailAccountKept(server: server, passwordInFile: warning != nil)
+        })
+    }
+
+    /// Setting an account up for one run only (`kinetic play`): the login checked, the account kept in memory, its
+    /// mail too; no keyring, no `mail.json`, so a scenario never writes a person's accounts.
+    public static func keepingForTheRun(caFile: String?) -> MailAccountSetting {
+        MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
+            MailAccountKept(server: IMAPMailServer(account: try MailAccountSetUp(form, caFile: caFile).account(password: form.password)), passwordInFile: false)
+        })
+    }
+
+    /// The form's account, checked, logged in to once within `timeout`.
+    static func check(_ form: MailAccountForm, caFile: String?, timeout: Duration = .seconds(20)) async throws {
+        let account = try MailAccountSetUp(form, caFile: caFile).account(password: form.password)
+        try await IMAPMailServer(account: account, timeout: timeout).logIn()
+    }
+}

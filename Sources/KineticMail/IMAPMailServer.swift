@@ -21,6 +21,8 @@ public struct IMAPMailServer: MailServer {
     public let retry: MailRetry
     /// The account's mail as the checks left it: a message is fetched and parsed once, not at every check.
     let store: MailStore
+    /// The kept-mail file's path, whose checks run one at a time (`KeptMailChecks`); `nil` in memory.
+    private let keptPath: String?
     /// The most bodies one check fetches (`MailSync.bodiesPerCheck`).
     let bodiesPerCheck: Int
     /// The watch's word that a check is due (`watchForNewMail`'s `changed`), said by a check that left bodies to read,
@@ -44,6 +46,7 @@ public struct IMAPMailServer: MailServer {
         self.timeout = timeout
         self.retry = retry
         store = MailStore(file: file)
+        keptPath = file?.standardizedFileURL.path
         if let problem = store.problem { Log.line("mail: \(problem)") }
         progress.withLockedValue { $0 = try? store.progress() }  // nil: nothing to say until a check counts
     }
@@ -100,7 +103,9 @@ public struct IMAPMailServer: MailServer {
         let counted = progress
         let sync = MailSync(store: store, limit: limit, owner: account.fromAddress, bodiesPerCheck: bodiesPerCheck,
                             progressed: { now in counted.withLockedValue { $0 = now } })
-        let leftUnread = try await session { session in try await sync.run(session) }
+        // One check at a time per file: a Mailbox reopened on a new account makes new servers for the accounts already
+        // open, while the old one's check may still be running; two interleaved would keep the older flags last.
+        let leftUnread = try await KeptMailChecks.shared.oneAtATime(keptPath) { try await self.session { session in try await sync.run(session) } }
         if leftUnread { checkAgain.withLockedValue { $0 }?() }
         return Self.messages(try store.contents(), owner: account.fromAddress)
     }
@@ -288,3 +293,25 @@ public struct IMAPMailServer: MailServer {
         return String(clock.split(separator: ":").prefix(2).joined(separator: ":").prefix(5))
     }
 }
+
+/// The checks of each kept-mail file, one at a time in the order they began, however many `IMAPMailServer`s open the
+/// file (several in one process: the Mailbox reopened on a new account; other processes wait on SQLite's lock).
+actor KeptMailChecks {
+    /// The process's one queue of checks.
+    static let shared = KeptMailChecks()
+    /// The last check begun on each file, which the next waits for.
+    private var last: [String: Task<Void, Never>] = [:]
+
+    /// Runs `check` once the checks begun before it on `path` have ended; at once for `nil` (mail kept in memory).
+    func oneAtATime<Answer: Sendable>(_ path: String?, _ check: @escaping @Sendable () async throws -> Answer) async throws -> Answer {
+        guard let path else { return try await check() }
+        let previous = last[path]
+        let task = Task { () async throws -> Answer in
+            await previous?.value
+            return try await check()
+        }
+        last[path] = Task { _ = try? await task.value }
+        return try await task.value
+    }
+}
+

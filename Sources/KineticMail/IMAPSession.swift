@@ -169,8 +169,12 @@ public final class IMAPSession {
             return Self.literalPlace
         }
         let reply = try await run("LOGIN \(words[0]) \(words[1])", literals: literals)
+        // A server says what it can do once logged in (often more than before: CONDSTORE) in the OK's code, or in an
+        // untagged CAPABILITY line beside it (RFC 3501 §6.2.3 allows either).
         if let code = reply.code, code.first?.text?.uppercased() == "CAPABILITY" {
             capabilities = Set(code.dropFirst().compactMap { $0.text?.uppercased() })
+        } else if let line = reply.data.first(where: { $0.first?.text?.uppercased() == "CAPABILITY" }) {
+            capabilities = Set(line.dropFirst().compactMap { $0.text?.uppercased() })
         }
     }
 

@@ -55,30 +55,40 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
         var entry: [String: Any] = ["imap": imap, "user": user]
         if let smtp { entry["smtp"] = smtp }
         if let caFile { entry["caFile"] = caFile }
-        var warning: String?, passwordFile: URL?
+        var warning: String?, passwordFile: (url: URL, before: Data?)?
         do {
             try SecretService.store(password, for: account.secretServiceKey, environment: environment, deadline: keyringDeadline)
             entry["passwordInSecretService"] = true
         } catch let failure as SecretService.Failure where failure.isAbsent {
             // No keyring on this desktop (no session bus, or nothing answering for the service): an owner-only file, said.
+            let before = FileManager.default.contents(atPath: passwordFileURL(for: account, beside: file).path)
             let kept = try keepInFile(password, for: account, beside: file)
             entry["passwordFile"] = kept.path
-            passwordFile = kept
+            passwordFile = (kept, before)
             warning = "\(failure); the password is in \(kept.path), readable by you only"
         }
         do {
             try MailAccountsFile.setUp(name, entry, in: file)
         } catch {
-            if let passwordFile { _ = unlink(passwordFile.path) }  // no account names it: it leaves with the set-up
+            // The password file goes back to what it was: gone when this set-up made it, the old password when an
+            // account set up before keeps it there (the same user at the same server).
+            if let passwordFile {
+                if let before = passwordFile.before { try? AtomicFile.write(before, to: passwordFile.url, ownerOnly: true) } else { _ = unlink(passwordFile.url.path) }
+            }
             throw MailAccountError("mail accounts: \(error)")
         }
         return warning
     }
 
+    /// Where `account`'s password is kept when no keyring is there: `mail-passwords/<user>@<host>-<port>-<hash>` beside
+    /// `file`, one per user and server.
+    private func passwordFileURL(for account: MailAccount, beside file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent("mail-passwords").appendingPathComponent(String(account.keptMailFileName.dropLast(".sqlite".count)))
+    }
+
     /// The password in `mail-passwords/` beside `file`: the folder 0700, the file 0600 from its first byte.
     private func keepInFile(_ password: String, for account: MailAccount, beside file: URL) throws -> URL {
-        let folder = file.deletingLastPathComponent().appendingPathComponent("mail-passwords")
-        let kept = folder.appendingPathComponent(String(account.keptMailFileName.dropLast(".sqlite".count)))
+        let kept = passwordFileURL(for: account, beside: file), folder = kept.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)  // one made before, too
@@ -94,12 +104,12 @@ extension MailAccountSetUp {
     /// The set-up of an account typed in the Mailbox's sheet, trusting `caFile`'s roots where given.
     ///
     /// With no name typed, the account goes by its user name when that is an address, else by the user at the IMAP
-    /// host ("ana@imap.example.org"), so two accounts of one user name on two servers never replace each other.
+    /// host ("ana@imap.example.org"), so "ana" at two servers are two accounts (the first 80 characters of it).
     public init(_ form: MailAccountForm, caFile: String? = nil) {
         var name = form.name
         if name.isEmpty {
             let host = URLComponents(string: form.imap)?.host ?? ""
-            name = form.user.contains("@") || host.isEmpty ? form.user : "\(form.user)@\(host)"
+            name = String((form.user.contains("@") || host.isEmpty ? form.user : "\(form.user)@\(host)").prefix(80))
         }
         self.init(name: name, imap: form.imap, smtp: form.smtp, user: form.user, caFile: caFile)
     }
@@ -115,7 +125,7 @@ extension MailAccountSetUp {
             let warning = try MailAccountSetUp(form, caFile: caFile).keep(password: form.password, in: accountsFile, environment: environment)
             if let warning { warn("mail: \(warning)") }
             guard let server = MailAccountsFile.server(accountsFile, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn) else {
-                throw MailAccountError("the account was kept, but \(MailAccount.shown(accountsFile.path)) gave no account back")
+                throw MailAccountError("it was kept in \(MailAccount.shown(accountsFile.path)), but could not be opened from there (the log says why)")
             }
             return MailAccountKept(server: server, passwordInFile: warning != nil)
         })
@@ -129,9 +139,17 @@ extension MailAccountSetUp {
         })
     }
 
-    /// The form's account, checked, logged in to once within `timeout`.
+    /// The form's account, checked, logged in to once within `timeout`: its IMAP server, and its SMTP server when it
+    /// names one (logged in and out, nothing sent), so a wrong address or password for either is said in the sheet.
     static func check(_ form: MailAccountForm, caFile: String?, timeout: Duration = .seconds(20)) async throws {
         let account = try MailAccountSetUp(form, caFile: caFile).account(password: form.password)
         try await IMAPMailServer(account: account, timeout: timeout).logIn()
+        if let smtp = account.smtp {
+            do {
+                try await SMTPSubmission.logIn(host: smtp.host, port: smtp.port, tls: smtp.tls, user: account.user, password: account.password, timeout: timeout)
+            } catch {
+                throw MailAccountError("the SMTP server: \(ErrorWords.sentence(error))")
+            }
+        }
     }
 }

@@ -105,7 +105,11 @@ public enum MailAccountsFile {
     /// joins the list. Every other entry is kept exactly as written, even one this version can't read; a file that is
     /// not `{"accounts": [...]}` JSON is not touched, and the sentence says why. Written atomically, owner-only.
     public static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws {
-        var accounts = try entries(in: url).filter { ($0 as? [String: Any])?["name"] as? String != name }
+        // An entry written without a name goes by its user (as `load` names it): set up again, it is replaced too.
+        var accounts = try entries(in: url).filter { entry in
+            guard let fields = entry as? [String: Any] else { return true }
+            return (fields["name"] as? String ?? fields["user"] as? String) != name
+        }
         var named = entry
         named["name"] = name
         accounts.append(named)

@@ -136,6 +136,16 @@ final class MailStore: Sendable {
         }
     }
 
+    /// Whether some message kept in `mailbox` has flags that do not read back (another program wrote the file): the
+    /// next check then reads every flag, not only those changed.
+    func hasUnreadableFlags(in mailbox: String) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM message WHERE mailbox = ? AND (NOT json_valid(flags) OR json_type(flags) != 'array'))
+                """, arguments: [mailbox]) ?? false
+        }
+    }
+
     /// Keeps `value` as `name`'s HIGHESTMODSEQ, once every flag it had then is kept; `nil` forgets it.
     func keepHighestModSeq(_ value: UInt64?, of name: String) throws {
         try database.write { db in
@@ -338,7 +348,7 @@ final class MailStore: Sendable {
             guard let fieldsText: String = row["fields"], let fields = Self.fields(fieldsText) else { return nil }  // asked again (`withoutHeaders`)
             let uid: Int64 = row["uid"]
             let flagsText: String = row["flags"]
-            let flags = (try? decoder.decode([String].self, from: Data(flagsText.utf8))) ?? []  // nil: unreadable, read as none (the next check reads them)
+            let flags = (try? decoder.decode([String].self, from: Data(flagsText.utf8))) ?? []  // nil: unreadable, read as none (the next check reads every flag: `hasUnreadableFlags`)
             let headers = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: Set(flags), fields: fields)
             guard row["hasBody"] as Bool else { return KeptMessage(headers: headers, body: nil) }
             let attachmentsText: String = row["attachments"]

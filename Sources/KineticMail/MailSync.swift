@@ -37,15 +37,18 @@ struct MailSync {
         var budget = max(bodiesPerCheck, 1)
         var leftUnread = false
         var gone: [(mailbox: String, uids: Set<UInt64>)] = []
+        var modSeqs: [(mailbox: String, value: ModSeqToKeep)] = []
         for (position, place) in ServerPlaces(try await session.listMailboxes()).all.enumerated() {
             let synced = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session)
             leftUnread = synced.leftUnread || leftUnread
             gone.append((place.mailbox, synced.gone))
+            if let modSeq = synced.modSeq { modSeqs.append((place.mailbox, modSeq)) }
             read.insert(place.mailbox)
             laterRead = laterRead || place.placement.list == .later
         }
         for (mailbox, uids) in gone { try store.forget(uids, in: mailbox) }
         try store.keepOnlyMailboxes(read)
+        for (mailbox, modSeq) in modSeqs { try store.keepHighestModSeq(modSeq.value, of: mailbox) }
         tellProgress()
         if !laterRead { try store.keep(LaterSchedule()) }
         return leftUnread
@@ -60,7 +63,7 @@ struct MailSync {
     /// One place brought up to date, its bodies fetched while `bodies` (the check's budget) lasts: whether some were
     /// left, and the UIDs kept that the mailbox no longer holds (for `run` to forget).
     private func sync(_ mailbox: String, at position: Int, as placement: Placement, bodies budget: inout Int,
-                      _ session: IMAPSession) async throws -> (leftUnread: Bool, gone: Set<UInt64>) {
+                      _ session: IMAPSession) async throws -> (leftUnread: Bool, gone: Set<UInt64>, modSeq: ModSeqToKeep?) {
         let status = try await session.select(mailbox, modSequences: true)
         let kept = try store.mailboxFound(mailbox, position: position, uidValidity: status.uidValidity ?? 0, placement: placement)
         // CONDSTORE (RFC 7162), where offered: the flags changed since the last check's HIGHESTMODSEQ, or none at all
@@ -70,6 +73,8 @@ struct MailSync {
         let keptModSeq = try store.highestModSeq(of: mailbox)
         var since: UInt64?
         if let highest = status.highestModSeq, let keptModSeq, keptModSeq <= highest { since = keptModSeq }
+        // A kept row whose flags do not read back (another program wrote the file) is read whole again.
+        if since != nil, try store.hasUnreadableFlags(in: mailbox) { since = nil }
         // UIDs are 32-bit numbers above 0 (RFC 3501 §9, nz-number): anything else names no message.
         let onServer = Set(try await session.allUIDs()).filter { $0 > 0 && $0 <= UInt64(UInt32.max) }
         let wanted = onServer.sorted().suffix(limit), wantedSet = Set(wanted)
@@ -77,9 +82,13 @@ struct MailSync {
         let headerless = try store.withoutHeaders(in: mailbox)
         let known = wanted.filter { kept.contains($0) && !headerless.contains($0) }
         let new = wanted.filter { !kept.contains($0) || headerless.contains($0) }.reversed()
-        if since == nil || since != status.highestModSeq {
+        if let since, since != status.highestModSeq {
+            // What changed since is few: one FETCH of the whole mailbox's changes, kept for the messages kept.
+            let knownSet = Set(known)
+            try store.keepFlags(try await session.flagsChanged(since: since).filter { knownSet.contains($0.key) }, in: mailbox)
+        } else if since == nil {
             for batch in Array(known).inBatches(of: Self.flagsPerFetch) {
-                try store.keepFlags(try await session.flags(of: batch, changedSince: since), in: mailbox)
+                try store.keepFlags(try await session.flags(of: batch), in: mailbox)
             }
         }
         for batch in Array(new).inBatches(of: Self.headersPerFetch) {
@@ -103,11 +112,17 @@ struct MailSync {
             let current = headers.filter { schedules.contains($0.uid) && !$0.flags.contains("\\Deleted") }.map(\.uid)
             try store.keep(try await session.laterSchedule(in: current))
         }
-        // Every flag up to the SELECT's HIGHESTMODSEQ is kept now (the new messages' came with their headers).
+        // Every flag up to the SELECT's HIGHESTMODSEQ is kept now (the new messages' came with their headers); `run`
+        // keeps it once the whole check is (a message forgotten at its end must not be trusted by it before).
         // A server that gave none this time has its value forgotten: changes made meanwhile may have none.
-        if status.highestModSeq != keptModSeq { try store.keepHighestModSeq(status.highestModSeq, of: mailbox) }
-        return (unread.count > now.count, kept.subtracting(wantedSet))
+        let modSeq = status.highestModSeq != keptModSeq ? ModSeqToKeep(value: status.highestModSeq) : nil
+        return (unread.count > now.count, kept.subtracting(wantedSet), modSeq)
     }
+}
+
+/// A mailbox's HIGHESTMODSEQ to keep at the end of a check (`nil`: forget the one kept).
+struct ModSeqToKeep {
+    var value: UInt64?
 }
 
 extension Array {

@@ -51,13 +51,23 @@ extension IMAPSession {
     }
 
     /// Each message's flags, by UID (one FETCH; ask for a bounded number at a time).
-    func flags(of uids: some Collection<UInt64>, changedSince modSequence: UInt64? = nil) async throws -> [UInt64: Set<String>] {
+    func flags(of uids: some Collection<UInt64>) async throws -> [UInt64: Set<String>] {
         guard !uids.isEmpty else { return [:] }
         let wanted = Set(uids)
+        return try await flags(fetching: "UID FETCH \(IMAPUIDSet.compressed(Array(uids))) (UID FLAGS)").filter { wanted.contains($0.key) }
+    }
+
+    /// The flags of the open mailbox's messages changed since `modSequence` (CONDSTORE's CHANGEDSINCE, RFC 7162
+    /// §3.1.4), by UID: the whole mailbox asked at once, as what changed is few.
+    func flagsChanged(since modSequence: UInt64) async throws -> [UInt64: Set<String>] {
+        try await flags(fetching: "UID FETCH 1:* (UID FLAGS) (CHANGEDSINCE \(modSequence))")
+    }
+
+    /// The flags a FETCH of `command` gave, by UID.
+    private func flags(fetching command: String) async throws -> [UInt64: Set<String>] {
         var flags: [UInt64: Set<String>] = [:]
-        let since = modSequence.map { " (CHANGEDSINCE \($0))" } ?? ""
-        for fetched in try await run("UID FETCH \(IMAPUIDSet.compressed(Array(uids))) (UID FLAGS)\(since)").fetched {
-            if let uid = fetched.uid, wanted.contains(uid), let list = fetched.value(named: "FLAGS")?.list { flags[uid] = Set(list.compactMap(\.text)) }
+        for fetched in try await run(command).fetched {
+            if let uid = fetched.uid, let list = fetched.value(named: "FLAGS")?.list { flags[uid] = Set(list.compactMap(\.text)) }
         }
         return flags
     }

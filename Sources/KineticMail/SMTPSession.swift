@@ -13,6 +13,29 @@ public enum SMTPSubmission {
     /// or plain (loopback only), logging in as `user` when a password is given.
     public static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
                             user: String?, password: String?, timeout: Duration = .seconds(30)) async throws {
+        try await loggedIn(host: host, port: port, tls: tls, user: user, password: password, timeout: timeout) { conversation in
+            try await conversation.command("MAIL FROM:<\(try address(from))>", expecting: 250)
+            for recipient in recipients { try await conversation.command("RCPT TO:<\(try address(recipient))>", expecting: 250, also: [251]) }
+            try await conversation.command("DATA", expecting: 354)
+            try await conversation.write(dotStuffed(message) + Array(".\r\n".utf8))
+            do {
+                try await conversation.expect(250, after: "DATA")
+            } catch let error as IMAPError where error.meansUnreachable {
+                // The whole message went: it may have arrived. Not "unreachable", which would send it again.
+                throw IMAPError.refused("DATA", "no word came after the whole message was sent, so it is not sent again (\(error))")
+            }
+        }
+    }
+
+    /// Logs in to the server and out again, sending nothing: the account sheet's check that the SMTP server answers
+    /// and takes the name and password before the account is kept.
+    public static func logIn(host: String, port: Int, tls: IMAPTLS?, user: String, password: String, timeout: Duration = .seconds(20)) async throws {
+        try await loggedIn(host: host, port: port, tls: tls, user: user, password: password, timeout: timeout) { _ in }
+    }
+
+    /// A conversation opened (the greeting, EHLO, AUTH PLAIN when a password is given), `body` in it, then QUIT.
+    private static func loggedIn(host: String, port: Int, tls: IMAPTLS?, user: String?, password: String?, timeout: Duration,
+                                 _ body: (inout SMTPConversation) async throws -> Void) async throws {
         let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout, dialect: .smtp)
         try await channel.executeThenClose { inbound, outbound in
             var conversation = SMTPConversation(deadlines: MailDeadline(channel: channel.channel, timeout: timeout), inbound: inbound.makeAsyncIterator(),
@@ -25,16 +48,7 @@ public enum SMTPSubmission {
                 let credentials = Data(([0] + Array(user.utf8) + [0] + Array(password.utf8))).base64EncodedString()
                 try await conversation.command("AUTH PLAIN \(credentials)", expecting: 235, named: "AUTH")
             }
-            try await conversation.command("MAIL FROM:<\(try address(from))>", expecting: 250)
-            for recipient in recipients { try await conversation.command("RCPT TO:<\(try address(recipient))>", expecting: 250, also: [251]) }
-            try await conversation.command("DATA", expecting: 354)
-            try await conversation.write(dotStuffed(message) + Array(".\r\n".utf8))
-            do {
-                try await conversation.expect(250, after: "DATA")
-            } catch let error as IMAPError where error.meansUnreachable {
-                // The whole message went: it may have arrived. Not "unreachable", which would send it again.
-                throw IMAPError.refused("DATA", "no word came after the whole message was sent, so it is not sent again (\(error))")
-            }
+            try await body(&conversation)
             try? await conversation.command("QUIT", expecting: 221)  // sent either way: a server may close first
         }
     }

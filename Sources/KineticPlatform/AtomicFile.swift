@@ -61,7 +61,7 @@ public enum AtomicFile {
     private static func replace(_ url: URL, in folder: URL, with data: Data, ownerOnly: Bool) throws {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)")
         do {
-            if ownerOnly { try writeOwnerOnly(data, to: temporary) } else { try data.write(to: temporary) }
+            if ownerOnly { try writeOwnerOnly(data, to: temporary, for: url) } else { try data.write(to: temporary) }
             if rename(temporary.path, url.path) != 0 {
                 let reason = String(cString: strerror(errno))
                 throw SaveError(description: "\(url.path) could not be written: the rename over it failed (\(reason))")
@@ -77,21 +77,25 @@ public enum AtomicFile {
         }
     }
 
-    /// Makes `url` anew with mode 0600 (`O_EXCL`: never an existing file, nor a link's target) and writes `data` to it.
-    private static func writeOwnerOnly(_ data: Data, to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SaveError(description: "\(url.path) could not be made: \(String(cString: strerror(errno)))") }
+    /// Makes `temporary` anew with mode 0600 (`O_EXCL`: never an existing file, nor a link's target) and writes `data`
+    /// to it; a failure's sentence names `target`, the file the person knows.
+    private static func writeOwnerOnly(_ data: Data, to temporary: URL, for target: URL) throws {
+        func failed(_ what: String) -> SaveError { SaveError(description: "\(target.path) could not be written: \(what)") }
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var offset = 0
         try data.withUnsafeBytes { bytes in
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)  // count > 0: a base address
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw SaveError(description: "\(url.path) could not be written: \(String(cString: strerror(errno)))") }
+                guard written > 0 else { throw failed(written == 0 ? "nothing more could be written" : String(cString: strerror(errno))) }
                 offset += written
             }
         }
-        guard fsync(descriptor) == 0 else { throw SaveError(description: "\(url.path) could not be written: \(String(cString: strerror(errno)))") }
+        while fsync(descriptor) != 0 {
+            guard errno == EINTR else { throw failed(String(cString: strerror(errno))) }
+        }
     }
 
     /// Removes the temporary files that saves of `url` killed mid-write left (`.NAME.partial-…`), last changed before

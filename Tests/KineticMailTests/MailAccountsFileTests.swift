@@ -42,6 +42,12 @@ final class MailAccountsFileTests: XCTestCase {
         XCTAssertEqual(passwords.count, 2)
         for name in passwords { XCTAssertEqual(mode(folder.appendingPathComponent("kinetic/mail-passwords/\(name)").path), 0o600) }
 
+        // An entry written by hand without a name goes by its user: set up again under that name, it is replaced.
+        try write(#"{"accounts": [{"imap": "imaps://mail.example.net", "user": "bo", "passwordFile": "/x"}]}"#, to: file)
+        try MailAccountSetUp(MailAccountForm(name: "bo", imap: "imaps://mail.example.net", smtp: nil, user: "bo", password: "p"))
+            .keep(password: "p", in: file, environment: [:])
+        XCTAssertEqual(try MailAccountsFile.entries(in: file).count, 1, "replaced, not doubled")
+
         let leaky = MailAccountForm(name: "Leak", imap: "imaps://ana:hunter2@imap.example.org", smtp: nil, user: "ana", password: "p")
         XCTAssertThrowsError(try MailAccountSetUp(leaky).keep(password: "p", in: file, environment: [:])) { error in
             XCTAssertTrue("\(error)".contains("own fields"), "\(error)")

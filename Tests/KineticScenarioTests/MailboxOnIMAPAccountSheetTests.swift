@@ -10,8 +10,9 @@ import KineticMail
 /// no session bus, so no keyring answers: run by `make test` under `scripts/with-dovecot`; without it, it skips.
 extension MailboxOnIMAPTests {
     /// The Mailbox opens on the bundled messages (no account). A wrong password is refused in Dovecot's words and
-    /// nothing is written; the right one logs in, the account goes into `mail.json` with its password in an owner-only
-    /// file (no keyring answered), and the Mailbox opens anew on the server's Inbox, its one message.
+    /// nothing is written; so is an SMTP server nothing answers at. The right password and the SMTP sink log in, the
+    /// account goes into `mail.json` with its password in an owner-only file (no keyring answered), and the Mailbox
+    /// opens anew on the server's Inbox, its one message.
     func testAnAccountSetUpInTheSheetIsKeptAndTheMailboxOpensOnIt() async throws {
         let account = try account()
         try await emptyInbox(account)
@@ -48,7 +49,16 @@ extension MailboxOnIMAPTests {
         XCTAssertTrue(refusal.contains("AUTHENTICATIONFAILED") || refusal.lowercased().contains("authentication failed"), refusal)
         XCTAssertFalse(FileManager.default.fileExists(atPath: accountsFile.path), "a refused account is not kept")
 
+        // The right password, but an SMTP server nothing answers at: refused, in the SMTP connection's words.
         screen.send(.editAccount(.password, account.password))
+        screen.send(.editAccount(.smtp, "smtp://127.0.0.1:1"))
+        screen.send(.connectAccount)
+        step { screen.state.account?.problem != nil }
+        let smtpRefusal = try XCTUnwrap(screen.state.account?.problem)
+        XCTAssertTrue(smtpRefusal.hasPrefix("the SMTP server:") && smtpRefusal.contains("Connection refused"), smtpRefusal)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: accountsFile.path), "nothing kept for an SMTP server that does not answer")
+        let sink = environment["KINETIC_TEST_SMTP_URL"]
+        screen.send(.editAccount(.smtp, sink ?? ""))  // under scripts/with-smtp-sink, its sink; else no SMTP server
         screen.send(.connectAccount)
         step { rowSubjects(stage) == ["Minutes of the board"] }
         XCTAssertEqual(rowSubjects(stage), ["Minutes of the board"], "the Mailbox opened anew on the server's Inbox")
@@ -57,6 +67,7 @@ extension MailboxOnIMAPTests {
         let entry = try XCTUnwrap((written["accounts"] as? [[String: Any]])?.first)
         XCTAssertEqual(entry["name"] as? String, "Test")
         XCTAssertEqual(entry["imap"] as? String, address)
+        XCTAssertEqual(entry["smtp"] as? String, sink, "the SMTP server the sink logged the account in at")
         XCTAssertNil(entry["password"], "never the password itself")
         let passwordFile = try XCTUnwrap(entry["passwordFile"] as? String)
         XCTAssertEqual(try String(contentsOfFile: passwordFile, encoding: .utf8), account.password + "\n")

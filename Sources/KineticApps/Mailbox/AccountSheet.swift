@@ -158,8 +158,10 @@ final class AccountSheet {
                                                       description: kind == .imap || kind == .smtp ? context.texts(MailboxText.accountHint) : "",
                                                       states: states, exposesText: true,
                                                       setText: { [weak context, weak field] text in
-                                                          field?.setText(text)
-                                                          context?.send(.editAccount(kind, text))
+                                                          // The field's own cleaning (one line; a secret's first) is what the state keeps.
+                                                          guard let context, let field, context.state.account?.isConnecting == false else { return }
+                                                          field.setText(text)
+                                                          context.send(.editAccount(kind, field.text))
                                                       },
                                                       focus: context.sending(.focusAccountField(kind)))
         }

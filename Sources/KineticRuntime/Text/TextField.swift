@@ -103,6 +103,7 @@ public final class TextField {
 
     /// Text the app set itself; the field's undo history starts over, and the caret goes to the end.
     public func setText(_ newText: String) {
+        let newText = pastable(newText)  // a secret set from outside (a screen reader) keeps its first line, as a paste
         guard newText != editor.text else { return }
         editor.replaceAll(with: newText)
         refresh()

@@ -77,6 +77,35 @@ final class WindowResizeTests: XCTestCase {
         }
     }
 
+    /// The Mailbox's menu at the smallest stage, 800 × 600, with Add Mail Account offered: every row, down to the way
+    /// back to the gallery, is inside the stage, in its order, and none sits over another's text; resized back to
+    /// 1024 × 768 while open, the rows spread out again (Gallery lower than at 600).
+    func testTheMailboxMenuFitsTheSmallestStage() throws {
+        var environment = AppsEnvironment.offline
+        environment.mailAccountSetting = MailAccountSetting(check: { _ in }, keep: { _ in throw CancellationError() })
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", size: Size(width: 800, height: 600), duration: 0),
+                                        entries: KineticApps.entries(environment: environment))
+        defer { try? runner.removeOwnFolder() }  // best effort: the run's temporary folder
+        let stage = runner.stage
+        stage.run(until: 0.5)
+        Mailbox.screen(of: runner).send(.setMenu(open: true))
+        stage.run(for: 1)
+        let rows = stage.dump().layers.filter { $0.id.hasPrefix("mailbox.menu.") && $0.id != "mailbox.menu.shield" }.map(\.frame.rect)
+        let gallery = try XCTUnwrap(stage.dump().layer("mailbox.menu.gallery")).frame.rect
+        XCTAssertNotNil(stage.dump().layer("mailbox.menu.account"))
+        XCTAssertLessThanOrEqual(gallery.maxY, 600, "Gallery in sight: \(gallery)")
+        for row in rows { XCTAssertLessThanOrEqual(row.maxY, 600.5, "\(row) in sight") }
+        // The Mailbox's own menu's labels (the shell's, off stage at the left, are not shown here).
+        let labels = stage.dump().layers.filter { $0.id.hasPrefix("menu.item.") && $0.frame.x >= 0 }.map(\.frame.rect).sorted { $0.minY < $1.minY }
+        XCTAssertGreaterThan(labels.count, 10)
+        for (upper, lower) in zip(labels, labels.dropFirst()) { XCTAssertLessThanOrEqual(upper.maxY, lower.minY + 0.5, "\(upper) over \(lower)") }
+        stage.resize(to: Size(width: 1024, height: 768))
+        stage.run(for: 0.5)
+        let spread = try XCTUnwrap(stage.dump().layer("mailbox.menu.gallery")).frame.rect
+        XCTAssertGreaterThan(spread.minY, gallery.minY, "room again: the rows spread out")
+        XCTAssertLessThanOrEqual(spread.maxY, 768)
+    }
+
     /// An open message keeps its place in the text through a resize, and its column stays readable and centred.
     func testTheReaderKeepsItsPlaceAndAReadableMeasure() throws {
         let paragraph = String(repeating: "The quick brown fox jumps over the lazy dog near the riverbank at dawn. ", count: 12)

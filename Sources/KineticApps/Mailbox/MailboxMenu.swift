@@ -34,6 +34,7 @@ final class MailboxMenu {
     func resize(to size: Size) {
         panel.frame.size.height = size.height
         shield.frame = Rect(origin: .zero, size: size)
+        if !panel.isHidden { rebuildItems() }  // open: its rows fit the new height
     }
 
     /// The menu's rows anew, with the counts now.
@@ -92,7 +93,18 @@ final class MailboxMenu {
         gallery.addSublayer(Typography.label(nil, arrow + context.texts(MailboxText.gallery), frame: Rect(x: 28, y: 14, width: 240, height: 26), size: 20, bold: true, color: .white))
         gallery.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.leaveApp() }]
         panel.addSublayer(gallery)
+        fitRows(into: context.size.height)
         describe()
+    }
+
+    /// On a stage too short for every row (600 pt tall, the least), the rows under the title close up evenly, so the
+    /// setting, Add Mail Account and the way back to the gallery stay in sight; no closer than half their spacing.
+    private func fitRows(into height: Double) {
+        let top = 130.0
+        let rows = panel.sublayers.filter { $0.frame.minY >= top }
+        guard let last = rows.max(by: { $0.frame.minY < $1.frame.minY }), last.frame.maxY > height - 8, last.frame.minY > top else { return }
+        let factor = max((height - 8 - last.frame.height - top) / (last.frame.minY - top), 0.5)
+        for row in rows { row.frame.origin.y = top + (row.frame.minY - top) * factor }
     }
 
     /// A menu row that opens the Trash or a named list (`mailbox.menu.trash`, `mailbox.menu.list.to-read`, …), its label

@@ -32,9 +32,12 @@ public enum SecretService {
                              deadline: Double = SecretService.deadline) throws {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
-        let stored = withDeadline(deadline) { cancel in kinetic_secret_store(account, "Kinetic mail: \(account)", password, cancel, &error) }
+        let (stored, timedOut) = withDeadline(deadline) { cancel in kinetic_secret_store(account, "Kinetic mail: \(account)", password, cancel, &error) }
         defer { g_free(error) }
         guard stored == 1 else {
+            if timedOut {
+                throw Failure(description: "the Secret Service did not keep the password within \(Int(deadline)) s (a keyring left locked?)")
+            }
             // No program answers for the service on this bus (a session without a keyring): there is none to keep it.
             let words = said(error)
             let absent = ["was not provided", "ServiceUnknown", "not activatable"].contains { words.contains($0) }
@@ -46,7 +49,7 @@ public enum SecretService {
     public static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
-        let found = withDeadline(deadline) { cancel in kinetic_secret_lookup(account, cancel, &error) }
+        let (found, _) = withDeadline(deadline) { cancel in kinetic_secret_lookup(account, cancel, &error) }
         defer {
             g_free(error)
             if let found { secret_password_free(found) }
@@ -55,8 +58,9 @@ public enum SecretService {
         return found.map { String(cString: $0) }
     }
 
-    /// Runs `work` with a cancellable that is cancelled `deadline` seconds on, from another thread, if it is still going.
-    private static func withDeadline<Result>(_ deadline: Double, _ work: (UnsafeMutablePointer<GCancellable>?) -> Result) -> Result {
+    /// Runs `work` with a cancellable that is cancelled `deadline` seconds on, from another thread, if it is still going;
+    /// gives its result, and whether the deadline came first.
+    private static func withDeadline<Result>(_ deadline: Double, _ work: (UnsafeMutablePointer<GCancellable>?) -> Result) -> (Result, timedOut: Bool) {
         let cancel = g_cancellable_new()
         // The timer holds its own reference, so the cancellable outlives it whenever it fires.
         let timerReference = g_object_ref(cancel).map(UnsafeMutableRawPointer.init)
@@ -66,7 +70,8 @@ public enum SecretService {
             g_object_unref(box.pointer)
         }
         defer { g_object_unref(cancel) }
-        return work(cancel)
+        let result = work(cancel)
+        return (result, g_cancellable_is_cancelled(cancel) != 0)
     }
 
     /// The library's words, capped and on one line.

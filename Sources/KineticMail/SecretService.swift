@@ -32,16 +32,16 @@ public enum SecretService {
                              deadline: Double = SecretService.deadline) throws {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
-        let (stored, timedOut) = withDeadline(deadline) { cancel in kinetic_secret_store(account, "Kinetic mail: \(account)", password, cancel, &error) }
+        var absent: Int32 = 0
+        let (stored, timedOut) = withDeadline(deadline) { cancel in kinetic_secret_store(account, "Kinetic mail: \(account)", password, cancel, &error, &absent) }
         defer { g_free(error) }
         guard stored == 1 else {
             if timedOut {
                 throw Failure(description: "the Secret Service did not keep the password within \(Int(deadline)) s (a keyring left locked?)")
             }
-            // No program answers for the service on this bus (a session without a keyring): there is none to keep it.
-            let words = said(error)
-            let absent = ["was not provided", "ServiceUnknown", "not activatable"].contains { words.contains($0) }
-            throw Failure(description: "the Secret Service did not keep the password: \(words)", isAbsent: absent)
+            // No program answers for the service on this bus, or no bus answers (by the error's domain and code, not its
+            // words, which are translated): there is none to keep it.
+            throw Failure(description: "the Secret Service did not keep the password: \(said(error))", isAbsent: absent != 0)
         }
     }
 

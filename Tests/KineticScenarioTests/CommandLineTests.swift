@@ -41,13 +41,13 @@ final class CommandLineTests: XCTestCase {
         let file = config.appendingPathComponent("kinetic/mail.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"accounts": [{"name": "Home", "imap": "imaps://mail.example.net", "user": "ana", "passwordFile": "/x", "future": 1}, 42]}"#.utf8).write(to: file)
-        func setUp(_ password: String, _ extra: [String] = [], file expected: URL? = nil) throws -> (status: Int32, errors: String) {
+        func setUp(_ password: String, _ extra: [String] = [], file expected: URL? = nil, bus: String? = nil) throws -> (status: Int32, errors: String) {
             let process = Process()
             process.executableURL = binary
             process.arguments = ["mail-account", "Work", "--imap", "imaps://imap.example.org", "--mail-user", "ana@example.org"] + extra
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CONFIG_HOME"] = config.path
-            environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+            environment["DBUS_SESSION_BUS_ADDRESS"] = bus
             process.environment = environment
             let input = Pipe(), errors = Pipe()
             process.standardInput = input
@@ -64,6 +64,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.errors)
         XCTAssertTrue(first.errors.contains("warning") && first.errors.contains("readable by you only"), first.errors)
         XCTAssertFalse(first.errors.contains("première"), "the password is never said")
+        // A session bus address left over from a session that ended: no keyring is there, so the file again (by the
+        // error's domain and code, whatever language the system says it in).
+        let deadBus = try setUp("deuxième", bus: "unix:path=\(config.path)/no-such-bus")
+        XCTAssertEqual(deadBus.status, 0, deadBus.errors)
+        XCTAssertTrue(deadBus.errors.contains("readable by you only"), deadBus.errors)
         let second = try setUp("seconde", ["--smtp", "smtp://smtp.example.org"])
         XCTAssertEqual(second.status, 0, second.errors)
         let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])

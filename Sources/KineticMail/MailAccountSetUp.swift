@@ -68,7 +68,12 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
             warning = "\(failure); the password is in \(kept.path), readable by you only"
         }
         do {
-            try MailAccountsFile.setUp(name, entry, in: file)
+            // The password file of the account this one replaced (another user or server under the same name) goes,
+            // when this set-up's own folder holds it and no account names it now; a file the person named stays.
+            let ours = file.deletingLastPathComponent().appendingPathComponent("mail-passwords").standardizedFileURL.path + "/"
+            for left in try MailAccountsFile.setUp(name, entry, in: file) where URL(fileURLWithPath: left).standardizedFileURL.path.hasPrefix(ours) {
+                _ = unlink(left)
+            }
         } catch {
             // The password file goes back to what it was: gone when this set-up made it, the old password when an
             // account set up before keeps it there (the same user at the same server).

@@ -104,17 +104,21 @@ public enum MailAccountsFile {
     /// Sets up the account `name` in the file at `url`: `entry` (its JSON fields) replaces an account of that name, or
     /// joins the list. Every other entry is kept exactly as written, even one this version can't read; a file that is
     /// not `{"accounts": [...]}` JSON is not touched, and the sentence says why. Written atomically, owner-only.
-    public static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws {
+    /// Returns the password files the replaced entry named that no entry names now, for the set-up to remove (only
+    /// those it made itself, in `mail-passwords/`).
+    @discardableResult
+    public static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws -> [String] {
         // An entry written without a name goes by its user (as `load` names it): set up again, it is replaced too.
-        var accounts = try entries(in: url).filter { entry in
-            guard let fields = entry as? [String: Any] else { return true }
-            return (fields["name"] as? String ?? fields["user"] as? String) != name
-        }
-        var named = entry
-        named["name"] = name
-        accounts.append(named)
+        let before = try entries(in: url)
+        let named = { (fields: [String: Any]) in (fields["name"] as? String ?? fields["user"] as? String) == name }
+        var accounts = before.filter { entry in (entry as? [String: Any]).map { !named($0) } ?? true }
+        var written = entry
+        written["name"] = name
+        accounts.append(written)
         let data = try JSONSerialization.data(withJSONObject: ["accounts": accounts], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try AtomicFile.write(data + Data("\n".utf8), to: url, ownerOnly: true)
+        let stillNamed = Set(accounts.compactMap { ($0 as? [String: Any])?["passwordFile"] as? String })
+        return before.compactMap { ($0 as? [String: Any]).flatMap { named($0) ? $0["passwordFile"] as? String : nil } }.filter { !stillNamed.contains($0) }
     }
 
     /// The file's entries as written (none when there is no file); throws when it is there but not the accounts, so

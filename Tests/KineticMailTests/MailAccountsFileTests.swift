@@ -41,6 +41,13 @@ final class MailAccountsFileTests: XCTestCase {
         let passwords = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("kinetic/mail-passwords").path)
         XCTAssertEqual(passwords.count, 2)
         for name in passwords { XCTAssertEqual(mode(folder.appendingPathComponent("kinetic/mail-passwords/\(name)").path), 0o600) }
+        // The work account's name set up again for another server: its old password file goes, the home one stays.
+        try MailAccountSetUp(MailAccountForm(name: "ana@imap.work.example", imap: "imaps://imap.other.example", smtp: nil, user: "ana", password: "n"))
+            .keep(password: "n", in: file, environment: [:])
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("kinetic/mail-passwords").path)
+        XCTAssertEqual(after.count, 2, "\(after)")
+        XCTAssertFalse(after.contains { $0.contains("imap.work.example") }, "\(after)")
+        XCTAssertTrue(after.contains { $0.contains("imap.home.example") } && after.contains { $0.contains("imap.other.example") }, "\(after)")
 
         // An entry written by hand without a name goes by its user: set up again under that name, it is replaced.
         try write(#"{"accounts": [{"imap": "imaps://mail.example.net", "user": "bo", "passwordFile": "/x"}]}"#, to: file)

@@ -103,6 +103,11 @@ final class MailStore: Sendable {
         migrator.registerMigration("mail kept, 2: mod-sequences") { db in
             try db.execute(sql: "ALTER TABLE mailbox ADD COLUMN highestModSeq INTEGER")
         }
+        // The UIDVALIDITY a HIGHESTMODSEQ was kept under: a value kept before an older Kinetic (which knows nothing of
+        // mod-sequences) saw the UIDVALIDITY change is not trusted after it.
+        migrator.registerMigration("mail kept, 3: mod-sequences' UIDVALIDITY") { db in
+            try db.execute(sql: "ALTER TABLE mailbox ADD COLUMN modSeqUIDValidity INTEGER")
+        }
         return migrator
     }
 
@@ -132,7 +137,8 @@ final class MailStore: Sendable {
     /// or its UIDVALIDITY changed since.
     func highestModSeq(of name: String) throws -> UInt64? {
         try database.read { db in
-            try Int64.fetchOne(db, sql: "SELECT highestModSeq FROM mailbox WHERE name = ?", arguments: [name]).map { UInt64(bitPattern: $0) }
+            try Int64.fetchOne(db, sql: "SELECT highestModSeq FROM mailbox WHERE name = ? AND modSeqUIDValidity = uidValidity",
+                               arguments: [name]).map { UInt64(bitPattern: $0) }
         }
     }
 
@@ -149,7 +155,8 @@ final class MailStore: Sendable {
     /// Keeps `value` as `name`'s HIGHESTMODSEQ, once every flag it had then is kept; `nil` forgets it.
     func keepHighestModSeq(_ value: UInt64?, of name: String) throws {
         try database.write { db in
-            try db.execute(sql: "UPDATE mailbox SET highestModSeq = ? WHERE name = ?", arguments: [value.map { Int64(bitPattern: $0) }, name])
+            try db.execute(sql: "UPDATE mailbox SET highestModSeq = ?, modSeqUIDValidity = uidValidity WHERE name = ?",
+                           arguments: [value.map { Int64(bitPattern: $0) }, name])
         }
     }
 

@@ -212,4 +212,34 @@ final class MailStoreTests: XCTestCase {
         XCTAssertEqual(try store.withoutHeaders(in: "INBOX"), [2, 3])
         XCTAssertEqual(try store.contents().mailboxes.first?.messages.map(\.headers.uid), [1])
     }
+
+    /// CONDSTORE's value kept is trusted only under the UIDVALIDITY it was kept with, and read whole again after
+    /// flags that do not read back: an older Kinetic (another writer here: Python's SQLite) that took a new UIDVALIDITY
+    /// without knowing mod-sequences, or wrote a row's flags otherwise, leaves a value the next check must not use.
+    func testAModSequenceIsTrustedOnlyUnderItsUIDValidityAndWithFlagsThatReadBack() throws {
+        let file = folder.appendingPathComponent("mail.sqlite")
+        do {
+            let store = MailStore(file: file)
+            _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 7, placement: .inbox)
+            try store.keep([headers(1, "Lunch")], in: "INBOX")
+            try store.keepHighestModSeq(40, of: "INBOX")
+            XCTAssertEqual(try store.highestModSeq(of: "INBOX"), 40)
+            XCTAssertFalse(try store.hasUnreadableFlags(in: "INBOX"))
+        }
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE mailbox SET uidValidity = 8 WHERE name = 'INBOX'")
+            db.execute("UPDATE message SET flags = 'not json' WHERE uid = 1")
+            db.commit()
+            """, file.path]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+        let store = MailStore(file: file)
+        XCTAssertNil(try store.highestModSeq(of: "INBOX"), "kept under UIDVALIDITY 7, the mailbox's is 8")
+        XCTAssertTrue(try store.hasUnreadableFlags(in: "INBOX"))
+    }
 }

@@ -40,6 +40,17 @@ static inline int kinetic_secret_store(const char *account, const char *label, c
     return stored ? 1 : 0;
 }
 
+/// Removes `account`'s password, if one is kept; 1 when the service answered (whether or not there was one), else 0
+/// with `*error` (g_free it).
+static inline int kinetic_secret_clear(const char *account, GCancellable *cancel, char **error) {
+    GError *failure = NULL;
+    secret_password_clear_sync(kinetic_mail_schema(), cancel, &failure, "kinetic-mail-account", account, NULL);
+    int answered = failure == NULL;
+    if (failure && error) *error = g_strdup(failure->message);
+    g_clear_error(&failure);
+    return answered;
+}
+
 /// `account`'s password (free it with secret_password_free), or NULL: none stored (`*error` left NULL), or a failure
 /// (`*error` set; g_free it).
 static inline char *kinetic_secret_lookup(const char *account, GCancellable *cancel, char **error) {

@@ -55,9 +55,12 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
         var entry: [String: Any] = ["imap": imap, "user": user]
         if let smtp { entry["smtp"] = smtp }
         if let caFile { entry["caFile"] = caFile }
-        var warning: String?, passwordFile: (url: URL, before: Data?)?
+        var warning: String?, passwordFile: (url: URL, before: Data?)?, keyringBefore: String??
         do {
+            // What the keyring held for this account before, to put back should mail.json refuse (`nil`: none).
+            let before = try? SecretService.password(for: account.secretServiceKey, environment: environment)  // nil: can't be asked
             try SecretService.store(password, for: account.secretServiceKey, environment: environment, deadline: keyringDeadline)
+            keyringBefore = .some(before ?? nil)
             entry["passwordInSecretService"] = true
         } catch let failure as SecretService.Failure where failure.isAbsent {
             // No keyring on this desktop (no session bus, or nothing answering for the service): an owner-only file, said.
@@ -68,21 +71,44 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
             warning = "\(failure); the password is in \(kept.path), readable by you only"
         }
         do {
-            // The password file of the account this one replaced (another user or server under the same name) goes,
-            // when this set-up's own folder holds it and no account names it now; a file the person named stays.
-            let ours = file.deletingLastPathComponent().appendingPathComponent("mail-passwords").standardizedFileURL.path + "/"
-            for left in try MailAccountsFile.setUp(name, entry, in: file) where URL(fileURLWithPath: left).standardizedFileURL.path.hasPrefix(ours) {
-                _ = unlink(left)
-            }
+            let written = try MailAccountsFile.setUp(name, entry, in: file)
+            forgetPasswords(of: written.replaced, namedBy: written.now, beside: file, environment: environment)
         } catch {
-            // The password file goes back to what it was: gone when this set-up made it, the old password when an
-            // account set up before keeps it there (the same user at the same server).
+            // The password goes back to what it was: gone when this set-up kept it first, the old one when an account
+            // set up before keeps it there (the same user at the same server). Best effort: the refusal is what is said.
             if let passwordFile {
                 if let before = passwordFile.before { try? AtomicFile.write(before, to: passwordFile.url, ownerOnly: true) } else { _ = unlink(passwordFile.url.path) }
+            }
+            if case .some(let before) = keyringBefore {
+                if let before { try? SecretService.store(before, for: account.secretServiceKey, environment: environment) }
+                else { try? SecretService.clear(for: account.secretServiceKey, environment: environment) }
             }
             throw MailAccountError("mail accounts: \(error)")
         }
         return warning
+    }
+
+    /// The passwords of the accounts this set-up replaced (another user or server under the same name) that no account
+    /// in the file names now: a file this program made in `mail-passwords/` (never one the person named), or the
+    /// keyring's item. Best effort: one left behind harms nothing but the keyring's tidiness.
+    private func forgetPasswords(of replaced: [[String: Any]], namedBy now: [[String: Any]], beside file: URL, environment: [String: String]) {
+        let ours = file.deletingLastPathComponent().appendingPathComponent("mail-passwords").standardizedFileURL.path + "/"
+        let files = Set(now.compactMap { $0["passwordFile"] as? String })
+        let keyring = Set(now.filter { $0["passwordInSecretService"] as? Bool == true }.compactMap(Self.secretServiceKey))
+        for entry in replaced {
+            if let left = entry["passwordFile"] as? String, !files.contains(left), URL(fileURLWithPath: left).standardizedFileURL.path.hasPrefix(ours) {
+                _ = unlink(left)
+            }
+            if entry["passwordInSecretService"] as? Bool == true, let key = Self.secretServiceKey(entry), !keyring.contains(key) {
+                try? SecretService.clear(for: key, environment: environment)  // nil: the keyring keeps an item no one reads
+            }
+        }
+    }
+
+    /// The Secret Service's key of an entry as `mail.json` writes it, when its address reads.
+    private static func secretServiceKey(_ entry: [String: Any]) -> String? {
+        guard let imap = entry["imap"] as? String, let user = entry["user"] as? String else { return nil }
+        return (try? MailAccount(address: imap, user: user, password: ""))?.secretServiceKey  // nil: an address that does not read
     }
 
     /// Where `account`'s password is kept when no keyring is there: `mail-passwords/<user>@<host>-<port>-<hash>` beside

@@ -104,10 +104,10 @@ public enum MailAccountsFile {
     /// Sets up the account `name` in the file at `url`: `entry` (its JSON fields) replaces an account of that name, or
     /// joins the list. Every other entry is kept exactly as written, even one this version can't read; a file that is
     /// not `{"accounts": [...]}` JSON is not touched, and the sentence says why. Written atomically, owner-only.
-    /// Returns the password files the replaced entry named that no entry names now, for the set-up to remove (only
-    /// those it made itself, in `mail-passwords/`).
+    /// Returns the entries replaced, and every entry the file holds now, for the set-up to remove the passwords no
+    /// entry names any more.
     @discardableResult
-    public static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws -> [String] {
+    public static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws -> (replaced: [[String: Any]], now: [[String: Any]]) {
         // An entry written without a name goes by its user (as `load` names it): set up again, it is replaced too.
         let before = try entries(in: url)
         let named = { (fields: [String: Any]) in (fields["name"] as? String ?? fields["user"] as? String) == name }
@@ -117,8 +117,7 @@ public enum MailAccountsFile {
         accounts.append(written)
         let data = try JSONSerialization.data(withJSONObject: ["accounts": accounts], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try AtomicFile.write(data + Data("\n".utf8), to: url, ownerOnly: true)
-        let stillNamed = Set(accounts.compactMap { ($0 as? [String: Any])?["passwordFile"] as? String })
-        return before.compactMap { ($0 as? [String: Any]).flatMap { named($0) ? $0["passwordFile"] as? String : nil } }.filter { !stillNamed.contains($0) }
+        return (before.compactMap { ($0 as? [String: Any]).flatMap { named($0) ? $0 : nil } }, accounts.compactMap { $0 as? [String: Any] })
     }
 
     /// The file's entries as written (none when there is no file); throws when it is there but not the accounts, so

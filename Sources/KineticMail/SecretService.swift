@@ -45,6 +45,15 @@ public enum SecretService {
         }
     }
 
+    /// Removes the password kept for `account`, if any (an account set up again elsewhere, or a set-up undone).
+    public static func clear(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
+        var error: UnsafeMutablePointer<CChar>?
+        let (answered, _) = withDeadline(deadline) { cancel in kinetic_secret_clear(account, cancel, &error) }
+        defer { g_free(error) }
+        guard answered == 1 else { throw Failure(description: "the Secret Service did not remove the password: \(said(error))") }
+    }
+
     /// The password kept for `account`, or `nil` when none is; throws when the service can't be asked.
     public static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }

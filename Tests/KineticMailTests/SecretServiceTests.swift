@@ -53,6 +53,27 @@ final class SecretServiceTests: XCTestCase {
     }
 
     /// Without a session bus nothing is asked (libsecret would start one through X11): a sentence says so, at once.
+    /// The sheet's set-up with a keyring: "Work" kept for one server, then set up again for another: the password is
+    /// the keyring's for the new one, and the old server's item, which no account names now, is gone; `mail.json`
+    /// holds neither password.
+    func testSettingAnAccountUpAgainElsewhereRemovesItsOldKeyringItem() throws {
+        let environment = try secretService()
+        let user = "sheet-\(UUID().uuidString.prefix(8))"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-keyring-sheet-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let file = folder.appendingPathComponent("kinetic/mail.json")
+        for (host, password) in [("imap.old.example", "ancien"), ("imap.new.example", "nouveau")] {
+            let warning = try MailAccountSetUp(MailAccountForm(name: "Work", imap: "imaps://\(host)", smtp: nil, user: user, password: password))
+                .keep(password: password, in: file, environment: environment)
+            XCTAssertNil(warning, "the keyring kept it")
+        }
+        XCTAssertEqual(try SecretService.password(for: "\(user)@imap.new.example:993", environment: environment), "nouveau")
+        XCTAssertNil(try SecretService.password(for: "\(user)@imap.old.example:993", environment: environment), "the old server's item is gone")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertFalse(written.contains("ancien") || written.contains("nouveau"), written)
+        XCTAssertEqual(MailAccountsFile.load(file, home: nil, environment: environment, warn: { _ in }).accounts.map(\.account.password), ["nouveau"])
+    }
+
     func testWithNoSessionBusTheServiceIsNotAsked() {
         XCTAssertThrowsError(try SecretService.password(for: "ana@example.org@imap.example.org:993", environment: [:])) { error in
             XCTAssertEqual("\(error)", "no Secret Service: no session bus runs")

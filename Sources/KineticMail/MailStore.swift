@@ -339,8 +339,8 @@ final class MailStore: Sendable {
 
     /// A row's header fields, or `nil` when they are not an object of texts (`withoutHeaders` finds those rows by the
     /// same rule, so the next check fetches them again).
-    private static func fields(_ text: String) -> [String: String]? {
-        try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))  // nil: not fields this version reads
+    private static func fields(_ text: String, _ decoder: JSONDecoder = JSONDecoder()) -> [String: String]? {
+        try? decoder.decode([String: String].self, from: Data(text.utf8))  // nil: not fields this version reads
     }
 
     /// `name`'s messages as kept, newest first; a row that does not read back (a field written by a newer version) is
@@ -352,14 +352,15 @@ final class MailStore: Sendable {
             """, arguments: [name])
         let decoder = JSONDecoder()
         return rows.compactMap { row -> KeptMessage? in
-            guard let fieldsText: String = row["fields"], let fields = Self.fields(fieldsText) else { return nil }  // asked again (`withoutHeaders`)
+            guard let fieldsText: String = row["fields"], let fields = Self.fields(fieldsText, decoder) else { return nil }  // asked again (`withoutHeaders`)
             let uid: Int64 = row["uid"]
             let flagsText: String = row["flags"]
-            let flags = (try? decoder.decode([String].self, from: Data(flagsText.utf8))) ?? []  // nil: unreadable, read as none (the next check reads every flag: `hasUnreadableFlags`)
+            // Most rows hold no flag and no attachment: "[]" is read without a decoder.
+            let flags = flagsText == "[]" ? [] : (try? decoder.decode([String].self, from: Data(flagsText.utf8))) ?? []  // nil: unreadable, read as none (the next check reads every flag: `hasUnreadableFlags`)
             let headers = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: Set(flags), fields: fields)
             guard row["hasBody"] as Bool else { return KeptMessage(headers: headers, body: nil) }
             let attachmentsText: String = row["attachments"]
-            let attachments = (try? decoder.decode([KeptAttachment].self, from: Data(attachmentsText.utf8))) ?? []  // nil: listed as none
+            let attachments = attachmentsText == "[]" ? [] : (try? decoder.decode([KeptAttachment].self, from: Data(attachmentsText.utf8))) ?? []  // nil: listed as none
             return KeptMessage(headers: headers, body: MessageBody(subject: row["bodySubject"], from: row["bodyFrom"], text: row["bodyText"],
                                                                    attachments: attachments.map { MailAttachment(name: $0.name, size: $0.size) }))
         }

@@ -182,6 +182,11 @@ final class MailStoreTests: XCTestCase {
         let long = IMAPMailServer.snippet(of: String(repeating: "word ", count: 100))
         XCTAssertEqual(long.count, 199, "40 words and the spaces between them: 199; a 41st would pass 200")
         XCTAssertFalse(long.hasSuffix(" "))
+        // ASCII is read by its bytes, anything else by its characters: the same rule either way.
+        XCTAssertEqual(IMAPMailServer.snippet(of: "\r\n\u{0B}Line one\r\nline\u{0C}two \r\n"), "Line one line two")
+        XCTAssertEqual(IMAPMailServer.snippet(of: "  Café\r\n\r\n  à   midi ?\n"), "Café à midi ?")
+        XCTAssertEqual(IMAPMailServer.snippet(of: String(repeating: "é ", count: 150)).count, 199, "100 letters and the 99 spaces between")
+        XCTAssertEqual(IMAPMailServer.snippet(of: "   \n\t "), "")
         XCTAssertEqual(IMAPMailServer.capped("café", 200), "café")
         XCTAssertEqual(IMAPMailServer.capped(String(repeating: "é", count: 300), 200).count, 200)
     }

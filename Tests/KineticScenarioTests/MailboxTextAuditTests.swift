@@ -53,7 +53,8 @@ final class MailboxTextAuditTests: XCTestCase {
     private func front(of state: String) -> String? {
         if state.hasPrefix("message.") { return "reader" }
         if state.hasPrefix("options.") { return "options.panel" }
-        return ["picker": "picker", "trash.confirm": "trash.confirm", "compose": "compose", "compose.confirm": "compose.confirm"][state]
+        return ["picker": "picker", "trash.confirm": "trash.confirm", "compose": "compose", "compose.confirm": "compose.confirm",
+                "account": "account"][state]
     }
 
     private func mostCommonColour(in image: PixelImage, rect: Rect) -> Color {
@@ -115,6 +116,11 @@ final class MailboxTextAuditTests: XCTestCase {
         look(.closeCompose)                         // compose.confirm
         look(.saveDraft)
         look(.openShelf(.drafts))
+        look(.openAccountSheet)                     // Add Mail Account, Connect grey
+        look(.editAccount(.imap, "imaps://mail.example.org"))
+        look(.editAccount(.user, "ana@example.org"))
+        look(.editAccount(.password, "secret"))     // Connect enabled, the password as bullets
+        look(.connectAccount)                       // refused (this run sets none up): the refusal in red
         XCTAssertEqual(all, [], "\n" + all.joined(separator: "\n"))
     }
 }

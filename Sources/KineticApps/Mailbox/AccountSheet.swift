@@ -54,16 +54,18 @@ final class AccountSheet {
 
     private func buildContents() {
         let width = Self.size.width
-        sheet.addSublayer(Typography.label("account.title", context.texts(MailboxText.addMailAccount), frame: Rect(x: 120, y: 18, width: width - 240, height: 30),
-                                           size: 20, bold: true, color: Palette.ink, alignment: .center))
+        // Between Cancel and Connect, on one line, shrunk to fit a longer language's title ("Ajouter un compte de
+        // messagerie") rather than running under the button.
+        sheet.addSublayer(Typography.label("account.title", context.texts(MailboxText.addMailAccount), frame: Rect(x: 120, y: 18, width: width - 270, height: 30),
+                                           size: 20, bold: true, color: Palette.ink, alignment: .center, lineLimit: 1))
         let cancel = Typography.label("account.cancel", context.texts(MailboxText.cancel), frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17,
                                       color: MailboxViewContext.deepTint)
         cancel.isUserInteractionEnabled = true
         cancel.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeAccountSheet) }]
         sheet.addSublayer(cancel)
-        let connect = Typography.panel("account.connect", frame: Rect(x: width - 130, y: 16, width: 110, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
-        connect.addSublayer(Typography.label(nil, context.texts(MailboxText.connect), frame: Rect(x: 0, y: 7, width: 110, height: 22), size: 17, bold: true,
-                                             color: .white, alignment: .center))
+        let connect = Typography.panel("account.connect", frame: Rect(x: width - 140, y: 16, width: 120, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
+        connect.addSublayer(Typography.label(nil, context.texts(MailboxText.connect), frame: Rect(x: 6, y: 7, width: 108, height: 22), size: 17, bold: true,
+                                             color: .white, alignment: .center, lineLimit: 1))
         connect.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.connectAccount) }]
         sheet.addSublayer(connect)
         let input = context.stage.textInput

@@ -148,8 +148,9 @@ extension MailAccountSetUp {
     /// Setting accounts up from the Mailbox's sheet for good (`kinetic run`): the login checked, then the account kept
     /// in `accountsFile` (`mail.json`) with its password in the keyring or a file, and the Mailbox opened on every
     /// account the file then gives, each one's mail kept in `keptMailFolder`. `caFile` is the run's
-    /// `--mail-ca-file`, trusted for the new account too.
-    public static func keepingForGood(in accountsFile: URL, keptMailFolder: URL?, caFile: String?,
+    /// `--mail-ca-file`, trusted for the new account too. The run's own account (`--imap`, not in the file) stays beside
+    /// them, `alongside`.
+    public static func keepingForGood(in accountsFile: URL, keptMailFolder: URL?, caFile: String?, alongside: MailServer? = nil,
                                       environment: [String: String] = ProcessInfo.processInfo.environment,
                                       warn: @escaping @Sendable (String) -> Void) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
@@ -158,15 +159,22 @@ extension MailAccountSetUp {
             guard let server = MailAccountsFile.server(accountsFile, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn) else {
                 throw MailAccountError("it was kept in \(MailAccount.shown(accountsFile.path)), but could not be opened from there (the log says why)")
             }
-            return MailAccountKept(server: server, passwordInFile: warning != nil)
+            return MailAccountKept(server: together(alongside, server), passwordInFile: warning != nil)
         })
+    }
+
+    /// The run's own account (given by `--imap`), if any, with the accounts set up: one Mailbox (`SeveralAccounts`).
+    static func together(_ runs: MailServer?, _ setUp: MailServer) -> MailServer {
+        guard let runs else { return setUp }
+        return SeveralAccounts([(name: "this run's account", server: runs), (name: "the accounts set up", server: setUp)])
     }
 
     /// Setting an account up for one run only (`kinetic play`): the login checked, the account kept in memory, its
     /// mail too; no keyring, no `mail.json`, so a scenario never writes a person's accounts.
-    public static func keepingForTheRun(caFile: String?) -> MailAccountSetting {
+    public static func keepingForTheRun(caFile: String?, alongside: MailServer? = nil) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
-            MailAccountKept(server: IMAPMailServer(account: try MailAccountSetUp(form, caFile: caFile).account(password: form.password)), passwordInFile: false)
+            let server = IMAPMailServer(account: try MailAccountSetUp(form, caFile: caFile).account(password: form.password))
+            return MailAccountKept(server: together(alongside, server), passwordInFile: false)
         })
     }
 

@@ -150,15 +150,19 @@ struct MailOptions: ParsableArguments {
 
     func validate() throws { _ = try server(warn: { _ in }) }  // the warning is said once, when the run starts
 
+    /// Whether the flags (or `KINETIC_IMAP_URL`) give this run an account of its own, rather than `mail.json`'s.
+    var givesAnAccount: Bool { !(imap ?? ProcessInfo.processInfo.environment["KINETIC_IMAP_URL"] ?? "").isEmpty }
+
     /// The certificate authorities the run trusts for mail, if not the system's.
     func caFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? { mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"] }
 
     /// How the Mailbox's account sheet sets accounts up in `kinetic run`: kept for good in `mail.json` (and the
     /// keyring), the Mailbox then opening on every account the file gives; `nil` when there is no folder for the file.
-    func settingUpForGood(keptMailFolder: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) -> MailAccountSetting? {
+    /// `runs` is the run's own account (`--imap`), kept beside the ones set up.
+    func settingUpForGood(keptMailFolder: URL?, alongside runs: MailServer?, environment: [String: String] = ProcessInfo.processInfo.environment) -> MailAccountSetting? {
         guard let file = MailAccountsFile.location(environment: environment) else { return nil }
-        return MailAccountSetUp.keepingForGood(in: file, keptMailFolder: keptMailFolder, caFile: caFile(environment: environment), environment: environment,
-                                               warn: { Log.line($0) })
+        return MailAccountSetUp.keepingForGood(in: file, keptMailFolder: keptMailFolder, caFile: caFile(environment: environment), alongside: runs,
+                                               environment: environment, warn: { Log.line($0) })
     }
 }
 
@@ -204,7 +208,8 @@ struct Run: ParsableCommand {
         var environment = AppsEnvironment.liveWindow
         let keptMail = fresh ? nil : locations.cacheDirectory.appendingPathComponent("mail")
         environment.mailServer = try mail.server(readingTheAccountsFile: true, keptMailFolder: keptMail)
-        environment.mailAccountSetting = mail.settingUpForGood(keptMailFolder: keptMail)
+        // An account given by flags for this run stays beside those the sheet sets up (mail.json's replace none of it).
+        environment.mailAccountSetting = mail.settingUpForGood(keptMailFolder: keptMail, alongside: mail.givesAnAccount ? environment.mailServer : nil)
         stage.present(Shell(entries: KineticApps.entries(environment: environment), initialApp: app?.id))
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.
@@ -253,7 +258,7 @@ struct Play: ParsableCommand {
             let script = try Scenario.load(from: URL(fileURLWithPath: scenario))
             var environment = AppsEnvironment.live
             environment.mailServer = try mail.server()
-            environment.mailAccountSetting = MailAccountSetUp.keepingForTheRun(caFile: mail.caFile())
+            environment.mailAccountSetting = MailAccountSetUp.keepingForTheRun(caFile: mail.caFile(), alongside: environment.mailServer)
             let runner = try ScenarioRunner(scenario: script, entries: KineticApps.entries(environment: environment),
                                             contentURL: contentURL.flatMap { URL(string: $0) }, localization: languages.localization)
             // The run's saved state and downloads are its own: gone at the end, unless asked to keep them.

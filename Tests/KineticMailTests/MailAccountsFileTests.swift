@@ -147,6 +147,24 @@ final class MailAccountsFileTests: XCTestCase {
 
     /// Two accounts as one: their messages together, each filed, read and answered through its own; one away keeps its
     /// last messages and is said once while the other goes on; both away, the check fails.
+    /// An account the run was given by flags (`--imap`) stays beside the one the sheet sets up: the Mailbox opened
+    /// anew reads both. Without one, it is the new account's alone.
+    func testTheRunsOwnAccountStaysBesideTheOneSetUp() async throws {
+        let runs = Account(["Budget"], checkInterval: 30)
+        let form = MailAccountForm(name: "New", imap: "imap://127.0.0.1:1", smtp: nil, user: "ana", password: "p")
+        let kept = try await MailAccountSetUp.keepingForTheRun(caFile: nil, alongside: runs).keep(form)
+        XCTAssertTrue(kept.server is SeveralAccounts, "\(type(of: kept.server))")
+        let alone = try await MailAccountSetUp.keepingForTheRun(caFile: nil).keep(form)
+        XCTAssertFalse(alone.server is SeveralAccounts)
+        // The new account's server (nothing at port 1) fails; the run's own still gives its Budget.
+        do {
+            let messages = try await kept.server.inbox()
+            XCTFail("one account answering and one not is a partial check, not \(messages.count) message(s)")
+        } catch let partial as PartialMailCheck {
+            XCTAssertEqual(partial.messages.map { $0.subject }, ["Budget"])
+        }
+    }
+
     func testSeveralAccountsAreOneMailbox() async throws {
         let work = Account(["Budget"], checkInterval: 30), home = Account(["Picnic", "Budget"], checkInterval: 10, canSend: false)
         let both = SeveralAccounts([(name: "Work", server: work), (name: "Home", server: home)])

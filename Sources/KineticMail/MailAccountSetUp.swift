@@ -55,12 +55,15 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
         var entry: [String: Any] = ["imap": imap, "user": user]
         if let smtp { entry["smtp"] = smtp }
         if let caFile { entry["caFile"] = caFile }
-        var warning: String?, passwordFile: (url: URL, before: Data?)?, keyringBefore: String??
+        var warning: String?, passwordFile: (url: URL, before: Data?)?, keyringBefore: Result<String?, Error>?
         do {
-            // What the keyring held for this account before, to put back should mail.json refuse (`nil`: none).
-            let before = try? SecretService.password(for: account.secretServiceKey, environment: environment)  // nil: can't be asked
+            // What the keyring held for this account before, to put back should mail.json refuse: a password, none, or
+            // unknown (the keyring could not say; it is then left as the store leaves it). A locked keyring's one unlock
+            // serves this and the store, within the same deadline.
+            let before = Result { try SecretService.password(for: account.secretServiceKey, environment: environment, deadline: keyringDeadline) }
+            if case .failure(let failure as SecretService.Failure) = before, failure.isAbsent { throw failure }
             try SecretService.store(password, for: account.secretServiceKey, environment: environment, deadline: keyringDeadline)
-            keyringBefore = .some(before ?? nil)
+            keyringBefore = before
             entry["passwordInSecretService"] = true
         } catch let failure as SecretService.Failure where failure.isAbsent {
             // No keyring on this desktop (no session bus, or nothing answering for the service): an owner-only file, said.
@@ -79,9 +82,9 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
             if let passwordFile {
                 if let before = passwordFile.before { try? AtomicFile.write(before, to: passwordFile.url, ownerOnly: true) } else { _ = unlink(passwordFile.url.path) }
             }
-            if case .some(let before) = keyringBefore {
+            if case .success(let before)? = keyringBefore {
                 if let before { try? SecretService.store(before, for: account.secretServiceKey, environment: environment) }
-                else { try? SecretService.clear(for: account.secretServiceKey, environment: environment) }
+                else { try? SecretService.clear(for: account.secretServiceKey, environment: environment) }  // none was there
             }
             throw MailAccountError("mail accounts: \(error)")
         }
@@ -166,7 +169,9 @@ extension MailAccountSetUp {
     /// The run's own account (given by `--imap`), if any, with the accounts set up: one Mailbox (`SeveralAccounts`).
     static func together(_ runs: MailServer?, _ setUp: MailServer) -> MailServer {
         guard let runs else { return setUp }
-        return SeveralAccounts([(name: "this run's account", server: runs), (name: "the accounts set up", server: setUp)])
+        // One level of accounts: a group inside a group would count one of its accounts failing as all of them failing.
+        let accounts = (setUp as? SeveralAccounts)?.accounts ?? [(name: "the account set up", server: setUp)]
+        return SeveralAccounts([(name: "this run's account", server: runs)] + accounts)
     }
 
     /// Setting an account up for one run only (`kinetic play`): the login checked, the account kept in memory, its

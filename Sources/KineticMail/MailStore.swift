@@ -147,7 +147,8 @@ final class MailStore: Sendable {
     func hasUnreadableFlags(in mailbox: String) throws -> Bool {
         try database.read { db in
             try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM message WHERE mailbox = ? AND (NOT json_valid(flags) OR json_type(flags) != 'array'))
+                SELECT EXISTS (SELECT 1 FROM message WHERE mailbox = ? AND (NOT json_valid(flags) OR json_type(flags) != 'array'
+                    OR EXISTS (SELECT 1 FROM json_each(message.flags) WHERE json_each.type != 'text')))
                 """, arguments: [mailbox]) ?? false
         }
     }

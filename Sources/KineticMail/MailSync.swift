@@ -82,10 +82,11 @@ struct MailSync {
         let headerless = try store.withoutHeaders(in: mailbox)
         let known = wanted.filter { kept.contains($0) && !headerless.contains($0) }
         let new = wanted.filter { !kept.contains($0) || headerless.contains($0) }.reversed()
-        if let since, since != status.highestModSeq {
-            // What changed since is few: one FETCH of the whole mailbox's changes, kept for the messages kept.
+        if let since, since != status.highestModSeq, let lowest = known.first, let highest = known.last {
+            // What changed since is few: one FETCH over the kept messages' range (never `*`, which an empty mailbox
+            // has none of), kept for the messages kept.
             let knownSet = Set(known)
-            try store.keepFlags(try await session.flagsChanged(since: since).filter { knownSet.contains($0.key) }, in: mailbox)
+            try store.keepFlags(try await session.flagsChanged(since: since, from: lowest, to: highest).filter { knownSet.contains($0.key) }, in: mailbox)
         } else if since == nil {
             for batch in Array(known).inBatches(of: Self.flagsPerFetch) {
                 try store.keepFlags(try await session.flags(of: batch), in: mailbox)

@@ -57,10 +57,10 @@ extension IMAPSession {
         return try await flags(fetching: "UID FETCH \(IMAPUIDSet.compressed(Array(uids))) (UID FLAGS)").filter { wanted.contains($0.key) }
     }
 
-    /// The flags of the open mailbox's messages changed since `modSequence` (CONDSTORE's CHANGEDSINCE, RFC 7162
-    /// §3.1.4), by UID: the whole mailbox asked at once, as what changed is few.
-    func flagsChanged(since modSequence: UInt64) async throws -> [UInt64: Set<String>] {
-        try await flags(fetching: "UID FETCH 1:* (UID FLAGS) (CHANGEDSINCE \(modSequence))")
+    /// The flags of the open mailbox's messages from UID `lowest` to `highest` changed since `modSequence` (CONDSTORE's
+    /// CHANGEDSINCE, RFC 7162 §3.1.4), by UID: one range asked at once, as what changed is few.
+    func flagsChanged(since modSequence: UInt64, from lowest: UInt64, to highest: UInt64) async throws -> [UInt64: Set<String>] {
+        try await flags(fetching: "UID FETCH \(lowest):\(highest) (UID FLAGS) (CHANGEDSINCE \(modSequence))")
     }
 
     /// The flags a FETCH of `command` gave, by UID.

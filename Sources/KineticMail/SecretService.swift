@@ -55,7 +55,9 @@ public enum SecretService {
     }
 
     /// The password kept for `account`, or `nil` when none is; throws when the service can't be asked.
-    public static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+    /// Waits at most `deadline` seconds (a locked keyring asks to be unlocked first).
+    public static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                                deadline: Double = SecretService.deadline) throws -> String? {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
         let (found, _) = withDeadline(deadline) { cancel in kinetic_secret_lookup(account, cancel, &error) }

@@ -145,8 +145,6 @@ final class MailAccountsFileTests: XCTestCase {
         func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws { lock.withLock { asked.append("send \(subject)") } }
     }
 
-    /// Two accounts as one: their messages together, each filed, read and answered through its own; one away keeps its
-    /// last messages and is said once while the other goes on; both away, the check fails.
     /// An account the run was given by flags (`--imap`) stays beside the one the sheet sets up: the Mailbox opened
     /// anew reads both. Without one, it is the new account's alone.
     func testTheRunsOwnAccountStaysBesideTheOneSetUp() async throws {
@@ -156,6 +154,9 @@ final class MailAccountsFileTests: XCTestCase {
         XCTAssertTrue(kept.server is SeveralAccounts, "\(type(of: kept.server))")
         let alone = try await MailAccountSetUp.keepingForTheRun(caFile: nil).keep(form)
         XCTAssertFalse(alone.server is SeveralAccounts)
+        // Beside several accounts set up, one group of them all, not a group inside a group.
+        let several = SeveralAccounts([(name: "Work", server: Account(["A"], checkInterval: 30)), (name: "Home", server: Account(["B"], checkInterval: 30))])
+        XCTAssertEqual((MailAccountSetUp.together(runs, several) as? SeveralAccounts)?.accounts.count, 3)
         // The new account's server (nothing at port 1) fails; the run's own still gives its Budget.
         do {
             let messages = try await kept.server.inbox()
@@ -165,6 +166,8 @@ final class MailAccountsFileTests: XCTestCase {
         }
     }
 
+    /// Two accounts as one: their messages together, each filed, read and answered through its own; one away keeps its
+    /// last messages and is said once while the other goes on; both away, the check fails.
     func testSeveralAccountsAreOneMailbox() async throws {
         let work = Account(["Budget"], checkInterval: 30), home = Account(["Picnic", "Budget"], checkInterval: 10, canSend: false)
         let both = SeveralAccounts([(name: "Work", server: work), (name: "Home", server: home)])

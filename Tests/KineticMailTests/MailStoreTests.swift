@@ -237,7 +237,7 @@ final class MailStoreTests: XCTestCase {
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute("UPDATE mailbox SET uidValidity = 8 WHERE name = 'INBOX'")
-            db.execute("UPDATE message SET flags = 'not json' WHERE uid = 1")
+            db.execute("UPDATE message SET flags = '[\\"\\\\\\\\Seen\\", 1]' WHERE uid = 1")
             db.commit()
             """, file.path]
         try python.run()

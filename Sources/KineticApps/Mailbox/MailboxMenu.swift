@@ -105,6 +105,12 @@ final class MailboxMenu {
         guard let last = rows.max(by: { $0.frame.minY < $1.frame.minY }), last.frame.maxY > height - 8, last.frame.minY > top else { return }
         let factor = max((height - 8 - last.frame.height - top) / (last.frame.minY - top), 0.5)
         for row in rows { row.frame.origin.y = top + (row.frame.minY - top) * factor }
+        // Each row ends where the next begins, so a click low on one never lands on the next (the later row is hit
+        // first); its label keeps its place.
+        let ordered = rows.sorted { $0.frame.minY < $1.frame.minY }
+        for (row, next) in zip(ordered, ordered.dropFirst()) where row.frame.maxY > next.frame.minY {
+            row.frame.size.height = next.frame.minY - row.frame.minY
+        }
     }
 
     /// A menu row that opens the Trash or a named list (`mailbox.menu.trash`, `mailbox.menu.list.to-read`, …), its label

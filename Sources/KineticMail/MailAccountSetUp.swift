@@ -95,11 +95,15 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// in the file names now: a file this program made in `mail-passwords/` (never one the person named), or the
     /// keyring's item. Best effort: one left behind harms nothing but the keyring's tidiness.
     private func forgetPasswords(of replaced: [[String: Any]], namedBy now: [[String: Any]], beside file: URL, environment: [String: String]) {
-        let ours = file.deletingLastPathComponent().appendingPathComponent("mail-passwords").standardizedFileURL.path + "/"
-        let files = Set(now.compactMap { $0["passwordFile"] as? String })
+        // Paths compared as the files they name: `~` read as the home folder, `..` and links followed.
+        let place = { (path: String) in
+            URL(fileURLWithPath: MailAccountsFile.expanded(path, home: environment["HOME"])).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let ours = place(file.deletingLastPathComponent().appendingPathComponent("mail-passwords").path) + "/"
+        let files = Set(now.compactMap { ($0["passwordFile"] as? String).map(place) })
         let keyring = Set(now.filter { $0["passwordInSecretService"] as? Bool == true }.compactMap(Self.secretServiceKey))
         for entry in replaced {
-            if let left = entry["passwordFile"] as? String, !files.contains(left), URL(fileURLWithPath: left).standardizedFileURL.path.hasPrefix(ours) {
+            if let left = (entry["passwordFile"] as? String).map(place), !files.contains(left), left.hasPrefix(ours) {
                 _ = unlink(left)
             }
             if entry["passwordInSecretService"] as? Bool == true, let key = Self.secretServiceKey(entry), !keyring.contains(key) {

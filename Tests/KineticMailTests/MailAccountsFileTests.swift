@@ -49,6 +49,16 @@ final class MailAccountsFileTests: XCTestCase {
         XCTAssertFalse(after.contains { $0.contains("imap.work.example") }, "\(after)")
         XCTAssertTrue(after.contains { $0.contains("imap.home.example") } && after.contains { $0.contains("imap.other.example") }, "\(after)")
 
+        // A password file another entry still names, written with `~` for the home folder, stays when the entry that
+        // named it the long way is replaced.
+        let shared = folder.appendingPathComponent("kinetic/mail-passwords/shared")
+        try write("shared-secret\n", to: shared)
+        try write(#"{"accounts": [{"name": "Home", "imap": "imaps://h.example", "user": "u", "passwordFile": "\#(shared.path)"},"#
+                  + #" {"name": "Other", "imap": "imaps://o.example", "user": "u", "passwordFile": "~/kinetic/mail-passwords/shared"}]}"#, to: file)
+        try MailAccountSetUp(MailAccountForm(name: "Home", imap: "imaps://elsewhere.example", smtp: nil, user: "u", password: "p"))
+            .keep(password: "p", in: file, environment: ["HOME": folder.path])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shared.path), "still Other's")
+
         // An entry written by hand without a name goes by its user: set up again under that name, it is replaced.
         try write(#"{"accounts": [{"imap": "imaps://mail.example.net", "user": "bo", "passwordFile": "/x"}]}"#, to: file)
         try MailAccountSetUp(MailAccountForm(name: "bo", imap: "imaps://mail.example.net", smtp: nil, user: "bo", password: "p"))

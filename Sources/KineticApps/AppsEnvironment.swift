@@ -22,6 +22,9 @@ public struct AppsEnvironment {
     /// How the Mailbox's account sheet sets a mail account up (checks the login, keeps the account); `nil` where no
     /// account can be set up, and the Mailbox's menu then offers none.
     public var mailAccountSetting: MailAccountSetting?
+    /// What reading the mail accounts said (an account left out of `mail.json`, a password file others can read), in
+    /// the log already: the Mailbox says the first in a banner as it opens, so a person without a terminal hears it.
+    public var mailWarnings: [String] = []
 
     /// Without `openLink`, every link is refused with "this run has no browser".
     public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,

@@ -13,7 +13,7 @@ public enum KineticApps {
 
     /// The apps, reaching the world through `environment`.
     public static func entries(environment: AppsEnvironment) -> [AppEntry] {
-        let mail = MailboxConnection(server: environment.mailServer)
+        let mail = MailboxConnection(server: environment.mailServer, warnings: environment.mailWarnings)
         return [
             AppEntry(id: "disguise", title: "Disguise-O-Rama",
                      summary: "Dress Scotch from a wheel of costume bubbles that spins, falls and springs.",

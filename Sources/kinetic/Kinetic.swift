@@ -207,7 +207,13 @@ struct Run: ParsableCommand {
         let stage = Stage(settings: settings)
         var environment = AppsEnvironment.liveWindow
         let keptMail = fresh ? nil : locations.cacheDirectory.appendingPathComponent("mail")
-        environment.mailServer = try mail.server(readingTheAccountsFile: true, keptMailFolder: keptMail)
+        // What reading the accounts said goes to the log, and to the Mailbox's first banner.
+        var mailWarnings: [String] = []
+        environment.mailServer = try mail.server(readingTheAccountsFile: true, keptMailFolder: keptMail) { warning in
+            Log.line(warning)
+            mailWarnings.append(warning)
+        }
+        environment.mailWarnings = mailWarnings
         // An account given by flags for this run stays beside those the sheet sets up (mail.json's replace none of it).
         environment.mailAccountSetting = mail.settingUpForGood(keptMailFolder: keptMail, alongside: mail.givesAnAccount ? environment.mailServer : nil)
         stage.present(Shell(entries: KineticApps.entries(environment: environment), initialApp: app?.id))

@@ -168,4 +168,27 @@ final class MailboxAccountSheetTests: XCTestCase {
         XCTAssertNil(plainStage.dump().layer("mailbox.menu.account"))
         XCTAssertNotNil(plainStage.dump().layer("mailbox.menu.gallery"))
     }
+
+    /// What reading `mail.json` said (in the log already) is said by the Mailbox's first banner too, heard whole by a
+    /// screen reader: the first sentence without the log's prefix, and how many more the log has. Said once: the
+    /// Mailbox opened again says nothing of it.
+    func testWhatReadingTheAccountsSaidIsTheFirstBanner() throws {
+        var environment = AppsEnvironment.offline
+        environment.mailWarnings = ["mail accounts: account 2 in \"/home/ana/.config/kinetic/mail.json\" left out: no user",
+                                    "mail: \"/home/ana/pw\" can be read by others (mode 644); chmod 600 it"]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-account-said-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment),
+                                        dataDirectory: folder)
+        let stage = runner.stage
+        stage.run(until: 0.5)
+        XCTAssertEqual(stage.announcement?.text,
+                       "Mail accounts: account 2 in \"/home/ana/.config/kinetic/mail.json\" left out: no user (and one more in the log)")
+        XCTAssertEqual(stage.dump().layer("banner")?.visible, true)
+        let said = stage.announcement?.serial
+        let shell = try XCTUnwrap(stage.screen as? Shell)
+        shell.show(shell.entries[1])
+        stage.run(for: 1)
+        XCTAssertEqual(stage.announcement?.serial, said, "said once, not again when the Mailbox opens again")
+    }
 }

@@ -58,8 +58,16 @@ final class MailboxConnection {
     /// What the next Mailbox says as it opens: the account just set up.
     private var arrivalNote: LocalizedMessage?
 
-    init(server: MailServer?) {
+    /// A connection to `server`, whose first Mailbox says the first of `warnings` (and how many more the log has).
+    init(server: MailServer?, warnings: [String] = []) {
         self.server = server
+        if let first = warnings.first {
+            // The log's own prefix ("mail accounts: ", "mail: ") is the banner's words already.
+            let what = ["mail accounts: ", "mail: "].first { first.hasPrefix($0) }.map { String(first.dropFirst($0.count)) } ?? first
+            arrivalNote = warnings.count == 1
+                ? LocalizedMessage(MailboxText.accountsSaid, ["what": .verbatim(what)])
+                : LocalizedMessage(MailboxText.accountsSaidAndMore, count: warnings.count - 1, ["what": .verbatim(what)])
+        }
     }
 
     /// The account sheet set an account up: the next Mailbox opens on `kept.server`, and says so.

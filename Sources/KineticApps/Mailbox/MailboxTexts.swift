@@ -98,6 +98,9 @@ enum MailboxText {
     static let accountHint = LocalizedText("mailbox.account.hint", "imaps://mail.example.org, or imap:// to turn to TLS with STARTTLS; smtps://host or smtp://host:587. Without SMTP the account only reads.")
     static let connecting = LocalizedText("mailbox.account.connecting", "Connecting…")
     static let accountRefused = LocalizedText("mailbox.account.refused", "Not set up: {reason}")
+    static let accountsSaid = LocalizedText("mailbox.banner.accounts-said", "Mail accounts: {what}")
+    static let accountsSaidAndMore = LocalizedPlural("mailbox.banner.accounts-said-and-more", one: "Mail accounts: {what} (and one more in the log)",
+                                                     other: "Mail accounts: {what} (and {count} more in the log)")
     static let accountSetUp = LocalizedText("mailbox.banner.account-set-up", "Mail account set up")
     static let accountSetUpInFile = LocalizedText("mailbox.banner.account-set-up-in-file", "Account set up; its password is in a file only you can read")
     // What an empty list says

@@ -255,42 +255,31 @@ public struct IMAPMailServer: MailServer {
     /// The start of a text for a row: its first 200 characters with every run of white space one space.
     static func snippet(of text: String) -> String {
         // Mail is mostly ASCII: its bytes are read as they are, without asking each Character whether it is a space
-        // (the Mailbox makes 10,000 rows from a store at launch, and again after each check).
+        // (the Mailbox makes 10,000 rows from a store at launch, and again after each check). One rule for both.
         let head = text.utf8.prefix(1_000)
         if head.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = [], pendingSpace = false
-            bytes.reserveCapacity(200)
-            for byte in head {
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                    pendingSpace = !bytes.isEmpty
-                    continue
-                }
-                guard bytes.count + (pendingSpace ? 1 : 0) < 200 else { break }
-                if pendingSpace {
-                    bytes.append(0x20)
-                    pendingSpace = false
-                }
-                bytes.append(byte)
-            }
-            return String(decoding: bytes, as: UTF8.self)
+            return String(decoding: collapsingSpaces(head, isSpace: { $0 == 0x20 || (0x09...0x0D).contains($0) }, space: 0x20), as: UTF8.self)
         }
-        var snippet = "", pendingSpace = false, count = 0
-        snippet.reserveCapacity(220)
-        for character in text.prefix(1_000) {
-            if character.isWhitespace {
-                pendingSpace = count > 0
+        return String(collapsingSpaces(text.prefix(1_000), isSpace: \.isWhitespace, space: " "))
+    }
+
+    /// The first 200 of `units` that a row shows: every run of spaces one `space`, none at either end.
+    private static func collapsingSpaces<Units: Sequence>(_ units: Units, isSpace: (Units.Element) -> Bool, space: Units.Element) -> [Units.Element] {
+        var kept: [Units.Element] = [], pendingSpace = false
+        kept.reserveCapacity(200)
+        for unit in units {
+            if isSpace(unit) {
+                pendingSpace = !kept.isEmpty
                 continue
             }
-            guard count + (pendingSpace ? 1 : 0) < 200 else { break }
+            guard kept.count + (pendingSpace ? 1 : 0) < 200 else { break }
             if pendingSpace {
-                snippet.append(" ")
-                count += 1
+                kept.append(space)
                 pendingSpace = false
             }
-            snippet.append(character)
-            count += 1
+            kept.append(unit)
         }
-        return snippet
+        return kept
     }
 
     /// A message's id in the Mailbox: a hash of its Message-ID (`imap-` and 16 hex digits), the same in whichever
@@ -330,6 +319,7 @@ actor KeptMailChecks {
             await previous?.value
             return try await check()
         }
+        // The next check waits for this one to end, however it ends: its failure is its caller's, thrown below.
         last[path] = Task { _ = try? await task.value }
         return try await task.value
     }

@@ -39,10 +39,11 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// that can't be written, refuses before the password goes anywhere. The password goes to a file only where no
     /// Secret Service is there at all; one that is there but refuses, stays locked, or does not answer within
     /// `keyringDeadline` seconds (an unlock prompt is a person's time) refuses the set-up, in its words. Returns the
-    /// warning to give when the password went to a file, `nil` when the keyring kept it.
+    /// warning to give when the password went to a file, `nil` when the keyring kept it. `warn` hears what could not be
+    /// tidied on the way (a password not put back, an old one not removed): the set-up stands or falls without it.
     @discardableResult
     public func keep(password: String, in file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
-                     keyringDeadline: Double = 60) throws -> String? {
+                     keyringDeadline: Double = 60, warn: (String) -> Void = Log.line) throws -> String? {
         let account = try account(password: password)
         do { _ = try MailAccountsFile.entries(in: file) } catch { throw MailAccountError("mail accounts: \(error)") }
         let folder = file.deletingLastPathComponent()
@@ -75,16 +76,21 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
         }
         do {
             let written = try MailAccountsFile.setUp(name, entry, in: file)
-            forgetPasswords(of: written.replaced, namedBy: written.now, beside: file, environment: environment)
+            forgetPasswords(of: written.replaced, namedBy: written.now, beside: file, environment: environment, warn: warn)
         } catch {
             // The password goes back to what it was: gone when this set-up kept it first, the old one when an account
-            // set up before keeps it there (the same user at the same server). Best effort: the refusal is what is said.
-            if let passwordFile {
-                if let before = passwordFile.before { try? AtomicFile.write(before, to: passwordFile.url, ownerOnly: true) } else { _ = unlink(passwordFile.url.path) }
-            }
-            if case .success(let before)? = keyringBefore {
-                if let before { try? SecretService.store(before, for: account.secretServiceKey, environment: environment) }
-                else { try? SecretService.clear(for: account.secretServiceKey, environment: environment) }  // none was there
+            // set up before keeps it there (the same user at the same server). The refusal is what is said; a password
+            // that could not be put back is said to `warn`.
+            do {
+                if let passwordFile {
+                    if let before = passwordFile.before { try AtomicFile.write(before, to: passwordFile.url, ownerOnly: true) } else { _ = unlink(passwordFile.url.path) }
+                }
+                if case .success(let before)? = keyringBefore {
+                    if let before { try SecretService.store(before, for: account.secretServiceKey, environment: environment) }
+                    else { try SecretService.clear(for: account.secretServiceKey, environment: environment) }  // none was there
+                }
+            } catch let restoring {
+                warn("mail: the password kept for \(MailAccount.shown(account.secretServiceKey)) could not be put back as it was: \(restoring)")
             }
             throw MailAccountError("mail accounts: \(error)")
         }
@@ -94,20 +100,23 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// The passwords of the accounts this set-up replaced (another user or server under the same name) that no account
     /// in the file names now: a file this program made in `mail-passwords/` (never one the person named), or the
     /// keyring's item. Best effort: one left behind harms nothing but the keyring's tidiness.
-    private func forgetPasswords(of replaced: [[String: Any]], namedBy now: [[String: Any]], beside file: URL, environment: [String: String]) {
+    private func forgetPasswords(of replaced: [[String: Any]], namedBy now: [[String: Any]], beside file: URL, environment: [String: String],
+                                 warn: (String) -> Void) {
         // Paths compared as the files they name: `~` read as the home folder, `..` and links followed.
         let place = { (path: String) in
             URL(fileURLWithPath: MailAccountsFile.expanded(path, home: environment["HOME"])).standardizedFileURL.resolvingSymlinksInPath().path
         }
-        let ours = place(file.deletingLastPathComponent().appendingPathComponent("mail-passwords").path) + "/"
+        let ours = place(Self.passwordsFolder(beside: file).path) + "/"
         let files = Set(now.compactMap { ($0["passwordFile"] as? String).map(place) })
         let keyring = Set(now.filter { $0["passwordInSecretService"] as? Bool == true }.compactMap(Self.secretServiceKey))
         for entry in replaced {
-            if let left = (entry["passwordFile"] as? String).map(place), !files.contains(left), left.hasPrefix(ours) {
-                _ = unlink(left)
+            if let left = (entry["passwordFile"] as? String).map(place), !files.contains(left), left.hasPrefix(ours), unlink(left) != 0, errno != ENOENT {
+                warn("mail: the old password file \(MailAccount.shown(left)) could not be removed: \(String(cString: strerror(errno)))")
             }
             if entry["passwordInSecretService"] as? Bool == true, let key = Self.secretServiceKey(entry), !keyring.contains(key) {
-                try? SecretService.clear(for: key, environment: environment)  // nil: the keyring keeps an item no one reads
+                do { try SecretService.clear(for: key, environment: environment) } catch {
+                    warn("mail: the keyring's old password for \(MailAccount.shown(key)) could not be removed: \(error)")
+                }
             }
         }
     }
@@ -121,7 +130,12 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// Where `account`'s password is kept when no keyring is there: `mail-passwords/<user>@<host>-<port>-<hash>` beside
     /// `file`, one per user and server.
     private func passwordFileURL(for account: MailAccount, beside file: URL) -> URL {
-        file.deletingLastPathComponent().appendingPathComponent("mail-passwords").appendingPathComponent(String(account.keptMailFileName.dropLast(".sqlite".count)))
+        Self.passwordsFolder(beside: file).appendingPathComponent(String(account.keptMailFileName.dropLast(".sqlite".count)))
+    }
+
+    /// The folder of the passwords this program keeps in files: `mail-passwords/` beside `mail.json`.
+    private static func passwordsFolder(beside file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent("mail-passwords")
     }
 
     /// The password in `mail-passwords/` beside `file`: the folder 0700, the file 0600 from its first byte.
@@ -161,7 +175,7 @@ extension MailAccountSetUp {
                                       environment: [String: String] = ProcessInfo.processInfo.environment,
                                       warn: @escaping @Sendable (String) -> Void) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
-            let warning = try MailAccountSetUp(form, caFile: caFile).keep(password: form.password, in: accountsFile, environment: environment)
+            let warning = try MailAccountSetUp(form, caFile: caFile).keep(password: form.password, in: accountsFile, environment: environment, warn: warn)
             if let warning { warn("mail: \(warning)") }
             guard let server = MailAccountsFile.server(accountsFile, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn) else {
                 throw MailAccountError("it was kept in \(MailAccount.shown(accountsFile.path)), but could not be opened from there (the log says why)")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KineticData
+import KineticPlatform
 
 /// One account's mail as the last checks left it, kept in SQLite (GRDB): each mailbox the Mailbox reads (its
 /// UIDVALIDITY, and where the Mailbox files what is in it), each message's flags and header fields, the bodies read
@@ -114,7 +115,8 @@ final class MailStore: Sendable {
     // MARK: What a check writes
 
     /// `name` as a check found it, at `position` among the places read, filed as `placement`: a UIDVALIDITY other than
-    /// the one kept means every UID kept for it names nothing now (RFC 3501 §2.3.1.1), so its messages are forgotten.
+    /// the one kept means every UID kept for it names nothing now (RFC 3501 §2.3.1.1), so its messages are forgotten
+    /// (and its HIGHESTMODSEQ, kept under the old one, is no longer read: `highestModSeq`).
     /// Gives the UIDs kept for it.
     func mailboxFound(_ name: String, position: Int, uidValidity: UInt64, placement: Placement) throws -> Set<UInt64> {
         let placementText = String(decoding: try JSONEncoder().encode(placement), as: UTF8.self)
@@ -122,7 +124,6 @@ final class MailStore: Sendable {
             let kept = try Int64.fetchOne(db, sql: "SELECT uidValidity FROM mailbox WHERE name = ?", arguments: [name])
             if let kept, kept != Int64(bitPattern: uidValidity) {
                 try db.execute(sql: "DELETE FROM message WHERE mailbox = ?", arguments: [name])
-                try db.execute(sql: "UPDATE mailbox SET highestModSeq = NULL WHERE name = ?", arguments: [name])
             }
             try db.execute(sql: """
                 INSERT INTO mailbox (name, position, uidValidity, placement) VALUES (?, ?, ?, ?)
@@ -361,7 +362,12 @@ final class MailStore: Sendable {
             let headers = IMAPMessageHeaders(uid: UInt64(bitPattern: uid), flags: Set(flags), fields: fields)
             guard row["hasBody"] as Bool else { return KeptMessage(headers: headers, body: nil) }
             let attachmentsText: String = row["attachments"]
-            let attachments = attachmentsText == "[]" ? [] : (try? decoder.decode([KeptAttachment].self, from: Data(attachmentsText.utf8))) ?? []  // nil: listed as none
+            var attachments: [KeptAttachment] = []
+            if attachmentsText != "[]" {
+                do { attachments = try decoder.decode([KeptAttachment].self, from: Data(attachmentsText.utf8)) } catch {
+                    Log.line("mail: the attachments kept for message \(uid) of \(MailAccount.shown(name)) do not read back; listed as none")
+                }
+            }
             return KeptMessage(headers: headers, body: MessageBody(subject: row["bodySubject"], from: row["bodyFrom"], text: row["bodyText"],
                                                                    attachments: attachments.map { MailAttachment(name: $0.name, size: $0.size) }))
         }

@@ -128,7 +128,7 @@ struct MailOptions: ParsableArguments {
     /// keep it in memory only, so a scenario never reads mail an earlier run kept.
     func server(environment: [String: String] = ProcessInfo.processInfo.environment, readingTheAccountsFile: Bool = false,
                 keptMailFolder: URL? = nil, warn: (String) -> Void = Log.line) throws -> MailServer? {
-        guard let address = imap ?? environment["KINETIC_IMAP_URL"], !address.isEmpty else {
+        guard let address = imapAddress(environment) else {
             guard readingTheAccountsFile, let file = MailAccountsFile.location(environment: environment) else { return nil }
             return MailAccountsFile.server(file, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn)
         }
@@ -151,7 +151,12 @@ struct MailOptions: ParsableArguments {
     func validate() throws { _ = try server(warn: { _ in }) }  // the warning is said once, when the run starts
 
     /// Whether the flags (or `KINETIC_IMAP_URL`) give this run an account of its own, rather than `mail.json`'s.
-    var givesAnAccount: Bool { !(imap ?? ProcessInfo.processInfo.environment["KINETIC_IMAP_URL"] ?? "").isEmpty }
+    var givesAnAccount: Bool { imapAddress(ProcessInfo.processInfo.environment) != nil }
+
+    /// The IMAP address the flags (or `KINETIC_IMAP_URL`) give, if any.
+    private func imapAddress(_ environment: [String: String]) -> String? {
+        (imap ?? environment["KINETIC_IMAP_URL"]).flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// The certificate authorities the run trusts for mail, if not the system's.
     func caFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? { mailCaFile ?? environment["KINETIC_MAIL_CA_FILE"] }

@@ -43,8 +43,9 @@ struct MailAccountCommand: ParsableCommand {
             throw ValidationError("no folder for mail.json: neither XDG_CONFIG_HOME nor HOME is an absolute path")
         }
         do {
-            if let warning = try setUp.keep(password: password, in: file) {
-                FileHandle.standardError.write(Data("kinetic: warning: \(warning)\n".utf8))
+            let warn = { (warning: String) in FileHandle.standardError.write(Data("kinetic: warning: \(warning)\n".utf8)) }
+            if let warning = try setUp.keep(password: password, in: file, warn: warn) {
+                warn(warning)
             } else {
                 print("kept the password in the desktop's keyring, as \(try setUp.account(password: password).secretServiceKey)")
             }

@@ -25,30 +25,9 @@ struct MailboxKeys {
             if event.key == .escape { send(.keepEditing) }
             return !Self.movesTheFocus(event)
         }
-        // The account sheet is worked as compose is: Tab through it, Enter on to the next field (from the password it
-        // connects), Ctrl-Enter connects, Esc leaves the field and then closes the sheet.
-        if state.account != nil {
-            switch event.key {
-            case .escape: send(.closeAccountSheet)
-            case .enter where event.modifiers.contains(.control): send(.connectAccount)
-            case .tab: return false
-            case .enter, .space: return !focusIsOffTheList
-            default: break
-            }
-            return true
-        }
-        // Tab and Shift-Tab go through the sheet (Cancel, Send, To, Subject, the message) by the stage's keyboard focus;
-        // with a button focused, Enter and Space press it.
-        if state.compose != nil {
-            switch event.key {
-            case .escape: send(.closeCompose)
-            case .enter where event.modifiers.contains(.control): send(.send)
-            case .tab: return false
-            case .enter, .space: return !focusIsOffTheList
-            default: break
-            }
-            return true
-        }
+        // The account sheet is worked as compose is (Enter in its password connects, as its fields' own Enter says).
+        if state.account != nil { return handleSheetKey(event, closing: .closeAccountSheet, submitting: .connectAccount) }
+        if state.compose != nil { return handleSheetKey(event, closing: .closeCompose, submitting: .send) }
         if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
             send(.undo)
             return true
@@ -96,6 +75,21 @@ struct MailboxKeys {
             }
         }
         return handleListKey(event)
+    }
+
+    /// A sheet's keys (compose's, the account sheet's), whose fields took their own keys first: Tab and Shift-Tab go
+    /// through the sheet by the stage's keyboard focus, and with a button focused Enter and Space press it; Ctrl-Enter
+    /// sends `submitting` (Send, Connect), Esc `closing` (with a field focused, Esc left it first). No other key
+    /// reaches the list behind the sheet.
+    private func handleSheetKey(_ event: KeyEvent, closing: MailboxAction, submitting: MailboxAction) -> Bool {
+        switch event.key {
+        case .escape: send(closing)
+        case .enter where event.modifiers.contains(.control): send(submitting)
+        case .tab: return false
+        case .enter, .space: return !focusIsOffTheList
+        default: break
+        }
+        return true
     }
 
     /// The keys the stage's keyboard focus takes in a question: Tab, the arrows, Home, End, Enter and Space.

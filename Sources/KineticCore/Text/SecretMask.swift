@@ -20,14 +20,7 @@ public struct SecretMask: Equatable, Sendable {
 
     /// The bullets before `offset` in the text (an offset inside a character counts the character's start).
     public func maskedOffset(forTextOffset offset: Int) -> Int {
-        let snapped = boundaries.snapped(offset)
-        // caretOffsets is ascending and holds `snapped`: its index is the number of characters before it.
-        var low = 0, high = boundaries.caretOffsets.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if boundaries.caretOffsets[middle] < snapped { low = middle + 1 } else { high = middle }
-        }
-        return low
+        boundaries.index(atOrBefore: min(max(offset, 0), boundaries.length))
     }
 
     /// The text offset after `offset` bullets (clamped to the text).

@@ -90,8 +90,9 @@ public struct TextBoundaries: Equatable, Sendable {
         return caretOffsets[start]..<caretOffsets[end]
     }
 
-    /// The index in `caretOffsets` of the last position at or before `offset` (binary search).
-    private func index(atOrBefore offset: Int) -> Int {
+    /// The index in `caretOffsets` of the last position at or before `offset` (binary search): the number of grapheme
+    /// clusters wholly before it.
+    func index(atOrBefore offset: Int) -> Int {
         var low = 0, high = caretOffsets.count - 1
         while low < high {
             let middle = (low + high + 1) / 2

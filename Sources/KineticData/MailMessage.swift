@@ -126,6 +126,11 @@ public protocol MailServer: Sendable {
     /// Sends a message the person wrote (`to` addresses, a reply naming `inReplyTo`'s Message-ID) and keeps a copy in
     /// the server's `\Sent`; throws the server's refusal.
     func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws
+    /// Hands `message` to the SMTP server once, with no waiting and trying again here (the Mailbox's sync rules try
+    /// again on the stage's clock), then keeps a copy in `\Sent` once the server took it. `committed` is called just
+    /// before the end of the message is sent: from then on a send whose answer never comes may have arrived, and is
+    /// never sent again without the person. Throws a `SendFailure`.
+    func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws
     /// Watches for new mail until the task is cancelled, calling `changed` when the Inbox changes, so that a check
     /// runs at once rather than at its interval. A server that can't tell returns at once (the default).
     func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async
@@ -136,6 +141,18 @@ public protocol MailServer: Sendable {
 }
 
 extension MailServer {
+    /// `send(to:subject:body:inReplyTo:)`, its failure a refusal (a server that can't tell a wait from a refusal).
+    public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
+        do {
+            committed()
+            try await send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)
+        } catch let failure as SendFailure {
+            throw failure
+        } catch {
+            throw SendFailure.refused("\(error)")
+        }
+    }
+
     /// Nothing kept: the first check shows the mail.
     public func keptMessages() -> [MailMessage] { [] }
     /// Nothing to say of progress.
@@ -176,4 +193,34 @@ public struct PartialMailCheck: Error, CustomStringConvertible {
 
     /// The sentences, joined.
     public var description: String { problems.joined(separator: "; ") }
+}
+
+/// Why the SMTP server did not take a message, in the terms that decide what happens to it next (RFC 5321 §4.2.1).
+public enum SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A 4xx answer ("451 try again later"): the message is tried again later, with growing waits.
+    case tryAgainLater(String)
+    /// A 5xx answer, or one that is not SMTP: not sent, and never sent again without the person.
+    case refused(String)
+    /// The whole message went and no answer came: it may have arrived, so it is never sent again without the person.
+    case unanswered(String)
+    /// The server could not be reached, or the connection ended before the end of the message was sent: nothing was
+    /// sent, and it is tried again as a 4xx is.
+    case unreachable(String)
+
+    /// The server's words (or what happened), as said to the person.
+    public var words: String {
+        switch self {
+        case .tryAgainLater(let words), .refused(let words), .unanswered(let words), .unreachable(let words): return words
+        }
+    }
+
+    /// Whether the message goes again by itself, later.
+    public var isTemporary: Bool {
+        switch self {
+        case .tryAgainLater, .unreachable: return true
+        case .refused, .unanswered: return false
+        }
+    }
+
+    public var description: String { words }
 }

@@ -97,6 +97,30 @@ public struct IMAPMailServer: MailServer {
         }
     }
 
+    /// Hands `message` to the SMTP server once (no retry: the Mailbox's sync rules decide when to try again), then keeps
+    /// a copy, read, in `\Sent`. Throws a `SendFailure`; a copy the IMAP server will not keep is logged, not a failure.
+    public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
+        guard let smtp = account.smtp else { throw SendFailure.refused("this account has no SMTP server to send through") }
+        let account = self.account, timeout = self.timeout
+        let mail = OutgoingMail(from: account.fromAddress, to: message.to, subject: message.subject, body: message.body,
+                                inReplyTo: message.inReplyTo, date: Date())
+        do {
+            try await SMTPSubmission.send(mail.bytes, from: mail.from, to: message.to, host: smtp.host, port: smtp.port, tls: smtp.tls,
+                                          user: account.user, password: account.password, timeout: timeout, committed: committed)
+        } catch {
+            throw SendFailure(smtp: error)
+        }
+        do {
+            try await session { session in
+                if let sent = try await session.listMailboxes().forUse("\\Sent", else: "Sent") {
+                    try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
+                }
+            }
+        } catch {
+            Log.line("mail: \(MailAccount.shown(message.subject)) was sent, but the server did not keep a copy in Sent: \(error)")
+        }
+    }
+
     /// One check: log in, bring the store up to date with the newest `limit` messages of each place (`MailSync`), log
     /// out, and give what the store holds (`keptMessages`). With bodies left to read, the watch is told a check is due.
     public func inbox() async throws -> [MailMessage] {

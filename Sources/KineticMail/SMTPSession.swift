@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import KineticData
 
 /// Message submission over SMTP (RFC 5321, RFC 6409; AUTH PLAIN, RFC 4616), one message per connection: the greeting,
 /// EHLO, AUTH, MAIL FROM, RCPT TO for each recipient, DATA with the message dot-stuffed, QUIT.
@@ -11,18 +12,24 @@ public enum SMTPSubmission {
     /// Sends `message` (its RFC 5322 bytes, lines ending in CRLF) from `from` to `recipients` through the server at
     /// `host`:`port`, over TLS with `tls` (from the first byte, `smtps://` on 465; or after STARTTLS, `smtp://` on 587)
     /// or plain (loopback only), logging in as `user` when a password is given.
+    /// `committed` is called just before the message's final dot is written: after it, no answer means it may have
+    /// arrived (`SMTPUnanswered`).
     public static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
-                            user: String?, password: String?, timeout: Duration = .seconds(30)) async throws {
+                            user: String?, password: String?, timeout: Duration = .seconds(30),
+                            committed: @Sendable () -> Void = {}) async throws {
         try await loggedIn(host: host, port: port, tls: tls, user: user, password: password, timeout: timeout) { conversation in
             try await conversation.command("MAIL FROM:<\(try address(from))>", expecting: 250)
             for recipient in recipients { try await conversation.command("RCPT TO:<\(try address(recipient))>", expecting: 250, also: [251]) }
             try await conversation.command("DATA", expecting: 354)
-            try await conversation.write(dotStuffed(message) + Array(".\r\n".utf8))
+            let body = dotStuffed(message)
+            try await conversation.write(body)
+            committed()
+            try await conversation.write(Array(".\r\n".utf8))
             do {
                 try await conversation.expect(250, after: "DATA")
             } catch let error as IMAPError where error.meansUnreachable {
                 // The whole message went: it may have arrived. Not "unreachable", which would send it again.
-                throw IMAPError.refused("DATA", "no word came after the whole message was sent, so it is not sent again (\(error))")
+                throw SMTPUnanswered(reason: "\(error)")
             }
         }
     }
@@ -141,4 +148,46 @@ private struct SMTPConversation {
             buffer += chunk.readableBytesView
         }
     }
+}
+
+/// The whole message went to the SMTP server and no answer came: it may have arrived, so it is not sent again.
+public struct SMTPUnanswered: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What happened instead of an answer.
+    public var reason: String
+
+    public var description: String { "the mail server did not answer after the whole message was sent, so it may have arrived (\(reason))" }
+}
+
+extension SendFailure {
+    /// What an SMTP conversation's failure means for the message: a 4xx reply is a wait, a 5xx a refusal, no answer
+    /// after the final dot a message that may have arrived, and a server that could not be reached (or went before
+    /// the final dot) a wait (RFC 5321 §4.2.1).
+    public init(smtp error: Error) {
+        switch error {
+        case let failure as SendFailure: self = failure
+        case let unanswered as SMTPUnanswered: self = .unanswered(unanswered.description)
+        case let error as IMAPError where error.meansUnreachable: self = .unreachable(error.description)
+        case IMAPError.refused(_, let reply) where SMTPReplyCode(reply)?.isTransient == true: self = .tryAgainLater(reply)
+        case IMAPError.refused(_, let reply): self = .refused(reply)
+        default: self = .refused("\(error)")
+        }
+    }
+}
+
+/// The three-digit code an SMTP reply starts with (RFC 5321 §4.2): 2xx done, 3xx go on, 4xx a transient failure, 5xx
+/// a permanent one.
+struct SMTPReplyCode: Equatable {
+    let value: Int
+
+    /// The code of `reply`, a reply's text as the conversation keeps it ("451 4.3.0 try again later"); `nil` when it
+    /// does not start with three digits.
+    init?(_ reply: String) {
+        let digits = reply.utf8.prefix(3)
+        guard digits.count == 3, digits.allSatisfy({ (0x30...0x39).contains($0) }),
+              reply.utf8.count == 3 || [0x20, 0x2D].contains(Array(reply.utf8)[3]), let value = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+        self.value = value
+    }
+
+    /// A 4xx code: the same command may work later.
+    var isTransient: Bool { (400..<500).contains(value) }
 }

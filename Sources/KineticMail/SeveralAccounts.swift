@@ -141,6 +141,14 @@ public final class SeveralAccounts: MailServer, Sendable {
         try await sender.send(to: to, subject: subject, body: body, inReplyTo: inReplyTo)
     }
 
+    /// As `send`: through the account the answered message came to, else the first that can send.
+    public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
+        let answered = message.inReplyTo.flatMap { messageID in memory.withLockedValue { $0.ownerByMessageID[messageID] } }
+        let sender = answered.map { accounts[$0].server }.flatMap { $0.canSend ? $0 : nil } ?? accounts.first { $0.server.canSend }?.server
+        guard let sender else { throw SendFailure.refused("no account has an SMTP server to send through") }
+        try await sender.submit(message, committed: committed)
+    }
+
     /// Drafts are the first account's.
     public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
         try await accounts.first?.server.keepDrafts(drafts, device: device)

@@ -8,8 +8,29 @@ import KineticScene
 open class Screen {
     /// The screen's layers; the stage sizes it to the content area.
     public let root: Layer
-    /// Set by the stage when the screen is shown.
-    public internal(set) weak var stage: Stage?
+    /// Set by the stage when the screen is shown; the effects of the stores it runs (`runsEffects(of:)`) start then.
+    public internal(set) weak var stage: Stage? {
+        didSet {
+            guard let stage, stage !== oldValue else { return }
+            for owner in effectOwners { owner.runEffects(on: stage.effectHost) }
+        }
+    }
+
+    /// The stores whose effects run while the screen is on a stage.
+    private var effectOwners: [any EffectsOwning] = []
+
+    /// Runs `store`'s effects (its work that sends actions back, its timers) on the stage from when the screen is on one
+    /// until it leaves; then they end, and what they still send is dropped. Call it once, when the store is made.
+    public func runsEffects(of store: some EffectsOwning) {
+        effectOwners.append(store)
+        if let stage { store.runEffects(on: stage.effectHost) }
+    }
+
+    /// The screen leaves the stage (or the shell's content): its stores' effects end, then `willDisappear()`.
+    func leaveStage() {
+        for owner in effectOwners { owner.endEffects() }
+        willDisappear()
+    }
 
     /// The stage the screen is on. Animating, reading the settings or starting work before the screen is on one is a
     /// mistake in the screen's code (nothing would run it, and settings would be made up), so it stops there, naming
@@ -109,7 +130,7 @@ open class Screen {
     /// shell's; the shell's menu then stays reachable by its ☰ button.
     open var ownsLeftEdge: Bool { false }
 
-    /// Called when the screen is taken off the stage.
+    /// Called when the screen is taken off the stage, after its stores' effects ended.
     open func willDisappear() {}
 
     /// Entries this screen adds to the side menu while it shows (Disguise-O-Rama's "Replay intro", say), each

@@ -100,7 +100,7 @@ public final class Shell: Screen {
     /// Shows an app (or the gallery for `nil`) in the content area, closing the menu.
     public func show(_ entry: AppEntry?) {
         reopening = false
-        content?.willDisappear()
+        content?.leaveStage()
         content?.root.removeFromSuperlayer()
         if let stage { stage.animator.stopAll(of: self) }
         currentEntry = entry

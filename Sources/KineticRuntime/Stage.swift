@@ -25,6 +25,22 @@ public final class Stage {
     public let sceneChanges = SceneChangeCounter()
     /// Work running off the simulation thread on behalf of the screens (a scenario waits for it each step).
     public let backgroundWork = BackgroundWork()
+    /// Actions sent back by the screens' asynchronous work, applied at the start of the next step, in order.
+    public let inbox = ActionInbox()
+    /// The clock the screens' timers, deadlines and retries are on (see `StageTimers`). Headless it follows the
+    /// stage's own time, a step at a time (`timeSource == .steps`); a window moves it by the wall clock.
+    public let timers = StageTimers()
+    /// What moves `timers`: the stage's steps (headless, tests), or its owner (a window, by the wall clock).
+    public var timeSource = TimeSource.steps
+    /// What moves the stage's timers.
+    public enum TimeSource: Sendable {
+        /// Each step moves them to the stage's time: a scenario's timers fire at the same step on every replay.
+        case steps
+        /// The stage's owner moves them (`timers.advance(to:)`): a window, by the wall clock, even while it rests.
+        case owner
+    }
+    /// Where a store's effects run on this stage: its inbox, its timers, its count of background work.
+    public var effectHost: EffectHost { EffectHost(inbox: inbox, timers: timers, work: backgroundWork) }
     /// Seconds of simulated time.
     public private(set) var time = 0.0
     /// Steps taken so far; `time` is this many `stepDuration`s.
@@ -73,7 +89,8 @@ public final class Stage {
     /// input waits for a step, and the screen has nothing of its own in progress. Stepping a stage at rest changes
     /// nothing, so a window stops stepping and drawing until input arrives, and an idle app costs no CPU.
     public var isAtRest: Bool {
-        !lastStepChangedScene && !inputSinceLastStep && animator.runningCount == 0 && !arena.hasActiveTouches && (screen?.isAtRest ?? true)
+        !lastStepChangedScene && !inputSinceLastStep && animator.runningCount == 0 && !arena.hasActiveTouches && inbox.isEmpty
+            && (screen?.isAtRest ?? true)
     }
 
     /// An empty stage of `size` points (1024×768, iPad landscape, unless told) at time 0; `present(_:)` puts a screen
@@ -129,7 +146,7 @@ public final class Stage {
 
     /// Puts `screen` on stage, filling it.
     public func present(_ screen: Screen) {
-        self.screen?.willDisappear()
+        self.screen?.leaveStage()
         self.screen?.root.removeFromSuperlayer()
         self.screen = screen
         screen.stage = self
@@ -348,6 +365,9 @@ public final class Stage {
         let sceneBefore = sceneChanges.changes
         stepCount += 1
         time = Double(stepCount) * Stage.stepDuration
+        if timeSource == .steps { timers.advance(to: time) }
+        // What asynchronous work sent back since the last step, before the screen steps: it sees the results.
+        inbox.deliver()
         arena.tick(time: time)
         screen?.update(dt: Stage.stepDuration)
         animator.step(by: Stage.stepDuration)

@@ -24,25 +24,45 @@ public struct Reduction<State, Effect> {
 /// Owns one app's state and runs every action through its rules, in one order for all three apps: reduce, carry
 /// out the effects (through the app's environment), then tell the screen what changed so it moves its layers.
 ///
-/// The screen makes the store, hands it `perform` (its environment at work) at once, and starts following it with
-/// `follow(_:)` once its layers exist: what the state said before then, the screen shows as it builds them.
-public final class Store<Rules: AppRules> {
+/// The rules' effects are values of the app's own; `perform` (the screen's interpreter, its environment at work)
+/// carries each out, and returns what must go on after this step as an engine `Effect`: work that sends actions back,
+/// a timer on the stage's clock, a cancellation. Those run on the stage the store is attached to (`runEffects(on:)`)
+/// and end with `endEffects()`, when the screen leaves the stage. Every action, whether a person's or one sent back,
+/// goes through `send(_:)` on the stage's thread.
+///
+/// The screen makes the store, hands it `perform` at once, and starts following it with `follow(_:)` once its layers
+/// exist: what the state said before then, the screen shows as it builds them.
+public final class Store<Rules: AppRules>: EffectsOwning where Rules.Action: Sendable {
     /// The app's state now; it changes only through `send(_:)`, by the app's rules.
     public private(set) var state: Rules.State
-    private var perform: (Rules.Effect) -> Void
+    private var perform: (Rules.Effect) -> Effect<Rules.Action>
     private var didChange: ((_ before: Rules.State) -> Void)?
+    /// Runs what the effects leave running: work that sends actions back, timers.
+    public let effects = EffectRunner<Rules.Action>()
 
     /// - Parameters:
     ///   - state: where the app starts.
-    ///   - perform: carries out one effect.
-    public init(_ state: Rules.State, perform: @escaping (Rules.Effect) -> Void = { _ in }) {
+    ///   - perform: carries out one effect, returning what goes on running.
+    public init(_ state: Rules.State, perform: @escaping (Rules.Effect) -> Effect<Rules.Action> = { _ in .none }) {
         self.state = state
         self.perform = perform
+        effects.apply = { [weak self] action in self?.send(action) }
     }
 
     /// Carries out effects from now on with `perform`.
-    public func performEffects(with perform: @escaping (Rules.Effect) -> Void) {
+    public func performEffects(with perform: @escaping (Rules.Effect) -> Effect<Rules.Action>) {
         self.perform = perform
+    }
+
+    /// Runs the effects' work and timers on `host` from now on (those asked for before start now).
+    public func runEffects(on host: EffectHost) {
+        effects.attach(to: host)
+    }
+
+
+    /// Ends every run and timer the effects started; what they still send is dropped. For a screen leaving the stage.
+    public func endEffects() {
+        effects.end()
     }
 
     /// Calls `didChange` with the state before after every action that changed the state.
@@ -75,10 +95,23 @@ public final class Store<Rules: AppRules> {
         isApplying = true
         let before = state
         let effects = Rules.reduce(&state, action)
-        for effect in effects { perform(effect) }
+        for effect in effects {
+            let running = perform(effect)
+            // An action the effect sends at once is applied right after this one, before anything else arrives.
+            for case .send(let next) in running.operations { waiting.append(next) }
+            self.effects.run(running.operations)
+        }
         let changed = state != before
         if changed { didChange?(before) }
         isApplying = false
         return Reduction(before: before, effects: effects, stateChanged: changed)
     }
+}
+
+/// Something whose effects run on a stage while its screen is there (a `Store`): see `Screen.runsEffects(of:)`.
+public protocol EffectsOwning: AnyObject {
+    /// Runs the effects' work and timers on `host` from now on.
+    func runEffects(on host: EffectHost)
+    /// Ends every run and timer; what they still send is dropped.
+    func endEffects()
 }

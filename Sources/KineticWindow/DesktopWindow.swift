@@ -67,7 +67,10 @@ public final class DesktopWindow {
         let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stage: stage)
         useTheDesktopForText()
         wakeOnFinishedWork()
-        defer { stage.backgroundWork.onFinish {} }
+        defer {
+            stage.backgroundWork.onFinish {}
+            stage.inbox.wakeOnArrival(nil)
+        }
         // Screen readers: the stage's accessibility tree over AT-SPI, when an accessibility bus answers.
         let accessibility = AccessibilityBridge.start()
         accessibility?.windowFocusChanged(hasFocus: SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0)
@@ -115,18 +118,21 @@ public final class DesktopWindow {
         last = rect
     }
 
-    /// A background job (a download) that finishes while the window rests wakes it with an event of its own.
+    /// A background job (a download) that finishes, or an action sent back by asynchronous work, wakes a resting window
+    /// with an event of its own.
     private func wakeOnFinishedWork() {
         let wakeEventType = SDL_RegisterEvents(1)
         guard wakeEventType != UInt32.max else {
             Log.line("SDL_RegisterEvents failed: \(String(cString: SDL_GetError())); finished downloads show at the next input")
             return
         }
-        stage.backgroundWork.onFinish {
+        let wake: @Sendable () -> Void = {
             var wake = SDL_Event()
             wake.type = wakeEventType
             if SDL_PushEvent(&wake) < 0 { Log.line("SDL_PushEvent failed: \(String(cString: SDL_GetError()))") }
         }
+        stage.backgroundWork.onFinish(wake)
+        stage.inbox.wakeOnArrival(wake)
     }
 
     /// Events, steps and frames until the person quits: sleeps in `SDL_WaitEventTimeout` while the stage rests or
@@ -149,6 +155,9 @@ public final class DesktopWindow {
         var inputMethodRect: SDL_Rect?
         var timings = WindowTimings.isOn ? WindowTimings() : nil
         defer { timings?.report() }
+        // The screens' timers run on the wall clock: one comes due while the window rests, and wakes it.
+        stage.timeSource = .owner
+        let timersStart = stage.timers.now
 
         while !stage.quitRequested {
             if let maximumSeconds, clock() > maximumSeconds { break }
@@ -162,7 +171,9 @@ public final class DesktopWindow {
                 let blink = stage.textInput.secondsUntilCaretBlinks.map { Int32(max($0 * 1000, 1).rounded(.up)) } ?? restTimeout
                 // A change the screen reader has not heard yet is due soon: wake for it.
                 let heard = accessibility?.secondsUntilDue(now: clock()).map { Int32(max($0 * 1000, 1).rounded(.up)) } ?? restTimeout
-                _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout, blink, heard))  // 0 is a timeout or an error: either way, look again
+                // A screen's timer (the next mail check, a retry) comes due: wake for it, and only for it.
+                let timer = stage.timers.secondsUntilNextDue.map { Int32(min(max($0 * 1000, 1).rounded(.up), 3_600_000)) } ?? restTimeout
+                _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout, blink, heard, timer))  // 0 is a timeout or an error: either way, look again
                 lastClock = clock()
                 stageClock.resumeAfterRest()
             } else if !holding {
@@ -171,6 +182,8 @@ public final class DesktopWindow {
                 if due > 0.001 { _ = SDL_WaitEventTimeout(nil, Int32(due * 1000)) }
             }
             let now = clock()
+            // Timers that came due post their actions; the step below applies them.
+            stage.timers.advance(to: timersStart + now)
             if stage.tuningFiles != nil, now - lastTuningPoll >= 0.25 {
                 stage.pollTuning()
                 lastTuningPoll = now

@@ -29,7 +29,11 @@ final class SkeletonScreen: Screen {
         self.environment = environment
         super.init(identifier: "counter.screen")
         // The store carries out effects from the start; the screen follows changes only once its layers exist.
-        store.performEffects { [unowned self] in self.perform($0) }
+        store.performEffects { [unowned self] in
+            self.perform($0)
+            return .none
+        }
+        runsEffects(of: store)
     }
 
     override var stateName: String { state.stateName }

@@ -29,7 +29,10 @@ final class StoreTests: XCTestCase {
     private final class Record { var events: [String] = [] }
 
     private func store(_ record: Record) -> Store<Counter> {
-        let store = Store<Counter>(0) { record.events.append("effect \($0)") }
+        let store = Store<Counter>(0) {
+            record.events.append("effect \($0)")
+            return .none
+        }
         store.follow { before in record.events.append("changed from \(before)") }
         return store
     }
@@ -62,7 +65,10 @@ final class StoreTests: XCTestCase {
 
     func testChangesBeforeTheScreenFollowsAreNotReportedButKept() {
         let record = Record()
-        let store = Store<Counter>(0) { record.events.append("effect \($0)") }
+        let store = Store<Counter>(0) {
+            record.events.append("effect \($0)")
+            return .none
+        }
         store.send(.add(2))
         XCTAssertEqual(record.events, [])
         store.follow { before in record.events.append("changed from \(before)") }
@@ -80,6 +86,7 @@ final class StoreTests: XCTestCase {
         store.performEffects { [unowned store] effect in
             record.events.append("effect \(effect)")
             if effect == .pinged { store.send(.add(10)) }
+            return .none
         }
         store.follow { before in record.events.append("changed from \(before) to \(store.state)") }
         let result = store.send(.addAndPing)

@@ -45,7 +45,11 @@ public final class DisguiseScreen: Screen {
         feed = nil
         self.environment = environment
         super.init(identifier: "disguise")
-        store.performEffects { [unowned self] in self.perform($0) }
+        store.performEffects { [unowned self] in
+            self.perform($0)
+            return .none
+        }
+        runsEffects(of: store)
     }
 
     /// Starts on the feed's bundled and saved costumes and refreshes from the network in the background.
@@ -61,7 +65,11 @@ public final class DisguiseScreen: Screen {
         self.feed = feed
         self.environment = environment
         super.init(identifier: "disguise")
-        store.performEffects { [unowned self] in self.perform($0) }
+        store.performEffects { [unowned self] in
+            self.perform($0)
+            return .none
+        }
+        runsEffects(of: store)
     }
 
     public override var stateName: String { state.stateName }

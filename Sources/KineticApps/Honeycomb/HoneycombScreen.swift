@@ -74,7 +74,11 @@ public final class HoneycombScreen: Screen {
         categories = HoneycombCategories(field: field, motion: motion, send: send)
         grid = HoneycombGrid(in: scroll.content, motion: motion, send: send)
         super.init(identifier: "honeycomb.screen")
-        store.performEffects { [unowned self] in self.perform($0) }
+        store.performEffects { [unowned self] in
+            self.perform($0)
+            return .none
+        }
+        runsEffects(of: store)
         motion.connect(animator: { [unowned self] in self.animator }, reduceMotion: { [unowned self] in self.settings.reduceMotion },
                        tuning: { [unowned self] in self.motionTuning })
     }

@@ -101,7 +101,11 @@ public final class MailboxScreen: Screen {
         store = Store(state)
         startupProblems = [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
-        store.performEffects { [unowned self] in self.perform($0) }
+        store.performEffects { [unowned self] in
+            self.perform($0)
+            return .none
+        }
+        runsEffects(of: store)
     }
 
     /// A mailbox on the data layer: the bundled or saved messages at once, then the content server's.
@@ -117,7 +121,11 @@ public final class MailboxScreen: Screen {
         store = Store(state)
         startupProblems = initial.problems + [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
-        store.performEffects { [unowned self] in self.perform($0) }
+        store.performEffects { [unowned self] in
+            self.perform($0)
+            return .none
+        }
+        runsEffects(of: store)
         // What was filed while the server was away, before the last quit: carried out first, in its order, once the
         // first check has said where the server has each message (the server finds a message by what a check saw).
         // A fresh start leaves the saved server state alone: it neither reads the outbox nor writes over it.

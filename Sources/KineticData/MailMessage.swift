@@ -141,10 +141,11 @@ public protocol MailServer: Sendable {
 }
 
 extension MailServer {
-    /// `send(to:subject:body:inReplyTo:)`, its failure a refusal (a server that can't tell a wait from a refusal).
+    /// `send(to:subject:body:inReplyTo:)`, its failure a refusal: a server that can tell neither a wait from a refusal
+    /// nor when the end of the message went. It never says `committed`, so a quit meanwhile sends the message again at
+    /// the next launch; a server that can tell (`IMAPMailServer`) implements this itself.
     public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
         do {
-            committed()
             try await send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)
         } catch let failure as SendFailure {
             throw failure

@@ -23,6 +23,11 @@ public struct OutgoingMessage: Codable, Equatable, Sendable {
     public var body: String
     /// The Message-ID of the message it answers, for a reply.
     public var inReplyTo: String?
+    /// Its row in Sent (`sent-3`), in the outbox file; `nil` in one an older Kinetic wrote.
+    public var sentID: String?
+    /// In the outbox file: whether the end of the message had been sent to the server, unanswered, when the app
+    /// quit: it may have arrived, and is not sent again.
+    public var committed: Bool?
 
     /// A message to `to`.
     public init(to: [String], subject: String, body: String, inReplyTo: String?) {

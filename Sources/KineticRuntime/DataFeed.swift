@@ -51,6 +51,9 @@ public final class DataFeed<Snapshot: Sendable> {
     /// What can be shown at once.
     public func initial() -> Snapshot { current() }
 
+    /// The refresh as work to run (`Effect.run`), or `nil` when there is nowhere to refresh from.
+    public var refreshWork: (@Sendable () async -> Snapshot)? { refresh }
+
     /// How many refreshes have started: the one whose result arrives next is the last of them (one runs at a time).
     public private(set) var refreshesStarted = 0
 

@@ -30,10 +30,9 @@ extension KineticApps {
             mailboxEnvironment.syncProgress = { server.syncProgress() }
             mailboxEnvironment.searchOnServer = { words in try await server.search(words) }
             if server.canSend {
-                mailboxEnvironment.sendOnServer = { message in
-                    try await server.send(to: message.to, subject: message.subject, body: message.body, inReplyTo: message.inReplyTo)
-                }
+                mailboxEnvironment.submitOnServer = { message, committed in try await server.submit(message, committed: committed) }
             }
+            mailboxEnvironment.watchForNewMail = { changed in await server.watchForNewMail(changed) }
             // Off the stage's thread: a failure goes to the process's log (standard error), which any thread may write.
             mailboxEnvironment.markReadOnServer = { ids in
                 Task.detached {

@@ -25,8 +25,12 @@ public struct MailboxEnvironment {
     /// Files a message on the server as a placement says (its list's mailbox; Later's return moment); throws the
     /// server's refusal. `nil` without a mail server.
     public var moveOnServer: (@Sendable (String, Placement) async throws -> Void)?
-    /// Sends a message the person wrote through the mail server; `nil` when the account cannot send.
-    public var sendOnServer: (@Sendable (MailboxState.OutgoingMessage) async throws -> Void)?
+    /// Hands a message the person wrote to the mail server once (`MailServer.submit`), calling the second argument
+    /// just before the end of the message goes; throws a `SendFailure`. `nil` when the account cannot send.
+    public var submitOnServer: (@Sendable (MailboxState.OutgoingMessage, @escaping @Sendable () -> Void) async throws -> Void)?
+    /// Listens for the server's word of new mail until cancelled, calling its argument each time (IMAP IDLE); `nil`
+    /// without a server.
+    public var watchForNewMail: (@Sendable (@escaping @Sendable () -> Void) async -> Void)?
     /// The filings and sends the mail server had not carried out when the app last quit (`mailbox-outbox.json`),
     /// oldest first.
     public var loadOutbox: () -> (moves: [WaitingMove], sends: [OutgoingMessage], problem: String?) = { ([], [], nil) }

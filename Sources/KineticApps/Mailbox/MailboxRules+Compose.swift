@@ -88,9 +88,12 @@ extension MailboxRules {
             state.messages.append(message)
             state.placements[id] = Placement(.sent)
             state.compose = nil
-            state.lastSent = MailboxState.OutgoingMessage(to: compose.to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
-                                                          subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
-            return [.save, .saveSent(.sent)]
+            let outgoing = MailboxState.OutgoingMessage(to: compose.to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+                                                        subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
+            state.lastSent = outgoing
+            // With an SMTP server it joins the outbox: sent, waiting, or back in Drafts as the server answers.
+            let handedOver = state.sync.canSend ? reduceSync(&state, .send(sentID: id, outgoing)) : []
+            return [.save, .saveSent(.sent)] + handedOver
         case .reply(let id):
             guard let message = state.message(withID: id), state.options == nil else { return [] }
             let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")

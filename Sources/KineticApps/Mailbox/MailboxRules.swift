@@ -92,6 +92,10 @@ public enum MailboxAction: Equatable, Sendable {
     case accountChecked
     /// The account was checked and kept: the sheet closes, and the Mailbox opens anew on the account.
     case accountKept
+    /// The sync's own actions (its schedule, its checks' ends, the outbox): see `ServerSyncRules`.
+    case sync(ServerSyncAction)
+    /// Check `number` ended with `snapshot` (the messages found, or why it failed).
+    case checkArrived(number: Int, MailboxRefresher.Snapshot)
 }
 
 /// What reaches the world when the Mailbox's state changes: the files written and what the person is told (the effect
@@ -113,6 +117,12 @@ public enum MailboxEffect: Equatable, Sendable {
     case searchServer([String], query: String)
     /// Check the account typed in the sheet with its server, then keep it (`MailboxEnvironment.accountSetting`).
     case setUpAccount(MailAccountForm)
+    /// What the sync asks of the world (a check, a timer, a message handed to the server, the outbox kept).
+    case sync(ServerSyncEffect)
+    /// Read check `number`'s messages with the filings under way, and say what went wrong in it.
+    case followCheck(number: Int, MailboxRefresher.Snapshot)
+    /// Bring the server's `\Drafts` to what this device has (a draft sent left it).
+    case keepDraftsOnServer
 }
 
 /// What the person did to the messages written here, which a save of them keeps.
@@ -440,6 +450,10 @@ public enum MailboxRules: AppRules {
         case .dataProblems(let problems, let refreshFailed, let showingSaved):
             let logged = problems.map { MailboxOutcome.effect(.log($0)) }
             return logged + (refreshFailed ? [.effect(.showBanner(refreshFailedMessage(showingSaved: showingSaved)))] : [])
+        case .sync(let action):
+            return reduceSync(&state, action)
+        case .checkArrived(let number, let snapshot):
+            return reduceCheck(&state, number: number, snapshot)
         case .mailServerFailed(let reason):
             let words = reason.hasPrefix("mail server: ") ? String(reason.dropFirst("mail server: ".count)) : reason
             return [.effect(.log(reason)), .effect(.showBanner(LocalizedMessage(MailboxText.serverUnreachable, ["reason": .verbatim(String(words.prefix(300)))])))]
@@ -529,7 +543,7 @@ public enum MailboxRules: AppRules {
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):
             return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
-        case .log, .showBanner, .searchServer, .setUpAccount:
+        case .log, .showBanner, .searchServer, .setUpAccount, .sync, .followCheck, .keepDraftsOnServer:
             return []
         }
     }

@@ -45,18 +45,12 @@ public final class MailboxScreen: Screen {
     private var serverSearchDue: (words: [String], query: String, at: Double)?
     /// How long the typing pauses before the server is asked: one search per word typed, not per keystroke.
     static let serverSearchPause = 0.4
-    /// Filing and sending on the mail server, in the order the person did them.
+    /// Filing on the mail server, in the order the person did it.
     private let errands = ServerErrands()
-    /// Sending, in the order the person sent.
-    private let sendErrands = ServerErrands()
-    /// The sends the server refused (by subject), handed back the same way.
-    private let refusedSends = Handover<Refusal>()
     /// The server's words when it did not keep the drafts, handed back the same way.
     private let refusedDrafts = Handover<String>()
-    /// The sends the server took (by serial), handed back the same way: the drafts they came from leave the server.
-    private let finishedSends = Handover<Int>()
-    /// The sends not yet taken by the server, with their serials, oldest first: kept in the outbox file.
-    private var pendingSends: [(serial: Int, message: OutgoingMessage)] = []
+    /// The outbox the last run left, handed to the sync rules as the screen appears.
+    private var outboxAtLaunch: [OutboxEntry] = []
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// What the Mailbox says as it appears, in a banner a screen reader hears: the account just set up.
@@ -101,10 +95,7 @@ public final class MailboxScreen: Screen {
         store = Store(state)
         startupProblems = [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
-        store.performEffects { [unowned self] in
-            self.perform($0)
-            return .none
-        }
+        store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
     }
 
@@ -118,13 +109,12 @@ public final class MailboxScreen: Screen {
         let (sent, sentProblem) = freshStart ? ([], nil) : environment.loadSent()
         var state = MailboxState(messages: initial.messages + Self.sentOnly(sent, placements), placements: placements, read: read)
         state.words = words
+        state.sync = ServerSyncState(checkInterval: feed.refreshInterval)
+        state.sync.canSend = environment.submitOnServer != nil
         store = Store(state)
         startupProblems = initial.problems + [problem, readProblem, sentProblem].compactMap { $0 }
         super.init(identifier: "mailbox")
-        store.performEffects { [unowned self] in
-            self.perform($0)
-            return .none
-        }
+        store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
         // What was filed while the server was away, before the last quit: carried out first, in its order, once the
         // first check has said where the server has each message (the server finds a message by what a check saw).
@@ -134,9 +124,11 @@ public final class MailboxScreen: Screen {
             let (waiting, sends, outboxProblem) = environment.loadOutbox()
             if let outboxProblem { startupProblems.append(outboxProblem) }
             waitingAtLaunch = waiting
-            // A send needs no check: the SMTP server takes it as it is. (One the server took just before the quit,
-            // before its answer was kept, goes again: an outbox's one window for a second copy.)
-            sends.forEach(sendOnServer)
+            // A send needs no check: the SMTP server takes it as it is. One whose end the server had when the app quit,
+            // unanswered, may have arrived: the sync rules put it in Drafts rather than send it twice.
+            outboxAtLaunch = sends.map { message in
+                OutboxEntry(serial: 0, sentID: message.sentID ?? "", message: message, phase: message.committed == true ? .committed : .queued)
+            }
         }
     }
 
@@ -203,7 +195,9 @@ public final class MailboxScreen: Screen {
         list.rebuildRows()
         store.follow { [unowned self] before in self.follow(from: before) }
         describeForScreenReaders()
-        feed?.startRefresh(counting: stage?.backgroundWork)
+        if !outboxAtLaunch.isEmpty, state.sync.canSend { send(.sync(.resumeOutbox(outboxAtLaunch))) }
+        outboxAtLaunch = []
+        send(.sync(.start))
         if let arrivalNote { banner.show(settings.localization(arrivalNote), animator: animator, measure: stage?.textInput.measure) }
     }
 
@@ -231,21 +225,8 @@ public final class MailboxScreen: Screen {
     }
 
     public override func update(dt: Double) {
-        feed?.refreshIfDue(now: stage?.time ?? 0, counting: stage?.backgroundWork)
         takeServersAnswers()
         accountErrand.takeAnswers()
-        if var snapshot = feed?.take() {
-            feed?.refreshArrived(now: stage?.time ?? 0)
-            // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
-            // undone), so only its banner counts.
-            if !snapshot.isStale { follow(&snapshot) }
-            if environment.moveOnServer != nil, snapshot.refreshFailed {
-                // A mail server's check: its words, not the bundled messages' (an account has none).
-                send(.mailServerFailed(reason: snapshot.problems.first ?? ""))
-            } else {
-                send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
-            }
-        }
         list.swipes.endQuietTrackpadStream(now: stage?.time ?? 0)
         list.swipes.endSlidesThatLeftTheScreen()
         tellTheTime()
@@ -352,15 +333,16 @@ public final class MailboxScreen: Screen {
     }
 
     /// Carries out one effect through the environment; a save that fails comes back to the rules as an action.
-    private func perform(_ effect: MailboxEffect) {
+    private func perform(_ effect: MailboxEffect) -> Effect<MailboxAction> {
         func attempt(_ save: () throws -> Void) {
             do { try save() } catch { send(.effectFailed(effect, reason: ErrorWords.sentence(error))) }
         }
         switch effect {
         case .saveSent(let change):
             attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
-            // A draft sent leaves the server's Drafts only once the message is on its way: until then it is the copy.
-            if change == .sent, let message = state.lastSent { sendOnServer(message) } else { keepDraftsOnServer() }
+            // A draft sent leaves the server's Drafts only once the message is on its way (`keepDraftsOnServer`, when
+            // the sync hears it was taken): until then it is the copy.
+            if change != .sent { keepDraftsOnServer() }
         case .saveRead:
             attempt { try environment.saveRead(state.read) }
             // The server hears of each opened message once.
@@ -375,11 +357,26 @@ public final class MailboxScreen: Screen {
         case .log(let line): environment.log("mailbox: \(line)")
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         case .searchServer(let words, let query):
-            guard environment.searchOnServer != nil else { return }
+            guard environment.searchOnServer != nil else { return .none }
             serverSearchDue = (words, query, (stage?.time ?? 0) + Self.serverSearchPause)
         case .setUpAccount(let form):
             accountErrand.start(form)
+        case .sync(let effect):
+            return syncWork(effect)
+        case .followCheck(let number, var snapshot):
+            // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
+            // undone), so only its banner counts.
+            if !snapshot.isStale { follow(&snapshot, check: number) }
+            if environment.moveOnServer != nil, snapshot.refreshFailed {
+                // A mail server's check: its words, not the bundled messages' (an account has none).
+                send(.mailServerFailed(reason: snapshot.problems.first ?? ""))
+            } else {
+                send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
+            }
+        case .keepDraftsOnServer:
+            keepDraftsOnServer()
         }
+        return .none
     }
 
     /// The options, once the message has slid off towards them; screen readers hear them.
@@ -516,21 +513,35 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
 }
 
 extension MailboxScreen {
-    /// A message sent goes to the mail server, when the account can send, in the background, kept in the outbox until
-    /// the SMTP server took it (a quit meanwhile sends it at the next launch); a refusal is said in a banner (the
-    /// message stays in Sent here, as written).
-    func sendOnServer(_ message: OutgoingMessage) {
-        guard let sendOnServer = environment.sendOnServer else { return }
-        nextMoveSerial += 1
-        let serial = nextMoveSerial, refused = refusedSends, sent = finishedSends
-        pendingSends.append((serial, message))
-        saveOutbox()
-        // Sends have a queue of their own: an SMTP server away holds no filing up.
-        sendErrands.add {
-            do {
-                try await sendOnServer(message)
-                sent.add(serial)
-            } catch { refused.add(Refusal(id: message.subject, previous: Placement(.sent), reason: "\(error)", serial: serial)) }
+    /// The sync's effects as the stage's work: a check run, the next check's timer, a message handed to the SMTP
+    /// server, the IDLE watch, the outbox kept. Each sends its end back as an action.
+    func syncWork(_ effect: ServerSyncEffect) -> Effect<MailboxAction> {
+        switch effect {
+        case .check(let number):
+            // Nowhere to read from (the bundled messages alone): the check ends with what shows.
+            guard let refresh = feed?.refreshWork else { return .send(.sync(.checkEnded(reason: nil))) }
+            return .run(id: EffectID(SyncWork.check)) { send in send(.checkArrived(number: number, await refresh())) }
+        case .scheduleCheck(let seconds):
+            return .after(seconds, send: .sync(.checkDue), id: EffectID(SyncWork.nextCheck))
+        case .watchForNewMail:
+            guard let watch = environment.watchForNewMail else { return .none }
+            return .run(id: EffectID(SyncWork.watch)) { send in await watch { send(.sync(.serverSaidNewMail)) } }
+        case .submit(let entry):
+            guard let submit = environment.submitOnServer else { return .send(.sync(.sendFailed(serial: entry.serial, .refused("no SMTP server")))) }
+            let serial = entry.serial, message = entry.message
+            return .run(id: EffectID(SyncWork.send(serial))) { send in
+                do {
+                    try await submit(message) { send(.sync(.sendCommitted(serial: serial))) }
+                    send(.sync(.sendAccepted(serial: serial)))
+                } catch {
+                    send(.sync(.sendFailed(serial: serial, error as? SendFailure ?? .refused("\(error)"))))
+                }
+            }
+        case .retry(let serial, let seconds):
+            return .after(seconds, send: .sync(.retryDue(serial: serial)), id: EffectID(SyncWork.retry(serial)))
+        case .saveOutbox:
+            saveOutbox()
+            return .none
         }
     }
 
@@ -587,7 +598,13 @@ extension MailboxScreen {
         let waiting = pendingMoves.filter { $0.value.finishedBeforeCheck == nil }.sorted { $0.value.serial < $1.value.serial }
         do {
             // The last run's filings not begun yet (no check so far) stay first.
-            try environment.saveOutbox(waitingAtLaunch + waiting.map { WaitingMove(id: $0.key, placement: $0.value.placement) }, pendingSends.map(\.message))
+            let sends = state.sync.outbox.map { entry in
+                var message = entry.message
+                message.sentID = entry.sentID
+                message.committed = entry.phase == .committed ? true : nil
+                return message
+            }
+            try environment.saveOutbox(waitingAtLaunch + waiting.map { WaitingMove(id: $0.key, placement: $0.value.placement) }, sends)
         } catch {
             environment.log("mailbox: the filings waiting for the mail server were not saved (\(error)); they last until you quit")
         }
@@ -614,19 +631,8 @@ extension MailboxScreen {
         for found in serverSearches.take() { send(.serverFound(query: found.query, ids: found.ids)) }
         for reason in refusedDrafts.take() { send(.serverRefusedDrafts(reason: reason)) }
         var changed = false
-        let sent = Set(finishedSends.take())
-        if !sent.isEmpty {
-            pendingSends.removeAll { sent.contains($0.serial) }
-            changed = true
-            keepDraftsOnServer()
-        }
-        for refusal in refusedSends.take() {
-            pendingSends.removeAll { $0.serial == refusal.serial }
-            changed = true
-            send(.serverRefusedSend(subject: refusal.id, reason: refusal.reason))
-        }
         for done in finishedMoves.take() where pendingMoves[done.id]?.serial == done.serial {
-            pendingMoves[done.id]?.finishedBeforeCheck = feed?.refreshesStarted ?? 0
+            pendingMoves[done.id]?.finishedBeforeCheck = state.sync.checksStarted
             changed = true
         }
         for refusal in refusedMoves.take() {
@@ -645,7 +651,7 @@ extension MailboxScreen {
 
     /// A check's messages, read with the moves under way: a move not yet done, or done after the check began, wins
     /// over what the check found; otherwise the check is the truth, and the rules follow it.
-    func follow(_ snapshot: inout MailboxRefresher.Snapshot) {
+    func follow(_ snapshot: inout MailboxRefresher.Snapshot, check: Int) {
         let launchMoves = waitingAtLaunch
         waitingAtLaunch = []
         for move in launchMoves {
@@ -654,7 +660,7 @@ extension MailboxScreen {
             let server = snapshot.messages.first { $0.id == move.id }?.serverPlacement
             carryOut(move, previous: server ?? state.placement(of: move.id))
         }
-        let checks = feed?.refreshesStarted ?? 0, waiting = pendingMoves.count
+        let checks = check, waiting = pendingMoves.count
         defer { if pendingMoves.count != waiting { saveOutbox() } }
         for index in snapshot.messages.indices {
             let id = snapshot.messages[index].id
@@ -677,6 +683,13 @@ extension MailboxScreen {
         if let markReadOnServer = environment.markReadOnServer, !stillUnread.isEmpty { markReadOnServer(stillUnread) }
         list.rebuildRows()
     }
+}
+
+/// The sync's runs and timers, by name.
+enum SyncWork: Hashable, Sendable {
+    case check, nextCheck, watch
+    case send(Int)
+    case retry(Int)
 }
 
 /// A move sent to the mail server and not yet seen done in a check.
@@ -757,8 +770,6 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
                 return stale
             }
         }, refreshInterval: server.checkInterval)
-        // New mail as the server tells it (IDLE): a check at once.
-        watch { signal in await server.watchForNewMail { signal.raise() } }
     }
 }
 

@@ -244,6 +244,9 @@ public struct MailboxState: Equatable, Sendable {
     /// The last message sent, as the mail server is to be given it (its recipients, subject, text and the message it
     /// answers); the screen hands it to the environment after Send.
     public var lastSent: OutgoingMessage?
+    /// The conversation with the mail server over time: the check schedule, whether it answers, the outbox
+    /// (`ServerSyncRules`, a child feature of these rules).
+    public var sync = ServerSyncState()
 
     /// A message the person sent, as a mail server takes it.
     public typealias OutgoingMessage = KineticData.OutgoingMessage

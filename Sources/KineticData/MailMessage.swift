@@ -223,5 +223,6 @@ public enum SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The server's words.
     public var description: String { words }
 }

@@ -155,6 +155,7 @@ public struct SMTPUnanswered: Error, Equatable, Sendable, CustomStringConvertibl
     /// What happened instead of an answer.
     public var reason: String
 
+    /// The sentence a banner or the log says.
     public var description: String { "the mail server did not answer after the whole message was sent, so it may have arrived (\(reason))" }
 }
 

@@ -58,6 +58,7 @@ public enum ServerSyncRules {
         min(firstRetryWait * Double(1 << min(max(attempts - 1, 0), 16)), longestRetryWait)
     }
 
+    /// Applies one action: changes `state` and returns the effects for the screen's interpreter, in order.
     public static func reduce(_ state: inout ServerSyncState, _ action: ServerSyncAction) -> [ServerSyncEffect] {
         switch action {
         case .start:

@@ -50,6 +50,7 @@ public struct OutboxEntry: Equatable, Sendable {
     /// How many times it was handed to the server.
     public var attempts = 0
 
+    /// Message `serial` (its row `sentID` in Sent), at `phase` after `attempts` tries.
     public init(serial: Int, sentID: String, message: OutgoingMessage, phase: SendPhase = .queued, attempts: Int = 0) {
         (self.serial, self.sentID, self.message, self.phase, self.attempts) = (serial, sentID, message, phase, attempts)
     }

@@ -109,7 +109,7 @@ final class ServerSyncRulesTests: XCTestCase {
         let left = [OutboxEntry(serial: 0, sentID: "sent-1", message: hello, phase: .committed),
                     OutboxEntry(serial: 0, sentID: "sent-2", message: later, phase: .sending)]
         XCTAssertEqual(ServerSyncRules.reduce(&state, .resumeOutbox(left)),
-                       [.submit(OutboxEntry(serial: 2, sentID: "sent-2", message: later, phase: .sending, attempts: 1)), .saveOutbox],
+                       [.submit(OutboxEntry(serial: 1, sentID: "sent-2", message: later, phase: .sending, attempts: 1)), .saveOutbox],
                        "the committed one leaves; the one not committed goes again")
         XCTAssertEqual(state.outbox.map(\.sentID), ["sent-2"])
     }

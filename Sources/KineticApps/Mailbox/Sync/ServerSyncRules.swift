@@ -102,26 +102,15 @@ public enum ServerSyncRules {
             state.nextSendSerial += 1
             return startNext(&state) + [.saveOutbox]
         case .resumeOutbox(let entries):
-            // Committed before the quit: it may have arrived, so the Mailbox is told (sendFailed) and it is not sent.
-            var effects: [ServerSyncEffect] = []
-            var resumed: [OutboxEntry] = []
-            var failed: [(Int, SendFailure)] = []
-            for var entry in entries {
+            // Committed before the quit: it may have arrived, so it is not sent again (the Mailbox puts it in Drafts,
+            // reading the same action); the rest goes again, in its order.
+            for var entry in entries where entry.phase != .committed {
                 entry.serial = state.nextSendSerial
                 state.nextSendSerial += 1
-                if entry.phase == .committed {
-                    failed.append((entry.serial, .unanswered("the app was closed while the server had the whole message and had not answered")))
-                    resumed.append(entry)
-                } else {
-                    entry.phase = .queued
-                    resumed.append(entry)
-                }
+                entry.phase = .queued
+                state.outbox.append(entry)
             }
-            state.outbox += resumed
-            for (serial, failure) in failed {
-                effects += reduce(&state, .sendFailed(serial: serial, failure))
-            }
-            return effects + startNext(&state) + [.saveOutbox]
+            return startNext(&state) + [.saveOutbox]
         case .sendCommitted(let serial):
             guard let index = state.outbox.firstIndex(where: { $0.serial == serial }), state.outbox[index].phase == .sending else { return [] }
             state.outbox[index].phase = .committed

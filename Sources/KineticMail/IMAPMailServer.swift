@@ -82,18 +82,24 @@ public struct IMAPMailServer: MailServer {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: recipients, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout)
         }
-        // The message is sent: a copy the server will not keep is not a message unsent, and is not said as one; the
-        // log names it.
-        do {
-            try await retry.run {
-                try await session { session in
-                    if let sent = try await session.listMailboxes().forUse("\\Sent", else: "Sent") {
-                        try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
-                    }
+        try await keepCopyInSent(mail, retry: retry)
+    }
+
+    /// Keeps a sent message's copy, read, in `\\Sent` (or the mailbox named Sent), waiting for the server with `retry`
+    /// when one is given. The message is sent: a copy the server will not keep is not a message unsent, and is not said
+    /// as one; the log names it.
+    private func keepCopyInSent(_ mail: OutgoingMail, retry: MailRetry?) async throws {
+        let append = {
+            try await session { session in
+                if let sent = try await session.listMailboxes().forUse("\\Sent", else: "Sent") {
+                    try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
                 }
             }
+        }
+        do {
+            if let retry { try await retry.run(append) } else { try await append() }
         } catch {
-            Log.line("mail: \(MailAccount.shown(subject)) was sent, but the server did not keep a copy in Sent: \(error)")
+            Log.line("mail: \(MailAccount.shown(mail.subject)) was sent, but the server did not keep a copy in Sent: \(error)")
         }
     }
 
@@ -110,15 +116,8 @@ public struct IMAPMailServer: MailServer {
         } catch {
             throw SendFailure(smtp: error)
         }
-        do {
-            try await session { session in
-                if let sent = try await session.listMailboxes().forUse("\\Sent", else: "Sent") {
-                    try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
-                }
-            }
-        } catch {
-            Log.line("mail: \(MailAccount.shown(message.subject)) was sent, but the server did not keep a copy in Sent: \(error)")
-        }
+        // Once, not waited for: the Mailbox already counts the message sent.
+        try await keepCopyInSent(mail, retry: nil)
     }
 
     /// One check: log in, bring the store up to date with the newest `limit` messages of each place (`MailSync`), log

@@ -135,18 +135,23 @@ public final class SeveralAccounts: MailServer, Sendable {
 
     /// A reply goes out through the account its message came to; new mail through the first account that can send.
     public func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
-        let answered = inReplyTo.flatMap { messageID in memory.withLockedValue { $0.ownerByMessageID[messageID] } }
-        let sender = answered.map { accounts[$0].server }.flatMap { $0.canSend ? $0 : nil } ?? accounts.first { $0.server.canSend }?.server
-        guard let sender else { throw MailAccountError("no account has an SMTP server to send through") }
+        guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(Self.noSender) }
         try await sender.send(to: to, subject: subject, body: body, inReplyTo: inReplyTo)
     }
 
     /// As `send`: through the account the answered message came to, else the first that can send.
     public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
-        let answered = message.inReplyTo.flatMap { messageID in memory.withLockedValue { $0.ownerByMessageID[messageID] } }
-        let sender = answered.map { accounts[$0].server }.flatMap { $0.canSend ? $0 : nil } ?? accounts.first { $0.server.canSend }?.server
-        guard let sender else { throw SendFailure.refused("no account has an SMTP server to send through") }
+        guard let sender = sender(answering: message.inReplyTo) else { throw SendFailure.refused(Self.noSender) }
         try await sender.submit(message, committed: committed)
+    }
+
+    private static let noSender = "no account has an SMTP server to send through"
+
+    /// The account a message goes out through: the one the answered message (by its Message-ID) came to, when it can
+    /// send, else the first that can.
+    private func sender(answering inReplyTo: String?) -> (any MailServer)? {
+        let answered = inReplyTo.flatMap { messageID in memory.withLockedValue { $0.ownerByMessageID[messageID] } }
+        return answered.map { accounts[$0].server }.flatMap { $0.canSend ? $0 : nil } ?? accounts.first { $0.server.canSend }?.server
     }
 
     /// Drafts are the first account's.

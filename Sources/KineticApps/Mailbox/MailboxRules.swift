@@ -70,8 +70,6 @@ public enum MailboxAction: Equatable, Sendable {
     case serverRefusedMove(String, previous: Placement, reason: String)
     /// A check of the mail server failed (`reason`, in its words): logged, and said in a banner; what shows stays.
     case mailServerFailed(reason: String)
-    /// The mail server did not take a message the person sent: a banner says so, in the server's words.
-    case serverRefusedSend(subject: String, reason: String)
     /// The mail server did not take the drafts into its `\Drafts` (they stay here as written).
     case serverRefusedDrafts(reason: String)
     case setDecideOnProjection(Bool)
@@ -459,8 +457,6 @@ public enum MailboxRules: AppRules {
             return [.effect(.log(reason)), .effect(.showBanner(LocalizedMessage(MailboxText.serverUnreachable, ["reason": .verbatim(String(words.prefix(300)))])))]
         case .serverRefusedDrafts(let reason):
             return [.effect(.showBanner(LocalizedMessage(MailboxText.draftsRefused, ["reason": .verbatim(reason)])))]
-        case .serverRefusedSend(let subject, let reason):
-            return [.effect(.showBanner(LocalizedMessage(MailboxText.sendRefused, ["subject": .verbatim(subject), "reason": .verbatim(reason)])))]
         case .serverRefusedMove(let id, let previous, let reason):
             guard let message = state.message(withID: id) else { return [] }
             state.placements[id] = previous.list == .inbox ? nil : previous

@@ -702,15 +702,15 @@ struct PendingMove {
     var finishedBeforeCheck: Int?
 }
 
-/// What the server refused (a move, or a send by its subject): where the message was, and the server's words.
+/// A move the server refused: where the message was, and the server's words.
 struct Refusal {
-    /// The message's id (a send's subject).
+    /// The message's id.
     var id: String
     /// Where it was before.
     var previous: Placement
     /// The server's words, capped.
     var reason: String
-    /// The move's serial (`PendingMove.serial`); 0 for a send.
+    /// The move's serial (`PendingMove.serial`).
     var serial: Int
 
     init(id: String, previous: Placement, reason: String, serial: Int = 0) {

@@ -81,7 +81,6 @@ enum MailboxText {
     static let showingBuiltIn = LocalizedText("mailbox.banner.built-in-messages", "the built-in messages")
     static let serverRefused = LocalizedText("mailbox.banner.server-refused", "The mail server did not move “{subject}”: {reason}")
     static let serverUnreachable = LocalizedText("mailbox.banner.server-unreachable", "Couldn’t check the mail server: {reason}")
-    static let sendRefused = LocalizedText("mailbox.banner.send-refused", "The mail server did not send “{subject}”: {reason}")
     static let sendNotSent = LocalizedText("mailbox.banner.send-not-sent", "Not sent: “{subject}” is in Drafts. The mail server said: {reason}")
     static let sendWaiting = LocalizedText("mailbox.banner.send-waiting", "“{subject}” waits for the mail server, which said: {reason}. It goes again by itself.")
     static let draftsRefused = LocalizedText("mailbox.banner.drafts-refused", "The mail server did not keep the drafts: {reason}")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The mail server's errands (filing, sending), done one at a time in the order the person's actions asked for them,
+/// The mail server's errands (filing, keeping drafts), done one at a time in the order the person's actions asked for them,
 /// off the stage's thread: an archive and its undo reach the server as archive, then undo, however long the first
 /// waits for a server that is away.
 final class ServerErrands: @unchecked Sendable {

@@ -26,8 +26,10 @@ open class Screen {
         if let stage { store.runEffects(on: stage.effectHost) }
     }
 
-    /// The screen leaves the stage (or the shell's content): its stores' effects end, then `willDisappear()`.
-    func leaveStage() {
+    /// The screen leaves the stage (or the shell's content): its stores' effects end (runs cancelled, timers stopped,
+    /// what they still send dropped), then `willDisappear()`. The stage and the shell call it; a host that drops a
+    /// screen without presenting another (a test closing an app) calls it too.
+    public func leaveStage() {
         for owner in effectOwners { owner.endEffects() }
         willDisappear()
     }

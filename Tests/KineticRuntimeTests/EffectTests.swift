@@ -8,8 +8,8 @@ final class EffectTests: XCTestCase {
     /// Rules that write down every action they see, and ask for work by name: `fetch` (two answers sent back),
     /// `wait(seconds)` (a timer), `sleepThenTick(seconds)` (a run that waits on the clock), `stop` (cancels both).
     private enum Recorder: AppRules {
-        enum Action: Equatable, Sendable { case fetch, answer(Int), wait(Double), sleepThenTick(Double), tick, stop }
-        enum Effect: Equatable { case fetch, wait(Double), sleepThenTick(Double), stop }
+        enum Action: Equatable, Sendable { case fetch, answer(Int), wait(Double), sleepThenTick(Double), tick, stop, listen, heard }
+        enum Effect: Equatable { case fetch, wait(Double), sleepThenTick(Double), stop, listen }
 
         static func reduce(_ state: inout [String], _ action: Action) -> [Effect] {
             state.append("\(action)")
@@ -18,12 +18,13 @@ final class EffectTests: XCTestCase {
             case .wait(let seconds): return [.wait(seconds)]
             case .sleepThenTick(let seconds): return [.sleepThenTick(seconds)]
             case .stop: return [.stop]
-            case .answer, .tick: return []
+            case .listen: return [.listen]
+            case .answer, .tick, .heard: return []
             }
         }
     }
 
-    private enum Job: Hashable, Sendable { case fetch, timer, sleeper }
+    private enum Job: Hashable, Sendable { case fetch, timer, sleeper, listener }
 
     /// The interpreter: each of the rules' effects as engine work.
     private static func perform(_ effect: Recorder.Effect) -> KineticRuntime.Effect<Recorder.Action> {
@@ -40,6 +41,12 @@ final class EffectTests: XCTestCase {
                 send(.tick)
             }
         case .stop: return .merge(.cancel(EffectID(Job.timer)), .cancel(EffectID(Job.sleeper)))
+        case .listen:
+            // Hears one word, then listens on until it is ended.
+            return .listen(id: EffectID(Job.listener)) { send in
+                send(.heard)
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(60)) }
+            }
         }
     }
 
@@ -188,5 +195,21 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(store.state, ["wait(0.5)"])
         stage.step()  // step 60: 0.5 s
         XCTAssertEqual(store.state, ["wait(0.5)", "tick"])
+    }
+
+    func testAListenerIsNotWorkInProgressAndEndsWithItsStore() {
+        let store = makeStore()
+        store.send(.listen)
+        XCTAssertEqual(host.work?.count, 0, "a scenario does not wait for a watch that never ends by itself")
+        var waited = 0
+        while host.inbox.isEmpty, waited < 1000 {
+            Thread.sleep(forTimeInterval: 0.01)
+            waited += 1
+        }
+        host.inbox.deliver()
+        XCTAssertEqual(store.state, ["listen", "heard"])
+        XCTAssertEqual(store.effects.runningCount, 1)
+        store.endEffects()
+        XCTAssertEqual(store.effects.runningCount, 0)
     }
 }

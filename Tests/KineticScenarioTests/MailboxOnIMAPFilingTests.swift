@@ -21,11 +21,11 @@ extension MailboxOnIMAPTests {
         let later = screen.state.placement(of: lunch)
         let moment = try XCTUnwrap(later.until, "Tomorrow is a moment")
         XCTAssertEqual(later.list, .later)
-        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"]], "in Later on the server")
+        try await waitForServer(running: stage, account, ["INBOX": ["Slides for Monday"], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"]], "in Later on the server")
 
         Mailbox.act(.command(id: slides, zone: .list), .chooseOption(.list(.toRead)), on: screen, stage)
         XCTAssertEqual(screen.state.placement(of: slides), Placement(.list, "to-read"))
-        try await waitForServer(account, ["INBOX": [], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"],
+        try await waitForServer(running: stage, account, ["INBOX": [], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"],
                                           "Lists/to-read": ["Slides for Monday"]], "in the list's mailbox on the server")
 
         // Another machine reads the same server: Later with its option and moment, and the list.
@@ -42,14 +42,14 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(secondScreen.state.placement(of: slides), Placement(.list, "to-read"))
 
         Mailbox.act(.undo, on: screen, stage)
-        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"],
+        try await waitForServer(running: stage, account, ["INBOX": ["Slides for Monday"], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"],
                                           "Lists/to-read": []], "the list undone on the server")
 
         // The moment comes: back in the Inbox here, and on the server.
         screen.send(.clock(moment.addingTimeInterval(60), calendar: Calendar(identifier: .gregorian)))
         stage.run(for: 0.5)
         XCTAssertEqual(screen.state.placement(of: lunch).list, .inbox)
-        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": [], "Later": [],
+        try await waitForServer(running: stage, account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": [], "Later": [],
                                           "Lists/to-read": []], "back from Later on the server")
     }
 
@@ -78,7 +78,7 @@ extension MailboxOnIMAPTests {
 
         kill(control, SIGUSR2)  // and starts it again, on the same port
         try await waitUntil("the server is back") { await answers(account) }
-        try await waitForServer(account, ["INBOX": ["Book club: next pick"], "Archive": ["Lunch on Thursday?"], "Trash": [],
+        try await waitForServer(running: stage, account, ["INBOX": ["Book club: next pick"], "Archive": ["Lunch on Thursday?"], "Trash": [],
                                           "Lists/to-buy": ["Slides for Monday"]], "done on the server when it is back")
         for _ in 0..<5 {
             stage.run(for: 1)
@@ -205,15 +205,15 @@ extension MailboxOnIMAPTests {
             kill(control, SIGUSR1)  // scripts/with-dovecot stops its server
             try await waitUntil("the server is away") { await !answers(account) }
             Mailbox.act(.command(id: lunch, zone: .archive), on: screen, first.stage)
-            screen.willDisappear()  // the Mailbox left: its waiting filings stop here, kept in the outbox
+            screen.leaveStage()  // the Mailbox left: its waiting filings stop here, kept in the outbox
         }
         kill(control, SIGUSR2)
         try await waitUntil("the server is back") { await answers(account) }
-        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": []],
+        try await waitForServer(running: nil, account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": []],
                                 "nothing done while no Mailbox ran")
         let second = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60, retry: quick), folder: folder, freshStart: false)
         let screen = Mailbox.screen(of: second)
-        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": ["Lunch on Thursday?"], "Trash": []], "done by the next launch")
+        try await waitForServer(running: second.stage, account, ["INBOX": ["Slides for Monday"], "Archive": ["Lunch on Thursday?"], "Trash": []], "done by the next launch")
         XCTAssertEqual(screen.state.messages.first { $0.subject == "Lunch on Thursday?" }.map { screen.state.placement(of: $0.id).list }, .archive)
     }
 

@@ -147,13 +147,15 @@ final class MailboxOnIMAPTests: XCTestCase {
         }
     }
 
-    /// Waits (up to 5 s) until the server's mailboxes are `expected`.
-    func waitForServer(_ account: MailAccount, _ expected: [String: [String]], _ what: String) async throws {
+    /// Waits (up to 5 s) until the server's mailboxes are `expected`, `stage` running meanwhile as a window's would:
+    /// what the server answers reaches the Mailbox's rules at its next step, and the next errand starts from there.
+    func waitForServer(running stage: Stage?, _ account: MailAccount, _ expected: [String: [String]], _ what: String) async throws {
         var found: [String: [String]] = [:]
         for _ in 0..<50 {
             found = try await serverMailboxes(account)
             if found == expected { return }
             try await Task.sleep(for: .milliseconds(100))
+            stage?.run(for: 0.1)
         }
         XCTAssertEqual(found, expected, what)
     }
@@ -167,11 +169,11 @@ final class MailboxOnIMAPTests: XCTestCase {
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         Mailbox.act(.command(id: lunch, zone: .archive), on: screen, stage)
-        try await waitForServer(account, ["INBOX": ["Slides for Monday"], "Archive": ["Lunch on Thursday?"], "Trash": []], "archived on the server")
+        try await waitForServer(running: stage, account, ["INBOX": ["Slides for Monday"], "Archive": ["Lunch on Thursday?"], "Trash": []], "archived on the server")
         Mailbox.act(.undo, on: screen, stage)
-        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": []], "undone on the server")
+        try await waitForServer(running: stage, account, ["INBOX": ["Lunch on Thursday?", "Slides for Monday"], "Archive": [], "Trash": []], "undone on the server")
         Mailbox.act(.command(id: slides, zone: .delete), on: screen, stage)
-        try await waitForServer(account, ["INBOX": ["Lunch on Thursday?"], "Archive": [], "Trash": ["Slides for Monday"]], "deleted on the server")
+        try await waitForServer(running: stage, account, ["INBOX": ["Lunch on Thursday?"], "Archive": [], "Trash": ["Slides for Monday"]], "deleted on the server")
         XCTAssertEqual(screen.state.placement(of: slides).list, .deleted)
         // Another program archives Lunch: the Mailbox follows at its next check.
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in

@@ -115,12 +115,8 @@ public enum MailboxEffect: Equatable, Sendable {
     case searchServer([String], query: String)
     /// Check the account typed in the sheet with its server, then keep it (`MailboxEnvironment.accountSetting`).
     case setUpAccount(MailAccountForm)
-    /// What the sync asks of the world (a check, a timer, a message handed to the server, the outbox kept).
+    /// What the sync asks of the world (a check, a timer, a message handed to the server, an errand, the outbox kept).
     case sync(ServerSyncEffect)
-    /// Read check `number`'s messages with the filings under way, and say what went wrong in it.
-    case followCheck(number: Int, MailboxRefresher.Snapshot)
-    /// Bring the server's `\Drafts` to what this device has (a draft sent left it).
-    case keepDraftsOnServer
 }
 
 /// What the person did to the messages written here, which a save of them keeps.
@@ -202,10 +198,10 @@ public enum MailboxRules: AppRules {
             }
         }
         if !moves.isEmpty { state.listChange = MailboxState.ListChange(number: state.listChange.number + 1, moves: moves) }
-        return effects
+        return reachServer(&state, after: effects)
     }
 
-    private static func outcomes(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
+    static func outcomes(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
         switch action {
         case .swipeEnded(let id, let offset, let velocity):
             // Sent and Drafts are the person's own record, saved only while they are there: their messages are opened
@@ -539,7 +535,7 @@ public enum MailboxRules: AppRules {
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):
             return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
-        case .log, .showBanner, .searchServer, .setUpAccount, .sync, .followCheck, .keepDraftsOnServer:
+        case .log, .showBanner, .searchServer, .setUpAccount, .sync:
             return []
         }
     }

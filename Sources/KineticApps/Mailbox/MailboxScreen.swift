@@ -21,34 +21,12 @@ public final class MailboxScreen: Screen {
     /// Placements on disk and the log.
     let environment: MailboxEnvironment
     private let feed: MailboxFeed?
-    /// The opened messages the mail server was told of.
-    private var readToldToServer: Set<String> = []
-    /// Where each mail server message was last known on the server, or was sent to, by id.
-    private var serverPlacements: [String: Placement] = [:]
-    /// Moves sent to the server and not yet seen done there: the snapshot taken meanwhile is read with them.
-    private var pendingMoves: [String: PendingMove] = [:]
-    /// The moves the server carried out, handed back from the background (their ids).
-    private let finishedMoves = Handover<FinishedMove>()
-    /// The serial of the last move sent to the server.
-    private var nextMoveSerial = 0
-    /// The filings the last run left undone, carried out after the first check.
-    private var waitingAtLaunch: [WaitingMove] = []
-    /// Whether this run keeps the server's state it saved (the outbox, this device's drafts): not on a fresh start.
-    private var keepsServerState = true
-    /// The placements as last saved: where a message was before the person filed it.
-    private var savedPlacements: [String: Placement] = [:]
-    /// The moves the server refused, handed back from the background to the stage's thread.
-    private let refusedMoves = Handover<Refusal>()
     /// What the mail server's searches found, by query, handed to the stage's thread.
     private let serverSearches = Handover<(query: String, ids: Set<String>)>()
     /// The search to send the server once the typing has paused (`serverSearchPause`), and when.
     private var serverSearchDue: (words: [String], query: String, at: Double)?
     /// How long the typing pauses before the server is asked: one search per word typed, not per keystroke.
     static let serverSearchPause = 0.4
-    /// Filing on the mail server, in the order the person did it.
-    private let errands = ServerErrands()
-    /// The server's words when it did not keep the drafts, handed back the same way.
-    private let refusedDrafts = Handover<String>()
     /// The outbox the last run left, handed to the sync rules as the screen appears.
     private var outboxAtLaunch: [OutboxEntry] = []
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
@@ -111,25 +89,29 @@ public final class MailboxScreen: Screen {
         state.words = words
         state.sync = ServerSyncState(checkInterval: feed.refreshInterval)
         state.sync.canSend = environment.submitOnServer != nil
-        store = Store(state)
-        startupProblems = initial.problems + [problem, readProblem, sentProblem].compactMap { $0 }
-        super.init(identifier: "mailbox")
-        store.performEffects { [unowned self] in self.perform($0) }
-        runsEffects(of: store)
-        // What was filed while the server was away, before the last quit: carried out first, in its order, once the
-        // first check has said where the server has each message (the server finds a message by what a check saw).
+        state.sync.filing.filesOnServer = environment.moveOnServer != nil
+        state.sync.filing.keepsDrafts = environment.keepDraftsOnServer != nil
+        state.sync.filing.tellsRead = environment.markReadOnServer != nil
         // A fresh start leaves the saved server state alone: it neither reads the outbox nor writes over it.
-        keepsServerState = !freshStart
-        if keepsServerState, environment.moveOnServer != nil {
-            let (waiting, sends, outboxProblem) = environment.loadOutbox()
-            if let outboxProblem { startupProblems.append(outboxProblem) }
-            waitingAtLaunch = waiting
+        state.sync.filing.keepsServerState = !freshStart
+        var outboxProblem: String?
+        if !freshStart, environment.moveOnServer != nil {
+            let (waiting, sends, problem) = environment.loadOutbox()
+            outboxProblem = problem
+            // What was filed while the server was away, before the last quit: carried out first, in its order, once the
+            // first check has said where the server has each message (the server finds a message by what a check saw).
+            state.sync.filing.atLaunch = waiting
             // A send needs no check: the SMTP server takes it as it is. One whose end the server had when the app quit,
             // unanswered, may have arrived: the sync rules put it in Drafts rather than send it twice.
             outboxAtLaunch = sends.map { message in
                 OutboxEntry(serial: 0, sentID: message.sentID ?? "", message: message, phase: message.committed == true ? .committed : .queued)
             }
         }
+        store = Store(state)
+        startupProblems = initial.problems + [problem, readProblem, sentProblem, outboxProblem].compactMap { $0 }
+        super.init(identifier: "mailbox")
+        store.performEffects { [unowned self] in self.perform($0) }
+        runsEffects(of: store)
     }
 
     /// The saved written messages that the placements file still files in Sent or Drafts (both are written together).
@@ -242,13 +224,6 @@ public final class MailboxScreen: Screen {
         banner.update(dt: dt, animator: animator)
     }
 
-    /// Leaving the Mailbox: the filings still waiting for the server stop here (they are in the outbox file, which the
-    /// next Mailbox carries out), so two queues never race over one message. Sends go on: they are kept nowhere else.
-    public override func willDisappear() {
-        super.willDisappear()
-        errands.cancel()
-    }
-
     /// At rest unless the undo button or a banner counts down, the list's scroll bar fades, a trackpad stream is under
     /// way, or the picker's wheels turn.
     public override var isAtRest: Bool {
@@ -304,6 +279,8 @@ public final class MailboxScreen: Screen {
             navBar.paintSegments()
         }
         if state.placements != before.placements, state.read == before.read { list.paintUnread() }
+        // A check's messages read: each row is drawn anew (a subject, a sender, a flag another program changed).
+        if state.sync.filing.checksRead != before.sync.filing.checksRead { list.rebuildRows() }
         // A new day renames the Later rows' times ("Tomorrow 08:00" is "Today 08:00" after midnight), on screen and for
         // screen readers; any other tick of the clock (once a second) changes nothing shown or heard.
         let newDay = !state.calendar.isDate(state.now, inSameDayAs: before.now) || state.calendar != before.calendar
@@ -338,22 +315,12 @@ public final class MailboxScreen: Screen {
             do { try save() } catch { send(.effectFailed(effect, reason: ErrorWords.sentence(error))) }
         }
         switch effect {
-        case .saveSent(let change):
+        case .saveSent:
             attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
-            // A draft sent leaves the server's Drafts only once the message is on its way (`keepDraftsOnServer`, when
-            // the sync hears it was taken): until then it is the copy.
-            if change != .sent { keepDraftsOnServer() }
         case .saveRead:
             attempt { try environment.saveRead(state.read) }
-            // The server hears of each opened message once.
-            let opened = state.read.subtracting(readToldToServer)
-            if let markReadOnServer = environment.markReadOnServer, !opened.isEmpty {
-                readToldToServer.formUnion(opened)
-                markReadOnServer(opened)
-            }
         case .save:
             attempt { try environment.savePlacements(state.placements) }
-            fileOnServer()
         case .log(let line): environment.log("mailbox: \(line)")
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         case .searchServer(let words, let query):
@@ -363,18 +330,6 @@ public final class MailboxScreen: Screen {
             accountErrand.start(form)
         case .sync(let effect):
             return syncWork(effect)
-        case .followCheck(let number, var snapshot):
-            // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
-            // undone), so only its banner counts.
-            if !snapshot.isStale { follow(&snapshot, check: number) }
-            if environment.moveOnServer != nil, snapshot.refreshFailed {
-                // A mail server's check: its words, not the bundled messages' (an account has none).
-                send(.mailServerFailed(reason: snapshot.problems.first ?? ""))
-            } else {
-                send(.dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
-            }
-        case .keepDraftsOnServer:
-            keepDraftsOnServer()
         }
         return .none
     }
@@ -525,7 +480,7 @@ extension MailboxScreen {
             return .after(seconds, send: .sync(.checkDue), id: EffectID(SyncWork.nextCheck))
         case .watchForNewMail:
             guard let watch = environment.watchForNewMail else { return .none }
-            return .run(id: EffectID(SyncWork.watch)) { send in await watch { send(.sync(.serverSaidNewMail)) } }
+            return .listen(id: EffectID(SyncWork.watch)) { send in await watch { send(.sync(.serverSaidNewMail)) } }
         case .submit(let entry):
             guard let submit = environment.submitOnServer else { return .send(.sync(.sendFailed(serial: entry.serial, .refused("no SMTP server")))) }
             let serial = entry.serial, message = entry.message
@@ -542,69 +497,49 @@ extension MailboxScreen {
         case .saveOutbox:
             saveOutbox()
             return .none
+        case .runErrand(let errand):
+            return errandWork(errand)
+        case .markRead(let ids):
+            environment.markReadOnServer?(ids)
+            return .none
         }
     }
 
-    /// The drafts changed (one saved, deleted, or sent): the server's `\Drafts` is brought to what this device has, in
-    /// the background, after the errands before it. A refusal is said in a banner; the drafts stay here as written.
-    func keepDraftsOnServer() {
-        // A fresh start has none of this device's earlier drafts: it must not take them off the server.
-        guard keepsServerState, let keepDraftsOnServer = environment.keepDraftsOnServer else { return }
-        let drafts = state.messages.filter { state.placement(of: $0.id).list == .draft }, refused = refusedDrafts
-        errands.add {
-            do { try await keepDraftsOnServer(drafts) } catch { refused.add(String("\(error)".prefix(300))) }
+    /// One errand as the stage's work: a filing carried out, or the server's `\Drafts` brought to this device's drafts
+    /// as they are now. Its end comes back as `errandEnded`, with the server's words when it refused.
+    private func errandWork(_ errand: ServerErrand) -> Effect<MailboxAction> {
+        let serial = errand.serial
+        var work: (@Sendable () async throws -> Void)?
+        switch errand.job {
+        case .file(let filing):
+            if let move = environment.moveOnServer { work = { try await move(filing.id, filing.placement) } }
+        case .keepDrafts:
+            let drafts = state.messages.filter { state.placement(of: $0.id).list == .draft }
+            if let keep = environment.keepDraftsOnServer { work = { try await keep(drafts) } }
         }
-    }
-
-    /// The person filed mail server messages (a save of placements): each filed otherwise than the server has it is
-    /// moved there in the background: its list's mailbox, and for Later its return moment (a message gone from the
-    /// Trash stays in the server's Trash; one back from Later is in its Inbox). A refusal comes back through
-    /// `refusedMoves` to `update`.
-    func fileOnServer() {
-        defer { savedPlacements = state.placements }
-        guard environment.moveOnServer != nil else { return }
-        for message in state.messages {
-            guard let known = serverPlacements[message.id] ?? message.serverPlacement else { continue }
-            let local = state.placement(of: message.id)
-            guard local.isKeptOnServer else { continue }
-            let target = local.list == .inbox ? Placement.inbox : local
-            guard !target.isFiledOnServer(like: known) else { continue }
-            carryOut(WaitingMove(id: message.id, placement: target), previous: savedPlacements[message.id] ?? Placement(.inbox))
-        }
-    }
-
-    /// Sends `move` to the server after the errands before it: pending, and kept in the outbox file, until the server
-    /// has done it. A refusal puts the message back at `previous`.
-    func carryOut(_ move: WaitingMove, previous: Placement) {
-        guard let moveOnServer = environment.moveOnServer else { return }
-        nextMoveSerial += 1
-        let serial = nextMoveSerial, refused = refusedMoves, finished = finishedMoves
-        serverPlacements[move.id] = move.placement
-        pendingMoves[move.id] = PendingMove(placement: move.placement, serial: serial)
-        saveOutbox()
-        errands.add {
+        guard let work else { return .send(.sync(.errandEnded(serial: serial, refusal: nil))) }
+        return .run(id: EffectID(SyncWork.errand)) { send in
             do {
-                try await moveOnServer(move.id, move.placement)
-                finished.add(FinishedMove(id: move.id, serial: serial))
+                try await work()
+                send(.sync(.errandEnded(serial: serial, refusal: nil)))
             } catch {
-                refused.add(Refusal(id: move.id, previous: previous, reason: "\(error)", serial: serial))
+                send(.sync(.errandEnded(serial: serial, refusal: String("\(error)".prefix(300)))))
             }
         }
     }
 
-    /// The filings the server has not done yet, oldest first, to `mailbox-outbox.json`: a quit does not lose them.
+    /// The outbox file (`mailbox-outbox.json`): the filings the server has not done yet and the messages not yet
+    /// taken, as the sync has them now, so a quit loses none and sends none twice. Not on a fresh start.
     func saveOutbox() {
-        guard keepsServerState else { return }
-        let waiting = pendingMoves.filter { $0.value.finishedBeforeCheck == nil }.sorted { $0.value.serial < $1.value.serial }
+        guard state.sync.filing.keepsServerState else { return }
+        let sends = state.sync.outbox.map { entry in
+            var message = entry.message
+            message.sentID = entry.sentID
+            message.committed = entry.phase == .committed ? true : nil
+            return message
+        }
         do {
-            // The last run's filings not begun yet (no check so far) stay first.
-            let sends = state.sync.outbox.map { entry in
-                var message = entry.message
-                message.sentID = entry.sentID
-                message.committed = entry.phase == .committed ? true : nil
-                return message
-            }
-            try environment.saveOutbox(waitingAtLaunch + waiting.map { WaitingMove(id: $0.key, placement: $0.value.placement) }, sends)
+            try environment.saveOutbox(state.sync.filing.undone, sends)
         } catch {
             environment.log("mailbox: the filings waiting for the mail server were not saved (\(error)); they last until you quit")
         }
@@ -623,107 +558,18 @@ extension MailboxScreen {
         }
     }
 
-    /// What the server answered since the last step: moves done (a check started from then on shows them, or shows
-    /// what another program did since), moves refused (the message back where it was, with the server's words; one a
-    /// later move of the same message replaced is only logged), sends and drafts refused.
+    /// The server's search, when its pause is over.
     func takeServersAnswers() {
         startServerSearchIfDue()
         for found in serverSearches.take() { send(.serverFound(query: found.query, ids: found.ids)) }
-        for reason in refusedDrafts.take() { send(.serverRefusedDrafts(reason: reason)) }
-        var changed = false
-        for done in finishedMoves.take() where pendingMoves[done.id]?.serial == done.serial {
-            pendingMoves[done.id]?.finishedBeforeCheck = state.sync.checksStarted
-            changed = true
-        }
-        for refusal in refusedMoves.take() {
-            guard pendingMoves[refusal.id]?.serial == refusal.serial else {
-                environment.log("mailbox: the mail server refused a filing a later one replaced: \(refusal.reason)")
-                continue
-            }
-            pendingMoves[refusal.id] = nil
-            changed = true
-            serverPlacements[refusal.id] = refusal.previous.list == .inbox ? .inbox : refusal.previous
-            send(.serverRefusedMove(refusal.id, previous: refusal.previous, reason: refusal.reason))
-            list.rebuildRows()
-        }
-        if changed { saveOutbox() }
-    }
-
-    /// A check's messages, read with the moves under way: a move not yet done, or done after the check began, wins
-    /// over what the check found; otherwise the check is the truth, and the rules follow it.
-    func follow(_ snapshot: inout MailboxRefresher.Snapshot, check: Int) {
-        let launchMoves = waitingAtLaunch
-        waitingAtLaunch = []
-        for move in launchMoves {
-            // Pending from now: this very check is read with it, so the person's filing shows, and a refusal puts the
-            // message back where the server has it.
-            let server = snapshot.messages.first { $0.id == move.id }?.serverPlacement
-            carryOut(move, previous: server ?? state.placement(of: move.id))
-        }
-        let checks = check, waiting = pendingMoves.count
-        defer { if pendingMoves.count != waiting { saveOutbox() } }
-        for index in snapshot.messages.indices {
-            let id = snapshot.messages[index].id
-            guard let server = snapshot.messages[index].serverPlacement else { continue }
-            // Only a check begun after the server did the move is the truth: one begun before may show the message
-            // where the move puts it by chance (an archive and its Undo, the check taken before the archive was done).
-            if let pending = pendingMoves[id] {
-                if let finished = pending.finishedBeforeCheck, finished < checks {
-                    pendingMoves[id] = nil
-                } else if !pending.placement.isFiledOnServer(like: server) {
-                    snapshot.messages[index].serverPlacement = pending.placement
-                }
-            }
-            serverPlacements[id] = snapshot.messages[index].serverPlacement
-        }
-        send(.messagesArrived(snapshot.messages))
-        savedPlacements = state.placements
-        // Opened here but still unread on the server (its telling failed, or came after this check): told again.
-        let stillUnread = Set(snapshot.messages.filter { $0.unread && state.read.contains($0.id) }.map(\.id))
-        if let markReadOnServer = environment.markReadOnServer, !stillUnread.isEmpty { markReadOnServer(stillUnread) }
-        list.rebuildRows()
     }
 }
 
 /// The sync's runs and timers, by name.
 enum SyncWork: Hashable, Sendable {
-    case check, nextCheck, watch
+    case check, nextCheck, watch, errand
     case send(Int)
     case retry(Int)
-}
-
-/// A move sent to the mail server and not yet seen done in a check.
-struct PendingMove {
-    /// Where the message was sent.
-    var placement: Placement
-    /// Which of the screen's moves it is: a later move of the same message replaces it, and its answer is not this one's.
-    var serial: Int
-    /// Once the server carried it out: how many checks had started by then. A check started after is the truth.
-    var finishedBeforeCheck: Int?
-}
-
-/// A move the server refused: where the message was, and the server's words.
-struct Refusal {
-    /// The message's id.
-    var id: String
-    /// Where it was before.
-    var previous: Placement
-    /// The server's words, capped.
-    var reason: String
-    /// The move's serial (`PendingMove.serial`).
-    var serial: Int
-
-    init(id: String, previous: Placement, reason: String, serial: Int = 0) {
-        (self.id, self.previous, self.reason, self.serial) = (id, previous, String(reason.prefix(300)), serial)
-    }
-}
-
-/// A move the server carried out: the message, and which of its moves.
-struct FinishedMove {
-    /// The message's id.
-    var id: String
-    /// The move's serial (`PendingMove.serial`).
-    var serial: Int
 }
 
 /// Things handed from the background tasks that talk to the mail server to the stage's thread, in order.

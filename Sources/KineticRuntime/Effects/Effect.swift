@@ -14,7 +14,7 @@ public struct Effect<Action: Sendable>: Sendable {
     /// One thing to carry out.
     enum Operation: Sendable {
         case send(Action)
-        case run(id: EffectID?, body: @Sendable (Send<Action>, EffectClock) async -> Void)
+        case run(id: EffectID?, counted: Bool, body: @Sendable (Send<Action>, EffectClock) async -> Void)
         case after(seconds: Double, id: EffectID?, action: Action)
         case cancel(EffectID)
     }
@@ -38,12 +38,20 @@ public struct Effect<Action: Sendable>: Sendable {
     /// The work counts in the stage's `BackgroundWork` while it runs (a scenario waits for it, so a replay gives the
     /// same frames), but not while it waits on the clock.
     public static func run(id: EffectID? = nil, _ body: @escaping @Sendable (_ send: Send<Action>) async -> Void) -> Effect {
-        Effect(operations: [.run(id: id, body: { send, _ in await body(send) })])
+        Effect(operations: [.run(id: id, counted: true, body: { send, _ in await body(send) })])
     }
 
     /// As `run(id:_:)`, for work that waits on the stage's clock between its steps (`EffectClock.sleep(for:)`).
     public static func run(id: EffectID? = nil, _ body: @escaping @Sendable (_ send: Send<Action>, _ clock: EffectClock) async -> Void) -> Effect {
-        Effect(operations: [.run(id: id, body: body)])
+        Effect(operations: [.run(id: id, counted: true, body: body)])
+    }
+
+    /// Asynchronous work that listens for what the world says (a server's word of new mail) for as long as its store
+    /// lives, sending an action each time: a `run` that is not counted as work in progress, since it never ends by
+    /// itself. A scenario does not wait for it, and a window with nothing else to do rests while it listens. What it
+    /// sends starts counted work of its own (a check), which is waited for.
+    public static func listen(id: EffectID? = nil, _ body: @escaping @Sendable (_ send: Send<Action>) async -> Void) -> Effect {
+        Effect(operations: [.run(id: id, counted: false, body: { send, _ in await body(send) })])
     }
 
     /// `action`, `seconds` from now on the stage's clock: a timer. With an `id`, a timer already set under it is
@@ -67,8 +75,8 @@ public struct Effect<Action: Sendable>: Sendable {
         Effect<Parent>(operations: operations.map { operation in
             switch operation {
             case .send(let action): return .send(transform(action))
-            case .run(let id, let body):
-                return .run(id: id, body: { send, clock in await body(Send { send(transform($0)) }, clock) })
+            case .run(let id, let counted, let body):
+                return .run(id: id, counted: counted, body: { send, clock in await body(Send { send(transform($0)) }, clock) })
             case .after(let seconds, let id, let action): return .after(seconds: seconds, id: id, action: transform(action))
             case .cancel(let id): return .cancel(id)
             }

@@ -47,10 +47,11 @@ public final class EffectRunner<Action: Sendable> {
     private func carryOut(_ operation: Effect<Action>.Operation, on host: EffectHost) {
         switch operation {
         case .send: break
-        case .run(let id, let body):
+        case .run(let id, let counted, let body):
             let post = poster(on: host)
             let send = Send<Action> { action in post(action) }
-            tasks.start(id: id, work: host.work) { await body(send, EffectClock(timers: host.timers, work: host.work)) }
+            let work = counted ? host.work : nil
+            tasks.start(id: id, work: work) { await body(send, EffectClock(timers: host.timers, work: work)) }
         case .after(let seconds, let id, let action):
             if let id, let old = timers.removeValue(forKey: id) { host.timers.cancel(old) }
             let post = poster(on: host)

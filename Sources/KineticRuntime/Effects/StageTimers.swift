@@ -119,12 +119,14 @@ public struct EffectClock: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 guard wake.hold(continuation) else { return }
-                work?.finish()
                 let token = timers.schedule(after: seconds) {
                     // Counted again before it goes on, so a scenario's step waits for what it does next.
                     wake.resume(with: .success(())) { work?.start() }
                 }
                 wake.setToken(token, timers: timers)
+                // Only now out of the work in progress: whoever waits for the stage to settle finds the wait's timer
+                // already set. (A timer that fired meanwhile counted the run again first; the count comes out even.)
+                work?.finish()
             }
         } onCancel: {
             wake.resume(with: .failure(CancellationError())) { work?.start() }
@@ -153,11 +155,14 @@ private final class WakeOnce: @unchecked Sendable {
         return true
     }
 
+    /// Keeps the wait's timer, so a cancellation can stop it; stops it at once when the wait was cancelled before.
     func setToken(_ token: Int, timers: StageTimers) {
-        lock.withLock {
+        let endedAlready = lock.withLock {
             self.token = token
             self.timers = timers
+            return continuation == nil
         }
+        if endedAlready { timers.cancel(token) }
     }
 
     /// Ends the wait with `result`, calling `beforeResume` first, when the wait is still on (the timer and the

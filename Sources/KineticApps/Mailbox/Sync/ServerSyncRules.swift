@@ -23,6 +23,14 @@ public enum ServerSyncAction: Equatable, Sendable {
     case sendFailed(serial: Int, SendFailure)
     /// Message `serial`'s wait is over: it goes again.
     case retryDue(serial: Int)
+    /// The person filed messages the server keeps elsewhere: each goes to the server after the errands before it.
+    case filed([Filing])
+    /// This device's drafts changed (one saved, deleted, or sent and taken): the server's `\Drafts` follows.
+    case draftsChanged
+    /// Errand `serial` ended: done, or refused with the server's words.
+    case errandEnded(serial: Int, refusal: String?)
+    /// These messages were opened here: the server hears of each once.
+    case opened(Set<String>)
 }
 
 /// What the sync asks of the world: the screen's interpreter makes each a run or a timer on the stage's clock.
@@ -40,6 +48,11 @@ public enum ServerSyncEffect: Equatable, Sendable {
     case retry(serial: Int, after: Double)
     /// Keep the outbox as it is now (`mailbox-outbox.json`): a quit loses nothing and sends nothing twice.
     case saveOutbox
+    /// Carry out `errand` on the server; its end comes back as `errandEnded`.
+    case runErrand(ServerErrand)
+    /// Mark these messages `\Seen` on the server (no answer comes back: a check that still finds one unread tells
+    /// it again).
+    case markRead(Set<String>)
 }
 
 /// The sync's rules: state + action → new state + effects, pure.
@@ -133,6 +146,8 @@ public enum ServerSyncRules {
             state.outbox[index].phase = .sending
             state.outbox[index].attempts += 1
             return [.submit(state.outbox[index])]
+        case .filed, .draftsChanged, .errandEnded, .opened:
+            return reduceFiling(&state, action)
         }
     }
 

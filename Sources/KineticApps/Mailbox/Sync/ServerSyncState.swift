@@ -19,6 +19,8 @@ public struct ServerSyncState: Equatable, Sendable {
     public var outbox: [OutboxEntry] = []
     /// The number the next message sent gets.
     public var nextSendSerial = 1
+    /// The person's filings and drafts on their way to the server, and what it was told was read.
+    public var filing = ServerFilingState()
 
     /// A sync with no server yet.
     public init(checkInterval: Double? = nil) {

@@ -75,6 +75,12 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(screen.state.placement(of: lunch).list, .archive, "shown at once, server or not")
         XCTAssertEqual(screen.state.placement(of: slides), Placement(.list, "to-buy"))
         XCTAssertEqual(screen.state.placement(of: club).list, .inbox)
+        // A check fails (each waits up to its 5 s timeout): the strip comes, and stays.
+        for _ in 0..<20 where stage.dump().layer("mailbox.offline")?.visible != true {
+            stage.run(for: 1)
+            stage.backgroundWork.waitUntilIdle(timeout: 6)
+        }
+        XCTAssertEqual(stage.dump().layer("mailbox.offline")?.visible, true, "the strip says the server is away")
 
         kill(control, SIGUSR2)  // and starts it again, on the same port
         try await waitUntil("the server is back") { await answers(account) }
@@ -85,6 +91,7 @@ extension MailboxOnIMAPTests {
             stage.backgroundWork.waitUntilIdle(timeout: 15)
         }
         XCTAssertEqual(screen.state.placement(of: lunch).list, .archive, "still where the person put it after the next check")
+        XCTAssertEqual(stage.dump().layer("mailbox.offline")?.visible, false, "and no longer once it answers")
         XCTAssertEqual(screen.state.placement(of: slides), Placement(.list, "to-buy"))
     }
 

@@ -30,8 +30,8 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(lunch.sender, "Ana Lima")
         Mailbox.act(.openMessage(lunch.id), on: screen, stage)
         XCTAssertEqual(stage.dump().layer("reader.body")?.text, "See you at noon.", "its text, read offline")
-        let banner = try XCTUnwrap(stage.dump().layer("banner")?.text)
-        XCTAssertTrue(banner.hasPrefix("Couldn’t check the mail serv"), "shortened to the banner's line: \(banner)")
+        let strip = try XCTUnwrap(stage.dump().layer("mailbox.offline.text")?.text)
+        XCTAssertTrue(strip.hasPrefix("Offline: the mail server at 127.0.0.1:1"), "the strip under the bar says why: \(strip)")
     }
 
     /// Each check follows the server: a flag set by another program, a new message, and one expunged elsewhere; a

@@ -276,9 +276,16 @@ final class MailboxOnIMAPTests: XCTestCase {
         let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60, timeout: .seconds(5)))
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         runner.stage.run(for: 0.5)
-        let said = try XCTUnwrap(runner.stage.announcement?.text, "the banner is said as it shows")
-        XCTAssertTrue(said.hasPrefix("Couldn’t check the mail server: the mail server at 127.0.0.1:1 could not be reached"), said)
-        XCTAssertTrue(runner.stage.dump().layer("banner")?.text?.hasPrefix("Couldn’t check the mail serv") == true, "and shown, shortened to its line")
+        let said = try XCTUnwrap(runner.stage.announcement?.text, "said as the strip comes")
+        XCTAssertTrue(said.hasPrefix("The mail server can’t be reached: the mail server at 127.0.0.1:1 could not be reached"), said)
+        XCTAssertTrue(said.hasSuffix("What you do here is kept, and done when it’s back."), said)
+        // Still said after the banners' 4 s have long gone, and the list starts below it.
+        runner.stage.run(for: 30)
+        let dump = runner.stage.dump()
+        XCTAssertEqual(dump.layer("mailbox.offline")?.visible, true, "said for as long as the server is away")
+        XCTAssertTrue(dump.layer("mailbox.offline.text")?.text?.hasPrefix("Offline: the mail server at 127.0.0.1:1") == true)
+        let strip = try XCTUnwrap(dump.layer("mailbox.offline")?.frame), list = try XCTUnwrap(dump.layer("mailbox.list")?.frame)
+        XCTAssertEqual(list.y, strip.y + strip.height, accuracy: 0.5, "no row hides under the strip")
     }
 
     func testAccountsAreChecked() {

@@ -68,7 +68,8 @@ public enum MailboxAction: Equatable, Sendable {
     /// The mail server refused to move a message where the person filed it (`reason`, in its words): the message goes
     /// back where it was (`previous`), and a banner says why.
     case serverRefusedMove(String, previous: Placement, reason: String)
-    /// A check of the mail server failed (`reason`, in its words): logged, and said in a banner; what shows stays.
+    /// A check of the mail server failed (`reason`, in its words): logged; what shows stays, and the strip under the bar
+    /// says so until a check works again (`ServerSyncState.reach`).
     case mailServerFailed(reason: String)
     /// The mail server did not take the drafts into its `\Drafts` (they stay here as written).
     case serverRefusedDrafts(reason: String)
@@ -449,8 +450,8 @@ public enum MailboxRules: AppRules {
         case .checkArrived(let number, let snapshot):
             return reduceCheck(&state, number: number, snapshot)
         case .mailServerFailed(let reason):
-            let words = reason.hasPrefix("mail server: ") ? String(reason.dropFirst("mail server: ".count)) : reason
-            return [.effect(.log(reason)), .effect(.showBanner(LocalizedMessage(MailboxText.serverUnreachable, ["reason": .verbatim(String(words.prefix(300)))])))]
+            // Said for as long as it lasts by the strip under the bar (`ServerSyncState.reach`), not by a banner that goes.
+            return [.effect(.log(reason))]
         case .serverRefusedDrafts(let reason):
             return [.effect(.showBanner(LocalizedMessage(MailboxText.draftsRefused, ["reason": .verbatim(reason)])))]
         case .serverRefusedMove(let id, let previous, let reason):

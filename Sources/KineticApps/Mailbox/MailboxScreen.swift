@@ -52,6 +52,7 @@ public final class MailboxScreen: Screen {
     private lazy var navBar = MailboxNavBar(context: context)
     private lazy var searchBar = MailboxSearchBar(context: context)
     private lazy var progressBar = SyncProgressBar(context: context)
+    private lazy var awayNote = ServerAwayNote(context: context)
     private lazy var options = MailboxOptions(context: context)
     private lazy var compose = ComposeSheet(context: context, in: content)
     private lazy var accountSheet = AccountSheet(context: context, in: content)
@@ -195,6 +196,7 @@ public final class MailboxScreen: Screen {
         searchBar.resize(to: size)
         searchBar.show()
         progressBar.resize(to: size)
+        awayNote.resize(to: size)
         options.resize(to: size)
         compose.resize(to: size)
         accountSheet.resize(to: size)
@@ -273,6 +275,11 @@ public final class MailboxScreen: Screen {
             if state.search?.matches != before.search?.matches { searchBar.announceMatches(to: stage) }
         }
         if state.read != before.read { list.paintUnread() }
+        if state.sync.reach != before.sync.reach,
+           awayNote.show(state.sync.reach, from: before.sync.reach, in: content, announce: { [weak self] in self?.stage?.announce($0) }) {
+            list.topInset = awayNote.listTopInset  // the strip came or went: the list makes room, or takes it back
+            list.resize(to: context.size)
+        }
         trashConfirmation.show()
         if state.segment != before.segment || state.shelf != before.shelf || state.placements != before.placements || state.messages != before.messages {
             list.followListedMessages()
@@ -595,7 +602,7 @@ final class Handover<Element>: @unchecked Sendable {
 extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
     /// A feed over a person's mail server: what the last checks kept on this machine at once (`keptMessages`), then
     /// its mailboxes, read again every `checkInterval` seconds, and at once when the server's watch says the Inbox
-    /// changed. A failed check keeps the messages shown and says so once, until a check works again.
+    /// changed. A failed check keeps the messages shown and says why; the Mailbox says it once, until a check works.
     public convenience init(server: MailServer) {
         let kept = server.keptMessages()
         let memory = MailCheckMemory(shown: kept)
@@ -609,9 +616,11 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
                 await memory.succeeded(partial.messages)
                 return MailboxRefresher.Snapshot(messages: partial.messages, problems: partial.problems.map { "mail server: \($0)" }, refreshFailed: true)
             } catch {
-                let (shown, firstFailure) = await memory.failed()
-                var stale = MailboxRefresher.Snapshot(messages: shown, problems: firstFailure ? ["mail server: \(error)"] : [],
-                                                      refreshFailed: firstFailure, showingSaved: !shown.isEmpty)
+                // Every failed check says why: the sync keeps the server "away" until one works (said once, and shown
+                // by the strip under the bar for as long as it lasts).
+                let shown = await memory.failed()
+                var stale = MailboxRefresher.Snapshot(messages: shown, problems: ["mail server: \(error)"],
+                                                      refreshFailed: true, showingSaved: !shown.isEmpty)
                 stale.isStale = true
                 return stale
             }
@@ -619,10 +628,9 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
     }
 }
 
-/// What the last mail checks found: the messages of the last one that worked, and whether a failure was already said.
+/// The messages of the last mail check that worked: what a failed check keeps showing.
 private actor MailCheckMemory {
     private var shown: [MailMessage]
-    private var failing = false
 
     /// A memory of `shown`: what the Mailbox opened on.
     init(shown: [MailMessage]) {
@@ -631,12 +639,8 @@ private actor MailCheckMemory {
 
     func succeeded(_ messages: [MailMessage]) {
         shown = messages
-        failing = false
     }
 
-    /// The messages to keep showing, and whether this is the first failure since one worked.
-    func failed() -> ([MailMessage], Bool) {
-        defer { failing = true }
-        return (shown, !failing)
-    }
+    /// The messages to keep showing.
+    func failed() -> [MailMessage] { shown }
 }

@@ -32,6 +32,8 @@ final class MessageList {
     private var itemsAreStale = false
     /// Messages the model has filed whose rows are still sliding off, each at the index it keeps until the slide ends.
     var heldRows: [(message: MailMessage, index: Int)] = []
+    /// How far below the bar the list starts: room for the strip that says the server is away (`ServerAwayNote`).
+    var topInset = 0.0
     /// Rows on their way out (collapsing, or sliding away with a segment change), kept until their animation ends.
     private var leaving: [MessageRowView] = []
     /// The swipe on each row (a finger, a trackpad), and where a release sends the message.
@@ -332,7 +334,7 @@ final class MessageList {
     /// the focused row would leave the view: it is brought just inside, at once, so the person's place is never lost.
     /// A row swiped open or off (the options showing over it) keeps its swipe, as the same fraction of the new width.
     func resize(to size: Size) {
-        let top = MailboxViewContext.navHeight, oldWidth = max(scroll.frame.bounds.width, 1)
+        let top = MailboxViewContext.navHeight + topInset, oldWidth = max(scroll.frame.bounds.width, 1)
         let widthChanged = scroll.frame.bounds.width != size.width
         scroll.resize(to: Rect(x: 0, y: top, width: size.width, height: max(size.height - top, 1)))
         if widthChanged {

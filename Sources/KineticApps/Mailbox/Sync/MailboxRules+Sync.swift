@@ -10,6 +10,8 @@ extension MailboxRules {
     /// server still has unread is told again; what went wrong is said.
     static func reduceCheck(_ state: inout MailboxState, number: Int, _ snapshot: MailboxRefresher.Snapshot) -> [MailboxOutcome] {
         let reason = snapshot.refreshFailed ? (snapshot.problems.first ?? "") : nil
+        let wasAway: Bool
+        if case .away = state.sync.reach { wasAway = true } else { wasAway = false }
         var outcomes = reduceSync(&state, .checkEnded(reason: reason))
         // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
         // undone), so only what it says counts.
@@ -31,8 +33,8 @@ extension MailboxRules {
             if state.sync.filing.tellsRead, !stillUnread.isEmpty { outcomes.append(.effect(.sync(.markRead(stillUnread)))) }
         }
         if state.sync.filing.filesOnServer, snapshot.refreshFailed {
-            // A mail server's check: its words, not the bundled messages' (an account has none).
-            return outcomes + self.outcomes(&state, .mailServerFailed(reason: snapshot.problems.first ?? ""))
+            // A mail server's check: its words, not the bundled messages' (an account has none), logged once an outage.
+            return wasAway ? outcomes : outcomes + self.outcomes(&state, .mailServerFailed(reason: snapshot.problems.first ?? ""))
         }
         return outcomes + self.outcomes(&state, .dataProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.showingSaved))
     }

@@ -500,6 +500,7 @@ final class MailboxRulesTests: XCTestCase {
     /// Cancel changes nothing; once the login worked, Cancel waits for the account to be kept, which closes the
     /// sheet. The state never prints the password.
     func testTheAccountSheetConnectsOnlyWhatIsFilledAndSaysARefusal() {
+        let kept = KeptAccount(MailAccountKept(server: NoMailServer(), passwordInFile: false))
         var state = MailboxState(messages: messages)
         _ = MailboxRules.reduce(&state, .openCompose)
         _ = MailboxRules.reduce(&state, .openAccountSheet)
@@ -536,7 +537,8 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .connectAccount)
         _ = MailboxRules.reduce(&state, .closeAccountSheet)
         _ = MailboxRules.reduce(&state, .accountRefused(reason: "late"))
-        _ = MailboxRules.reduce(&state, .accountKept)
+        XCTAssertEqual(MailboxRules.reduce(&state, .accountChecked), [], "a login after Cancel keeps nothing")
+        XCTAssertEqual(MailboxRules.reduce(&state, .accountKept(kept)), [])
         XCTAssertNil(state.account, "an answer after Cancel is nobody's")
         XCTAssertEqual(state.stateName, "inbox")
         _ = MailboxRules.reduce(&state, .openAccountSheet)
@@ -544,10 +546,12 @@ final class MailboxRulesTests: XCTestCase {
             _ = MailboxRules.reduce(&state, .editAccount(field, text))
         }
         _ = MailboxRules.reduce(&state, .connectAccount)
-        _ = MailboxRules.reduce(&state, .accountChecked)
+        let typed = MailAccountForm(name: "", imap: "imap://127.0.0.1:1", smtp: "", user: "u", password: "p")
+        XCTAssertEqual(MailboxRules.reduce(&state, .accountChecked), [.keepAccount(typed)], "the login worked: the account is kept")
+        XCTAssertEqual(MailboxRules.reduce(&state, .accountChecked), [], "once")
         _ = MailboxRules.reduce(&state, .closeAccountSheet)
-        XCTAssertEqual(state.stateName, "account.connecting", "the login worked: Cancel waits while the account is kept")
-        _ = MailboxRules.reduce(&state, .accountKept)
+        XCTAssertEqual(state.stateName, "account.connecting", "Cancel waits while the account is kept")
+        XCTAssertEqual(MailboxRules.reduce(&state, .accountKept(kept)), [.openAccount(kept)])
         XCTAssertNil(state.account, "kept: the sheet closes")
     }
 
@@ -556,4 +560,14 @@ final class MailboxRulesTests: XCTestCase {
 /// The effects as a person and the log read them: each banner in English (its words are the catalogue's source).
 private func inEnglish(_ effects: [MailboxEffect]) -> [String] {
     effects.map { if case .showBanner(let message) = $0 { return "banner: \(message.english)" } else { return "\($0)" } }
+}
+
+/// A mail server that holds nothing and takes nothing: what an account kept opens on, in a test of the rules alone.
+private struct NoMailServer: MailServer {
+    func inbox() async throws -> [MailMessage] { [] }
+    func move(_ id: String, to placement: Placement) async throws {}
+    var checkInterval: Double { 60 }
+    func markRead(_ ids: Set<String>) async throws {}
+    var canSend: Bool { false }
+    func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {}
 }

@@ -36,11 +36,14 @@ extension MailboxRules {
             state.account?.field = .password  // the likeliest to mend, and the problem is read from there
             return [.effect(.log("the mail account was not set up: \(reason.prefix(300))"))]
         case .accountChecked:
-            guard state.account?.isConnecting == true else { return [] }
+            // Kept only while the sheet still waits for this try: a Cancel while the server was asked keeps nothing.
+            guard let account = state.account, account.isConnecting, !account.isKeeping else { return [] }
             state.account?.isKeeping = true
-        case .accountKept:
-            guard state.account?.isConnecting == true else { return [] }
+            return [.effect(.keepAccount(account.form))]
+        case .accountKept(let kept):
+            guard state.account?.isKeeping == true else { return [] }
             state.account = nil
+            return [.effect(.openAccount(kept))]
         default:
             break
         }

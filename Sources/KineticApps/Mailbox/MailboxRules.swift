@@ -87,10 +87,10 @@ public enum MailboxAction: Equatable, Sendable {
     case connectAccount
     /// The check or the server refused the account (`reason`, in their words): the sheet stays, and says why.
     case accountRefused(reason: String)
-    /// The login worked: the account is being kept, and Cancel waits until it is.
+    /// The login worked: the account is being kept (`keepAccount`), and Cancel waits until it is.
     case accountChecked
-    /// The account was checked and kept: the sheet closes, and the Mailbox opens anew on the account.
-    case accountKept
+    /// The account was checked and kept: the sheet closes, and the Mailbox opens anew on it (`openAccount`).
+    case accountKept(KeptAccount)
     /// The sync's own actions (its schedule, its checks' ends, the outbox): see `ServerSyncRules`.
     case sync(ServerSyncAction)
     /// Check `number` ended with `snapshot` (the messages found, or why it failed).
@@ -114,8 +114,13 @@ public enum MailboxEffect: Equatable, Sendable {
     /// Ask the mail server too for the messages holding every one of `words` (the search's `query`), a moment after the
     /// typing stops.
     case searchServer([String], query: String)
-    /// Check the account typed in the sheet with its server, then keep it (`MailboxEnvironment.accountSetting`).
+    /// Check the account typed in the sheet with its server (`MailboxEnvironment.accountSetting`): `accountChecked`
+    /// or `accountRefused` comes back.
     case setUpAccount(MailAccountForm)
+    /// Keep the account checked (the keyring and the accounts file): `accountKept` or `accountRefused` comes back.
+    case keepAccount(MailAccountForm)
+    /// Open the Mailbox anew on the account kept.
+    case openAccount(KeptAccount)
     /// What the sync asks of the world (a check, a timer, a message handed to the server, an errand, the outbox kept).
     case sync(ServerSyncEffect)
 }
@@ -536,7 +541,7 @@ public enum MailboxRules: AppRules {
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):
             return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
-        case .log, .showBanner, .searchServer, .setUpAccount, .sync:
+        case .log, .showBanner, .searchServer, .setUpAccount, .keepAccount, .openAccount, .sync:
             return []
         }
     }

@@ -21,10 +21,6 @@ public final class MailboxScreen: Screen {
     /// Placements on disk and the log.
     let environment: MailboxEnvironment
     private let feed: MailboxFeed?
-    /// What the mail server's searches found, by query, handed to the stage's thread.
-    private let serverSearches = Handover<(query: String, ids: Set<String>)>()
-    /// The search to send the server once the typing has paused (`serverSearchPause`), and when.
-    private var serverSearchDue: (words: [String], query: String, at: Double)?
     /// How long the typing pauses before the server is asked: one search per word typed, not per keystroke.
     static let serverSearchPause = 0.4
     /// The outbox the last run left, handed to the sync rules as the screen appears.
@@ -56,8 +52,6 @@ public final class MailboxScreen: Screen {
     private lazy var options = MailboxOptions(context: context)
     private lazy var compose = ComposeSheet(context: context, in: content)
     private lazy var accountSheet = AccountSheet(context: context, in: content)
-    /// Setting up the account the sheet holds: its server's answers, handed to the stage's thread.
-    private lazy var accountErrand = AccountErrand(screen: self)
     private lazy var undo = UndoButton(context: context)
     private lazy var reader = MailboxReader(context: context)
     private lazy var trashConfirmation = TrashConfirmation(context: context)
@@ -209,8 +203,6 @@ public final class MailboxScreen: Screen {
     }
 
     public override func update(dt: Double) {
-        takeServersAnswers()
-        accountErrand.takeAnswers()
         list.swipes.endQuietTrackpadStream(now: stage?.time ?? 0)
         list.swipes.endSlidesThatLeftTheScreen()
         tellTheTime()
@@ -331,14 +323,45 @@ public final class MailboxScreen: Screen {
         case .log(let line): environment.log("mailbox: \(line)")
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         case .searchServer(let words, let query):
-            guard environment.searchOnServer != nil else { return .none }
-            serverSearchDue = (words, query, (stage?.time ?? 0) + Self.serverSearchPause)
+            // Asked once the typing pauses: each keystroke's search replaces the last one, still waiting or under way.
+            // A server away finds nothing (what is kept here was searched already).
+            guard let searchOnServer = environment.searchOnServer else { return .none }
+            return .run(id: EffectID(SyncWork.search)) { send, clock in
+                do { try await clock.sleep(for: Self.serverSearchPause) } catch { return }
+                do {
+                    send(.serverFound(query: query, ids: try await searchOnServer(words)))
+                } catch where !(error is CancellationError) {
+                    Log.line("mailbox: the mail server's search failed: \(error)")
+                } catch {}
+            }
         case .setUpAccount(let form):
-            accountErrand.start(form)
+            return accountWork { setting in
+                try await setting.check(form)
+                return .accountChecked
+            }
+        case .keepAccount(let form):
+            return accountWork { setting in .accountKept(KeptAccount(try await setting.keep(form))) }
+        case .openAccount(let account):
+            environment.openOnServer(account.kept)
+            reopenApp()
         case .sync(let effect):
             return syncWork(effect)
         }
         return .none
+    }
+
+    /// One step of setting up the account the sheet holds (its check, then its keeping), as a run whose answer comes
+    /// back as an action; a refusal comes back as `accountRefused`, in the words of what refused. A new try replaces
+    /// one still under way.
+    private func accountWork(_ step: @escaping @Sendable (MailAccountSetting) async throws -> MailboxAction) -> Effect<MailboxAction> {
+        guard let setting = environment.accountSetting else { return .send(.accountRefused(reason: "this run sets up no mail accounts")) }
+        return .run(id: EffectID(SyncWork.account)) { send in
+            do {
+                send(try await step(setting))
+            } catch where !(error is CancellationError) {
+                send(.accountRefused(reason: ErrorWords.sentence(error)))
+            } catch {}
+        }
     }
 
     /// The options, once the message has slid off towards them; screen readers hear them.
@@ -551,52 +574,13 @@ extension MailboxScreen {
             environment.log("mailbox: the filings waiting for the mail server were not saved (\(error)); they last until you quit")
         }
     }
-
-    /// Asks the server for the search typed, once the typing paused; what it finds comes back through
-    /// `serverSearches`. A server away finds nothing (what is kept here was searched already).
-    private func startServerSearchIfDue() {
-        guard let due = serverSearchDue, (stage?.time ?? 0) >= due.at, let searchOnServer = environment.searchOnServer else { return }
-        serverSearchDue = nil
-        let found = serverSearches, work = stage?.backgroundWork
-        work?.start()  // counted, so a run that waits for its background work waits for the answer too
-        Task.detached {
-            defer { work?.finish() }
-            do { found.add((due.query, try await searchOnServer(due.words))) } catch { Log.line("mailbox: the mail server's search failed: \(error)") }
-        }
-    }
-
-    /// The server's search, when its pause is over.
-    func takeServersAnswers() {
-        startServerSearchIfDue()
-        for found in serverSearches.take() { send(.serverFound(query: found.query, ids: found.ids)) }
-    }
 }
 
 /// The sync's runs and timers, by name.
 enum SyncWork: Hashable, Sendable {
-    case check, nextCheck, watch, errand
+    case check, nextCheck, watch, errand, search, account
     case send(Int)
     case retry(Int)
-}
-
-/// Things handed from the background tasks that talk to the mail server to the stage's thread, in order.
-final class Handover<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var items: [Element] = []
-
-    /// Hands `item` over.
-    func add(_ item: Element) {
-        lock.withLock { items.append(item) }
-    }
-
-    /// Everything handed over so far, taken away.
-    func take() -> [Element] {
-        lock.withLock {
-            defer { items.removeAll() }
-            return items
-        }
-    }
 }
 
 extension DataFeed where Snapshot == MailboxRefresher.Snapshot {

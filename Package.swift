@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene", "KineticCore"]),
         .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticTestSupport"]),
         // The apps' rules alone: builds without Cairo, Pango, pixman, SDL or an HTTP client.
-        .testTarget(name: "KineticMailTests", dependencies: ["KineticMail"]),
+        .testTarget(name: "KineticMailTests", dependencies: ["KineticMail", "KineticData"]),
         .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticData", "KineticCore", "KineticRuntime", "KineticFixtures"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics",
                                                                 "CPixelFloor"],

@@ -20,6 +20,17 @@ final class DisguiseRulesTests: XCTestCase {
         actions.flatMap { DisguiseRules.reduce(&state, $0) }
     }
 
+    /// The catalogue is refreshed once the screen is on the stage, as an effect; a served intro order is used while the
+    /// splash shows, and logged with the test's variant it names.
+    func testTheCatalogueIsRefreshedOnAppearingAndAServedOrderIsLogged() {
+        var s = DisguiseState(costumes: Array(six.prefix(2)))
+        XCTAssertEqual(apply(&s, .appeared), [.refreshCatalogue])
+        let order = [IntroPage.bundled[2], IntroPage.bundled[0]]
+        XCTAssertEqual(apply(&s, .introOrdered(order, variant: "b")), [.log("disguise: the server orders the intro (variant b): costume, hello")])
+        XCTAssertEqual(s.introPages.map(\.id), ["costume", "hello"], "the splash still shows: the served order is the intro")
+        XCTAssertEqual(apply(&s, .introOrdered([])), [], "an order of no page changes nothing")
+    }
+
     /// A first launch, as seed 000 (A)–(D) tells it: the splash, three intro pages moved on by the button, the
     /// intro remembered as seen, then every costume on the wheel.
     func testAFirstLaunchGoesThroughTheIntroToTheWheel() {

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import KineticData
 @testable import KineticMail
 
 /// Submission to an SMTP server: the sink `scripts/with-smtp-sink` starts on a free loopback port (`make test` runs this
@@ -97,4 +98,48 @@ final class SMTPSubmissionTests: XCTestCase {
         XCTAssertThrowsError(try SMTPSubmission.address("ana@example.org\r\nRCPT TO:<eve@example.org>"))
         XCTAssertEqual(try SMTPSubmission.address(" ana@example.org "), "ana@example.org")
     }
+
+    /// RFC 5321 §4.2.1 at the end of a message: a 4xx is transient, a 5xx permanent, and no answer at all after the whole
+    /// message went is neither (it may have arrived). The end is committed before each answer; the sink keeps none.
+    func testTheEndOfAMessageAnsweredWith451Or554OrNothing() async throws {
+        let sink = try sink()
+        try "451 4.3.0 Try again later\n554 5.7.1 Rejected by policy\nsilence\n"
+            .write(to: sink.outbox.appendingPathComponent("answers"), atomically: true, encoding: .utf8)
+        let mail = OutgoingMail(from: "scotch@example.org", to: ["ana@example.org"], subject: "Answered otherwise", body: "Hi",
+                                inReplyTo: nil, date: Date(timeIntervalSince1970: 1_767_606_060), uniqueness: "answered-otherwise")
+        let expected: [SendFailure] = [.tryAgainLater("451 4.3.0 Try again later"), .refused("554 5.7.1 Rejected by policy")]
+        for failure in expected {
+            let committed = Committed()
+            do {
+                try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.to, host: sink.host, port: sink.port, tls: nil,
+                                              user: sink.user, password: sink.password, timeout: .seconds(10)) { committed.mark() }
+                XCTFail("the sink answered \(failure.words)")
+            } catch {
+                XCTAssertEqual(SendFailure(smtp: error), failure)
+            }
+            XCTAssertTrue(committed.marked, "the end was sent before the answer")
+        }
+        let committed = Committed()
+        do {
+            try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.to, host: sink.host, port: sink.port, tls: nil,
+                                          user: sink.user, password: sink.password, timeout: .seconds(2)) { committed.mark() }
+            XCTFail("the sink said nothing")
+        } catch {
+            guard case .unanswered = SendFailure(smtp: error) else { return XCTFail("no answer is not \(SendFailure(smtp: error))") }
+        }
+        XCTAssertTrue(committed.marked)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: sink.outbox.path).filter { $0.hasSuffix(".eml") }
+            .filter { (try? String(contentsOf: sink.outbox.appendingPathComponent($0), encoding: .utf8))?.contains("Subject: Answered otherwise") == true }
+        XCTAssertEqual(kept, [])
+    }
+}
+
+/// Whether a send said its end was committed, from the send's thread.
+private final class Committed: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var done = false
+
+    func mark() { lock.withLock { done = true } }
+    var marked: Bool { lock.withLock { done } }
 }

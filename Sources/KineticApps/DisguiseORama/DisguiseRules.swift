@@ -43,9 +43,11 @@ public enum DisguiseAction: Equatable, Sendable {
     case wheelFailed(String)
     /// One costume's bubble could not join the wheel.
     case bubbleFailed(String, reason: String)
-    /// A served order for the intro (seed 000 (B)): the pages it gives, used if the intro has not begun yet, and
-    /// from the next replay on.
-    case introOrdered([IntroPage])
+    /// A served order for the intro (seed 000 (B)): the pages it gives (and the test's variant it names, for the log),
+    /// used if the intro has not begun yet, and from the next replay on.
+    case introOrdered([IntroPage], variant: String? = nil)
+    /// The screen is on the stage: the catalogue is refreshed from the network, once (`refreshCatalogue`).
+    case appeared
     /// The saved progress was read as the screen appeared: whether the intro has been seen.
     case progressLoaded(introCompleted: Bool)
     /// Saving the progress (`DisguiseEffect.saveProgress`) failed, with the error: the intro shows again next time.
@@ -66,6 +68,9 @@ public enum DisguiseKey: Equatable, Sendable {
 public enum DisguiseEffect: Equatable, Sendable {
     /// Remember (on disk) whether the intro has been seen; a failure comes back as `.progressNotSaved`.
     case saveProgress(introCompleted: Bool)
+    /// Refresh the catalogue from the network: what it found comes back as `catalogueProblems`, `catalogueChanged` and
+    /// `introOrdered`.
+    case refreshCatalogue
     /// A line for the log.
     case log(String)
     /// A banner that goes away by itself, said in the person's language where it shows.
@@ -150,10 +155,13 @@ public enum DisguiseRules: AppRules {
         case .introLeft:
             guard state.phase == .introLeaving else { return [] }
             enterWheel(&state)
-        case .introOrdered(let pages):
+        case .introOrdered(let pages, let variant):
             guard !pages.isEmpty else { return [] }
             state.servedIntroPages = pages
             if state.phase == .splash || state.phase == .splashLeaving { state.introPages = pages }
+            return [.log("disguise: the server orders the intro\(variant.map { " (variant \($0))" } ?? ""): " + pages.map(\.id).joined(separator: ", "))]
+        case .appeared:
+            return [.refreshCatalogue]
         case .wheelSettled:
             guard state.phase == .returning else { return [] }
             state.phase = .wheel

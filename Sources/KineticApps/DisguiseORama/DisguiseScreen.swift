@@ -45,10 +45,7 @@ public final class DisguiseScreen: Screen {
         feed = nil
         self.environment = environment
         super.init(identifier: "disguise")
-        store.performEffects { [unowned self] in
-            self.perform($0)
-            return .none
-        }
+        store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
     }
 
@@ -65,10 +62,7 @@ public final class DisguiseScreen: Screen {
         self.feed = feed
         self.environment = environment
         super.init(identifier: "disguise")
-        store.performEffects { [unowned self] in
-            self.perform($0)
-            return .none
-        }
+        store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
     }
 
@@ -101,7 +95,7 @@ public final class DisguiseScreen: Screen {
         buildLayers()
         store.follow { [unowned self] before in self.follow(from: before) }
         send(.catalogueProblems(problems, refreshFailed: false, showingSaved: false))
-        feed?.startRefresh(counting: stage?.backgroundWork)
+        send(.appeared)
         if isReturnVisit { send(.skipSplash) }
     }
 
@@ -158,17 +152,6 @@ public final class DisguiseScreen: Screen {
     }
 
     public override func update(dt: Double) {
-        if let snapshot = feed?.take() {
-            send(.catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.sources.values.contains(.saved),
-                                    failure: snapshot.failure ?? .unreachable, leftOutForPictures: snapshot.leftOutForPictures.count))
-            send(.catalogueChanged(snapshot.costumes))
-            if let order = snapshot.intro {
-                let pages = IntroPage.pages(for: order)
-                environment?.log("disguise: the server orders the intro\(order.variant.map { " (variant \($0))" } ?? ""): "
-                                 + pages.map(\.id).joined(separator: ", "))
-                send(.introOrdered(pages))
-            }
-        }
         banner.update(dt: dt, animator: animator)
         wheelView.step(dt: dt)
         send(.tick(dt, splashDuration: motionTuning.splashDuration))
@@ -212,14 +195,31 @@ public final class DisguiseScreen: Screen {
     public func receive(_ incoming: [Costume]) { send(.costumesArrived(incoming)) }
 
     /// Carries out one effect through the environment; a failure comes back to the rules as an action.
-    private func perform(_ effect: DisguiseEffect) {
+    private func perform(_ effect: DisguiseEffect) -> Effect<DisguiseAction> {
         switch effect {
         case .saveProgress(let completed): save(introCompleted: completed)
         case .log(let line): environment?.log(line)
         case .showBanner(let message):
             placeBanner()
             banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
+        case .refreshCatalogue:
+            guard let refresh = feed?.refreshWork else { return .none }
+            return .run(id: EffectID(DisguiseWork.refresh)) { send in
+                for action in Self.actions(for: await refresh()) { send(action) }
+            }
         }
+        return .none
+    }
+
+    /// What a refresh of the catalogue tells the rules: what went wrong, the costumes, and the intro's served order.
+    static func actions(for snapshot: CatalogSnapshot) -> [DisguiseAction] {
+        var actions: [DisguiseAction] = [
+            .catalogueProblems(snapshot.problems, refreshFailed: snapshot.refreshFailed, showingSaved: snapshot.sources.values.contains(.saved),
+                               failure: snapshot.failure ?? .unreachable, leftOutForPictures: snapshot.leftOutForPictures.count),
+            .catalogueChanged(snapshot.costumes),
+        ]
+        if let order = snapshot.intro { actions.append(.introOrdered(IntroPage.pages(for: order), variant: order.variant)) }
+        return actions
     }
 
     private func save(introCompleted: Bool) {
@@ -279,4 +279,10 @@ public final class DisguiseScreen: Screen {
     var moves: DisguiseMotion {
         DisguiseMotion(animator: animator, reduceMotion: settings.reduceMotion, tuning: motionTuning, layout: layout)
     }
+}
+
+/// Disguise-O-Rama's runs, by name.
+enum DisguiseWork: Hashable, Sendable {
+    /// The catalogue's refresh.
+    case refresh
 }

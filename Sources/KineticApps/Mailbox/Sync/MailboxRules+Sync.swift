@@ -125,7 +125,10 @@ extension MailboxRules {
         let staying = Set(shownBefore).intersection(state.visibleIDs)
         let moves: [MailboxOutcome] = shownBefore.filter { !staying.contains($0) }.map { .move(.remove($0)) }
             + state.visibleIDs.filter { !staying.contains($0) }.map { .reinsert($0, fromLeft: false) }
-        let banner = LocalizedMessage(MailboxText.sendNotSent, ["subject": .verbatim(entry.message.subject),
+        // No answer after the final dot: it may have arrived, and the person is told so, not that it was not sent.
+        var unanswered = false
+        if case .unanswered = failure { unanswered = true }
+        let banner = LocalizedMessage(unanswered ? MailboxText.sendUnanswered : MailboxText.sendNotSent, ["subject": .verbatim(entry.message.subject),
                                                                  "reason": .verbatim(String(failure.words.prefix(300)))])
         return moves + [.save, .saveSent(.draftSaved), .effect(.log("not sent, kept in Drafts: \(failure.words.prefix(300))")),
                         .effect(.showBanner(banner))]

@@ -14,5 +14,6 @@ public struct KeptAccount: Equatable, Sendable {
         (self.kept, self.id) = (kept, id)
     }
 
+    /// The same keeping: the same account kept.
     public static func == (lhs: KeptAccount, rhs: KeptAccount) -> Bool { lhs.id == rhs.id }
 }

@@ -5,8 +5,12 @@
 struct SkeletonEnvironment {
     /// Writes one line to the log.
     var log: (String) -> Void
+    /// The goal, asked for once the screen is on the stage: work that takes its time (a file, a server), run off the
+    /// stage's thread; `nil` keeps the goal the state started with.
+    var loadGoal: @Sendable () async -> Int?
 
-    init(log: @escaping (String) -> Void) {
+    init(log: @escaping (String) -> Void, loadGoal: @escaping @Sendable () async -> Int? = { nil }) {
         self.log = log
+        self.loadGoal = loadGoal
     }
 }

@@ -29,10 +29,7 @@ final class SkeletonScreen: Screen {
         self.environment = environment
         super.init(identifier: "counter.screen")
         // The store carries out effects from the start; the screen follows changes only once its layers exist.
-        store.performEffects { [unowned self] in
-            self.perform($0)
-            return .none
-        }
+        store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
     }
 
@@ -61,6 +58,7 @@ final class SkeletonScreen: Screen {
         button.position = Self.buttonCentre(count: state.count, goal: state.goal, in: size)
         showContents()
         store.follow { [unowned self] before in self.sync(from: before) }
+        send(.appeared)
     }
 
     override var tuning: Tuning? { motionTuning.tuning }
@@ -76,9 +74,22 @@ final class SkeletonScreen: Screen {
     @discardableResult
     func send(_ action: SkeletonAction) -> Reduction<SkeletonState, SkeletonEffect> { store.send(action) }
 
-    private func perform(_ effect: SkeletonEffect) {
+    /// Carries out one of the rules' effects: a log line here and now, or engine work that sends an action back
+    /// (a run off the stage's thread, a timer on the stage's clock), named by `SkeletonWork` so it can be stopped.
+    private func perform(_ effect: SkeletonEffect) -> Effect<SkeletonAction> {
         switch effect {
-        case .reachedGoal(let goal): environment.log("counter: reached the goal of \(goal)")
+        case .reachedGoal(let goal):
+            environment.log("counter: reached the goal of \(goal)")
+            return .none
+        case .fetchGoal:
+            let loadGoal = environment.loadGoal
+            return .run(id: EffectID(SkeletonWork.goal)) { send in
+                if let goal = await loadGoal() { send(.goalArrived(goal)) }
+            }
+        case .startOverAfter(let seconds):
+            return .after(seconds, send: .reset, id: EffectID(SkeletonWork.startOver))
+        case .stopStartingOver:
+            return .cancel(EffectID(SkeletonWork.startOver))
         }
     }
 
@@ -116,4 +127,12 @@ final class SkeletonScreen: Screen {
         let fill = state.count < state.goal ? Self.tint : Palette.accent
         button.contents = .shape(ShapeContent(path: .circle, fill: fill))
     }
+}
+
+/// The Counter's work that outlives a frame, by name.
+enum SkeletonWork: Hashable, Sendable {
+    /// Asking the environment for the goal.
+    case goal
+    /// The timer that starts the count again after the goal.
+    case startOver
 }

@@ -6,8 +6,8 @@
 struct SkeletonState: Equatable {
     /// Presses since the last reset, from 0 up to `goal`.
     var count = 0
-    /// Where the count stops (at least 1).
-    let goal: Int
+    /// Where the count stops (at least 1): the environment's, once it has answered.
+    var goal: Int
 
     init(goal: Int = 3) {
         self.goal = max(goal, 1)

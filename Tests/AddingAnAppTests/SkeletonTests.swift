@@ -28,15 +28,53 @@ final class SkeletonTests: XCTestCase {
         XCTAssertEqual(SkeletonRules.reduce(&state, .advance), [])
         XCTAssertEqual(state.count, 2)
         XCTAssertEqual(state.stateName, "count.2")
-        XCTAssertEqual(SkeletonRules.reduce(&state, .advance), [.reachedGoal(3)], "the third press reaches the goal and says so")
+        XCTAssertEqual(SkeletonRules.reduce(&state, .advance), [.reachedGoal(3), .startOverAfter(5)],
+                       "the third press reaches the goal, says so, and sets the timer that starts again")
         XCTAssertEqual(state.stateName, "goal")
         let atGoal = state
         XCTAssertEqual(SkeletonRules.reduce(&state, .advance), [], "past the goal a press asks for nothing")
         XCTAssertEqual(state, atGoal, "and changes nothing")
-        XCTAssertEqual(SkeletonRules.reduce(&state, .reset), [])
+        XCTAssertEqual(SkeletonRules.reduce(&state, .reset), [.stopStartingOver], "a reset at the goal stops the timer")
         XCTAssertEqual(state, SkeletonState(goal: 3), "a reset is a fresh start")
+        XCTAssertEqual(SkeletonRules.reduce(&state, .reset), [], "at nought there is no timer to stop")
         XCTAssertEqual(SkeletonRules.reduce(&state, .advance), [], "one press after it is no goal")
         XCTAssertEqual(SkeletonState(goal: 0).goal, 1, "a goal is at least one press away")
+
+        XCTAssertEqual(SkeletonRules.reduce(&state, .appeared), [.fetchGoal])
+        XCTAssertEqual(SkeletonRules.reduce(&state, .goalArrived(5)), [])
+        XCTAssertEqual(state.goal, 5)
+        XCTAssertEqual(state.count, 1, "the count stays")
+        _ = SkeletonRules.reduce(&state, .goalArrived(0))
+        XCTAssertEqual(state.goal, 1, "a goal of none is one")
+        XCTAssertEqual(state.count, 1, "and the count no further than it")
+    }
+
+    // MARK: Work that outlives a frame
+
+    /// The goal comes from the environment off the stage's thread, and arrives at a step; at the goal, 5 s of the stage's
+    /// clock start the count again by itself (a timer), unless Backspace did first.
+    func testTheGoalArrivesFromTheEnvironmentAndTheCountStartsAgainAfterFiveSeconds() throws {
+        let record = LogRecord()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString)")
+        let stage = Stage(size: Size(width: 1000, height: 600), settings: StageSettings(dataDirectory: folder))
+        stage.present(SkeletonScreen(environment: SkeletonEnvironment(log: { record.lines.append($0) }, loadGoal: { 2 })))
+        stage.backgroundWork.waitUntilIdle(timeout: 10)
+        stage.run(for: 0.1)
+        XCTAssertEqual(stage.dump().layer("counter.label")?.text, "0 of 2", "the environment's goal, not the state's first")
+        XCTAssertTrue(stage.send(KeyEvent(key: .space)))
+        XCTAssertTrue(stage.send(KeyEvent(key: .space)))
+        XCTAssertEqual(stage.stateName, "goal")
+        stage.run(for: 4.9)
+        XCTAssertEqual(stage.stateName, "goal", "4.9 s in, the goal still shows")
+        stage.run(for: 0.2)
+        XCTAssertEqual(stage.stateName, "count.0", "at 5 s of the stage's clock the count starts again by itself")
+
+        XCTAssertTrue(stage.send(KeyEvent(key: .space)))
+        XCTAssertTrue(stage.send(KeyEvent(key: .space)))
+        XCTAssertTrue(stage.send(KeyEvent(key: .backspace)))
+        XCTAssertTrue(stage.send(KeyEvent(key: .space)))
+        stage.run(for: 6)
+        XCTAssertEqual(stage.stateName, "count.1", "Backspace stopped the timer: it does not reset the count begun after it")
     }
 
     // MARK: The screen on a headless stage

@@ -499,6 +499,24 @@ final class MailboxRulesTests: XCTestCase {
     /// kept in the server's words and the password field takes the keyboard; an edit clears it. A late answer after
     /// Cancel changes nothing; once the login worked, Cancel waits for the account to be kept, which closes the
     /// sheet. The state never prints the password.
+    /// One thing presented at a time is the only state the type allows: presenting the account sheet puts compose away,
+    /// and closing a kind that is not presented leaves what is.
+    func testOneSheetAtATimeIsAllTheStateCanHold() {
+        var state = MailboxState(messages: [], placements: [:], read: [])
+        state.compose = MailboxState.Compose()
+        XCTAssertEqual(state.destination, .compose(MailboxState.Compose()))
+        state.account = AccountSetUp()
+        XCTAssertNil(state.compose, "the account sheet took compose's place")
+        XCTAssertEqual(state.destination, .account(AccountSetUp()))
+        state.compose = nil
+        XCTAssertNotNil(state.account, "closing compose, which is not open, leaves the account sheet")
+        state.confirmingEmptyTrash = true
+        XCTAssertNil(state.account)
+        XCTAssertEqual(state.stateName, "trash.confirm")
+        state.confirmingEmptyTrash = false
+        XCTAssertNil(state.destination)
+    }
+
     func testTheAccountSheetConnectsOnlyWhatIsFilledAndSaysARefusal() {
         let kept = KeptAccount(MailAccountKept(server: NoMailServer(), passwordInFile: false))
         var state = MailboxState(messages: messages)

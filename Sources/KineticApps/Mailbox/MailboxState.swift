@@ -200,8 +200,15 @@ public struct MailboxState: Equatable, Sendable {
     public var placements: [String: Placement]
     /// The segment chosen in the segmented control; the Inbox at launch.
     public var segment = MailboxSegment.inbox
+    /// What is presented over the list, if anything: the options, compose, the account sheet or the Trash's question,
+    /// one at a time (the type allows no second). `options`, `compose`, `account` and `confirmingEmptyTrash` read and
+    /// write it.
+    public var destination: MailboxDestination?
     /// The reschedule or list options, open over a message that has slid off.
-    public var options: Options?
+    public var options: Options? {
+        get { if case .options(let options) = destination { return options } else { return nil } }
+        set { present(newValue.map(MailboxDestination.options), replacing: { if case .options = $0 { return true } else { return false } }) }
+    }
     /// The person's changes, last on top.
     public var undoStack: [UndoEntry] = []
     /// How many times Undo brought something back: what a screen reader is told "Undone" for (a filing the server
@@ -210,15 +217,34 @@ public struct MailboxState: Equatable, Sendable {
     /// Whether the Mailbox's side menu is open (state `menu`).
     public var menuOpen = false
     /// What is being written while the compose sheet is open (state `compose`); `nil` while it is closed.
-    public var compose: Compose?
+    public var compose: Compose? {
+        get { if case .compose(let compose) = destination { return compose } else { return nil } }
+        set { present(newValue.map(MailboxDestination.compose), replacing: { if case .compose = $0 { return true } else { return false } }) }
+    }
     /// The mail account being set up while the account sheet is open (state `account`); `nil` while it is closed.
-    public var account: AccountSetUp?
+    public var account: AccountSetUp? {
+        get { if case .account(let account) = destination { return account } else { return nil } }
+        set { present(newValue.map(MailboxDestination.account), replacing: { if case .account = $0 { return true } else { return false } }) }
+    }
     /// The message with the keyboard's focus ring.
     public var focus: String?
     /// The Trash or a named list, when the menu opened one (it stands in for the segment until a segment is chosen).
     public var shelf: MailboxShelf?
     /// Whether the Trash's "Empty the Trash?" confirmation shows.
-    public var confirmingEmptyTrash = false
+    public var confirmingEmptyTrash: Bool {
+        get { destination == .emptyTrashQuestion }
+        set { present(newValue ? .emptyTrashQuestion : nil, replacing: { $0 == .emptyTrashQuestion }) }
+    }
+
+    /// Presents `presented` in place of whatever was; `nil` closes what is presented only when it is the kind
+    /// `isTheSameKind` names (closing compose leaves an account sheet alone).
+    private mutating func present(_ presented: MailboxDestination?, replacing isTheSameKind: (MailboxDestination) -> Bool) {
+        if let presented {
+            destination = presented
+        } else if let destination, isTheSameKind(destination) {
+            self.destination = nil
+        }
+    }
     /// The message open in the reader, if any.
     public var reading: String?
     /// The messages the person has opened: their unread dots are cleared (saved).
@@ -451,4 +477,17 @@ public struct MailboxState: Equatable, Sendable {
         /// What moved, in the order the animations start.
         public var moves: [Move]
     }
+}
+
+/// What the Mailbox presents over its list, one at a time: a destination, in the sense of The Composable
+/// Architecture's, so two sheets open at once is a state the type cannot hold.
+public enum MailboxDestination: Equatable, Sendable {
+    /// The reschedule or list options (and the date picker in their place), over a message that slid off.
+    case options(MailboxState.Options)
+    /// The compose sheet, with what is written.
+    case compose(MailboxState.Compose)
+    /// The account sheet, with the account being set up.
+    case account(AccountSetUp)
+    /// "Empty the Trash?"
+    case emptyTrashQuestion
 }

@@ -11,8 +11,9 @@ import KineticPlatform
 /// state: the bar (`MailboxNavBar`), the list (`MessageList`, with `RowSwipes`), the menu, the reader, the options and
 /// date picker, compose, the undo button, the Trash's question and the empty list's note. After every action that
 /// changed the state, it hands the change to them (`follow(from:)`): the rows' moves the rules named
-/// (`MailboxState.listChange`) play first, so a view can never point at a row the model has dropped. Effects (saves,
-/// log lines, banners) reach the world through `MailboxEnvironment`.
+/// (`MailboxState.listChange`) play first, so a view can never point at a row the model has dropped. The rules'
+/// effects reach the world through `MailboxWork` (files, the mail server, the account set-up); the screen itself only
+/// shows banners. What the Mailbox starts with is read by `MailboxLaunch`.
 public final class MailboxScreen: Screen {
     /// The app's state, run through `MailboxRules`.
     let store: Store<MailboxRules>
@@ -20,9 +21,8 @@ public final class MailboxScreen: Screen {
     public var state: MailboxState { store.state }
     /// Placements on disk and the log.
     let environment: MailboxEnvironment
-    private let feed: MailboxFeed?
-    /// How long the typing pauses before the server is asked: one search per word typed, not per keystroke.
-    static let serverSearchPause = 0.4
+    /// The work the rules' effects ask of the world: files, the mail server, the account set-up.
+    private let work: MailboxWork
     /// The outbox the last run left, handed to the sync rules as the screen appears.
     private var outboxAtLaunch: [OutboxEntry] = []
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
@@ -57,61 +57,25 @@ public final class MailboxScreen: Screen {
     private lazy var trashConfirmation = TrashConfirmation(context: context)
 
     /// A mailbox over `messages` with no network, with the placements `environment` keeps.
-    public init(messages: [MailMessage], environment: MailboxEnvironment, words: MailWords = .english) {
-        self.environment = environment
-        feed = nil
-        let (placements, problem) = environment.loadPlacements()
-        let (read, readProblem) = environment.loadRead()
-        let (sent, sentProblem) = environment.loadSent()
-        var state = MailboxState(messages: messages + Self.sentOnly(sent, placements), placements: placements, read: read)
-        state.words = words
-        store = Store(state)
-        startupProblems = [problem, readProblem, sentProblem].compactMap { $0 }
-        super.init(identifier: "mailbox")
-        store.performEffects { [unowned self] in self.perform($0) }
-        runsEffects(of: store)
+    public convenience init(messages: [MailMessage], environment: MailboxEnvironment, words: MailWords = .english) {
+        self.init(MailboxLaunch(messages: messages, environment: environment, words: words), work: MailboxWork(environment: environment, feed: nil))
     }
 
     /// A mailbox on the data layer: the bundled or saved messages at once, then the content server's.
-    public init(feed: MailboxFeed, environment: MailboxEnvironment, freshStart: Bool, words: MailWords = .english) {
-        self.environment = environment
-        self.feed = feed
-        let initial = feed.initial()
-        let (placements, problem) = freshStart ? ([:], nil) : environment.loadPlacements()
-        let (read, readProblem) = freshStart ? ([], nil) : environment.loadRead()
-        let (sent, sentProblem) = freshStart ? ([], nil) : environment.loadSent()
-        var state = MailboxState(messages: initial.messages + Self.sentOnly(sent, placements), placements: placements, read: read)
-        state.words = words
-        state.sync = ServerSyncState(checkInterval: feed.refreshInterval)
-        state.sync.canSend = environment.submitOnServer != nil
-        state.sync.filing.filesOnServer = environment.moveOnServer != nil
-        state.sync.filing.keepsDrafts = environment.keepDraftsOnServer != nil
-        state.sync.filing.tellsRead = environment.markReadOnServer != nil
-        // A fresh start leaves the saved server state alone: it neither reads the outbox nor writes over it.
-        state.sync.filing.keepsServerState = !freshStart
-        var outboxProblem: String?
-        if !freshStart, environment.moveOnServer != nil {
-            let (waiting, sends, problem) = environment.loadOutbox()
-            outboxProblem = problem
-            // What was filed while the server was away, before the last quit: carried out first, in its order, once the
-            // first check has said where the server has each message (the server finds a message by what a check saw).
-            state.sync.filing.atLaunch = waiting
-            // A send needs no check: the SMTP server takes it as it is. One whose end the server had when the app quit,
-            // unanswered, may have arrived: the sync rules put it in Drafts rather than send it twice.
-            outboxAtLaunch = sends.map { message in
-                OutboxEntry(serial: 0, sentID: message.sentID ?? "", message: message, phase: message.committed == true ? .committed : .queued)
-            }
-        }
-        store = Store(state)
-        startupProblems = initial.problems + [problem, readProblem, sentProblem, outboxProblem].compactMap { $0 }
+    public convenience init(feed: MailboxFeed, environment: MailboxEnvironment, freshStart: Bool, words: MailWords = .english) {
+        self.init(MailboxLaunch(feed: feed, environment: environment, freshStart: freshStart, words: words),
+                  work: MailboxWork(environment: environment, feed: feed))
+    }
+
+    private init(_ launch: MailboxLaunch, work: MailboxWork) {
+        environment = work.environment
+        self.work = work
+        store = Store(launch.state)
+        startupProblems = launch.problems
+        outboxAtLaunch = launch.outbox
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
-    }
-
-    /// The saved written messages that the placements file still files in Sent or Drafts (both are written together).
-    static func sentOnly(_ sent: [MailMessage], _ placements: [String: Placement]) -> [MailMessage] {
-        sent.filter { placements[$0.id]?.list.isWrittenHere == true }
     }
 
     public override var stateName: String { state.stateName }
@@ -308,60 +272,18 @@ public final class MailboxScreen: Screen {
         }
     }
 
-    /// Carries out one effect through the environment; a save that fails comes back to the rules as an action.
+    /// Carries out one effect: what reaches the world through `work`; what the screen shows (a banner, the Mailbox
+    /// opened anew on the account kept) here.
     private func perform(_ effect: MailboxEffect) -> Effect<MailboxAction> {
-        func attempt(_ save: () throws -> Void) {
-            do { try save() } catch { send(.effectFailed(effect, reason: ErrorWords.sentence(error))) }
-        }
+        if let work = work.perform(effect, in: state) { return work }
         switch effect {
-        case .saveSent:
-            attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
-        case .saveRead:
-            attempt { try environment.saveRead(state.read) }
-        case .save:
-            attempt { try environment.savePlacements(state.placements) }
-        case .log(let line): environment.log("mailbox: \(line)")
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
-        case .searchServer(let words, let query):
-            // Asked once the typing pauses: each keystroke's search replaces the last one, still waiting or under way.
-            // A server away finds nothing (what is kept here was searched already).
-            guard let searchOnServer = environment.searchOnServer else { return .none }
-            return .run(id: EffectID(SyncWork.search)) { send, clock in
-                do { try await clock.sleep(for: Self.serverSearchPause) } catch { return }
-                do {
-                    send(.serverFound(query: query, ids: try await searchOnServer(words)))
-                } catch where !(error is CancellationError) {
-                    Log.line("mailbox: the mail server's search failed: \(error)")
-                } catch {}
-            }
-        case .setUpAccount(let form):
-            return accountWork { setting in
-                try await setting.check(form)
-                return .accountChecked
-            }
-        case .keepAccount(let form):
-            return accountWork { setting in .accountKept(KeptAccount(try await setting.keep(form))) }
         case .openAccount(let account):
             environment.openOnServer(account.kept)
             reopenApp()
-        case .sync(let effect):
-            return syncWork(effect)
+        default: break
         }
         return .none
-    }
-
-    /// One step of setting up the account the sheet holds (its check, then its keeping), as a run whose answer comes
-    /// back as an action; a refusal comes back as `accountRefused`, in the words of what refused. A new try replaces
-    /// one still under way.
-    private func accountWork(_ step: @escaping @Sendable (MailAccountSetting) async throws -> MailboxAction) -> Effect<MailboxAction> {
-        guard let setting = environment.accountSetting else { return .send(.accountRefused(reason: "this run sets up no mail accounts")) }
-        return .run(id: EffectID(SyncWork.account)) { send in
-            do {
-                send(try await step(setting))
-            } catch where !(error is CancellationError) {
-                send(.accountRefused(reason: ErrorWords.sentence(error)))
-            } catch {}
-        }
     }
 
     /// The options, once the message has slid off towards them; screen readers hear them.
@@ -483,148 +405,4 @@ public final class MailboxScreen: Screen {
         send(.undo)
         return true
     }
-}
-
-/// The Mailbox's messages: the saved or bundled ones at once, then the content server's.
-public typealias MailboxFeed = DataFeed<MailboxRefresher.Snapshot>
-
-extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
-    /// A feed over `refresher`: its `current()` at once, and its `refresh()` only when it has a messages URL.
-    public convenience init(refresher: MailboxRefresher) {
-        var refresh: (@Sendable () async -> MailboxRefresher.Snapshot)?
-        if refresher.messagesURL != nil { refresh = { await refresher.refresh() } }
-        self.init(current: { refresher.current() }, refresh: refresh)
-    }
-}
-
-extension MailboxScreen {
-    /// The sync's effects as the stage's work: a check run, the next check's timer, a message handed to the SMTP
-    /// server, the IDLE watch, the outbox kept. Each sends its end back as an action.
-    func syncWork(_ effect: ServerSyncEffect) -> Effect<MailboxAction> {
-        switch effect {
-        case .check(let number):
-            // Nowhere to read from (the bundled messages alone): the check ends with what shows.
-            guard let refresh = feed?.refreshWork else { return .send(.sync(.checkEnded(reason: nil))) }
-            return .run(id: EffectID(SyncWork.check)) { send in send(.checkArrived(number: number, await refresh())) }
-        case .scheduleCheck(let seconds):
-            return .after(seconds, send: .sync(.checkDue), id: EffectID(SyncWork.nextCheck))
-        case .watchForNewMail:
-            guard let watch = environment.watchForNewMail else { return .none }
-            return .listen(id: EffectID(SyncWork.watch)) { send in await watch { send(.sync(.serverSaidNewMail)) } }
-        case .submit(let entry):
-            guard let submit = environment.submitOnServer else { return .send(.sync(.sendFailed(serial: entry.serial, .refused("no SMTP server")))) }
-            let serial = entry.serial, message = entry.message
-            return .run(id: EffectID(SyncWork.send(serial))) { send in
-                do {
-                    try await submit(message) { send(.sync(.sendCommitted(serial: serial))) }
-                    send(.sync(.sendAccepted(serial: serial)))
-                } catch {
-                    send(.sync(.sendFailed(serial: serial, error as? SendFailure ?? .refused("\(error)"))))
-                }
-            }
-        case .retry(let serial, let seconds):
-            return .after(seconds, send: .sync(.retryDue(serial: serial)), id: EffectID(SyncWork.retry(serial)))
-        case .saveOutbox:
-            saveOutbox()
-            return .none
-        case .runErrand(let errand):
-            return errandWork(errand)
-        case .markRead(let ids):
-            environment.markReadOnServer?(ids)
-            return .none
-        }
-    }
-
-    /// One errand as the stage's work: a filing carried out, or the server's `\Drafts` brought to this device's drafts
-    /// as they are now. Its end comes back as `errandEnded`, with the server's words when it refused.
-    private func errandWork(_ errand: ServerErrand) -> Effect<MailboxAction> {
-        let serial = errand.serial
-        var work: (@Sendable () async throws -> Void)?
-        switch errand.job {
-        case .file(let filing):
-            if let move = environment.moveOnServer { work = { try await move(filing.id, filing.placement) } }
-        case .keepDrafts:
-            let drafts = state.messages.filter { state.placement(of: $0.id).list == .draft }
-            if let keep = environment.keepDraftsOnServer { work = { try await keep(drafts) } }
-        }
-        guard let work else { return .send(.sync(.errandEnded(serial: serial, refusal: nil))) }
-        return .run(id: EffectID(SyncWork.errand)) { send in
-            do {
-                try await work()
-                send(.sync(.errandEnded(serial: serial, refusal: nil)))
-            } catch {
-                send(.sync(.errandEnded(serial: serial, refusal: String("\(error)".prefix(300)))))
-            }
-        }
-    }
-
-    /// The outbox file (`mailbox-outbox.json`): the filings the server has not done yet and the messages not yet
-    /// taken, as the sync has them now, so a quit loses none and sends none twice. Not on a fresh start.
-    func saveOutbox() {
-        guard state.sync.filing.keepsServerState else { return }
-        let sends = state.sync.outbox.map { entry in
-            var message = entry.message
-            message.sentID = entry.sentID
-            message.committed = entry.phase == .committed ? true : nil
-            return message
-        }
-        do {
-            try environment.saveOutbox(state.sync.filing.undone, sends)
-        } catch {
-            environment.log("mailbox: the filings waiting for the mail server were not saved (\(error)); they last until you quit")
-        }
-    }
-}
-
-/// The sync's runs and timers, by name.
-enum SyncWork: Hashable, Sendable {
-    case check, nextCheck, watch, errand, search, account
-    case send(Int)
-    case retry(Int)
-}
-
-extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
-    /// A feed over a person's mail server: what the last checks kept on this machine at once (`keptMessages`), then
-    /// its mailboxes, read again every `checkInterval` seconds, and at once when the server's watch says the Inbox
-    /// changed. A failed check keeps the messages shown and says why; the Mailbox says it once, until a check works.
-    public convenience init(server: MailServer) {
-        let kept = server.keptMessages()
-        let memory = MailCheckMemory(shown: kept)
-        self.init(current: { MailboxRefresher.Snapshot(messages: kept, problems: [], refreshFailed: false, showingSaved: !kept.isEmpty) }, refresh: {
-            do {
-                let messages = try await server.inbox()
-                await memory.succeeded(messages)
-                return MailboxRefresher.Snapshot(messages: messages, problems: [], refreshFailed: false)
-            } catch let partial as PartialMailCheck {
-                // Some accounts answered: their messages are news; the others' failures are said.
-                await memory.succeeded(partial.messages)
-                return MailboxRefresher.Snapshot(messages: partial.messages, problems: partial.problems.map { "mail server: \($0)" }, refreshFailed: true)
-            } catch {
-                // Every failed check says why: the sync keeps the server "away" until one works (said once, and shown
-                // by the strip under the bar for as long as it lasts).
-                let shown = await memory.failed()
-                var stale = MailboxRefresher.Snapshot(messages: shown, problems: ["mail server: \(error)"],
-                                                      refreshFailed: true, showingSaved: !shown.isEmpty)
-                stale.isStale = true
-                return stale
-            }
-        }, refreshInterval: server.checkInterval)
-    }
-}
-
-/// The messages of the last mail check that worked: what a failed check keeps showing.
-private actor MailCheckMemory {
-    private var shown: [MailMessage]
-
-    /// A memory of `shown`: what the Mailbox opened on.
-    init(shown: [MailMessage]) {
-        self.shown = shown
-    }
-
-    func succeeded(_ messages: [MailMessage]) {
-        shown = messages
-    }
-
-    /// The messages to keep showing.
-    func failed() -> [MailMessage] { shown }
 }

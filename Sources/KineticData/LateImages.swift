@@ -38,14 +38,17 @@ public final class LateImages: Sendable {
     /// Stops after the download under way: nothing more is asked for.
     public func stop() { stopped.withLock { $0 = true } }
 
-    private var isStopped: Bool { stopped.withLock { $0 } }
+    /// Stopped, or the work fetching was cancelled (its screen left the stage).
+    private var isStopped: Bool { stopped.withLock { $0 } || Task.isCancelled }
 
     /// Tries `urls` again, round by round, through `downloader` with its network made more patient each round, until
     /// each has landed or is not worth asking for again, the rounds are over, or `stop()`.
     /// - Parameter pause: waits the given seconds (injected: a test's clock need not be the wall's).
+    /// - Parameter landed: given each picture as it lands (image URL, checked file); by default it waits for `take()`.
     public func fetch(_ urls: [URL], downloader: ImageDownloader,
                       // A cancelled sleep ends the pause early: nothing failed, and `stop()` is looked at next.
-                      pause: @Sendable (Double) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }) async {
+                      pause: @Sendable (Double) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
+                      landed: (@Sendable (String, String) -> Void)? = nil) async {
         var waiting = urls
         for (round, seconds) in Self.pauses.enumerated() {
             guard !waiting.isEmpty, !isStopped else { return }
@@ -57,7 +60,7 @@ public final class LateImages: Sendable {
             var patient = downloader
             patient.fetcher = downloader.fetcher.patient(by: patience)
             let results = await ImageBatch.files(for: waiting, downloader: patient, within: min(Self.roundDeadline * patience, 60)) { [self] url, file in
-                self.arrived.withLock { $0[url.absoluteString] = file.path }
+                if let landed { landed(url.absoluteString, file.path) } else { self.arrived.withLock { $0[url.absoluteString] = file.path } }
             }
             waiting = zip(waiting, results).compactMap { url, result in
                 if case .failure(let problem) = result, problem.isWorthRetrying { return url }

@@ -1,10 +1,9 @@
-/// An app's data, as its screen sees it: what is at hand at once (bundled and saved), and a refresh that runs in
-/// the background. A screen either starts one refresh handed over at a step (`startRefresh`, `take`), or runs
-/// `refreshWork` as an `Effect.run` on a schedule of its rules (the Mailbox's checks, `ServerSyncRules`).
+/// An app's data, as its screen sees it: what is at hand at once (bundled and saved), and a refresh from the network,
+/// which the screen runs as an `Effect.run` when its rules ask (once as it appears, or on a schedule of the rules', as
+/// the Mailbox's checks), its result sent back to them as an action.
 public final class DataFeed<Snapshot: Sendable> {
     private let current: () -> Snapshot
     private let refresh: (@Sendable () async -> Snapshot)?
-    private let delivery = BackgroundDelivery<Snapshot>()
     /// Seconds between the end of one refresh and the start of the next (a mail server's new mail); `nil`: one refresh.
     public let refreshInterval: Double?
 
@@ -23,13 +22,4 @@ public final class DataFeed<Snapshot: Sendable> {
 
     /// The refresh as work to run (`Effect.run`), or `nil` when there is nowhere to refresh from.
     public var refreshWork: (@Sendable () async -> Snapshot)? { refresh }
-
-    /// Starts the refresh, if there is one, counted in `work`.
-    public func startRefresh(counting work: BackgroundWork? = nil) {
-        guard let refresh else { return }
-        delivery.start(counting: work, refresh)
-    }
-
-    /// The refresh's result, once, when it has arrived.
-    public func take() -> Snapshot? { delivery.take() }
 }

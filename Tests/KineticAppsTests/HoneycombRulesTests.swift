@@ -21,6 +21,24 @@ final class HoneycombRulesTests: XCTestCase {
         actions.flatMap { HoneycombRules.reduce(&state, $0) }
     }
 
+    /// The data comes as work the rules ask for: a refresh once on the stage, its snapshot's pictures taken, those it
+    /// did not get in time fetched again, and each that lands joining the rest (a newer file for a URL replaces the older).
+    func testARefreshsPicturesAndTheLateOnesThatLandAreTheStates() {
+        var s = state()
+        XCTAssertEqual(apply(&s, .appeared), [.refresh])
+        let effects = apply(&s, .snapshotArrived(categories: categories, problems: [], refreshFailed: false, showingSaved: false,
+                                                 imageFiles: ["https://example.org/a.png": "/cache/a.png"],
+                                                 latePictures: ["https://example.org/x.png"]))
+        XCTAssertEqual(effects, [.fetchLatePictures(["https://example.org/x.png"])])
+        XCTAssertEqual(s.imageFiles, ["https://example.org/a.png": "/cache/a.png"])
+        XCTAssertEqual(s.snapshotsArrived, 1)
+        XCTAssertEqual(apply(&s, .picturesLanded(["https://example.org/x.png": "/cache/x.png", "https://example.org/a.png": "/cache/a2.png"])), [])
+        XCTAssertEqual(s.imageFiles, ["https://example.org/a.png": "/cache/a2.png", "https://example.org/x.png": "/cache/x.png"])
+        XCTAssertEqual(apply(&s, .snapshotArrived(categories: categories, problems: [], refreshFailed: false, showingSaved: true)), [],
+                       "a snapshot with every picture asks for none again")
+        XCTAssertEqual(s.imageFiles, [:], "a snapshot's pictures are the ones it has")
+    }
+
     func testIntoAGridAndBack() {
         var s = state()
         XCTAssertEqual(s.stateName, "categories")

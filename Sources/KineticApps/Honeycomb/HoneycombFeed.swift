@@ -3,43 +3,37 @@ import KineticData
 import KineticRuntime
 
 /// The Honeycomb's data: the saved or bundled nodes at once, then the content server's, images included; and, after
-/// that refresh, the pictures it did not get in time, fetched again in the background (`LateImages`) and handed over
-/// as each lands, the category on screen first.
+/// that refresh, the pictures it did not get in time, fetched again in rounds (`LateImages`), the category on screen
+/// first. The screen runs both as the engine's work (`refreshWork`, `fetchLatePictures`), which sends each result
+/// back to the rules as an action.
 public final class HoneycombFeed {
     private let data: DataFeed<HoneycombSnapshot>
     private let late: LateImages
+    private let downloader: ImageDownloader
     /// The category whose pictures were last put first.
     private var preferredCategory: String?
 
-    /// A feed over `refresher`: its `current()` at once, and its `refresh()` only when it has a nodes URL, followed by
-    /// the late pictures.
+    /// A feed over `refresher`: its `current()` at once, and its `refresh()` only when it has a nodes URL.
     public init(refresher: HoneycombRefresher) {
-        let late = LateImages()
-        self.late = late
+        late = LateImages()
+        downloader = refresher.downloader
         var refresh: (@Sendable () async -> HoneycombSnapshot)?
-        if refresher.nodesURL != nil {
-            refresh = {
-                let snapshot = await refresher.refresh()
-                let urls = snapshot.lateImages.compactMap(URL.init(string:))
-                // Not counted in the stage's background work: a picture lands whenever the server sends it.
-                if !urls.isEmpty { Task.detached { await late.fetch(urls, downloader: refresher.downloader) } }
-                return snapshot
-            }
-        }
+        if refresher.nodesURL != nil { refresh = { await refresher.refresh() } }
         data = DataFeed(current: { refresher.current() }, refresh: refresh)
     }
 
     /// What can be shown at once.
     public func initial() -> HoneycombSnapshot { data.initial() }
 
-    /// Starts the refresh, if there is one, counted in `work`.
-    public func startRefresh(counting work: BackgroundWork? = nil) { data.startRefresh(counting: work) }
+    /// The refresh as work to run, or `nil` when there is nowhere to refresh from.
+    public var refreshWork: (@Sendable () async -> HoneycombSnapshot)? { data.refreshWork }
 
-    /// The refresh's result, once, when it has arrived.
-    public func take() -> HoneycombSnapshot? { data.take() }
-
-    /// The late pictures that landed since the last call: image URL → checked file.
-    public func takeLatePictures() -> [String: String] { late.take() }
+    /// The work of fetching `urls` again, round by round, handing each picture to its `landed` as it lands (image URL
+    /// → checked file), until each has landed or is not worth asking for again, the rounds are over, or `stop()`.
+    public func latePicturesWork(_ urls: [String]) -> @Sendable (_ landed: @escaping @Sendable ([String: String]) -> Void) async -> Void {
+        let late = self.late, downloader = self.downloader, urls = urls.compactMap(URL.init(string:))
+        return { landed in await late.fetch(urls, downloader: downloader, landed: { url, file in landed([url: file]) }) }
+    }
 
     /// Puts `category`'s pictures first in the late pictures' next round (the category on screen).
     func prefer(_ category: HoneycombNode?) {

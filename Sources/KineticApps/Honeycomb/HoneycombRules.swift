@@ -18,8 +18,14 @@ public enum HoneycombAction: Equatable, Sendable {
     /// The menu or the API: straight to a category's grid (`nil`: the categories).
     case showCategory(String?)
     /// The data layer's snapshot: its categories, the problems it found in them (each logged), whether its refresh
-    /// failed (then a banner says what shows), and whether the categories are the saved download (else the bundled).
-    case snapshotArrived(categories: [HoneycombNode], problems: [String], refreshFailed: Bool, showingSaved: Bool)
+    /// failed (then a banner says what shows), whether the categories are the saved download (else the bundled), the
+    /// pictures it has (image URL → checked file), and those it did not get in time (fetched again, `picturesLanded`).
+    case snapshotArrived(categories: [HoneycombNode], problems: [String], refreshFailed: Bool, showingSaved: Bool,
+                         imageFiles: [String: String] = [:], latePictures: [String] = [])
+    /// The screen is on the stage: the data layer is refreshed, once (`refresh`).
+    case appeared
+    /// Pictures that came late (image URL → checked file): their cells fill in.
+    case picturesLanded([String: String])
     /// Problems the data layer found before the screen appeared (the bundled or saved nodes): each is logged.
     case startupProblems([String])
     /// A node's data changed (the API); matched by id, a category keeps its cells.
@@ -56,6 +62,11 @@ public enum HoneycombEffect: Equatable, Sendable {
     case showBanner(LocalizedMessage)
     /// Put text on the desktop's clipboard (a link no browser opened, for the person to paste where they like).
     case copyToClipboard(String)
+    /// Refresh the data layer from the network: the snapshot comes back as `snapshotArrived`.
+    case refresh
+    /// Fetch again, in rounds, the pictures a refresh did not get in time, the category on screen first: each comes
+    /// back as `picturesLanded` as it lands.
+    case fetchLatePictures([String])
 }
 
 /// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
@@ -117,9 +128,16 @@ public enum HoneycombRules: AppRules {
             guard let id else { goBack(&state); break }
             guard state.categories.contains(where: { $0.id == id }) else { return [] }
             if state.phase == .grid(category: id) { state.openCell = nil } else { enter(&state, id) }
-        case .snapshotArrived(let categories, let problems, let refreshFailed, let showingSaved):
+        case .snapshotArrived(let categories, let problems, let refreshFailed, let showingSaved, let imageFiles, let latePictures):
             arrive(&state, categories)
+            state.imageFiles = imageFiles
+            state.snapshotsArrived += 1
             return problems.map(logLine) + (refreshFailed ? [.showBanner(refreshFailedMessage(showingSaved: showingSaved))] : [])
+                + (latePictures.isEmpty ? [] : [.fetchLatePictures(latePictures)])
+        case .appeared:
+            return [.refresh]
+        case .picturesLanded(let files):
+            state.imageFiles.merge(files) { _, new in new }
         case .startupProblems(let problems):
             return problems.map(logLine)
         case .updateNode(let node):

@@ -55,13 +55,13 @@ public final class HoneycombScreen: Screen {
     }
 
     private init(categories nodes: [HoneycombNode], imageFiles: [String: String], feed: HoneycombFeed?, problems: [String], environment: HoneycombEnvironment) {
-        let store = Store<HoneycombRules>(HoneycombState(categories: nodes, size: Size(width: 1024, height: 768)))
+        let store = Store<HoneycombRules>(HoneycombState(categories: nodes, size: Size(width: 1024, height: 768), imageFiles: imageFiles))
         // Every component reports what a person did through the store, as the screen's own `send` does.
         let send: (HoneycombAction) -> Void = { [store] in store.send($0) }
         let motion = HoneycombMotion()
         let field = Layer(identifier: "honeycomb")
         self.store = store
-        viewState = HoneycombViewState(imageFiles: imageFiles)
+        viewState = HoneycombViewState()
         self.feed = feed
         startupProblems = problems
         self.environment = environment
@@ -74,10 +74,7 @@ public final class HoneycombScreen: Screen {
         categories = HoneycombCategories(field: field, motion: motion, send: send)
         grid = HoneycombGrid(in: scroll.content, motion: motion, send: send)
         super.init(identifier: "honeycomb.screen")
-        store.performEffects { [unowned self] in
-            self.perform($0)
-            return .none
-        }
+        store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
         motion.connect(animator: { [unowned self] in self.animator }, reduceMotion: { [unowned self] in self.settings.reduceMotion },
                        tuning: { [unowned self] in self.motionTuning })
@@ -115,10 +112,10 @@ public final class HoneycombScreen: Screen {
         root.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.tapBackground) }]
         root.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
         send(.startupProblems(startupProblems))
-        feed?.startRefresh(counting: stage?.backgroundWork)
         menuActionsDidChange()
         sync()
-        store.follow { [unowned self] before in self.sync(from: before) }
+        store.follow { [unowned self] before in self.follow(from: before) }
+        send(.appeared)
     }
 
     /// The stage was resized: the honeycomb, the grid and an open panel are laid out for the new size (the rules' own
@@ -143,16 +140,8 @@ public final class HoneycombScreen: Screen {
 
     public override func update(dt: Double) {
         motion.advance(by: dt)
-        if let snapshot = feed?.take() { receive(snapshot) }
-        if let feed {
-            // Pictures that came late: their cells fill in now; the category on screen is asked for first.
-            let landed = feed.takeLatePictures()
-            if !landed.isEmpty {
-                viewState.imageFiles.merge(landed) { _, new in new }
-                refreshAllViews()
-            }
-            feed.prefer(state.shownCategory)
-        }
+        // The late pictures of the category on screen are asked for first.
+        feed?.prefer(state.shownCategory)
         motion.runDueMoves()
         if case .morph(_, let forward) = state.phase, morphHasArrived() {
             // Back on the categories, the cells that shrank into theirs are done with.
@@ -188,7 +177,7 @@ public final class HoneycombScreen: Screen {
     @discardableResult
     public func send(_ action: HoneycombAction) -> Reduction<HoneycombState, HoneycombEffect> { store.send(action) }
 
-    private func perform(_ effect: HoneycombEffect) {
+    private func perform(_ effect: HoneycombEffect) -> Effect<HoneycombAction> {
         switch effect {
         case .openLink(let link):
             // A link no browser took comes back to the rules, which say so and copy it.
@@ -197,22 +186,42 @@ public final class HoneycombScreen: Screen {
         case .log(let line): environment.log(line)
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         case .leave: break  // the key goes on to the shell (`handleKey` returns false)
+        case .refresh:
+            guard let refresh = feed?.refreshWork else { break }
+            return .run(id: EffectID(HoneycombWork.refresh)) { send in send(Self.arrival(of: await refresh())) }
+        case .fetchLatePictures(let urls):
+            // Not counted as work in progress: a picture lands whenever the server sends it, and a scenario does not
+            // wait for the rounds.
+            guard let fetch = feed?.latePicturesWork(urls) else { break }
+            return .listen(id: EffectID(HoneycombWork.latePictures)) { send in await fetch { send(.picturesLanded($0)) } }
         }
+        return .none
     }
 
-    /// A snapshot from the data layer: its images are used from now on, and the rules take its nodes and problems.
-    func receive(_ snapshot: HoneycombSnapshot) {
-        viewState.imageFiles = snapshot.imageFiles
-        let shownBefore = shownCategoryIDs
-        send(.snapshotArrived(categories: snapshot.categories, problems: snapshot.problems, refreshFailed: snapshot.refreshFailed,
-                              showingSaved: snapshot.source == .saved))
-        measurePanelTexts()
-        if shownCategoryIDs != shownBefore {
-            categories.replace(with: state.categories, geometry: geometry)
-            sync()
+    /// A snapshot from the data layer (the refresh's, or one a test or the API hands over) as the rules take it.
+    func receive(_ snapshot: HoneycombSnapshot) { send(Self.arrival(of: snapshot)) }
+
+    /// The action a snapshot arrives as: its nodes, problems and pictures.
+    static func arrival(of snapshot: HoneycombSnapshot) -> HoneycombAction {
+        .snapshotArrived(categories: snapshot.categories, problems: snapshot.problems, refreshFailed: snapshot.refreshFailed,
+                         showingSaved: snapshot.source == .saved, imageFiles: snapshot.imageFiles, latePictures: snapshot.lateImages)
+    }
+
+    /// Follows the state after an action: every component towards its targets; a snapshot's categories laid out
+    /// anew (the panel's texts measured again, a hexagon made for each category that has none); new pictures drawn.
+    private func follow(from before: HoneycombState) {
+        sync(from: before)
+        if state.snapshotsArrived != before.snapshotsArrived {
+            measurePanelTexts()
+            if shownCategoryIDs != Self.shownCategoryIDs(of: before) {
+                categories.replace(with: state.categories, geometry: geometry)
+                sync()
+            }
+            refreshAllViews()
+            menuActionsDidChange()
+        } else if state.imageFiles != before.imageFiles {
+            refreshAllViews()
         }
-        refreshAllViews()
-        menuActionsDidChange()
     }
 
     /// Measures every cell's description at the panel's text width, for the rules to size the panel by.
@@ -222,7 +231,12 @@ public final class HoneycombScreen: Screen {
     }
 
     /// The categories that have a hexagon, in order.
-    private var shownCategoryIDs: [String] { state.categories.prefix(HoneycombDocument.maximumCategories).map(\.id) }
+    private var shownCategoryIDs: [String] { Self.shownCategoryIDs(of: state) }
+
+    /// The categories that have a hexagon in `state`, in order.
+    private static func shownCategoryIDs(of state: HoneycombState) -> [String] {
+        state.categories.prefix(HoneycombDocument.maximumCategories).map(\.id)
+    }
 
     // MARK: Following the state
 
@@ -248,7 +262,7 @@ public final class HoneycombScreen: Screen {
             let fromOtherGrid = previous.map { $0.shownCategory != nil && $0.shownCategory?.id != shown.id } ?? false
             grid.titleScale = geometry.textScale
             grid.prepare(shown, radius: geometry.grid(count: shown.children.count).circumradius,
-                         origin: fromOtherGrid ? geometry.gridArea.center : targets.origin, fadeOthers: fromOtherGrid, imageFiles: viewState.imageFiles)
+                         origin: fromOtherGrid ? geometry.gridArea.center : targets.origin, fadeOthers: fromOtherGrid, imageFiles: state.imageFiles)
             header.name(shown)
         }
         // The first sync leaves the entrance's staggered flights waiting their turn; any later change retargets at once.
@@ -260,7 +274,7 @@ public final class HoneycombScreen: Screen {
         header.show(targets.backVisible)
         grid.showEmptyNote(for: emptyGridCategory, in: geometry.gridArea)
         if previous.map({ $0.menuCategory != state.menuCategory }) ?? true { menuActionsDidChange() }
-        panel.show(targets.panel, node: openNode, imageFiles: viewState.imageFiles)
+        panel.show(targets.panel, node: openNode, imageFiles: state.imageFiles)
         gridScroll.show(targets.panel, gridShows: state.shownCategory != nil)
         describeForScreenReaders()
     }
@@ -278,11 +292,11 @@ public final class HoneycombScreen: Screen {
     /// whose node changed.
     func refreshAllViews(changed: Set<String> = []) {
         categories.refresh(state.categories)
-        grid.refresh(state.categories, imageFiles: viewState.imageFiles)
+        grid.refresh(state.categories, imageFiles: state.imageFiles)
         for id in changed {
             if let view = categories.view(id) ?? grid.view(id) { motion.pop(view) }
         }
-        if let openNode { panel.fill(openNode, imageFiles: viewState.imageFiles) }
+        if let openNode { panel.fill(openNode, imageFiles: state.imageFiles) }
     }
 
     /// Whether the morph's visible hexagons have reached their places (invisible ones may still be flying).
@@ -372,4 +386,12 @@ public final class HoneycombScreen: Screen {
         }
         return true
     }
+}
+
+/// The Honeycomb's runs, by name.
+enum HoneycombWork: Hashable, Sendable {
+    /// The data layer's refresh.
+    case refresh
+    /// The late pictures' rounds.
+    case latePictures
 }

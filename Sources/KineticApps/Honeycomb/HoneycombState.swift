@@ -32,10 +32,17 @@ public struct HoneycombState: Equatable, Sendable {
     public var panelTextHeights: [String: Double] = [:]
 
     /// A launch on the categories, no panel open and no focus ring, on a stage of `size` points.
-    public init(categories: [HoneycombNode], size: Size) {
+    public init(categories: [HoneycombNode], size: Size, imageFiles: [String: String] = [:]) {
         self.categories = categories
         self.size = size
+        self.imageFiles = imageFiles
     }
+
+    /// Image URL → checked local file: the pictures the cells and the panel show, from the data layer's last snapshot
+    /// and the late pictures that landed since.
+    public var imageFiles: [String: String] = [:]
+    /// How many of the data layer's snapshots have arrived: each one's categories are laid out anew.
+    public var snapshotsArrived = 0
 
     /// The name written into scene dumps: `categories`, `morph`, `grid.<categoryId>` or `panel.<cellId>`.
     public var stateName: String {

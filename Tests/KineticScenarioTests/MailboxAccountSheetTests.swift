@@ -144,11 +144,11 @@ final class MailboxAccountSheetTests: XCTestCase {
         recording.hold(true)
         let (runner, stage) = try opened(with: recording.setting)
         let screen = Mailbox.screen(of: runner)
-        screen.send(.openAccountSheet)
+        screen.send(.account(.open))
         for (field, text) in [(AccountSetUp.Field.imap, "imaps://mail.example.org"), (.user, "ana"), (.password, "secret")] {
-            screen.send(.editAccount(field, text))
+            screen.send(.account(.edit(field, text)))
         }
-        screen.send(.connectAccount)
+        screen.send(.account(.connect))
         stage.run(for: 0.3)
         XCTAssertEqual(stage.dump().state, "account.connecting")
         XCTAssertEqual(stage.dump().layer("account.status")?.text, "Connecting…")

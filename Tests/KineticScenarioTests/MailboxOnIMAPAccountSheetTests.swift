@@ -39,27 +39,27 @@ extension MailboxOnIMAPTests {
             }
         }
         let screen = Mailbox.screen(of: runner)
-        screen.send(.openAccountSheet)
+        screen.send(.account(.open))
         for (field, text) in [(AccountSetUp.Field.name, "Test"), (.imap, address), (.user, account.user), (.password, account.password + "-not")] {
-            screen.send(.editAccount(field, text))
+            screen.send(.account(.edit(field, text)))
         }
-        screen.send(.connectAccount)
+        screen.send(.account(.connect))
         step { screen.state.account?.problem != nil }
         let refusal = try XCTUnwrap(screen.state.account?.problem)
         XCTAssertTrue(refusal.contains("AUTHENTICATIONFAILED") || refusal.lowercased().contains("authentication failed"), refusal)
         XCTAssertFalse(FileManager.default.fileExists(atPath: accountsFile.path), "a refused account is not kept")
 
         // The right password, but an SMTP server nothing answers at: refused, in the SMTP connection's words.
-        screen.send(.editAccount(.password, account.password))
-        screen.send(.editAccount(.smtp, "smtp://127.0.0.1:1"))
-        screen.send(.connectAccount)
+        screen.send(.account(.edit(.password, account.password)))
+        screen.send(.account(.edit(.smtp, "smtp://127.0.0.1:1")))
+        screen.send(.account(.connect))
         step { screen.state.account?.problem != nil }
         let smtpRefusal = try XCTUnwrap(screen.state.account?.problem)
         XCTAssertTrue(smtpRefusal.hasPrefix("the SMTP server:") && smtpRefusal.contains("Connection refused"), smtpRefusal)
         XCTAssertFalse(FileManager.default.fileExists(atPath: accountsFile.path), "nothing kept for an SMTP server that does not answer")
         let sink = environment["KINETIC_TEST_SMTP_URL"]
-        screen.send(.editAccount(.smtp, sink ?? ""))  // under scripts/with-smtp-sink, its sink; else no SMTP server
-        screen.send(.connectAccount)
+        screen.send(.account(.edit(.smtp, sink ?? "")))  // under scripts/with-smtp-sink, its sink; else no SMTP server
+        screen.send(.account(.connect))
         step { rowSubjects(stage) == ["Minutes of the board"] }
         XCTAssertEqual(rowSubjects(stage), ["Minutes of the board"], "the Mailbox opened anew on the server's Inbox")
         XCTAssertFalse(Mailbox.screen(of: runner) === screen, "a new Mailbox")

@@ -116,11 +116,11 @@ final class MailboxTextAuditTests: XCTestCase {
         look(.closeCompose)                         // compose.confirm
         look(.saveDraft)
         look(.openShelf(.drafts))
-        look(.openAccountSheet)                     // Add Mail Account, Connect grey
-        look(.editAccount(.imap, "imaps://mail.example.org"))
-        look(.editAccount(.user, "ana@example.org"))
-        look(.editAccount(.password, "secret"))     // Connect enabled, the password as bullets
-        look(.connectAccount)                       // refused (this run sets none up): the refusal in red
+        look(.account(.open))                     // Add Mail Account, Connect grey
+        look(.account(.edit(.imap, "imaps://mail.example.org")))
+        look(.account(.edit(.user, "ana@example.org")))
+        look(.account(.edit(.password, "secret")))     // Connect enabled, the password as bullets
+        look(.account(.connect))                       // refused (this run sets none up): the refusal in red
         XCTAssertEqual(all, [], "\n" + all.joined(separator: "\n"))
     }
 }

@@ -210,7 +210,12 @@ public final class HoneycombScreen: Screen {
     /// Follows the state after an action: every component towards its targets; a snapshot's categories laid out
     /// anew (the panel's texts measured again, a hexagon made for each category that has none); new pictures drawn.
     private func follow(from before: HoneycombState) {
-        sync(from: before)
+        // Only what moves hexagons retargets them: a snapshot that brought the same categories (or only pictures)
+        // leaves the entrance's staggered flights to their turn.
+        var placesBefore = before
+        placesBefore.imageFiles = state.imageFiles
+        placesBefore.snapshotsArrived = state.snapshotsArrived
+        if placesBefore != state { sync(from: before) }
         if state.snapshotsArrived != before.snapshotsArrived {
             measurePanelTexts()
             if shownCategoryIDs != Self.shownCategoryIDs(of: before) {

@@ -8,8 +8,13 @@ import KineticScene
 /// `account.smtp`, `account.user`, `account.password`, the last a secure one), Cancel and Connect
 /// (`account.cancel`, `account.connect`), a line on the addresses it takes (`account.hint`) and one that says what is
 /// happening or what went wrong (`account.status`).
+///
+/// It holds the account sheet's scoped store (`AccountSheetAction`, the state `MailboxState.account`): it reads and
+/// sends nothing else of the Mailbox's; the context gives it the stage, the texts and the motion.
 final class AccountSheet {
     private let context: MailboxViewContext
+    /// The account sheet's feature: its state (`nil` while closed) and its actions.
+    private let store: ScopedStore<AccountSetUp?, AccountSheetAction>
     /// The sheet.
     let sheet = Layer(identifier: "account")
     private let overlay: Overlay
@@ -23,6 +28,7 @@ final class AccountSheet {
     /// A sheet presented over `container` (the list's content), hidden until it opens.
     init(context: MailboxViewContext, in container: Layer) {
         self.context = context
+        store = context.store.scope(state: { $0.account }, action: MailboxAction.account)
         sheet.bounds = Rect(origin: .zero, size: Self.size)
         sheet.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white))
         sheet.gestureRecognizers = [TapRecognizer { _ in }]
@@ -61,32 +67,32 @@ final class AccountSheet {
         let cancel = Typography.label("account.cancel", context.texts(MailboxText.cancel), frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17,
                                       color: MailboxViewContext.deepTint)
         cancel.isUserInteractionEnabled = true
-        cancel.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeAccountSheet) }]
+        cancel.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.close) }]
         sheet.addSublayer(cancel)
         let connect = Typography.panel("account.connect", frame: Rect(x: width - 140, y: 16, width: 120, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
         connect.addSublayer(Typography.label(nil, context.texts(MailboxText.connect), frame: Rect(x: 6, y: 7, width: 108, height: 22), size: 17, bold: true,
                                              color: .white, alignment: .center, lineLimit: 1))
-        connect.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.connectAccount) }]
+        connect.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.connect) }]
         sheet.addSublayer(connect)
         let input = context.stage.textInput
         for (index, kind) in AccountSetUp.Field.allCases.enumerated() {
             let box = Layer(identifier: "account.\(kind.rawValue).box", frame: Rect(x: 20, y: 70 + Double(index) * 48, width: width - 40, height: 42))
-            box.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.focusAccountField(kind)) }]
+            box.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.focus(kind)) }]
             box.cursor = .ibeam
             box.addSublayer(Typography.label(nil, caption(kind), frame: Rect(x: 0, y: 10, width: 150, height: 22), size: 16, color: Palette.muted))
             let field = TextField(identifier: "account.\(kind.rawValue)", frame: Rect(x: 160, y: 4, width: width - 200, height: 34), multiline: false,
                                   maximumLength: kind.maximumLength, style: TextContent("", fontSize: 16, color: Palette.ink), input: input)
             field.isSecure = kind == .password
             field.tint = MailboxViewContext.tint
-            field.onChange = { [weak context] text in context?.send(.editAccount(kind, text)) }
+            field.onChange = { [store] text in store.send(.edit(kind, text)) }
             // Enter goes on to the next field; from the password it connects. Tab is the stage's keyboard focus's.
-            field.onEnter = { [weak context] in
-                context?.send(kind.next.map { .focusAccountField($0) } ?? .connectAccount)
+            field.onEnter = { [store] in
+                store.send(kind.next.map { .focus($0) } ?? .connect)
                 return true
             }
-            field.onFocusChange = { [weak context] focused in
-                guard let context, !focused, context.state.account?.field == kind else { return }
-                context.send(.focusAccountField(nil))  // Esc: the sheet's keys are the sheet's again
+            field.onFocusChange = { [store] focused in
+                guard !focused, store.state?.field == kind else { return }
+                store.send(.focus(nil))  // Esc: the sheet's keys are the sheet's again
             }
             box.addSublayer(field.layer)
             fields[kind] = field
@@ -105,7 +111,7 @@ final class AccountSheet {
     /// happening (connecting) or what was refused.
     func show(wasOpen: Bool) {
         let animator = context.animator, reduceMotion = context.settings.reduceMotion
-        guard let account = context.state.account else {
+        guard let account = store.state else {
             for field in fields.values {
                 field.blur()
                 field.setText("")  // the password leaves with the sheet
@@ -139,7 +145,7 @@ final class AccountSheet {
     /// What a screen reader hears when the sheet opens (its title: Orca names no dialog inside a window as the focus
     /// enters it) and when its status changes: "Connecting…", or the refusal.
     func announcement(from before: AccountSetUp?) -> String? {
-        guard let account = context.state.account else { return nil }
+        guard let account = store.state else { return nil }
         if before == nil { return context.texts(MailboxText.addMailAccount) }
         guard account.isConnecting != before?.isConnecting || account.problem != before?.problem else { return nil }
         let said = statusText(account)
@@ -149,32 +155,32 @@ final class AccountSheet {
     /// The sheet as a dialog: its fields as entries (the password as password text, which a screen reader never
     /// spells), Connect (disabled until the fields it needs are filled) and Cancel as buttons, the status as a label.
     func describe() {
-        let state = context.state
-        if sheet.accessibilityElementsHidden != (state.account == nil) { sheet.accessibilityElementsHidden = state.account == nil }
+        let account = store.state
+        if sheet.accessibilityElementsHidden != (account == nil) { sheet.accessibilityElementsHidden = account == nil }
         sheet.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.addMailAccount))
         for (kind, field) in fields {
             var states: Accessibility.States = [.focusable, .editable]
-            if state.account?.field == kind { states.insert(.focused) }
-            if state.account?.isConnecting == true { states.insert(.disabled) }
+            if account?.field == kind { states.insert(.focused) }
+            if account?.isConnecting == true { states.insert(.disabled) }
             field.layer.accessibility = Accessibility(role: kind == .password ? .passwordText : .entry, name: caption(kind),
                                                       description: kind == .imap || kind == .smtp ? context.texts(MailboxText.accountHint) : "",
                                                       states: states, exposesText: true,
-                                                      setText: { [weak context, weak field] text in
+                                                      setText: { [store, weak field] text in
                                                           // The field's own cleaning (one line; a secret's first) is what the state keeps.
-                                                          guard let context, let field, context.state.account?.isConnecting == false else { return }
+                                                          guard let field, store.state?.isConnecting == false else { return }
                                                           field.setText(text)
-                                                          context.send(.editAccount(kind, field.text))
+                                                          store.send(.edit(kind, field.text))
                                                       },
-                                                      focus: context.sending(.focusAccountField(kind)))
+                                                      focus: store.sending(.focus(kind)))
         }
         for (layerID, name) in [("account.connect", context.texts(MailboxText.connect)), ("account.cancel", context.texts(MailboxText.cancel))] {
             guard let button = sheet.layer(withIdentifier: layerID) else { continue }
             var states: Accessibility.States = []
-            if layerID == "account.connect", state.account?.canConnect != true { states.insert(.disabled) }
-            if layerID == "account.cancel", state.account?.isKeeping == true { states.insert(.disabled) }
+            if layerID == "account.connect", account?.canConnect != true { states.insert(.disabled) }
+            if layerID == "account.cancel", account?.isKeeping == true { states.insert(.disabled) }
             button.accessibility = Accessibility(role: .button, name: name, states: states, actions: [.tapping(button)])
         }
-        let said = state.account.map(statusText) ?? ""
+        let said = account.map(statusText) ?? ""
         status.accessibility = said.isEmpty ? nil : Accessibility(role: .label, name: said)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import KineticData
 
-/// An account the set-up kept, as the action that brings it back carries it (`MailboxAction.accountKept`): the server
+/// An account the set-up kept, as the action that brings it back carries it (`AccountSheetAction.kept`): the server
 /// the Mailbox opens on next. Two are the same when they came from the same keeping; a server itself can't be compared.
 public struct KeptAccount: Equatable, Sendable {
     /// Which keeping gave it.

@@ -26,7 +26,7 @@ struct MailboxKeys {
             return !Self.movesTheFocus(event)
         }
         // The account sheet is worked as compose is (Enter in its password connects, as its fields' own Enter says).
-        if state.account != nil { return handleSheetKey(event, closing: .closeAccountSheet, submitting: .connectAccount) }
+        if state.account != nil { return handleSheetKey(event, closing: .account(.close), submitting: .account(.connect)) }
         if state.compose != nil { return handleSheetKey(event, closing: .closeCompose, submitting: .send) }
         if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
             send(.undo)

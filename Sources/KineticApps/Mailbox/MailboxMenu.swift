@@ -82,7 +82,7 @@ final class MailboxMenu {
             let account = Layer(identifier: "mailbox.menu.account", frame: Rect(x: 0, y: y + 84, width: width, height: 32))
             account.addSublayer(Typography.label("menu.item.account", context.texts(MailboxText.addMailAccount), frame: Rect(x: 40, y: 4, width: 250, height: 24),
                                                  size: 16, color: .white))
-            account.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.openAccountSheet) }]
+            account.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.account(.open)) }]
             panel.addSublayer(account)
             galleryTop = y + 120
         }

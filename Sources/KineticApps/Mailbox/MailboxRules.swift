@@ -74,23 +74,9 @@ public enum MailboxAction: Equatable, Sendable {
     /// The mail server did not take the drafts into its `\Drafts` (they stay here as written).
     case serverRefusedDrafts(reason: String)
     case setDecideOnProjection(Bool)
-    /// The menu's "Add Mail Account": the account sheet opens (state `account`), its Name field with the keyboard.
-    case openAccountSheet
-    /// Cancel, or Esc with no field focused: the sheet closes and nothing is kept (a try under way is let go).
-    case closeAccountSheet
-    /// An account field's text after an edit (the engine's text field did the editing).
-    case editAccount(AccountSetUp.Field, String)
-    /// The keyboard moves to an account field, or (`nil`) leaves them all.
-    case focusAccountField(AccountSetUp.Field?)
-    /// Connect (or Enter in the password, or Ctrl-Enter), once an IMAP address, a user and a password are typed: the
-    /// server is asked (state `account.connecting`).
-    case connectAccount
-    /// The check or the server refused the account (`reason`, in their words): the sheet stays, and says why.
-    case accountRefused(reason: String)
-    /// The login worked: the account is being kept (`keepAccount`), and Cancel waits until it is.
-    case accountChecked
-    /// The account was checked and kept: the sheet closes, and the Mailbox opens anew on it (`openAccount`).
-    case accountKept(KeptAccount)
+    /// The account sheet's own actions (opening it, its fields, Connect, the server's answers): see
+    /// `AccountSheetRules`.
+    case account(AccountSheetAction)
     /// The sync's own actions (its schedule, its checks' ends, the outbox): see `ServerSyncRules`.
     case sync(ServerSyncAction)
     /// Check `number` ended with `snapshot` (the messages found, or why it failed).
@@ -296,7 +282,7 @@ public enum MailboxRules: AppRules {
             return effects + [.reinsert(id, fromLeft: leftToTheLeft), .save]
         case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
             return reduceCompose(&state, action)
-        case .openAccountSheet, .closeAccountSheet, .editAccount, .focusAccountField, .connectAccount, .accountRefused, .accountChecked, .accountKept:
+        case .account(let action):
             return reduceAccount(&state, action)
         case .askToEmptyTrash:
             // Not while a search narrows the Trash: emptying it deletes more than the list shows.

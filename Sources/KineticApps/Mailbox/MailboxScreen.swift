@@ -376,7 +376,7 @@ public final class MailboxScreen: Screen {
         if state.options != nil { return options.focusMoved(to: control) }
         if state.account != nil {
             // As in compose: a field's own focus moved the keyboard to it; a button takes it out of them all.
-            if !Accessibility.isTextField(control?.accessibility?.role), state.account?.field != nil { send(.focusAccountField(nil)) }
+            if !Accessibility.isTextField(control?.accessibility?.role), state.account?.field != nil { send(.account(.focus(nil))) }
             return
         }
         if state.compose != nil {

@@ -39,10 +39,10 @@ struct MailboxWork {
         case .setUpAccount(let form):
             return account { setting in
                 try await setting.check(form)
-                return .accountChecked
+                return .account(.checked)
             }
         case .keepAccount(let form):
-            return account { setting in .accountKept(KeptAccount(try await setting.keep(form))) }
+            return account { setting in .account(.kept(KeptAccount(try await setting.keep(form)))) }
         case .sync(let effect):
             return sync(effect, in: state)
         case .showBanner, .openAccount:
@@ -68,12 +68,12 @@ struct MailboxWork {
     /// back as an action; a refusal comes back as `accountRefused`, in the words of what refused. A new try replaces
     /// one still under way.
     private func account(_ step: @escaping @Sendable (MailAccountSetting) async throws -> MailboxAction) -> Effect<MailboxAction> {
-        guard let setting = environment.accountSetting else { return .send(.accountRefused(reason: "this run sets up no mail accounts")) }
+        guard let setting = environment.accountSetting else { return .send(.account(.refused(reason: "this run sets up no mail accounts"))) }
         return .run(id: EffectID(MailboxWorkID.account)) { send in
             do {
                 send(try await step(setting))
             } catch where !(error is CancellationError) {
-                send(.accountRefused(reason: ErrorWords.sentence(error)))
+                send(.account(.refused(reason: ErrorWords.sentence(error))))
             } catch {}
         }
     }

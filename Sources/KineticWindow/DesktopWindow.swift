@@ -151,7 +151,9 @@ public final class DesktopWindow {
         var lastClock = clock()
         /// When the tuning files were last looked at; with tuning on, a resting window still wakes four times a second.
         var lastTuningPoll = -1.0
-        let restTimeout: Int32 = stage.tuningFiles == nil ? 1000 : 250
+        // A resting window wakes for an event, a timer of the screens' (the stage's clock), a caret's blink or the screen
+        // reader; this is only a safety net, once a minute. With tuning files it looks at them four times a second.
+        let restTimeout: Int32 = stage.tuningFiles == nil ? 60_000 : 250
         var inputMethodRect: SDL_Rect?
         var timings = WindowTimings.isOn ? WindowTimings() : nil
         defer { timings?.report() }
@@ -166,7 +168,7 @@ public final class DesktopWindow {
             if (stage.isAtRest || holding) && !presenter.needsPresent && !presenter.needsAnotherFrame {
                 // Nothing moves (or the clock is held): sleep until an event arrives (input, a finished download, the
                 // window uncovered). The wait is in the kernel and costs no CPU; the time spent is not simulated.
-                let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? 1000
+                let timeout = maximumSeconds.map { Int32(max(($0 - clock()) * 1000, 1)) } ?? restTimeout
                 // A blinking caret wakes the window when it turns on or off: one step draws it, then the window rests again.
                 let blink = stage.textInput.secondsUntilCaretBlinks.map { Int32(max($0 * 1000, 1).rounded(.up)) } ?? restTimeout
                 // A change the screen reader has not heard yet is due soon: wake for it.

@@ -208,6 +208,30 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(relaunched(again).messages(in: .inbox).first?.id, "m4", "and still at the top")
     }
 
+    /// The rules ask to be woken at the next moment the time changes something, and at no other: the first Later return
+    /// (09:00 + 90 s), then, that one back, the next midnight (the day's names), and a second at a time while a check
+    /// reads the server. Worked out from the calendar: 2026-01-05 09:00 UTC, the next midnight 2026-01-06 00:00 UTC.
+    func testTheClockIsWokenForTheNextMomentThatChangesSomething() {
+        let nine = Date(timeIntervalSince1970: 1_767_603_600)  // 2026-01-05 09:00:00 UTC
+        var state = MailboxState(messages: messages, placements: ["m4": Placement(.later, "Later today", until: nine.addingTimeInterval(90))], read: [])
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        XCTAssertTrue(MailboxRules.reduce(&state, .clock(nine, calendar: utc)).contains(.wakeClock(at: nine.addingTimeInterval(90))))
+        XCTAssertEqual(MailboxRules.reduce(&state, .clock(nine.addingTimeInterval(1), calendar: utc)).filter { if case .wakeClock = $0 { return true } else { return false } },
+                       [], "a tick that moves no moment sets no new wake")
+        let effects = MailboxRules.reduce(&state, .clockDue(nine.addingTimeInterval(90)))
+        XCTAssertEqual(state.placement(of: "m4").list, .inbox, "back at its moment")
+        let midnight = Date(timeIntervalSince1970: 1_767_657_600)  // 2026-01-06 00:00:00 UTC
+        XCTAssertTrue(effects.contains(.wakeClock(at: midnight)), "\(effects)")
+        let later = state.now
+        XCTAssertEqual(MailboxRules.reduce(&state, .clockDue(nine)).filter { if case .wakeClock = $0 { return true } else { return false } }, [])
+        XCTAssertEqual(state.now, later, "a late wake never sets the clock back")
+        state.sync = ServerSyncState(checkInterval: 60)
+        XCTAssertTrue(MailboxRules.reduce(&state, .sync(.start)).contains(.wakeClock(at: later.addingTimeInterval(1))), "a second at a time while a check reads")
+        XCTAssertTrue(MailboxRules.reduce(&state, .checkArrived(number: 1, MailboxRefresher.Snapshot(messages: messages, problems: [], refreshFailed: false)))
+            .contains(.wakeClock(at: midnight)), "and back to midnight once it ended")
+    }
+
     func testZonesChangeExactlyAtTheLines() {
         XCTAssertEqual(SwipeZone(offset: 59.999), .none)
         XCTAssertEqual(SwipeZone(offset: 60), .archive)
@@ -379,7 +403,8 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "options.reschedule", "Cancel goes back to the options")
         _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.pickDate)))
         let later = state.now.addingTimeInterval(3600)
-        XCTAssertEqual(send(&state, .schedule(later)), Sent([.collapse("m3")], [.save]))
+        XCTAssertEqual(send(&state, .schedule(later)), Sent([.collapse("m3")], [.save, .wakeClock(at: later)]),
+                       "filed, and the clock woken at its moment (the first to come: midnight is further off)")
         XCTAssertEqual(state.placement(of: "m3").list, .later)
         XCTAssertEqual(state.placement(of: "m3").until, later)
         XCTAssertEqual(state.stateName, "inbox")

@@ -29,6 +29,8 @@ public enum MailboxAction: Equatable, Sendable {
     /// The date now (about once a second) and the calendar to read it in: a Later message whose moment has come goes
     /// back to the Inbox.
     case clock(Date, calendar: Calendar)
+    /// A moment the rules asked to be told of (`wakeClock`) came: the clock is told it (never set back by it).
+    case clockDue(Date)
     /// Compose's Send (or Ctrl-Enter), when To holds valid addresses: the sheet leaves and the message is in Sent.
     case send
     /// Cancel with something written asks; then the draft is saved (in Drafts), deleted, or kept open.
@@ -109,6 +111,10 @@ public enum MailboxEffect: Equatable, Sendable {
     case openAccount(KeptAccount)
     /// What the sync asks of the world (a check, a timer, a message handed to the server, an errand, the outbox kept).
     case sync(ServerSyncEffect)
+    /// `clockDue(date)` at `date`, on the stage's clock, replacing the one set before: the next moment the time
+    /// changes something (a Later message's return, a new day's names, a second while a check reads), so a resting
+    /// window wakes for it and for nothing else.
+    case wakeClock(at: Date)
 }
 
 /// What the person did to the messages written here, which a save of them keeps.
@@ -190,7 +196,8 @@ public enum MailboxRules: AppRules {
             }
         }
         if !moves.isEmpty { state.listChange = MailboxState.ListChange(number: state.listChange.number + 1, moves: moves) }
-        return reachServer(&state, after: effects)
+        let reaching = reachServer(&state, after: effects)
+        return reaching + wakeClock(&state, after: action, reaching)
     }
 
     static func outcomes(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
@@ -304,6 +311,8 @@ public enum MailboxRules: AppRules {
                 effects.append(.collapse(message.id))
             }
             return effects + [.save]
+        case .clockDue(let date):
+            return outcomes(&state, .clock(max(date, state.now), calendar: state.calendar))
         case .clock(let now, let calendar):
             state.now = now
             state.calendar = calendar
@@ -527,7 +536,7 @@ public enum MailboxRules: AppRules {
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):
             return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
-        case .log, .showBanner, .searchServer, .setUpAccount, .keepAccount, .openAccount, .sync:
+        case .log, .showBanner, .searchServer, .setUpAccount, .keepAccount, .openAccount, .sync, .wakeClock:
             return []
         }
     }

@@ -299,8 +299,9 @@ public final class MailboxScreen: Screen {
         menu.handlePan(pan)
     }
 
-    /// Tells the rules the date about once a second (the system clock in a window, which wakes a resting window each
-    /// second; a scenario's fixed start plus its time), so Later messages come back when their moment comes.
+    /// Tells the rules the date about once a second while the window is awake (the system clock in a window; a
+    /// scenario's fixed start plus its time); a resting window is woken by the rules' own timer (`wakeClock`) at the
+    /// next moment the time changes something, so Later messages come back when their moment comes.
     private func tellTheTime() {
         let now = settings.date(atStageTime: requiredStage.time)
         if let lastClock, abs(now.timeIntervalSince(lastClock)) < 1 { return }

@@ -247,6 +247,8 @@ public struct MailboxState: Equatable, Sendable {
     }
     /// The message open in the reader, if any.
     public var reading: String?
+    /// The moment the rules last asked to be told of (`MailboxEffect.wakeClock`), if any.
+    public var clockWake: Date?
     /// The messages the person has opened: their unread dots are cleared (saved).
     public var read: Set<String> = []
     /// How the last action that moved rows moved them (see `ListChange`); the list animates each new one.
@@ -443,6 +445,7 @@ public struct MailboxState: Equatable, Sendable {
         withTheirClock.now = other.now
         withTheirClock.calendar = other.calendar
         withTheirClock.listChange = other.listChange
+        withTheirClock.clockWake = other.clockWake
         return withTheirClock == other
     }
 

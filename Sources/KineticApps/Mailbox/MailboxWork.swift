@@ -45,6 +45,8 @@ struct MailboxWork {
             return account { setting in .account(.kept(KeptAccount(try await setting.keep(form)))) }
         case .sync(let effect):
             return sync(effect, in: state)
+        case .wakeClock(let date):
+            return .after(max(date.timeIntervalSince(state.now), 0), send: .clockDue(date), id: EffectID(MailboxWorkID.clock))
         case .showBanner, .openAccount:
             return nil
         }
@@ -158,7 +160,7 @@ struct MailboxWork {
 
 /// The Mailbox's runs and timers, by name: a second one under a name replaces the first.
 enum MailboxWorkID: Hashable, Sendable {
-    case check, nextCheck, watch, errand, search, account
+    case check, nextCheck, watch, errand, search, account, clock
     case send(Int)
     case retry(Int)
 }

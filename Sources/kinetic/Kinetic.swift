@@ -15,6 +15,7 @@ struct Kinetic: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
         abstract: "Fluid, physics-driven interfaces: open them in a window, or play scripted scenarios headlessly.",
+        version: KineticVersion.current,
         subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self, HoneycombLayoutCommand.self, AppsCommand.self,
                       MailAccountCommand.self, CheckImageCommand.self],
         defaultSubcommand: Run.self)

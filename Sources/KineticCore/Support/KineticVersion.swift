@@ -1,0 +1,9 @@
+/// Kinetic's version, semantic (MAJOR.MINOR.PATCH): what `kinetic --version` prints, the newest `<release>` of every
+/// AppStream file under `Install/metainfo/`, the newest heading of `CHANGELOG.md`, and the tag `vMAJOR.MINOR.PATCH` a
+/// release is cut from. `VersionTests` holds them to one another, so a release changes this line and the others with
+/// it. A library built on Kinetic reads it to say which engine it runs on.
+public enum KineticVersion {
+    /// The version of this build: 1.1.0 added the engine's effects (`Effect.run`, timers on the stage's clock,
+    /// `Store.scope`), which 1.0.0 did not have.
+    public static let current = "1.1.0"
+}

@@ -12,13 +12,16 @@ import KineticMail
 
 @main
 struct Kinetic: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+    static let configuration: CommandConfiguration = {
+        OutputCheck.installed
+        return CommandConfiguration(
         commandName: "kinetic",
         abstract: "Fluid, physics-driven interfaces: open them in a window, or play scripted scenarios headlessly.",
         version: KineticVersion.current,
         subcommands: [Run.self, Play.self, Serve.self, CatalogCommand.self, HoneycombLayoutCommand.self, AppsCommand.self,
                       MailAccountCommand.self, CheckImageCommand.self],
         defaultSubcommand: Run.self)
+    }()
 }
 
 /// Where the data layer reads and writes, shared by `run` and `catalog`.

@@ -31,6 +31,26 @@ final class CommandLineTests: XCTestCase {
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 
+    /// A write error is an error: `kinetic apps` into a full device (`/dev/full`, where every write fails with ENOSPC)
+    /// says so on standard error and exits 74 (EX_IOERR), not 0; `--version` prints the one version.
+    func testAnOutputThatCannotBeWrittenIsAnErrorAndTheVersionIsPrinted() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["apps"]
+        let errors = Pipe()
+        process.standardOutput = full
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 74, said)
+        XCTAssertEqual(said, "kinetic: the output could not be written: No space left on device\n")
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.output, "1.1.0\n", "the changelog's and the AppStream files' version (VersionTests)")
+    }
+
     /// `kinetic mail-account` with no keyring to answer (no session bus, as in the plain run): the password goes to a
     /// file of the owner's only, said in a warning; `mail.json` gains the account and keeps every other entry as it
     /// was written, even one this version can't read; a second set-up of the same name replaces it; the accounts then

@@ -29,14 +29,14 @@ final class LargeMailboxBenchScene: AppBenchScene {
         openingMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e6
         for _ in 0..<60 { stage.step() }
         // A search for a word no message holds (every text looked at), the first time and again: the keystroke's cost.
-        screen.send(.openSearch)
+        screen.send(.search(.open))
         searchMilliseconds = (0..<2).map { attempt in
             let start = DispatchTime.now()
-            screen.send(.searchFor(attempt == 0 ? "zebra" : "zebras"))
-            screen.send(.searchFor(""))
+            screen.send(.search(.type(attempt == 0 ? "zebra" : "zebras")))
+            screen.send(.search(.type("")))
             return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
         }
-        screen.send(.closeSearch)
+        screen.send(.search(.close))
         for _ in 0..<30 { stage.step() }
     }
 

@@ -201,8 +201,8 @@ extension MailboxOnIMAPTests {
         let runner = try mailbox(on: Unwatched(inner: IMAPMailServer(account: account, checkInterval: 60, bodiesPerCheck: 1)))
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
-        screen.send(.openSearch)
-        screen.send(.searchFor("NOON"))
+        screen.send(.search(.open))
+        screen.send(.search(.type("NOON")))
         XCTAssertEqual(screen.state.visibleIDs.count, 1, "here, only the text read")
         stage.run(for: 0.6)
         stage.backgroundWork.waitUntilIdle(timeout: 10)

@@ -35,7 +35,7 @@ struct MailboxKeys {
         // Ctrl-F, as in every program, wherever `/` is on the keyboard's layout (AZERTY has it under Shift).
         if event.modifiers.contains(.control), event.key == .character("f") || event.key == .character("F"),
            state.options == nil, !state.confirmingEmptyTrash {
-            send(.openSearch)
+            send(.search(.open))
             return true
         }
         if state.options != nil {
@@ -128,7 +128,7 @@ struct MailboxKeys {
         case .character("c"), .character("C"):
             send(.openCompose)  // the stage keeps this keystroke's text out of the field it opened
         case .character("/"):
-            send(.openSearch)  // the same: the slash is not typed into the search
+            send(.search(.open))  // the same: the slash is not typed into the search
         case .contextMenu: list.showContextMenuForFocus()
         case .pageUp: list.scroll.page(.up)
         case .pageDown, .space: list.scroll.page(.down)
@@ -136,7 +136,7 @@ struct MailboxKeys {
         case .end: list.scroll.page(.bottom)
         case .escape:
             // The search closes first, the focus staying on the message found, now in its whole list.
-            if state.search != nil { send(.closeSearch); return true }
+            if state.search != nil { send(.search(.close)); return true }
             if state.focus != nil { send(.clearFocus); return true }
             return false
         default: return false

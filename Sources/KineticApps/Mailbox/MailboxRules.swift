@@ -43,19 +43,9 @@ public enum MailboxAction: Equatable, Sendable {
     case editDraft(MailboxState.ComposeField, String)
     /// The keyboard moves to a compose field, or (`nil`) leaves them all.
     case focusField(MailboxState.ComposeField?)
-    /// The search opens (`/`, the bar's search button), or its field takes the keyboard back.
-    case openSearch
-    /// The search field's text after an edit: the list shows the messages that hold every word.
-    case searchFor(String)
-    /// Enter or ↓ in the search field: the keyboard goes to the first message found.
-    case leaveSearchField
-    /// The search field lost the keyboard (Esc, a click elsewhere): the list's keys are the list's again.
-    case searchFieldLeft
-    /// The mail server found these messages for `query` (its SEARCH, which reaches texts not read here yet): they join
-    /// the matches while the query is still the one typed.
-    case serverFound(query: String, ids: Set<String>)
-    /// The search closes (Esc, its ×): the whole list again.
-    case closeSearch
+    /// The search's own actions (opening it, typing, leaving its field, the server's finds, closing it): see
+    /// `SearchRules`.
+    case search(SearchAction)
     case moveFocus(down: Bool)
     /// The keyboard focus moved onto a message's row by a key the engine's focus took (Tab into the list).
     case focusMessage(String)
@@ -355,45 +345,8 @@ public enum MailboxRules: AppRules {
             focusTheTop(&state)
             state.menuOpen = false
             return [.segmentChanged(from: from, to: segment)]
-        case .openSearch:
-            guard state.options == nil, state.compose == nil, !state.confirmingEmptyTrash else { return [] }
-            state.menuOpen = false
-            state.reading = nil
-            if state.search == nil { state.search = MailboxState.Search() } else { state.search?.isEditing = true }
-        case .searchFor(let typed):
-            let query = String(typed.prefix(MailSearch.maximumQueryLength))
-            guard let search = state.search, query != search.query else { return [] }
-            // A query that only adds to the last one (a letter typed) can only narrow it: its matches are looked for
-            // among the last ones, not among every message.
-            let among = MailSearch.narrows(query, search.query) ? search.matches : nil
-            let matches = MailSearch.matches(query, in: state.messages, among: among)
-            state.search?.query = query
-            state.search?.serverFound = []
-            let words = MailSearch.words(of: query)
-            let server: [MailboxOutcome] = words.isEmpty ? [] : [.effect(.searchServer(words, query: query))]
-            guard matches != search.matches else { return server }  // the same results: the list and the focus stay
-            state.search?.matches = matches
-            focusTheTop(&state)
-            return [.move(.listFiltered)] + server
-        case .serverFound(let query, let ids):
-            guard state.search?.query == query, let matches = state.search?.matches else { return [] }
-            let joining = ids.filter { state.message(withID: $0) != nil && !matches.contains($0) }
-            state.search?.serverFound = ids
-            guard !joining.isEmpty else { return [] }
-            state.search?.matches = matches.union(joining)
-            return [.move(.listWidened)]
-        case .leaveSearchField:
-            // With nothing found, the keyboard stays in the field, to mend the query.
-            guard state.search != nil, let first = state.visibleIDs.first else { return [] }
-            state.search?.isEditing = false
-            state.focus = first
-        case .searchFieldLeft:
-            state.search?.isEditing = false
-        case .closeSearch:
-            guard let search = state.search else { return [] }
-            state.search = nil
-            if state.focus == nil, !search.isEditing { state.focus = state.visibleIDs.first }
-            return search.matches == nil ? [] : [.move(.listFiltered)]
+        case .search(let action):
+            return reduceSearch(&state, action)
         case .setMenu(let open):
             state.menuOpen = open && state.compose == nil
         case .moveFocus(let down):

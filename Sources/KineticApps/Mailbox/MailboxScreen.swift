@@ -373,7 +373,7 @@ public final class MailboxScreen: Screen {
     /// anything else: no message is, so E, D, L and T act on nothing they cannot see ringed.
     public override func keyboardFocusDidMove(to control: Layer?) {
         // Tab out of the search's field (or a click elsewhere): its keys are the list's again.
-        if state.search?.isEditing == true, control !== searchBar.fieldLayer { send(.searchFieldLeft) }
+        if state.search?.isEditing == true, control !== searchBar.fieldLayer { send(.search(.fieldLeft)) }
         if state.options != nil { return options.focusMoved(to: control) }
         if state.account != nil {
             // As in compose: a field's own focus moved the keyboard to it; a button takes it out of them all.

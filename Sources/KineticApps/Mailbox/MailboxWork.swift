@@ -59,7 +59,7 @@ struct MailboxWork {
         return .run(id: EffectID(MailboxWorkID.search)) { send, clock in
             do { try await clock.sleep(for: Self.serverSearchPause) } catch { return }
             do {
-                send(.serverFound(query: query, ids: try await searchOnServer(words)))
+                send(.search(.serverFound(query: query, ids: try await searchOnServer(words))))
             } catch where !(error is CancellationError) {
                 Log.line("mailbox: the mail server's search failed: \(error)")
             } catch {}

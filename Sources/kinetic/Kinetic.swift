@@ -296,14 +296,30 @@ struct Play: ParsableCommand {
             if let gif { recorders.append(try FrameRecorder(output: URL(fileURLWithPath: gif), format: .gif, width: w, height: h, fps: script.recordingFPS)) }
             if let mp4 { recorders.append(try FrameRecorder(output: URL(fileURLWithPath: mp4), format: .mp4, width: w, height: h, fps: script.recordingFPS)) }
             let bar = ProgressBar(label: (scenario as NSString).lastPathComponent)
-            let captures = try runner.run(outputDirectory: URL(fileURLWithPath: out), recorders: recorders, progress: quiet ? nil : bar.show)
+            // The captures' folder is made first, so a folder that can't be is said as such, before the run.
+            let outFolder = URL(fileURLWithPath: out)
+            do {
+                try FileManager.default.createDirectory(at: outFolder, withIntermediateDirectories: true)
+            } catch {
+                throw Self.failure("cannot write the captures in \(out): \(ErrorWords.sentence(error, namingPath: false))", status: 73)
+            }
+            let captures = try runner.run(outputDirectory: outFolder, recorders: recorders, progress: quiet ? nil : bar.show)
             for recorder in recorders { try recorder.finish() }
             for capture in captures { print("\(out)/\(capture.name).png") }
             if let gif { print(gif) }
             if let mp4 { print(mp4) }
             for error in runner.renderer.assetErrors { Log.line("\(error)") }
         } catch let error as ScenarioError {
-            throw ValidationError(Log.printable(error.description))  // it may quote the file: escaped and capped as a log line
+            // It may quote the file: escaped and capped as a log line. Said with play's own usage, not kinetic's.
+            throw Self.failure(Log.printable(error.description), status: 64)
         }
+    }
+
+    /// What `play` says when it cannot go on (a scenario that can't be read or used, a folder it can't write), with its
+    /// own usage, as the argument parser says a bad flag; the exit status is sysexits.h's (64 usage, 73 can't create).
+    static func failure(_ sentence: String, status: Int32) -> ExitCode {
+        let usage = Kinetic.usageString(for: Play.self)
+        FileHandle.standardError.write(Data("Error: \(sentence)\nUsage: \(usage)\n  See 'kinetic play --help' for more information.\n".utf8))
+        return ExitCode(status)
     }
 }

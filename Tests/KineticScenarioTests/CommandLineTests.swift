@@ -51,6 +51,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(version.output, "1.1.0\n", "the changelog's and the AppStream files' version (VersionTests)")
     }
 
+    /// `play` says what it cannot do as a sentence with its own usage and a status other than 0: a scenario that is not
+    /// there (64, a usage error), a captures folder it cannot make (73, sysexits.h's EX_CANTCREAT).
+    func testPlaySaysAMissingScenarioAndAFolderItCannotWrite() throws {
+        let missing = try run(["play", "/nonexistent/kinetic-scenario.json"])
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.errors.hasPrefix("Error: cannot read scenario /nonexistent/kinetic-scenario.json: "), missing.errors)
+        XCTAssertTrue(missing.errors.contains("Usage: kinetic play [<options>] <scenario>"), "play's usage, not kinetic's: \(missing.errors)")
+        let scenario = repository.appendingPathComponent("Scenarios/honeycomb.json").path
+        let unwritable = try run(["play", scenario, "--out", "/proc/kinetic-captures", "--quiet"])
+        XCTAssertEqual(unwritable.status, 73, unwritable.errors)
+        XCTAssertTrue(unwritable.errors.contains("Error: cannot write the captures in /proc/kinetic-captures: "), unwritable.errors)
+        XCTAssertFalse(unwritable.errors.contains("NSCocoaErrorDomain"), unwritable.errors)
+    }
+
     /// `kinetic mail-account` with no keyring to answer (no session bus, as in the plain run): the password goes to a
     /// file of the owner's only, said in a warning; `mail.json` gains the account and keeps every other entry as it
     /// was written, even one this version can't read; a second set-up of the same name replaces it; the accounts then

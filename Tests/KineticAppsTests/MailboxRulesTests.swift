@@ -141,9 +141,9 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .openShelf(.drafts))
         _ = MailboxRules.reduce(&state, .search(.open))
         _ = MailboxRules.reduce(&state, .search(.type("budget")))
-        _ = MailboxRules.reduce(&state, .openCompose)
-        _ = MailboxRules.reduce(&state, .editDraft(.subject, "Budget for May"))
-        _ = MailboxRules.reduce(&state, .saveDraft)
+        _ = MailboxRules.reduce(&state, .compose(.open))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.subject, "Budget for May")))
+        _ = MailboxRules.reduce(&state, .compose(.saveDraft))
         XCTAssertEqual(state.visibleMessages.map(\.subject), ["Budget for May"])
         _ = MailboxRules.reduce(&state, .search(.close))
         state.placements["m2"] = Placement(.deleted)
@@ -158,10 +158,10 @@ final class MailboxRulesTests: XCTestCase {
     func testADraftReopensExactlyAsWritten() {
         var state = MailboxState(messages: messages)
         let body = "\n\nMom wrote:\n> Sunday dinner?  \n"
-        _ = MailboxRules.reduce(&state, .openCompose)
-        _ = MailboxRules.reduce(&state, .editDraft(.to, "mom@example.org"))
-        _ = MailboxRules.reduce(&state, .editDraft(.body, body))
-        _ = MailboxRules.reduce(&state, .saveDraft)
+        _ = MailboxRules.reduce(&state, .compose(.open))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.to, "mom@example.org")))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.body, body)))
+        _ = MailboxRules.reduce(&state, .compose(.saveDraft))
         let draft = state.messages(filedIn: .draft)
         XCTAssertEqual(draft.map(\.body), [body])
         XCTAssertEqual(draft.first?.snippet, "Mom wrote: > Sunday dinner?")
@@ -173,16 +173,16 @@ final class MailboxRulesTests: XCTestCase {
     /// never in the reader; any other message opens in the reader.
     func testOpeningADraftOpensItInCompose() {
         var state = MailboxState(messages: messages)
-        _ = MailboxRules.reduce(&state, .openCompose)
-        _ = MailboxRules.reduce(&state, .editDraft(.to, "ada@example.org"))
-        _ = MailboxRules.reduce(&state, .saveDraft)
+        _ = MailboxRules.reduce(&state, .compose(.open))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.to, "ada@example.org")))
+        _ = MailboxRules.reduce(&state, .compose(.saveDraft))
         let draft = state.messages(filedIn: .draft)[0].id
         _ = MailboxRules.reduce(&state, .openMessage(draft))
         XCTAssertNil(state.reading)
         XCTAssertEqual(state.compose?.to, "ada@example.org")
         XCTAssertEqual(state.compose?.draftID, draft)
-        _ = MailboxRules.reduce(&state, .closeCompose)
-        _ = MailboxRules.reduce(&state, .saveDraft)
+        _ = MailboxRules.reduce(&state, .compose(.close))
+        _ = MailboxRules.reduce(&state, .compose(.saveDraft))
         _ = MailboxRules.reduce(&state, .openMessage(messages[0].id))
         XCTAssertEqual(state.reading, messages[0].id)
     }
@@ -293,7 +293,7 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.compose?.to, "ana.lima@example.org")
         XCTAssertEqual(state.compose?.inReplyTo, "<lunch@example.org>")
         XCTAssertEqual(state.compose?.canSend, true)
-        _ = MailboxRules.reduce(&state, .send)
+        _ = MailboxRules.reduce(&state, .compose(.send))
         XCTAssertEqual(state.lastSent?.to, ["ana.lima@example.org"])
         XCTAssertEqual(state.lastSent?.inReplyTo, "<lunch@example.org>")
     }
@@ -338,18 +338,18 @@ final class MailboxRulesTests: XCTestCase {
     func testDraftsSavedSentAndDeletedMoveTheDraftsRows() {
         let drafts = ["d1", "d2"].map { MailMessage(id: $0, sender: "ada@example.org", subject: "", snippet: "", time: "") }
         var state = MailboxState(messages: messages + drafts, placements: ["d1": Placement(.draft), "d2": Placement(.draft)])
-        _ = MailboxRules.reduce(&state, .openCompose)
-        _ = MailboxRules.reduce(&state, .editDraft(.to, "bob@example.org"))
-        XCTAssertEqual(send(&state, .saveDraft), Sent([], [.save, .saveSent(.draftSaved)]), "the Inbox shows no draft")
+        _ = MailboxRules.reduce(&state, .compose(.open))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.to, "bob@example.org")))
+        XCTAssertEqual(send(&state, .compose(.saveDraft)), Sent([], [.save, .saveSent(.draftSaved)]), "the Inbox shows no draft")
         _ = MailboxRules.reduce(&state, .openShelf(.drafts))
         XCTAssertEqual(Set(state.visibleMessages.map(\.id)), ["d1", "d2", "draft-1"])
         _ = MailboxRules.reduce(&state, .openDraft("d1"))
-        XCTAssertEqual(send(&state, .deleteDraft), Sent([.remove("d1")], [.save, .saveSent(.draftDeleted)]))
-        _ = MailboxRules.reduce(&state, .openCompose)
-        _ = MailboxRules.reduce(&state, .editDraft(.to, "cy@example.org"))
-        XCTAssertEqual(send(&state, .saveDraft), Sent([.reinsert("draft-2", fromLeft: false)], [.save, .saveSent(.draftSaved)]))
+        XCTAssertEqual(send(&state, .compose(.deleteDraft)), Sent([.remove("d1")], [.save, .saveSent(.draftDeleted)]))
+        _ = MailboxRules.reduce(&state, .compose(.open))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.to, "cy@example.org")))
+        XCTAssertEqual(send(&state, .compose(.saveDraft)), Sent([.reinsert("draft-2", fromLeft: false)], [.save, .saveSent(.draftSaved)]))
         _ = MailboxRules.reduce(&state, .openDraft("d2"))
-        XCTAssertEqual(send(&state, .send), Sent([.remove("d2")], [.save, .saveSent(.sent)]))
+        XCTAssertEqual(send(&state, .compose(.send)), Sent([.remove("d2")], [.save, .saveSent(.sent)]))
         XCTAssertEqual(Set(state.visibleMessages.map(\.id)), ["draft-1", "draft-2"])
     }
 
@@ -545,7 +545,7 @@ final class MailboxRulesTests: XCTestCase {
     func testTheAccountSheetConnectsOnlyWhatIsFilledAndSaysARefusal() {
         let kept = KeptAccount(MailAccountKept(server: NoMailServer(), passwordInFile: false))
         var state = MailboxState(messages: messages)
-        _ = MailboxRules.reduce(&state, .openCompose)
+        _ = MailboxRules.reduce(&state, .compose(.open))
         _ = MailboxRules.reduce(&state, .account(.open))
         XCTAssertNil(state.account, "not over compose")
         state.compose = nil

@@ -120,10 +120,10 @@ final class MailboxSyncCompositionTests: XCTestCase {
     func testARefusedMessageLeavesSentForDrafts() {
         var state = MailboxState(messages: [], placements: [:], read: [])
         state.sync.canSend = true
-        _ = MailboxRules.reduce(&state, .openCompose)
-        _ = MailboxRules.reduce(&state, .editDraft(.to, "ana@example.org"))
-        _ = MailboxRules.reduce(&state, .editDraft(.subject, "Hello"))
-        let effects = MailboxRules.reduce(&state, .send)
+        _ = MailboxRules.reduce(&state, .compose(.open))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.to, "ana@example.org")))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.subject, "Hello")))
+        let effects = MailboxRules.reduce(&state, .compose(.send))
         let sentID = try? XCTUnwrap(state.messages.first { state.placement(of: $0.id).list == .sent }?.id)
         XCTAssertNotNil(sentID)
         XCTAssertTrue(effects.contains { if case .sync(.submit(let entry)) = $0 { return entry.sentID == sentID } else { return false } })

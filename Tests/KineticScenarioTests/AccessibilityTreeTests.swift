@@ -82,7 +82,7 @@ final class AccessibilityTreeTests: XCTestCase {
 
     func testComposeFieldsAreEditableTextThatAScreenReaderCanFill() throws {
         let (_, stage, screen) = try Mailbox.opened()
-        screen.send(.openCompose)
+        screen.send(.compose(.open))
         stage.run(for: 1)
         let compose = tree(stage)
         let to = try XCTUnwrap(compose.root.first(key: "compose.to"))

@@ -52,7 +52,7 @@ final class ContextMenuTests: XCTestCase {
     /// A draft is never filed away (it would be lost at the next launch), so a right-click on it offers nothing.
     func testADraftOffersNoActions() throws {
         let (_, stage, screen) = try Mailbox.opened()
-        for action: MailboxAction in [.openCompose, .editDraft(.subject, "Plan"), .closeCompose, .saveDraft, .openShelf(.drafts)] { screen.send(action) }
+        for action: MailboxAction in [.compose(.open), .compose(.edit(.subject, "Plan")), .compose(.close), .compose(.saveDraft), .openShelf(.drafts)] { screen.send(action) }
         stage.run(for: 1.5)
         XCTAssertEqual(screen.state.visibleMessages.count, 1, "the one draft shows")
         XCTAssertFalse(stage.sendContextClick(at: Point(x: 400, y: Mailbox.rowY(0))))

@@ -130,9 +130,9 @@ final class MailboxContrastTests: XCTestCase {
         let settings = try XCTUnwrap(stage.dump().layer("mailbox.menu.settings")).frame.rect
         try check("mailbox.menu.settings", rect: Rect(x: settings.minX + 28, y: settings.minY, width: 240, height: 24),
                   behindAt: { Point(x: $0.minX + 12, y: $0.minY + 12) }, size: 17)
-        Mailbox.act(.setMenu(open: false), .openCompose, .editDraft(.to, "ana@example.org"), on: screen, stage)
+        Mailbox.act(.setMenu(open: false), .compose(.open), .compose(.edit(.to, "ana@example.org")), on: screen, stage)
         try check("compose.send", size: 17)
-        Mailbox.act(.closeCompose, on: screen, stage)
+        Mailbox.act(.compose(.close), on: screen, stage)
         try check("compose.confirm.save", size: 17)
         try check("compose.confirm.delete", size: 17)
         XCTAssertEqual(found, [], "\n" + found.joined(separator: "\n"))

@@ -83,12 +83,12 @@ final class MailboxFlowTests: XCTestCase {
         let stage = runner.stage
         let screen = Mailbox.screen(of: runner)
         stage.run(until: 0.3)
-        Mailbox.act(.openShelf(.drafts), .openCompose, .editDraft(.to, "ada@example.org"), .closeCompose, .saveDraft,
-                    .openCompose, .editDraft(.to, "bob@example.org"), .closeCompose, .saveDraft, on: screen, stage)
+        Mailbox.act(.openShelf(.drafts), .compose(.open), .compose(.edit(.to, "ada@example.org")), .compose(.close), .compose(.saveDraft),
+                    .compose(.open), .compose(.edit(.to, "bob@example.org")), .compose(.close), .compose(.saveDraft), on: screen, stage)
         XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["draft-2", "draft-1"], "newest first")
         XCTAssertEqual(screen.rows["draft-2"]?.slot.position.y ?? -1, 0, accuracy: 0.5)
         XCTAssertEqual(screen.rows["draft-1"]?.slot.position.y ?? -1, Mailbox.rowHeight, accuracy: 0.5)
-        Mailbox.act(.openMessage("draft-2"), .closeCompose, .deleteDraft, on: screen, stage)
+        Mailbox.act(.openMessage("draft-2"), .compose(.close), .compose(.deleteDraft), on: screen, stage)
         XCTAssertEqual(screen.state.visibleMessages.map(\.id), ["draft-1"])
         XCTAssertEqual(Set(screen.rows.keys), ["draft-1"], "a row for the draft left, and no other")
         XCTAssertEqual(Set(stage.dump().layers.map(\.id).filter { $0.hasPrefix("row.") }), ["row.draft-1"], "on stage too")

@@ -49,7 +49,7 @@ final class MailboxFuzzTests: XCTestCase {
             if index % 301 == 0 {
                 // Whatever is open is put away first (compose's draft not kept), so each shelf is reached in turn.
                 if screen.state.options != nil { screen.send(.dismissOptions) }
-                if screen.state.compose != nil { screen.send(.closeCompose); screen.send(.deleteDraft) }
+                if screen.state.compose != nil { screen.send(.compose(.close)); screen.send(.compose(.deleteDraft)) }
                 let shelves: [MailboxShelf] = [.trash, .sent, .drafts, .list(MailList.allCases[index % MailList.allCases.count])]
                 screen.send(.openShelf(shelves[(index / 301) % shelves.count]))
             }
@@ -91,8 +91,8 @@ final class MailboxFuzzTests: XCTestCase {
         XCTAssertTrue(states.contains("picker") && states.contains { $0.hasPrefix("message.") } && states.contains { $0.hasPrefix("list.") }
                       && states.contains("trash"), "the picker, the reader and the shelves were reached: \(states)")
         // Undo, as often as there were actions, brings every message home.
-        screen.send(.closeCompose)
-        screen.send(.deleteDraft)  // if it asked: nothing written in the fuzz is kept
+        screen.send(.compose(.close))
+        screen.send(.compose(.deleteDraft))  // if it asked: nothing written in the fuzz is kept
         if screen.state.options != nil { screen.send(.dismissOptions) }
         for _ in 0..<200 { screen.send(.undo) }
         stage.run(for: 2)

@@ -62,11 +62,11 @@ final class MailboxPseudoLocaleTests: XCTestCase {
         look("menu")
         Mailbox.act(.setMenu(open: false), .openMessage("m01"), on: screen, stage)
         look("reader")
-        Mailbox.act(.closeMessage, .openCompose, on: screen, stage)
+        Mailbox.act(.closeMessage, .compose(.open), on: screen, stage)
         look("compose")
-        Mailbox.act(.editDraft(.subject, "Lunch"), .closeCompose, on: screen, stage)  // with words written, it asks
+        Mailbox.act(.compose(.edit(.subject, "Lunch")), .compose(.close), on: screen, stage)  // with words written, it asks
         look("compose's question")
-        Mailbox.act(.deleteDraft, .openShelf(.trash), on: screen, stage)
+        Mailbox.act(.compose(.deleteDraft), .openShelf(.trash), on: screen, stage)
         look("an empty Trash")
         Mailbox.act(.selectSegment(.inbox), .focusMessage("m02"), on: screen, stage)
         Mailbox.openRescheduleOptions(stage)

@@ -166,13 +166,13 @@ extension MailboxOnIMAPTests {
         let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60), freshStart: false)
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
-        Mailbox.act(.openCompose, .editDraft(.to, "lea@example.org"), .editDraft(.subject, "Picnic"), .editDraft(.body, "Bring bread."), .saveDraft,
+        Mailbox.act(.compose(.open), .compose(.edit(.to, "lea@example.org")), .compose(.edit(.subject, "Picnic")), .compose(.edit(.body, "Bring bread.")), .compose(.saveDraft),
                     on: screen, stage)
         try await waitForDrafts(account, ["Picnic: Bring bread.", "Thunderbird's draft: not ours"], "saved on the server")
         let draft = try XCTUnwrap(screen.state.messages.first { screen.state.placement(of: $0.id).list == .draft }).id
-        Mailbox.act(.openDraft(draft), .editDraft(.body, "Bring bread and cheese."), .saveDraft, on: screen, stage)
+        Mailbox.act(.openDraft(draft), .compose(.edit(.body, "Bring bread and cheese.")), .compose(.saveDraft), on: screen, stage)
         try await waitForDrafts(account, ["Picnic: Bring bread and cheese.", "Thunderbird's draft: not ours"], "replaced, not kept twice")
-        Mailbox.act(.openDraft(draft), .deleteDraft, on: screen, stage)
+        Mailbox.act(.openDraft(draft), .compose(.deleteDraft), on: screen, stage)
         try await waitForDrafts(account, ["Thunderbird's draft: not ours"], "deleted on the server too")
     }
 

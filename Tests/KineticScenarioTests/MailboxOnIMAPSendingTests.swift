@@ -29,8 +29,8 @@ extension MailboxOnIMAPTests {
 
     /// Writes a new message to Léa and sends it.
     private func send(_ subject: String, on screen: MailboxScreen, _ stage: Stage) {
-        Mailbox.act(.openCompose, .editDraft(.to, "lea@example.org"), .editDraft(.subject, subject), .editDraft(.body, "The slides, at last."),
-                    .send, on: screen, stage, waiting: 0.5)
+        Mailbox.act(.compose(.open), .compose(.edit(.to, "lea@example.org")), .compose(.edit(.subject, subject)), .compose(.edit(.body, "The slides, at last.")),
+                    .compose(.send), on: screen, stage, waiting: 0.5)
     }
 
     /// Runs `stage` (a window's steps) until `done` holds, for up to `seconds` of the wall clock.

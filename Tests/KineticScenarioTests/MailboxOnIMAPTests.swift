@@ -242,7 +242,7 @@ final class MailboxOnIMAPTests: XCTestCase {
         let lunch = try XCTUnwrap(screen.state.messages.first { $0.subject == "Lunch on Thursday?" })
         Mailbox.act(.reply(lunch.id), on: screen, stage)
         XCTAssertEqual(screen.state.compose?.to, "ana.lima@example.org", "a reply goes to the sender's address")
-        Mailbox.act(.send, on: screen, stage)
+        Mailbox.act(.compose(.send), on: screen, stage)
         var eml = ""
         for _ in 0..<50 where eml.isEmpty {
             // The sink may hold other suites' mail: the one that answers Lunch is this test's.

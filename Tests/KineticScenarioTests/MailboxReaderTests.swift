@@ -131,7 +131,7 @@ final class MailboxReaderTests: XCTestCase {
         stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
         stage.send(KeyEvent(scenarioName: "escape", timestamp: stage.time))
         XCTAssertEqual(stage.stateName, "compose.confirm", "the quote is something written: Cancel asks")
-        screen.send(.deleteDraft)
+        screen.send(.compose(.deleteDraft))
         stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "message.m03", "back in the reader")
         stage.tap(try XCTUnwrap(Mailbox.layer(stage, "reader.action.archive")).frame.center)

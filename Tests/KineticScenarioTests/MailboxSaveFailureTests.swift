@@ -13,7 +13,7 @@ final class MailboxSaveFailureTests: XCTestCase {
         let stage = runner.stage
         stage.run(until: 0.3)
         let screen = Mailbox.screen(of: runner)
-        Mailbox.act(.openCompose, .editDraft(.subject, "Plans for Friday"), .saveDraft, on: screen, stage, waiting: 0.6)
+        Mailbox.act(.compose(.open), .compose(.edit(.subject, "Plans for Friday")), .compose(.saveDraft), on: screen, stage, waiting: 0.6)
         let banner = try XCTUnwrap(stage.dump().layer("banner"))
         XCTAssertTrue(banner.visible)
         XCTAssertEqual(banner.text, "Couldn’t save the draft — it lasts until you quit")

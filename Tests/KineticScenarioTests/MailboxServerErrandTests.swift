@@ -145,7 +145,7 @@ final class MailboxServerErrandTests: XCTestCase {
         do {
             let (runner, screen) = try mailbox(on: away, folder: folder)
             Mailbox.act(.command(id: "lunch", zone: .archive), .command(id: "slides", zone: .delete), on: screen, runner.stage, waiting: 0.2)
-            Mailbox.act(.openCompose, .editDraft(.to, "lea@example.org"), .editDraft(.subject, "Picnic"), .editDraft(.body, "Bring bread."), .send,
+            Mailbox.act(.compose(.open), .compose(.edit(.to, "lea@example.org")), .compose(.edit(.subject, "Picnic")), .compose(.edit(.body, "Bring bread.")), .compose(.send),
                         on: screen, runner.stage, waiting: 0.2)
             runner.stage.run(for: 1)
         }

@@ -109,12 +109,12 @@ final class MailboxTextAuditTests: XCTestCase {
         look(.cancelEmptyTrash)
         look(.openShelf(.list(.toRead)))          // an empty list says what goes there
         look(.selectSegment(.inbox))
-        look(.openCompose)
-        look(.editDraft(.to, "ana@example.org"))
-        look(.editDraft(.subject, "Lunch"))
-        look(.editDraft(.body, "Thursday?"))        // compose, Send enabled
-        look(.closeCompose)                         // compose.confirm
-        look(.saveDraft)
+        look(.compose(.open))
+        look(.compose(.edit(.to, "ana@example.org")))
+        look(.compose(.edit(.subject, "Lunch")))
+        look(.compose(.edit(.body, "Thursday?")))        // compose, Send enabled
+        look(.compose(.close))                         // compose.confirm
+        look(.compose(.saveDraft))
         look(.openShelf(.drafts))
         look(.account(.open))                     // Add Mail Account, Connect grey
         look(.account(.edit(.imap, "imaps://mail.example.org")))

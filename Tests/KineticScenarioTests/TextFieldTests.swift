@@ -103,7 +103,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(screen.state.placements, placements, "nor with no field focused")
         press(stage, "escape")
         XCTAssertEqual(stage.stateName, "compose.confirm", "something was written: Cancel asks first")
-        screen.send(.deleteDraft)
+        screen.send(.compose(.deleteDraft))
         stage.run(for: 1)
         XCTAssertEqual(stage.stateName, "inbox")
     }

@@ -6,8 +6,13 @@ import KineticScene
 /// Compose (`compose`): a sheet that slides up over the dimmed inbox (`compose.dim`) with To, Subject and the body (the
 /// engine's text fields, `compose.to`, `compose.subject`, `compose.body`), Cancel and Send; Cancel with something
 /// written asks first (`compose.confirm`: Save Draft, Delete Draft, Keep Editing).
+///
+/// It holds compose's scoped store (`ComposeAction`, the state `MailboxState.compose`): it reads and sends nothing else
+/// of the Mailbox's; the context gives it the stage, the texts and the motion.
 final class ComposeSheet {
     private let context: MailboxViewContext
+    /// Compose's feature: what is written (`nil` while closed) and its actions.
+    private let store: ScopedStore<MailboxState.Compose?, ComposeAction>
     /// The sheet.
     let sheet = Layer(identifier: "compose")
     private let confirm = Layer(identifier: "compose.confirm")
@@ -18,6 +23,7 @@ final class ComposeSheet {
     /// A sheet presented over `container` (the list's content), hidden until compose opens.
     init(context: MailboxViewContext, in container: Layer) {
         self.context = context
+        store = context.store.scope(state: { $0.compose }, action: MailboxAction.compose)
         let size = context.size
         sheet.bounds = Rect(x: 0, y: 0, width: 720, height: 560)
         sheet.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 16), fill: .white))
@@ -43,11 +49,11 @@ final class ComposeSheet {
                                            color: Palette.ink, alignment: .center))
         let cancel = Typography.label("compose.cancel", context.texts(MailboxText.cancel), frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: MailboxViewContext.deepTint)
         cancel.isUserInteractionEnabled = true
-        cancel.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeCompose) }]
+        cancel.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.close) }]
         sheet.addSublayer(cancel)
         let sendButton = Typography.panel("compose.send", frame: Rect(x: 610, y: 16, width: 90, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
         sendButton.addSublayer(Typography.label(nil, context.texts(MailboxText.send), frame: Rect(x: 0, y: 7, width: 90, height: 22), size: 17, bold: true, color: .white, alignment: .center))
-        sendButton.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.send) }]
+        sendButton.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.send) }]
         sheet.addSublayer(sendButton)
         buildCancelConfirmation()
         let specs: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, context.texts(MailboxText.toCaption), 70, 40), (.subject, context.texts(MailboxText.subjectCaption), 116, 40), (.body, "", 170, 370)]
@@ -55,7 +61,7 @@ final class ComposeSheet {
         for (kind, caption, y, height) in specs {
             let box = Layer(identifier: "compose.\(kind.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
             // A click on the caption or the rule focuses the field with the caret where it was.
-            box.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.focusField(kind)) }]
+            box.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.focus(kind)) }]
             box.cursor = .ibeam
             if !caption.isEmpty {
                 box.addSublayer(Typography.label(nil, caption, frame: Rect(x: 0, y: 10, width: 80, height: 22), size: 16, color: Palette.muted))
@@ -64,12 +70,12 @@ final class ComposeSheet {
             let field = TextField(identifier: "compose.\(kind.rawValue)", frame: textArea, multiline: kind == .body,
                                   maximumLength: kind.maximumLength, style: TextContent("", fontSize: 16, color: Palette.ink), input: input)
             field.tint = MailboxViewContext.tint
-            field.onChange = { [weak context] text in context?.send(.editDraft(kind, text)) }
+            field.onChange = { [store] text in store.send(.edit(kind, text)) }
             // Tab is the stage's keyboard focus's: through the fields and on to Cancel and Send.
-            field.onEnter = { [weak context] in context?.send(.focusField(kind.next)); return true }
-            field.onFocusChange = { [weak context] focused in
-                guard let context, !focused, context.state.compose?.field == kind else { return }
-                context.send(.focusField(nil))  // Esc, or a field that went away: the sheet's keys are the sheet's again
+            field.onEnter = { [store] in store.send(.focus(kind.next)); return true }
+            field.onFocusChange = { [store] focused in
+                guard !focused, store.state?.field == kind else { return }
+                store.send(.focus(nil))  // Esc, or a field that went away: the sheet's keys are the sheet's again
             }
             box.addSublayer(field.layer)
             fields[kind] = field
@@ -90,13 +96,13 @@ final class ComposeSheet {
         confirm.gestureRecognizers = [TapRecognizer { _ in }]
         confirm.addSublayer(Typography.label("compose.confirm.title", context.texts(MailboxText.keepThisMessage), frame: Rect(x: 0, y: 190, width: 720, height: 30), size: 22, bold: true,
                                              color: Palette.ink, alignment: .center))
-        let choices: [(String, String, MailboxAction)] = [("save", context.texts(MailboxText.saveDraft), .saveDraft), ("delete", context.texts(MailboxText.deleteDraft), .deleteDraft), ("keep", context.texts(MailboxText.keepEditing), .keepEditing)]
+        let choices: [(String, String, ComposeAction)] = [("save", context.texts(MailboxText.saveDraft), .saveDraft), ("delete", context.texts(MailboxText.deleteDraft), .deleteDraft), ("keep", context.texts(MailboxText.keepEditing), .keepEditing)]
         for (index, (id, title, action)) in choices.enumerated() {
             let fill = id == "delete" ? MailboxViewContext.destructive : id == "save" ? MailboxViewContext.tint : Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE)
             let button = Typography.panel("compose.confirm.\(id)", frame: Rect(x: 120 + Double(index) * 165, y: 250, width: 150, height: 44), color: fill, cornerRadius: 10)
             button.addSublayer(Typography.label(nil, title, frame: Rect(x: 0, y: 11, width: 150, height: 22), size: 17, bold: true,
                                                 color: id == "keep" ? Palette.ink : .white, alignment: .center))
-            button.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(action) }]
+            button.gestureRecognizers = [TapRecognizer { [store] _ in store.send(action) }]
             confirm.addSublayer(button)
         }
         sheet.addSublayer(confirm)
@@ -106,7 +112,7 @@ final class ComposeSheet {
     /// state names.
     func show(wasOpen: Bool) {
         let animator = context.animator, reduceMotion = context.settings.reduceMotion
-        guard let compose = context.state.compose else {
+        guard let compose = store.state else {
             for field in fields.values { field.blur() }
             overlay.dismiss(animator: animator, reduceMotion: reduceMotion)
             return
@@ -132,12 +138,12 @@ final class ComposeSheet {
     /// The sheet as a dialog: its fields as entries a screen reader can read, set and focus; Send (disabled until To
     /// holds valid addresses) and Cancel as buttons. Hidden while Cancel's question covers it.
     func describe() {
-        let state = context.state
+        let compose = store.state
         // While Cancel's question shows, it is all a screen reader (and the keyboard) is offered: the sheet's own
         // parts step back, the question's buttons come forward.
-        let asking = state.compose?.confirmingCancel == true
+        let asking = compose?.confirmingCancel == true
         // Once sent, saved or cancelled, the sheet on its way down is offered to no one.
-        if sheet.accessibilityElementsHidden != (state.compose == nil) { sheet.accessibilityElementsHidden = state.compose == nil }
+        if sheet.accessibilityElementsHidden != (compose == nil) { sheet.accessibilityElementsHidden = compose == nil }
         for part in sheet.sublayers where part !== confirm { part.accessibilityElementsHidden = asking }
         confirm.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.keepThisMessage))
         for id in ["save", "delete", "keep"] {
@@ -149,18 +155,18 @@ final class ComposeSheet {
             let name = context.texts([MailboxState.ComposeField.to: MailboxText.toField, .subject: MailboxText.subjectField, .body: MailboxText.messageField][kind] ?? MailboxText.messageField)
             var states: Accessibility.States = [.focusable, .editable]
             if kind == .body { states.insert(.multiLine) }
-            if state.compose?.field == kind { states.insert(.focused) }
+            if compose?.field == kind { states.insert(.focused) }
             field.layer.accessibility = Accessibility(role: .entry, name: name, states: states, exposesText: true,
-                                                      setText: { [weak context, weak field] text in
+                                                      setText: { [store, weak field] text in
                                                           field?.setText(text)
-                                                          context?.send(.editDraft(kind, text))
+                                                          store.send(.edit(kind, text))
                                                       },
-                                                      focus: context.sending(.focusField(kind)))
+                                                      focus: store.sending(.focus(kind)))
         }
         for (layerID, name) in [("compose.send", context.texts(MailboxText.send)), ("compose.cancel", context.texts(MailboxText.cancel))] {
             guard let button = sheet.layer(withIdentifier: layerID) else { continue }
             var states: Accessibility.States = []
-            if layerID == "compose.send", state.compose?.canSend != true { states.insert(.disabled) }
+            if layerID == "compose.send", compose?.canSend != true { states.insert(.disabled) }
             button.accessibility = Accessibility(role: .button, name: name, states: states, actions: [.tapping(button)])
         }
     }

@@ -22,12 +22,12 @@ struct MailboxKeys {
         // A question's buttons are the stage's keyboard focus's (Tab, arrows, Enter, Space); Esc answers it the safe
         // way, and no other key reaches what is behind it.
         if state.compose?.confirmingCancel == true {
-            if event.key == .escape { send(.keepEditing) }
+            if event.key == .escape { send(.compose(.keepEditing)) }
             return !Self.movesTheFocus(event)
         }
         // The account sheet is worked as compose is (Enter in its password connects, as its fields' own Enter says).
         if state.account != nil { return handleSheetKey(event, closing: .account(.close), submitting: .account(.connect)) }
-        if state.compose != nil { return handleSheetKey(event, closing: .closeCompose, submitting: .send) }
+        if state.compose != nil { return handleSheetKey(event, closing: .compose(.close), submitting: .compose(.send)) }
         if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
             send(.undo)
             return true
@@ -126,7 +126,7 @@ struct MailboxKeys {
         case .character("2"): send(.selectSegment(.inbox)); list.scrollToFocus()
         case .character("3"): send(.selectSegment(.archive)); list.scrollToFocus()
         case .character("c"), .character("C"):
-            send(.openCompose)  // the stage keeps this keystroke's text out of the field it opened
+            send(.compose(.open))  // the stage keeps this keystroke's text out of the field it opened
         case .character("/"):
             send(.search(.open))  // the same: the slash is not typed into the search
         case .contextMenu: list.showContextMenuForFocus()

@@ -23,7 +23,7 @@ final class MailboxNavBar {
         layer.zPosition = 2
         // Where the shell's ☰ would be: the Mailbox's menu is the one menu here (it leads back to the gallery).
         let menuButton = Self.button("mailbox.menu.button", frame: Rect(x: 16, y: 14, width: 44, height: 36), icon: "lists") { [weak context] in context?.toggleMenu() }
-        let compose = Self.button("compose.button", frame: Rect(x: width - 60, y: 14, width: 44, height: 36), icon: "compose", action: context.sending(.openCompose))
+        let compose = Self.button("compose.button", frame: Rect(x: width - 60, y: 14, width: 44, height: 36), icon: "compose", action: context.sending(.compose(.open)))
         layer.addSublayer(menuButton)
         layer.addSublayer(compose)
         layer.addSublayer(shelfTitle)
@@ -123,7 +123,7 @@ final class MailboxNavBar {
             .init("press") { [weak context] in context?.toggleMenu() },
         ])
         layer.layer(withIdentifier: "compose.button")?.accessibility = Accessibility(role: .button, name: context.texts(MailboxText.newMessageButton), actions: [
-            .init("press", perform: context.sending(.openCompose)),
+            .init("press", perform: context.sending(.compose(.open))),
         ])
         layer.accessibility = Accessibility(role: .pageTabList, name: context.texts(MailboxText.lists))  // the segments are its tabs; its two buttons sit beside them
         for (segment, segmentLayer) in segmentLayers {

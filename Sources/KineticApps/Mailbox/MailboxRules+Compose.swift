@@ -1,21 +1,63 @@
 import Foundation
 import KineticData
 
-/// Compose's part of the rules: opening it (new, a reply, a draft), its fields, Send, and Cancel's question.
+/// Compose composed into the Mailbox's rules: its actions run through `ComposeRules` on `state.compose`, and what it
+/// tells the Mailbox (a draft saved or deleted, a message sent) changes the Mailbox's messages; a reply and a draft
+/// reopened start compose from a message the Mailbox holds.
 extension MailboxRules {
-    static func reduceCompose(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
-        switch action {
-        case .saveDraft, .deleteDraft, .send:
-            // These change Drafts and Sent, which may be the list under the sheet: its rows follow, as a filing's do,
-            // so no row stays for a message its list no longer holds and a new one's row takes a slot of its own.
-            let shownBefore = state.visibleIDs
-            let outcomes = reduceWritten(&state, action)
-            // A search open over Drafts or Sent holds for them as they are now: a draft saved with the words shows.
-            searchAgain(&state)
-            return rowMoves(from: shownBefore, to: state.visibleIDs) + outcomes
-        default:
-            return reduceWritten(&state, action)
+    static func reduceCompose(_ state: inout MailboxState, _ action: ComposeAction) -> [MailboxOutcome] {
+        if action == .open {
+            guard state.options == nil else { return [] }
+            state.menuOpen = false
         }
+        // What is sent, saved or deleted changes Drafts and Sent, which may be the list under the sheet: its rows
+        // follow, as a filing's do, so no row stays for a message its list no longer holds and a new one's row takes a
+        // slot of its own.
+        let shownBefore = state.visibleIDs
+        var compose = state.compose
+        let told = ComposeRules.reduce(&compose, action)
+        state.compose = compose
+        guard !told.isEmpty else { return [] }
+        var outcomes: [MailboxOutcome] = []
+        for outcome in told {
+            switch outcome {
+            case .deleteDraft(let draft):
+                guard let draft else { continue }
+                state.messages.removeAll { $0.id == draft }
+                state.placements[draft] = nil
+                outcomes += [.save, .saveSent(.draftDeleted)]
+            case .saveDraft(let written):
+                let id = written.draftID ?? newID(in: state, prefix: "draft")
+                state.messages.removeAll { $0.id == id }
+                state.messages.append(self.written(written, id: id, sender: written.to, state: state))
+                state.placements[id] = Placement(.draft)
+                outcomes += [.save, .saveSent(.draftSaved)]
+            case .send(let written):
+                outcomes += send(&state, written)
+            }
+        }
+        // A search open over Drafts or Sent holds for them as they are now: a draft saved with the words shows.
+        searchAgain(&state)
+        return rowMoves(from: shownBefore, to: state.visibleIDs) + outcomes
+    }
+
+    /// What was written goes to Sent (its draft leaves Drafts) and, with an SMTP server, into the outbox: sent,
+    /// waiting, or back in Drafts as the server answers.
+    private static func send(_ state: inout MailboxState, _ compose: MailboxState.Compose) -> [MailboxOutcome] {
+        if let draft = compose.draftID {
+            state.messages.removeAll { $0.id == draft }
+            state.placements[draft] = nil
+        }
+        let id = newID(in: state, prefix: "sent")
+        var message = written(compose, id: id, sender: state.words.toLine.replacingOccurrences(of: "{recipient}", with: compose.to), state: state)
+        if message.subject.isEmpty { message.subject = state.words.noSubject }
+        state.messages.append(message)
+        state.placements[id] = Placement(.sent)
+        let outgoing = MailboxState.OutgoingMessage(to: compose.to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+                                                    subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
+        state.lastSent = outgoing
+        let handedOver = state.sync.canSend ? reduceSync(&state, .send(sentID: id, outgoing)) : []
+        return [.save, .saveSent(.sent)] + handedOver
     }
 
     /// The rows' moves when the person's own messages change under the list shown: a draft sent or deleted leaves it
@@ -26,37 +68,9 @@ extension MailboxRules {
         return gone.map { .move(.remove($0)) } + arrived.map { .reinsert($0, fromLeft: false) }
     }
 
-    /// Compose's actions on the model alone.
-    private static func reduceWritten(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
+    /// Compose opened from a message the Mailbox holds: a draft reopened as it was left, or a reply to a message.
+    static func reduceWriting(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
         switch action {
-        case .openCompose:
-            guard state.options == nil else { return [] }
-            state.menuOpen = false
-            state.compose = state.compose ?? MailboxState.Compose()
-        case .closeCompose:
-            guard let compose = state.compose else { return [] }
-            if compose.hasContent && !compose.confirmingCancel {
-                state.compose?.confirmingCancel = true
-                return []
-            }
-            state.compose = nil
-        case .keepEditing:
-            state.compose?.confirmingCancel = false
-        case .deleteDraft:
-            guard let compose = state.compose else { return [] }
-            state.compose = nil
-            guard let draft = compose.draftID else { return [] }
-            state.messages.removeAll { $0.id == draft }
-            state.placements[draft] = nil
-            return [.save, .saveSent(.draftDeleted)]
-        case .saveDraft:
-            guard let compose = state.compose else { return [] }
-            state.compose = nil
-            let id = compose.draftID ?? newID(in: state, prefix: "draft")
-            state.messages.removeAll { $0.id == id }
-            state.messages.append(written(compose, id: id, sender: compose.to, state: state))
-            state.placements[id] = Placement(.draft)
-            return [.save, .saveSent(.draftSaved)]
         case .openDraft(let id):
             guard state.placement(of: id).list == .draft, let draft = state.message(withID: id), state.options == nil else { return [] }
             var compose = MailboxState.Compose()
@@ -66,34 +80,6 @@ extension MailboxRules {
             compose.draftID = id
             state.compose = compose
             state.menuOpen = false
-        case .editDraft(let field, let text):
-            guard var compose = state.compose else { return [] }
-            switch field {
-            case .to: compose.to = String(text.prefix(MailboxState.ComposeField.to.maximumLength))
-            case .subject: compose.subject = String(text.prefix(MailboxState.ComposeField.subject.maximumLength))
-            case .body: compose.body = String(text.prefix(MailboxState.ComposeField.body.maximumLength))
-            }
-            state.compose = compose
-        case .focusField(let field):
-            state.compose?.field = field
-        case .send:
-            guard let compose = state.compose, compose.canSend else { return [] }
-            if let draft = compose.draftID {
-                state.messages.removeAll { $0.id == draft }
-                state.placements[draft] = nil
-            }
-            let id = newID(in: state, prefix: "sent")
-            var message = written(compose, id: id, sender: state.words.toLine.replacingOccurrences(of: "{recipient}", with: compose.to), state: state)
-            if message.subject.isEmpty { message.subject = state.words.noSubject }
-            state.messages.append(message)
-            state.placements[id] = Placement(.sent)
-            state.compose = nil
-            let outgoing = MailboxState.OutgoingMessage(to: compose.to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
-                                                        subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
-            state.lastSent = outgoing
-            // With an SMTP server it joins the outbox: sent, waiting, or back in Drafts as the server answers.
-            let handedOver = state.sync.canSend ? reduceSync(&state, .send(sentID: id, outgoing)) : []
-            return [.save, .saveSent(.sent)] + handedOver
         case .reply(let id):
             guard let message = state.message(withID: id), state.options == nil else { return [] }
             let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")

@@ -19,7 +19,8 @@ public enum MailboxAction: Equatable, Sendable {
     case undo
     case selectSegment(MailboxSegment)
     case setMenu(open: Bool)
-    case openCompose, closeCompose
+    /// Compose's own actions (opening it, its fields, Send, Cancel's question): see `ComposeRules`.
+    case compose(ComposeAction)
     /// The reader opens a message (a tap, or Enter on the focused row), clearing its unread dot; or closes.
     case openMessage(String), closeMessage
     /// The menu opens the Trash or a named list.
@@ -31,18 +32,10 @@ public enum MailboxAction: Equatable, Sendable {
     case clock(Date, calendar: Calendar)
     /// A moment the rules asked to be told of (`wakeClock`) came: the clock is told it (never set back by it).
     case clockDue(Date)
-    /// Compose's Send (or Ctrl-Enter), when To holds valid addresses: the sheet leaves and the message is in Sent.
-    case send
-    /// Cancel with something written asks; then the draft is saved (in Drafts), deleted, or kept open.
-    case saveDraft, deleteDraft, keepEditing
     /// A draft opens in compose again.
     case openDraft(String)
     /// Compose opens to answer the message: To its sender, "Re: " its subject, its text quoted.
     case reply(String)
-    /// A compose field's text after an edit (the engine's text field did the editing).
-    case editDraft(MailboxState.ComposeField, String)
-    /// The keyboard moves to a compose field, or (`nil`) leaves them all.
-    case focusField(MailboxState.ComposeField?)
     /// The search's own actions (opening it, typing, leaving its field, the server's finds, closing it): see
     /// `SearchRules`.
     case search(SearchAction)
@@ -277,8 +270,10 @@ public enum MailboxRules: AppRules {
             // The message brought back is the one the person is on again, as a mail program selects what Undo restored.
             if state.isShown(id) { state.focus = id }
             return effects + [.reinsert(id, fromLeft: leftToTheLeft), .save]
-        case .openCompose, .closeCompose, .keepEditing, .deleteDraft, .saveDraft, .openDraft, .editDraft, .focusField, .send, .reply:
+        case .compose(let action):
             return reduceCompose(&state, action)
+        case .openDraft, .reply:
+            return reduceWriting(&state, action)
         case .account(let action):
             return reduceAccount(&state, action)
         case .askToEmptyTrash:
@@ -384,7 +379,7 @@ public enum MailboxRules: AppRules {
         case .openMessage(let id):
             guard state.options == nil, state.compose == nil, state.message(withID: id) != nil else { return [] }
             // A draft opens where it is written, whether a tap, Enter or a screen reader's action opened it.
-            if state.placement(of: id).list == .draft { return reduceCompose(&state, .openDraft(id)) }
+            if state.placement(of: id).list == .draft { return reduceWriting(&state, .openDraft(id)) }
             state.menuOpen = false
             state.reading = id
             state.focus = id

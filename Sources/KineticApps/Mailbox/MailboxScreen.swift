@@ -382,7 +382,7 @@ public final class MailboxScreen: Screen {
         }
         if state.compose != nil {
             // An entry's own focus already moved the keyboard to its field; a button takes it out of them all.
-            if !Accessibility.isTextField(control?.accessibility?.role), state.compose?.field != nil { send(.focusField(nil)) }
+            if !Accessibility.isTextField(control?.accessibility?.role), state.compose?.field != nil { send(.compose(.focus(nil))) }
             return
         }
         if let id = list.message(inRow: control) {

@@ -1,0 +1,50 @@
+import XCTest
+@testable import KineticApps
+
+/// Compose alone, a child feature of the Mailbox: its whole state and what it tells the Mailbox. The expectations
+/// are the sheet's promises (docs/mailbox.md): Cancel asks only when something is written, Send only with valid
+/// addresses, and what is saved, deleted or sent is handed to the Mailbox once, the sheet closing as it goes.
+final class ComposeRulesTests: XCTestCase {
+    func testCancelAsksOnlyWhenSomethingIsWritten() {
+        var compose: MailboxState.Compose?
+        XCTAssertEqual(ComposeRules.reduce(&compose, .edit(.to, "ana@example.org")), [], "closed: nothing to write into")
+        XCTAssertNil(compose)
+        _ = ComposeRules.reduce(&compose, .open)
+        XCTAssertEqual(compose, MailboxState.Compose())
+        XCTAssertEqual(ComposeRules.reduce(&compose, .close), [])
+        XCTAssertNil(compose, "nothing written: it closes at once")
+        _ = ComposeRules.reduce(&compose, .open)
+        _ = ComposeRules.reduce(&compose, .edit(.subject, "Lunch?"))
+        _ = ComposeRules.reduce(&compose, .close)
+        XCTAssertEqual(compose?.confirmingCancel, true, "something written: Cancel asks")
+        _ = ComposeRules.reduce(&compose, .keepEditing)
+        XCTAssertEqual(compose?.confirmingCancel, false)
+        XCTAssertEqual(compose?.subject, "Lunch?")
+    }
+
+    func testWhatIsSavedDeletedOrSentIsHandedOverOnceAndTheSheetCloses() {
+        var compose: MailboxState.Compose?
+        _ = ComposeRules.reduce(&compose, .open)
+        _ = ComposeRules.reduce(&compose, .edit(.to, "not an address"))
+        XCTAssertEqual(ComposeRules.reduce(&compose, .send), [], "Send waits for valid addresses")
+        XCTAssertNotNil(compose)
+        _ = ComposeRules.reduce(&compose, .edit(.to, "ana@example.org"))
+        _ = ComposeRules.reduce(&compose, .edit(.body, String(repeating: "a", count: 20_000)))
+        XCTAssertEqual(compose?.body.count, 10_000, "the body's limit")
+        let written = compose
+        XCTAssertEqual(ComposeRules.reduce(&compose, .send), [.send(written!)])
+        XCTAssertNil(compose)
+        XCTAssertEqual(ComposeRules.reduce(&compose, .send), [], "sent once")
+
+        var draft: MailboxState.Compose? = MailboxState.Compose()
+        draft?.draftID = "draft-2"
+        draft?.subject = "Plans"
+        let kept = draft
+        XCTAssertEqual(ComposeRules.reduce(&draft, .saveDraft), [.saveDraft(kept!)])
+        XCTAssertNil(draft)
+        draft = kept
+        XCTAssertEqual(ComposeRules.reduce(&draft, .deleteDraft), [.deleteDraft("draft-2")])
+        XCTAssertNil(draft)
+        XCTAssertEqual(ComposeRules.reduce(&draft, .deleteDraft), [], "closed: nothing to delete")
+    }
+}

@@ -27,6 +27,20 @@ final class MailboxOneMenuTests: XCTestCase {
         XCTAssertEqual(stage.stateName, "gallery")
         XCTAssertEqual(stage.dump().layer("menu.button")?.visible, true, "the gallery has the shell's ☰ again")
     }
+
+    /// The menu's items are named for a screen reader from the state, not read back from what is drawn: the list and
+    /// its count (the Inbox's counted as unread), and the gallery without the arrow drawn before it.
+    func testTheMenusItemsAreNamedFromTheState() throws {
+        let (_, stage, screen) = try Mailbox.opened()
+        screen.send(.setMenu(open: true))
+        stage.run(for: 1)
+        let unread = screen.state.unreadInInbox, archived = screen.state.count(filedIn: .archive)
+        func name(_ identifier: String) -> String? { stage.root.layer(withIdentifier: identifier)?.accessibility?.name }
+        XCTAssertEqual(name("mailbox.menu.inbox"), "Inbox, \(unread) unread")
+        XCTAssertEqual(name("mailbox.menu.archive"), "Archive, \(archived)")
+        XCTAssertEqual(name("mailbox.menu.gallery"), "Gallery", "the arrow is drawn, not said")
+        XCTAssertEqual(name("mailbox.menu.settings"), "Settings, Flick decides the action: off")
+    }
 }
 
 /// A list with nothing in it says what goes there instead of showing a blank page.

@@ -146,9 +146,9 @@ final class ComposeSheet {
         if sheet.accessibilityElementsHidden != (compose == nil) { sheet.accessibilityElementsHidden = compose == nil }
         for part in sheet.sublayers where part !== confirm { part.accessibilityElementsHidden = asking }
         confirm.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.keepThisMessage))
-        for id in ["save", "delete", "keep"] {
+        for (id, title) in [("save", MailboxText.saveDraft), ("delete", MailboxText.deleteDraft), ("keep", MailboxText.keepEditing)] {
             guard let button = confirm.layer(withIdentifier: "compose.confirm.\(id)") else { continue }
-            button.accessibility = Accessibility(role: .button, name: MailboxViewContext.text(of: button.sublayers.first), actions: [.tapping(button)])
+            button.accessibility = Accessibility(role: .button, name: context.texts(title), actions: [.tapping(button)])
         }
         sheet.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.newMessage))
         for (kind, field) in fields {

@@ -168,15 +168,31 @@ final class MailboxMenu {
         let state = context.state
         let showing = "mailbox.menu." + (state.shelf?.slug ?? state.segment.rawValue)
         panel.accessibility = Accessibility(role: .menu, name: context.texts(MailboxText.mailbox))
+        let names = spokenNames(state)
         for row in panel.sublayers where row.identifier?.hasPrefix("mailbox.menu.") == true && !row.gestureRecognizers.isEmpty {
-            var parts = row.sublayers.map(MailboxViewContext.text(of:)).filter { !$0.isEmpty }
-                .flatMap { $0.components(separatedBy: "   ") }.filter { !$0.isEmpty }
-            // The Inbox's count is of its unread messages (the rest count what they hold): said so.
-            if row.identifier == "mailbox.menu.inbox", parts.count > 1, let count = parts.last.flatMap({ Int($0) }) {
-                parts[parts.count - 1] = context.texts(MailboxText.unreadCount, count: count)  // by the language's plural rule
-            }
-            row.accessibility = Accessibility(role: .menuItem, name: parts.joined(separator: ", "),
-                                              states: row.identifier == showing ? [.selected] : [], actions: [.tapping(row, named: "click")])
+            guard let identifier = row.identifier, let name = names[identifier] else { continue }
+            row.accessibility = Accessibility(role: .menuItem, name: name,
+                                              states: identifier == showing ? [.selected] : [], actions: [.tapping(row, named: "click")])
         }
+    }
+
+    /// Each row's name for a screen reader, by its layer's identifier, from the state (never read back from the drawn
+    /// text): the list and its count (the Inbox's as unread, by the language's plural rule), the setting and its value,
+    /// Add Mail Account, and the gallery (without the arrow drawn before it).
+    private func spokenNames(_ state: MailboxState) -> [String: String] {
+        let texts = context.texts
+        var names: [String: String] = [:]
+        for segment in [MailboxSegment.inbox, .later, .archive] {
+            let count = segment == .inbox ? texts(MailboxText.unreadCount, count: state.unreadInInbox) : String(state.count(filedIn: segment.list))
+            names["mailbox.menu.\(segment.rawValue)"] = "\(texts(segment.text)), \(count)"
+        }
+        let counts = state.listCounts
+        let shelves: [(MailboxShelf, Int)] = [(.trash, state.count(filedIn: .deleted)), (.sent, state.count(filedIn: .sent)), (.drafts, state.count(filedIn: .draft))]
+            + MailList.allCases.map { (.list($0), counts[$0] ?? 0) }
+        for (shelf, count) in shelves { names["mailbox.menu.\(shelf.slug)"] = "\(texts(shelf.text)), \(count)" }
+        names["mailbox.menu.settings"] = "\(texts(MailboxText.settings)), \(texts(state.decideOnProjection ? MailboxText.flickDecidesOn : MailboxText.flickDecidesOff))"
+        names["mailbox.menu.account"] = texts(MailboxText.addMailAccount)
+        names["mailbox.menu.gallery"] = texts(MailboxText.gallery)
+        return names
     }
 }

@@ -48,7 +48,7 @@ final class AccountSheetRulesTests: XCTestCase {
     }
 
     func testACheckedAccountIsKeptThenOpenedAndACancelBeforeTheCheckKeepsNothing() throws {
-        let kept = KeptAccount(MailAccountKept(server: NoServer(), passwordInFile: false))
+        let kept = KeptAccount(MailAccountKept(server: NoMailServer(), passwordInFile: false))
         var sheet = typed()
         _ = AccountSheetRules.reduce(&sheet, .connect, mayOpen: true)
         XCTAssertEqual(AccountSheetRules.reduce(&sheet, .checked, mayOpen: true), [.keep(form)])
@@ -66,14 +66,4 @@ final class AccountSheetRulesTests: XCTestCase {
         XCTAssertEqual(AccountSheetRules.reduce(&sheet, .refused(reason: "late"), mayOpen: true), [], "an answer after Cancel is nobody's")
         XCTAssertNil(sheet)
     }
-}
-
-/// A mail server that holds nothing: what an account kept opens on, in a test of the rules alone.
-private struct NoServer: MailServer {
-    func inbox() async throws -> [MailMessage] { [] }
-    func move(_ id: String, to placement: Placement) async throws {}
-    var checkInterval: Double { 60 }
-    func markRead(_ ids: Set<String>) async throws {}
-    var canSend: Bool { false }
-    func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {}
 }

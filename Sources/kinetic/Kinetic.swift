@@ -210,8 +210,10 @@ struct Run: ParsableCommand {
         let locations = data.locations
         // The flag, or else the desktop's own switch (GNOME's enable-animations), read once here.
         let reduce = reduceMotion || DesktopMotion.asksForReducedMotion() == true
+        // The installed program with no server named serves its own content (`InstalledContentServer`).
+        let content = data.content ?? (locations.catalogURL == nil ? InstalledContentServer.start() : nil)
         var settings = StageSettings(reduceMotion: reduce, freshStart: fresh, dataDirectory: locations.dataDirectory,
-                                     cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: data.content)
+                                     cacheDirectory: locations.cacheDirectory, catalogURL: locations.catalogURL, contentURL: content)
         settings.localization = languages.localization
         let stage = Stage(settings: settings)
         var environment = AppsEnvironment.liveWindow

@@ -267,7 +267,7 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.stateName, "options.reschedule")
         XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "one row open at a time")
         XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "the same move again is a new change")
-        XCTAssertEqual(send(&state, .chooseOption(.reschedule(.nextWeek))), Sent([.collapse("m3")], [.save]))
+        XCTAssertEqual(send(&state, .options(.choose(.reschedule(.nextWeek)))), Sent([.collapse("m3")], [.save]))
         // The state's clock starts at 1970-01-01 00:00 UTC (a Thursday) until told otherwise: next week is Monday
         // 5 January 1970 at 08:00, 4 days and 8 hours on.
         XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "next-week", until: Date(timeIntervalSince1970: (4 * 24 + 8) * 3600)))
@@ -393,17 +393,17 @@ final class MailboxRulesTests: XCTestCase {
         state.now = Date(timeIntervalSince1970: 1_000_000)
         _ = MailboxRules.reduce(&state, .swipeEnded(id: "m3", offset: -120, velocity: 0))
         XCTAssertEqual(state.stateName, "options.reschedule")
-        XCTAssertEqual(MailboxRules.reduce(&state, .chooseOption(.reschedule(.pickDate))), [], "nothing is filed yet")
+        XCTAssertEqual(MailboxRules.reduce(&state, .options(.choose(.reschedule(.pickDate)))), [], "nothing is filed yet")
         XCTAssertEqual(state.stateName, "picker")
         XCTAssertEqual(state.placement(of: "m3"), .inbox)
         XCTAssertEqual(MailboxRules.reduce(&state, .openMessage("m1")), [], "the list behind waits")
-        XCTAssertEqual(MailboxRules.reduce(&state, .schedule(state.now)), [], "now is not later")
+        XCTAssertEqual(MailboxRules.reduce(&state, .options(.schedule(state.now))), [], "now is not later")
         XCTAssertEqual(state.stateName, "picker")
-        _ = MailboxRules.reduce(&state, .cancelPicker)
+        _ = MailboxRules.reduce(&state, .options(.cancelPicker))
         XCTAssertEqual(state.stateName, "options.reschedule", "Cancel goes back to the options")
-        _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.pickDate)))
+        _ = MailboxRules.reduce(&state, .options(.choose(.reschedule(.pickDate))))
         let later = state.now.addingTimeInterval(3600)
-        XCTAssertEqual(send(&state, .schedule(later)), Sent([.collapse("m3")], [.save, .wakeClock(at: later)]),
+        XCTAssertEqual(send(&state, .options(.schedule(later))), Sent([.collapse("m3")], [.save, .wakeClock(at: later)]),
                        "filed, and the clock woken at its moment (the first to come: midnight is further off)")
         XCTAssertEqual(state.placement(of: "m3").list, .later)
         XCTAssertEqual(state.placement(of: "m3").until, later)
@@ -467,11 +467,11 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .moveFocus(down: true))
         XCTAssertEqual(state.focus, "m2")
         _ = MailboxRules.reduce(&state, .command(id: "m2", zone: .later))
-        _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.tomorrow)))
+        _ = MailboxRules.reduce(&state, .options(.choose(.reschedule(.tomorrow))))
         XCTAssertEqual(state.placement(of: "m2").list, .later)
         XCTAssertEqual(state.focus, "m3")
         _ = MailboxRules.reduce(&state, .command(id: "m3", zone: .list))
-        _ = MailboxRules.reduce(&state, .dismissOptions)
+        _ = MailboxRules.reduce(&state, .options(.dismiss))
         XCTAssertEqual(state.focus, "m4", "dismissed options file by their default, and the focus moves on too")
         _ = MailboxRules.reduce(&state, .selectSegment(.archive))
         XCTAssertEqual(state.focus, "m5")
@@ -514,7 +514,7 @@ final class MailboxRulesTests: XCTestCase {
         // Choosing Tomorrow now files the same placement the old file held (its moment from the state's clock).
         state.now = Date(timeIntervalSinceReferenceDate: 789_379_200 - 23 * 3600)
         _ = MailboxRules.reduce(&state, .swipeEnded(id: "m4", offset: -150, velocity: 0))  // past 60 pt, short of 260: Later
-        _ = MailboxRules.reduce(&state, .chooseOption(.reschedule(.tomorrow)))
+        _ = MailboxRules.reduce(&state, .options(.choose(.reschedule(.tomorrow))))
         XCTAssertEqual(state.placement(of: "m4"), state.placement(of: "m1"))
     }
 

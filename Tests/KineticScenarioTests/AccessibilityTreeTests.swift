@@ -280,7 +280,7 @@ final class AccessibilityTreeTests: XCTestCase {
         let (_, stage, screen) = try Mailbox.opened()
         Mailbox.act(.focusMessage("m01"), on: screen, stage)
         Mailbox.openRescheduleOptions(stage)
-        screen.send(.chooseOption(.reschedule(.pickDate)))
+        screen.send(.options(.choose(.reschedule(.pickDate))))
         stage.run(for: 1)
         var current = tree(stage)
         let wheels = current.root.all.filter { $0.role == .spinButton }

@@ -64,7 +64,7 @@ final class MailboxContrastTests: XCTestCase {
         stage.run(until: 0.3)
         screen.send(.command(id: "m01", zone: .later))
         stage.run(for: 1)
-        screen.send(.chooseOption(.reschedule(.pickDate)))
+        screen.send(.options(.choose(.reschedule(.pickDate))))
         stage.run(for: 1)
         runner.renderer.render(stage.root)
         let image = PixelImage(runner.renderer)

@@ -34,7 +34,7 @@ final class MailboxFuzzTests: XCTestCase {
             // (Options opened by a key come ringed, so a random Enter often chooses at once: the picker is steered to
             // whenever the reschedule options show at a fifth of the events.)
             if index % 5 == 0, screen.state.options?.kind == .reschedule {
-                screen.send(.chooseOption(.reschedule(.pickDate)))
+                screen.send(.options(.choose(.reschedule(.pickDate))))
                 states.insert(stage.stateName)
             }
             // A click elsewhere takes the keyboard focus off the list, where E, L and T act on nothing: the options are
@@ -44,11 +44,11 @@ final class MailboxFuzzTests: XCTestCase {
                 screen.send(.command(id: first.id, zone: index % 2 == 0 ? .later : .list))
                 stage.run(for: 0.6)
                 states.insert(stage.stateName)
-                screen.send(.dismissOptions)  // filed by the options' default, as a tap outside them does
+                screen.send(.options(.dismiss))  // filed by the options' default, as a tap outside them does
             }
             if index % 301 == 0 {
                 // Whatever is open is put away first (compose's draft not kept), so each shelf is reached in turn.
-                if screen.state.options != nil { screen.send(.dismissOptions) }
+                if screen.state.options != nil { screen.send(.options(.dismiss)) }
                 if screen.state.compose != nil { screen.send(.compose(.close)); screen.send(.compose(.deleteDraft)) }
                 let shelves: [MailboxShelf] = [.trash, .sent, .drafts, .list(MailList.allCases[index % MailList.allCases.count])]
                 screen.send(.openShelf(shelves[(index / 301) % shelves.count]))
@@ -93,7 +93,7 @@ final class MailboxFuzzTests: XCTestCase {
         // Undo, as often as there were actions, brings every message home.
         screen.send(.compose(.close))
         screen.send(.compose(.deleteDraft))  // if it asked: nothing written in the fuzz is kept
-        if screen.state.options != nil { screen.send(.dismissOptions) }
+        if screen.state.options != nil { screen.send(.options(.dismiss)) }
         for _ in 0..<200 { screen.send(.undo) }
         stage.run(for: 2)
         // The person's own drafts and sent messages stay: undo is for what was done to the server's messages.

@@ -22,7 +22,7 @@ final class MailboxLocalizationTests: XCTestCase {
         let items = AccessibilityTree(root: stage.root, title: "", size: stage.size).root.all.filter { $0.role == .menuItem }.map(\.name)
         let english = ["Later today", "This evening", "Tomorrow", "This weekend", "Next week", "In a month", "Someday", "Pick date"]
         XCTAssertEqual(items, english.map(PseudoLocale.transform), "every option, in the grid's order, none left in English")
-        screen.send(.chooseOption(.reschedule(.tomorrow)))
+        screen.send(.options(.choose(.reschedule(.tomorrow))))
         stage.run(for: 1)
         XCTAssertEqual(screen.state.placement(of: "m01").detail, "tomorrow", "the same choice as in English")
     }
@@ -71,9 +71,9 @@ final class MailboxPseudoLocaleTests: XCTestCase {
         Mailbox.act(.selectSegment(.inbox), .focusMessage("m02"), on: screen, stage)
         Mailbox.openRescheduleOptions(stage)
         look("the reschedule options")
-        Mailbox.act(.chooseOption(.reschedule(.pickDate)), on: screen, stage)
+        Mailbox.act(.options(.choose(.reschedule(.pickDate))), on: screen, stage)
         look("the picker")
-        Mailbox.act(.cancelPicker, .dismissOptions, on: screen, stage, waiting: 0.5)
+        Mailbox.act(.options(.cancelPicker), .options(.dismiss), on: screen, stage, waiting: 0.5)
         look("filed, with Undo")
         Mailbox.act(.command(id: "m03", zone: .delete), .openShelf(.trash), .askToEmptyTrash, on: screen, stage)
         look("the Trash's question")

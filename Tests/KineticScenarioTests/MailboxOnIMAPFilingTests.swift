@@ -17,13 +17,13 @@ extension MailboxOnIMAPTests {
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
 
-        Mailbox.act(.command(id: lunch, zone: .later), .chooseOption(.reschedule(.tomorrow)), on: screen, stage)
+        Mailbox.act(.command(id: lunch, zone: .later), .options(.choose(.reschedule(.tomorrow))), on: screen, stage)
         let later = screen.state.placement(of: lunch)
         let moment = try XCTUnwrap(later.until, "Tomorrow is a moment")
         XCTAssertEqual(later.list, .later)
         try await waitForServer(running: stage, account, ["INBOX": ["Slides for Monday"], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"]], "in Later on the server")
 
-        Mailbox.act(.command(id: slides, zone: .list), .chooseOption(.list(.toRead)), on: screen, stage)
+        Mailbox.act(.command(id: slides, zone: .list), .options(.choose(.list(.toRead))), on: screen, stage)
         XCTAssertEqual(screen.state.placement(of: slides), Placement(.list, "to-read"))
         try await waitForServer(running: stage, account, ["INBOX": [], "Archive": [], "Trash": [], "Later": ["Lunch on Thursday?"],
                                           "Lists/to-read": ["Slides for Monday"]], "in the list's mailbox on the server")
@@ -69,7 +69,7 @@ extension MailboxOnIMAPTests {
         kill(control, SIGUSR1)  // scripts/with-dovecot stops its server
         try await waitUntil("the server is away") { await !answers(account) }
         Mailbox.act(.command(id: lunch, zone: .archive), on: screen, stage)
-        Mailbox.act(.command(id: slides, zone: .list), .chooseOption(.list(.toBuy)), on: screen, stage)
+        Mailbox.act(.command(id: slides, zone: .list), .options(.choose(.list(.toBuy))), on: screen, stage)
         Mailbox.act(.command(id: club, zone: .archive), .undo, on: screen, stage)
         stage.run(for: 2)
         XCTAssertEqual(screen.state.placement(of: lunch).list, .archive, "shown at once, server or not")

@@ -145,7 +145,7 @@ final class MailboxShelfTests: XCTestCase {
         XCTAssertEqual(counts(["inbox"]), ["Inbox   4"])
         screen.send(.command(id: "m04", zone: .later))
         stage.run(for: 1)
-        screen.send(.chooseOption(.reschedule(.laterToday)))
+        screen.send(.options(.choose(.reschedule(.laterToday))))
         stage.run(for: 1.5)
         XCTAssertEqual(counts(["inbox", "later"]), ["Inbox   4", "Later   1"])
         screen.send(.clock(screen.state.now.addingTimeInterval(3 * 3600 + 1), calendar: Mailbox.utc))  // Later today: three hours on
@@ -159,7 +159,7 @@ final class MailboxShelfTests: XCTestCase {
         stage.run(for: 1.5)
         screen.send(.command(id: "m02", zone: .list))
         stage.run(for: 1)
-        screen.send(.chooseOption(.list(.toWatch)))
+        screen.send(.options(.choose(.list(.toWatch))))
         stage.run(for: 1.5)
 
         screen.send(.setMenu(open: true))

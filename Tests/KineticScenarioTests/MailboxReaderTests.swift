@@ -156,7 +156,7 @@ final class MailboxLaterTests: XCTestCase {
         XCTAssertEqual(Mailbox.layer(stage, "message.m05.unread")?.visible, false)
         screen.send(.command(id: "m05", zone: .later))
         stage.run(for: 1)
-        screen.send(.chooseOption(.reschedule(.laterToday)))
+        screen.send(.options(.choose(.reschedule(.laterToday))))
         stage.run(for: 1.5)
         let until = try XCTUnwrap(screen.state.placement(of: "m05").until)
         let start = try XCTUnwrap(StageSettings.scenarioStartDate as Date?)

@@ -56,7 +56,7 @@ final class MailboxRightToLeftTests: XCTestCase {
         stage.run(for: 1.5)
         XCTAssertEqual(screen.state.stateName, "options.reschedule", "rightwards, the reschedule options")
         // Choosing "Tomorrow" files the same placement as in English: by the option's id.
-        screen.send(.chooseOption(.reschedule(.tomorrow)))
+        screen.send(.options(.choose(.reschedule(.tomorrow))))
         stage.run(for: 1)
         XCTAssertEqual(screen.state.placement(of: "m03").detail, "tomorrow")
     }

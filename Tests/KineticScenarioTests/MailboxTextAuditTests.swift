@@ -100,7 +100,7 @@ final class MailboxTextAuditTests: XCTestCase {
         look(.setMenu(open: true))                  // the menu with its counts
         look(.setMenu(open: false))
         look(.command(id: "m03", zone: .later))     // the options
-        look(.chooseOption(.reschedule(.tomorrow)))
+        look(.options(.choose(.reschedule(.tomorrow))))
         look(.selectSegment(.later))                // Later with when each comes back
         look(.selectSegment(.inbox))
         look(.command(id: "m04", zone: .delete))

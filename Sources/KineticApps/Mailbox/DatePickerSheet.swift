@@ -13,6 +13,8 @@ final class DatePickerSheet {
     static let size = Size(width: 460, height: 400)
 
     private let context: MailboxViewContext
+    /// The options' feature: the options shown (`nil` while none) and their actions, all this part sends.
+    private let store: ScopedStore<MailboxState.Options?, OptionsAction>
     /// The sheet.
     let layer: Layer
     /// The day, hour and minute wheels.
@@ -29,6 +31,7 @@ final class DatePickerSheet {
     /// A sheet centred at `center`, its wheels starting at the moment the reschedule grid would suggest.
     init(context: MailboxViewContext, center: Point) {
         self.context = context
+        store = context.store.scope(state: { $0.options }, action: MailboxAction.options)
         let state = context.state, size = Self.size
         dates = DateWheels(now: state.now, calendar: state.calendar, words: DateWords(context.texts))
         layer = Typography.panel("picker", frame: Rect(center: center, size: size), color: .white, cornerRadius: 18)
@@ -40,7 +43,7 @@ final class DatePickerSheet {
         layer.addSublayer(wheels.layer)
         summary = Typography.label("picker.summary", "", frame: Rect(x: 20, y: 276, width: size.width - 40, height: 24), size: 16, color: Palette.muted, alignment: .center)
         layer.addSublayer(summary)
-        cancel = Self.button("picker.cancel", context.texts(MailboxText.cancel), x: 20, filled: false, action: context.sending(.cancelPicker))
+        cancel = Self.button("picker.cancel", context.texts(MailboxText.cancel), x: 20, filled: false, action: store.sending(.cancelPicker))
         layer.addSublayer(cancel)
         schedule = Self.button("picker.schedule", context.texts(MailboxText.schedule), x: size.width / 2 + 8, filled: true) {}
         layer.addSublayer(schedule)
@@ -76,7 +79,7 @@ final class DatePickerSheet {
 
     private func scheduleIfPicked() {
         guard let date = pickedDate else { return }
-        context.send(.schedule(date))
+        store.send(.schedule(date))
     }
 
     /// The picker's keys: Esc cancels; Tab goes through the wheels, then Cancel and Schedule, and round; Enter or Space
@@ -84,9 +87,9 @@ final class DatePickerSheet {
     /// focused wheel.
     func handleKey(_ event: KeyEvent) {
         switch event.key {
-        case .escape: context.send(.cancelPicker)
+        case .escape: store.send(.cancelPicker)
         case .enter, .space:
-            if focusedButton === cancel { context.send(.cancelPicker) } else { scheduleIfPicked() }
+            if focusedButton === cancel { store.send(.cancelPicker) } else { scheduleIfPicked() }
         case .tab:
             let stops = wheels.columns.count + 2
             let current = focusedButton.map { $0 === cancel ? stops - 2 : stops - 1 } ?? wheels.focusedColumn

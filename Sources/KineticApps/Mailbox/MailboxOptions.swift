@@ -8,6 +8,8 @@ import KineticScene
 /// the date picker "Pick date" opens. The arrow keys move the keyboard focus (the stage's one ring) over the options.
 final class MailboxOptions {
     private let context: MailboxViewContext
+    /// The options' feature: the options shown (`nil` while none) and their actions, all this part sends.
+    private let store: ScopedStore<MailboxState.Options?, OptionsAction>
     /// The dimmed cover the options and the picker sit on; a tap on it dismisses them.
     let layer = Layer(identifier: "options")
     /// The date picker, while it shows.
@@ -17,11 +19,12 @@ final class MailboxOptions {
 
     init(context: MailboxViewContext) {
         self.context = context
+        store = context.store.scope(state: { $0.options }, action: MailboxAction.options)
         layer.frame = Rect(origin: .zero, size: context.size)
         layer.backgroundColor = Color.black.withAlpha(0.45)
         layer.zPosition = 5
         layer.isHidden = true
-        layer.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.dismissOptions) }]
+        layer.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.dismiss) }]
         layer.cursor = .arrow  // it only keeps or closes: no hand, no hover shade
     }
 
@@ -72,7 +75,7 @@ final class MailboxOptions {
             // Ink, not white: white on the seed's yellow is 1.3:1 and on its tan 1.8:1; ink is over 9:1 on both.
             if case .text(var text) = label.contents { text.centeredVertically = true; label.contents = .text(text) }
             item.addSublayer(label)
-            item.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.chooseOption(option)) }]
+            item.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.choose(option)) }]
             panel.addSublayer(item)
         }
         layer.addSublayer(panel)
@@ -121,9 +124,9 @@ final class MailboxOptions {
         let current = focus
         var next = current ?? 0
         switch event.key {
-        case .escape: return context.send(.dismissOptions)
+        case .escape: return store.send(.dismiss)
         case .enter, .space:
-            if let current, choices.indices.contains(current) { context.send(.chooseOption(choices[current])) }
+            if let current, choices.indices.contains(current) { store.send(.choose(choices[current])) }
             return
         case .left: next -= current == nil ? 0 : 1
         case .right: next += current == nil ? 0 : 1
@@ -164,7 +167,7 @@ final class MailboxOptions {
         for option in Self.grid(options.kind).choices {
             layer.layer(withIdentifier: "option.\(option.id)")?.accessibility = Accessibility(
                 role: .menuItem, name: texts(option.text), states: [.focusable],  // `focused`: the stage's keyboard focus sets it
-                actions: [.init("click", perform: context.sending(.chooseOption(option)))])
+                actions: [.init("click", perform: store.sending(.choose(option)))])
         }
     }
 

@@ -9,13 +9,9 @@ public enum MailboxAction: Equatable, Sendable {
     case swipeEnded(id: String, offset: Double, velocity: Double)
     /// A key acting on a message as a swipe into `zone` would.
     case command(id: String, zone: SwipeZone)
-    case chooseOption(MailboxOption)
-    /// The date picker's Schedule: the message comes back at `date` (refused unless `date` is after now).
-    case schedule(Date)
-    /// The date picker's Cancel (or Esc, or a tap outside it): back to the reschedule options.
-    case cancelPicker
-    /// A tap outside the options: the hide finishes, filed by the options' default.
-    case dismissOptions
+    /// The options' own actions (an option chosen, the date picker's Schedule and Cancel, a tap outside): see
+    /// `OptionsRules`.
+    case options(OptionsAction)
     case undo
     case selectSegment(MailboxSegment)
     case setMenu(open: Bool)
@@ -197,37 +193,15 @@ public enum MailboxRules: AppRules {
             guard state.options == nil, state.compose == nil, state.isShown(id),
                   !state.placement(of: id).list.isWrittenHere else { return [] }
             return commit(&state, id, zone, velocity: 0)
-        case .chooseOption(let option):
-            guard let options = state.options, options.kind != .date else { return [] }
-            let placement: Placement
-            switch (options.kind, option) {
-            case (.reschedule, .reschedule(.pickDate)):
-                state.options?.kind = .date  // the picker asks for the moment in the grid's place
-                return []
-            case (.reschedule, .reschedule(let moment)):
-                placement = Placement(.later, moment.rawValue, until: RescheduleMoment.date(for: moment, now: state.now, calendar: state.calendar))
-            case (.list, .list(let list)):
-                placement = Placement(.list, list.rawValue)
-            default:
-                return []  // an option of the other sheet: not one on offer
+        case .options(let action):
+            var options = state.options
+            let told = OptionsRules.reduce(&options, action, now: state.now, calendar: state.calendar)
+            state.options = options
+            return told.flatMap { outcome -> [MailboxOutcome] in
+                switch outcome {
+                case .file(let id, let placement): return file(&state, id, placement)
+                }
             }
-            return file(&state, options.messageID, placement)
-        case .schedule(let date):
-            guard let options = state.options, options.kind == .date, date > state.now else { return [] }
-            return file(&state, options.messageID, Placement(.later, RescheduleOption.pickDate.rawValue, until: date))
-        case .cancelPicker:
-            guard state.options?.kind == .date else { return [] }
-            state.options?.kind = .reschedule
-        case .dismissOptions:
-            guard let options = state.options else { return [] }
-            if options.kind == .date {
-                state.options?.kind = .reschedule  // a tap outside the picker cancels it, as its Cancel does
-                return []
-            }
-            // The seed's dismissal finishes the hide: the message is filed by the options' default.
-            let placement = options.kind == .reschedule ? Placement(.later, RescheduleOption.someday.rawValue)
-                                                        : Placement(.list, MailList.allCases[0].rawValue)
-            return file(&state, options.messageID, placement)
         case .undo:
             if let options = state.options {
                 state.options = nil

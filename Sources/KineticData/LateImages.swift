@@ -7,7 +7,7 @@ import Synchronization
 /// It tries in rounds, each after a pause that doubles (`pauses`: 1, 2, 4, 8 and 16 s) and with the network's timeouts
 /// doubling too (6, 12, 24 s…, held to a minute), so a server that needs four seconds an image is waited for by the
 /// second round; what is preferred (the category on screen) goes first in every round. Each picture is handed over
-/// as soon as it is checked (`take()`); one that will not come whatever the wait (a 404, a file that is not an image)
+/// as soon as it is checked (`fetch`'s `landed`); one that will not come whatever the wait (a 404, a file that is not an image)
 /// is not asked for again. It stops after its last round, or at once when `stop()` is called (the screen went away).
 public final class LateImages: Sendable {
     /// The pauses before each round, in seconds: five rounds, the last starting about half a minute after the refresh.
@@ -15,8 +15,6 @@ public final class LateImages: Sendable {
     /// How long each round may take, as `ImageBatch`'s refresh deadline times the round's patience.
     public static let roundDeadline = ImageBatch.refreshDeadline
 
-    /// Image URL → checked file, for the pictures that landed since the last `take()`.
-    private let arrived = Mutex<[String: String]>([:])
     /// The image URLs to try first (the category on screen), in order.
     private let preferred = Mutex<[String]>([])
     private let stopped = Mutex(false)
@@ -27,14 +25,6 @@ public final class LateImages: Sendable {
     /// Puts `urls` first from the next round on: the pictures of what the person is looking at.
     public func prefer(_ urls: [String]) { preferred.withLock { $0 = urls } }
 
-    /// The pictures that landed since the last call: image URL → checked file.
-    public func take() -> [String: String] {
-        arrived.withLock { landed in
-            defer { landed = [:] }
-            return landed
-        }
-    }
-
     /// Stops after the download under way: nothing more is asked for.
     public func stop() { stopped.withLock { $0 = true } }
 
@@ -44,11 +34,11 @@ public final class LateImages: Sendable {
     /// Tries `urls` again, round by round, through `downloader` with its network made more patient each round, until
     /// each has landed or is not worth asking for again, the rounds are over, or `stop()`.
     /// - Parameter pause: waits the given seconds (injected: a test's clock need not be the wall's).
-    /// - Parameter landed: given each picture as it lands (image URL, checked file); by default it waits for `take()`.
+    /// - Parameter landed: given each picture as it lands: its image URL and checked file.
     public func fetch(_ urls: [URL], downloader: ImageDownloader,
                       // A cancelled sleep ends the pause early: nothing failed, and `stop()` is looked at next.
                       pause: @Sendable (Double) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
-                      landed: (@Sendable (String, String) -> Void)? = nil) async {
+                      landed: @escaping @Sendable (String, String) -> Void) async {
         var waiting = urls
         for (round, seconds) in Self.pauses.enumerated() {
             guard !waiting.isEmpty, !isStopped else { return }
@@ -60,7 +50,7 @@ public final class LateImages: Sendable {
             var patient = downloader
             patient.fetcher = downloader.fetcher.patient(by: patience)
             let results = await ImageBatch.files(for: waiting, downloader: patient, within: min(Self.roundDeadline * patience, 60)) { [self] url, file in
-                if let landed { landed(url.absoluteString, file.path) } else { self.arrived.withLock { $0[url.absoluteString] = file.path } }
+                landed(url.absoluteString, file.path)
             }
             waiting = zip(waiting, results).compactMap { url, result in
                 if case .failure(let problem) = result, problem.isWorthRetrying { return url }

@@ -134,4 +134,24 @@ final class MailboxSyncCompositionTests: XCTestCase {
         XCTAssertTrue(refused.contains(.saveSent(.draftSaved)))
         XCTAssertTrue(refused.contains { if case .showBanner = $0 { return true } else { return false } })
     }
+
+    /// The outbox the last run left is taken up as the sync starts, before its first check: the one not committed goes
+    /// again, the committed one (it may have arrived) goes to Drafts; and only once.
+    func testTheLastRunsOutboxIsTakenUpAsTheSyncStarts() {
+        let hello = OutgoingMessage(to: ["ana@example.org"], subject: "Hello", body: "Hi", inReplyTo: nil)
+        let later = OutgoingMessage(to: ["lea@example.org"], subject: "Later", body: "Soon", inReplyTo: nil)
+        var state = MailboxState(messages: [MailMessage(id: "sent-1", sender: "To: ana@example.org", subject: "Hello", snippet: "Hi", time: "09:41")],
+                                 placements: ["sent-1": Placement(.sent)], read: [])
+        state.sync = ServerSyncState(checkInterval: 30)
+        state.sync.canSend = true
+        state.sync.outboxAtLaunch = [OutboxEntry(serial: 0, sentID: "sent-1", message: hello, phase: .committed),
+                                     OutboxEntry(serial: 0, sentID: "sent-2", message: later, phase: .queued)]
+        let effects = MailboxRules.reduce(&state, .sync(.start))
+        XCTAssertEqual(effects.compactMap { if case .sync(.submit(let entry)) = $0 { return entry.sentID } else { return nil } }, ["sent-2"])
+        XCTAssertEqual(effects.filter { $0 == .sync(.check(number: 1)) }.count, 1, "and the first check")
+        XCTAssertEqual(state.placement(of: "sent-1").list, .draft, "committed when the app quit: in Drafts, not sent twice")
+        XCTAssertTrue(state.sync.outboxAtLaunch.isEmpty)
+        XCTAssertFalse(MailboxRules.reduce(&state, .sync(.start)).contains { if case .sync(.submit) = $0 { return true } else { return false } },
+                       "taken up once")
+    }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 import KineticContentServer
 import KineticRender
 import KineticTestSupport
@@ -167,14 +168,16 @@ final class HoneycombRefresherTests: XCTestCase {
 
         let late = LateImages()
         late.prefer([slow[2]])
-        await late.fetch(snapshot.lateImages.compactMap(URL.init(string:)), downloader: downloader, pause: { _ in })
-        let landed = late.take()
-        XCTAssertEqual(landed.keys.sorted(), slow)
-        for file in landed.values {
+        let handed = Mutex<[(url: String, file: String)]>([])
+        await late.fetch(snapshot.lateImages.compactMap(URL.init(string:)), downloader: downloader, pause: { _ in }) { url, file in
+            handed.withLock { $0.append((url, file)) }
+        }
+        let landed = handed.withLock { $0 }
+        XCTAssertEqual(landed.map(\.url).sorted(), slow, "each handed over once")
+        for file in landed.map(\.file) {
             XCTAssertTrue(file.hasPrefix(folder.appendingPathComponent("cache/images").path), file)
             XCTAssertNil(ImageFileCheck.problem(at: URL(fileURLWithPath: file)), "a checked picture")
         }
-        XCTAssertEqual(late.take(), [:], "each handed over once")
         await faults.stop()
         await content.stop()
     }

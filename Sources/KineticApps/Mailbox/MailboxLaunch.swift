@@ -9,8 +9,6 @@ struct MailboxLaunch {
     var state: MailboxState
     /// What went wrong reading it, one line each.
     var problems: [String]
-    /// The messages the last run left on their way to the SMTP server, handed to the sync as the screen appears.
-    var outbox: [OutboxEntry] = []
 
     /// A mailbox over `messages` with no network, with the placements `environment` keeps.
     init(messages: [MailMessage], environment: MailboxEnvironment, words: MailWords) {
@@ -46,7 +44,7 @@ struct MailboxLaunch {
             state.sync.filing.atLaunch = waiting
             // A send needs no check: the SMTP server takes it as it is. One whose end the server had when the app quit,
             // unanswered, may have arrived: the sync rules put it in Drafts rather than send it twice.
-            outbox = sends.map { message in
+            state.sync.outboxAtLaunch = sends.map { message in
                 OutboxEntry(serial: 0, sentID: message.sentID ?? "", message: message, phase: message.committed == true ? .committed : .queued)
             }
         }

@@ -23,8 +23,6 @@ public final class MailboxScreen: Screen {
     let environment: MailboxEnvironment
     /// The work the rules' effects ask of the world: files, the mail server, the account set-up.
     private let work: MailboxWork
-    /// The outbox the last run left, handed to the sync rules as the screen appears.
-    private var outboxAtLaunch: [OutboxEntry] = []
     /// What went wrong before the screen appeared (saved files, the bundled messages), logged when it does.
     var startupProblems: [String]
     /// What the Mailbox says as it appears, in a banner a screen reader hears: the account just set up.
@@ -72,7 +70,6 @@ public final class MailboxScreen: Screen {
         self.work = work
         store = Store(launch.state)
         startupProblems = launch.problems
-        outboxAtLaunch = launch.outbox
         super.init(identifier: "mailbox")
         store.performEffects { [unowned self] in self.perform($0) }
         runsEffects(of: store)
@@ -136,8 +133,6 @@ public final class MailboxScreen: Screen {
         list.rebuildRows()
         store.follow { [unowned self] before in self.follow(from: before) }
         describeForScreenReaders()
-        if !outboxAtLaunch.isEmpty, state.sync.canSend { send(.sync(.resumeOutbox(outboxAtLaunch))) }
-        outboxAtLaunch = []
         send(.sync(.start))
         if let arrivalNote { banner.show(settings.localization(arrivalNote), animator: animator, measure: stage?.textInput.measure) }
     }
@@ -260,7 +255,7 @@ public final class MailboxScreen: Screen {
             case .collapse(let id):
                 list.collapse(id)
                 undo.show()
-                announceFiling(of: id)
+                stage?.announce(FilingAnnouncement.words(for: state.placement(of: id), in: state, texts: context.texts))
             case .remove(let id): list.collapse(id)
             case .reinsert(let id, let fromLeft): list.reinsert(id, fromLeft: fromLeft)
             case .listReplaced(let from, let to): list.replaceList(from: from, to: to)
@@ -328,21 +323,6 @@ public final class MailboxScreen: Screen {
         undo.describe()
         emptyNote.describe()
         trashConfirmation.describe()
-    }
-
-    /// What a screen reader says once a message has been filed: where it went, and that undo is there.
-    private func announceFiling(of id: String) {
-        let placement = state.placement(of: id), texts = context.texts
-        let said: String
-        switch placement.list {
-        case .archive: said = texts(MailboxText.archived)
-        case .deleted: said = texts(MailboxText.deleted)
-        case .later: said = texts(MailboxText.laterUntil, ["moment": RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: texts)])
-        case .list: said = texts(MailboxText.movedToList, ["list": texts(placement.detail.flatMap(MailList.init(rawValue:))?.text ?? MailboxText.aList)])
-        case .gone: said = texts(MailboxText.deletedForGood)
-        default: said = texts(MailboxText.movedToInbox)
-        }
-        stage?.announce(said)
     }
 
     // MARK: Keys, text, shake

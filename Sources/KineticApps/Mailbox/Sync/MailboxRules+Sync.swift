@@ -43,6 +43,11 @@ extension MailboxRules {
         // Read before the sync changes its outbox and errands: which of the person's messages the news is about.
         var outcomes: [MailboxOutcome] = []
         switch action {
+        case .start where !state.sync.outboxAtLaunch.isEmpty:
+            // The last run's outbox first, in its order, before the first check: a send needs no check.
+            let left = state.sync.outboxAtLaunch
+            state.sync.outboxAtLaunch = []
+            if state.sync.canSend { outcomes += reduceSync(&state, .resumeOutbox(left)) }
         case .sendFailed(let serial, let failure):
             guard let entry = state.sync.outbox.first(where: { $0.serial == serial }) else { break }
             outcomes += failure.isTemporary ? waiting(entry, failure) : notSent(&state, entry, failure)

@@ -19,6 +19,8 @@ public struct ServerSyncState: Equatable, Sendable {
     public var outbox: [OutboxEntry] = []
     /// The number the next message sent gets.
     public var nextSendSerial = 1
+    /// The outbox the last run left (`mailbox-outbox.json`), taken up when the sync starts (`resumeOutbox`).
+    public var outboxAtLaunch: [OutboxEntry] = []
     /// The person's filings and drafts on their way to the server, and what it was told was read.
     public var filing = ServerFilingState()
 

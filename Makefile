@@ -48,7 +48,9 @@ demo:
 # HOME, XDG and temporary folders made for this run and removed after, and the run fails if the person's own
 # ~/.local/share/kinetic, ~/.cache/kinetic, ~/.config/kinetic or ~/.local/state/kinetic changed. XCTest, the screen-reader
 # checks (pyatspi's tree, then the real Orca speaking: a GTK3 control, a bare ATK control, Kinetic) and the install check
-# each run whatever the one before found, and any failure fails the run.
+# each run whatever the one before found, and any failure fails the run. The mail suites run twice: against Dovecot as
+# Debian installs it, and as hosting panels set it up (everything under INBOX., `.` between names, no MOVE offered:
+# scripts/with-dovecot --layout hosting), the way Courier-IMAP behaves.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
@@ -60,6 +62,8 @@ test: deps
 	scripts/hermetic sh -c 'status=0; swift test --skip-build --disable-swift-testing || status=1; \
 	  scripts/with-dovecot -- swift test --skip-build --disable-swift-testing --filter IMAPDovecotTests || status=1; \
 	  scripts/with-dovecot -- scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter MailboxOnIMAPTests || status=1; \
+	  scripts/with-dovecot --layout hosting -- swift test --skip-build --disable-swift-testing --filter IMAPDovecotTests || status=1; \
+	  scripts/with-dovecot --layout hosting -- scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter MailboxOnIMAPTests || status=1; \
 	  scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter SMTPSubmissionTests || status=1; \
 	  scripts/with-secret-service -- swift test --skip-build --disable-swift-testing --filter SecretServiceTests || status=1; \
 	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \

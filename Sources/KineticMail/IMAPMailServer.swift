@@ -30,6 +30,8 @@ public struct IMAPMailServer: MailServer {
     let checkAgain = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
     /// The store's progress as last counted (`syncProgress`).
     let progress = NIOLockedValueBox<MailSyncProgress?>(nil)
+    /// Where each message last shown is on the server, by its row's id: what filing and marking read go by.
+    let shown = NIOLockedValueBox(ShownServerMessages())
 
     /// Reads `account`'s mailboxes every `checkInterval` seconds (new mail in the Inbox is watched for apart, and
     /// comes within seconds: `watchForNewMail`), keeping what it read in `keptIn` (a SQLite file, made if missing;
@@ -91,8 +93,8 @@ public struct IMAPMailServer: MailServer {
     private func keepCopyInSent(_ mail: OutgoingMail, retry: MailRetry?) async throws {
         let append = {
             try await session { session in
-                if let sent = try await session.listMailboxes().forUse("\\Sent", else: "Sent") {
-                    try await session.append(mail.bytes, to: sent.name, flags: ["\\Seen"])
+                if let sent = try await session.places().sent {
+                    try await session.append(mail.bytes, to: sent, flags: ["\\Seen"])
                 }
             }
         }
@@ -130,14 +132,21 @@ public struct IMAPMailServer: MailServer {
         // open, while the old one's check may still be running; two interleaved would keep the older flags last.
         let leftUnread = try await KeptMailChecks.shared.oneAtATime(keptPath) { try await self.session { session in try await sync.run(session) } }
         if leftUnread { checkAgain.withLockedValue { $0 }?() }
-        return Self.messages(try store.contents(), owner: account.fromAddress)
+        return show(try store.contents())
+    }
+
+    /// The rows of what the store holds, each message's place on the server kept for filing and reading.
+    private func show(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule)) -> [MailMessage] {
+        let (rows, shown) = Self.rows(kept, owner: account.fromAddress)
+        self.shown.withLockedValue { $0 = shown }
+        return rows
     }
 
     /// What the store holds, at once and without the network: the messages the last check left, with their bodies.
     /// A store that can't be read gives none (the check then reads the server again), and says why in the log.
     public func keptMessages() -> [MailMessage] {
         do {
-            return Self.messages(try store.contents(), owner: account.fromAddress)
+            return show(try store.contents())
         } catch {
             Log.line("mail: the mail kept on this machine could not be read: \(error)")
             return []
@@ -155,8 +164,9 @@ public struct IMAPMailServer: MailServer {
             var found = Set<String>()
             for mailbox in kept where !mailbox.headers.isEmpty {
                 guard try await session.examine(mailbox.name).uidValidity ?? 0 == mailbox.uidValidity else { continue }
+                let ids = ServerMessageIdentity.ids(of: Array(mailbox.headers.values), mailbox: mailbox.name, uidValidity: mailbox.uidValidity)
                 for uid in try await session.searchText(words) {
-                    if let header = mailbox.headers[uid] { found.insert(Self.id(of: header, mailbox: mailbox.name, uidValidity: mailbox.uidValidity)) }
+                    if let id = ids[uid] { found.insert(id) }
                 }
             }
             return found
@@ -169,26 +179,39 @@ public struct IMAPMailServer: MailServer {
         progress.withLockedValue { $0 }
     }
 
+    /// The Mailbox's messages of what a store holds (`rows`).
+    static func messages(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule), owner: String) -> [MailMessage] {
+        rows(kept, owner: owner).rows
+    }
+
     /// The Mailbox's messages of what a store holds: each mailbox's, newest first, with its `serverPlacement` (Later's
     /// with the moment its schedule says; the schedule itself is no message); one message in two mailboxes (a copy left
-    /// behind) is shown once, where it was found first. A body not read yet is empty.
-    static func messages(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule), owner: String) -> [MailMessage] {
+    /// behind) is shown once, where it was found first (`ServerMessageIdentity`). A body not read yet is empty. With
+    /// them, where each is on the server.
+    static func rows(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule), owner: String) -> (rows: [MailMessage], shown: ShownServerMessages) {
         var messages: [MailMessage] = []
-        var seen = Set<String>()
+        var shown = ShownServerMessages()
         for mailbox in kept.mailboxes {
             let isLater = mailbox.placement.list == .later
+            let ids = ServerMessageIdentity.ids(of: mailbox.messages.map(\.headers), mailbox: mailbox.name, uidValidity: mailbox.uidValidity)
             for message in mailbox.messages where !(isLater && isSchedule(message.headers, writtenBy: owner)) {
-                var row = mailMessage(message.headers, body: message.body ?? MessageBody(subject: "", from: "", text: "", attachments: []),
-                                      mailbox: mailbox.name, uidValidity: mailbox.uidValidity)
-                guard seen.insert(row.id).inserted else { continue }
+                let id = ids[message.headers.uid] ?? ""
+                let location = ServerMessageLocation(mailbox: mailbox.name, uidValidity: mailbox.uidValidity, uid: message.headers.uid)
+                let copy = shown.locations[id] != nil
+                shown.locations[id, default: []].append(location)
+                guard !copy else { continue }
+                var row = mailMessage(message.headers, body: message.body ?? MessageBody(subject: "", from: "", text: "", attachments: []), id: id)
                 row.serverPlacement = mailbox.placement
-                if isLater, let entry = row.messageID.flatMap({ kept.schedule.entries[$0] }) {
+                let key = ServerMessageIdentity.scheduleKey(of: message.headers)
+                shown.scheduleKeys[id] = key
+                shown.searchCriteria[id] = ServerMessageIdentity.searchCriteria(of: message.headers)
+                if isLater, let entry = key.flatMap({ kept.schedule.entries[$0] }) {
                     row.serverPlacement = Placement(.later, entry.option, until: entry.until)
                 }
                 messages.append(row)
             }
         }
-        return messages
+        return (messages, shown)
     }
 
     /// Whether a message is Later's schedule as this account wrote it (`address`): its header, from the account's own
@@ -198,61 +221,86 @@ public struct IMAPMailServer: MailServer {
             && header.flags.contains("\\Seen") && (header.fields["from"]?.lowercased().contains(address.lowercased()) ?? false)
     }
 
-    /// Files the message `id` names where `placement` says: found by its Message-ID in every place the Mailbox reads,
-    /// moved with UID MOVE (RFC 6851) to the mailbox of `placement`'s list, made if the server has none (`CREATE
-    /// Later`, `CREATE Lists/to-read`); for Later, its moment written in the schedule. Waits for a server that can't be
-    /// reached; throws a refusal.
+    /// Files the message `id` names where `placement` says, in the mailbox of `placement`'s list, made under the
+    /// person's namespace if the server has none (`Later`, `Lists/to-read`, `INBOX.Lists.to-read`); for Later, its
+    /// moment written in the schedule. Waits for a server that can't be reached; throws a refusal.
+    ///
+    /// The message is taken where the Mailbox knows it is (`ServerMessageLocation`s: where the last check read it, or
+    /// where the last filing put it); when it is no longer there (another program moved it), it is looked for by what
+    /// it says of itself (its Message-ID; else its Date and Subject) in every place. Moved with RFC 6851's MOVE, or
+    /// COPY and EXPUNGE where the server has no MOVE; a copy already in the target stays.
     public func move(_ id: String, to placement: Placement) async throws {
-        guard let messageID = Self.messageIDs.withLockedValue({ $0[id] }) else {
-            throw MailAccountError("the message has no Message-ID the server can find it by")
-        }
-        guard let quoted = IMAPSession.quoted(messageID) else { throw MailAccountError("the message's Message-ID is not plain ASCII") }
-        let from = account.fromAddress
+        let known = shown.withLockedValue { $0.locations[id] ?? [] }
+        let (criteria, key) = shown.withLockedValue { ($0.searchCriteria[id], $0.scheduleKeys[id]) }
+        guard !known.isEmpty || criteria != nil else { throw MailAccountError("the message is not one the last check read from the server") }
+        let from = account.fromAddress, shown = self.shown
         try await retry.run {
             try await session { session in
-                var places = ServerPlaces(try await session.listMailboxes())
+                var places = try await session.places()
                 if places.mailbox(for: placement) == nil, let name = places.nameToCreate(for: placement) {
                     try await session.createMailbox(name)
-                    places = ServerPlaces(try await session.listMailboxes())
+                    places = try await session.places()
                 }
                 guard let target = places.mailbox(for: placement) else {
                     throw MailAccountError("the server has no mailbox for \(placement.list.rawValue) and could not make one")
                 }
-                for (_, mailbox) in places.all where mailbox != target {
-                    _ = try await session.select(mailbox)
-                    let uids = try await session.uids(withMessageID: quoted)
-                    if !uids.isEmpty { try await session.move(uids, to: target) }
+                var moved = ServerMove()
+                try await Self.inEachMailbox(of: known, but: target, session) { uids in
+                    let present = try await session.searchUIDs("UID \(IMAPUIDSet.compressed(uids))")
+                    moved.took((present.count, try await session.move(present, to: target)))
                 }
-                if placement.list == .later {
+                if !moved.anything, let criteria, !known.contains(where: { $0.mailbox == target }) {
+                    for place in places.all where place.mailbox != target {
+                        _ = try await session.select(place.mailbox)
+                        let found = try await session.searchUIDs(criteria)
+                        moved.took((found.count, try await session.move(found, to: target)))
+                    }
+                }
+                // Where it is now, for the next filing before the next check (an Undo).
+                let status = try await session.select(target)
+                var there = moved.newUIDs
+                if !moved.allNewUIDsKnown, let criteria { there = try await session.searchUIDs(criteria) }
+                if moved.anything || !there.isEmpty {
+                    let now = there.map { ServerMessageLocation(mailbox: target, uidValidity: status.uidValidity ?? 0, uid: $0) }
+                    shown.withLockedValue { $0.locations[id] = now }
+                }
+                if placement.list == .later, let key {
                     let entry = LaterSchedule.Entry(until: placement.until, option: placement.detail.flatMap { LaterSchedule.isWritable(option: $0) ? $0 : nil })
-                    try await session.schedule(messageID, entry, in: target, from: from)
+                    try await session.schedule(key, entry, in: target, from: from)
                 }
             }
         }
     }
 
-    /// The Message-ID each id was made from (ids are a hash of it, the same in every mailbox), for `move`.
-    private static let messageIDs = NIOLockedValueBox<[String: String]>([:])
-
-    /// `\Seen` on the messages among `ids`, wherever they are (each place the Mailbox reads): each found by its
-    /// Message-ID. Ids of other messages are passed by. Not tried again: the next check that finds them unread on the
-    /// server tells it again.
+    /// `\Seen` on the messages among `ids`, on every copy where the last check read it (by UID, in mailboxes whose
+    /// UIDVALIDITY is unchanged). Ids of other messages are passed by. Not tried again: the next check that finds them
+    /// unread on the server tells it again.
     public func markRead(_ ids: Set<String>) async throws {
-        let messageIDs = Self.messageIDs.withLockedValue { known in ids.compactMap { known[$0] } }.compactMap(IMAPSession.quoted)
-        guard !messageIDs.isEmpty else { return }
+        let locations = shown.withLockedValue { shown in ids.flatMap { shown.locations[$0] ?? [] } }
+        guard !locations.isEmpty else { return }
         try await session { session in
-            for (_, mailbox) in ServerPlaces(try await session.listMailboxes()).all {
-                _ = try await session.select(mailbox)
-                var uids: [UInt64] = []
-                for messageID in messageIDs.sorted() { uids += try await session.uids(withMessageID: messageID) }
-                if !uids.isEmpty { try await session.run("UID STORE \(IMAPUIDSet.compressed(uids)) +FLAGS.SILENT (\\Seen)") }
+            try await Self.inEachMailbox(of: locations, but: nil, session) { uids in
+                try await session.run("UID STORE \(IMAPUIDSet.compressed(uids)) +FLAGS.SILENT (\\Seen)")
             }
         }
     }
 
-    /// A server's message as a Mailbox row: its id from UIDVALIDITY and UID (so a reset mailbox never reuses one), its
-    /// sender's name (else address), subject, the start of its text, its time of day, unread unless `\Seen`.
-    static func mailMessage(_ message: IMAPMessageHeaders, body: MessageBody, mailbox: String = "INBOX", uidValidity: UInt64) -> MailMessage {
+    /// Runs `body` in each mailbox of `locations` but `excluded`, selected, with its UIDs among them: a mailbox whose
+    /// UIDVALIDITY changed since the check holds other messages now, and is passed by, as is one the server no longer
+    /// has (another program deleted it: its messages went with it).
+    private static func inEachMailbox(of locations: [ServerMessageLocation], but excluded: String?, _ session: IMAPSession,
+                                      _ body: ([UInt64]) async throws -> Void) async throws {
+        let byMailbox = Dictionary(grouping: locations.filter { $0.mailbox != excluded }, by: \.mailbox)
+        for (mailbox, here) in byMailbox.sorted(by: { $0.key < $1.key }) {
+            let status: IMAPMailboxStatus
+            do { status = try await session.select(mailbox) } catch IMAPError.refused { continue }
+            let uids = here.filter { $0.uidValidity == status.uidValidity ?? 0 }.map(\.uid)
+            if !uids.isEmpty { try await body(uids.sorted()) }
+        }
+    }
+
+    /// A server's message as a Mailbox row under `id` (`ServerMessageIdentity`): its sender's name (else address), subject, the start of its text, its time of day, unread unless `\Seen`.
+    static func mailMessage(_ message: IMAPMessageHeaders, body: MessageBody, id: String) -> MailMessage {
         // The headers as GMime decoded them (RFC 2047's encoded words), else as the server gave them.
         let from = body.from.isEmpty ? message.fields["from"] ?? "" : body.from
         // `Ana Lima <ana@example.org>`: the name; `<ana@example.org>` or a bare address: the address.
@@ -260,7 +308,7 @@ public struct IMAPMailServer: MailServer {
         let bracketed = from.firstIndex(of: "<").flatMap { open in from[open...].firstIndex(of: ">").map { from[from.index(after: open)..<$0] } }
         let address = (bracketed.map(String.init) ?? from).trimmingCharacters(in: CharacterSet(charactersIn: "<> \""))
         let sender = name.isEmpty ? (address.isEmpty ? "(unknown sender)" : address) : name
-        var mail = MailMessage(id: id(of: message, mailbox: mailbox, uidValidity: uidValidity), sender: capped(sender, 200),
+        var mail = MailMessage(id: id, sender: capped(sender, 200),
                                subject: capped(body.subject.isEmpty ? message.fields["subject"] ?? "" : body.subject, 200), snippet: snippet(of: body.text),
                                time: time(of: message.fields["date"] ?? ""), unread: !message.flags.contains("\\Seen"),
                                body: capped(body.text, 200_000))
@@ -303,19 +351,6 @@ public struct IMAPMailServer: MailServer {
             kept.append(unit)
         }
         return kept
-    }
-
-    /// A message's id in the Mailbox: a hash of its Message-ID (`imap-` and 16 hex digits), the same in whichever
-    /// mailbox it is, so it keeps its row and its place when it moves; without one, its mailbox, UIDVALIDITY and UID
-    /// (`imap-<uidvalidity>-<uid>` in the Inbox).
-    static func id(of message: IMAPMessageHeaders, mailbox: String, uidValidity: UInt64) -> String {
-        if let messageID = message.fields["message-id"]?.trimmingCharacters(in: .whitespaces), !messageID.isEmpty {
-            let id = "imap-" + String(MailAccount.stableHash(messageID), radix: 16)
-            messageIDs.withLockedValue { $0[id] = messageID }
-            return id
-        }
-        let place = mailbox == "INBOX" ? "" : "\(String(mailbox.utf8.reduce(UInt32(5381)) { ($0 &* 33) ^ UInt32($1) }, radix: 16))-"
-        return "imap-\(place)\(uidValidity)-\(message.uid)"
     }
 
     /// "09:41" from an RFC 5322 date (`Mon, 5 Jan 2026 09:41:00 +0000`), as the sender wrote it; "" when there is none.

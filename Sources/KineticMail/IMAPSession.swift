@@ -315,12 +315,22 @@ public final class IMAPSession {
         return fields
     }
 
-    /// Moves messages to `mailbox` (RFC 6851's MOVE); returns their new UIDs there when the server says them (UIDPLUS's
-    /// COPYUID), old UID → new UID.
+    /// Moves the open mailbox's messages `uids` to `mailbox`; returns their new UIDs there when the server says them
+    /// (UIDPLUS's COPYUID), old UID → new UID.
+    ///
+    /// With RFC 6851's MOVE where the server offers it; else as RFC 6851 §3.3 says a client does without: UID COPY,
+    /// then `\Deleted` and UID EXPUNGE of those UIDs (UIDPLUS), or a plain EXPUNGE on a server without UIDPLUS, since a
+    /// copy left behind in the Inbox would show the message in two places.
     @discardableResult
     public func move(_ uids: [UInt64], to mailbox: String) async throws -> [UInt64: UInt64] {
+        guard !uids.isEmpty else { return [:] }
         let set = IMAPUIDSet.compressed(uids)
-        let reply = try await run("UID MOVE \(set) \(try Self.mailboxName(mailbox))")
+        let verb = offers("MOVE") ? "MOVE" : "COPY"
+        let reply = try await run("UID \(verb) \(set) \(try Self.mailboxName(mailbox))")
+        if verb == "COPY" {
+            try await run("UID STORE \(set) +FLAGS.SILENT (\\Deleted)")
+            try await run(offers("UIDPLUS") ? "UID EXPUNGE \(set)" : "EXPUNGE")
+        }
         // COPYUID comes in the tagged reply or, with MOVE, in an untagged OK before the EXPUNGEs.
         let codes = [reply.code].compactMap { $0 } + reply.data.compactMap { $0.dropFirst().first?.list }
         for code in codes where code.count >= 4 && code[0].text?.uppercased() == "COPYUID" {
@@ -436,13 +446,6 @@ public struct IMAPMailbox: Equatable, Sendable {
     public func isSpecial(_ use: String) -> Bool { attributes.contains { $0.lowercased() == use.lowercased() } }
 }
 
-extension [IMAPMailbox] {
-    /// The mailbox RFC 6154 marks for `use` (`\Sent`), else the one called `name` (`Sent`, in any case); `nil` when
-    /// the server has neither.
-    func forUse(_ use: String, else name: String) -> IMAPMailbox? {
-        first { $0.isSpecial(use) } ?? first { $0.name.lowercased() == name.lowercased() }
-    }
-}
 
 /// One FETCH response's items, as the server named them (`UID`, `FLAGS`, `BODY[TEXT]<0>`), in its order.
 struct IMAPFetched {

@@ -182,9 +182,9 @@ final class MailStore: Sendable {
         }
     }
 
-    /// Keeps each message's flags and header fields (a body kept before stays). A message whose body is kept under
-    /// another UID (moved from another mailbox: the same Message-ID) takes that body, so a filing never costs a
-    /// fetch again.
+    /// Keeps each message's flags and header fields (a body kept before stays). A message whose body is kept in
+    /// another mailbox under the same Message-ID (moved from there) takes that body, so a filing never costs a fetch
+    /// again; two of one mailbox sharing a Message-ID are two messages, and each body is its own.
     func keep(_ headers: [IMAPMessageHeaders], in mailbox: String) throws {
         guard !headers.isEmpty else { return }
         let encoder = JSONEncoder()
@@ -202,9 +202,9 @@ final class MailStore: Sendable {
                 try db.execute(sql: """
                     UPDATE message SET hasBody = 1, bodySubject = kept.bodySubject, bodyFrom = kept.bodyFrom, bodyText = kept.bodyText,
                         attachments = kept.attachments
-                    FROM (SELECT bodySubject, bodyFrom, bodyText, attachments FROM message WHERE messageID = ? AND hasBody = 1 LIMIT 1) AS kept
+                    FROM (SELECT bodySubject, bodyFrom, bodyText, attachments FROM message WHERE messageID = ? AND mailbox <> ? AND hasBody = 1 LIMIT 1) AS kept
                     WHERE message.mailbox = ? AND message.uid = ? AND message.hasBody = 0
-                    """, arguments: [messageID, mailbox, uid])
+                    """, arguments: [messageID, mailbox, mailbox, uid])
             }
         }
     }

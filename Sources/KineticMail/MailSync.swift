@@ -38,7 +38,7 @@ struct MailSync {
         var leftUnread = false
         var gone: [(mailbox: String, uids: Set<UInt64>)] = []
         var modSeqs: [(mailbox: String, value: ModSeqToKeep)] = []
-        for (position, place) in ServerPlaces(try await session.listMailboxes()).all.enumerated() {
+        for (position, place) in try await session.places().all.enumerated() {
             let synced = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session)
             leftUnread = synced.leftUnread || leftUnread
             gone.append((place.mailbox, synced.gone))

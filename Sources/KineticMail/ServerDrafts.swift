@@ -5,7 +5,7 @@ extension IMAPMailServer {
     /// The header that marks a draft this app keeps in `\Drafts`: `X-Kinetic-Draft: <device>/<draft id>`.
     static let draftHeader = "X-Kinetic-Draft"
 
-    /// Keeps `drafts` in the server's `\Drafts` (RFC 6154; else the mailbox named Drafts, made if missing): each
+    /// Keeps `drafts` in the server's `\Drafts` (RFC 6154; else the mailbox named Drafts, made under the person's namespace if missing): each
     /// appended as it is now, `\Draft` and read, marked with `device` and its id; then the ones this device kept there
     /// before are deleted (by UID with UIDPLUS). New before old, so a failure between leaves a draft twice, never none.
     /// Waits for a server that can't be reached; throws a refusal.
@@ -20,10 +20,11 @@ extension IMAPMailServer {
         }
         try await retry.run {
             try await session { session in
-                var folder = try await session.listMailboxes().forUse("\\Drafts", else: "Drafts")?.name
-                if folder == nil {
-                    try await session.createMailbox("Drafts")
-                    folder = "Drafts"
+                let places = try await session.places()
+                var folder = places.drafts
+                if folder == nil, let name = places.draftsToCreate {
+                    try await session.createMailbox(name)
+                    folder = name
                 }
                 guard let folder else { return }
                 _ = try await session.select(folder)

@@ -1,14 +1,16 @@
 import KineticData
 
-/// Which of an IMAP server's mailboxes holds each of the Mailbox's lists, as the server's LIST names them:
+/// Which of an IMAP server's mailboxes holds each of the Mailbox's lists, as the server's LIST names them, in the
+/// person's namespace (`IMAPNamespace`: `Archive` on most servers, `INBOX.Archive` on Courier's and hosting panels'):
 ///
 /// - the Inbox is `INBOX`;
-/// - the Archive and the Trash are the mailboxes RFC 6154 marks `\Archive` and `\Trash`, else the ones so named;
+/// - the Archive, the Trash, Sent and Drafts are the mailboxes RFC 6154 marks `\Archive`, `\Trash`, `\Sent` and
+///   `\Drafts`, else the ones so named (with the namespace's prefix, or without it);
 /// - Later is the mailbox named `Later`;
-/// - each list is a mailbox under `Lists`, named by the list's id (`Lists/to-read`): an id, not a title, so that a
-///   Mailbox in any language finds the same one.
+/// - each list is a mailbox under `Lists`, named by the list's id (`Lists/to-read`, `INBOX.Lists.to-read`): an id,
+///   not a title, so that a Mailbox in any language finds the same one.
 ///
-/// A list with no mailbox yet gets one when a message is first filed there (`nameToCreate`).
+/// A list with no mailbox yet gets one when a message is first filed there (`nameToCreate`), made under the prefix.
 struct ServerPlaces: Equatable {
     /// The parent of the lists' mailboxes.
     static let listsParent = "Lists"
@@ -19,23 +21,40 @@ struct ServerPlaces: Equatable {
     var archive: String?
     /// The server's `\Trash` (or Trash), if it has one.
     var trash: String?
+    /// The server's `\Sent` (or Sent), if it has one.
+    var sent: String?
+    /// The server's `\Drafts` (or Drafts), if it has one.
+    var drafts: String?
     /// The Later mailbox, if the server has one.
     var later: String?
     /// Each list's mailbox, by list id.
     var lists: [String: String] = [:]
-    /// What separates a parent's name from a child's in this server's names (`/` or `.`).
-    var delimiter = "/"
+    /// Where the mailboxes made here go, and what separates a parent's name from a child's.
+    var namespace: IMAPNamespace
 
-    /// The places among `mailboxes`, as LIST gave them.
-    init(_ mailboxes: [IMAPMailbox]) {
-        archive = mailboxes.forUse("\\Archive", else: "Archive")?.name
-        trash = mailboxes.forUse("\\Trash", else: "Trash")?.name
-        later = mailboxes.first { $0.name == Self.laterName }?.name
-        delimiter = mailboxes.first { $0.name.uppercased() == "INBOX" }?.delimiter ?? mailboxes.first?.delimiter ?? "/"
-        let prefix = Self.listsParent + delimiter
-        for mailbox in mailboxes where mailbox.name.hasPrefix(prefix) && !mailbox.isSpecial("\\Noselect") {
-            let id = String(mailbox.name.dropFirst(prefix.count))
-            if !id.isEmpty, !id.contains(delimiter) { lists[id] = mailbox.name }
+    /// The places among `mailboxes`, as LIST gave them, in `namespace`.
+    init(_ mailboxes: [IMAPMailbox], namespace: IMAPNamespace = IMAPNamespace()) {
+        self.namespace = namespace
+        func named(_ name: String) -> IMAPMailbox? {
+            // The prefixed name first: on a server with a prefix, a bare name is another program's, outside it.
+            let full = namespace.name([name])?.lowercased()
+            return mailboxes.first { $0.name.lowercased() == full } ?? mailboxes.first { $0.name.lowercased() == name.lowercased() }
+        }
+        func forUse(_ use: String, else name: String) -> String? {
+            (mailboxes.first { $0.isSpecial(use) && !$0.isSpecial("\\Noselect") } ?? named(name))?.name
+        }
+        archive = forUse("\\Archive", else: "Archive")
+        trash = forUse("\\Trash", else: "Trash")
+        sent = forUse("\\Sent", else: "Sent")
+        drafts = forUse("\\Drafts", else: "Drafts")
+        later = (mailboxes.first { $0.name == namespace.name([Self.laterName]) } ?? mailboxes.first { $0.name == Self.laterName })?.name
+        guard let delimiter = namespace.delimiter else { return }
+        // The lists under the prefixed parent; those under a bare `Lists` (made before the prefix was known) too.
+        let parents = Set([namespace.name([Self.listsParent]), Self.listsParent].compactMap { $0 }).map { $0 + delimiter }
+        for mailbox in mailboxes where !mailbox.isSpecial("\\Noselect") {
+            guard let parent = parents.first(where: { mailbox.name.hasPrefix($0) }) else { continue }
+            let id = String(mailbox.name.dropFirst(parent.count))
+            if !id.isEmpty, !id.contains(delimiter), lists[id] == nil || parent != Self.listsParent + delimiter { lists[id] = mailbox.name }
         }
     }
 
@@ -62,18 +81,29 @@ struct ServerPlaces: Equatable {
         }
     }
 
-    /// The mailbox to make for `placement` when the server has none: `Archive`, `Trash`, `Later` or `Lists/<id>`;
-    /// `nil` when there is nothing to make (the Inbox, a list without a name that a mailbox can hold).
+    /// The mailbox to make for `placement` when the server has none: `Archive`, `Trash`, `Later` or `Lists/<id>`
+    /// under the namespace's prefix (`INBOX.Lists.<id>`); `nil` when there is nothing to make (the Inbox, a list
+    /// without a name that a mailbox can hold).
     func nameToCreate(for placement: Placement) -> String? {
         switch placement.list {
-        case .archive: return "Archive"
-        case .deleted: return "Trash"
-        case .later: return Self.laterName
+        case .archive: return namespace.name(["Archive"])
+        case .deleted: return namespace.name(["Trash"])
+        case .later: return namespace.name([Self.laterName])
         case .list:
             guard let id = placement.detail, !id.isEmpty, id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-                  !id.contains(delimiter), !id.contains("*"), !id.contains("%") else { return nil }
-            return Self.listsParent + delimiter + id
+                  !id.contains("*"), !id.contains("%") else { return nil }
+            return namespace.name([Self.listsParent, id])
         case .inbox, .gone, .sent, .draft: return nil
         }
+    }
+
+    /// The Drafts mailbox to make when the server has none.
+    var draftsToCreate: String? { namespace.name(["Drafts"]) }
+}
+
+extension IMAPSession {
+    /// The server's places for the Mailbox: its mailboxes (LIST) read in its personal namespace (NAMESPACE).
+    func places() async throws -> ServerPlaces {
+        ServerPlaces(try await listMailboxes(), namespace: try await personalNamespace())
     }
 }

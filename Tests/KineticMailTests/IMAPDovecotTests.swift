@@ -35,14 +35,22 @@ final class IMAPDovecotTests: XCTestCase {
     }
 
     /// Archive as the seed's swipe does it on a server: the message moves from the Inbox to the mailbox marked
-    /// `\\Archive` (RFC 6154), with its new UID from UIDPLUS, and the maildir on disk shows it there.
+    /// `\\Archive` (RFC 6154), or named Archive in the person's namespace (`INBOX.Archive` under the hosting layout,
+    /// where the server offers no MOVE and the session copies and expunges), with its new UID from UIDPLUS, and the
+    /// maildir on disk shows it there.
     func testAMessageIsArchivedOnTheServer() async throws {
         let server = try server()
+        let environment = ProcessInfo.processInfo.environment
+        let prefix = environment["KINETIC_TEST_IMAP_PREFIX"] ?? "", separator = environment["KINETIC_TEST_IMAP_SEPARATOR"] ?? "/"
         try await IMAPSession.connect(host: server.host, port: server.port, timeout: .seconds(10)) { session in
             try await session.login(user: server.user, password: server.password)
+            let namespace = try await session.personalNamespace()
+            XCTAssertEqual(namespace, IMAPNamespace(prefix: prefix, delimiter: separator), "the namespace scripts/with-dovecot set up")
+            XCTAssertEqual(session.offers("MOVE"), prefix.isEmpty, "the hosting layout offers no MOVE")
             let mailboxes = try await session.listMailboxes()
-            let archive = try XCTUnwrap(mailboxes.first { $0.isSpecial("\\Archive") }, "the server's \\Archive mailbox: \(mailboxes)")
-            XCTAssertEqual(archive.name, "Archive")
+            let archive = try XCTUnwrap(prefix.isEmpty ? mailboxes.first { $0.isSpecial("\\Archive") } : mailboxes.first { $0.name == prefix + "Archive" },
+                                        "the server's Archive mailbox: \(mailboxes)")
+            XCTAssertEqual(archive.name, prefix + "Archive")
             XCTAssertTrue(mailboxes.contains { $0.name == "INBOX" })
             try await session.append(self.message(subject: "Lunch on Thursday?", id: "lunch-1"), to: "INBOX")
             let inbox = try await session.select("INBOX")

@@ -49,7 +49,7 @@ final class LaterScheduleTests: XCTestCase {
             IMAPMailbox(name: "Lists", attributes: ["\\Noselect"], delimiter: "."),
             IMAPMailbox(name: "Lists.to-read", attributes: [], delimiter: "."),
             IMAPMailbox(name: "Lists.to-read.deeper", attributes: [], delimiter: "."),
-        ])
+        ], namespace: IMAPNamespace(prefix: "", delimiter: "."))
         XCTAssertEqual(places.mailbox(for: Placement(.archive)), "Old Mail", "the special use wins over the name")
         XCTAssertEqual(places.mailbox(for: Placement(.deleted)), "Deleted Items")
         XCTAssertEqual(places.mailbox(for: Placement(.later, "tomorrow")), "Later")

@@ -155,11 +155,11 @@ extension MailboxOnIMAPTests {
         let theirs = Array("From: ana@example.org\r\nSubject: Thunderbird's draft\r\nMessage-ID: <tb@example.org>\r\n\r\nnot ours\r\n".utf8)
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
             try await session.login(user: account.user, password: account.password)
-            if try await session.select("Drafts").exists > 0 {
+            if try await session.select(Self.onServer("Drafts")).exists > 0 {
                 try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
                 try await session.run("EXPUNGE")
             }
-            try await session.append(theirs, to: "Drafts", flags: ["\\Draft"])
+            try await session.append(theirs, to: Self.onServer("Drafts"), flags: ["\\Draft"])
             try await session.logout()
         }
         // Not a fresh start: a fresh one leaves this device's drafts on the server alone (it has none of the earlier).
@@ -182,7 +182,7 @@ extension MailboxOnIMAPTests {
         for _ in 0..<50 {
             found = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
                 try await session.login(user: account.user, password: account.password)
-                _ = try await session.select("Drafts")
+                _ = try await session.select(Self.onServer("Drafts"))
                 let reply = try await session.run("UID FETCH 1:* (FLAGS BODY.PEEK[])")
                 try await session.logout()
                 return reply.data.compactMap { values -> String? in

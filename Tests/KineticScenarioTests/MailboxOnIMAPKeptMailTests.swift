@@ -204,9 +204,12 @@ extension MailboxOnIMAPTests {
         screen.send(.search(.open))
         screen.send(.search(.type("NOON")))
         XCTAssertEqual(screen.state.visibleIDs.count, 1, "here, only the text read")
+        // The pause, then the server's answer: waited for (up to 10 s), the stage running as a window's would.
         stage.run(for: 0.6)
-        stage.backgroundWork.waitUntilIdle(timeout: 10)
-        stage.run(for: 0.2)
+        for _ in 0..<100 where screen.state.visibleIDs.count < 2 {
+            stage.backgroundWork.waitUntilIdle(timeout: 0.1)
+            stage.run(for: 0.1)
+        }
         XCTAssertEqual(screen.state.visibleIDs.count, 2, "the server's search adds the other")
     }
 }

@@ -21,15 +21,31 @@ final class MailboxOnIMAPTests: XCTestCase {
         return try MailAccount(address: address, user: user, password: password)
     }
 
+    /// The server's name for the mailbox the tests write as `written` (`Archive`, `Lists/to-read`): the same under
+    /// `scripts/with-dovecot`'s plain layout, `INBOX.Archive` and `INBOX.Lists.to-read` under its hosting layout.
+    static func onServer(_ written: String) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        guard written != "INBOX" else { return written }
+        return (environment["KINETIC_TEST_IMAP_PREFIX"] ?? "") + written.replacingOccurrences(of: "/", with: environment["KINETIC_TEST_IMAP_SEPARATOR"] ?? "/")
+    }
+
+    /// The tests' way of writing the server's mailbox `name` (`onServer`, turned back).
+    static func written(_ name: String) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let prefix = environment["KINETIC_TEST_IMAP_PREFIX"] ?? "", separator = environment["KINETIC_TEST_IMAP_SEPARATOR"] ?? "/"
+        let unprefixed = name != "INBOX" && !prefix.isEmpty && name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+        return unprefixed.replacingOccurrences(of: separator, with: "/")
+    }
+
     /// The server emptied: Later and the lists' mailboxes deleted, the Inbox, Archive and Trash emptied; each test
     /// starts from no mail.
     func emptyInbox(_ account: MailAccount) async throws {
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
             try await session.login(user: account.user, password: account.password)
-            let made = try await session.listMailboxes().map(\.name).filter { $0.hasPrefix("Later") || $0.hasPrefix("Lists") }
+            let made = try await session.listMailboxes().map(\.name).filter { Self.written($0).hasPrefix("Later") || Self.written($0).hasPrefix("Lists") }
             // Children before parents; a parent that holds no mail of its own may not be deletable, and is left.
             for name in made.sorted(by: >) { _ = try? await session.run("DELETE \"\(name)\"") }
-            for mailbox in ["INBOX", "Archive", "Trash"] where try await session.select(mailbox).exists > 0 {
+            for mailbox in ["INBOX", "Archive", "Trash"].map(Self.onServer) where try await session.select(mailbox).exists > 0 {
                 try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
                 try await session.run("EXPUNGE")
             }
@@ -137,10 +153,10 @@ final class MailboxOnIMAPTests: XCTestCase {
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
             try await session.login(user: account.user, password: account.password)
             var subjects: [String: [String]] = [:]
-            for mailbox in try await session.listMailboxes().map(\.name) where !["Sent", "Drafts", "Lists"].contains(mailbox) {
+            for mailbox in try await session.listMailboxes().map(\.name) where !["Sent", "Drafts", "Lists"].contains(Self.written(mailbox)) {
                 _ = try await session.select(mailbox)
                 let headers = try await session.headers(of: try await session.allUIDs()).filter { $0.fields["x-kinetic-schedule"] == nil }
-                subjects[mailbox] = headers.compactMap { $0.fields["subject"] }.sorted()
+                subjects[Self.written(mailbox)] = headers.compactMap { $0.fields["subject"] }.sorted()
             }
             try await session.logout()
             return subjects
@@ -179,7 +195,7 @@ final class MailboxOnIMAPTests: XCTestCase {
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
             try await session.login(user: account.user, password: account.password)
             _ = try await session.select("INBOX")
-            try await session.move(try await session.allUIDs(), to: "Archive")
+            try await session.move(try await session.allUIDs(), to: Self.onServer("Archive"))
             try await session.logout()
         }
         for _ in 0..<6 where screen.state.placement(of: lunch).list != .archive {
@@ -259,7 +275,7 @@ final class MailboxOnIMAPTests: XCTestCase {
         for _ in 0..<50 where !keptInSent {
             keptInSent = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
                 try await session.login(user: account.user, password: account.password)
-                _ = try await session.select("Sent")
+                _ = try await session.select(Self.onServer("Sent"))
                 let subjects = try await session.headers(of: try await session.allUIDs()).compactMap { $0.fields["subject"] }
                 try await session.logout()
                 return subjects.contains("Re: Lunch on Thursday?")

@@ -1,0 +1,82 @@
+import XCTest
+@testable import KineticMail
+import KineticData
+
+/// Where the Mailbox's mailboxes go on a server (RFC 2342's NAMESPACE, RFC 6154's special uses), and how a server's
+/// messages are known (`ServerMessageIdentity`): the namespaces are RFC 2342 §5's own examples, read through the
+/// session's parser.
+final class ServerNamespaceTests: XCTestCase {
+    /// The data of a `* NAMESPACE …` line, as the parser reads it.
+    private func namespace(_ line: String) throws -> IMAPNamespace? {
+        var parser = IMAPResponseParser()
+        parser.append(Array("\(line)\r\n".utf8)[...])
+        guard case .untagged(let values)? = try parser.next() else { return nil }
+        return IMAPNamespace.personal(in: [values])
+    }
+
+    func testThePersonalNamespaceOfEachOfRFC2342sExamples() throws {
+        XCTAssertEqual(try namespace(#"* NAMESPACE (("" "/")) NIL NIL"#), IMAPNamespace(prefix: "", delimiter: "/"), "§5.1")
+        XCTAssertNil(try namespace(#"* NAMESPACE NIL NIL (("" "."))"#), "§5.2: no personal namespace (LIST is asked instead)")
+        XCTAssertEqual(try namespace(#"* NAMESPACE (("" "/")) NIL (("Public Folders/" "/"))"#), IMAPNamespace(prefix: "", delimiter: "/"), "§5.3")
+        XCTAssertEqual(try namespace(##"* NAMESPACE (("" "/")) (("~" "/")) (("#shared/" "/")("#public/" "/")("#ftp/" "/")("#news." "."))"##),
+                       IMAPNamespace(prefix: "", delimiter: "/"), "§5.4")
+        XCTAssertEqual(try namespace(#"* NAMESPACE (("INBOX." ".")) NIL NIL"#), IMAPNamespace(prefix: "INBOX.", delimiter: "."), "§5.5: Courier's")
+        XCTAssertEqual(try namespace(##"* NAMESPACE (("" "/")("#mh/" "/" "X-PARAM" ("FLAG1" "FLAG2"))) NIL NIL"##),
+                       IMAPNamespace(prefix: "", delimiter: "/"), "§5.6: the first of two")
+        XCTAssertEqual(try namespace(#"* NAMESPACE (("" NIL)) NIL NIL"#), IMAPNamespace(prefix: "", delimiter: nil), "a flat server")
+    }
+
+    func testNamesAreMadeUnderThePrefixWithTheDelimiter() {
+        let courier = IMAPNamespace(prefix: "INBOX.", delimiter: ".")
+        XCTAssertEqual(courier.name(["Archive"]), "INBOX.Archive")
+        XCTAssertEqual(courier.name(["Lists", "to-read"]), "INBOX.Lists.to-read")
+        XCTAssertNil(courier.name(["Lists", "a.b"]), "a part holding the delimiter would be a child")
+        XCTAssertNil(courier.name(["Lists", ""]))
+        XCTAssertEqual(IMAPNamespace(prefix: "", delimiter: "/").name(["Lists", "a.b"]), "Lists/a.b")
+        XCTAssertEqual(IMAPNamespace(prefix: "", delimiter: nil).name(["Later"]), "Later")
+        XCTAssertNil(IMAPNamespace(prefix: "", delimiter: nil).name(["Lists", "to-read"]), "no hierarchy: no children")
+    }
+
+    /// A hosting panel's Dovecot, as its LIST answers: everything under `INBOX.`, no special-use marks.
+    func testAServerUnderINBOXFindsItsPlacesByNameAndMakesNewOnesUnderThePrefix() {
+        let places = ServerPlaces([
+            IMAPMailbox(name: "INBOX", attributes: ["\\HasChildren"], delimiter: "."),
+            IMAPMailbox(name: "INBOX.Sent", attributes: ["\\HasNoChildren"], delimiter: "."),
+            IMAPMailbox(name: "INBOX.Trash", attributes: ["\\HasNoChildren"], delimiter: "."),
+            IMAPMailbox(name: "INBOX.Drafts", attributes: ["\\HasNoChildren"], delimiter: "."),
+            IMAPMailbox(name: "INBOX.Lists", attributes: ["\\Noselect", "\\HasChildren"], delimiter: "."),
+            IMAPMailbox(name: "INBOX.Lists.to-read", attributes: ["\\HasNoChildren"], delimiter: "."),
+            IMAPMailbox(name: "Trash", attributes: [], delimiter: "."),
+        ], namespace: IMAPNamespace(prefix: "INBOX.", delimiter: "."))
+        XCTAssertEqual(places.trash, "INBOX.Trash", "the prefixed name over a bare one outside the namespace")
+        XCTAssertEqual(places.sent, "INBOX.Sent")
+        XCTAssertEqual(places.drafts, "INBOX.Drafts")
+        XCTAssertNil(places.archive)
+        XCTAssertEqual(places.nameToCreate(for: Placement(.archive)), "INBOX.Archive")
+        XCTAssertEqual(places.nameToCreate(for: Placement(.later, "tomorrow")), "INBOX.Later")
+        XCTAssertEqual(places.nameToCreate(for: Placement(.list, "to-buy")), "INBOX.Lists.to-buy")
+        XCTAssertEqual(places.mailbox(for: Placement(.list, "to-read")), "INBOX.Lists.to-read")
+        XCTAssertEqual(places.all.map(\.mailbox), ["INBOX", "INBOX.Trash", "INBOX.Lists.to-read"])
+    }
+
+    private func header(uid: UInt64, _ fields: [String: String]) -> IMAPMessageHeaders {
+        IMAPMessageHeaders(uid: uid, flags: [], fields: fields)
+    }
+
+    func testMessagesAreKnownByWhatTheySayOfThemselvesAndTwoOfOneMailboxAreTwo() {
+        let cron = ["date": "Sat, 28 Nov 2026 03:00:01 +0100", "from": "root@example.org", "subject": "backup"]
+        let invoice = ["message-id": "<same@example.org>", "date": "Fri, 27 Nov 2026 10:00:00 +0000", "subject": "Invoice 1"]
+        var second = invoice
+        second["subject"] = "Invoice 2"
+        let inbox = ServerMessageIdentity.ids(of: [header(uid: 7, cron), header(uid: 9, cron), header(uid: 3, invoice), header(uid: 4, second),
+                                                   header(uid: 5, [:]), header(uid: 6, [:])], mailbox: "INBOX", uidValidity: 42)
+        XCTAssertEqual(Set(inbox.values).count, 6, "six messages, six rows: \(inbox)")
+        XCTAssertEqual(inbox[9], "\(inbox[7] ?? "")-9", "the later of two alike has its UID added")
+        XCTAssertEqual(inbox[5], "imap-42-5", "with nothing to go by, its UIDVALIDITY and UID")
+        let archive = ServerMessageIdentity.ids(of: [header(uid: 1, cron), header(uid: 2, invoice)], mailbox: "Archive", uidValidity: 8)
+        XCTAssertEqual(archive[1], inbox[7], "moved, the same row")
+        XCTAssertEqual(archive[2], inbox[3])
+        XCTAssertNotEqual(ServerMessageIdentity.ids(of: [header(uid: 5, [:])], mailbox: "Archive", uidValidity: 42)[5], inbox[5],
+                          "UIDs of two mailboxes are not one message")
+    }
+}

@@ -29,6 +29,13 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var messageID: String?
     /// The files it carries, by name and size, as the reader lists them under its text. Not saved.
     public var attachments: [MailAttachment] = []
+    /// When it was written (its Date header), which its row says as mail programs do (today a time, this week a day,
+    /// older a date) and the reader whole, in the person's time zone; `nil` for a document's messages, which say
+    /// `time` as written. Not saved.
+    public var date: Date?
+    /// The name of the account it came through, when the Mailbox reads several (its row says it); `nil` with one.
+    /// Not saved.
+    public var account: String?
 
     /// A message from code (compose, tests); the values are not checked here, `problem` says what is wrong.
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {

@@ -184,7 +184,8 @@ public struct IMAPMailServer: MailServer {
         rows(kept, owner: owner).rows
     }
 
-    /// The Mailbox's messages of what a store holds: each mailbox's, newest first, with its `serverPlacement` (Later's
+    /// The Mailbox's messages of what a store holds, newest first by their Date (in UID order where there is none),
+    /// each with its `serverPlacement` (Later's
     /// with the moment its schedule says; the schedule itself is no message); one message in two mailboxes (a copy left
     /// behind) is shown once, where it was found first (`ServerMessageIdentity`). A body not read yet is empty. With
     /// them, where each is on the server.
@@ -211,7 +212,7 @@ public struct IMAPMailServer: MailServer {
                 messages.append(row)
             }
         }
-        return (messages, shown)
+        return (messages.newestFirst(), shown)
     }
 
     /// Whether a message is Later's schedule as this account wrote it (`address`): its header, from the account's own
@@ -315,6 +316,7 @@ public struct IMAPMailServer: MailServer {
         mail.attachments = body.attachments
         if address.contains("@"), address.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { mail.senderAddress = String(address.prefix(200)) }
         mail.messageID = message.fields["message-id"].map { String($0.prefix(500)) }
+        mail.date = message.fields["date"].flatMap(MailDate.parse)
         return mail
     }
 

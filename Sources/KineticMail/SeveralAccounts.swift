@@ -38,7 +38,8 @@ public final class SeveralAccounts: MailServer, Sendable {
     /// Whether any account can send.
     public var canSend: Bool { accounts.contains { $0.server.canSend } }
 
-    /// Every account's messages, the first account's first; a message two accounts hold shows once. An account that
+    /// Every account's messages, newest first across them all (`newestFirst`), each naming its account; a message two
+    /// accounts hold shows once, as the first account's. An account that
     /// fails keeps its last messages; its failure is thrown once (as `PartialMailCheck`, with every message
     /// shown) until it works again; when all fail, the first failure is thrown.
     public func inbox() async throws -> [MailMessage] {
@@ -71,13 +72,14 @@ public final class SeveralAccounts: MailServer, Sendable {
                     guard seen.insert(message.id).inserted else { continue }
                     // What an account that did not answer last showed is no news of where its messages are.
                     if !answered { message.serverPlacement = nil }
+                    message.account = accounts[index].name
                     messages.append(message)
                 }
             }
             return (messages, newlyFailing)
         }
-        if !newlyFailing.isEmpty { throw PartialMailCheck(messages: messages, problems: newlyFailing) }
-        return messages
+        if !newlyFailing.isEmpty { throw PartialMailCheck(messages: messages.newestFirst(), problems: newlyFailing) }
+        return messages.newestFirst()
     }
 
     /// Every account's kept messages, as `inbox()` joins them; each account's are what it shows until it answers.
@@ -87,12 +89,13 @@ public final class SeveralAccounts: MailServer, Sendable {
             var messages: [MailMessage] = [], seen = Set<String>()
             for (index, list) in kept.enumerated() {
                 if memory.lastMessages[index] == nil { memory.lastMessages[index] = list }
-                for message in list {
+                for var message in list {
                     memory.own(message, by: index)
+                    message.account = accounts[index].name
                     if seen.insert(message.id).inserted { messages.append(message) }
                 }
             }
-            return messages
+            return messages.newestFirst()
         }
     }
 

@@ -40,6 +40,19 @@ public struct DateWords: Sendable {
         format(date, calendar: calendar, template: "dMMM") { "\($0.component(.day, from: date)) \(monthName(date, $0))" }
     }
 
+    /// A day, month and year ("5 Feb 2019").
+    public func dayMonthYear(_ date: Date, calendar: Calendar) -> String {
+        format(date, calendar: calendar, template: "dMMMy") { "\($0.component(.day, from: date)) \(monthName(date, $0)) \($0.component(.year, from: date))" }
+    }
+
+    /// A whole moment: weekday, day, month, year and time ("Sat 28 Nov 2026 09:12").
+    public func whole(_ date: Date, calendar: Calendar) -> String {
+        format(date, calendar: calendar, template: "EEEdMMMyHHmm") { calendar in
+            "\(weekdayName(date, calendar)) \(calendar.component(.day, from: date)) \(monthName(date, calendar)) \(calendar.component(.year, from: date)) "
+                + time(date, calendar: calendar)
+        }
+    }
+
     /// A time of day on the 24-hour clock ("09:00").
     public func time(_ date: Date, calendar: Calendar) -> String {
         format(date, calendar: calendar, template: "HHmm") { calendar in

@@ -132,11 +132,12 @@ final class MailAccountsFileTests: XCTestCase {
         private var away = false
         private(set) var asked: [String] = []
 
-        init(_ subjects: [String], checkInterval: Double = 30, canSend: Bool = true) {
+        init(_ subjects: [String], checkInterval: Double = 30, canSend: Bool = true, dates: [String: String] = [:]) {
             messages = subjects.map { subject in
                 var message = MailMessage(id: subject.lowercased(), sender: "Ana", subject: subject, snippet: "", time: "")
                 message.messageID = "<\(subject.lowercased())@example.org>"
                 message.serverPlacement = .inbox
+                message.date = dates[subject].flatMap { ISO8601DateFormatter().date(from: $0) }
                 return message
             }
             (self.checkInterval, self.canSend) = (checkInterval, canSend)
@@ -202,10 +203,22 @@ final class MailAccountsFileTests: XCTestCase {
         }
         let next = try await both.inbox()
         XCTAssertEqual(next.map(\.subject), ["Budget", "Picnic"], "said once, then the check goes on")
+        XCTAssertEqual(next.map(\.account), ["Work", "Home"], "each row says whose it is")
         work.setAway(true)
         do {
             _ = try await both.inbox()
             XCTFail("both away, and the check worked")
         } catch is Account.Away {}
+    }
+
+    /// One order by date across accounts: the second account's newer mail above the first's older, and a message
+    /// with no date after every dated one.
+    func testSeveralAccountsAreListedNewestFirstAcrossThem() async throws {
+        let work = Account(["Budget", "Old minutes", "Undated"], dates: ["Budget": "2026-11-20T09:00:00Z", "Old minutes": "2019-01-03T23:30:00Z"])
+        let home = Account(["Picnic"], dates: ["Picnic": "2026-11-27T18:00:00Z"])
+        let both = SeveralAccounts([(name: "Work", server: work), (name: "Home", server: home)])
+        let rows = try await both.inbox()
+        XCTAssertEqual(rows.map(\.subject), ["Picnic", "Budget", "Old minutes", "Undated"])
+        XCTAssertEqual(rows.map(\.account), ["Home", "Work", "Work", "Work"])
     }
 }

@@ -109,7 +109,8 @@ final class MailboxReader {
             slide(to: 0)
             return
         }
-        for (layerID, text) in [("reader.sender", message.sender), ("reader.time", message.time), ("reader.subject", message.subject)] {
+        let time = MessageTime.whole(message, calendar: state.calendar, texts: context.texts)
+        for (layerID, text) in [("reader.sender", message.sender), ("reader.time", time), ("reader.subject", message.subject)] {
             if let label = layer.layer(withIdentifier: layerID), case .text(var content) = label.contents {
                 content.string = text
                 label.contents = .text(content)
@@ -234,7 +235,7 @@ final class MailboxReader {
     func describe() {
         let state = context.state
         guard let id = state.reading, let message = state.message(withID: id) else { return }
-        layer.accessibility = Accessibility(role: .panel, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": message.time]))
+        layer.accessibility = Accessibility(role: .panel, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, calendar: state.calendar, texts: context.texts)]))
         body.accessibility = Accessibility(role: .text, name: message.subject, exposesText: true)
         for layerID in ["reader.sender", "reader.time", "reader.subject"] {
             if let label = layer.layer(withIdentifier: layerID) {

@@ -242,7 +242,7 @@ public final class MailboxScreen: Screen {
         // A new day renames the Later rows' times ("Tomorrow 08:00" is "Today 08:00" after midnight), on screen and for
         // screen readers; any other tick of the clock (once a second) changes nothing shown or heard.
         let newDay = !state.calendar.isDate(state.now, inSameDayAs: before.now) || state.calendar != before.calendar
-        if newDay { list.renameLaterTimes() }
+        if newDay { list.renameTimes() }
         if newDay || !state.differsOnlyInTheClock(from: before) { describeForScreenReaders() }
     }
 

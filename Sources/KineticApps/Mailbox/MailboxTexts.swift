@@ -74,6 +74,8 @@ enum MailboxText {
     static let toLine = LocalizedText("mailbox.sent.to", "To: {recipient}")
     // Row and menu details a screen reader hears
     static let unread = LocalizedText("mailbox.said.unread", "unread")
+    /// Which account a row's message came through, when the Mailbox reads several.
+    static let inAccount = LocalizedText("mailbox.said.account", "in {account}")
     static let unreadCount = LocalizedPlural("mailbox.menu.unread-count", one: "{count} unread", other: "{count} unread")
     // Banners
     static let refreshFailed = LocalizedText("mailbox.banner.refresh-failed", "Couldn’t update messages — showing {showing}")

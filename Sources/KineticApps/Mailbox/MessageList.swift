@@ -78,21 +78,23 @@ final class MessageList {
         })
     }
 
-    /// Each Later row's "comes back" time as seen now: called when the day turns.
-    func renameLaterTimes() {
-        rowNames.removeAll(keepingCapacity: true)  // a Later row's name says when it comes back, which changed
+    /// Each row's time as seen now (a Later row's "comes back", a dated message's "today" or weekday): called when
+    /// the day turns.
+    func renameTimes() {
+        rowNames.removeAll(keepingCapacity: true)  // a row's name says its time, which changed
         lastItems = nil
         for (id, row) in rows {
-            let placement = state.placement(of: id)
-            guard placement.list == .later else { continue }
-            row.showTimeLabel(RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: context.texts))
+            row.showTimeLabel(timeLabel(of: shownMessage(id)))
         }
     }
 
+    /// What `message`'s row says of its time (`MessageTime`).
+    private func timeLabel(of message: MailMessage) -> String {
+        MessageTime.row(message, placement: state.placement(of: message.id), now: state.now, calendar: state.calendar, texts: context.texts)
+    }
+
     private func makeRow(_ message: MailMessage) -> MessageRowView {
-        let placement = state.placement(of: message.id)
-        let comesBack = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: context.texts) : nil
-        let row = MessageRowView(message: message, width: width, art: MailboxViewContext.artFile, timeLabel: comesBack)
+        let row = MessageRowView(message: message, width: width, art: MailboxViewContext.artFile, timeLabel: timeLabel(of: message))
         let pan = RowSwipePan { [weak self, weak row] in
             guard let self, let row else { return }
             self.swipes.handleSwipe($0, row)
@@ -436,7 +438,7 @@ final class MessageList {
     }
 
     /// A row's name as last written, and what it was written from: the same inputs say the same name (a Later row's
-    /// time changes with the day: `renameLaterTimes` forgets them all).
+    /// time changes with the day: `renameTimes` forgets them all).
     private struct RowName {
         /// What a row's name says.
         struct Inputs: Equatable {
@@ -482,9 +484,9 @@ final class MessageList {
 
     /// What a screen reader calls a message's row: "sender, subject, time, unread".
     private func rowName(_ message: MailMessage) -> String {
-        let placement = state.placement(of: message.id)
-        let time = placement.list == .later ? RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: context.texts) : message.time
-        return [message.sender, message.subject, time].filter { !$0.isEmpty }.joined(separator: ", ") + (state.isUnread(message) ? ", " + context.texts(MailboxText.unread) : "")
+        let time = timeLabel(of: message)
+        let account = message.account.map { context.texts(MailboxText.inAccount, ["account": $0]) }
+        return [message.sender, message.subject, time, account].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ") + (state.isUnread(message) ? ", " + context.texts(MailboxText.unread) : "")
     }
 
     /// One row: a list item, "sender, subject, time, unread", with the swipe's actions.

@@ -73,7 +73,8 @@ final class MessageRowView {
         timeLayer.contents = .text(content)
     }
 
-    /// Sender, time, subject, the two-line snippet, the unread dot and the separator.
+    /// Sender, time, subject (with the account beside it, when the Mailbox reads several), the two-line snippet, the
+    /// unread dot and the separator.
     private func fill(_ model: MailMessage, width: Double) {
         let ink = Palette.ink, muted = Palette.muted
         message.addSublayer(Typography.label("message.\(model.id).sender", model.sender, frame: Rect(x: 44, y: 12, width: width - 200, height: 22),
@@ -82,8 +83,14 @@ final class MessageRowView {
                                     size: 14, color: muted, alignment: .right, lineLimit: 1)
         message.addSublayer(time)
         timeLayer = time
-        message.addSublayer(Typography.label("message.\(model.id).subject", model.subject, frame: Rect(x: 44, y: 35, width: width - 80, height: 20),
+        let accountWidth = model.account == nil ? 0.0 : 126.0
+        message.addSublayer(Typography.label("message.\(model.id).subject", model.subject,
+                                             frame: Rect(x: 44, y: 35, width: width - 80 - (accountWidth > 0 ? accountWidth - 12 : 0), height: 20),
                                              size: 15, color: ink, lineLimit: 1))
+        if let account = model.account {
+            message.addSublayer(Typography.label("message.\(model.id).account", account, frame: Rect(x: width - 24 - accountWidth, y: 36, width: accountWidth, height: 18),
+                                                 size: 13, color: muted, alignment: .right, lineLimit: 1))
+        }
         message.addSublayer(Typography.label(nil, model.snippet, frame: Rect(x: 44, y: 56, width: width - 80, height: 36),
                                              size: 14, color: muted, lineLimit: 2))
         unreadDot.frame = Rect(x: 16, y: 18, width: 11, height: 11)

@@ -1,0 +1,43 @@
+import XCTest
+@testable import KineticApps
+import KineticData
+import Foundation
+
+/// How rows and the reader say when a message was written, worked out by hand on a calendar: the person in Tokyo
+/// (UTC+9, no summer time), looking on Saturday 28 November 2026 at 12:00 there (03:00 UTC).
+final class MessageTimeTests: XCTestCase {
+    private var tokyo: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        return calendar
+    }
+    /// 2026-11-28 03:00:00 UTC.
+    private let now = Date(timeIntervalSince1970: 1_795_834_800)
+
+    private func row(_ utcSeconds: Double?, time: String = "", placement: Placement = .inbox) -> String {
+        var message = MailMessage(id: "m", sender: "Ana", subject: "Hi", snippet: "", time: time)
+        message.date = utcSeconds.map(Date.init(timeIntervalSince1970:))
+        return MessageTime.row(message, placement: placement, now: now, calendar: tokyo, texts: .english)
+    }
+
+    func testARowSaysTodayATimeThisWeekADayOlderADateAnotherYearItsYear() {
+        XCTAssertEqual(row(1_795_834_800 - 2.5 * 3600), "09:30", "this morning, on the person's clock")
+        // Written at 00:30 on the sender's clock in London, 09:30 in Tokyo: the person's clock is what a row says.
+        XCTAssertEqual(row(1_795_825_800), "09:30")
+        XCTAssertEqual(row(1_795_834_800 - 12 * 3600 - 60), "Fri", "23:59 yesterday in Tokyo")
+        XCTAssertEqual(row(1_795_834_800 - 3 * 86_400), "Wed")
+        XCTAssertEqual(row(1_795_834_800 - 6 * 86_400), "Sun", "six days back: still its weekday")
+        XCTAssertEqual(row(1_795_834_800 - 7 * 86_400), "21 Nov", "a week back: its date")
+        XCTAssertEqual(row(1_767_225_600), "1 Jan", "1 January 2026 09:00 in Tokyo: this year")
+        XCTAssertEqual(row(1_546_558_200), "4 Jan 2019", "3 January 2019 23:30 UTC is the 4th in Tokyo")
+        XCTAssertEqual(row(1_795_834_800 + 2 * 86_400), "30 Nov", "a sender's clock ahead: its date, never a weekday")
+        XCTAssertEqual(row(nil, time: "9:41 AM"), "9:41 AM", "a document's message says its time as written")
+    }
+
+    func testTheReaderSaysTheWholeMoment() {
+        var message = MailMessage(id: "m", sender: "Ana", subject: "Hi", snippet: "", time: "")
+        message.date = Date(timeIntervalSince1970: 1_546_558_200)
+        XCTAssertEqual(MessageTime.whole(message, calendar: tokyo, texts: .english), "Fri 4 Jan 2019 08:30")
+    }
+}

@@ -63,10 +63,12 @@ let package = Package(
         .target(name: "KineticData", dependencies: ["KineticCore", "KineticPlatform", .product(name: "Crypto", package: "swift-crypto")]),
         // MIME through Debian's GMime 3: a message's text and attachments, whatever its encodings.
         .systemLibrary(name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0"),
+        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0"),
+        .target(name: "CHTMLReader", dependencies: ["CXML2"], path: "Sources/CHTMLReader"),
         // The desktop's Secret Service through Debian's libsecret: mail passwords kept as the desktop keeps them.
         .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1"),
         // IMAP and SMTP on SwiftNIO, issue #40: the protocol's parser, sessions, and the Mailbox's server; no app in them.
-        .target(name: "KineticMail", dependencies: ["KineticData", "KineticPlatform", "CGMime", "CSecret", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        .target(name: "KineticMail", dependencies: ["KineticData", "KineticPlatform", "CGMime", "CHTMLReader", "CSecret", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                     .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                                     .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                                     .product(name: "GRDB", package: "GRDB.swift")]),
@@ -117,7 +119,7 @@ let package = Package(
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene", "KineticCore"]),
         .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticTestSupport"]),
         // The apps' rules alone: builds without Cairo, Pango, pixman, SDL or an HTTP client.
-        .testTarget(name: "KineticMailTests", dependencies: ["KineticMail", "KineticData"]),
+        .testTarget(name: "KineticMailTests", dependencies: ["KineticMail", "KineticData", "KineticTestSupport"]),
         .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticData", "KineticCore", "KineticRuntime", "KineticFixtures"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics",
                                                                 "CPixelFloor"],

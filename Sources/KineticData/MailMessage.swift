@@ -36,6 +36,11 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     /// The name of the account it came through, when the Mailbox reads several (its row says it); `nil` with one.
     /// Not saved.
     public var account: String?
+    /// Its Reply-To header (`Lists <list@example.org>`), where a reply goes instead of the sender; `nil` when it has
+    /// none. Not saved.
+    public var replyTo: String?
+    /// Its References header: the Message-IDs of the thread before it, which a reply carries on. Not saved.
+    public var references: String?
 
     /// A message from code (compose, tests); the values are not checked here, `problem` says what is wrong.
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {
@@ -128,6 +133,9 @@ public protocol MailServer: Sendable {
     var checkInterval: Double { get }
     /// Marks the messages (by the ids `inbox()` gave them) as read on the server; ids of other messages are passed by.
     func markRead(_ ids: Set<String>) async throws
+    /// Marks the message (by the id `inbox()` gave it) answered on the server (`\Answered`), once a reply to it was
+    /// sent, so every mail program shows it replied to. Nothing by default.
+    func markAnswered(_ id: String) async throws
     /// Whether the account can send (an SMTP server is given).
     var canSend: Bool { get }
     /// Sends a message the person wrote (`to` addresses, a reply naming `inReplyTo`'s Message-ID) and keeps a copy in
@@ -148,6 +156,9 @@ public protocol MailServer: Sendable {
 }
 
 extension MailServer {
+    /// No mark: a server that keeps no flags.
+    public func markAnswered(_ id: String) async throws {}
+
     /// `send(to:subject:body:inReplyTo:)`, its failure a refusal: a server that can tell neither a wait from a refusal
     /// nor when the end of the message went. It never says `committed`, so a quit meanwhile sends the message again at
     /// the next launch; a server that can tell (`IMAPMailServer`) implements this itself.

@@ -23,6 +23,11 @@ public struct OutgoingMessage: Codable, Equatable, Sendable {
     public var body: String
     /// The Message-ID of the message it answers, for a reply.
     public var inReplyTo: String?
+    /// The thread's Message-IDs, oldest first, ending with `inReplyTo` (a reply's References); `nil` in one an older
+    /// Kinetic wrote, which then refers to `inReplyTo` alone.
+    public var references: [String]?
+    /// The row (by its id) of the message this answers, marked answered on the server once it is sent.
+    public var answers: String?
     /// Its row in Sent (`sent-3`), in the outbox file; `nil` in one an older Kinetic wrote.
     public var sentID: String?
     /// In the outbox file: whether the end of the message had been sent to the server, unanswered, when the app

@@ -81,7 +81,7 @@ public struct IMAPMailServer: MailServer {
         let account = self.account, timeout = self.timeout
         let mail = OutgoingMail(from: account.fromAddress, to: recipients, subject: subject, body: body, inReplyTo: inReplyTo, date: Date())
         try await retry.run {
-            try await SMTPSubmission.send(mail.bytes, from: mail.from, to: recipients, host: smtp.host, port: smtp.port, tls: smtp.tls,
+            try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.envelope, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout)
         }
         try await keepCopyInSent(mail, retry: retry)
@@ -110,10 +110,11 @@ public struct IMAPMailServer: MailServer {
     public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
         guard let smtp = account.smtp else { throw SendFailure.refused("this account has no SMTP server to send through") }
         let account = self.account, timeout = self.timeout
-        let mail = OutgoingMail(from: account.fromAddress, to: message.to, subject: message.subject, body: message.body,
+        var mail = OutgoingMail(from: account.fromAddress, to: message.to, subject: message.subject, body: message.body,
                                 inReplyTo: message.inReplyTo, date: Date())
+        mail.references = message.references ?? []
         do {
-            try await SMTPSubmission.send(mail.bytes, from: mail.from, to: message.to, host: smtp.host, port: smtp.port, tls: smtp.tls,
+            try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.envelope, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout, committed: committed)
         } catch {
             throw SendFailure(smtp: error)
@@ -286,6 +287,17 @@ public struct IMAPMailServer: MailServer {
         }
     }
 
+    /// `\Answered` on every copy of the message `id`, where the last check read it: a reply to it was sent.
+    public func markAnswered(_ id: String) async throws {
+        let locations = shown.withLockedValue { $0.locations[id] ?? [] }
+        guard !locations.isEmpty else { return }
+        try await session { session in
+            try await Self.inEachMailbox(of: locations, but: nil, session) { uids in
+                try await session.run("UID STORE \(IMAPUIDSet.compressed(uids)) +FLAGS.SILENT (\\Answered)")
+            }
+        }
+    }
+
     /// Runs `body` in each mailbox of `locations` but `excluded`, selected, with its UIDs among them: a mailbox whose
     /// UIDVALIDITY changed since the check holds other messages now, and is passed by, as is one the server no longer
     /// has (another program deleted it: its messages went with it).
@@ -317,6 +329,8 @@ public struct IMAPMailServer: MailServer {
         if address.contains("@"), address.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { mail.senderAddress = String(address.prefix(200)) }
         mail.messageID = message.fields["message-id"].map { String($0.prefix(500)) }
         mail.date = message.fields["date"].flatMap(MailDate.parse)
+        mail.replyTo = message.fields["reply-to"].map { String($0.prefix(2_000)) }
+        mail.references = message.fields["references"].map { String($0.prefix(4_000)) }
         return mail
     }
 

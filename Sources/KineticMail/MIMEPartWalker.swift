@@ -55,7 +55,14 @@ struct MIMEContents {
 
 /// Walks a message's tree of parts depth first, in order, with a stack of its own rather than recursion (so a deep
 /// message cannot exhaust the thread's stack), visiting at most `MIMELimits.parts` parts no deeper than
-/// `MIMELimits.depth`, and sorts each leaf into text to show or an attachment.
+/// `MIMELimits.depth`, and sorts each leaf into text to show or an attachment, as neomutt shows mail:
+///
+/// - an embedded message (a forward, each message of a digest) is shown inline: its From, Date and Subject under a
+///   rule, then its own parts, walked as the message's;
+/// - a text part (plain or HTML) is shown even when it carries a file name, unless it is marked an attachment; named,
+///   it is listed as a file too;
+/// - `format=flowed` text (RFC 3676) is reflowed into its paragraphs;
+/// - a multipart whose parts could not be found (a boundary that never comes) shows the text before them.
 struct MIMEPartWalker {
     /// A part waiting to be visited.
     private struct PendingPart {
@@ -93,7 +100,7 @@ struct MIMEPartWalker {
         if let multipart = kinetic_as_multipart(part.object) {
             queueChildren(of: multipart, under: part)
         } else if let embedded = kinetic_as_message_part(part.object) {
-            contents.attachments.append(Self.attachment(embedding: embedded, object: part.object))
+            embed(embedded, under: part)
         } else if let leaf = kinetic_as_part(part.object) {
             read(leaf, object: part.object, showsText: part.showsText)
         }
@@ -104,6 +111,12 @@ struct MIMEPartWalker {
     /// are visited in order; of an alternative's children only the one `chosenAlternative` picks shows its text.
     private mutating func queueChildren(of multipart: UnsafeMutablePointer<GMimeMultipart>, under parent: PendingPart) {
         guard parent.depth < MIMELimits.depth else { return }
+        if g_mime_multipart_get_count(multipart) == 0 {
+            // No part was found: what there is is text before a boundary that never came.
+            let prologue = g_mime_multipart_get_prologue(multipart).map { String(cString: $0) } ?? ""
+            if parent.showsText { appendText(ReadableText.normalized(String(prologue.prefix(MIMELimits.textCharacters)))) }
+            return
+        }
         let count = min(Int(g_mime_multipart_get_count(multipart)), partsLeft)
         let children = (0..<count).compactMap { g_mime_multipart_get_part(multipart, Int32($0)) }
         let isAlternative = MIMEType.of(parent.object) == "multipart/alternative"
@@ -136,12 +149,14 @@ struct MIMEPartWalker {
                                showsText: Bool) {
         let type = MIMEType.of(object)
         let name = Self.fileName(of: object)
-        let disposition = g_mime_object_get_disposition(object).map { String(cString: $0).lowercased() }
+        let disposition = Self.disposition(of: object)
+        let readable = type == "text/plain" || type == "text/html"
         if disposition == "attachment" || !(name ?? "").isEmpty || !type.hasPrefix("text/") {
             let size = g_mime_part_get_content(leaf).map { DecodedContent.size(of: $0) } ?? 0
             contents.attachments.append(MIMEAttachment(name: MIMEAttachment.displayName(name), size: size,
                                                        mimeType: type))
-            return
+            // A text part with a name (a log, a report a script sends) is still read, unless marked a file to keep.
+            guard readable, disposition != "attachment" else { return }
         }
         guard showsText, textCharacters < MIMELimits.textCharacters,
               let content = g_mime_part_get_content(leaf) else { return }
@@ -151,11 +166,46 @@ struct MIMEPartWalker {
         let bytes = DecodedContent.bytes(of: content)
         let decoded = TextDecoding.string(from: isHTML ? bytes : Array(bytes.prefix(MIMELimits.textBytes)),
                                           charset: charset)
-        let piece = ReadableText.normalized(isHTML ? HTMLText.plainText(from: decoded, byteLimit: MIMELimits.textBytes)
-                                                   : decoded)
+        let flowed = !isHTML && Self.parameter("format", of: object)?.lowercased() == "flowed"
+        let text = flowed ? FlowedText.unflowed(decoded, deletingSpace: Self.parameter("delsp", of: object)?.lowercased() == "yes") : decoded
+        appendText(ReadableText.normalized(isHTML ? HTMLText.plainText(from: text, byteLimit: MIMELimits.textBytes) : text))
+    }
+
+    /// Adds `piece` to the body shown, unless it is empty.
+    private mutating func appendText(_ piece: String) {
         guard !piece.isEmpty else { return }
         textCharacters += piece.count
         contents.textPieces.append(piece)
+    }
+
+    /// An embedded message shown inline: its From, Date and Subject under a rule (when its text shows), then its own
+    /// parts, walked next; listed as a file too when it is marked one to keep.
+    private mutating func embed(_ part: UnsafeMutablePointer<GMimeMessagePart>, under parent: PendingPart) {
+        if Self.disposition(of: parent.object) == "attachment" {
+            contents.attachments.append(Self.attachment(embedding: part, object: parent.object))
+        }
+        guard parent.depth < MIMELimits.depth, let message = g_mime_message_part_get_message(part) else { return }
+        if parent.showsText, textCharacters < MIMELimits.textCharacters {
+            let object = kinetic_message_object(message)
+            let date = g_mime_object_get_header(object, "Date").map { String(cString: $0) } ?? ""
+            let lines = [("From", GMimeParsing.sender(of: message)), ("Date", date), ("Subject", GMimeParsing.subject(of: message))]
+                .filter { !$0.1.isEmpty }
+                .map { "\($0.0): \(DisplayLine.cleaned($0.1, limit: MIMELimits.headerCharacters))" }
+            appendText((["\u{2014}\u{2014}\u{2014}"] + lines).joined(separator: "\n"))
+        }
+        if let body = g_mime_message_get_mime_part(message) {
+            pending.append(PendingPart(object: body, depth: parent.depth + 1, showsText: parent.showsText))
+        }
+    }
+
+    /// A part's Content-Disposition, lowercased (`inline`, `attachment`), if it has one.
+    private static func disposition(of object: UnsafeMutablePointer<GMimeObject>) -> String? {
+        g_mime_object_get_disposition(object).map { String(cString: $0).lowercased() }
+    }
+
+    /// A Content-Type parameter of the part (`format`, `delsp`), if it has it.
+    private static func parameter(_ name: String, of object: UnsafeMutablePointer<GMimeObject>) -> String? {
+        g_mime_object_get_content_type_parameter(object, name).map { String(cString: $0) }
     }
 
     /// The file name the part gives: Content-Disposition's filename, else Content-Type's name (as GMime decodes them

@@ -1,4 +1,5 @@
 import Foundation
+import KineticData
 
 /// A message the person wrote, as it is submitted (RFC 5322): From, To, Subject, Date, Message-ID, and for a reply
 /// In-Reply-To and References, so the recipient's mail program threads it; the text as UTF-8 plain text, in base64
@@ -6,7 +7,7 @@ import Foundation
 public struct OutgoingMail: Sendable, Equatable {
     /// The sender's address.
     public var from: String
-    /// The recipients' addresses.
+    /// The recipients, each as typed: an address, or a name and an address (`Dana Ng <dana@example.org>`).
     public var to: [String]
     /// The subject, as written.
     public var subject: String
@@ -14,6 +15,9 @@ public struct OutgoingMail: Sendable, Equatable {
     public var body: String
     /// The Message-ID of the message this answers, for a reply.
     public var inReplyTo: String?
+    /// The thread's Message-IDs, oldest first, for a reply's References (RFC 5322 §3.6.4); `inReplyTo` alone when
+    /// empty.
+    public var references: [String] = []
     /// When it was sent.
     public var date: Date
     /// This message's own `<…@…>`.
@@ -27,18 +31,36 @@ public struct OutgoingMail: Sendable, Equatable {
         messageID = "<\(uniqueness.lowercased())@\(domain)>"
     }
 
+    /// The recipients' addresses alone, as the SMTP server is given them (`RCPT TO`).
+    public var envelope: [String] {
+        to.flatMap { entry in MailAddressList(entry).addresses?.map(\.address) ?? [Self.headerSafe(entry)] }
+    }
+
+    /// The To header's value: each recipient with its name, a name outside ASCII in RFC 2047's encoded words.
+    var toHeader: String {
+        to.flatMap { entry -> [String] in
+            guard let addresses = MailAddressList(entry).addresses else { return [Self.headerSafe(entry)] }
+            return addresses.map { mailbox in
+                guard let name = mailbox.name, !name.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.headerSafe(mailbox.written) }
+                return "\(Self.encodedWords(Self.headerSafe(name))) <\(mailbox.address)>"
+            }
+        }.joined(separator: ",\r\n ")
+    }
+
     /// The message's bytes, lines ending in CRLF.
     public var bytes: [UInt8] {
         var headers = [
             "From: \(Self.headerSafe(from))",
-            "To: \(to.map(Self.headerSafe).joined(separator: ", "))",
+            "To: \(toHeader)",
             "Subject: \(Self.encodedWords(Self.headerSafe(subject)))",
             "Date: \(Self.rfc5322Date(date))",
             "Message-ID: \(messageID)",
             "MIME-Version: 1.0",
         ]
         if let inReplyTo = inReplyTo.map(Self.headerSafe), !inReplyTo.isEmpty {
-            headers += ["In-Reply-To: \(inReplyTo)", "References: \(inReplyTo)"]
+            // The chain as it came, this reply's parent last; each on a line of its own, so no line is too long.
+            let chain = references.map(Self.headerSafe).filter { !$0.isEmpty && $0 != inReplyTo } + [inReplyTo]
+            headers += ["In-Reply-To: \(inReplyTo)", "References: \(chain.joined(separator: "\r\n "))"]
         }
         let text = body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
         if text.utf8.allSatisfy({ $0 < 0x80 }) && text.components(separatedBy: "\r\n").allSatisfy({ $0.utf8.count <= 998 }) {

@@ -136,6 +136,11 @@ public final class SeveralAccounts: MailServer, Sendable {
         for (index, ids) in byAccount.sorted(by: { $0.key < $1.key }) { try await accounts[index].server.markRead(ids) }
     }
 
+    /// Each account that holds it told.
+    public func markAnswered(_ id: String) async throws {
+        for server in owners(of: id) { try await server.markAnswered(id) }
+    }
+
     /// A reply goes out through the account its message came to; new mail through the first account that can send.
     public func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
         guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(Self.noSender) }

@@ -10,13 +10,27 @@ public struct DateWords: Sendable {
     /// The run's texts: "Today", "Tomorrow", and the language the other words follow.
     public let texts: Localization
 
+    /// The language the names follow when it was given apart from `texts` (`init(language:)`).
+    private let language: String?
+
     /// Days and times said in `texts`' language.
     public init(_ texts: Localization = .english) {
         self.texts = texts
+        language = nil
     }
 
+    /// Dates and times (not "Today" and "Tomorrow", which need the catalogue) in `language`, or the app's own English
+    /// form when `nil` (`languageOfDates`): for rules that keep a language's name in their state, not its catalogue.
+    public init(language: String?) {
+        texts = .english
+        self.language = language
+    }
+
+    /// The language `texts`' dates follow: `nil` for the app's own English form.
+    public static func languageOfDates(_ texts: Localization) -> String? { texts.catalogues.isEmpty ? nil : texts.language }
+
     /// The locale the names come from: the catalogue's language, or `nil` for the app's own English form.
-    private var locale: Locale? { texts.catalogues.isEmpty ? nil : Locale(identifier: texts.language) }
+    private var locale: Locale? { (language ?? Self.languageOfDates(texts)).map { Locale(identifier: $0) } }
 
     /// "Today".
     public var today: String { texts(EngineText.today) }

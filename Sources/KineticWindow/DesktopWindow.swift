@@ -34,6 +34,7 @@ public final class DesktopWindow {
         self.stage = stage
         self.title = title
         self.windowClass = windowClass
+        QuitOnSignal.leaveSignalsToKinetic()
     }
 
     /// The window's title for screen readers (the frame's name): the app's title and where the person is ("Kinetic —
@@ -67,6 +68,8 @@ public final class DesktopWindow {
         let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stage: stage)
         useTheDesktopForText()
         wakeOnFinishedWork()
+        let signals = QuitOnSignal.start()
+        defer { signals.stop() }
         defer {
             stage.backgroundWork.onFinish {}
             stage.inbox.wakeOnArrival(nil)

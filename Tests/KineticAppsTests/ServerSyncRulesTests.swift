@@ -66,6 +66,17 @@ final class ServerSyncRulesTests: XCTestCase {
         XCTAssertEqual(state.outbox.map(\.serial), [2])
     }
 
+    /// A reply, once the server took it, marks the message it answers `\\Answered`; a refused one marks nothing.
+    func testAReplyAcceptedMarksTheMessageItAnswers() {
+        var reply = hello
+        reply.answers = "imap-m1"
+        var state = sending(("sent-1", reply), ("sent-2", reply))
+        XCTAssertEqual(ServerSyncRules.reduce(&state, .sendAccepted(serial: 1)),
+                       [.submit(OutboxEntry(serial: 2, sentID: "sent-2", message: reply, phase: .sending, attempts: 1)), .saveOutbox, .markAnswered("imap-m1")])
+        XCTAssertEqual(ServerSyncRules.reduce(&state, .sendFailed(serial: 2, .refused("554 no"))), [.saveOutbox], "refused: not answered")
+        XCTAssertTrue(state.outbox.isEmpty)
+    }
+
     /// RFC 5321 §4.2.1: 451 is a transient failure. The message waits 15 s, then 30 s, then 60 s, each try counted.
     func testA4xxIsTriedAgainWithGrowingWaits() {
         var state = sending(("sent-1", hello))

@@ -190,8 +190,9 @@ final class MIMEMessageTests: XCTestCase {
         XCTAssertEqual(message.text, "")
     }
 
-    /// An embedded message (message/rfc822) is an attachment named from its subject, never read into the text.
-    func testEmbeddedMessageIsAnAttachmentNamedBySubject() throws {
+    /// An embedded message (message/rfc822) is read inline, as a forward is: its Subject under a rule, then its text;
+    /// marked an attachment (`Content-Disposition: attachment`), it is a file too, named from its subject.
+    func testEmbeddedMessageIsShownInlineAndAFileWhenMarkedOne() throws {
         let message = try MIMEMessage(parsing: mail("""
             Subject: fwd
             Content-Type: multipart/mixed; boundary=outer
@@ -202,6 +203,7 @@ final class MIMEMessageTests: XCTestCase {
             See below.
             --outer
             Content-Type: message/rfc822
+            Content-Disposition: attachment
 
             Subject: Old news
             Content-Type: text/plain
@@ -210,7 +212,7 @@ final class MIMEMessageTests: XCTestCase {
             --outer--
 
             """))
-        XCTAssertEqual(message.text, "See below.")
+        XCTAssertEqual(message.text, "See below.\n\n\u{2014}\u{2014}\u{2014}\nSubject: Old news\n\nInner text.")
         XCTAssertEqual(message.attachments.map(\.name), ["Old news.eml"])
         XCTAssertEqual(message.attachments.map(\.mimeType), ["message/rfc822"])
         XCTAssertGreaterThan(message.attachments.first?.size ?? 0, "Subject: Old news".count)

@@ -1,4 +1,5 @@
 import XCTest
+import KineticTestSupport
 import Foundation
 @testable import KineticMail
 import KineticData
@@ -22,18 +23,7 @@ final class MailDateTests: XCTestCase {
                 out.append(None)
         print(json.dumps(out))
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe()
-        (process.standardInput, process.standardOutput) = (input, output)
-        try process.run()
-        input.fileHandleForWriting.write(try JSONEncoder().encode(texts))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("python3 could not run") }
-        return try JSONDecoder().decode([Double?].self, from: data)
+        return try JSONDecoder().decode([Double?].self, from: PythonReference.run(script, input: JSONEncoder().encode(texts)))
     }
 
     func testDatesAreReadAsPythonsEmailPackageReadsThem() throws {

@@ -241,7 +241,7 @@ final class MailboxOnIMAPTests: XCTestCase {
     }
 
     /// Reply and Send with an SMTP server (under `scripts/with-smtp-sink` too): the reply goes to the sender's address,
-    /// threaded by In-Reply-To, and a copy is kept, read, in the server's Sent.
+    /// threaded by In-Reply-To, a copy is kept, read, in the server's Sent, and the message answered is `\\Answered` there.
     func testAReplyIsSentThroughTheServerAndKeptInSent() async throws {
         let environment = ProcessInfo.processInfo.environment
         guard let smtp = environment["KINETIC_TEST_SMTP_URL"], let outbox = environment["KINETIC_TEST_SMTP_OUTBOX"],
@@ -283,6 +283,20 @@ final class MailboxOnIMAPTests: XCTestCase {
             if !keptInSent { try await Task.sleep(for: .milliseconds(100)) }
         }
         XCTAssertTrue(keptInSent, "a copy in the server's Sent")
+        // And the message answered is marked so on the server, for every mail program.
+        var answered = false
+        for _ in 0..<50 where !answered {
+            stage.run(for: 0.1)
+            answered = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+                try await session.login(user: account.user, password: account.password)
+                _ = try await session.select("INBOX")
+                let flags = try await session.headers(of: try await session.allUIDs()).first { $0.fields["subject"] == "Lunch on Thursday?" }?.flags ?? []
+                try await session.logout()
+                return flags.contains("\\Answered")
+            }
+            if !answered { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        XCTAssertTrue(answered, "\\Answered on the message replied to")
     }
 
     /// A server that cannot be reached: the banner says so in the session's words, not that built-in messages show (an

@@ -56,6 +56,10 @@ final class ComposeSheet {
         sendButton.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.send) }]
         sheet.addSublayer(sendButton)
         buildCancelConfirmation()
+        let problem = Typography.label("compose.to.problem", "", frame: Rect(x: 20, y: 50, width: 680, height: 18), size: 13,
+                                       color: Self.problemInk, alignment: .right, lineLimit: 1)
+        problem.isHidden = true
+        sheet.addSublayer(problem)
         let specs: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, context.texts(MailboxText.toCaption), 70, 40), (.subject, context.texts(MailboxText.subjectCaption), 116, 40), (.body, "", 170, 370)]
         let input = context.stage.textInput
         for (kind, caption, y, height) in specs {
@@ -84,6 +88,21 @@ final class ComposeSheet {
             box.addSublayer(rule)
             sheet.addSublayer(box)
         }
+    }
+
+    /// The problem's text: 6.6:1 on the sheet's white.
+    static let problemInk = Color(red8: 0xA8, green8: 0x36, blue8: 0x06)
+
+    /// Why Send is grey, under it (`compose.to.problem`): the entry of To that is not an address; hidden when there is
+    /// none (an empty To says nothing: there is nothing wrong yet).
+    private func showToProblem(_ entry: String?) {
+        guard let label = sheet.layer(withIdentifier: "compose.to.problem"), case .text(var content) = label.contents else { return }
+        let words = entry.map { context.texts(MailboxText.notAnAddress, ["text": $0]) } ?? ""
+        if content.string != words {
+            content.string = words
+            label.contents = .text(content)
+        }
+        label.isHidden = entry == nil
     }
 
     /// Cancel with something written: Save Draft, Delete Draft or Keep Editing, over the sheet.
@@ -124,6 +143,8 @@ final class ComposeSheet {
         fields[.to]?.setText(compose.to)
         fields[.subject]?.setText(compose.subject)
         fields[.body]?.setText(compose.body)
+        if !wasOpen, let caret = compose.bodyCaret { fields[.body]?.placeCaret(at: caret) }
+        showToProblem(compose.toProblem)
         if compose.confirmingCancel {
             context.stage.textInput.focus(nil)
         } else if let kind = compose.field {
@@ -167,7 +188,9 @@ final class ComposeSheet {
             guard let button = sheet.layer(withIdentifier: layerID) else { continue }
             var states: Accessibility.States = []
             if layerID == "compose.send", compose?.canSend != true { states.insert(.disabled) }
-            button.accessibility = Accessibility(role: .button, name: name, states: states, actions: [.tapping(button)])
+            // Why it is greyed, as the sheet shows it under the button.
+            let why = layerID == "compose.send" ? compose?.toProblem.map { context.texts(MailboxText.notAnAddress, ["text": $0]) } ?? "" : ""
+            button.accessibility = Accessibility(role: .button, name: name, description: why, states: states, actions: [.tapping(button)])
         }
     }
 }

@@ -34,6 +34,7 @@ extension KineticApps {
             }
             mailboxEnvironment.watchForNewMail = { changed in await server.watchForNewMail(changed) }
             // Off the stage's thread: a failure goes to the process's log (standard error), which any thread may write.
+            mailboxEnvironment.markAnsweredOnServer = { id in try await server.markAnswered(id) }
             mailboxEnvironment.markReadOnServer = { ids in
                 Task.detached {
                     do { try await server.markRead(ids) } catch { Log.line("mailbox: the mail server was not told \(ids.count) message(s) were read: \(error)") }

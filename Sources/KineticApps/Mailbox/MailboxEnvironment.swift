@@ -22,6 +22,9 @@ public struct MailboxEnvironment {
     public var saveSent: ([MailMessage]) throws -> Void
     /// Tells the mail server that these messages were opened (IMAP's `\Seen`), in the background; `nil` without one.
     public var markReadOnServer: ((Set<String>) -> Void)?
+    /// Marks a message answered on the server (`\Answered`) once a reply to it was sent; throws what went wrong.
+    /// `nil` without a mail server.
+    public var markAnsweredOnServer: (@Sendable (String) async throws -> Void)?
     /// Files a message on the server as a placement says (its list's mailbox; Later's return moment); throws the
     /// server's refusal. `nil` without a mail server.
     public var moveOnServer: (@Sendable (String, Placement) async throws -> Void)?

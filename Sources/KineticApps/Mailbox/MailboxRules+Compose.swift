@@ -1,5 +1,6 @@
 import Foundation
 import KineticData
+import KineticRuntime
 
 /// Compose composed into the Mailbox's rules: its actions run through `ComposeRules` on `state.compose`, and what it
 /// tells the Mailbox (a draft saved or deleted, a message sent) changes the Mailbox's messages; a reply and a draft
@@ -53,8 +54,9 @@ extension MailboxRules {
         if message.subject.isEmpty { message.subject = state.words.noSubject }
         state.messages.append(message)
         state.placements[id] = Placement(.sent)
-        let outgoing = MailboxState.OutgoingMessage(to: compose.to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
-                                                    subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
+        var outgoing = MailboxState.OutgoingMessage(to: compose.recipients, subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
+        outgoing.references = compose.references.isEmpty ? nil : compose.references
+        outgoing.answers = compose.answers
         state.lastSent = outgoing
         let handedOver = state.sync.canSend ? reduceSync(&state, .send(sentID: id, outgoing)) : []
         return [.save, .saveSent(.sent)] + handedOver
@@ -82,18 +84,39 @@ extension MailboxRules {
             state.menuOpen = false
         case .reply(let id):
             guard let message = state.message(withID: id), state.options == nil else { return [] }
-            let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
-            var compose = MailboxState.Compose()
-            compose.to = message.senderAddress ?? message.sender  // the address, which Send needs, when it is known
-            compose.inReplyTo = message.messageID
-            compose.subject = message.subject.hasPrefix("Re: ") ? message.subject : "Re: \(message.subject)"
-            compose.body = "\n\n" + state.words.wroteLine.replacingOccurrences(of: "{sender}", with: message.sender) + "\n\(quoted)"
-            compose.field = .body
-            state.compose = compose
+            state.compose = reply(to: message, state)
         default:
             break
         }
         return []
+    }
+
+    /// A reply to `message`, as mail programs write one: to its Reply-To when it has one (a list's, an assistant's),
+    /// else to its sender; "Re: " once; the caret on its own line above the attribution ("On Fri 4 Jan 2019 08:30,
+    /// Erin Wu wrote:") and the quote; In-Reply-To and the whole References chain; the message to mark answered.
+    static func reply(to message: MailMessage, _ state: MailboxState) -> MailboxState.Compose {
+        let quoted = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
+        var compose = MailboxState.Compose()
+        if let replyTo = message.replyTo.flatMap({ MailAddressList($0).addresses }) {
+            compose.to = replyTo.map(\.written).joined(separator: ", ")
+        } else {
+            compose.to = message.senderAddress ?? message.sender  // the address, which Send needs, when it is known
+        }
+        compose.inReplyTo = message.messageID
+        if let messageID = message.messageID {
+            let before = (message.references ?? "").split(whereSeparator: \.isWhitespace).map(String.init).filter { $0.hasPrefix("<") && $0 != messageID }
+            compose.references = Array(before.suffix(20)) + [messageID]
+        }
+        compose.answers = message.id
+        let subject = message.subject
+        compose.subject = subject.lowercased().hasPrefix("re:") ? subject : "Re: \(subject)"
+        let attribution = message.date.map { date in
+            state.words.wroteOnLine.replacingOccurrences(of: "{date}", with: DateWords(language: state.words.dateLanguage).whole(date, calendar: state.calendar))
+        } ?? state.words.wroteLine
+        compose.body = "\n\n" + attribution.replacingOccurrences(of: "{sender}", with: message.sender) + "\n\(quoted)"
+        compose.bodyCaret = 0
+        compose.field = .body
+        return compose
     }
 
     /// An id no message has: `prefix-1`, `prefix-2`, …

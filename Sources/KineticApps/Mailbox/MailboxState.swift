@@ -91,6 +91,10 @@ public enum MailboxShelf: Equatable, Sendable {
 public struct MailWords: Equatable, Sendable {
     /// The line above a reply's quote, with `{sender}`.
     public var wroteLine = "{sender} wrote:"
+    /// The same line for a message whose date is known, with `{date}` and `{sender}`.
+    public var wroteOnLine = "On {date}, {sender} wrote:"
+    /// The language a reply's date is said in (`DateWords(language:)`); `nil` for the app's own English form.
+    public var dateLanguage: String?
     /// A sent message's subject when none was written.
     public var noSubject = "(no subject)"
     /// What a sent message's row shows in its sender's place, with `{recipient}`.
@@ -152,22 +156,26 @@ public struct MailboxState: Equatable, Sendable {
         public var draftID: String?
         /// The Message-ID of the message this answers (a reply's In-Reply-To), when it is known.
         public var inReplyTo: String?
+        /// The thread's Message-IDs before it, oldest first, ending with `inReplyTo` (a reply's References).
+        public var references: [String] = []
+        /// The row of the message this answers, marked answered on the server once the reply is sent.
+        public var answers: String?
+        /// Where the body's caret goes as compose opens (a reply: on its own line above the quote); `nil`: the end.
+        public var bodyCaret: Int?
         /// Whether Cancel is asking Save draft / Delete draft / Keep editing.
         public var confirmingCancel = false
         /// Whether anything was written: cancelling then asks before throwing it away.
         public var hasContent: Bool { !(to + subject + body).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        /// Whether Send can send: To holds one address or more, separated by commas, each `name@host.domain`.
-        public var canSend: Bool {
-            let addresses = to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            return !addresses.isEmpty && addresses.allSatisfy(Self.isAddress)
-        }
+        /// Whether Send can send: To holds one address or more (`MailAddressList`: `dana@example.org`, `Dana Ng
+        /// <dana@example.org>`, separated by commas, semicolons or lines, as typed or pasted).
+        public var canSend: Bool { MailAddressList(to).addresses != nil }
 
-        static func isAddress(_ text: String) -> Bool {
-            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
-            let host = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-            return host.count >= 2 && host.allSatisfy { !$0.isEmpty }
-        }
+        /// What in To keeps Send grey, as typed (`Dana <dana@example`); `nil` when To is empty or every entry is an
+        /// address.
+        public var toProblem: String? { MailAddressList(to).firstProblem.map { String($0.prefix(80)) } }
+
+        /// The recipients as they go: each address with its name.
+        public var recipients: [String] { MailAddressList(to).addresses?.map(\.written) ?? [] }
 
         /// The field with the keyboard; `nil` after Esc left it (a second Esc closes the sheet).
         public var field: ComposeField? = ComposeField.to

@@ -70,6 +70,9 @@ enum MailboxText {
     static let theList = LocalizedText("mailbox.said.the-list", "the list")
     // Words written into mail
     static let wroteLine = LocalizedText("mailbox.compose.wrote", "{sender} wrote:")
+    static let wroteOnLine = LocalizedText("mailbox.compose.wrote-on", "On {date}, {sender} wrote:")
+    /// Why Send is grey: an entry of To that is not an address.
+    static let notAnAddress = LocalizedText("mailbox.compose.not-an-address", "“{text}” is not an address")
     static let noSubject = LocalizedText("mailbox.compose.no-subject", "(no subject)")
     static let toLine = LocalizedText("mailbox.sent.to", "To: {recipient}")
     // Row and menu details a screen reader hears
@@ -119,7 +122,8 @@ enum MailboxText {
     static let emptyLaterNote = LocalizedText("mailbox.empty.later", "Nothing for later. Swipe a message left to bring it back when you choose.")
     /// The words the rules write into mail, in `texts`' language (`{sender}` kept for the rules to fill).
     static func mailWords(_ texts: Localization) -> MailWords {
-        MailWords(wroteLine: texts(wroteLine, ["sender": "{sender}"]), noSubject: texts(noSubject), toLine: texts(toLine, ["recipient": "{recipient}"]))
+        MailWords(wroteLine: texts(wroteLine, ["sender": "{sender}"]), wroteOnLine: texts(wroteOnLine, ["date": "{date}", "sender": "{sender}"]),
+                  dateLanguage: DateWords.languageOfDates(texts), noSubject: texts(noSubject), toLine: texts(toLine, ["recipient": "{recipient}"]))
     }
 
     static let emptyArchiveNote = LocalizedText("mailbox.empty.archive", "Nothing archived. Swipe a message right to archive it.")

@@ -114,6 +114,11 @@ struct MailboxWork {
         case .markRead(let ids):
             environment.markReadOnServer?(ids)
             return .none
+        case .markAnswered(let id):
+            guard let markAnswered = environment.markAnsweredOnServer else { return .none }
+            return .run { _ in
+                do { try await markAnswered(id) } catch { Log.line("mailbox: the mail server was not told a message was answered: \(error)") }
+            }
         }
     }
 

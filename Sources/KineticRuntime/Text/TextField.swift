@@ -109,6 +109,12 @@ public final class TextField {
         refresh()
     }
 
+    /// Puts the caret at `offset` (snapped to a character's edge), nothing selected: a reply's caret on its own line
+    /// above the quote, however long the text set before it.
+    public func placeCaret(at offset: Int) {
+        edit { $0.moveCaret(to: offset) }
+    }
+
     /// Applies an edit or a motion, then redraws and reports a changed text.
     func edit(_ change: (inout TextEditor) -> Void) {
         let before = editor.text

@@ -53,6 +53,8 @@ public enum ServerSyncEffect: Equatable, Sendable {
     /// Mark these messages `\Seen` on the server (no answer comes back: a check that still finds one unread tells
     /// it again).
     case markRead(Set<String>)
+    /// Mark this message `\Answered` on the server: a reply to it was sent (no answer comes back).
+    case markAnswered(String)
 }
 
 /// The sync's rules: state + action → new state + effects, pure.
@@ -130,8 +132,8 @@ public enum ServerSyncRules {
             return [.saveOutbox]
         case .sendAccepted(let serial):
             guard let index = state.outbox.firstIndex(where: { $0.serial == serial }) else { return [] }
-            state.outbox.remove(at: index)
-            return startNext(&state) + [.saveOutbox]
+            let answered = state.outbox.remove(at: index).message.answers
+            return startNext(&state) + [.saveOutbox] + (answered.map { [.markAnswered($0)] } ?? [])
         case .sendFailed(let serial, let failure):
             guard let index = state.outbox.firstIndex(where: { $0.serial == serial }) else { return [] }
             if failure.isTemporary {

@@ -64,13 +64,16 @@ struct LaterSchedule: Equatable {
         return (["Kinetic's Mailbox keeps here when each message in Later comes back to the Inbox."] + lines).joined(separator: "\r\n") + "\r\n"
     }
 
-    /// The schedule as a message to APPEND, from `address`, dated `date`.
+    /// The schedule as a message to APPEND, from `address`, dated `date`, with a Message-ID of its own (RFC 5322 says
+    /// every message should have one; other mail programs thread and dedupe by it).
     func message(from address: String, date: Date) -> [UInt8] {
+        let domain = address.split(separator: "@").last.map(String.init) ?? "kinetic.localdomain"
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "EEE, d MMM yyyy HH:mm:ss '+0000'"
         let headers = ["From: \(address)", "Subject: Later: when each message comes back", "Date: \(formatter.string(from: date))",
+                       "Message-ID: <later-\(UUID().uuidString.lowercased())@\(domain)>",
                        "\(Self.header.name): \(Self.header.value)", "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8"]
         return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + text).utf8)
     }

@@ -37,6 +37,7 @@ final class LaterScheduleTests: XCTestCase {
         let headers = text.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
         XCTAssertTrue(headers.contains("X-Kinetic-Schedule: later"), "\(headers)")
         XCTAssertTrue(headers.contains("Date: Fri, 27 Nov 2026 08:00:00 +0000"), "\(headers)")
+        XCTAssertTrue(headers.contains { $0.hasPrefix("Message-ID: <later-") && $0.hasSuffix("@example.org>") }, "a Message-ID of its own: \(headers)")
         XCTAssertTrue(text.hasSuffix("<a@example.org> someday someday\r\n"))
     }
 

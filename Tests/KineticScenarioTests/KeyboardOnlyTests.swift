@@ -22,6 +22,25 @@ final class KeyboardOnlyTests: XCTestCase {
         return Dictionary(captures.map { ($0.name, $0.dump) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Letters with Ctrl are shortcuts, never the Mailbox's letters: Ctrl-D and Ctrl-E on a focused message file
+    /// nothing; in the reader Ctrl-C copies the message's text (and opens no compose, as C alone does).
+    func testLettersWithCtrlAreShortcutsAndCtrlCCopiesTheReadersText() throws {
+        let json = """
+            {"app": "mailbox", "events": [
+              {"at": 0.5, "key": "down"}, {"at": 0.6, "key": "ctrl+d"}, {"at": 0.7, "key": "ctrl+e"}, {"at": 1.5, "capture": "after"},
+              {"at": 1.6, "key": "enter"}, {"at": 2.5, "key": "ctrl+c"}, {"at": 3.0, "capture": "copied"}
+            ]}
+            """
+        let scenario = try Scenario.decode(Data(json.utf8), name: "ctrl-letters.json")
+        let runner = try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog)
+        let dumps = Dictionary(try runner.run(outputDirectory: nil).map { ($0.name, $0.dump) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertNotNil(dumps["after"]?.layer("row.m01"), "Ctrl-D and Ctrl-E filed nothing")
+        XCTAssertEqual(dumps["after"]?.state, "inbox")
+        XCTAssertEqual(dumps["copied"]?.state, "message.m01", "reading still; no compose")
+        let body = try XCTUnwrap(dumps["copied"]?.layer("reader.body")?.text)
+        XCTAssertEqual(runner.stage.textInput.clipboard.text(), body, "the clipboard holds what the reader shows")
+    }
+
     /// The gallery's cards are, in order, Disguise-O-Rama, Mailbox and Honeycomb (`kinetic apps`): Tab reaches the
     /// first, → the second, Enter opens it, and the Mailbox opened by a key starts on its first message. M opens the
     /// shell's menu with the focus on the app showing; its rows are Gallery, Disguise-O-Rama, Mailbox, Honeycomb, so ↑ ↑

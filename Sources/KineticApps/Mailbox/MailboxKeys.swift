@@ -38,10 +38,18 @@ struct MailboxKeys {
             send(.search(.open))
             return true
         }
+        // Ctrl-C in the reader copies the message's text, as in every program.
+        if state.reading != nil, state.options == nil, event.modifiers.contains(.control), event.key == .character("c") || event.key == .character("C") {
+            reader.copyText()
+            return true
+        }
         if state.options != nil {
             options.handleKey(event)
             return true
         }
+        // A letter with Ctrl or Alt is a shortcut (the desktop's, a field's), never one of the Mailbox's letters:
+        // Ctrl-D is not Delete, Ctrl-C is not Compose.
+        if case .character = event.key, !event.modifiers.isDisjoint(with: [.control, .alt]) { return false }
         if state.confirmingEmptyTrash {
             if event.key == .escape { send(.cancelEmptyTrash) }
             return !Self.movesTheFocus(event)

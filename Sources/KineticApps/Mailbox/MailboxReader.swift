@@ -231,6 +231,13 @@ final class MailboxReader {
         }
     }
 
+    /// Copies the open message's text to the clipboard (Ctrl-C), and says so.
+    func copyText() {
+        guard let id = context.state.reading, let message = context.state.message(withID: id) else { return }
+        context.stage.textInput.clipboard.setText(message.text)
+        context.stage.announce(context.texts(MailboxText.copied))
+    }
+
     /// The page as a panel named by the subject, its body as text, its labels and buttons.
     func describe() {
         let state = context.state

@@ -70,6 +70,8 @@ enum MailboxText {
     static let theList = LocalizedText("mailbox.said.the-list", "the list")
     // Words written into mail
     static let wroteLine = LocalizedText("mailbox.compose.wrote", "{sender} wrote:")
+    /// Said when Ctrl-C copied the reader's text.
+    static let copied = LocalizedText("mailbox.reader.copied", "The message's text is copied")
     static let wroteOnLine = LocalizedText("mailbox.compose.wrote-on", "On {date}, {sender} wrote:")
     /// Why Send is grey: an entry of To that is not an address.
     static let notAnAddress = LocalizedText("mailbox.compose.not-an-address", "“{text}” is not an address")

@@ -18,10 +18,11 @@ struct Serve: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one and prints it).")
     var port = 8080
 
-    @Option(help: "The folder to serve (default: $KINETIC_CONTENT, else Content/ beside the executable or in ../share/kinetic, else the source checkout's).")
+    @Option(help: "The folder to serve (default: $KINETIC_CONTENT, else Content/ beside the executable or in ../share/kinetic, else the source checkout's).", completion: .directory)
     var content: String?
 
-    @Option(help: "Logging: trace, debug, info (every request), notice, warning, error or critical.")
+    @Option(help: "Logging: trace, debug, info (every request), notice, warning, error or critical.",
+            completion: .list(Logger.Level.allCases.map(\.rawValue)))
     var logLevel = "info"
 
     func validate() throws {

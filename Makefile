@@ -46,13 +46,14 @@ run: build
 	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- sh -c '$(BIN) catalog --catalog-url {url} && $(MAKE) --no-print-directory demo CONTENT_URL={content}'; \
 	fi
 
+# Each scenario under a heading naming it, then what play wrote (its captures and GIF, one path a line, once).
 demo:
 	@mkdir -p $(OUT)
 	@for s in Scenarios/*.json; do \
 	  name=$$(basename $$s .json); \
+	  echo; echo "Scenario $$s, played into $(OUT)/$$name/ and $(OUT)/$$name.gif:"; \
 	  $(BIN) play $$s --out $(OUT)/$$name --gif $(OUT)/$$name.gif $(if $(CONTENT_URL),--content-url $(CONTENT_URL)) || exit 1; \
 	done
-	@echo "Wrote:"; ls -1 $(OUT)/*.gif $(OUT)/*/*.png
 
 # XCTest only (the suite has no Swift Testing tests), so the run closes on its summary line. The package graph is
 # checked both ways: every import declared (SwiftPM's check, as an error) and every declaration imported.

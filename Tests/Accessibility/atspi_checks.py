@@ -24,7 +24,7 @@ import traceback
 import pyatspi
 from gi.repository import GLib
 
-from atspi_helpers import act, check, children, costume_wheel, failures, find_all, first, pump_events, wait_for
+from atspi_helpers import WindowedApp, act, check, costume_wheel, failures, find_all, first, pump_events, wait_for
 
 KINETIC, CATALOGUE_URL, CATALOGUE_FILE, BUNDLED_CONFIG = sys.argv[1:5]
 # The Mailbox's bundled messages, beside Disguise-O-Rama's bundled config in the apps' resources.
@@ -35,50 +35,15 @@ with open(CATALOGUE_FILE) as file:
     SERVED_TITLES = [costume["title"] for costume in json.load(file)["costumes"]]
 
 
-class App:
+class App(WindowedApp):
     """One `kinetic run APP --fresh` in a window, with data and cache folders of its own, and its object on the
     accessibility bus."""
-
-    started = []
 
     def __init__(self, app, *options):
         folder = tempfile.mkdtemp(prefix="kinetic-atspi-")
         arguments = [KINETIC, "run"] + ([app] if app else []) + ["--fresh", "--data-dir", f"{folder}/data",
                                                                  "--cache-dir", f"{folder}/cache", *options]
-        self.log = f"{folder}/kinetic.log"
-        with open(self.log, "w") as log:
-            self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=log)
-        App.started.append(self.process)
-        # Until the app is on the bus, or has ended: a loaded machine may take long to start a debug build, so the
-        # deadline is generous, and an app that ended is not waited for.
-        self.root = wait_for(lambda: self._find() or (self.process.poll() is not None and "ended"), 90)
-        if self.root == "ended":
-            self.root = None
-        said = "" if self.root else f" (process {'ended with ' + str(self.process.returncode) if self.process.poll() is not None else 'running'}; it said: {open(self.log).read()[-400:]!r})"
-        check(self.root is not None, f"{app or 'the gallery'} is on the accessibility bus as 'kinetic'{said}")
-
-    def _find(self):
-        """This process's application object (an app closed a moment ago may still be listed)."""
-        desktop = pyatspi.Registry.getDesktop(0)
-        for application in children(desktop):
-            try:
-                if application.name == "kinetic" and application.get_process_id() == self.process.pid and application.childCount > 0:
-                    return application
-            except Exception:
-                continue
-        return None
-
-    def frame(self):
-        return children(self.root)[0]
-
-    def close(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        # Wait until the bus has let go of it, so the next app is the only 'kinetic'.
-        wait_for(lambda: self._find() is None, 10)
+        super().__init__(arguments, folder, f"{app or 'the gallery'} is on the accessibility bus as 'kinetic'")
 
 
 def gallery():

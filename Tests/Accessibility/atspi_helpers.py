@@ -1,9 +1,10 @@
 """What the AT-SPI checks share: reading a tree with pyatspi (walk, find, wait for a state, act) and saying each
 result as a line, `ok    …` or `FAIL  …`, kept in `failures`. Used by atspi_checks.py (the apps from the checkout) and
 launcher_checks.py (the installed launchers)."""
+import subprocess
 import time
 
-import pyatspi  # noqa: F401  (loaded here first, as the checks use it)
+import pyatspi
 from gi.repository import GLib
 
 failures = []
@@ -97,3 +98,47 @@ def costume_wheel(app, expected):
     shown = [c.name for c in items()]
     check(costumes is not None, f"the wheel is a list of exactly these costumes: {sorted(expected)} (it lists {shown})")
     return costumes
+
+
+class WindowedApp:
+    """One kinetic process that opens a window, started with its log in `folder`, and its application object on the
+    accessibility bus (`root`, None when it never came). `started` holds every process, for the checks to end."""
+
+    started = []
+
+    def __init__(self, arguments, folder, what, environment=None):
+        self.folder = folder
+        self.log = f"{folder}/kinetic.log"
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=log, env=environment)
+        WindowedApp.started.append(self.process)
+        # Until the app is on the bus, or has ended: a loaded machine may take long to start a debug build, so the
+        # deadline is generous, and an app that ended is not waited for.
+        self.root = wait_for(lambda: self._find() or (self.process.poll() is not None and "ended"), 90)
+        if self.root == "ended":
+            self.root = None
+        said = "" if self.root else f" (process {'ended with ' + str(self.process.returncode) if self.process.poll() is not None else 'running'}; it said: {open(self.log).read()[-400:]!r})"
+        check(self.root is not None, f"{what}{said}")
+
+    def _find(self):
+        """This process's application object (an app closed a moment ago may still be listed)."""
+        desktop = pyatspi.Registry.getDesktop(0)
+        for application in children(desktop):
+            try:
+                if application.name == "kinetic" and application.get_process_id() == self.process.pid and application.childCount > 0:
+                    return application
+            except Exception:
+                continue
+        return None
+
+    def frame(self):
+        return children(self.root)[0]
+
+    def close(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        # Wait until the bus has let go of it, so the next app is the only 'kinetic'.
+        wait_for(lambda: self._find() is None, 10)

@@ -19,14 +19,13 @@ import os
 import plistlib
 import re
 import shlex
-import subprocess
 import sys
 import tempfile
 import traceback
 
 import pyatspi
 
-from atspi_helpers import children, check, costume_wheel, failures, find_all, wait_for
+from atspi_helpers import WindowedApp, check, costume_wheel, failures, find_all, wait_for
 
 PREFIX = sys.argv[1]
 SHARE = os.path.join(PREFIX, "share")
@@ -40,46 +39,19 @@ CATEGORIES = [node["title"] for node in json.loads(NODES_TEXT)["rootNode"]]
 PICTURES = set(re.findall(r'"image"\s*:\s*"([^"]+)"', NODES_TEXT))
 
 
-class Launched:
-    """One launcher's Exec line, run with XDG folders of its own, and its application on the accessibility bus."""
+class Launched(WindowedApp):
+    """One launcher's Exec line, run as it is with XDG folders of its own, and its application on the bus."""
 
     def __init__(self, desktop_file):
         entry = configparser.ConfigParser(interpolation=None)
         entry.read(desktop_file)
         self.name = entry["Desktop Entry"]["Name"]
         self.command = shlex.split(entry["Desktop Entry"]["Exec"])
-        self.folder = tempfile.mkdtemp(prefix="kinetic-launcher-")
-        environment = dict(os.environ, XDG_DATA_HOME=f"{self.folder}/data", XDG_CACHE_HOME=f"{self.folder}/cache",
-                           XDG_CONFIG_HOME=f"{self.folder}/config", XDG_STATE_HOME=f"{self.folder}/state")
-        self.log = f"{self.folder}/kinetic.log"
-        with open(self.log, "w") as log:
-            self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=log, env=environment)
-        self.root = wait_for(lambda: self._find() or (self.process.poll() is not None and "ended"), 90)
-        if self.root == "ended":
-            self.root = None
-        said = "" if self.root else f" (it said: {open(self.log).read()[-400:]!r})"
-        check(self.root is not None, f"{self.name}: '{' '.join(self.command)}' opens a window on the accessibility bus{said}")
-
-    def _find(self):
-        for application in children(pyatspi.Registry.getDesktop(0)):
-            try:
-                if application.get_process_id() == self.process.pid and application.childCount > 0:
-                    return application
-            except Exception:
-                continue
-        return None
-
-    def frame(self):
-        return children(self.root)[0]
-
-    def close(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        wait_for(lambda: self._find() is None, 10)
+        folder = tempfile.mkdtemp(prefix="kinetic-launcher-")
+        environment = dict(os.environ, XDG_DATA_HOME=f"{folder}/data", XDG_CACHE_HOME=f"{folder}/cache",
+                           XDG_CONFIG_HOME=f"{folder}/config", XDG_STATE_HOME=f"{folder}/state")
+        super().__init__(self.command, folder, f"{self.name}: '{' '.join(self.command)}' opens a window on the accessibility bus",
+                         environment)
 
 
 def gallery(app):

@@ -19,6 +19,7 @@ import os
 import plistlib
 import re
 import shlex
+import shutil
 import sys
 import tempfile
 import traceback
@@ -104,6 +105,7 @@ for launcher in launchers:
     finally:
         if app is not None:
             app.close()
+            shutil.rmtree(app.folder, ignore_errors=True)
 
 print(f"{len(failures)} launcher check(s) failed" if failures else "every launcher check passed", flush=True)
 sys.exit(1 if failures else 0)

@@ -26,7 +26,7 @@ deps:
 build: deps release-binary
 
 # The release binary, built only when a source, the manifest or the pinned versions are newer than it: with nothing
-# to build, SwiftPM's own planning alone takes most of a minute. A build touches the binary, so an edit reverted
+# to build, SwiftPM's own planning alone takes seconds, up to most of a minute. A build touches the binary, so an edit reverted
 # (a newer file, the same program) is planned once, not on every run.
 release-binary:
 	@if [ -x $(BIN) ] && [ -d $(dir $(BIN))Kinetic_KineticApps.resources ] && \

@@ -5,12 +5,12 @@ DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev lib
                    fonts-texgyre fonts-dejavu-core fonts-noto-color-emoji gettext ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
                    desktop-file-utils appstream man-db zsh systemd dovecot-imapd libgmime-3.0-dev libsqlite3-dev \
-                   libsecret-1-dev gnome-keyring libxml2-dev
+                   libsecret-1-dev gnome-keyring libxml2-dev dpkg-dev lintian binutils patchelf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build run test bench bench-peers bench-window bench-idle load clean demo fuzz digests install uninstall
+.PHONY: deps build release-binary run test bench bench-peers bench-window bench-idle load clean demo fuzz digests install installable uninstall deb
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -21,8 +21,20 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-build: deps
-	swift build -c release --product kinetic $(IMPORT_CHECK)
+# SwiftPM's notes about other people's code are left out of what the build prints (scripts/swift-build). The Swift
+# runtime is not linked in: `make install` puts the one the binary links beside it (docs/installing.md says why).
+build: deps release-binary
+
+# The release binary, built only when a source, the manifest or the pinned versions are newer than it: with nothing
+# to build, SwiftPM's own planning alone takes seconds, up to most of a minute. A build touches the binary, so an edit reverted
+# (a newer file, the same program) is planned once, not on every run.
+release-binary:
+	@if [ -x $(BIN) ] && [ -d $(dir $(BIN))Kinetic_KineticApps.resources ] && \
+	    [ -z "$$(find Sources Package.swift Package.resolved -newer $(BIN) -print -quit 2>/dev/null)" ]; then \
+	  echo "$(BIN) is up to date"; \
+	else \
+	  scripts/swift-build -c release --product kinetic $(IMPORT_CHECK) && touch $(BIN); \
+	fi
 
 # Starts the content server on a free loopback port in the background and points the app at it. With a display:
 # open the window. Without one: refresh the catalogue once, then play the demo scenarios headlessly into $(OUT)/,
@@ -34,13 +46,14 @@ run: build
 	  scripts/with-content-server $(BIN) $(OUT)/serve.log -- sh -c '$(BIN) catalog --catalog-url {url} && $(MAKE) --no-print-directory demo CONTENT_URL={content}'; \
 	fi
 
+# Each scenario under a heading naming it, then what play wrote (its captures and GIF, one path a line, once).
 demo:
 	@mkdir -p $(OUT)
 	@for s in Scenarios/*.json; do \
 	  name=$$(basename $$s .json); \
+	  echo; echo "Scenario $$s, played into $(OUT)/$$name/ and $(OUT)/$$name.gif:"; \
 	  $(BIN) play $$s --out $(OUT)/$$name --gif $(OUT)/$$name.gif $(if $(CONTENT_URL),--content-url $(CONTENT_URL)) || exit 1; \
 	done
-	@echo "Wrote:"; ls -1 $(OUT)/*.gif $(OUT)/*/*.png
 
 # XCTest only (the suite has no Swift Testing tests), so the run closes on its summary line. The package graph is
 # checked both ways: every import declared (SwiftPM's check, as an error) and every declaration imported.
@@ -120,13 +133,20 @@ load: build
 PREFIX ?= /usr/local
 INSTALL_FROM ?= $(BIN)
 SCREENSHOTS_URL ?= https://kinetic.invalid/docs/images
-# The release binary is brought up to date first (a plain incremental build, no apt: `sudo make install` after `make
-# run` installs nothing else), or built with its packages when there is none yet.
-install:
+# The release binary is brought up to date first (release-binary: no apt: `sudo make install` after `make run`
+# installs nothing else), or built with its packages when there is none yet; another INSTALL_FROM is taken as it is.
+installable:
 	@if [ "$(INSTALL_FROM)" = "$(BIN)" ]; then \
-	  if [ -x "$(BIN)" ]; then swift build -c release --product kinetic; else $(MAKE) --no-print-directory build; fi; \
+	  if [ -x "$(BIN)" ]; then $(MAKE) --no-print-directory release-binary; else $(MAKE) --no-print-directory build; fi; \
 	fi
+
+install: installable
 	scripts/install-desktop install "$(INSTALL_FROM)" "$(DESTDIR)" "$(PREFIX)" "$(SCREENSHOTS_URL)"
+
+# A Debian package, $(OUT)/kinetic_VERSION_ARCH.deb, of `make install DESTDIR=… PREFIX=/usr` (scripts/build-deb):
+# install it with `sudo apt install ./$(OUT)/kinetic_*.deb`. INSTALL_FROM as for install.
+deb: installable
+	@scripts/build-deb "$(INSTALL_FROM)" "$(OUT)"
 
 uninstall:
 	scripts/install-desktop uninstall "" "$(DESTDIR)" "$(PREFIX)"

@@ -51,6 +51,7 @@ public final class DesktopWindow {
             setenv("SDL_VIDEO_X11_WMCLASS", windowClass, 0)
             setenv("SDL_VIDEO_WAYLAND_WMCLASS", windowClass, 0)
         }
+        try Self.requireADisplayNamed()
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.sdl(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }
         try Self.requireADisplay()
@@ -89,6 +90,16 @@ public final class DesktopWindow {
 
     /// SDL's drivers that show nothing a person can see: with one of these and nobody asking for it, there is no display.
     private static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
+
+    /// Refuses, before SDL starts, to look for a display when none is named (no `DISPLAY`, no `WAYLAND_DISPLAY`, no
+    /// `SDL_VIDEODRIVER`): SDL would try its Wayland driver, and libwayland would print a line of its own
+    /// ("XDG_RUNTIME_DIR is invalid or not set") before Kinetic's sentence.
+    private static func requireADisplayNamed() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"].allSatisfy({ environment[$0]?.isEmpty ?? true }) else { return }
+        throw WindowError.sdl("no display to open a window on: neither DISPLAY nor WAYLAND_DISPLAY is set; "
+                              + "kinetic play runs a scenario without one")
+    }
 
     /// Refuses to run on a driver that shows nothing, unless `SDL_VIDEODRIVER` asked for it.
     private static func requireADisplay() throws {

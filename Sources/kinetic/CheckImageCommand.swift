@@ -17,7 +17,7 @@ struct CheckImageCommand: ParsableCommand {
         abstract: "Check one image file as the apps do before showing it, under a CPU limit (used by the apps themselves).",
         shouldDisplay: false)
 
-    @Argument(help: "The image file (SVG or PNG).")
+    @Argument(help: "The image file (SVG or PNG).", completion: .file(extensions: ["svg", "png"]))
     var file: String
 
     func run() {

@@ -26,7 +26,7 @@ struct HoneycombLayoutCommand: ParsableCommand {
     @Option(help: "The stage's height in points.")
     var height = 768.0
 
-    @Option(help: "Draw the grids of 1…35 cells on one PNG instead.")
+    @Option(help: "Draw the grids of 1…35 cells on one PNG instead.", completion: .file(extensions: ["png"]))
     var sheet: String?
 
     func validate() throws {

@@ -32,10 +32,10 @@ struct DataOptions: ParsableArguments {
     @Option(help: "The content server's root, e.g. http://127.0.0.1:8080/ (default: $KINETIC_CONTENT_URL): the Honeycomb's nodes and images, and the costume catalogue when --catalog-url is not given.")
     var contentURL: String?
 
-    @Option(help: "Folder for saved data (default: $XDG_DATA_HOME/kinetic, else ~/.local/share/kinetic).")
+    @Option(help: "Folder for saved data (default: $XDG_DATA_HOME/kinetic, else ~/.local/share/kinetic).", completion: .directory)
     var dataDir: String?
 
-    @Option(help: "Folder for cached images (default: $XDG_CACHE_HOME/kinetic, else ~/.cache/kinetic).")
+    @Option(help: "Folder for cached images (default: $XDG_CACHE_HOME/kinetic, else ~/.cache/kinetic).", completion: .directory)
     var cacheDir: String?
 
     var locations: CatalogLocations { CatalogLocations(dataDirectory: dataDir, cacheDirectory: cacheDir, catalogURL: catalogURL) }
@@ -86,7 +86,7 @@ enum AddressOption {
 
 /// `--language`, shared by `run` and `play`: the texts' languages, as gettext programs take them.
 struct LanguageOption: ParsableArguments {
-    @Option(help: "The languages to show texts in, most wanted first, colon-separated (fr, ar:fr, pseudo); default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG, as gettext reads them. A language without a catalogue shows English.")
+    @Option(help: "The languages to show texts in, most wanted first, colon-separated (fr, ar:fr, pseudo); default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG, as gettext reads them. A language without a catalogue shows English.", completion: .custom { _, _, _ in LanguageOption.offered })
     var language: String?
 
     func validate() throws {
@@ -96,6 +96,10 @@ struct LanguageOption: ParsableArguments {
             throw ValidationError("--language: \"\(Log.printable(bad, limit: 40))\" is not a language (expected a tag such as fr, ar, fr_CA or pseudo)")
         }
     }
+
+    /// What the shells' completion offers for `--language`: English, each catalogue the program ships, and the
+    /// pseudo-language.
+    static var offered: [String] { ["en"] + KineticApps.shippedCatalogues(log: { _ in }).keys.sorted() + ["pseudo"] }
 
     /// The run's texts: the flag's languages, else the environment's, with the catalogues the program ships.
     var localization: Localization {
@@ -110,7 +114,7 @@ struct MailOptions: ParsableArguments {
     @Option(help: "The Mailbox's IMAP server: imaps://HOST[:993] (TLS), imap://HOST[:143] (STARTTLS), or imap://127.0.0.1:PORT (plain, loopback only); default: $KINETIC_IMAP_URL, else (for run) the accounts in $XDG_CONFIG_HOME/kinetic/mail.json.")
     var imap: String?
 
-    @Option(help: "A PEM file of the certificate authorities to trust for the mail servers' TLS instead of the system's; default: $KINETIC_MAIL_CA_FILE.")
+    @Option(help: "A PEM file of the certificate authorities to trust for the mail servers' TLS instead of the system's; default: $KINETIC_MAIL_CA_FILE.", completion: .file(extensions: ["pem", "crt"]))
     var mailCaFile: String?
 
     @Option(help: "The account's SMTP server, to send through: smtps://HOST[:465] (TLS), smtp://HOST[:587] (STARTTLS), or smtp://127.0.0.1:PORT (plain, loopback only); the same user and password log in; default: $KINETIC_SMTP_URL.")
@@ -119,7 +123,7 @@ struct MailOptions: ParsableArguments {
     @Option(help: "The mail account's user name; default: $KINETIC_MAIL_USER.")
     var mailUser: String?
 
-    @Option(help: "A file whose first line is the mail account's password (chmod 600); default: $KINETIC_MAIL_PASSWORD_FILE.")
+    @Option(help: "A file whose first line is the mail account's password (chmod 600); default: $KINETIC_MAIL_PASSWORD_FILE.", completion: .file())
     var mailPasswordFile: String?
 
     /// The account's server, or `nil` when no IMAP address is given; throws a sentence naming what is wrong. With no
@@ -178,7 +182,8 @@ struct MailOptions: ParsableArguments {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the gallery (or one app) in a window.")
 
-    @Argument(help: "An app to open at once: \(KineticApps.ids.joined(separator: ", ")).", transform: AppChoice.parse)
+    @Argument(help: "An app to open at once: \(KineticApps.ids.joined(separator: ", ")).", completion: .list(KineticApps.ids),
+              transform: AppChoice.parse)
     var app: AppChoice?
 
     @Flag(help: "Replace springs, falls and slides with short cross-fades.")
@@ -191,7 +196,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Close by itself after this many seconds (for scripted checks).")
     var seconds: Double?
 
-    @Option(help: "Tune the motion live: a folder of tuning files, one per app (DIR/<app>.json), or one file (FILE.json). Missing files are written with the current values; saving one applies it in the running app.")
+    @Option(help: "Tune the motion live: a folder of tuning files, one per app (DIR/<app>.json), or one file (FILE.json). Missing files are written with the current values; saving one applies it in the running app.", completion: .file(extensions: ["json"]))
     var tune: String?
 
     @OptionGroup var data: DataOptions
@@ -239,16 +244,16 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a scenario headlessly and write its captures (PNG + JSON), and optionally a GIF or MP4.")
 
-    @Argument(help: "The scenario JSON file.")
+    @Argument(help: "The scenario JSON file.", completion: .file(extensions: ["json"]))
     var scenario: String
 
-    @Option(help: "Folder for the captures.")
+    @Option(help: "Folder for the captures.", completion: .directory)
     var out: String = "out"
 
-    @Option(help: "Also record the whole run as a GIF.")
+    @Option(help: "Also record the whole run as a GIF.", completion: .file(extensions: ["gif"]))
     var gif: String?
 
-    @Option(help: "Also record the whole run as an MP4.")
+    @Option(help: "Also record the whole run as an MP4.", completion: .file(extensions: ["mp4"]))
     var mp4: String?
 
     @Flag(help: "No progress bar.")
@@ -257,7 +262,7 @@ struct Play: ParsableCommand {
     @Option(help: "The content server to download from (overrides the scenario's contentURL).")
     var contentURL: String?
 
-    @Option(help: "Play with the motion tuned by this file (FILE.json) or folder of per-app files (DIR/<app>.json), as `kinetic run --tune` writes them.")
+    @Option(help: "Play with the motion tuned by this file (FILE.json) or folder of per-app files (DIR/<app>.json), as `kinetic run --tune` writes them.", completion: .file(extensions: ["json"]))
     var tune: String?
 
     @Flag(help: "Keep the run's own data folder (saved state and downloads) instead of removing it at the end; its path is printed.")

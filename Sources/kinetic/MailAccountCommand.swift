@@ -25,7 +25,7 @@ struct MailAccountCommand: ParsableCommand {
     @Option(help: "The account's user name.")
     var mailUser: String
 
-    @Option(help: "A PEM file of the certificate authorities to trust instead of the system's.")
+    @Option(help: "A PEM file of the certificate authorities to trust instead of the system's.", completion: .file(extensions: ["pem", "crt"]))
     var mailCaFile: String?
 
     func validate() throws {

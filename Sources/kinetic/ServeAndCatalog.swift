@@ -18,10 +18,11 @@ struct Serve: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one and prints it).")
     var port = 8080
 
-    @Option(help: "The folder to serve (default: $KINETIC_CONTENT, else Content/ beside the executable or in ../share/kinetic, else the source checkout's).")
+    @Option(help: "The folder to serve (default: $KINETIC_CONTENT, else Content/ beside the executable or in ../share/kinetic, else the source checkout's).", completion: .directory)
     var content: String?
 
-    @Option(help: "Logging: trace, debug, info (every request), notice, warning, error or critical.")
+    @Option(help: "Logging: trace, debug, info (every request), notice, warning, error or critical.",
+            completion: .list(Logger.Level.allCases.map(\.rawValue)))
     var logLevel = "info"
 
     func validate() throws {
@@ -78,6 +79,8 @@ struct CatalogCommand: AsyncParsableCommand {
         let idWidth = max(snapshot.costumes.map { shown($0.id).count }.max() ?? 2, 2)
         let titleWidth = max(snapshot.costumes.map { shown($0.title).count }.max() ?? 5, 5)
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
+        // A heading first, so the table says what it lists wherever it is printed (make run prints it among others).
+        print("Disguise-O-Rama's costumes (\(snapshot.costumes.count)), as its wheel shows them:")
         print("\(pad("id", idWidth))  \(pad("title", titleWidth))  source")
         for costume in snapshot.costumes {
             print("\(pad(shown(costume.id), idWidth))  \(pad(shown(costume.title), titleWidth))  \(snapshot.sources[costume.id]?.rawValue ?? "?")")

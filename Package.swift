@@ -125,7 +125,7 @@ let package = Package(
                                                                 "CPixelFloor"],
                     exclude: ["References"]),
         .testTarget(name: "KineticContentServerTests", dependencies: ["KineticContentServer", "KineticTestSupport"]),
-        .testTarget(name: "KineticDataTests", dependencies: ["KineticData", "KineticCore", "KineticNetwork", "KineticContentServer", "KineticRender",
+        .testTarget(name: "KineticDataTests", dependencies: ["KineticData", "KineticCore", "KineticNetwork", "KineticContentServer", "KineticRender", "KineticPlatform",
                                                                 "KineticTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                                                                 .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KineticScenarioTests", dependencies: ["KineticScenario", "KineticApps", "KineticData", "KineticNetwork",

@@ -23,8 +23,8 @@ public enum MailDevice {
         }
         let token = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(Data((token + "\n").utf8), to: file)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try AtomicFile.write(Data((token + "\n").utf8), to: file, ownerOnly: true)
         } catch {
             log("mailbox: this device's name for the mail server was not saved (\(error)); drafts kept there from this run may be kept twice")
         }

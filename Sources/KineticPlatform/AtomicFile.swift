@@ -26,7 +26,9 @@ public enum AtomicFile {
             throw SaveError(description: "\(url.path) could not be written: it is a folder where a file belongs")
         }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // An owner-only file's folder, made here, is owner-only too (0700).
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: ownerOnly ? [.posixPermissions: 0o700] : nil)
         } catch {
             throw SaveError(description: "\(url.path) could not be written: its folder could not be made (\(ErrorWords.sentence(error)))")
         }

@@ -223,6 +223,9 @@ struct Run: ParsableCommand {
         let stage = Stage(settings: settings)
         var environment = AppsEnvironment.liveWindow
         let keptMail = fresh ? nil : locations.cacheDirectory.appendingPathComponent("mail")
+        // Saved mail, drafts, the outbox and kept mail are the person's alone, whatever an earlier version left open.
+        OwnerOnly.tighten(locations.dataDirectory)
+        if let keptMail { OwnerOnly.tighten(keptMail) }
         // What reading the accounts said goes to the log, and to the Mailbox's first banner.
         var mailWarnings: [String] = []
         environment.mailServer = try mail.server(readingTheAccountsFile: true, keptMailFolder: keptMail) { warning in

@@ -2,6 +2,7 @@ import XCTest
 import KineticContentServer
 import KineticTestSupport
 @testable import KineticData
+import KineticPlatform
 import KineticNetwork
 
 /// The Mailbox's messages and the person's placements: strict per message, saved atomically, refreshed with an ETag.
@@ -139,5 +140,49 @@ final class MailboxDataTests: XCTestCase {
         let failed = await later.refresh()
         XCTAssertTrue(failed.refreshFailed)
         XCTAssertEqual(failed.messages.count, 30, "a failed refresh keeps what works")
+    }
+}
+
+/// What the person filed, read, wrote and sent is theirs alone (issue #54): owner-only files in an owner-only folder,
+/// and what an earlier version wrote open is tightened at the next launch (`OwnerOnly.tighten`).
+final class OwnerOnlyFilesTests: XCTestCase {
+    private func mode(_ url: URL) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int ?? -1) & 0o777
+    }
+
+    func testSavedMailFilesAreTheOwnersAlone() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-owner-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("kinetic")
+        let store = MailboxSavedFiles(folder: folder)
+        try store.save(["m1": Placement(.archive)])
+        try store.saveSent([MailMessage(id: "sent-1", sender: "To: lea@example.org", subject: "Hi", snippet: "", time: "09:00", body: "private")])
+        XCTAssertEqual(try mode(folder), 0o700, "the folder made for them")
+        XCTAssertEqual(try mode(store.fileURL), 0o600)
+        XCTAssertEqual(try mode(store.sentFileURL), 0o600)
+    }
+
+    func testWhatWasWrittenOpenIsTightened() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-open-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("mail")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let sent = folder.appendingPathComponent("mailbox-sent.json"), kept = inner.appendingPathComponent("kept.sqlite")
+        for file in [sent, kept] {
+            try Data("{}".utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        }
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-elsewhere-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: elsewhere)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: elsewhere.path)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link"), withDestinationURL: elsewhere)
+        OwnerOnly.tighten(folder)
+        XCTAssertEqual(try mode(folder), 0o700)
+        XCTAssertEqual(try mode(inner), 0o700)
+        XCTAssertEqual(try mode(sent), 0o600)
+        XCTAssertEqual(try mode(kept), 0o600)
+        XCTAssertEqual(try mode(elsewhere), 0o644, "a link's target is not Kinetic's to change")
     }
 }

@@ -82,6 +82,7 @@ extension SavedFile where Value: Encodable {
             encoder.outputFormat = .xml
             data = try encoder.encode(value)
         }
-        try AtomicFile.write(data, to: url)
+        // What the person did, wrote and sent is theirs alone (0600).
+        try AtomicFile.write(data, to: url, ownerOnly: true)
     }
 }

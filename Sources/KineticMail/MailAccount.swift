@@ -1,4 +1,5 @@
 import Foundation
+import KineticPlatform
 
 /// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
 /// it (or `KINETIC_IMAP_URL`, `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`).
@@ -114,12 +115,12 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
         if let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
             warn("mail: \(Self.shown(path)) can be read by others (mode \(String(mode & 0o777, radix: 8))); chmod 600 it")
         }
-        // At most 4 KB read: a password file is a line, and a device (/dev/zero) must not be read for ever.
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 4097) else {
-            throw MailAccountError("the password file \(Self.shown(path)) can't be read")
+        // At most 4 KB, of a regular file: a password file is a line; a device (/dev/zero) or a FIFO is never read.
+        let data: Data
+        do { data = try SmallFile.read(path, limit: 4096) } catch {
+            throw MailAccountError("the password file \(Self.shown(path)) \(error)")
         }
-        try? handle.close()  // a read-only handle: nothing to lose on close
-        guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(data: data, encoding: .utf8) else {
             throw MailAccountError("the password file \(Self.shown(path)) is not a short UTF-8 text")
         }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""

@@ -48,11 +48,10 @@ public enum MailAccountsFile {
                             warn: (String) -> Void) -> (accounts: [(name: String, account: MailAccount)], problems: [String]) {
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], []) }
         let shown = MailAccount.shown(url.path)
-        guard let handle = FileHandle(forReadingAtPath: url.path), let data = try? handle.read(upToCount: 1_048_577) else {
-            return ([], ["mail accounts: \(shown) can't be read"])
+        let data: Data
+        do { data = try SmallFile.read(url.path, limit: 1_048_576) } catch {
+            return ([], ["mail accounts: \(shown) \(error)"])
         }
-        try? handle.close()  // a read-only handle: nothing to lose on close
-        guard data.count <= 1_048_576 else { return ([], ["mail accounts: \(shown) is larger than 1 MB"]) }
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)
@@ -125,8 +124,9 @@ public enum MailAccountsFile {
     public static func entries(in url: URL) throws -> [Any] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let shown = MailAccount.shown(url.path)
-        guard let data = FileManager.default.contents(atPath: url.path), data.count <= 1_048_576 else {
-            throw MailAccountError("\(shown) can't be read, or is larger than 1 MB; it was not changed")
+        let data: Data
+        do { data = try SmallFile.read(url.path, limit: 1_048_576) } catch {
+            throw MailAccountError("\(shown) \(error); it was not changed")
         }
         guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let list = file["accounts"] as? [Any] else {
             throw MailAccountError("\(shown) is not {\"accounts\": [...]} JSON; it was not changed")

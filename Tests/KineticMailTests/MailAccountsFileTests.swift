@@ -211,6 +211,28 @@ final class MailAccountsFileTests: XCTestCase {
         } catch is Account.Away {}
     }
 
+    /// A FIFO as the accounts file or as a password file is refused at once (it blocked the launch for ever), and a
+    /// file of 2 MB by its size, before a byte is read (issue #54, item 5).
+    func testAFIFOOrAHugeFileIsRefusedWithoutReadingIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("mail.json")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let loaded = MailAccountsFile.load(fifo, home: nil) { _ in }
+        XCTAssertEqual(loaded.problems.count, 1)
+        XCTAssertTrue(loaded.problems[0].contains("is not a regular file (a FIFO)"), loaded.problems[0])
+        XCTAssertThrowsError(try MailAccount.password(fromFile: fifo.path) { _ in }) { error in
+            XCTAssertTrue("\(error)".contains("is not a regular file (a FIFO)"), "\(error)")
+        }
+        let huge = folder.appendingPathComponent("huge.json")
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 2 * 1_048_576)  // sparse: 2 MB that cost nothing to write
+        try handle.close()
+        XCTAssertEqual(MailAccountsFile.load(huge, home: nil) { _ in }.problems.first.map { $0.hasSuffix("is larger than 1 MB") }, true)
+    }
+
     /// One order by date across accounts: the second account's newer mail above the first's older, and a message
     /// with no date after every dated one.
     func testSeveralAccountsAreListedNewestFirstAcrossThem() async throws {

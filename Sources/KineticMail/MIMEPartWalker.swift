@@ -355,7 +355,9 @@ enum IconvConversion {
 }
 
 /// Text as a view shows it: lines end in "\n" (not "\r\n" or "\r"), control characters other than tab and line
-/// break are gone, blank lines before and whitespace after the text are trimmed.
+/// break are gone, and so are the bidirectional overrides (U+202D, U+202E), which turn what follows them around
+/// ("invoice‮fdp.exe" reading as "invoice.exe.pdf"); the marks and isolates right-to-left text uses stay. Blank lines
+/// before and whitespace after the text are trimmed.
 enum ReadableText {
     /// `text` normalized as above.
     static func normalized(_ text: String) -> String {
@@ -367,6 +369,8 @@ enum ReadableText {
                 kept.append("\n")
             } else if scalar == "\n" {
                 if !previousWasReturn { kept.append("\n") }
+            } else if scalar.value == 0x202D || scalar.value == 0x202E {
+                continue
             } else if scalar == "\t" || scalar.properties.generalCategory != .control {
                 kept.append(scalar)
             }

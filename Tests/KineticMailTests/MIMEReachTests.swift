@@ -146,3 +146,12 @@ final class HTMLReadingTests: XCTestCase {
         XCTAssertEqual(HTMLText.plainText(from: "<p>kept</p>" + String(repeating: "<div>", count: 5_000) + "lost", byteLimit: 100), "kept")
     }
 }
+
+/// A body can't turn its own text around (issue #54, item 9): the overrides go, right-to-left text stays as written.
+final class BodyDirectionTests: XCTestCase {
+    func testOverridesLeaveTheBodyAndArabicStays() throws {
+        let bytes = Array("Subject: x\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nOpen invoice\u{202E}fdp.exe now\r\n\u{200F}مرحبا بك\r\n".utf8)
+        let message = try MIMEMessage(parsing: bytes)
+        XCTAssertEqual(message.text, "Open invoicefdp.exe now\n\u{200F}مرحبا بك")
+    }
+}

@@ -56,7 +56,7 @@ public final class IMAPSession {
             }
             let greeting = try await session.response()
             guard case .untagged(let values) = greeting, let word = values.first?.text?.uppercased(), word == "OK" || word == "PREAUTH" else {
-                throw IMAPError.refused("greeting", "\(greeting)")
+                throw IMAPError.refused("greeting", Self.words(of: greeting))
             }
             if case .list(let code)? = values.dropFirst().first, code.first?.text?.uppercased() == "CAPABILITY" {
                 session.capabilities = Set(code.dropFirst().compactMap { $0.text?.uppercased() })
@@ -168,7 +168,13 @@ public final class IMAPSession {
             literals.append(Array(word.utf8))
             return Self.literalPlace
         }
-        let reply = try await run("LOGIN \(words[0]) \(words[1])", literals: literals)
+        let reply: Reply
+        do {
+            reply = try await run("LOGIN \(words[0]) \(words[1])", literals: literals)
+        } catch IMAPError.refused(let command, let why) where !password.isEmpty {
+            // A server that echoes the command in its refusal must not put the password in a banner or the log.
+            throw IMAPError.refused(command, why.replacingOccurrences(of: password, with: "•••"))
+        }
         // A server says what it can do once logged in (often more than before: CONDSTORE) in the OK's code, or in an
         // untagged CAPABILITY line beside it (RFC 3501 §6.2.3 allows either).
         if let code = reply.code, code.first?.text?.uppercased() == "CAPABILITY" {
@@ -176,6 +182,18 @@ public final class IMAPSession {
         } else if let line = reply.data.first(where: { $0.first?.text?.uppercased() == "CAPABILITY" }) {
             capabilities = Set(line.dropFirst().compactMap { $0.text?.uppercased() })
         }
+    }
+
+    /// A response as a person reads it: its words (`BYE Too many connections`), not the parser's values, at most 300
+    /// characters.
+    static func words(of response: IMAPResponse) -> String {
+        let said: String
+        switch response {
+        case .untagged(let values): said = values.compactMap(\.text).joined(separator: " ")
+        case .continuation(let text): said = text
+        case .tagged(_, let status, _, let text): said = "\(status.rawValue) \(text)"
+        }
+        return String(said.prefix(300))
     }
 
     /// `text` as an IMAP quoted string, or `nil` when it must go as a literal (a line break, a NUL, eight-bit bytes).

@@ -134,13 +134,34 @@ final class MailDeadline: Sendable {
             if timedOut.withLockedValue({ $0 }) { throw IMAPError.timedOut(timeout) }
             // A certificate refused, or a handshake the server refused: the same server will fail the same way; not
             // retried. A connection that dropped (mid-handshake, or without TLS's goodbye) is only closed: tried again.
-            if Self.isTLSRefusal(error) { throw IMAPError.refused("TLS", "\(error)") }
+            if Self.isTLSRefusal(error) { throw IMAPError.refused("TLS", MailChannel.tlsWords(error)) }
             throw IMAPError.closed("\(error)")
         }
     }
 }
 
 extension MailChannel {
+    /// Why TLS refused the server, in words a person can act on, not the library's dump: the certificate not signed by
+    /// an authority this machine trusts (a company's own, a self-signed one: the account's certificate file trusts
+    /// it), made for another name, a server that speaks no TLS on that port, or only an outdated version of it.
+    static func tlsWords(_ error: Error) -> String {
+        let said = "\(error)"
+        if error is NIOSSLExtraError || said.contains("cannotMatchULabel") || said.contains("certificate from peer") {
+            return "the server's certificate is made for another name than the one asked for"
+        }
+        if said.contains("CERTIFICATE_VERIFY_FAILED") || said.contains("unableToValidateCertificate") || said.contains("noCertificateToValidate") {
+            return "the server's certificate is not signed by an authority this machine trusts (a company's or a self-made one can be trusted by giving its certificate file)"
+        }
+        if said.contains("WRONG_VERSION_NUMBER") || said.contains("HTTP_REQUEST") {
+            return "the server does not speak TLS on this port"
+        }
+        if said.contains("PROTOCOL_VERSION") || said.contains("UNSUPPORTED_PROTOCOL") || said.contains("NO_SHARED_CIPHER") {
+            return "the server offers only an outdated TLS (1.2 or newer is needed)"
+        }
+        if said.contains("failedToLoadCertificate") { return "the certificate file given could not be read" }
+        return "the TLS handshake with the server failed"
+    }
+
     /// Why a connection could not be made, in words a person reads in a sheet or a banner: the system's own for a
     /// refused or unreachable address ("Connection refused"), "its name was not found" for a host no DNS knows, and
     /// "no answer" for a connect that timed out; anything else as the library says it.

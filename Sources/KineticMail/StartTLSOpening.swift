@@ -83,7 +83,7 @@ final class StartTLSOpening: ChannelInboundHandler, RemovableChannelHandler {
             settled = true
             opened.succeed(wrapped)
         } catch {
-            return fail(context, IMAPError.refused("TLS", "\(error)"))
+            return fail(context, IMAPError.refused("TLS", MailChannel.tlsWords(error)))
         }
         return false
     }

@@ -100,8 +100,9 @@ final class IMAPDovecotTests: XCTestCase {
                 try await session.login(user: server.user, password: server.password)
             }
             XCTFail("a certificate no trusted authority signed was taken")
-        } catch IMAPError.refused(let what, _) where what == "TLS" {
-            // Refused in the handshake (the connection's first read fails, or the connect itself).
+        } catch IMAPError.refused(let what, let why) where what == "TLS" {
+            // Refused in the handshake (the connection's first read fails, or the connect itself), said as a sentence.
+            XCTAssertTrue(why.hasPrefix("the server's certificate is not signed by an authority this machine trusts"), why)
         }
     }
 
@@ -212,14 +213,14 @@ final class IMAPHostileServerTests: XCTestCase {
     /// `connections` connections one after the other, greeting each with `capabilities`.
     private static let hangUp = "<hang up>"
 
-    private func scriptedServer(capabilities: String = "IMAP4rev1 IDLE", connections: Int = 1,
+    private func scriptedServer(capabilities: String = "IMAP4rev1 IDLE", connections: Int = 1, greeting: String? = nil,
                                 _ reply: @escaping @Sendable (_ tag: String, _ command: String) -> String?) throws -> (descriptor: Int32, port: Int) {
         let (descriptor, port) = try silentServer()
         Thread {
             for _ in 0..<connections {
                 let connection = accept(descriptor, nil, nil)
                 guard connection >= 0 else { return }
-                Self.converse(on: connection, greeting: "* OK [CAPABILITY \(capabilities)] ready\r\n", reply)
+                Self.converse(on: connection, greeting: greeting ?? "* OK [CAPABILITY \(capabilities)] ready\r\n", reply)
             }
         }.start()
         return (descriptor, port)
@@ -246,6 +247,32 @@ final class IMAPHostileServerTests: XCTestCase {
                     if answer.hasSuffix(Self.hangUp) { return }
                 }
             }
+        }
+    }
+
+    /// What a server says is said in its words, never the parser's values, and never with the password it echoed
+    /// (issue #54, item 7).
+    func testAGreetingByeAndAnEchoedPasswordAreSaidAsWords() async throws {
+        let (busy, busyPort) = try scriptedServer(greeting: "* BYE Too many connections from your address\r\n") { _, _ in nil }
+        defer { shutdown(busy, Int32(SHUT_RDWR)); close(busy) }
+        do {
+            try await IMAPSession.connect(host: "127.0.0.1", port: busyPort, timeout: .seconds(5)) { _ in }
+            XCTFail("a BYE greeting was taken")
+        } catch IMAPError.refused(let what, let why) {
+            XCTAssertEqual(what, "greeting")
+            XCTAssertEqual(why, "BYE Too many connections from your address")
+        }
+        let (echo, echoPort) = try scriptedServer { tag, command in "\(tag) NO [AUTHENTICATIONFAILED] refused: \(command)\r\n" }
+        defer { shutdown(echo, Int32(SHUT_RDWR)); close(echo) }
+        do {
+            try await IMAPSession.connect(host: "127.0.0.1", port: echoPort, timeout: .seconds(5)) { session in
+                try await session.login(user: "ana", password: "s3cret-word")
+            }
+            XCTFail("a refused login was taken")
+        } catch IMAPError.refused(let what, let why) {
+            XCTAssertEqual(what, "LOGIN")
+            XCTAssertFalse(why.contains("s3cret-word"), why)
+            XCTAssertTrue(why.contains("•••"), why)
         }
     }
 

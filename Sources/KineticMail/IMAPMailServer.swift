@@ -131,9 +131,20 @@ public struct IMAPMailServer: MailServer {
                             progressed: { now in counted.withLockedValue { $0 = now } })
         // One check at a time per file: a Mailbox reopened on a new account makes new servers for the accounts already
         // open, while the old one's check may still be running; two interleaved would keep the older flags last.
-        let leftUnread = try await KeptMailChecks.shared.oneAtATime(keptPath) { try await self.session { session in try await sync.run(session) } }
-        if leftUnread { checkAgain.withLockedValue { $0 }?() }
-        return show(try store.contents())
+        let outcome: (leftUnread: Bool, refusals: [String])
+        do {
+            outcome = try await KeptMailChecks.shared.oneAtATime(keptPath) { try await self.session { session in try await sync.runTellingRefusals(session) } }
+        } catch {
+            // Cut short (a BYE mid-FETCH, a dropped connection): what the check kept before is shown, and why it
+            // stopped is said; with nothing kept, the check failed.
+            let kept = (try? store.contents()).map(show) ?? []
+            guard !kept.isEmpty else { throw error }
+            throw PartialMailCheck(messages: kept, problems: ["\(error)"])
+        }
+        if outcome.leftUnread { checkAgain.withLockedValue { $0 }?() }
+        let rows = show(try store.contents())
+        guard outcome.refusals.isEmpty else { throw PartialMailCheck(messages: rows, problems: outcome.refusals) }
+        return rows
     }
 
     /// The rows of what the store holds, each message's place on the server kept for filing and reading.

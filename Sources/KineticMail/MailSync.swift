@@ -32,6 +32,13 @@ struct MailSync {
     /// What is gone from a mailbox is forgotten once every place was read: a message moved from the Inbox to the Archive
     /// since the last check is then already kept in the Archive, with the body read in the Inbox (`MailStore.keep`).
     func run(_ session: IMAPSession) async throws -> Bool {
+        try await runTellingRefusals(session).leftUnread
+    }
+
+    /// `run`, with the places the server refused (a mailbox it will not open, a FETCH it answered NO to) passed by and
+    /// said, each in a sentence, while the others are read: one bad place never costs the others.
+    func runTellingRefusals(_ session: IMAPSession) async throws -> (leftUnread: Bool, refusals: [String]) {
+        var refusals: [String] = []
         var read: Set<String> = []
         var laterRead = false
         var budget = max(bodiesPerCheck, 1)
@@ -39,7 +46,15 @@ struct MailSync {
         var gone: [(mailbox: String, uids: Set<UInt64>)] = []
         var modSeqs: [(mailbox: String, value: ModSeqToKeep)] = []
         for (position, place) in try await session.places().all.enumerated() {
-            let synced = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session)
+            let synced: (leftUnread: Bool, gone: Set<UInt64>, modSeq: ModSeqToKeep?)
+            do {
+                synced = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session)
+            } catch IMAPError.refused(let command, let why) {
+                // Kept as it was (nothing forgotten), read again at the next check.
+                refusals.append("\(MailAccount.shown(place.mailbox)) could not be read (\(command): \(why))")
+                read.insert(place.mailbox)
+                continue
+            }
             leftUnread = synced.leftUnread || leftUnread
             gone.append((place.mailbox, synced.gone))
             if let modSeq = synced.modSeq { modSeqs.append((place.mailbox, modSeq)) }
@@ -51,7 +66,7 @@ struct MailSync {
         for (mailbox, modSeq) in modSeqs { try store.keepHighestModSeq(modSeq.value, of: mailbox) }
         tellProgress()
         if !laterRead { try store.keep(LaterSchedule()) }
-        return leftUnread
+        return (leftUnread, refusals)
     }
 
     /// Tells `progressed` the store's count now; a count the store can't give is logged and the last one stands (the

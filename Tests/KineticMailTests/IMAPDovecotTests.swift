@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import KineticMail
+import KineticData
 
 /// The session against a real server: Debian's Dovecot, started by `scripts/with-dovecot` on a free loopback port
 /// with its own configuration and maildirs (`make test` runs this suite under it). Without that server (a plain
@@ -277,7 +278,7 @@ final class IMAPHostileServerTests: XCTestCase {
     }
 
     /// A server that hangs up in the middle of a FETCH's literal: the check ends with a sentence saying the server
-    /// closed the connection, and nothing half-read is shown.
+    /// closed the connection; what it read before (the row) is shown, nothing half-read (the text) is.
     func testAServerThatHangsUpMidFetchIsSaidAsSuch() async throws {
         let (descriptor, port) = try scriptedServer { tag, command in
             switch command.split(separator: " ").prefix(2).joined(separator: " ").uppercased() {
@@ -296,9 +297,44 @@ final class IMAPHostileServerTests: XCTestCase {
         let account = try MailAccount(address: "imap://127.0.0.1:\(port)", user: "ana", password: "secret")
         do {
             let messages = try await IMAPMailServer(account: account, timeout: .seconds(5)).inbox()
-            XCTFail("a half-sent FETCH gave \(messages.count) message(s)")
-        } catch let error as IMAPError {
-            XCTAssertEqual("\(error)".prefix(45), "the mail server closed the connection: the se", "\(error)")
+            XCTFail("a half-sent FETCH gave \(messages.count) message(s) as if whole")
+        } catch let partial as PartialMailCheck {
+            XCTAssertEqual(partial.problems.first?.prefix(45), "the mail server closed the connection: the se", "\(partial.problems)")
+            XCTAssertEqual(partial.messages.map(\.subject), ["Hi"], "the row read before the hang-up")
+            XCTAssertEqual(partial.messages.first?.body, "", "and none of the half-sent text")
+        }
+    }
+
+    /// One mailbox the server will not open costs only itself (issue #54, item 6): the Inbox's messages show, and the
+    /// refusal is said naming the mailbox.
+    func testAMailboxTheServerRefusesCostsOnlyItself() async throws {
+        let (descriptor, port) = try scriptedServer { tag, command in
+            let upper = command.uppercased()
+            switch command.split(separator: " ").prefix(2).joined(separator: " ").uppercased() {
+            case let word where word.hasPrefix("LOGIN"): return "\(tag) OK logged in\r\n"
+            case let word where word.hasPrefix("LIST"): return "* LIST () \"/\" INBOX\r\n* LIST (\\Archive) \"/\" Archive\r\n\(tag) OK listed\r\n"
+            case let word where word.hasPrefix("SELECT") && upper.contains("ARCHIVE"): return "\(tag) NO [SERVERBUG] Archive is broken today\r\n"
+            case let word where word.hasPrefix("SELECT"): return "* 1 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n\(tag) OK [READ-WRITE] selected\r\n"
+            case "UID SEARCH": return "* SEARCH 1\r\n\(tag) OK searched\r\n"
+            case "UID FETCH" where command.contains("HEADER.FIELDS"):
+                let header = "From: Ana <ana@example.org>\r\nSubject: Hi\r\nMessage-ID: <hi@example.org>\r\n\r\n"
+                return "* 1 FETCH (UID 1 FLAGS () BODY[HEADER.FIELDS (FROM SUBJECT)] {\(header.utf8.count)}\r\n\(header))\r\n\(tag) OK fetched\r\n"
+            case "UID FETCH":
+                let body = "From: Ana <ana@example.org>\r\nSubject: Hi\r\n\r\nSee you.\r\n"
+                return "* 1 FETCH (UID 1 BODY[]<0> {\(body.utf8.count)}\r\n\(body))\r\n\(tag) OK fetched\r\n"
+            case let word where word.hasPrefix("LOGOUT"): return "* BYE\r\n\(tag) OK bye\r\n"
+            default: return "\(tag) OK\r\n"
+            }
+        }
+        defer { shutdown(descriptor, Int32(SHUT_RDWR)); close(descriptor) }
+        let account = try MailAccount(address: "imap://127.0.0.1:\(port)", user: "ana", password: "secret")
+        do {
+            _ = try await IMAPMailServer(account: account, timeout: .seconds(5)).inbox()
+            XCTFail("a refused mailbox went unsaid")
+        } catch let partial as PartialMailCheck {
+            XCTAssertEqual(partial.messages.map(\.subject), ["Hi"], "the Inbox still shows")
+            XCTAssertEqual(partial.problems.count, 1)
+            XCTAssertTrue(partial.problems[0].hasPrefix("\"Archive\" could not be read (SELECT: NO"), partial.problems[0])
         }
     }
 

@@ -51,6 +51,9 @@ public final class DesktopWindow {
             setenv("SDL_VIDEO_X11_WMCLASS", windowClass, 0)
             setenv("SDL_VIDEO_WAYLAND_WMCLASS", windowClass, 0)
         }
+        // Mesa's shader cache maps a file in ~/.cache and dies of SIGBUS when that disk is full, before a word can be
+        // said; SDL's renderer has a handful of small shaders, compiled in a moment. So no cache, unless asked for.
+        setenv("MESA_SHADER_CACHE_DISABLE", "true", 0)
         try Self.requireADisplayNamed()
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.sdl(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }

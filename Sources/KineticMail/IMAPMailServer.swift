@@ -133,7 +133,12 @@ public struct IMAPMailServer: MailServer {
         // open, while the old one's check may still be running; two interleaved would keep the older flags last.
         let outcome: (leftUnread: Bool, refusals: [String])
         do {
-            outcome = try await KeptMailChecks.shared.oneAtATime(keptPath) { try await self.session { session in try await sync.runTellingRefusals(session) } }
+            outcome = try await KeptMailChecks.shared.oneAtATime(keptPath) {
+                try await self.session { session in
+                    session.endBy(seconds: Self.checkSeconds)
+                    return try await sync.runTellingRefusals(session)
+                }
+            }
         } catch {
             // Cut short (a BYE mid-FETCH, a dropped connection): what the check kept before is shown, and why it
             // stopped is said; with nothing kept, the check failed.
@@ -153,6 +158,10 @@ public struct IMAPMailServer: MailServer {
         self.shown.withLockedValue { $0 = shown }
         return rows
     }
+
+    /// The longest one check may take, however slowly the server answers each command: 2 minutes. What it read by
+    /// then is kept and shown, and the next check goes on from there.
+    static let checkSeconds = 120
 
     /// What the store holds, at once and without the network: the messages the last check left, with their bodies.
     /// A store that can't be read gives none (the check then reads the server again), and says why in the log.

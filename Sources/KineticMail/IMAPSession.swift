@@ -25,6 +25,15 @@ public final class IMAPSession {
     private var deadline = NIODeadline.now()
     /// The most untagged responses one command may bring (a mailbox's worth of FETCHes, not an endless stream).
     static let responsesPerCommand = 200_000
+    /// The most bytes one command may bring: 64 MB. The largest the Mailbox asks for is five texts of 1 MB each, or
+    /// the headers of 500 messages (some 150 KB); a server sending more is not answering what was asked.
+    static let bytesPerCommand = 64 * 1_048_576
+    /// Bytes received since the command under way was sent.
+    private var receivedThisCommand = 0
+    /// When the whole session must be over (a check's deadline: `endBy`), if it must.
+    private var sessionEnds: NIODeadline?
+    /// The session's deadline in seconds, for its sentence.
+    private var sessionSeconds = 0
     /// What the server said it can do, when it said it.
     public private(set) var capabilities: Set<String> = []
 
@@ -81,9 +90,34 @@ public final class IMAPSession {
     /// the command stands where each goes, in order); returns the reply, or throws `IMAPError.refused` on NO or BAD.
     @discardableResult
     public func run(_ command: String, literals: [[UInt8]] = []) async throws -> Reply {
+        do {
+            return try await runWithinBudget(command, literals: literals)
+        } catch IMAPError.timedOut where sessionEnds.map({ NIODeadline.now() >= $0 }) == true {
+            throw IMAPError.overBudget("took longer than the \(sessionSeconds) s one check may take")
+        }
+    }
+
+    /// Ends the session (each command's deadline held to it) `seconds` from now: a check, however slowly the server
+    /// answers each command, ends by then.
+    func endBy(seconds: Int) {
+        sessionSeconds = seconds
+        sessionEnds = .now() + .seconds(Int64(seconds))
+    }
+
+    /// The deadline of a command sent now: its own, or the session's if that comes first.
+    private func commandDeadline() -> NIODeadline {
+        let own = NIODeadline.now() + Self.timeAmount(timeout)
+        return sessionEnds.map { min($0, own) } ?? own
+    }
+
+    private func runWithinBudget(_ command: String, literals: [[UInt8]]) async throws -> Reply {
+        if let sessionEnds, NIODeadline.now() >= sessionEnds {
+            throw IMAPError.overBudget("took longer than the \(sessionSeconds) s one check may take")
+        }
         let tag = "K\(nextTag)"
         nextTag += 1
-        deadline = .now() + Self.timeAmount(timeout)
+        receivedThisCommand = 0
+        deadline = commandDeadline()
         var parts = command.components(separatedBy: Self.literalPlace)
         // Never the command itself in the error: it may hold a password.
         guard parts.count == literals.count + 1 else { throw IMAPError.refused(Self.firstWord(command), "a command's literals do not match its places") }
@@ -141,6 +175,10 @@ public final class IMAPSession {
             if let response = try parser.next() { return response }
             guard let chunk = try await guarded({ try await self.inbound.next() }) else {
                 throw IMAPError.closed("the server closed the connection")
+            }
+            receivedThisCommand += chunk.readableBytes
+            guard receivedThisCommand <= Self.bytesPerCommand else {
+                throw IMAPError.overBudget("sent more than \(Self.bytesPerCommand / 1_048_576) MB for one command")
             }
             parser.append(chunk.readableBytesView)
         }
@@ -370,6 +408,7 @@ public final class IMAPSession {
     public func idle(upTo wait: Duration) async throws -> Bool {
         let tag = "K\(nextTag)"
         nextTag += 1
+        receivedThisCommand = 0
         deadline = .now() + Self.timeAmount(timeout)
         try await send(Array("\(tag) IDLE\r\n".utf8))
         while true {
@@ -560,6 +599,9 @@ public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(String, String)
     case closed(String)
     case timedOut(Duration)
+    /// The server sent more than one command, or took longer than one check, may: what was read before is kept, and
+    /// the rest waits for the next check.
+    case overBudget(String)
 
     /// The sentence a banner or a log line says.
     public var description: String {
@@ -568,6 +610,7 @@ public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused(let command, let why): return "the mail server refused \(command): \(why)"
         case .closed(let why): return "the mail server closed the connection: \(why)"
         case .timedOut(let limit): return "the mail server did not answer within \(limit)"
+        case .overBudget(let what): return "the mail server \(what); what was read is kept, and the rest comes at the next check"
         }
     }
 }

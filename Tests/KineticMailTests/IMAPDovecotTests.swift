@@ -231,7 +231,16 @@ final class IMAPHostileServerTests: XCTestCase {
     private static func converse(on connection: Int32, greeting: String, _ reply: @Sendable (_ tag: String, _ command: String) -> String?) {
         defer { close(connection) }
         do {
-            func say(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, text.utf8.count) } }
+            // All of it, however many writes the socket takes.
+            func say(_ text: String) {
+                let bytes = Array(text.utf8)
+                var sent = 0
+                while sent < bytes.count {
+                    let wrote = bytes[sent...].withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count) }
+                    guard wrote > 0 else { return }
+                    sent += wrote
+                }
+            }
             say(greeting)
             var pending: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
@@ -335,6 +344,40 @@ final class IMAPHostileServerTests: XCTestCase {
             XCTAssertEqual(partial.messages.map(\.subject), ["Hi"], "the Inbox still shows")
             XCTAssertEqual(partial.problems.count, 1)
             XCTAssertTrue(partial.problems[0].hasPrefix("\"Archive\" could not be read (SELECT: NO"), partial.problems[0])
+        }
+    }
+
+    /// A server that floods one command is stopped at the command's byte budget (64 MB), and one that answers slowly
+    /// at the check's deadline, each with a sentence (issue #54, item 1).
+    func testACommandHasAByteBudgetAndASessionADeadline() async throws {
+        // Nine FETCHes of 8 MB each, none asked for: 72 MB for one SEARCH, each response under the parser's own caps.
+        let literal = String(repeating: "a", count: 8 * 1_048_576)
+        let response = "* 1 FETCH (UID 1 BODY[] {\(literal.utf8.count)}\r\n\(literal))\r\n"
+        let (flood, floodPort) = try scriptedServer { tag, command in
+            command.uppercased().hasPrefix("UID SEARCH") ? String(repeating: response, count: 9) + "\(tag) OK searched\r\n" : "\(tag) OK\r\n"
+        }
+        defer { shutdown(flood, Int32(SHUT_RDWR)); close(flood) }
+        do {
+            _ = try await IMAPSession.connect(host: "127.0.0.1", port: floodPort, timeout: .seconds(30)) { session in
+                try await session.allUIDs()
+            }
+            XCTFail("72 MB for one command were taken")
+        } catch let error as IMAPError {
+            XCTAssertEqual(error, .overBudget("sent more than 64 MB for one command"))
+        }
+        let (slow, slowPort) = try scriptedServer { tag, _ in
+            Thread.sleep(forTimeInterval: 2)
+            return "\(tag) OK slowly\r\n"
+        }
+        defer { shutdown(slow, Int32(SHUT_RDWR)); close(slow) }
+        do {
+            try await IMAPSession.connect(host: "127.0.0.1", port: slowPort, timeout: .seconds(30)) { session in
+                session.endBy(seconds: 1)
+                try await session.run("NOOP")
+            }
+            XCTFail("a session went past its deadline")
+        } catch let error as IMAPError {
+            XCTAssertEqual(error, .overBudget("took longer than the 1 s one check may take"))
         }
     }
 

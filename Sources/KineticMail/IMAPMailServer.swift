@@ -126,6 +126,17 @@ public struct IMAPMailServer: MailServer {
     /// One check: log in, bring the store up to date with the newest `limit` messages of each place (`MailSync`), log
     /// out, and give what the store holds (`keptMessages`). With bodies left to read, the watch is told a check is due.
     public func inbox() async throws -> [MailMessage] {
+        do {
+            return try await check()
+        } catch where store.setAsideIfDamaged(error) != nil {
+            // The kept file was damaged (found on a read): set aside, said once in the log, and read from the server anew.
+            Log.line("mail: the kept mail was damaged and is read from the server again: \(error)")
+            return try await check()
+        }
+    }
+
+    /// One check, as `inbox` says.
+    private func check() async throws -> [MailMessage] {
         let counted = progress
         let sync = MailSync(store: store, limit: limit, owner: account.fromAddress, bodiesPerCheck: bodiesPerCheck,
                             progressed: { now in counted.withLockedValue { $0 = now } })
@@ -170,6 +181,7 @@ public struct IMAPMailServer: MailServer {
             return show(try store.contents())
         } catch {
             Log.line("mail: the mail kept on this machine could not be read: \(error)")
+            if let said = store.setAsideIfDamaged(error) { Log.line("mail: \(said)") }
             return []
         }
     }

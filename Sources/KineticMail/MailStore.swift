@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import KineticData
 import KineticPlatform
 
@@ -11,8 +12,13 @@ import KineticPlatform
 /// It is a cache of what the server holds, so it lives in the cache folder (`$XDG_CACHE_HOME/kinetic/mail/`): a file
 /// that cannot be read is moved aside (`.damaged`), said once, and the mail read from the server again.
 final class MailStore: Sendable {
-    /// The database: a file, or memory for a run that keeps nothing (`kinetic play`, `run --fresh`, tests).
-    private let database: DatabaseQueue
+    /// The database now: a file, or memory for a run that keeps nothing (`kinetic play`, `run --fresh`, tests); a new
+    /// one when the file was found damaged (`setAsideIfDamaged`).
+    private let current: Mutex<DatabaseQueue>
+    /// The database the store reads and writes now.
+    private var database: DatabaseQueue { current.withLock { $0 } }
+    /// The file, when the mail is kept in one.
+    private let file: URL?
     /// What went wrong opening the file, in a sentence; `nil` when it opened as it was.
     let problem: String?
 
@@ -21,31 +27,57 @@ final class MailStore: Sendable {
     /// and a new one begun; any other failure (a folder that can't be written, another process holding the file past
     /// ten seconds) leaves the file alone and keeps the mail in memory. Either way the sentence is in `problem`.
     init(file: URL?) {
+        self.file = file
         guard let file else {
-            database = Self.inMemory()
+            current = Mutex(Self.inMemory())
             problem = nil
             return
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            database = try Self.open(file)
+            current = Mutex(try Self.open(file))
             problem = nil
-        } catch let damage as DatabaseError where damage.resultCode == .SQLITE_NOTADB || damage.resultCode == .SQLITE_CORRUPT {
-            let aside = file.appendingPathExtension("damaged")
-            do {
-                try? FileManager.default.removeItem(at: aside)  // nil: no earlier damaged copy to replace
-                try FileManager.default.moveItem(at: file, to: aside)
-                try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: aside.path)  // nil: a file system without modes
-                database = try Self.open(file)
-                problem = "the mail kept in \(file.path) could not be read (\(damage)); it is now \(aside.lastPathComponent), and the mail is read from the server again"
-            } catch {
-                database = Self.inMemory()
-                problem = "the mail can't be kept in \(file.path) (\(error)); this run keeps it in memory only"
-            }
+        } catch let damage as DatabaseError where Self.isDamage(damage) {
+            let (queue, said) = Self.afresh(file, damage: damage)
+            current = Mutex(queue)
+            problem = said
         } catch {
-            database = Self.inMemory()
+            current = Mutex(Self.inMemory())
             problem = "the mail can't be kept in \(file.path) (\(error)); this run keeps it in memory only"
+        }
+    }
+
+    /// Whether `error` says the file is damaged: SQLite's CORRUPT or NOTADB, found on open or on any later read (inner
+    /// pages overwritten behind an intact header are found only when read).
+    static func isDamage(_ error: Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+    }
+
+    /// When `error` says the file is damaged, moves it aside as `<file>.damaged` (owner only) and begins a new one,
+    /// returning the sentence to say once; `nil` (nothing done) for any other error, or mail kept in memory.
+    func setAsideIfDamaged(_ error: Error) -> String? {
+        guard let file, let damage = error as? DatabaseError, Self.isDamage(damage) else { return nil }
+        return current.withLock { queue in
+            try? queue.close()  // nil: a queue already unusable; the file is set aside either way
+            let (fresh, said) = Self.afresh(file, damage: damage)
+            queue = fresh
+            return said
+        }
+    }
+
+    /// A new database in `file`, the damaged one moved aside; in memory when even that fails. With the sentence.
+    private static func afresh(_ file: URL, damage: DatabaseError) -> (DatabaseQueue, String) {
+        let aside = file.appendingPathExtension("damaged")
+        do {
+            try? FileManager.default.removeItem(at: aside)  // nil: no earlier damaged copy to replace
+            try FileManager.default.moveItem(at: file, to: aside)
+            for suffix in ["-wal", "-shm"] { _ = unlink(file.path + suffix) }  // the damaged file's journal goes with it
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: aside.path)  // nil: a file system without modes
+            return (try open(file), "the mail kept in \(file.path) could not be read (\(damage)); it is now \(aside.lastPathComponent), and the mail is read from the server again")
+        } catch {
+            return (inMemory(), "the mail can't be kept in \(file.path) (\(error)); this run keeps it in memory only")
         }
     }
 

@@ -97,6 +97,31 @@ final class MailStoreTests: XCTestCase {
         XCTAssertEqual(try MailStore(file: file).contents().mailboxes.first?.messages.count, 1, "the new store is kept")
     }
 
+    /// Damage behind an intact header (inner pages overwritten), found only when read, is set aside as well, once,
+    /// and the store goes on afresh (issue #54, item 2: every check failed with "SQLite error 11").
+    func testDamageFoundOnAReadIsSetAsideToo() throws {
+        let file = folder.appendingPathComponent("mail.sqlite")
+        try KeptMailSample.write((0..<400).map { KeptMailSample.Message(from: "Ana <ana@example.org>", subject: "Note \($0)",
+                                                                       text: String(repeating: "words ", count: 200)) }, to: file)
+        // The second half of the pages overwritten (the messages'): the header, the schema and the migrations read.
+        let handle = try FileHandle(forUpdating: file)
+        let size = try handle.seekToEnd()
+        let from = size / 2 / 4096 * 4096
+        try handle.seek(toOffset: from)
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: Int(size - from)))
+        try handle.close()
+        let store = MailStore(file: file)
+        XCTAssertNil(store.problem, "the header reads: opened as if whole")
+        XCTAssertThrowsError(try store.contents()) { error in
+            XCTAssertTrue(MailStore.isDamage(error), "\(error)")
+            let said = store.setAsideIfDamaged(error)
+            XCTAssertTrue(said?.contains("mail.sqlite.damaged") == true, said ?? "nothing said")
+        }
+        XCTAssertEqual(try store.contents().mailboxes.count, 0, "afresh")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.appendingPathExtension("damaged").path))
+        XCTAssertNil(store.setAsideIfDamaged(MailAccountError("another error")), "only damage is set aside")
+    }
+
     /// The Mailbox's rows from what is kept: Later's schedule is no row and gives its message's moment; a message in
     /// two mailboxes shows once, where it is first; a body not read yet is empty.
     func testRowsAreMadeFromWhatIsKept() {

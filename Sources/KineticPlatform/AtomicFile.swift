@@ -65,7 +65,7 @@ public enum AtomicFile {
         do {
             if ownerOnly { try writeOwnerOnly(data, to: temporary, for: url) } else { try data.write(to: temporary) }
             if rename(temporary.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
+                let reason = ErrorWords.systemError(errno)
                 throw SaveError(description: "\(url.path) could not be written: the rename over it failed (\(reason))")
             }
             if tidied.withLock({ $0.insert(url.path).inserted }) {  // once per file per process: a folder of many saves is listed once each
@@ -84,19 +84,19 @@ public enum AtomicFile {
     private static func writeOwnerOnly(_ data: Data, to temporary: URL, for target: URL) throws {
         func failed(_ what: String) -> SaveError { SaveError(description: "\(target.path) could not be written: \(what)") }
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failed(String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw failed(ErrorWords.systemError(errno)) }
         defer { close(descriptor) }
         var offset = 0
         try data.withUnsafeBytes { bytes in
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)  // count > 0: a base address
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw failed(written == 0 ? "nothing more could be written" : String(cString: strerror(errno))) }
+                guard written > 0 else { throw failed(written == 0 ? "nothing more could be written" : ErrorWords.systemError(errno)) }
                 offset += written
             }
         }
         while fsync(descriptor) != 0 {
-            guard errno == EINTR else { throw failed(String(cString: strerror(errno))) }
+            guard errno == EINTR else { throw failed(ErrorWords.systemError(errno)) }
         }
     }
 

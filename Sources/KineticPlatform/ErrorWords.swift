@@ -101,6 +101,12 @@ public enum ErrorWords {
         return (path.map { "\($0): " } ?? "") + what + shownReason
     }
 
+    /// A system error number as a person reads it: "the disk is full" for ENOSPC (and a full quota), else the
+    /// system's reason, lower-cased.
+    public static func systemError(_ code: Int32) -> String {
+        code == ENOSPC || code == EDQUOT ? "the disk is full" : posixSentence(code)
+    }
+
     /// A system error number as its reason, lower-cased (`Is a directory` becomes "is a directory").
     private static func posixSentence(_ code: Int32) -> String {
         let text = String(cString: strerror(code))

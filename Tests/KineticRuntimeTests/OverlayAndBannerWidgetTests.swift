@@ -136,6 +136,33 @@ final class BannerWidgetTests: WidgetTestCase {
         XCTAssertFalse(try layer(stage, "banner").visible)
     }
 
+    /// A long message (issue #54, item 8): the banner grows to the lines it needs, three at most, upward from where
+    /// it sits; longer still, it keeps its start and its end; and it stays a third of a second more for each word past
+    /// the ninth, twelve seconds at most.
+    func testALongMessageTakesTheLinesItNeedsAndStaysLonger() throws {
+        let (stage, banner) = bannered()
+        let measure = stage.textInput.measure
+        let sentence = "The mail server did not send “Rent for December”: the connection closed before its answer, so it is not sent again"
+        XCTAssertEqual(sentence.split(separator: " ").count, 21)
+        banner.show(sentence, animator: stage.animator, measure: measure)
+        let frame = try layer(stage, "banner").frame
+        XCTAssertEqual(try layer(stage, "banner").text, sentence, "whole: it fits three lines of 420 pt")
+        XCTAssertGreaterThan(frame.height, 40, "more than one line")
+        XCTAssertEqual(frame.y + frame.height, 580, "its bottom stays 20 pt above the screen's")
+        XCTAssertEqual(Banner.seconds(for: sentence), 8, "1 + 21 / 3")
+        stage.run(for: 7.8)
+        XCTAssertEqual(try layer(stage, "banner").opacity, 1, "still showing at 7.8 s")
+        stage.run(for: 0.7)
+        XCTAssertFalse(try layer(stage, "banner").visible)
+
+        let essay = (1...200).map { "word\($0)" }.joined(separator: " ") + " so it is not sent again"
+        banner.show(essay, animator: stage.animator, measure: measure)
+        let shown = try XCTUnwrap(try layer(stage, "banner").text)
+        XCTAssertTrue(shown.hasPrefix("word1 word2") && shown.hasSuffix("so it is not sent again") && shown.contains("…"), shown)
+        XCTAssertLessThanOrEqual(try layer(stage, "banner").frame.height, 3 * 20 + 20, "three lines at most")
+        XCTAssertEqual(Banner.seconds(for: essay), 12, "at most")
+    }
+
     /// A held banner shows nothing; let go, it shows the last message that waited, for the whole four seconds from then.
     func testAHeldBannerShowsTheLastMessageOnceLetGo() throws {
         let (stage, banner) = bannered()

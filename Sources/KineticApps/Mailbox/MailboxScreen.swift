@@ -15,6 +15,9 @@ import KineticPlatform
 /// effects reach the world through `MailboxWork` (files, the mail server, the account set-up); the screen itself only
 /// shows banners. What the Mailbox starts with is read by `MailboxLaunch`.
 public final class MailboxScreen: Screen {
+    /// The banner as wide as a server's sentence needs, within the window: 24 pt clear of each side, 760 pt at most.
+    static func bannerWidth(in size: Size) -> Double { min(size.width - 48, 760) }
+
     /// The app's state, run through `MailboxRules`.
     let store: Store<MailboxRules>
     /// The app's state now; it changes only through the store's actions.
@@ -111,7 +114,7 @@ public final class MailboxScreen: Screen {
         _ = compose  // the sheet and its dim join the content here, over the options
         _ = accountSheet  // and the account sheet's, over compose's
         content.addSublayer(undo.layer)
-        banner.add(to: content, size: size, zPosition: 8, clearOf: undo.layer.frame)
+        banner.add(to: content, size: size, zPosition: 8, width: Self.bannerWidth(in: size), clearOf: undo.layer.frame)
         content.addSublayer(reader.layer)
         navBar.addEmptyTrashButton()
         // The search's button and field are the bar's last parts, over its segments while the search is open.
@@ -154,7 +157,7 @@ public final class MailboxScreen: Screen {
         compose.resize(to: size)
         accountSheet.resize(to: size)
         undo.resize(to: size)
-        banner.place(in: size, clearOf: undo.layer.frame)
+        banner.place(in: size, width: Self.bannerWidth(in: size), clearOf: undo.layer.frame)
         reader.resize(to: size)
         trashConfirmation.resize(to: size)
         edgePan?.screenSize = size

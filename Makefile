@@ -5,7 +5,7 @@ DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev lib
                    fonts-texgyre fonts-dejavu-core fonts-noto-color-emoji gettext ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
                    desktop-file-utils appstream man-db zsh systemd dovecot-imapd libgmime-3.0-dev libsqlite3-dev \
-                   libsecret-1-dev gnome-keyring libxml2-dev dpkg-dev lintian binutils patchelf
+                   libsecret-1-dev gnome-keyring libxml2-dev dpkg-dev lintian binutils patchelf dbus-x11
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
@@ -80,7 +80,8 @@ test: deps
 	  scripts/with-smtp-sink -- swift test --skip-build --disable-swift-testing --filter SMTPSubmissionTests || status=1; \
 	  scripts/with-secret-service -- swift test --skip-build --disable-swift-testing --filter SecretServiceTests || status=1; \
 	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \
-	  scripts/check-install .build/debug/kinetic || status=1; scripts/check-full-disk .build/debug/kinetic || status=1; exit $$status'
+	  scripts/check-install .build/debug/kinetic || status=1; scripts/check-full-disk .build/debug/kinetic || status=1; \
+	  scripts/check-leftovers .build/debug/kinetic || status=1; exit $$status'
 
 # A million random touches, drags and keys per app, and 100,000 mutated documents per decoder (20,000 images), on a
 # release build; KINETIC_FUZZ_SEED=0x… replays a failure (every failure names its seed). make test runs the same

@@ -34,7 +34,14 @@ final class AccessibilityBridge {
     /// Starts the bridge, or returns `nil` (saying why in the log) when there is no accessibility bus or
     /// `KINETIC_ACCESSIBILITY=0` asks for none.
     static func start() -> AccessibilityBridge? {
-        if ProcessInfo.processInfo.environment["KINETIC_ACCESSIBILITY"] == "0" { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        if environment["KINETIC_ACCESSIBILITY"] == "0" { return nil }
+        // With no session bus, no screen reader can be listening, and asking would autolaunch a bus daemon of its own
+        // that outlives the window (and ignores SIGTERM): one left behind by every run.
+        guard Self.hasASessionBus(environment) else {
+            Log.line("accessibility: no session bus (DBUS_SESSION_BUS_ADDRESS), so no screen reader can be listening; none is started")
+            return nil
+        }
         AccessibilityRequests.shared.wakeEventType = SDL_RegisterEvents(1)
         guard ka11y_start("kinetic", { id, kind, index, text in
             AccessibilityRequests.shared.add(.init(id: id, kind: kind, index: index, text: text.map { String(cString: $0) }))
@@ -46,6 +53,14 @@ final class AccessibilityBridge {
     }
 
     private init() {}
+
+    /// Whether a session bus is named (`DBUS_SESSION_BUS_ADDRESS`) or sits where systemd puts it (`$XDG_RUNTIME_DIR/bus`).
+    static func hasASessionBus(_ environment: [String: String]) -> Bool {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty, address != "disabled:" { return true }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
+        var status = stat()
+        return stat(runtime + "/bus", &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
+    }
 
     deinit { ka11y_stop() }
 

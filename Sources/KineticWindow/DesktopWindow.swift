@@ -54,6 +54,9 @@ public final class DesktopWindow {
         // Mesa's shader cache maps a file in ~/.cache and dies of SIGBUS when that disk is full, before a word can be
         // said; SDL's renderer has a handful of small shaders, compiled in a moment. So no cache, unless asked for.
         setenv("MESA_SHADER_CACHE_DISABLE", "true", 0)
+        // With no session bus, the libraries that ask for one (SDL's input methods, GSettings, the screen readers'
+        // bridge) would each autolaunch a bus daemon that outlives the window: none is to be started.
+        if !AccessibilityBridge.hasASessionBus(ProcessInfo.processInfo.environment) { setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 1) }
         try Self.requireADisplayNamed()
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.sdl(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }

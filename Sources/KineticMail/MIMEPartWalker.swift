@@ -152,7 +152,10 @@ struct MIMEPartWalker {
         let disposition = Self.disposition(of: object)
         let readable = type == "text/plain" || type == "text/html"
         if disposition == "attachment" || !(name ?? "").isEmpty || !type.hasPrefix("text/") {
-            let size = g_mime_part_get_content(leaf).map { DecodedContent.size(of: $0) } ?? 0
+            let arrived = g_mime_part_get_content(leaf).map { DecodedContent.size(of: $0) } ?? 0
+            // The size the sender declared (RFC 2183's `size`), when the fetch's cap cut the file short.
+            let declared = Self.dispositionParameter("size", of: object).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let size = declared.map { $0 > arrived && $0 <= 1 << 40 ? $0 : arrived } ?? arrived
             contents.attachments.append(MIMEAttachment(name: MIMEAttachment.displayName(name), size: size,
                                                        mimeType: type))
             // A text part with a name (a log, a report a script sends) is still read, unless marked a file to keep.
@@ -201,6 +204,11 @@ struct MIMEPartWalker {
     /// A part's Content-Disposition, lowercased (`inline`, `attachment`), if it has one.
     private static func disposition(of object: UnsafeMutablePointer<GMimeObject>) -> String? {
         g_mime_object_get_disposition(object).map { String(cString: $0).lowercased() }
+    }
+
+    /// A Content-Disposition parameter of the part (`size`), if it has it.
+    private static func dispositionParameter(_ name: String, of object: UnsafeMutablePointer<GMimeObject>) -> String? {
+        g_mime_object_get_content_disposition_parameter(object, name).map { String(cString: $0) }
     }
 
     /// A Content-Type parameter of the part (`format`, `delsp`), if it has it.

@@ -155,3 +155,29 @@ final class BodyDirectionTests: XCTestCase {
         XCTAssertEqual(message.text, "Open invoicefdp.exe now\n\u{200F}مرحبا بك")
     }
 }
+
+/// An attachment cut short by the fetch's cap says the size its sender declared (RFC 2183 §2.7), not the bytes that
+/// arrived (issue #54, item 9); a declared size smaller than what arrived is not believed.
+final class AttachmentSizeTests: XCTestCase {
+    func testTheDeclaredSizeOfAFileCutShortIsShown() throws {
+        func message(declaring size: String) -> [UInt8] {
+            Array("""
+                Subject: scan\r
+                Content-Type: multipart/mixed; boundary=b\r
+                \r
+                --b\r
+                Content-Type: text/plain\r
+                \r
+                Attached.\r
+                --b\r
+                Content-Type: application/pdf; name="scan.pdf"\r
+                Content-Disposition: attachment; filename="scan.pdf"; size=\(size)\r
+                Content-Transfer-Encoding: base64\r
+                \r
+                JVBERi0xLjQK\r
+                """.utf8)  // cut short: no closing boundary
+        }
+        XCTAssertEqual(try MIMEMessage(parsing: message(declaring: "5242880")).attachments.map(\.size), [5_242_880])
+        XCTAssertEqual(try MIMEMessage(parsing: message(declaring: "3")).attachments.map(\.size), [9], "9 bytes arrived: more than declared")
+    }
+}

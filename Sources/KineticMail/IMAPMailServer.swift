@@ -283,7 +283,10 @@ public struct IMAPMailServer: MailServer {
                     let present = try await session.searchUIDs("UID \(IMAPUIDSet.compressed(uids))")
                     moved.took((present.count, try await session.move(present, to: target)))
                 }
-                if !moved.anything, let criteria, !known.contains(where: { $0.mailbox == target }) {
+                // Nothing where it was known to be: a check that began before the last filing ended may have said the
+                // place it left (an Undo right after an archive), or another program moved it. Looked for everywhere
+                // else, by what it says of itself; a message already in the target is found nowhere else.
+                if !moved.anything, let criteria {
                     for place in places.all where place.mailbox != target {
                         _ = try await session.select(place.mailbox)
                         let found = try await session.searchUIDs(criteria)

@@ -57,7 +57,10 @@ public struct MailAddressList: Equatable, Sendable {
 
     /// The addresses, when every entry is one; `nil` otherwise.
     public var addresses: [MailAddress]? {
-        let found = entries.compactMap { try? $0.get() }
+        let found = entries.compactMap { entry -> MailAddress? in
+            if case .success(let address) = entry { return address }
+            return nil
+        }
         return found.count == entries.count && !found.isEmpty ? found : nil
     }
 

@@ -78,7 +78,7 @@ private struct HTMLTextWriter {
                     let name = Self.string(kinetic_html_name(node)).lowercased()
                     guard !Self.hidden.contains(name) else { continue }
                     var link: String?
-                    open(name)
+                    breakAround(name)
                     switch name {
                     case "br": breakLine(1)
                     case "img":
@@ -123,7 +123,7 @@ private struct HTMLTextWriter {
                     numbers.removeLast()
                 }
                 if name == "pre" { preformatted -= 1 }
-                close(name)
+                breakAround(name)
             }
         }
     }
@@ -136,12 +136,10 @@ private struct HTMLTextWriter {
         return String(decoding: text.utf8.prefix(byteLimit), as: UTF8.self)
     }
 
-    private mutating func open(_ name: String) {
+    /// The breaks an element `name` makes where it starts and again where it ends: a blank line around a paragraph's
+    /// kind, a line around a line's kind, none around the rest.
+    private mutating func breakAround(_ name: String) {
         if Self.paragraphs.contains(name) { breakLine(2) } else if Self.lines.contains(name) { breakLine(1) }
-    }
-
-    private mutating func close(_ name: String) {
-        open(name)
     }
 
     /// `count` line breaks owed (the larger of those owed wins); none at the very start.

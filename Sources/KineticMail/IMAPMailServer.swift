@@ -147,13 +147,16 @@ public struct IMAPMailServer: MailServer {
             outcome = try await KeptMailChecks.shared.oneAtATime(keptPath) {
                 try await self.session { session in
                     session.endBy(seconds: Self.checkSeconds)
-                    return try await sync.runTellingRefusals(session)
+                    return try await sync.run(session)
                 }
             }
         } catch {
             // Cut short (a BYE mid-FETCH, a dropped connection): what the check kept before is shown, and why it
             // stopped is said; with nothing kept, the check failed.
-            let kept = (try? store.contents()).map(show) ?? []
+            var kept: [MailMessage] = []
+            do { kept = show(try store.contents()) } catch let unread {
+                Log.line("mail: the check was cut short, and what it kept can't be read either: \(unread)")
+            }
             guard !kept.isEmpty else { throw error }
             throw PartialMailCheck(messages: kept, problems: ["\(error)"])
         }
@@ -231,15 +234,14 @@ public struct IMAPMailServer: MailServer {
             for message in mailbox.messages where !(isLater && isSchedule(message.headers, writtenBy: owner)) {
                 let id = ids[message.headers.uid] ?? ""
                 let location = ServerMessageLocation(mailbox: mailbox.name, uidValidity: mailbox.uidValidity, uid: message.headers.uid)
-                let copy = shown.locations[id] != nil
-                shown.locations[id, default: []].append(location)
-                guard !copy else { continue }
+                guard shown.messages[id] == nil else {
+                    shown.messages[id]?.locations.append(location)  // a copy left behind: filed and read with it
+                    continue
+                }
+                shown.messages[id] = ShownServerMessages.Shown(locations: [location], headers: message.headers)
                 var row = mailMessage(message.headers, body: message.body ?? MessageBody(subject: "", from: "", text: "", attachments: []), id: id)
                 row.serverPlacement = mailbox.placement
-                let key = ServerMessageIdentity.scheduleKey(of: message.headers)
-                shown.scheduleKeys[id] = key
-                shown.searchCriteria[id] = ServerMessageIdentity.searchCriteria(of: message.headers)
-                if isLater, let entry = key.flatMap({ kept.schedule.entries[$0] }) {
+                if isLater, let entry = ServerMessageIdentity.scheduleKey(of: message.headers).flatMap({ kept.schedule.entries[$0] }) {
                     row.serverPlacement = Placement(.later, entry.option, until: entry.until)
                 }
                 messages.append(row)
@@ -264,9 +266,11 @@ public struct IMAPMailServer: MailServer {
     /// it says of itself (its Message-ID; else its Date and Subject) in every place. Moved with RFC 6851's MOVE, or
     /// COPY and EXPUNGE where the server has no MOVE; a copy already in the target stays.
     public func move(_ id: String, to placement: Placement) async throws {
-        let known = shown.withLockedValue { $0.locations[id] ?? [] }
-        let (criteria, key) = shown.withLockedValue { ($0.searchCriteria[id], $0.scheduleKeys[id]) }
-        guard !known.isEmpty || criteria != nil else { throw MailAccountError("the message is not one the last check read from the server") }
+        guard let message = shown.withLockedValue({ $0.messages[id] }) else {
+            throw MailAccountError("the message is not one the last check read from the server")
+        }
+        let known = message.locations
+        let criteria = ServerMessageIdentity.searchCriteria(of: message.headers), key = ServerMessageIdentity.scheduleKey(of: message.headers)
         let from = account.fromAddress, shown = self.shown
         try await retry.run {
             try await session { session in
@@ -299,7 +303,7 @@ public struct IMAPMailServer: MailServer {
                 if !moved.allNewUIDsKnown, let criteria { there = try await session.searchUIDs(criteria) }
                 if moved.anything || !there.isEmpty {
                     let now = there.map { ServerMessageLocation(mailbox: target, uidValidity: status.uidValidity ?? 0, uid: $0) }
-                    shown.withLockedValue { $0.locations[id] = now }
+                    shown.withLockedValue { $0.messages[id]?.locations = now }
                 }
                 if placement.list == .later, let key {
                     let entry = LaterSchedule.Entry(until: placement.until, option: placement.detail.flatMap { LaterSchedule.isWritable(option: $0) ? $0 : nil })
@@ -313,22 +317,20 @@ public struct IMAPMailServer: MailServer {
     /// UIDVALIDITY is unchanged). Ids of other messages are passed by. Not tried again: the next check that finds them
     /// unread on the server tells it again.
     public func markRead(_ ids: Set<String>) async throws {
-        let locations = shown.withLockedValue { shown in ids.flatMap { shown.locations[$0] ?? [] } }
-        guard !locations.isEmpty else { return }
-        try await session { session in
-            try await Self.inEachMailbox(of: locations, but: nil, session) { uids in
-                try await session.run("UID STORE \(IMAPUIDSet.compressed(uids)) +FLAGS.SILENT (\\Seen)")
-            }
-        }
+        try await add(flag: "\\Seen", to: shown.withLockedValue { $0.locations(of: ids) })
     }
 
     /// `\Answered` on every copy of the message `id`, where the last check read it: a reply to it was sent.
     public func markAnswered(_ id: String) async throws {
-        let locations = shown.withLockedValue { $0.locations[id] ?? [] }
+        try await add(flag: "\\Answered", to: shown.withLockedValue { $0.locations(of: [id]) })
+    }
+
+    /// `flag` added to the messages at `locations` (those still there: `inEachMailbox`), in one session.
+    private func add(flag: String, to locations: [ServerMessageLocation]) async throws {
         guard !locations.isEmpty else { return }
         try await session { session in
             try await Self.inEachMailbox(of: locations, but: nil, session) { uids in
-                try await session.run("UID STORE \(IMAPUIDSet.compressed(uids)) +FLAGS.SILENT (\\Answered)")
+                try await session.run("UID STORE \(IMAPUIDSet.compressed(uids)) +FLAGS.SILENT (\(flag))")
             }
         }
     }

@@ -60,7 +60,8 @@ final class MailStore: Sendable {
     func setAsideIfDamaged(_ error: Error) -> String? {
         guard let file, let damage = error as? DatabaseError, Self.isDamage(damage) else { return nil }
         return current.withLock { queue in
-            try? queue.close()  // nil: a queue already unusable; the file is set aside either way
+            // A queue the damage left unusable may not close; the file is set aside either way, and the log says so.
+            do { try queue.close() } catch { Log.line("mail: the damaged mail store did not close (\(error)); it is set aside all the same") }
             let (fresh, said) = Self.afresh(file, damage: damage)
             queue = fresh
             return said

@@ -31,13 +31,10 @@ struct MailSync {
     ///
     /// What is gone from a mailbox is forgotten once every place was read: a message moved from the Inbox to the Archive
     /// since the last check is then already kept in the Archive, with the body read in the Inbox (`MailStore.keep`).
-    func run(_ session: IMAPSession) async throws -> Bool {
-        try await runTellingRefusals(session).leftUnread
-    }
-
-    /// `run`, with the places the server refused (a mailbox it will not open, a FETCH it answered NO to) passed by and
-    /// said, each in a sentence, while the others are read: one bad place never costs the others.
-    func runTellingRefusals(_ session: IMAPSession) async throws -> (leftUnread: Bool, refusals: [String]) {
+    ///
+    /// A place the server refuses (a mailbox it will not open, a FETCH it answered NO to) is passed by, kept as it was,
+    /// and said in `refusals`, a sentence each, while the others are read: one bad place never costs the others.
+    func run(_ session: IMAPSession) async throws -> (leftUnread: Bool, refusals: [String]) {
         var refusals: [String] = []
         var read: Set<String> = []
         var laterRead = false

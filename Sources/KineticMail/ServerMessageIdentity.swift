@@ -72,15 +72,25 @@ enum ServerMessageIdentity {
     }
 }
 
-/// What the Mailbox was last shown from the store: each row's id, with where on the server its message is (every copy)
-/// and its schedule key. The id a row was shown under is how the Mailbox names it when filing it or opening it.
+/// What the Mailbox was last shown from the store, by each row's id (how the Mailbox names a message when filing it or
+/// opening it): where on the server its message is, every copy, and the header fields it was read with, which give its
+/// key in Later's schedule and the criteria to find it elsewhere (`ServerMessageIdentity`) when a filing needs them.
 struct ShownServerMessages: Sendable {
-    /// Each row's message on the server: where it was read, and any copy of it in another mailbox.
-    var locations: [String: [ServerMessageLocation]] = [:]
-    /// Each row's key in Later's schedule.
-    var scheduleKeys: [String: String] = [:]
-    /// Each row's UID SEARCH criteria, for finding it where another program put it.
-    var searchCriteria: [String: String] = [:]
+    /// One row's message on the server.
+    struct Shown: Sendable {
+        /// Where it was read, and any copy of it in another mailbox.
+        var locations: [ServerMessageLocation]
+        /// Its header fields, as read.
+        var headers: IMAPMessageHeaders
+    }
+
+    /// Each row's message, by id.
+    var messages: [String: Shown] = [:]
+
+    /// The copies of the messages `ids` names, wherever they were read.
+    func locations<Ids: Sequence>(of ids: Ids) -> [ServerMessageLocation] where Ids.Element == String {
+        ids.flatMap { messages[$0]?.locations ?? [] }
+    }
 }
 
 /// What one filing moved: whether anything, and the new UIDs the server said (UIDPLUS's COPYUID).

@@ -24,7 +24,10 @@ public enum SmallFile {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Refusal(description: "can't be read (\(String(cString: strerror(errno))))") }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        let data: Data
+        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
+            throw Refusal(description: "can't be read (\(ErrorWords.sentence(error, namingPath: false)))")
+        }
         guard data.count <= limit else { throw Refusal(description: "is larger than \(size(limit))") }
         return data
     }

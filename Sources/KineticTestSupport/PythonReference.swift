@@ -20,7 +20,7 @@ public enum PythonReference {
         (process.standardInput, process.standardOutput, process.standardError) = (standardInput, standardOutput, standardError)
         do { try process.run() } catch { throw Unavailable(description: "python3 could not start: \(error)") }
         standardInput.fileHandleForWriting.write(input)
-        try? standardInput.fileHandleForWriting.close()
+        try standardInput.fileHandleForWriting.close()
         let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
         let errors = standardError.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

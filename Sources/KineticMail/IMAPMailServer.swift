@@ -168,8 +168,14 @@ public struct IMAPMailServer: MailServer {
 
     /// The rows of what the store holds, each message's place on the server kept for filing and reading.
     private func show(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule)) -> [MailMessage] {
-        let (rows, shown) = Self.rows(kept, owner: account.fromAddress)
-        self.shown.withLockedValue { $0 = shown }
+        let before = self.shown.withLockedValue { $0.aliases }
+        let (rows, shown) = Self.rows(kept, owner: account.fromAddress, aliases: before)
+        self.shown.withLockedValue { current in
+            // A move that ended while these rows were made keeps its alias for the next check.
+            let added = current.aliases.filter { before[$0.key] == nil }
+            current = shown
+            current.aliases.merge(added) { made, _ in made }
+        }
         return rows
     }
 
@@ -200,7 +206,9 @@ public struct IMAPMailServer: MailServer {
             var found = Set<String>()
             for mailbox in kept where !mailbox.headers.isEmpty {
                 guard try await session.examine(mailbox.name).uidValidity ?? 0 == mailbox.uidValidity else { continue }
-                let ids = ServerMessageIdentity.ids(of: Array(mailbox.headers.values), mailbox: mailbox.name, uidValidity: mailbox.uidValidity)
+                let aliases = shown.withLockedValue { $0.aliases(in: mailbox.name, uidValidity: mailbox.uidValidity) }
+                let ids = ServerMessageIdentity.ids(of: Array(mailbox.headers.values), mailbox: mailbox.name, uidValidity: mailbox.uidValidity,
+                                                    aliases: aliases)
                 for uid in try await session.searchText(words) {
                     if let id = ids[uid] { found.insert(id) }
                 }
@@ -225,12 +233,22 @@ public struct IMAPMailServer: MailServer {
     /// with the moment its schedule says; the schedule itself is no message); one message in two mailboxes (a copy left
     /// behind) is shown once, where it was found first (`ServerMessageIdentity`). A body not read yet is empty. With
     /// them, where each is on the server.
-    static func rows(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule), owner: String) -> (rows: [MailMessage], shown: ShownServerMessages) {
+    static func rows(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule), owner: String,
+                     aliases: [ServerMessageLocation: String] = [:]) -> (rows: [MailMessage], shown: ShownServerMessages) {
         var messages: [MailMessage] = []
         var shown = ShownServerMessages()
+        let known = ShownServerMessages(aliases: aliases)
         for mailbox in kept.mailboxes {
             let isLater = mailbox.placement.list == .later
-            let ids = ServerMessageIdentity.ids(of: mailbox.messages.map(\.headers), mailbox: mailbox.name, uidValidity: mailbox.uidValidity)
+            let mailboxAliases = known.aliases(in: mailbox.name, uidValidity: mailbox.uidValidity)
+            let ids = ServerMessageIdentity.ids(of: mailbox.messages.map(\.headers), mailbox: mailbox.name, uidValidity: mailbox.uidValidity,
+                                                aliases: mailboxAliases)
+            // The aliases of messages still there stay for the next check.
+            for message in mailbox.messages {
+                if let alias = mailboxAliases[message.headers.uid] {
+                    shown.aliases[ServerMessageLocation(mailbox: mailbox.name, uidValidity: mailbox.uidValidity, uid: message.headers.uid)] = alias
+                }
+            }
             for message in mailbox.messages where !(isLater && isSchedule(message.headers, writtenBy: owner)) {
                 let id = ids[message.headers.uid] ?? ""
                 let location = ServerMessageLocation(mailbox: mailbox.name, uidValidity: mailbox.uidValidity, uid: message.headers.uid)
@@ -303,7 +321,10 @@ public struct IMAPMailServer: MailServer {
                 if !moved.allNewUIDsKnown, let criteria { there = try await session.searchUIDs(criteria) }
                 if moved.anything || !there.isEmpty {
                     let now = there.map { ServerMessageLocation(mailbox: target, uidValidity: status.uidValidity ?? 0, uid: $0) }
-                    shown.withLockedValue { $0.messages[id]?.locations = now }
+                    shown.withLockedValue { shown in
+                        shown.messages[id]?.locations = now
+                        for location in now { shown.aliases[location] = id }
+                    }
                 }
                 if placement.list == .later, let key {
                     let entry = LaterSchedule.Entry(until: placement.until, option: placement.detail.flatMap { LaterSchedule.isWritable(option: $0) ? $0 : nil })

@@ -18,6 +18,12 @@ public enum MailDate {
             words.removeFirst()
         }
         words = words.map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }.filter { !$0.isEmpty }
+        // `00:01+0000`: a zone written against the time, as some programs do.
+        if words.count >= 4, words[3].contains(":"), let sign = words[3].firstIndex(where: { $0 == "+" || $0 == "-" }) {
+            let clock = words[3]
+            words[3] = String(clock[..<sign])
+            words.insert(String(clock[sign...]), at: 4)
+        }
         guard words.count >= 4 else { return nil }
         // `21 Nov 1997` as the RFC writes it, or `Nov 21 1997` as some programs do.
         var (dayWord, monthWord) = (words[0], words[1])

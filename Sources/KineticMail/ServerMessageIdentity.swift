@@ -22,19 +22,29 @@ struct ServerMessageLocation: Hashable, Sendable {
 /// - Two messages of one mailbox that would still have the same id (one message delivered twice, two cron mails of
 ///   the same second) are two rows: the lowest UID keeps the id, each other one has its UID added.
 /// - The same id in two mailboxes is one message and a copy left behind: one row, where it is found first.
+/// - A message this app moved keeps the id it had where it was (`ShownServerMessages.aliases`): one of several alike
+///   (five "Lyrics" of one second, none with a Message-ID) is still itself in the Archive, and its Undo finds it.
 enum ServerMessageIdentity {
-    /// Each message's row id among the messages of one mailbox (UID → id).
-    static func ids(of headers: [IMAPMessageHeaders], mailbox: String, uidValidity: UInt64) -> [UInt64: String] {
+    /// Each message's row id among the messages of one mailbox (UID → id); `aliases` (UID → id) are the ids of
+    /// messages this app moved there, kept, and never given to another of the mailbox.
+    static func ids(of headers: [IMAPMessageHeaders], mailbox: String, uidValidity: UInt64, aliases: [UInt64: String] = [:]) -> [UInt64: String] {
+        var ids: [UInt64: String] = [:]
         var lowest: [String: UInt64] = [:]
         var plain: [UInt64: String] = [:]
         for header in headers {
+            if let alias = aliases[header.uid] {
+                ids[header.uid] = alias
+                continue
+            }
             let id = plainID(of: header, mailbox: mailbox, uidValidity: uidValidity)
             plain[header.uid] = id
             lowest[id] = min(lowest[id] ?? header.uid, header.uid)
         }
-        return plain.reduce(into: [:]) { ids, entry in
-            ids[entry.key] = lowest[entry.value] == entry.key ? entry.value : "\(entry.value)-\(entry.key)"
+        let taken = Set(ids.values)
+        for (uid, id) in plain {
+            ids[uid] = lowest[id] == uid && !taken.contains(id) ? id : "\(id)-\(uid)"
         }
+        return ids
     }
 
     /// The id before two of one mailbox are told apart.
@@ -86,6 +96,16 @@ struct ShownServerMessages: Sendable {
 
     /// Each row's message, by id.
     var messages: [String: Shown] = [:]
+    /// The id each message this app moved had before the move, by where the move put it (COPYUID's new UID): a
+    /// check then shows it under the same id. Kept while the message is there.
+    var aliases: [ServerMessageLocation: String] = [:]
+
+    /// The aliases of `mailbox` as it is now (its UIDVALIDITY), by UID.
+    func aliases(in mailbox: String, uidValidity: UInt64) -> [UInt64: String] {
+        aliases.reduce(into: [:]) { found, alias in
+            if alias.key.mailbox == mailbox && alias.key.uidValidity == uidValidity { found[alias.key.uid] = alias.value }
+        }
+    }
 
     /// The copies of the messages `ids` names, wherever they were read.
     func locations<Ids: Sequence>(of ids: Ids) -> [ServerMessageLocation] where Ids.Element == String {

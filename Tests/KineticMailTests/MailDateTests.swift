@@ -46,6 +46,7 @@ final class MailDateTests: XCTestCase {
             "5 January 2026 09:41 +0530",
             "Thu, 1 Jan 1970 00:00:00 +0000",
             "Sat, 1 Jan 2000 00:00:00 -0800",
+            "01 Jan 2001 00:01+0000",                                              // Python's own test mail (msg_47)
             "not a date",
             "",
             "Mon, 5 Jan 2026",

@@ -57,4 +57,31 @@ extension MailboxOnIMAPTests {
         XCTAssertTrue(try row("Invoice 2").unread, "the other of the same Message-ID is still unread")
         XCTAssertEqual(try row("Invoice 1").serverPlacement?.list, .archive)
     }
+
+    /// Five messages alike (one sender, one second, one subject, no Message-ID, as in Python's own test mail): one of
+    /// them archived keeps its row and its id in the Archive, the other four stay, and its Undo brings it back.
+    func testOneOfSeveralAlikeIsFiledAndBroughtBackAsItself() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            for text in ["one", "two", "three", "four", "five"] {
+                try await session.append(raw("Lyrics", date: "Fri, 20 Apr 2001 19:35:02 -0400", messageID: nil, text: text), to: "INBOX")
+            }
+            try await session.logout()
+        }
+        let server = IMAPMailServer(account: account)
+        var rows = try await server.inbox()
+        XCTAssertEqual(rows.map { $0.body ?? "" }.sorted(), ["five", "four", "one", "three", "two"], "five rows")
+        let three = try XCTUnwrap(rows.first { $0.body == "three" }).id
+        try await server.move(three, to: Placement(.archive))
+        rows = try await server.inbox()
+        XCTAssertEqual(rows.count, 5, "none swallowed: \(rows.map { ($0.id, $0.body ?? "") })")
+        XCTAssertEqual(rows.first { $0.id == three }?.body, "three", "the same id in the Archive")
+        XCTAssertEqual(rows.first { $0.id == three }?.serverPlacement?.list, .archive)
+        try await server.move(three, to: Placement(.inbox))
+        let back = try await serverMailboxes(account)
+        XCTAssertEqual(back["Archive"], [], "undone on the server")
+        XCTAssertEqual(back["INBOX"]?.count, 5)
+    }
 }

@@ -119,7 +119,10 @@ let package = Package(
         .testTarget(name: "KineticSceneTests", dependencies: ["KineticScene", "KineticCore"]),
         .testTarget(name: "KineticRuntimeTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticTestSupport"]),
         // The apps' rules alone: builds without Cairo, Pango, pixman, SDL or an HTTP client.
-        .testTarget(name: "KineticMailTests", dependencies: ["KineticMail", "KineticData", "KineticTestSupport"]),
+        .testTarget(name: "KineticMailTests", dependencies: ["KineticMail", "KineticData", "KineticTestSupport",
+                                                             .product(name: "NIOCore", package: "swift-nio"),
+                                                             .product(name: "NIOEmbedded", package: "swift-nio"),
+                                                             .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         .testTarget(name: "KineticAppsTests", dependencies: ["KineticApps", "KineticData", "KineticCore", "KineticRuntime", "KineticFixtures"]),
         .testTarget(name: "KineticRenderTests", dependencies: ["KineticRender", "KineticTestSupport", "KineticCore", "KineticScene", "CBlend", "CGraphics",
                                                                 "CPixelFloor"],

@@ -166,7 +166,11 @@ public final class IMAPSession {
     static let literalPlace = "\u{E000}"
 
     private func send(_ bytes: [UInt8]) async throws {
-        try await guarded { try await self.outbound.write(ByteBuffer(bytes: bytes)) }
+        do {
+            try await guarded { try await self.outbound.write(ByteBuffer(bytes: bytes)) }
+        } catch {
+            throw await deadlines.whyWriteFailed(error, inbound: &inbound)
+        }
     }
 
     /// The next response, by the command's deadline.

@@ -140,6 +140,22 @@ final class MailDeadline: Sendable {
     }
 }
 
+extension MailDeadline {
+    /// Why a write found the connection closed. A write that fails on a closed channel says only "closed"; when TLS
+    /// closed it (the certificate refused after STARTTLS, while the session's first command waited for the handshake),
+    /// the reason is in the inbound stream, which ends with the handshake's error: read once, it says the real why,
+    /// so a refused certificate is reported as refused (and not retried) whichever of the write or the read came first.
+    func whyWriteFailed(_ error: Error, inbound: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator) async -> Error {
+        guard case IMAPError.closed = error else { return error }
+        do {
+            _ = try await guarded(by: .now() + .seconds(2)) { try await inbound.next() }
+        } catch let refusal as IMAPError {
+            if case .refused = refusal { return refusal }
+        } catch {}
+        return error
+    }
+}
+
 extension MailChannel {
     /// Why TLS refused the server, in words a person can act on, not the library's dump: the certificate not signed by
     /// an authority this machine trusts (a company's own, a self-signed one: the account's certificate file trusts

@@ -113,9 +113,13 @@ private struct SMTPConversation {
         try await expect(code, also: also, after: named ?? String(line.prefix { $0 != " " && $0 != ":" }))
     }
 
-    func write(_ bytes: [UInt8]) async throws {
+    mutating func write(_ bytes: [UInt8]) async throws {
         let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout)
-        try await deadlines.guarded(by: deadline) { try await outbound.write(ByteBuffer(bytes: bytes)) }
+        do {
+            try await deadlines.guarded(by: deadline) { try await outbound.write(ByteBuffer(bytes: bytes)) }
+        } catch {
+            throw await deadlines.whyWriteFailed(error, inbound: &inbound)
+        }
     }
 
     /// Reads one reply (its lines `250-…` up to `250 …`) and checks its code.

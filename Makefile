@@ -5,7 +5,7 @@ DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev lib
                    fonts-texgyre fonts-dejavu-core fonts-noto-color-emoji gettext ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
                    desktop-file-utils appstream man-db zsh systemd dovecot-imapd libgmime-3.0-dev libsqlite3-dev \
-                   libsecret-1-dev gnome-keyring libxml2-dev dpkg-dev lintian binutils patchelf dbus-x11
+                   libsecret-1-dev gnome-keyring libxml2-dev dpkg-dev lintian binutils patchelf dbus-x11 xdg-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic

@@ -207,6 +207,27 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
     }
 }
 
+/// Whether two children lists hold the same objects in the same order.
+static gboolean same_children(GPtrArray *a, GPtrArray *b) {
+    if (a->len != b->len) return FALSE;
+    for (guint k = 0; k < a->len; k++) {
+        if (g_ptr_array_index(a, k) != g_ptr_array_index(b, k)) return FALSE;
+    }
+    return TRUE;
+}
+
+/// Signals each object `from` holds that `to` does not, at its index in `from`, with `signal`: "children-changed::remove"
+/// when `from` is the old list (said while it is still the parent's), "children-changed::add" when it is the new one.
+static void tell_difference(KineticAccessible *self, GPtrArray *from, GPtrArray *to, const char *signal) {
+    GHashTable *kept = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (guint k = 0; k < to->len; k++) g_hash_table_add(kept, g_ptr_array_index(to, k));
+    for (guint k = 0; k < from->len; k++) {
+        gpointer child = g_ptr_array_index(from, k);
+        if (!g_hash_table_contains(kept, child)) g_signal_emit_by_name(self, signal, k, child);
+    }
+    g_hash_table_unref(kept);
+}
+
 static gboolean apply(gpointer data) {
     Tree *tree = data;
     GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -229,26 +250,29 @@ static gboolean apply(gpointer data) {
         g_hash_table_add(seen, GINT_TO_POINTER(node->id));
         update(self, node);
     }
-    // Children, in the tree's order; a parent whose list changed says which were added and removed.
+    // Children, in the tree's order, gathered in one pass (a child comes after its parent); a parent whose list changed
+    // says which were added and removed. The cost follows the tree, not its square: a 10,000-row list whose rows stay
+    // is one comparison per row, and a changed list is looked up in sets.
+    GPtrArray **wanted = g_new0(GPtrArray *, tree->count ? tree->count : 1);
+    for (int32_t i = 0; i < tree->count; i++) wanted[i] = g_ptr_array_new_with_free_func(g_object_unref);
+    for (int32_t j = 0; j < tree->count; j++) {
+        int32_t parent = tree->nodes[j].parent;
+        if (parent >= 0 && parent < j) g_ptr_array_add(wanted[parent], g_object_ref(made[j]));
+    }
     for (int32_t i = 0; i < tree->count; i++) {
         KineticAccessible *self = made[i];
-        GPtrArray *wanted = g_ptr_array_new_with_free_func(g_object_unref);
-        for (int32_t j = i + 1; j < tree->count; j++) {
-            if (tree->nodes[j].parent == i) g_ptr_array_add(wanted, g_object_ref(made[j]));
-        }
-        for (guint k = 0; k < self->children->len; k++) {
-            gpointer old = g_ptr_array_index(self->children, k);
-            if (!g_ptr_array_find(wanted, old, NULL)) g_signal_emit_by_name(self, "children-changed::remove", k, old);
-        }
         GPtrArray *previous = self->children;
-        self->children = wanted;
-        for (guint k = 0; k < wanted->len; k++) {
-            gpointer child = g_ptr_array_index(wanted, k);
+        gboolean changed = !same_children(previous, wanted[i]);
+        if (changed) tell_difference(self, previous, wanted[i], "children-changed::remove");
+        self->children = wanted[i];
+        for (guint k = 0; k < wanted[i]->len; k++) {
+            gpointer child = g_ptr_array_index(wanted[i], k);
             if (ATK_OBJECT(child)->accessible_parent != ATK_OBJECT(self)) atk_object_set_parent(ATK_OBJECT(child), ATK_OBJECT(self));
-            if (!g_ptr_array_find(previous, child, NULL)) g_signal_emit_by_name(self, "children-changed::add", k, child);
         }
+        if (changed) tell_difference(self, wanted[i], previous, "children-changed::add");
         g_ptr_array_unref(previous);
     }
+    g_free(wanted);
     if (tree->count > 0 && ATK_OBJECT(made[0])->accessible_parent != application) {
         // The frame, new: it says it was made, and is active at once if the window already has the focus.
         atk_object_set_parent(ATK_OBJECT(made[0]), application);

@@ -12,10 +12,11 @@ public struct AppsEnvironment {
     public var imageValidator: ImageValidator
     /// Where the apps say what went wrong while they carry on.
     public var log: (String) -> Void
-    /// Opens a link in the person's browser (a window); throws `LinkNotOpened` when no browser took it (none
-    /// answered, or a headless run has none), so the app can say so and offer the link another way. Only addresses
-    /// the one address check (`WebAddress`) accepted ever reach it.
-    public var openLink: (URL) throws -> Void
+    /// Opens a link in the person's browser (a window), returning once the program that took it said it did; throws
+    /// `LinkNotOpened` when none took it (its exit status said it failed, none is installed, or a headless run has
+    /// none), so the app can say so and offer the link another way. Only addresses the one address check
+    /// (`WebAddress`) accepted ever reach it.
+    public var openLink: @Sendable (URL) async throws -> Void
     /// The person's mail server, when an account is given (`--imap`): the Mailbox shows its Inbox, read again every
     /// `checkInterval` seconds for new mail. `nil`: the bundled and served messages, as without an account.
     public var mailServer: MailServer?
@@ -28,7 +29,7 @@ public struct AppsEnvironment {
 
     /// Without `openLink`, every link is refused with "this run has no browser".
     public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,
-                openLink: ((URL) throws -> Void)? = nil) {
+                openLink: (@Sendable (URL) async throws -> Void)? = nil) {
         self.fetcher = fetcher
         self.imageValidator = imageValidator
         self.log = log
@@ -43,7 +44,7 @@ public struct AppsEnvironment {
 }
 
 /// A link no browser took: `reason` says why ("this run has no browser", the desktop's own error).
-public struct LinkNotOpened: Error, CustomStringConvertible {
+public struct LinkNotOpened: Error, CustomStringConvertible, Sendable {
     /// Why the link was not opened, as a person can read it.
     public var reason: String
 

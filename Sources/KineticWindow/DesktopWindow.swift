@@ -88,12 +88,6 @@ public final class DesktopWindow {
         try loop(presenter, window: window, accessibility: accessibility, maximumSeconds: maximumSeconds)
     }
 
-    /// Opens `url` in the person's browser (SDL asks the desktop, `xdg-open` on Linux); returns why it could not.
-    /// Callers hand it only addresses `WebAddress` accepted.
-    public static func openInBrowser(_ url: URL) -> String? {
-        SDL_OpenURL(url.absoluteString) == 0 ? nil : String(cString: SDL_GetError())
-    }
-
     /// SDL's drivers that show nothing a person can see: with one of these and nobody asking for it, there is no display.
     private static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
 

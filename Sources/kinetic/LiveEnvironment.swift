@@ -13,11 +13,15 @@ extension AppsEnvironment {
         AppsEnvironment(fetcher: NetworkFetcher(), imageValidator: ImageCheckProcess.program.validator, log: Log.line)
     }
 
-    /// The real world of a window: links open in the person's browser, through SDL.
+    /// The real world of a window: links open in the person's browser, judged by what the desktop's opener answers.
     static var liveWindow: AppsEnvironment {
         var environment = live
         environment.openLink = { url in
-            if let problem = DesktopWindow.openInBrowser(url) { throw LinkNotOpened(reason: problem) }
+            do {
+                try await DesktopLinkOpener.open(url)
+            } catch {
+                throw LinkNotOpened(reason: "\(error)")
+            }
         }
         return environment
     }

@@ -93,8 +93,11 @@ final class HoneycombRulesTests: XCTestCase {
         apply(&s, .tapCategory("a"), .morphFinished)
         XCTAssertEqual(apply(&s, .learnMore), [], "no panel, nothing to open")
         apply(&s, .openPanel("x"))
-        XCTAssertEqual(inEnglish(apply(&s, .learnMore)), inEnglish([.openLink("https://example.org/x")]) + ["banner: Learn More: https://example.org/x"],
-                       "the link is handed on, then the banner says which one")
+        XCTAssertEqual(apply(&s, .learnMore), [.openLink("https://example.org/x")], "the link is handed on; nothing is said yet")
+        XCTAssertEqual(inEnglish(apply(&s, .linkOpened("https://example.org/x"))), ["banner: Learn More: https://example.org/x"],
+                       "once a browser took it, the banner says which link")
+        XCTAssertEqual(apply(&s, .linkRefused("javascript:x", reason: "\"javascript:x\" is not an http(s) URL")),
+                       [.log("honeycomb: Learn More: \"javascript:x\" is not an http(s) URL; not opened")], "no web address: only logged, not copied")
         apply(&s, .openPanel("y"))
         XCTAssertEqual(apply(&s, .learnMore), [], "y has no link")
         apply(&s, .openPanel("z"))
@@ -204,7 +207,7 @@ final class HoneycombRulesTests: XCTestCase {
         XCTAssertEqual(s.stateName, "panel.x")
         apply(&s, .tab)
         XCTAssertTrue(s.learnMoreFocused)
-        XCTAssertEqual(inEnglish(apply(&s, .activateFocus)), inEnglish([.openLink("https://example.org/x")]) + ["banner: Learn More: https://example.org/x"])
+        XCTAssertEqual(apply(&s, .activateFocus), [.openLink("https://example.org/x")])
         XCTAssertEqual(s.stateName, "panel.x", "the panel stays open")
         let before = s
         XCTAssertEqual(apply(&s, .tab), [])

@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 import KineticCore
 import KineticRuntime
@@ -232,13 +233,14 @@ final class HoneycombScreenTests: XCTestCase {
 
     func testLearnMoreHandsOverTheCellsLink() throws {
         let (stage, screen) = try oceanGrid()
-        var opened: [String] = []
-        screen.environment.openLink = { opened.append($0) }
+        let opened = Mutex<[String]>([])
+        screen.environment.openLink = { link in opened.withLock { $0.append(link) } }
         screen.openPanel(forCellWithID: "coral")
         stage.run(for: 1)
         stage.tap(try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)
-        stage.step()
-        XCTAssertEqual(opened, ["https://example.org/ocean/coral"])
+        stage.run(for: 0.5)
+        XCTAssertEqual(opened.withLock { $0 }, ["https://example.org/ocean/coral"])
+        XCTAssertEqual(stage.dump().layer("banner")?.text, "Learn More: https://example.org/ocean/coral", "said once the browser took it")
         XCTAssertEqual(stage.stateName, "panel.coral", "the panel stays open")
     }
 

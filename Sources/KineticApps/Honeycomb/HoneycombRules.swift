@@ -36,8 +36,12 @@ public enum HoneycombAction: Equatable, Sendable {
     /// Enter: opens what has the focus.
     case activateFocus
     case learnMore
+    /// A browser took the link (the program that opens links said so by its exit status).
+    case linkOpened(String)
     /// The link could not be handed to a browser (none answered, or the run has none): `reason` says why.
     case linkNotOpened(String, reason: String)
+    /// The link is no web address (`LinkRefused`): `reason` names what is wrong; it is neither opened nor copied.
+    case linkRefused(String, reason: String)
     /// Tab: the keyboard's focus goes between the open cell and its panel's Learn More, when the cell has a link.
     case tab
     /// The keyboard focus moved onto a hexagon by Tab, or (`nil`) onto a control that is none.
@@ -179,8 +183,13 @@ public enum HoneycombRules: AppRules {
             case .morph: break
             }
         case .learnMore:
-            // Headless, the environment only logs the link: the banner says what was opened either way.
-            if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link), .showBanner(LocalizedMessage(HoneycombText.openedLink, ["link": .verbatim(link)]))] }
+            // The banner waits for the answer (`linkOpened` or `linkNotOpened`): it never says a browser opened a link
+            // none did.
+            if let open = state.openCell, let link = state.node(open)?.detail.learnMore { return [.openLink(link)] }
+        case .linkOpened(let link):
+            return [.showBanner(LocalizedMessage(HoneycombText.openedLink, ["link": .verbatim(link)]))]
+        case .linkRefused(_, let reason):
+            return [.log("honeycomb: Learn More: \(reason); not opened")]
         case .linkNotOpened(let link, let reason):
             // Said, and the link handed over another way: on the clipboard, to paste into a browser.
             return [.log("honeycomb: Learn More: no browser opened \(link) (\(reason)); copied it to the clipboard"),

@@ -180,8 +180,19 @@ public final class HoneycombScreen: Screen {
     private func perform(_ effect: HoneycombEffect) -> Effect<HoneycombAction> {
         switch effect {
         case .openLink(let link):
-            // A link no browser took comes back to the rules, which say so and copy it.
-            do { try environment.openLink(link) } catch { send(.linkNotOpened(link, reason: "\(error)")) }
+            // What the opener answers comes back to the rules: a banner for a link opened; for one no browser took,
+            // a sentence and the link copied; for one that is no web address, a line in the log.
+            let open = environment.openLink
+            return .run(id: EffectID(HoneycombWork.openLink)) { send in
+                do {
+                    try await open(link)
+                    send(.linkOpened(link))
+                } catch let refused as LinkRefused {
+                    send(.linkRefused(link, reason: refused.reason))
+                } catch {
+                    send(.linkNotOpened(link, reason: "\(error)"))
+                }
+            }
         case .copyToClipboard(let text): stage?.textInput.clipboard.setText(text)
         case .log(let line): environment.log(line)
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
@@ -399,4 +410,6 @@ enum HoneycombWork: Hashable, Sendable {
     case refresh
     /// The late pictures' rounds.
     case latePictures
+    /// A Learn More link handed to the desktop, until its opener answers (a second press replaces it).
+    case openLink
 }

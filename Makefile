@@ -5,12 +5,12 @@ DEBIAN_PACKAGES := pkg-config libatk1.0-dev libatk-bridge2.0-dev libsdl2-dev lib
                    fonts-texgyre fonts-dejavu-core fonts-noto-color-emoji gettext ffmpeg xvfb xdotool imagemagick dbus at-spi2-core python3-pyatspi \
                    orca x11-xkb-utils python3-gi gir1.2-gtk-3.0 libx11-dev gcc \
                    desktop-file-utils appstream man-db zsh systemd dovecot-imapd libgmime-3.0-dev libsqlite3-dev \
-                   libsecret-1-dev gnome-keyring libxml2-dev dpkg-dev lintian binutils patchelf dbus-x11 xdg-utils
+                   libsecret-1-dev gnome-keyring libxml2-dev dpkg-dev lintian binutils patchelf dbus-x11 xdg-utils translate-toolkit
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: deps build release-binary run test bench bench-peers bench-window bench-idle load clean demo fuzz digests install installable uninstall deb
+.PHONY: pot deps build release-binary run test bench bench-peers bench-window bench-idle load clean demo fuzz digests install installable uninstall deb
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -68,7 +68,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 test: deps
 	scripts/check-package-graph
 	scripts/check-docs
-	for po in Sources/KineticApps/Resources/Locales/*.po; do msgfmt --check-format --check-domain -o /dev/null $$po || exit 1; done
+	scripts/check-catalogues
 	swift build --build-tests $(IMPORT_CHECK)
 	swift build --product kinetic $(IMPORT_CHECK)
 	scripts/check-hermetic
@@ -82,6 +82,14 @@ test: deps
 	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \
 	  scripts/check-install .build/debug/kinetic || status=1; scripts/check-full-disk .build/debug/kinetic || status=1; \
 	  scripts/check-leftovers .build/debug/kinetic || status=1; exit $$status'
+
+# The translators' template, Sources/KineticApps/Resources/Locales/kinetic.pot, made again from the texts the code
+# declares (make test fails while it is stale); then each catalogue takes the changes with gettext's msgmerge, which
+# marks a changed English fuzzy (docs/localization.md).
+pot: deps
+	swift build --build-tests
+	KINETIC_WRITE_POT=1 scripts/hermetic swift test --skip-build --disable-swift-testing --filter TranslationTemplateTests
+	for po in Sources/KineticApps/Resources/Locales/*.po; do msgmerge --quiet --update --backup=none $$po Sources/KineticApps/Resources/Locales/kinetic.pot; done
 
 # A million random touches, drags and keys per app, and 100,000 mutated documents per decoder (20,000 images), on a
 # release build; KINETIC_FUZZ_SEED=0x… replays a failure (every failure names its seed). make test runs the same

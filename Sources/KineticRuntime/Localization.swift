@@ -3,8 +3,9 @@ import KineticCore
 import KineticScene
 
 /// A text a person reads or a screen reader speaks, named by a stable key (`mailbox.options.reschedule`) and written
-/// in English where it is used: the English is the source every catalogue translates (as a gettext `msgid` is), the
-/// key what a catalogue finds it by. Apps declare their texts as values of this type, never as keys made of titles.
+/// in English where it is used. In a catalogue the English is the `msgid` translators read and translate, and the key
+/// its `msgctxt`, so one English word with two meanings ("Cancel" of compose, "Cancel" of a question) is two entries;
+/// a changed English is a new `msgid`, which `msgmerge` marks fuzzy until a translator looks at it. Apps declare their texts as values of this type, never as keys made of titles.
 public struct LocalizedText: Hashable, Sendable {
     /// The catalogue's key.
     public let key: String
@@ -57,11 +58,19 @@ public struct Localization: Sendable, Equatable {
     /// The catalogues for `languages` (`LanguagePreference.languages`) among `available` (language → `.po` text), in
     /// the person's order; the pseudo-locale when it comes before any catalogue that exists.
     public init(languages: [String], available: [String: String]) {
+        var catalogues: [String: StringCatalogue] = [:]
+        for (language, text) in available { catalogues[language] = StringCatalogue(language: language, poText: text) }
+        self.init(languages: languages, catalogues: catalogues)
+    }
+
+    /// The catalogues for `languages` (`LanguagePreference.languages`) among `catalogues` (read from `.mo` or `.po`
+    /// files, by language), in the person's order; the pseudo-locale when it comes before any catalogue that exists.
+    public init(languages: [String], catalogues available: [String: StringCatalogue]) {
         var catalogues: [StringCatalogue] = [], pseudo = false
         for language in languages {
             if language == LanguagePreference.pseudo, catalogues.isEmpty { pseudo = true; break }
             if language == "en" { break }  // English is the source: the languages after it are never reached
-            if let text = available[language] { catalogues.append(StringCatalogue(language: language, poText: text)) }
+            if let catalogue = available[language] { catalogues.append(catalogue) }
         }
         self.init(catalogues: catalogues, isPseudo: pseudo)
     }
@@ -69,7 +78,7 @@ public struct Localization: Sendable, Equatable {
     /// `text` in the person's language.
     public func callAsFunction(_ text: LocalizedText) -> String {
         for catalogue in catalogues {
-            if let translated = catalogue.text(text.key) { return translated }
+            if let translated = catalogue.text(text.english, context: text.key) { return translated }
         }
         return isPseudo ? PseudoLocale.transform(text.english) : text.english
     }
@@ -83,7 +92,7 @@ public struct Localization: Sendable, Equatable {
     /// `plural` for `count` in the person's language, its `{count}` replaced by the number.
     public func callAsFunction(_ plural: LocalizedPlural, count: Int) -> String {
         var template: String?
-        for catalogue in catalogues where template == nil { template = catalogue.text(plural.key, count: count) }
+        for catalogue in catalogues where template == nil { template = catalogue.text(plural.one, count: count, context: plural.key) }
         let english = PluralRule.english.form(for: count) == 0 ? plural.one : plural.other
         let chosen = template ?? (isPseudo ? PseudoLocale.transform(english) : english)
         return chosen.replacingOccurrences(of: "{count}", with: String(count))

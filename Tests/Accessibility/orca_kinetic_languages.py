@@ -1,4 +1,4 @@
-"""What Orca 43 says in Kinetic's Mailbox in French and in Arabic (issue #39): the words come from the shipped
+"""What Orca 43 says in Kinetic's Mailbox in every language LINGUAS lists (issue #39, #57): the words come from the shipped
 catalogues (Sources/KineticApps/Resources/Locales/LANG.po), read here, so a text left in English, or a screen-reader
 text not taken from the catalogue, is heard as such. Orca's own words ("List with 30 items") stay in Orca's language.
 
@@ -24,20 +24,37 @@ import orca_kinetic  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+LOCALES = os.path.join(ROOT, "Sources", "KineticApps", "Resources", "Locales")
+
+
+def languages():
+    """The languages LINGUAS lists: each is checked alike."""
+    with open(os.path.join(LOCALES, "LINGUAS"), encoding="utf-8") as file:
+        return [line.strip() for line in file if line.strip() and not line.startswith("#")]
+
+
 def catalogue(language):
-    """The .po file's single texts, key → translation (what Kinetic's StringCatalogue reads)."""
-    texts, key, field = {}, None, None
-    path = os.path.join(ROOT, "Sources", "KineticApps", "Resources", "Locales", f"{language}.po")
-    with open(path, encoding="utf-8") as file:
+    """The .po file's single texts, key (msgctxt) → translation (what Kinetic's StringCatalogue reads)."""
+    texts, fields, current = {}, {}, None
+    def finish():
+        if "msgctxt" in fields and "msgstr" in fields:
+            texts[fields["msgctxt"]] = fields["msgstr"]
+        fields.clear()
+    with open(os.path.join(LOCALES, f"{language}.po"), encoding="utf-8") as file:
         for line in file:
             line = line.strip()
-            if line.startswith("msgid "):
-                key, field = json.loads(line[6:]), "id"
-            elif line.startswith("msgstr "):
-                texts[key] = json.loads(line[7:])
-                field = "str"
-            elif line.startswith('"') and field == "str" and key is not None:
-                texts[key] += json.loads(line)
+            if not line:
+                finish()
+                current = None
+            elif line.startswith("#"):
+                continue
+            elif line.startswith('"') and current:
+                fields[current] += json.loads(line)
+            else:
+                keyword, _, value = line.partition(" ")
+                current = keyword
+                fields[current] = json.loads(value)
+    finish()
     return texts
 
 
@@ -49,7 +66,7 @@ def spoken(text):
 def checks(orca):
     with open(os.path.join(ROOT, "Sources", "KineticApps", "Resources", "Mailbox", "messages.json"), encoding="utf-8") as file:
         first = json.load(file)["messages"][0]
-    for language in ("fr", "ar"):
+    for language in languages():
         words = catalogue(language)
         inbox = words["mailbox.segment.inbox"]
         window = f"Kinetic — {words['app.mailbox.title']} — {inbox}"

@@ -3,13 +3,15 @@ import Foundation
 import KineticCore
 import KineticRuntime
 import KineticScene
+import KineticTestSupport
 @testable import KineticApps
 @testable import KineticScenario
 
-/// Issue #39's acceptance: every shipped scenario (`Scenarios/`, pointer and keyboard alike) played in French and in
-/// Arabic shows no text of its own that is not its catalogue's, and, in Arabic, the same scenario done on the mirrored
-/// screen (each point's x mirrored, Left and Right swapped, as a person facing the mirrored layout would do it) goes
-/// through the same app states as the scenario done on the same texts laid out left to right. (Not the English run's:
+/// Issue #39's acceptance, for every language `LINGUAS` lists: every shipped scenario (`Scenarios/`, pointer and
+/// keyboard alike) played in it shows no text of its own that is not its catalogue's, and, in a language written
+/// right to left (Arabic), the same scenario done on the mirrored screen (each point's x mirrored, Left and Right
+/// swapped, as a person facing the mirrored layout would do it) goes through the same app states as the scenario done
+/// on the same texts laid out left to right. (Not the English run's:
 /// a menu's type-ahead letter finds another item in another language.)
 ///
 /// The tuning panel and the motion tools (`tuning.*`) are a designer's instruments, named in the code's English as
@@ -21,64 +23,60 @@ import KineticScene
 final class LocalizedScenarioTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func testFrenchScenariosShowOnlyTheCatalogue() throws {
-        try checkScenarios(language: "fr")
+    /// The languages `LINGUAS` lists: each is played and checked alike, none named here.
+    static func shippedLanguages() throws -> [String] {
+        let list = try String(contentsOf: KineticApps.localeFolder.appendingPathComponent("LINGUAS"), encoding: .utf8)
+        return list.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
-    func testArabicScenariosShowOnlyTheCatalogueAndReachTheSameStatesMirrored() throws {
-        try checkScenarios(language: "ar")
+    /// Every language's scenarios show only its catalogue; a language written right to left (Arabic) also reaches
+    /// the same states done on the mirrored screen.
+    func testEveryShippedLanguagesScenariosShowOnlyItsCatalogue() throws {
+        let languages = try Self.shippedLanguages()
+        XCTAssertGreaterThanOrEqual(languages.count, 3, "LINGUAS lists the shipped languages: \(languages)")
+        for language in languages { try checkScenarios(language: language) }
     }
 
-    /// Every text the code declares (`LocalizedText("key", "English")` in the sources, and those made from ids: the
-    /// apps' names, the segments, the options, the lists, the bundled intro's pages) is translated by each shipped
-    /// catalogue, with the same `{placeholders}` as its English.
+    /// Every text of the template (`kinetic.pot`: the code's `LocalizedText`s and `LocalizedPlural`s, and those made
+    /// from data: the apps' names, the segments, the options, the lists, the bundled intro's pages) is translated by
+    /// each shipped catalogue, with the same `{placeholders}` as its English; a catalogue has no entry the code lost.
     func testEveryShippedCatalogueTranslatesEveryText() throws {
-        var english: [String: String] = [:]
-        let declared = try NSRegularExpression(pattern: #"Localized(?:Text|Plural)\("([a-z0-9.\-]+)",\s*(?:one:\s*)?"((?:[^"\\]|\\.)*)""#)
-        let sources = FileManager.default.enumerator(at: Self.repository.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        for file in sources {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for match in declared.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                guard let key = Range(match.range(at: 1), in: text), let words = Range(match.range(at: 2), in: text) else { continue }
-                english[String(text[key])] = String(text[words])
-            }
-        }
-        XCTAssertGreaterThan(english.count, 100, "the declared texts are found")
-        var made: [LocalizedText] = KineticApps.catalog.flatMap { [$0.title, $0.summary] }
-        made += MailboxSegment.allCases.map(\.text) + RescheduleOption.allCases.map(\.text) + MailList.allCases.map(\.text)
-        made += IntroPage.bundled.flatMap { [LocalizedText("disguise.intro.\($0.id).text", $0.text), LocalizedText("disguise.intro.\($0.id).button", $0.button)] }
-        for text in made { english[text.key] = text.english }
+        let template = try TranslationTemplate(sources: Self.repository.appendingPathComponent("Sources"), made: KineticApps.textsMadeFromData)
+        XCTAssertGreaterThan(template.entries.count, 150, "the declared texts are found")
         let available = KineticApps.shippedCatalogues()
-        XCTAssertEqual(Set(available.keys), ["fr", "ar"], "French and Arabic are shipped")
+        XCTAssertEqual(Set(available.keys), Set(try Self.shippedLanguages()), "each language of LINGUAS has its catalogue")
         func placeholders(_ text: String) -> Set<String> {
             Set(text.matches(of: #/\{[a-z]+\}/#).map { String($0.output) })
         }
-        for (language, po) in available {
-            let catalogue = StringCatalogue(language: language, poText: po)
+        for (language, catalogue) in available {
             XCTAssertEqual(catalogue.problems, [], "\(language).po reads entry by entry")
-            for (key, words) in english.sorted(by: { $0.key < $1.key }) {
-                guard let translated = catalogue.text(key) ?? catalogue.text(key, count: 5) else {
-                    XCTFail("\(language).po has no \(key) (\(words))")
+            var known = Set<String>()
+            for entry in template.entries.values.sorted(by: { $0.key < $1.key }) {
+                known.insert(entry.key + "\u{4}" + entry.english)
+                let translated = entry.plural == nil ? catalogue.text(entry.english, context: entry.key)
+                                                     : catalogue.text(entry.english, count: 5, context: entry.key)
+                guard let translated else {
+                    XCTFail("\(language).po has no \(entry.key) (\(entry.english)), or has it fuzzy")
                     continue
                 }
                 // A plural's forms may say the count in words; its other values must all be there.
+                let words = entry.english + (entry.plural ?? "")
                 let wanted = placeholders(words).subtracting(["{count}"])
-                XCTAssertTrue(wanted.isSubset(of: placeholders(translated)), "\(language) \(key): \(translated) keeps \(wanted.sorted())")
-                XCTAssertTrue(placeholders(translated).isSubset(of: placeholders(words).union(["{count}"])), "\(language) \(key): no value of its own")
+                XCTAssertTrue(wanted.isSubset(of: placeholders(translated)), "\(language) \(entry.key): \(translated) keeps \(wanted.sorted())")
+                XCTAssertTrue(placeholders(translated).isSubset(of: placeholders(words).union(["{count}"])), "\(language) \(entry.key): no value of its own")
             }
-            XCTAssertEqual(catalogue.keys.subtracting(english.keys).sorted(), [], "\(language).po translates no text the code no longer has")
+            XCTAssertEqual(catalogue.keys.subtracting(known).sorted(), [], "\(language).po translates no text the code no longer has")
         }
     }
 
     private func checkScenarios(language: String) throws {
         let available = KineticApps.shippedCatalogues()
         XCTAssertNotNil(available[language], "\(language).po is shipped and listed in LINGUAS")
-        let localization = Localization(languages: [language], available: available)
+        let localization = Localization(languages: [language], catalogues: available)
         let catalogue = try XCTUnwrap(localization.catalogues.first)
         XCTAssertEqual(catalogue.problems, [], "every entry of \(language).po reads")
         let mirrored = localization.layoutDirection == .rightToLeft
-        XCTAssertEqual(mirrored, language == "ar", "Arabic, and only Arabic, reads right to left")
+        XCTAssertEqual(mirrored, ["ar", "fa", "he", "ur"].contains(language), "\(language): a language written right to left, and only one, is mirrored")
         let allowed = AllowedTexts(catalogue: catalogue, localization: localization, served: try Self.servedStrings())
         for (name, scenario) in try Self.scenarios() {
             let shown = mirrored ? Self.mirrored(scenario) : scenario
@@ -230,7 +228,7 @@ private struct AllowedTexts {
         formatter.locale = Locale(identifier: catalogue.language)
         let names = [formatter.shortWeekdaySymbols, formatter.weekdaySymbols, formatter.shortStandaloneWeekdaySymbols,
                      formatter.shortMonthSymbols, formatter.monthSymbols, formatter.shortStandaloneMonthSymbols]
-            .flatMap { $0 ?? [] } + ["kinetic.picker.today", "kinetic.picker.tomorrow"].compactMap { catalogue.text($0) }
+            .flatMap { $0 ?? [] } + [EngineText.today, EngineText.tomorrow].compactMap { catalogue.text($0.english, context: $0.key) }
         dayWords = Set(names.flatMap { Self.words(of: $0) })
     }
 

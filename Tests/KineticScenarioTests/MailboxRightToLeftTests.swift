@@ -9,7 +9,7 @@ import KineticScene
 /// past the seed's 60 pt and deletes past 260 pt; moving right it reschedules and lists. The seed's colours and icons
 /// come with each side, the icon waiting at the side the swipe comes from.
 final class MailboxRightToLeftTests: XCTestCase {
-    private let arabic = Localization(languages: ["ar"], available: KineticApps.shippedCatalogues())
+    private let arabic = Localization(languages: ["ar"], catalogues: KineticApps.shippedCatalogues())
     private let green = "#62D962", red = "#EF540C", yellow = "#FAD333", brown = "#D8A675"
 
     private func runner() throws -> ScenarioRunner {

@@ -33,6 +33,12 @@ enum DisguiseText {
     /// the person's language (`IntroDocument`) and pass as they are.
     static func intro(_ page: IntroPage, _ texts: Localization) -> (text: String, button: String) {
         guard IntroPage.bundled.contains(page) else { return (page.text, page.button) }
-        return (texts(LocalizedText("disguise.intro.\(page.id).text", page.text)), texts(LocalizedText("disguise.intro.\(page.id).button", page.button)))
+        let words = intro(page)
+        return (texts(words[0]), texts(words[1]))
+    }
+
+    /// A bundled intro page's text and button as catalogue texts.
+    static func intro(_ page: IntroPage) -> [LocalizedText] {
+        [LocalizedText("disguise.intro.\(page.id).text", page.text), LocalizedText("disguise.intro.\(page.id).button", page.button)]
     }
 }

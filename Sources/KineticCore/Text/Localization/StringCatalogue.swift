@@ -1,11 +1,12 @@
-/// One language's texts, read from a gettext catalogue (`fr.po`): each message by its key (`msgid`, a stable name such
-/// as `mailbox.options.reschedule`, never the English words, so the English can change without orphaning the
-/// translations), with its plural forms and the language's plural rule.
+/// One language's texts, read from a gettext catalogue: the compiled `kinetic.mo` installed under
+/// `share/locale/LANG/LC_MESSAGES/`, or the translator's `LANG.po` itself. Each message is found by its English
+/// (`msgid`) in its context (`msgctxt`, the text's stable key such as `mailbox.options.reschedule`), with its plural
+/// forms and the language's plural rule.
 ///
-/// gettext's `.po` is the Linux desktop's convention (GNOME and KDE apps ship it; translators' tools, Poedit,
-/// Weblate and Lokalize, read and write it; `msgfmt --check` validates it), and it carries plural rules for any
-/// language in its header. It is read as text at start-up (a few kilobytes), entry by entry: an entry that can't be
-/// read costs only itself, and says on which line.
+/// gettext's catalogues are the Linux desktop's convention (GNOME and KDE apps ship them; translators' tools, Poedit,
+/// Weblate and Lokalize, read and write `.po`; `msgfmt --check` validates it and compiles it to `.mo`), and they carry
+/// plural rules for any language in their header. Either form is read at start-up (a few kilobytes), entry by entry:
+/// an entry that can't be read costs only itself, and says where.
 public struct StringCatalogue: Sendable, Equatable {
     /// The catalogue's language (`fr`, `ar`, `en`).
     public let language: String
@@ -45,6 +46,43 @@ public struct StringCatalogue: Sendable, Equatable {
         self.problems = problems
     }
 
+    /// Reads `bytes`, a compiled catalogue (`.mo`, as `msgfmt` writes it, either byte order) for `language`. Fuzzy
+    /// entries are not in a `.mo` (msgfmt leaves them out); a table or string that points outside the file is left out
+    /// and said, and a file that is no catalogue at all gives an empty one with one problem.
+    public init(language: String, moBytes bytes: [UInt8]) {
+        self.language = language
+        var messages: [String: [String]] = [:]
+        var problems: [String] = []
+        var rule = PluralRule.english
+        let table = MOTable(bytes)
+        if let table {
+            for index in 0..<table.count {
+                guard let original = table.string(.original, index), let translation = table.string(.translation, index) else {
+                    problems.append("entry \(index + 1) points outside the file; left out")
+                    continue
+                }
+                // An id with a plural is "one\0other"; a context is joined to its id by EOT, as in `POEntry.key`.
+                let id = original.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? original
+                let forms = translation.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+                if id.isEmpty {
+                    if let line = translation.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
+                        if let parsed = PluralRule(header: String(line.dropFirst("Plural-Forms:".count))) { rule = parsed } else {
+                            problems.append("the Plural-Forms header can't be read; English's rule is used")
+                        }
+                    }
+                    continue
+                }
+                guard forms.contains(where: { !$0.isEmpty }) else { continue }
+                messages[id] = forms
+            }
+        } else {
+            problems.append("not a compiled gettext catalogue (.mo): its header can't be read")
+        }
+        pluralRule = rule
+        self.messages = messages
+        self.problems = problems
+    }
+
     /// The message `key` (in `context`, when it has one), or `nil` when the catalogue has no translation of it.
     public func text(_ key: String, context: String? = nil) -> String? {
         messages[POEntry.key(id: key, context: context)]?.first.flatMap { $0.isEmpty ? nil : $0 }
@@ -59,6 +97,51 @@ public struct StringCatalogue: Sendable, Equatable {
 
     /// The keys the catalogue translates.
     public var keys: Set<String> { Set(messages.keys) }
+}
+
+/// The string tables of a `.mo` file (GNU gettext's format: a magic number that also says the byte order, the count,
+/// and two tables of (length, offset) pairs for the originals and the translations), every offset checked against the
+/// file before it is read.
+struct MOTable {
+    enum Side { case original, translation }
+    private let bytes: [UInt8]
+    private let bigEndian: Bool
+    private let originals: Int
+    private let translations: Int
+    /// The number of entries.
+    let count: Int
+
+    init?(_ bytes: [UInt8]) {
+        guard bytes.count >= 28 else { return nil }
+        let magic = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+        switch magic {
+        case 0x9504_12de: bigEndian = false
+        case 0xde12_0495: bigEndian = true
+        default: return nil
+        }
+        self.bytes = bytes
+        guard let n = Self.word(bytes, 8, bigEndian), let o = Self.word(bytes, 12, bigEndian), let t = Self.word(bytes, 16, bigEndian),
+              n <= bytes.count / 16, o + n * 8 <= bytes.count, t + n * 8 <= bytes.count else { return nil }
+        self.count = n
+        self.originals = o
+        self.translations = t
+    }
+
+    /// The string at `index` of one side's table, as UTF-8, or `nil` when it lies outside the file.
+    func string(_ side: Side, _ index: Int) -> String? {
+        let entry = (side == .original ? originals : translations) + index * 8
+        guard let length = Self.word(bytes, entry, bigEndian), let offset = Self.word(bytes, entry + 4, bigEndian),
+              offset <= bytes.count, length <= bytes.count - offset else { return nil }
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    /// The 32-bit word at `offset`, or `nil` past the end.
+    private static func word(_ bytes: [UInt8], _ offset: Int, _ bigEndian: Bool) -> Int? {
+        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
+        let b = bytes[offset..<offset + 4].map(UInt32.init)
+        let value = bigEndian ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
+        return Int(value)
+    }
 }
 
 /// Why an entry of a `.po` file was left out, with its line.

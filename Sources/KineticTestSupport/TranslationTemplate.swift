@@ -49,6 +49,32 @@ public struct TranslationTemplate {
         entries[entry.key] = entry
     }
 
+    /// The launchers' and AppStream files' texts, as gettext's `xgettext` extracts them (`-L Desktop` for
+    /// `.desktop.in`, the AppStream ITS rules for `.metainfo.xml`): entries without a context, each file named, for
+    /// `msgfmt --desktop` and `msgfmt --xml` to translate the installed files from the same catalogues.
+    public var installed = ""
+
+    /// Adds the texts of `desktopFiles` and `metainfoFiles` (paths relative to `folder`, as the entries name them),
+    /// extracted by `xgettext`.
+    public mutating func extract(desktopFiles: [String], metainfoFiles: [String], in folder: URL) throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-install-\(UUID().uuidString).pot")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let common = ["--from-code=UTF-8", "--omit-header", "--add-location=file", "--force-po", "-o", output.path]
+        try Self.run("/usr/bin/xgettext", common + ["-L", "Desktop", "-k", "-kName", "-kGenericName", "-kComment", "-kKeywords"] + desktopFiles, in: folder)
+        try Self.run("/usr/bin/xgettext", common + ["--join-existing"] + metainfoFiles, in: folder)
+        installed = try String(contentsOf: output, encoding: .utf8)
+    }
+
+    private static func run(_ program: String, _ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(program) failed"]) }
+    }
+
     /// The template's text, as `msgmerge` and `msginit` read it.
     public var pot: String {
         var lines = [
@@ -83,7 +109,8 @@ public struct TranslationTemplate {
                 lines.append("msgstr \"\"")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        let code = lines.joined(separator: "\n") + "\n"
+        return installed.isEmpty ? code : code + "\n" + installed.trimmingCharacters(in: .newlines) + "\n"
     }
 
     /// A `.po` string: quoted, with C escapes.

@@ -11,8 +11,10 @@ final class TranslationTemplateTests: XCTestCase {
     static let committed = repository.appendingPathComponent("Sources/KineticApps/Resources/Locales/kinetic.pot")
 
     func testTheTemplateIsTheCodesTextsNow() throws {
-        let template = try TranslationTemplate(sources: Self.repository.appendingPathComponent("Sources"), made: KineticApps.textsMadeFromData)
+        let template = try Self.template()
         XCTAssertEqual(template.conflicts, [], "one key, one English")
+        XCTAssertTrue(template.installed.contains("msgid \"Mail Triage\""), "the launchers' texts are in it")
+        XCTAssertTrue(template.installed.contains("#: Install/metainfo/org.kinetic.mailbox.metainfo.xml"), "the AppStream files' texts are in it")
         XCTAssertGreaterThan(template.entries.count, 150, "the declared texts are found")
         XCTAssertNil(template.entries["key"], "a doc comment's example is no text")
         if ProcessInfo.processInfo.environment["KINETIC_WRITE_POT"] == "1" {
@@ -21,6 +23,18 @@ final class TranslationTemplateTests: XCTestCase {
         }
         let current = try String(contentsOf: Self.committed, encoding: .utf8)
         XCTAssertEqual(current, template.pot, "kinetic.pot is stale: run `make pot`, then `msgmerge --update` each catalogue (docs/localization.md)")
+    }
+
+    /// The whole template: the code's texts, then the installed files' (`Install/`).
+    static func template() throws -> TranslationTemplate {
+        var template = try TranslationTemplate(sources: repository.appendingPathComponent("Sources"), made: KineticApps.textsMadeFromData)
+        let files = { (folder: String, suffix: String) throws -> [String] in
+            try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(folder).path)
+                .filter { $0.hasSuffix(suffix) }.sorted().map { "\(folder)/\($0)" }
+        }
+        try template.extract(desktopFiles: try files("Install/applications", ".desktop.in"),
+                             metainfoFiles: try files("Install/metainfo", ".metainfo.xml"), in: repository)
+        return template
     }
 
     func testSwiftEscapesAreUndoneAndPOEscapesMade() {

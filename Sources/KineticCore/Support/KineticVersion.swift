@@ -4,6 +4,7 @@
 /// it. A library built on Kinetic reads it to say which engine it runs on.
 public enum KineticVersion {
     /// The version of this build: 1.1.0 added the engine's effects (`Effect.run`, timers on the stage's clock,
-    /// `Store.scope`), which 1.0.0 did not have.
-    public static let current = "1.1.0"
+    /// `Store.scope`), which 1.0.0 did not have; 1.2.0 reads catalogues by English and context (`.mo` too) and made
+    /// opening a link asynchronous (see CHANGELOG.md).
+    public static let current = "1.2.0"
 }

@@ -136,6 +136,7 @@ let package = Package(
                                                                  "KineticRuntime", "KineticScene", "KineticPlatform", "KineticTestSupport",
                                                                  "KineticFixtures", "KineticMail"],
                     exclude: ["References"]),
+        .testTarget(name: "KineticWindowTests", dependencies: ["KineticWindow", "KineticCore"]),
         .testTarget(name: "AddingAnAppTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticScenario", "KineticTestSupport"]),
     ]
 )

@@ -17,6 +17,7 @@ static gchar *application_name;
 static int32_t focused = -1;
 static int started;
 static gboolean window_active;     // the SDL window has the keyboard focus (see ka11y_set_window_active)
+static KineticAccessible *shown_announcer;  // the announcer with a new announcement, shown at the end of this apply()
 
 /// How long an announcement's notification stays showing: long enough for a screen reader to read it on the event,
 /// short enough that it is not found later by flat review with words that no longer hold.
@@ -143,7 +144,15 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
     }
     if (node->is_text) {
         const gchar *text = node->text ? node->text : "";
-        if (g_strcmp0(self->text, text) != 0) {
+        // Text-change and caret events only for what a person edits: a screen reader echoes them as typing, and a
+        // caret event on read-only text (a message's body filled in as it opens) makes Orca take that text as the
+        // focus silently, so the focus event that follows says nothing.
+        gboolean editable = (node->states & KA11Y_STATE_EDITABLE) != 0;
+        if (!editable && g_strcmp0(self->text, text) != 0) {
+            g_free(self->text);
+            self->text = g_strdup(text);
+        }
+        if (editable && g_strcmp0(self->text, text) != 0) {
             // Only what changed, with its text (ATK's text-remove and text-insert): typing "h" is one insertion of
             // "h" where it went, which is what a screen reader echoes; the unchanged start and end are left out.
             const gchar *before = self->text ? self->text : "";
@@ -167,7 +176,7 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
         }
         if (self->caret != node->caret) {
             self->caret = node->caret;
-            g_signal_emit_by_name(object, "text-caret-moved", node->caret);
+            if (editable) g_signal_emit_by_name(object, "text-caret-moved", node->caret);
         }
         self->selection_start = node->selection_start;
         self->selection_end = node->selection_end;
@@ -201,7 +210,7 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
         self->quiet_source = 0;
         if (node->announcement != 0) {
             self->quiet = FALSE;
-            atk_object_notify_state_change(object, ATK_STATE_SHOWING, TRUE);
+            shown_announcer = self;  // shown once the tree, its focus included, is in place: see apply()
             self->quiet_source = g_timeout_add_seconds(ANNOUNCEMENT_SECONDS, quieten, self);
         }
     }
@@ -304,6 +313,13 @@ static gboolean apply(gpointer data) {
             atk_focus_tracker_notify(ATK_OBJECT(now));
 #pragma GCC diagnostic pop
         }
+    }
+    // A new announcement is shown last, after the focus moved: a screen reader says where the focus went, then what
+    // was announced with it ("Lunch on Thursday?, From Ana Lima" then the message's first paragraph), and a focus
+    // change never cuts an announcement short.
+    if (shown_announcer) {
+        if (!shown_announcer->defunct) atk_object_notify_state_change(ATK_OBJECT(shown_announcer), ATK_STATE_SHOWING, TRUE);
+        shown_announcer = NULL;
     }
     g_free(made);
     g_hash_table_unref(seen);

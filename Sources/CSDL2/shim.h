@@ -27,3 +27,15 @@ static inline int kinetic_x11_key(const SDL_SysWMmsg *message, int *is_release, 
     SDL_strlcpy(text, source, (size_t)text_size);
     return 1;
 }
+
+/// The X server's resource string (what `xrdb -query` prints: "Xft.dpi:\t192" and the like) for the display `window`
+/// is on, copied into `text` (at most `size` bytes, ended); 0 when the window is not on X11 or the server has none.
+static inline int kinetic_x11_resources(SDL_Window *window, char *text, int size) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!window || size < 1 || !SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    const char *resources = XResourceManagerString(info.info.x11.display);
+    if (!resources) return 0;
+    SDL_strlcpy(text, resources, (size_t)size);
+    return 1;
+}

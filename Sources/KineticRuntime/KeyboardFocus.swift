@@ -17,8 +17,8 @@ import KineticScene
 /// first accessibility action.
 ///
 /// **Scopes**: a dialog or a menu that shows is a scope, the one drawn last the innermost. The focus stays inside it;
-/// when it opens while the keyboard is in use, its first control (or its selected one) takes the focus; when it goes,
-/// the focus returns to where it was when it came.
+/// when a dialog opens (a menu: while the keyboard is in use), its first control (or its selected one) takes the focus;
+/// when it goes, the focus returns to where it was when it came.
 ///
 /// **Focus never lands nowhere**: when the focused control goes (a row filed, a card replaced), the focus moves to the
 /// control that followed it in reading order, else the one before it.
@@ -49,7 +49,8 @@ public final class KeyboardFocus {
     static let ringOffset = 5.0, gapInset = 2.5
 
     /// The roles that take the focus.
-    static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry, .passwordText, .spinButton]
+    /// (`.text` only where it takes the focus on purpose: a document's body, with a `focus` of its own.)
+    static let controlRoles: Set<Accessibility.Role> = [.button, .menuItem, .listItem, .pageTab, .link, .radioButton, .entry, .passwordText, .spinButton, .text]
     /// The roles whose controls share one Tab stop and move by arrows.
     static let groupRoles: Set<Accessibility.Role> = [.list, .menu, .pageTabList]
     /// The roles that keep the focus inside while they show.
@@ -190,9 +191,15 @@ public final class KeyboardFocus {
             scopes.removeAll { $0.scope.layer == nil || !($0.scope.layer?.isVisibleInTree ?? false) }
             if scopes.isEmpty { scopes = [(WeakLayer(root), nil)] }
             scopes.append((WeakLayer(scope), focused.map(WeakLayer.init)))
-            if isVisible || focused != nil {
+            // A dialog takes the focus as it opens, however it was opened, as a GTK dialog's default control does: a
+            // screen reader then says the dialog, its text and the control (the ring still waits for a key). A menu
+            // opened by the pointer leaves the focus where it was.
+            if isVisible || focused != nil || scope.accessibility?.role == .dialog {
+                // Its selected control; else a document's text in it (opening a document puts the focus in it, as
+                // mail programs do with an opened message); else its first stop.
                 let selected = controls.first { $0.accessibility?.states.contains(.selected) == true }
-                focus(selected ?? stops(among: controls, focused: nil).first)
+                let document = controls.first { $0.accessibility?.role == .text }
+                focus(selected ?? document ?? stops(among: controls, focused: nil).first)
             }
         }
     }
@@ -267,20 +274,25 @@ public final class KeyboardFocus {
 
     // MARK: The tree
 
-    /// The innermost scope under `root` (the last shown dialog or menu, in drawing order, that holds a control; else
-    /// `root`) and its controls, in reading order.
+    /// The innermost scope under `root` and its controls, in reading order: of the shown dialogs and menus that hold a
+    /// control, one that has just opened (the last such in drawing order), else the one that opened last; else `root`.
+    /// By opening, not by drawing alone: a menu that a page slides aside to show (the Mailbox's, under its reader) is
+    /// drawn below the page, yet it is where the keys go.
     func innermostScope(under root: Layer) -> (scope: Layer, controls: [Layer]) {
-        var innermost: (scope: Layer, controls: [Layer])?
+        var shown: [(scope: Layer, controls: [Layer])] = []
         func visit(_ layer: Layer) {
             guard !layer.isHidden, layer.opacity > 0.001, !layer.accessibilityElementsHidden else { return }
             if let role = layer.accessibility?.role, Self.scopeRoles.contains(role) {
                 let controls = Self.controls(under: layer)
-                if !controls.isEmpty { innermost = (layer, controls) }
+                if !controls.isEmpty { shown.append((layer, controls)) }
             }
             for sublayer in layer.sublayersInDrawingOrder { visit(sublayer) }
         }
         visit(root)
-        return innermost ?? (root, Self.controls(under: root))
+        let opened = { (scope: Layer) in self.scopes.lastIndex { $0.scope.layer === scope } }
+        if let new = shown.last(where: { opened($0.scope) == nil }) { return new }
+        if let latest = shown.max(by: { (opened($0.scope) ?? -1) < (opened($1.scope) ?? -1) }) { return latest }
+        return (root, Self.controls(under: root))
     }
 
     /// Every control under `layer` that can take the focus now, in reading order.
@@ -312,14 +324,15 @@ public final class KeyboardFocus {
     }
 
     /// The Tab stops among `controls`: each ungrouped control, and one per group: its focused control, else the one
-    /// that last had the focus, else its selected, else its first control.
+    /// that last had the focus, else its selected, else its first control. A transient control (Undo) is none, unless
+    /// it has the focus.
     func stops(among controls: [Layer], focused: Layer?) -> [Layer] {
         var stops: [Layer] = []
         func preferred(_ control: Layer, in group: Layer) -> Bool {
             control === focused || lastInGroup[ObjectIdentifier(group)]?.layer === control
         }
         var groupsSeen: [ObjectIdentifier: Int] = [:]
-        for control in controls {
+        for control in controls where control === focused || control.accessibility?.isTransient != true {
             guard let group = Self.group(of: control, within: nil) else {
                 stops.append(control)
                 continue

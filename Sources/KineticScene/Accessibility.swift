@@ -91,6 +91,9 @@ public struct Accessibility {
     public var focus: (() -> Void)?
     /// A live region: changes to its name are announced ("Archived. Undo available.").
     public var isLive: Bool
+    /// A control that shows for a moment (the Mailbox's Undo): not a Tab stop, so moving the focus around never passes
+    /// through it; it is reached on purpose, by its own shortcut (Ctrl+Z) or a click, and a screen reader still finds it.
+    public var isTransient = false
     /// Offered even while the layer is hidden: a thing that is still there though drawn elsewhere (the worn
     /// costume's bubble, hidden because Scotch wears it, stays in the list of costumes, selected).
     public var isOfferedWhenHidden = false

@@ -25,15 +25,19 @@ public final class DesktopWindow {
     private let stage: Stage
     private let title: String
     private let windowClass: String?
+    private let scale: Double?
 
     /// - Parameter windowClass: the name the desktop groups the window under (X11's WM_CLASS, Wayland's app id),
     ///   the installed launcher's desktop id (`org.kinetic.mailbox`), so a dock shows the window as that launcher's;
     ///   nil leaves SDL's default (the executable's name). A class set in the environment
     ///   (`SDL_VIDEO_X11_WMCLASS`, `SDL_VIDEO_WAYLAND_WMCLASS`) wins.
-    public init(stage: Stage, title: String = "Kinetic", windowClass: String? = nil) {
+    /// - Parameter scale: window pixels per stage point where the windowing system gives none (`--scale`); `nil`
+    ///   reads the desktop's (`DesktopScale`).
+    public init(stage: Stage, title: String = "Kinetic", windowClass: String? = nil, scale: Double? = nil) {
         self.stage = stage
         self.title = title
         self.windowClass = windowClass
+        self.scale = scale
         QuitOnSignal.leaveSignalsToKinetic()
     }
 
@@ -61,18 +65,27 @@ public final class DesktopWindow {
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.sdl(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }
         try Self.requireADisplay()
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(stage.size.width), Int32(stage.size.height), flags) else {
             throw WindowError.sdl(String(cString: SDL_GetError()))
         }
         defer { SDL_DestroyWindow(window) }
+        // The desktop's scale, read once the window is on its display (Xft.dpi is the display's): the window takes
+        // the stage's size at it before it shows.
+        let desktopScale = Self.desktopScale(flag: scale, window: window)
+        if desktopScale.factor != 1 {
+            SDL_SetWindowSize(window, Int32((stage.size.width * desktopScale.factor).rounded()), Int32((stage.size.height * desktopScale.factor).rounded()))
+            SDL_SetWindowPosition(window, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK))
+            Log.logger.info("window: scale \(desktopScale.factor) (from \(desktopScale.source))")
+        }
+        SDL_ShowWindow(window)
         guard let sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
                 ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             throw WindowError.sdl(String(cString: SDL_GetError()))
         }
         defer { SDL_DestroyRenderer(sdlRenderer) }
-        let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stage: stage)
+        let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stage: stage, desktopScale: desktopScale.factor)
         useTheDesktopForText()
         wakeOnFinishedWork()
         let signals = QuitOnSignal.start()
@@ -86,6 +99,14 @@ public final class DesktopWindow {
         accessibility?.windowFocusChanged(hasFocus: SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0)
         if accessibility != nil { ScreenReaderKeys.enable() }
         try loop(presenter, window: window, accessibility: accessibility, maximumSeconds: maximumSeconds)
+    }
+
+    /// The scale `flag` asks for, else the desktop's: `GDK_SCALE`, else the X server's `Xft.dpi` (`DesktopScale`).
+    private static func desktopScale(flag: Double?, window: OpaquePointer) -> DesktopScale {
+        var resources = [CChar](repeating: 0, count: 65_536)
+        let dpi = kinetic_x11_resources(window, &resources, Int32(resources.count)) == 1
+            ? DesktopScale.xftDPI(inResources: String(cString: resources)) : nil
+        return DesktopScale.resolve(flag: flag, environment: ProcessInfo.processInfo.environment, xftDPI: dpi)
     }
 
     /// SDL's drivers that show nothing a person can see: with one of these and nobody asking for it, there is no display.

@@ -17,19 +17,23 @@ struct Viewport {
     let windowPerPixel: Double
     let windowSize: Size
 
-    init(window: OpaquePointer, renderer: OpaquePointer) {
+    init(window: OpaquePointer, renderer: OpaquePointer, desktopScale: Double = 1) {
         var windowW: Int32 = 0, windowH: Int32 = 0, pixelW: Int32 = 0, pixelH: Int32 = 0
         SDL_GetWindowSize(window, &windowW, &windowH)
         if SDL_GetRendererOutputSize(renderer, &pixelW, &pixelH) != 0 { (pixelW, pixelH) = (windowW, windowH) }
         self.init(window: Size(width: Double(max(windowW, 1)), height: Double(max(windowH, 1))),
-                  pixels: Size(width: Double(max(pixelW, 1)), height: Double(max(pixelH, 1))))
+                  pixels: Size(width: Double(max(pixelW, 1)), height: Double(max(pixelH, 1))), desktopScale: desktopScale)
     }
 
-    /// The stage for a window `window` coordinates large whose drawable is `pixels` large (both at least 1×1).
-    init(window: Size, pixels: Size) {
+    /// The stage for a window `window` coordinates large whose drawable is `pixels` large (both at least 1×1). Where the
+    /// two are the same (X11, which knows no scale), a point is `desktopScale` of them (`DesktopScale`); where the
+    /// drawable is denser, the system scaled already, and that density is the scale.
+    init(window: Size, pixels: Size, desktopScale: Double = 1) {
         windowSize = window
         windowPerPixel = window.width / pixels.width
-        stageSize = Stage.size(fitting: window)
+        let scaledBySystem = abs(pixels.width - window.width) > 0.5 || abs(pixels.height - window.height) > 0.5
+        let scale = scaledBySystem ? 1 : max(desktopScale, 0.1)
+        stageSize = Stage.size(fitting: Size(width: window.width / scale, height: window.height / scale))
         // The display's scale when the stage is the window; less, to fit, when the stage is held at its minimum.
         let fit = min(pixels.width / stageSize.width, pixels.height / stageSize.height)
         pixelsPerPoint = max(fit, 0.1)

@@ -22,6 +22,8 @@ final class WindowPresenter {
     private var drawnScene: UInt64?
     /// Whether the window must be shown again (a new frame, or uncovered).
     private(set) var needsPresent = true
+    /// Window pixels per stage point where the windowing system gives none (`DesktopScale`).
+    private let desktopScale: Double
     /// Set when the texture's contents may have been lost (the graphics device was reset): all of it is sent again.
     private var textureLost = false
     private var reportedAssetErrors = 0
@@ -30,10 +32,11 @@ final class WindowPresenter {
 
     /// A presenter for `stage` in `window`: the stage takes the window's size at once (the window manager may have
     /// given the window another size than the one asked for).
-    init(window: OpaquePointer, renderer: OpaquePointer, stage: Stage) throws {
+    init(window: OpaquePointer, renderer: OpaquePointer, stage: Stage, desktopScale: Double = 1) throws {
         self.window = window
         sdlRenderer = renderer
-        viewport = Viewport(window: window, renderer: renderer)
+        self.desktopScale = desktopScale
+        viewport = Viewport(window: window, renderer: renderer, desktopScale: desktopScale)
         stage.resize(to: viewport.stageSize)
         frameRenderer = try Renderer(pointSize: viewport.stageSize, scale: viewport.pixelsPerPoint)
         texture = try Self.makeTexture(renderer, frameRenderer)
@@ -47,7 +50,7 @@ final class WindowPresenter {
     /// The window changed size: the stage follows it and lays out again (`Stage.resize(to:)`); a new size or pixel
     /// density means a new renderer and texture, drawn whole.
     func windowResized(_ stage: Stage) throws {
-        viewport = Viewport(window: window, renderer: sdlRenderer)
+        viewport = Viewport(window: window, renderer: sdlRenderer, desktopScale: desktopScale)
         stage.resize(to: viewport.stageSize)
         if abs(viewport.pixelsPerPoint - frameRenderer.scale) > 0.01 || frameRenderer.pointSize != viewport.stageSize {
             let renderer = try Renderer(pointSize: viewport.stageSize, scale: viewport.pixelsPerPoint)

@@ -196,6 +196,11 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Close by itself after this many seconds (for scripted checks).")
     var seconds: Double?
 
+    // Unconditional for the same reason as --seconds.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window pixels per point, 0.5 to 4 (default: the desktop's GDK_SCALE, else Xft.dpi ÷ 96, else 1).",
+                                                        valueName: "factor"))
+    var scale: Double?
+
     @Option(help: "Tune the motion live: a folder of tuning files, one per app (DIR/<app>.json), or one file (FILE.json). Missing files are written with the current values; saving one applies it in the running app.", completion: .file(extensions: ["json"]))
     var tune: String?
 
@@ -206,6 +211,9 @@ struct Run: ParsableCommand {
     @OptionGroup var mail: MailOptions
 
     func validate() throws {
+        if let scale, !(scale.isFinite && DesktopScale.range.contains(scale)) {
+            throw ValidationError("--scale must be a factor from 0.5 to 4, got \(scale)")
+        }
         if let seconds, !(seconds.isFinite && seconds > 0) {
             throw ValidationError("--seconds must be a number of seconds above 0, got \(seconds)")
         }
@@ -239,7 +247,7 @@ struct Run: ParsableCommand {
         if let tune { stage.tuningFiles = TuningFiles(location: URL(fileURLWithPath: tune)) }
         // The installed launcher's desktop id (scripts/install-desktop): org.kinetic.<app id>, the gallery's for none.
         let desktopID = "org.kinetic.\(app?.id ?? "gallery")"
-        try DesktopWindow(stage: stage, windowClass: desktopID).run(maximumSeconds: seconds)
+        try DesktopWindow(stage: stage, windowClass: desktopID, scale: scale).run(maximumSeconds: seconds)
     }
 }
 

@@ -109,10 +109,17 @@ def mailbox():
           f"the list's Selection is its selected rows: {selected}")
     # The reader: the body's lines are the lines it is drawn on (wrapped at the page's width), by getTextAtOffset.
     act(first(inbox, role="list item", prefix=bundled[0]["sender"] + ", "), "Open")
-    body = wait_for(lambda: first(app.frame(), role="text", name=bundled[0]["subject"]))
-    check(body is not None, "Open shows the message's body as text named by its subject")
+    said = bundled[0]["subject"] + ", From " + bundled[0]["sender"]
+    body = wait_for(lambda: first(app.frame(), role="text", prefix=said))
+    check(body is not None, f"Open shows the message's body as text named by its subject and sender ('{said}…')")
+    check(body is not None and body.getState().contains(pyatspi.STATE_FOCUSED), "the body has the focus: opening a document puts it there")
+    reader = body.parent if body is not None else None
+    while reader is not None and reader.getRole() not in (pyatspi.ROLE_DIALOG, pyatspi.ROLE_FRAME):
+        reader = reader.parent
+    check(reader is not None and reader.getRole() == pyatspi.ROLE_DIALOG and reader.name == bundled[0]["subject"],
+          f"the reader is a dialog named by the subject: {reader.getRoleName() if reader else None} {reader.name if reader else None!r}")
     time.sleep(1.0)  # the reader slides in (0.35 s); read the body once it has come to rest
-    body = first(app.frame(), role="text", name=bundled[0]["subject"])
+    body = first(app.frame(), role="text", prefix=said)
     if body:
         check("EditableText" not in pyatspi.listInterfaces(body) and not body.getState().contains(pyatspi.STATE_EDITABLE),
               f"the body is read-only: no EditableText ({pyatspi.listInterfaces(body)})")

@@ -80,8 +80,8 @@ def act(node, action_name):
 def costume_wheel(app, expected):
     """Goes through the intro to the wheel and waits until its costumes are exactly `expected` (the catalogue may
     still be arriving when the wheel first shows). Returns the wheel's items, or None."""
-    intro = wait_for(lambda: first(app.frame(), role="panel", name="Introduction"), 20)
-    check(intro is not None, "the intro is a panel")
+    intro = wait_for(lambda: first(app.frame(), role="dialog", name="Introduction"), 20)
+    check(intro is not None, "the intro is a dialog")
     buttons = lambda: [b for b in find_all(app.frame(), role="push button") if b.name != "Menu"]
     button = buttons()[0] if buttons() else None
     check(button is not None and button.name == 'Say "hello"', f"its button is a button named as drawn: {button.name if button else None!r}")

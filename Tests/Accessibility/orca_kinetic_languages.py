@@ -18,44 +18,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gettext_files  # noqa: E402
 import orca_harness  # noqa: E402
 import orca_kinetic  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-LOCALES = os.path.join(ROOT, "Sources", "KineticApps", "Resources", "Locales")
-
-
-def languages():
-    """The languages LINGUAS lists: each is checked alike."""
-    with open(os.path.join(LOCALES, "LINGUAS"), encoding="utf-8") as file:
-        return [line.strip() for line in file if line.strip() and not line.startswith("#")]
-
-
-def catalogue(language):
-    """The .po file's single texts, key (msgctxt) → translation (what Kinetic's StringCatalogue reads)."""
-    texts, fields, current = {}, {}, None
-    def finish():
-        if "msgctxt" in fields and "msgstr" in fields:
-            texts[fields["msgctxt"]] = fields["msgstr"]
-        fields.clear()
-    with open(os.path.join(LOCALES, f"{language}.po"), encoding="utf-8") as file:
-        for line in file:
-            line = line.strip()
-            if not line:
-                finish()
-                current = None
-            elif line.startswith("#"):
-                continue
-            elif line.startswith('"') and current:
-                fields[current] += json.loads(line)
-            else:
-                keyword, _, value = line.partition(" ")
-                current = keyword
-                fields[current] = json.loads(value)
-    finish()
-    return texts
 
 
 def spoken(text):
@@ -66,8 +33,8 @@ def spoken(text):
 def checks(orca):
     with open(os.path.join(ROOT, "Sources", "KineticApps", "Resources", "Mailbox", "messages.json"), encoding="utf-8") as file:
         first = json.load(file)["messages"][0]
-    for language in languages():
-        words = catalogue(language)
+    for language in gettext_files.languages():
+        words = gettext_files.texts(f"{language}.po", "msgstr")
         inbox = words["mailbox.segment.inbox"]
         window = f"Kinetic — {words['app.mailbox.title']} — {inbox}"
         folder = os.path.join(orca.folder, f"kinetic-mailbox-{language}")

@@ -152,15 +152,14 @@ def mailbox(orca):
 
 def disguise(orca):
     app = launch(orca, "disguise", "Kinetic — Disguise-O-Rama", "Disguise-O-Rama's window is active for Orca")
-    # After the splash (2 s), three Enters page through the intro and close it; Tab then reaches the first costume's
-    # bubble once the wheel has come out (the times of Scenarios/keyboard/costume.json).
+    # After the splash (2 s), three Enters page through the intro and close it; the wheel comes with the focus on its
+    # first costume, and Tab moves it to the next (the times of Scenarios/keyboard/costume.json).
     time.sleep(2.0)
     orca.key("Return", "Return", "Return", delay_ms=400)
     time.sleep(4.2)
     titles = bundled_costume_titles()
-    said = orca.step("Tab reaches a costume's bubble: Orca speaks the list of costumes with its count, then the costume",
-                     keys=["Tab"], expect=[exactly("Costumes"), exactly(f"List with {len(titles)} items"),
-                                           re.compile("^(" + "|".join(re.escape(t) for t in titles) + r")\.?$")])
+    said = orca.step("Tab moves to the next costume's bubble: Orca speaks the costume",
+                     keys=["Tab"], expect=[re.compile("^(" + "|".join(re.escape(t) for t in titles) + r")\.?$")])
     costume = next((t for t in titles if any(u.text.strip().rstrip(".") == t for u in said)), titles[0])
     orca.step("Enter puts the costume on Scotch: Orca says he is wearing it", keys=["Return"],
               expect=[re.compile(r"^Scotch is wearing " + re.escape(costume))], timeout=6)

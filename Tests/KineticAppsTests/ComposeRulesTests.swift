@@ -22,6 +22,26 @@ final class ComposeRulesTests: XCTestCase {
         XCTAssertEqual(compose?.subject, "Lunch?")
     }
 
+    /// Issue #58, item 5: Esc left the fields, Cancel asked, Keep Editing: the keyboard was nowhere and typed text
+    /// went nowhere. Keep Editing puts it in a field: To while To is empty, else the body.
+    func testKeepEditingPutsTheKeyboardBackInAField() {
+        var compose: MailboxState.Compose? = MailboxState.Compose()
+        _ = ComposeRules.reduce(&compose, .edit(.subject, "Lunch?"))
+        _ = ComposeRules.reduce(&compose, .focus(nil))
+        _ = ComposeRules.reduce(&compose, .close)
+        _ = ComposeRules.reduce(&compose, .keepEditing)
+        XCTAssertEqual(compose?.field, .to, "To is empty: the keyboard goes there")
+        _ = ComposeRules.reduce(&compose, .edit(.to, "ana@example.org"))
+        _ = ComposeRules.reduce(&compose, .focus(nil))
+        _ = ComposeRules.reduce(&compose, .close)
+        _ = ComposeRules.reduce(&compose, .keepEditing)
+        XCTAssertEqual(compose?.field, .body, "To is written: the body")
+        _ = ComposeRules.reduce(&compose, .focus(.subject))
+        _ = ComposeRules.reduce(&compose, .close)
+        _ = ComposeRules.reduce(&compose, .keepEditing)
+        XCTAssertEqual(compose?.field, .subject, "a field that had the keyboard keeps it")
+    }
+
     func testWhatIsSavedDeletedOrSentIsHandedOverOnceAndTheSheetCloses() {
         var compose: MailboxState.Compose?
         _ = ComposeRules.reduce(&compose, .open)

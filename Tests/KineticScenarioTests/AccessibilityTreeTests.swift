@@ -126,7 +126,7 @@ final class AccessibilityTreeTests: XCTestCase {
         let stage = runner.stage
         stage.run(until: 3)
         var current = tree(stage)
-        XCTAssertEqual(current.root.first(key: "intro.panel")?.role, .panel)
+        XCTAssertEqual(current.root.first(key: "intro")?.role, .dialog)
         for _ in 0..<4 where current.root.first(key: "intro.button") != nil {
             perform("press", on: "intro.button", in: current)
             stage.run(for: 1.5)

@@ -20,7 +20,7 @@ final class DisguisePseudoLocaleTests: XCTestCase {
         XCTAssertEqual(page, PseudoLocale.transform(IntroPage.bundled[0].text), "the first page, from the catalogue")
         XCTAssertEqual(stage.dump().layer("intro.button")?.text, PseudoLocale.transform(IntroPage.bundled[0].button))
         var tree = AccessibilityTree(root: stage.root, title: "", size: stage.size)
-        XCTAssertEqual(tree.root.first(key: "intro.panel")?.name, PseudoLocale.transform("Introduction"))
+        XCTAssertEqual(tree.root.first(key: "intro")?.name, PseudoLocale.transform("Introduction"))
         for _ in 0..<3 {
             stage.send(KeyEvent(key: .enter, timestamp: stage.time))
             stage.run(for: 1.5)

@@ -150,7 +150,7 @@ final class DisguiseWheelTests: XCTestCase {
 
     func testTheKeyboardSpinsFocusesSelectsAndDeselects() throws {
         let dumps = try Disguise.play(Disguise.throughIntro + [
-            ScenarioEvent(at: 6.0, .key("tab")), ScenarioEvent(at: 6.1, .key("tab")),
+            ScenarioEvent(at: 6.0, .key("tab")),  // from the first costume, where the wheel came with the focus, to the second
             capture("focused", at: 6.2),
             ScenarioEvent(at: 6.3, .key("enter")), capture("selected", at: 8),
             ScenarioEvent(at: 8.1, .key("space")), capture("back", at: 14),

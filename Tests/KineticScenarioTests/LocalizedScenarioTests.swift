@@ -65,7 +65,9 @@ final class LocalizedScenarioTests: XCTestCase {
                 XCTAssertTrue(wanted.isSubset(of: placeholders(translated)), "\(language) \(entry.key): \(translated) keeps \(wanted.sorted())")
                 XCTAssertTrue(placeholders(translated).isSubset(of: placeholders(words).union(["{count}"])), "\(language) \(entry.key): no value of its own")
             }
-            XCTAssertEqual(catalogue.keys.subtracting(known).sorted(), [], "\(language).po translates no text the code no longer has")
+            // The launchers' and AppStream files' entries (no context) are checked by scripts/check-catalogues and check-install.
+            XCTAssertEqual(catalogue.keys.filter { $0.contains("\u{4}") }.subtracting(known).sorted(), [],
+                           "\(language).po translates no text the code no longer has")
         }
     }
 

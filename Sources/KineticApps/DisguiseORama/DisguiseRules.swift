@@ -268,6 +268,9 @@ public enum DisguiseRules: AppRules {
         state.phase = .wheel
         state.page = min(state.page, state.pageCount - 1)
         if !state.wheelUnavailable { state.wheel = state.costumeIDs(onPage: state.page) }
+        // The focus lands on the wheel's first costume, never nowhere: a screen reader says the list and the costume,
+        // and keys act on it at once (its ring waits for a key).
+        if state.focusedIndex == nil, !state.wheel.isEmpty { state.focusedIndex = 0 }
     }
 
     /// Arrivals join the costumes after the known ones, and the page that shows takes those that fit on it.

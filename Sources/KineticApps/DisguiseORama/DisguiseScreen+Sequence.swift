@@ -51,7 +51,13 @@ extension DisguiseScreen {
             switch (before.phase, state.phase) {
             case (_, .splashLeaving): leaveSplash()
             case (_, .intro(let page)) where page == 0: intro.slideIn(moves)
-            case (_, .intro(let page)): intro.scroll(to: page, moves)
+            case (_, .intro(let page)):
+                intro.scroll(to: page, moves)
+                // The button keeps the focus and only its name changes: the new page's words are said as they show
+                // (the first page's are said with the dialog as it opens).
+                if intro.pages.indices.contains(page) {
+                    stage?.announce(DisguiseText.intro(intro.pages[page], settings.localization).text)
+                }
             case (_, .introLeaving): leaveIntro()
             case (.splashLeaving, .wheel), (.introLeaving, .wheel), (.splash, .wheel): wheelView.enter(state, moves)
             case (_, .selected(let id)):

@@ -14,7 +14,8 @@ enum DisguiseText {
     static let scotchWearing = LocalizedText("disguise.scotch-wearing", "Scotch, wearing {costume}")
     static let takeOff = LocalizedText("disguise.take-off", "Take off {costume}")
     static let introduction = LocalizedText("disguise.introduction", "Introduction")
-    static let introPageOf = LocalizedText("disguise.intro.page-of", "page {page} of {pages}")
+    /// The intro dialog's description, what a screen reader says with it: the page's words and where it is.
+    static let introSaid = LocalizedText("disguise.intro.said", "{text} (page {page} of {pages})")
     static let replayIntro = LocalizedText("disguise.menu.replay-intro", "Replay intro")
     static let isWearing = LocalizedText("disguise.said.wearing", "Scotch is wearing {costume}.")
     static let tookOff = LocalizedText("disguise.said.took-off", "Took off {costume}.")

@@ -6,6 +6,9 @@ import KineticScene
 /// button along the bottom. A press while a page is still scrolling in waits until it is in place, so a double-click
 /// never skips a page half-read and no press is lost. The pages are `pages`: the state's (`DisguiseState.introPages`).
 final class IntroPager {
+    /// The panel and the button together: the intro's dialog, as a screen reader meets it (its button in it, so the
+    /// button takes the focus as the dialog opens). Drawn by nothing, touched through.
+    private let dialog = Layer(identifier: "intro")
     private let panel = Layer(identifier: "intro.panel")
     private let scroll = Layer(identifier: "intro.scroll")
     private let button = Layer(identifier: "intro.button")
@@ -29,6 +32,8 @@ final class IntroPager {
 
     init(send: @escaping (DisguiseAction) -> Void) {
         self.send = send
+        dialog.isUserInteractionEnabled = false
+        dialog.zPosition = 5
         panel.backgroundColor = .white
         panel.zPosition = 5
         scroll.masksToBounds = true
@@ -57,17 +62,19 @@ final class IntroPager {
             scroll.addSublayer(label)
             return label
         }
+        dialog.frame = Rect(origin: .zero, size: layout.size)
+        if dialog.superlayer !== root { root.addSublayer(dialog) }
         panel.addSublayer(scroll)
         line.frame = Rect(x: 0, y: frame.height - DisguiseLayout.lineHeight, width: width, height: DisguiseLayout.lineHeight)
         line.contents = DisguiseArt.image("intro-line.svg")
         if line.superlayer !== panel { panel.addSublayer(line) }
-        root.addSublayer(panel)
+        dialog.addSublayer(panel)
 
         button.frame = layout.bottomPanel
         button.position.y = layout.size.height + layout.bottomPanel.height / 2
         button.opacity = 1
         button.contents = .text(TextContent(pages.first.map { DisguiseText.intro($0, texts).button } ?? "", bold: true, fontSize: 16, color: .white, alignment: .center, centeredVertically: true))
-        root.addSublayer(button)
+        dialog.addSublayer(button)
         viewState.offset = 0
         hide()
     }
@@ -108,6 +115,7 @@ final class IntroPager {
 
     /// The panels in place at once on `page`, as a new size lays the intro out again.
     func show(page: Int) {
+        dialog.isHidden = false
         panel.isHidden = false
         button.isHidden = false
         panel.position = layout.topPanel.center
@@ -122,6 +130,7 @@ final class IntroPager {
 
     /// (B): the panels slide in (linearly, as the seed asks) with the first page.
     func slideIn(_ moves: DisguiseMotion) {
+        dialog.isHidden = false
         panel.isHidden = false
         button.isHidden = false
         let animator = moves.animator, shownTop = layout.topPanel.center, shownBottom = layout.bottomPanel.center
@@ -173,6 +182,7 @@ final class IntroPager {
     func hide() {
         panel.isHidden = true
         button.isHidden = true
+        dialog.isHidden = true
     }
 
     /// Takes the state in: the page it shows (for the button), and the intro to a screen reader: the panel with its
@@ -180,13 +190,17 @@ final class IntroPager {
     func show(_ state: DisguiseState) {
         guard case .intro(let page) = state.phase else {
             self.page = nil
+            dialog.accessibility = nil
             panel.accessibility = nil
             button.accessibility = nil
             return
         }
         self.page = page
-        panel.accessibility = Accessibility(role: .panel, name: texts(DisguiseText.introduction),
-                                            description: texts(DisguiseText.introPageOf, ["page": String(page + 1), "pages": String(pages.count)]))
+        // A dialog holding the panel and the button: the button takes the focus as it opens, and a screen reader says
+        // the dialog's name and its text with it, as for a GTK dialog.
+        dialog.accessibility = Accessibility(role: .dialog, name: texts(DisguiseText.introduction),
+                                             description: texts(DisguiseText.introSaid, ["text": DisguiseText.intro(pages[page], texts).text,
+                                                                                         "page": String(page + 1), "pages": String(pages.count)]))
         for (index, label) in labels.enumerated() {
             guard index == page, case .text(let text) = label.contents else {
                 label.accessibility = nil

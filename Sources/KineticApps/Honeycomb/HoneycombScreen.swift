@@ -227,6 +227,13 @@ public final class HoneycombScreen: Screen {
         placesBefore.imageFiles = state.imageFiles
         placesBefore.snapshotsArrived = state.snapshotsArrived
         if placesBefore != state { sync(from: before) }
+        // A panel that opens is said as it shows, its heading and its words (issue #58: Return said only
+        // "expanded", and the panel's text was heard only after a Tab).
+        if let open = state.openCell, open != before.openCell, let node = state.node(open) {
+            let heading = node.detail.label.trimmingCharacters(in: .whitespaces)
+            let stop = heading.last.map { $0.isPunctuation } ?? true ? " " : ". "
+            stage?.announce((heading.isEmpty ? "" : heading + stop) + node.detail.text)
+        }
         if state.snapshotsArrived != before.snapshotsArrived {
             measurePanelTexts()
             if shownCategoryIDs != Self.shownCategoryIDs(of: before) {

@@ -45,6 +45,8 @@ public enum ComposeRules {
             compose = nil
         case .keepEditing:
             compose?.confirmingCancel = false
+            // Back to writing: the keyboard in a field, never nowhere (the body, or To while it is empty).
+            if let written = compose, written.field == nil { compose?.field = written.to.isEmpty ? .to : .body }
         case .deleteDraft:
             guard let written = compose else { return [] }
             compose = nil

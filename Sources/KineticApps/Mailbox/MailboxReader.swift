@@ -16,6 +16,8 @@ final class MailboxReader {
     let layer = Layer(identifier: "reader")
     private let scroll: ScrollView
     private let body = Layer(identifier: "reader.body")
+    /// The start of the message just opened, to be said once the focus is in the body.
+    private var pendingOpening: String?
     /// 0 the reader off to the right … 1 covering the list.
     var progress = 0.0
     /// Set while an edge drag that began over the reader is under way (it stays the reader's to its end).
@@ -121,8 +123,23 @@ final class MailboxReader {
         text.lineLimit = 0
         body.contents = .text(text)
         fitBody()
-        if wasReading != id { scroll.offset = 0 }
+        if wasReading != id {
+            scroll.offset = 0
+            // As mail programs read a message that opens: its first paragraph is said after the subject and sender
+            // (the focus, in the body, says those: see `update(dt:)`); the rest is read by line, flat review or say-all.
+            pendingOpening = Self.opening(of: message.text)
+        }
         slide(to: 1)
+    }
+
+    /// The start of a message's text a screen reader says as it opens: its first paragraph, at most 400 characters,
+    /// cut after a word.
+    static func opening(of text: String) -> String {
+        let paragraph = text.split(separator: "\n\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        let flat = paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard flat.count > 400 else { return flat }
+        let cut = flat.prefix(400)
+        return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
 
     /// What the page shows of `message`: its text, then a line per file it carries ("Attachment: report.pdf, 12 KB").
@@ -187,6 +204,16 @@ final class MailboxReader {
 
     /// Each step: the body's scrolling, and the page placed for `progress` (faded instead with reduced motion).
     func update(dt: Double) {
+        // The opened message's first paragraph, said once the focus is in its body (so after the subject and sender);
+        // dropped if the reader closed first.
+        if let opening = pendingOpening {
+            if context.state.reading == nil {
+                pendingOpening = nil
+            } else if body.hasKeyboardFocus {
+                pendingOpening = nil
+                if !opening.isEmpty { context.stage.announce(opening) }
+            }
+        }
         scroll.update(dt: dt)
         let hidden = progress <= 0.001
         if layer.isHidden != hidden { layer.isHidden = hidden }
@@ -238,12 +265,16 @@ final class MailboxReader {
         context.stage.announce(context.texts(MailboxText.copied))
     }
 
-    /// The page as a panel named by the subject, its body as text, its labels and buttons.
+    /// The page as a dialog named by the subject and described by who wrote it when, its body as text that takes the
+    /// focus as it opens (a screen reader says the subject, the sender and the first line, as mail programs do), its
+    /// labels and buttons.
     func describe() {
         let state = context.state
         guard let id = state.reading, let message = state.message(withID: id) else { return }
-        layer.accessibility = Accessibility(role: .panel, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, calendar: state.calendar, texts: context.texts)]))
-        body.accessibility = Accessibility(role: .text, name: message.subject, exposesText: true)
+        layer.accessibility = Accessibility(role: .dialog, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, calendar: state.calendar, texts: context.texts)]))
+        // Named by what the dialog says (a screen reader meeting the body from a list that went says no ancestors).
+        let said = message.subject + ", " + context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, calendar: state.calendar, texts: context.texts)])
+        body.accessibility = Accessibility(role: .text, name: said, exposesText: true, focus: {})
         for layerID in ["reader.sender", "reader.time", "reader.subject"] {
             if let label = layer.layer(withIdentifier: layerID) {
                 label.accessibility = Accessibility(role: layerID == "reader.subject" ? .heading : .label, name: MailboxViewContext.text(of: label))

@@ -212,6 +212,10 @@ public final class MailboxScreen: Screen {
         // The options show once the message has slid off (seed 002: "when the animation is complete").
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }
         if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
+        // Send says where the message went, as the sheet closes (issue #58: Send said nothing).
+        if let sent = state.lastSent, sent != before.lastSent {
+            stage?.announce(context.texts(MailboxText.putInSent, ["subject": sent.subject]))
+        }
         if state.account != before.account {
             accountSheet.show(wasOpen: before.account != nil)
             if let said = accountSheet.announcement(from: before.account) { stage?.announce(said) }

@@ -77,6 +77,9 @@ enum MailboxText {
     static let notAnAddress = LocalizedText("mailbox.compose.not-an-address", "“{text}” is not an address")
     static let noSubject = LocalizedText("mailbox.compose.no-subject", "(no subject)")
     static let toLine = LocalizedText("mailbox.sent.to", "To: {recipient}")
+    /// Said as Send closes compose: where the message went (with a mail server it goes on from there, and a refusal
+    /// is said in its own banner).
+    static let putInSent = LocalizedText("mailbox.said.in-sent", "“{subject}” is in Sent.")
     // Row and menu details a screen reader hears
     static let unread = LocalizedText("mailbox.said.unread", "unread")
     /// Which account a row's message came through, when the Mailbox reads several.

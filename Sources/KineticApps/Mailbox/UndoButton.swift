@@ -53,6 +53,8 @@ final class UndoButton {
 
     /// A button a screen reader can press.
     func describe() {
-        layer.accessibility = Accessibility(role: .button, name: context.texts(MailboxText.undo), actions: [.init("press", perform: context.sending(.undo))])
+        var accessibility = Accessibility(role: .button, name: context.texts(MailboxText.undo), actions: [.init("press", perform: context.sending(.undo))])
+        accessibility.isTransient = true  // shows for a moment: Ctrl+Z or a click reaches it, Tab passes it by (issue #58)
+        layer.accessibility = accessibility
     }
 }

@@ -36,6 +36,8 @@ public struct DateWords: Sendable {
     public var today: String { texts(EngineText.today) }
     /// "Tomorrow".
     public var tomorrow: String { texts(EngineText.tomorrow) }
+    /// "Yesterday".
+    public var yesterday: String { texts(EngineText.yesterday) }
 
     /// A day as a picker's row or a list's date says it: weekday, day and month ("Wed 7 Jan").
     public func weekdayDayMonth(_ date: Date, calendar: Calendar) -> String {

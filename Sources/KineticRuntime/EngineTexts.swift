@@ -17,6 +17,8 @@ public enum EngineText {
     public static let today = LocalizedText("kinetic.picker.today", "Today")
     /// The date picker's second day, and a Later row's.
     public static let tomorrow = LocalizedText("kinetic.picker.tomorrow", "Tomorrow")
+    /// The day before today, as a list's row says when a message came.
+    public static let yesterday = LocalizedText("kinetic.day.yesterday", "Yesterday")
     /// The date picker's wheels, as a screen reader names them.
     static let day = LocalizedText("kinetic.picker.day", "Day")
     static let hour = LocalizedText("kinetic.picker.hour", "Hour")

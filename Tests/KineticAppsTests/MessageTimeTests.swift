@@ -1,6 +1,7 @@
 import XCTest
 @testable import KineticApps
 import KineticData
+import KineticRuntime
 import Foundation
 
 /// How rows and the reader say when a message was written, worked out by hand on a calendar: the person in Tokyo
@@ -38,6 +39,28 @@ final class MessageTimeTests: XCTestCase {
     func testTheReaderSaysTheWholeMoment() {
         var message = MailMessage(id: "m", sender: "Ana", subject: "Hi", snippet: "", time: "")
         message.date = Date(timeIntervalSince1970: 1_546_558_200)
-        XCTAssertEqual(MessageTime.whole(message, calendar: tokyo, texts: .english), "Fri 4 Jan 2019 08:30")
+        XCTAssertEqual(MessageTime.whole(message, now: now, calendar: tokyo, texts: .english), "Fri 4 Jan 2019 08:30")
+    }
+
+    /// Issue #57: in French the bundled sample's rows said "Yesterday", "Mon", "Oct 10" and "9:41 AM". A time a
+    /// document writes in words is read for what it says and said in the person's language (French's own abbreviations
+    /// and 24-hour clock, as ICU has them); anything else stays as written, and English keeps every word as written.
+    func testADocumentsWrittenTimeIsSaidInThePersonsLanguage() {
+        let french = Localization(languages: ["fr"], catalogues: KineticApps.shippedCatalogues())
+        func said(_ time: String, _ texts: Localization) -> String {
+            MessageTime.row(MailMessage(id: "m", sender: "Ana", subject: "Hi", snippet: "", time: time), placement: .inbox, now: now, calendar: tokyo, texts: texts)
+        }
+        XCTAssertEqual(said("9:41 AM", french), "09:41")
+        XCTAssertEqual(said("9:41 PM", french), "21:41")
+        XCTAssertEqual(said("12:05 AM", french), "00:05", "12 AM is midnight")
+        XCTAssertEqual(said("Yesterday", french), "Hier")
+        XCTAssertEqual(said("Mon", french), "lun.", "the Monday before Saturday 28 November")
+        XCTAssertEqual(said("Sat", french), "sam.", "a week ago: today is a Saturday")
+        XCTAssertEqual(said("Oct 10", french), "10 oct.")
+        XCTAssertEqual(said("soon", french), "soon", "no time in words: as written")
+        XCTAssertEqual(said("13:75", french), "13:75", "no such time: as written")
+        for time in ["9:41 AM", "Yesterday", "Mon", "Oct 10"] {
+            XCTAssertEqual(said(time, .english), time, "English keeps the sample's words")
+        }
     }
 }

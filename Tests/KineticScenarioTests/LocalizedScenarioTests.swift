@@ -214,23 +214,15 @@ private struct AllowedTexts {
     let dayWords: Set<String>
 
     init(catalogue: StringCatalogue, localization: Localization, served: Set<String>) {
-        var templates = Set<String>()
-        for key in catalogue.keys {
-            if let text = catalogue.text(key) { templates.insert(text) }
-            for count in [0, 1, 2, 3, 11, 100] { if let text = catalogue.text(key, count: count) { templates.insert(text) } }
-        }
         // A template of placeholders alone ("{day} {time}") would pass anything: days and times are checked below.
-        patterns = templates.filter { $0.replacingOccurrences(of: #"\{[a-z]+\}"#, with: "", options: .regularExpression).contains { $0.isLetter } }.compactMap { template in
-            let escaped = NSRegularExpression.escapedPattern(for: template)
-            let pattern = escaped.replacingOccurrences(of: #"\\\{[a-z]+\\\}"#, with: "(.+)", options: .regularExpression)
-            return try? NSRegularExpression(pattern: "^" + pattern + "$", options: [.dotMatchesLineSeparators])
-        }
+        patterns = CatalogueTemplates(catalogue).templates.filter { $0.replacingOccurrences(of: #"\{[a-z]+\}"#, with: "", options: .regularExpression).contains { $0.isLetter } }
+            .compactMap(CatalogueTemplates.pattern)
         self.served = served
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: catalogue.language)
         let names = [formatter.shortWeekdaySymbols, formatter.weekdaySymbols, formatter.shortStandaloneWeekdaySymbols,
                      formatter.shortMonthSymbols, formatter.monthSymbols, formatter.shortStandaloneMonthSymbols]
-            .flatMap { $0 ?? [] } + [EngineText.today, EngineText.tomorrow].compactMap { catalogue.text($0.english, context: $0.key) }
+            .flatMap { $0 ?? [] } + [EngineText.today, EngineText.tomorrow, EngineText.yesterday].compactMap { catalogue.text($0.english, context: $0.key) }
         dayWords = Set(names.flatMap { Self.words(of: $0) })
     }
 
@@ -284,5 +276,36 @@ private struct AllowedTexts {
             guard let previous = text[..<end].range(of: separator, options: .backwards) else { return false }
             end = previous.lowerBound
         }
+    }
+}
+
+/// A catalogue's translations, each a template whose `{name}`s stand for anything: what a text of the catalogue's may
+/// look like once its values are in.
+struct CatalogueTemplates {
+    /// Every translation, and each plural form for the usual counts.
+    let templates: Set<String>
+    /// The templates holding values, as patterns.
+    let patterns: [NSRegularExpression]
+
+    init(_ catalogue: StringCatalogue) {
+        var templates = Set<String>()
+        for key in catalogue.keys {
+            if let text = catalogue.text(key) { templates.insert(text) }
+            for count in [0, 1, 2, 3, 11, 100] { if let text = catalogue.text(key, count: count) { templates.insert(text) } }
+        }
+        self.templates = templates
+        patterns = templates.filter { $0.contains("{") }.compactMap(Self.pattern)
+    }
+
+    /// `template` as a whole-text pattern, each `{name}` standing for anything.
+    static func pattern(_ template: String) -> NSRegularExpression? {
+        let escaped = NSRegularExpression.escapedPattern(for: template)
+        let pattern = escaped.replacingOccurrences(of: #"\\\{[a-z]+\\\}"#, with: "(.+)", options: .regularExpression)
+        return try? NSRegularExpression(pattern: "^" + pattern + "$", options: [.dotMatchesLineSeparators])
+    }
+
+    /// Whether `text` is one of the translations, its values filled in.
+    func holds(_ text: String) -> Bool {
+        templates.contains(text) || patterns.contains { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import KineticCore
 import KineticRender
 import KineticRuntime
@@ -30,6 +31,34 @@ final class PseudoLocaleFitTests: XCTestCase {
             _ = try runner.run(outputDirectory: nil)
         }
         XCTAssertEqual(cut.sorted(), [], "texts cut or spilling in the pseudo-locale")
+    }
+
+    /// Issue #57: every language `LINGUAS` lists, checked as the pseudo-locale is: no text of the catalogue's (a
+    /// translation, its `{values}` standing for anything) is cut or spills out of its frame in any state the shipped
+    /// scenarios reach. Served words (a message's snippet, ellipsised on purpose) are not the catalogue's.
+    func testNoTextOfTheAppsOwnIsCutInAnyShippedLanguage() throws {
+        let shipped = KineticApps.shippedCatalogues()
+        let measure = PangoTextMeasure()
+        var cut: Set<String> = []
+        for language in try LocalizedScenarioTests.shippedLanguages() {
+            let localization = Localization(languages: [language], catalogues: shipped)
+            let catalogue = try XCTUnwrap(localization.catalogues.first, "\(language) has a catalogue")
+            let catalogues = CatalogueTemplates(catalogue)
+            for (name, scenario) in try LocalizedScenarioTests.scenarios() {
+                let runner = try ScenarioRunner(scenario: scenario, entries: KineticApps.catalog, localization: localization)
+                defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+                runner.onCapture = { capture in
+                    Self.visit(runner.stage.root) { layer, text in
+                        guard catalogues.holds(text.string) else { return }
+                        let drawn = measure.fitted(text, in: layer.bounds.size)
+                        guard let problem = Self.problem(layer: layer, text: drawn, measure: measure) else { return }
+                        cut.insert("\(language): \(name)/\(capture) \(layer.identifier ?? "?"): \(problem) — \(text.string)")
+                    }
+                }
+                _ = try runner.run(outputDirectory: nil)
+            }
+        }
+        XCTAssertEqual(cut.sorted(), [], "texts of the catalogues cut or spilling")
     }
 
     /// Each visible text layer under `layer` (the tuning panel, a designer's instrument in English, left out).

@@ -47,12 +47,14 @@ final class ComposeSheet {
     private func buildContents() {
         sheet.addSublayer(Typography.label("compose.title", context.texts(MailboxText.newMessage), frame: Rect(x: 0, y: 18, width: 720, height: 30), size: 20, bold: true,
                                            color: Palette.ink, alignment: .center))
-        let cancel = Typography.label("compose.cancel", context.texts(MailboxText.cancel), frame: Rect(x: 20, y: 18, width: 90, height: 30), size: 17, color: MailboxViewContext.deepTint)
+        // Cancel, the title and Send's word stand on one baseline, 41 pt down (the title's, 18 pt down at 20 pt; a
+        // 17-point line's baseline is 20 pt below its top): issue #58 found them on three.
+        let cancel = Typography.label("compose.cancel", context.texts(MailboxText.cancel), frame: Rect(x: 20, y: 21, width: 90, height: 30), size: 17, color: MailboxViewContext.deepTint)
         cancel.isUserInteractionEnabled = true
         cancel.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.close) }]
         sheet.addSublayer(cancel)
-        let sendButton = Typography.panel("compose.send", frame: Rect(x: 610, y: 16, width: 90, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
-        sendButton.addSublayer(Typography.label(nil, context.texts(MailboxText.send), frame: Rect(x: 0, y: 7, width: 90, height: 22), size: 17, bold: true, color: .white, alignment: .center))
+        let sendButton = Typography.panel("compose.send", frame: Rect(x: 610, y: 17, width: 90, height: 34), color: MailboxViewContext.tint, cornerRadius: 8)
+        sendButton.addSublayer(Typography.label(nil, context.texts(MailboxText.send), frame: Rect(x: 0, y: 4, width: 90, height: 26), size: 17, bold: true, color: .white, alignment: .center))
         sendButton.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.send) }]
         sheet.addSublayer(sendButton)
         buildCancelConfirmation()

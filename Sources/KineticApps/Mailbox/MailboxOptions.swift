@@ -68,7 +68,8 @@ final class MailboxOptions {
         for (index, option) in choices.enumerated() {
             let title = context.settings.localization(option.text)
             let column = index % columns, row = index / columns
-            let item = Layer(identifier: "option.\(option.id)", frame: Rect(x: 20 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
+            // 25 pt in from each side: the grid, its items 10 pt apart, sits on the sheet's centre (issue #58: 5 px off).
+            let item = Layer(identifier: "option.\(option.id)", frame: Rect(x: 25 + Double(column) * cell.width, y: 70 + Double(row) * cell.height,
                                                                                           width: cell.width - 10, height: cell.height - 10))
             item.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 12), fill: Color.white.withAlpha(0.25)))
             let label = Typography.label(nil, title, frame: Rect(x: 6, y: 0, width: cell.width - 22, height: cell.height - 10), size: 17, bold: true, color: Palette.ink, alignment: .center)

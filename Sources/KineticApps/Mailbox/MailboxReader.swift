@@ -111,7 +111,7 @@ final class MailboxReader {
             slide(to: 0)
             return
         }
-        let time = MessageTime.whole(message, calendar: state.calendar, texts: context.texts)
+        let time = MessageTime.whole(message, now: state.now, calendar: state.calendar, texts: context.texts)
         for (layerID, text) in [("reader.sender", message.sender), ("reader.time", time), ("reader.subject", message.subject)] {
             if let label = layer.layer(withIdentifier: layerID), case .text(var content) = label.contents {
                 content.string = text
@@ -271,9 +271,9 @@ final class MailboxReader {
     func describe() {
         let state = context.state
         guard let id = state.reading, let message = state.message(withID: id) else { return }
-        layer.accessibility = Accessibility(role: .dialog, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, calendar: state.calendar, texts: context.texts)]))
+        layer.accessibility = Accessibility(role: .dialog, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, now: state.now, calendar: state.calendar, texts: context.texts)]))
         // Named by what the dialog says (a screen reader meeting the body from a list that went says no ancestors).
-        let said = message.subject + ", " + context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, calendar: state.calendar, texts: context.texts)])
+        let said = message.subject + ", " + context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, now: state.now, calendar: state.calendar, texts: context.texts)])
         body.accessibility = Accessibility(role: .text, name: said, exposesText: true, focus: {})
         for layerID in ["reader.sender", "reader.time", "reader.subject"] {
             if let label = layer.layer(withIdentifier: layerID) {

@@ -11,12 +11,14 @@ import KineticRuntime
 /// - another year: with the year ("5 Feb 2019");
 /// - in the reader, the whole moment ("Sat 28 Nov 2026 09:12").
 ///
-/// A message with no date (a document's) says its `time` as written; one in Later says when it comes back.
+/// A message with no date (a document's) says its `time` as written, in English; in another language, what it says
+/// ("9:41 AM", "Yesterday", "Mon", "Oct 10": `WrittenTime`) in that language's words. One in Later says when it comes
+/// back.
 enum MessageTime {
     /// What a row says.
     static func row(_ message: MailMessage, placement: Placement, now: Date, calendar: Calendar, texts: Localization) -> String {
         if placement.list == .later { return RescheduleMoment.label(for: placement.until, now: now, calendar: calendar, texts: texts) }
-        guard let date = message.date else { return message.time }
+        guard let date = message.date else { return WrittenTime.said(message.time, now: now, calendar: calendar, texts: texts) }
         let words = DateWords(texts)
         if calendar.isDate(date, inSameDayAs: now) { return words.time(date, calendar: calendar) }
         let daysAgo = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
@@ -26,7 +28,7 @@ enum MessageTime {
     }
 
     /// What the reader says: the whole moment, or the document's `time`.
-    static func whole(_ message: MailMessage, calendar: Calendar, texts: Localization) -> String {
-        message.date.map { DateWords(texts).whole($0, calendar: calendar) } ?? message.time
+    static func whole(_ message: MailMessage, now: Date, calendar: Calendar, texts: Localization) -> String {
+        message.date.map { DateWords(texts).whole($0, calendar: calendar) } ?? WrittenTime.said(message.time, now: now, calendar: calendar, texts: texts)
     }
 }

@@ -252,7 +252,7 @@ public final class KeyboardFocus {
             gap.frame = Rect(origin: .zero, size: frame.size).insetBy(dx: Self.gapInset, dy: Self.gapInset)
         }
         let (outline, inner) = Self.ringPaths(for: focused, offset: offset)
-        let shape = ShapeContent(path: outline, stroke: Palette.accent, lineWidth: 3)
+        let shape = ShapeContent(path: outline, stroke: focused.focusRingColor ?? Palette.accent, lineWidth: 3)
         if ring.contents != .shape(shape) {
             ring.contents = .shape(shape)
             gap.contents = .shape(ShapeContent(path: inner, stroke: .white, lineWidth: 2))

@@ -87,6 +87,9 @@ public final class Layer {
     /// The outline the keyboard's focus ring follows round this layer when it is not a rounded rectangle: a hexagon's,
     /// a round bubble's. `nil`: the layer's own rounded rectangle.
     public var focusRingPath: ShapeContent.Path?
+    /// The colour of the focus ring's outer line round this control, when the accent would not stand apart from it
+    /// (a costume's bubble, ringed in the accent's own orange); `nil`: the accent.
+    public var focusRingColor: Color?
     /// Hides this layer's subtree from screen readers while something covers it (a sheet, the reader), as UIKit's
     /// `accessibilityElementsHidden` does.
     public var accessibilityElementsHidden = false

@@ -78,8 +78,8 @@ public struct TranslationTemplate {
     /// The template's text, as `msgmerge` and `msginit` read it.
     public var pot: String {
         var lines = [
-            "# Kinetic's texts, for translators: made by `make pot` from the code; do not edit by hand.",
-            "# Each msgctxt is the text's stable key; the msgid is its English.",
+            "# Kinetic's texts. kinetic.pot is made by `make pot` from the code; each LANG.po translates it (msginit starts",
+            "# one from it, msgmerge brings it up to date). Each msgctxt is the text's stable key; the msgid is its English.",
             "# SPDX-License-Identifier: MIT",
             "#",
             "#, fuzzy",

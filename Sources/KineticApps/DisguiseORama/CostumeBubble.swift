@@ -27,6 +27,8 @@ final class CostumeBubble {
         let diameter = layout.bubbleDiameter, id = costume.id
         let bubble = Layer(identifier: "bubble.\(id)", frame: Rect(center: layout.wheelCenter, size: Size(width: diameter, height: diameter)))
         bubble.focusRingPath = .circle
+        // The bubble's own rim is the accent's orange: an ink ring stands apart from it (issue #58, item 5).
+        bubble.focusRingColor = Palette.ink
         bubble.hitShape = .circle
         // A fallen bubble can be picked up and thrown (a drag); on the wheel the drag is the wheel's, so this one is
         // enabled only while a costume is worn (see `takeDrags`).

@@ -20,6 +20,11 @@ let package = Package(
     products: [
         .executable(name: "kinetic", targets: ["kinetic"]),
         .executable(name: "kinetic-bench", targets: ["kinetic-bench"]),
+        // For packages that build on Kinetic (docs/architecture.md, "Library products"): the engine, and the three
+        // apps (the Honeycomb among them) as components. Their public API is not yet a designed surface (issue #56).
+        .library(name: "KineticEngine", targets: ["KineticCore", "KineticScene", "KineticPhysics", "KineticRuntime", "KineticRender",
+                                                  "KineticScenario", "KineticWindow", "KineticPlatform"]),
+        .library(name: "KineticApps", targets: ["KineticApps", "KineticData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -238,6 +238,9 @@ final class HoneycombScreenTests: XCTestCase {
         screen.openPanel(forCellWithID: "coral")
         stage.run(for: 1)
         stage.tap(try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)
+        stage.step()
+        // The opener answers off the stage's thread; its answer is applied at the steps after it came.
+        XCTAssertTrue(stage.backgroundWork.waitUntilIdle(timeout: 10), "the opener answered")
         stage.run(for: 0.5)
         XCTAssertEqual(opened.withLock { $0 }, ["https://example.org/ocean/coral"])
         XCTAssertEqual(stage.dump().layer("banner")?.text, "Learn More: https://example.org/ocean/coral", "said once the browser took it")
@@ -261,6 +264,8 @@ final class HoneycombScreenTests: XCTestCase {
             screen.openPanel(forCellWithID: "coral")
             stage.run(for: 1)
             stage.tap(try XCTUnwrap(stage.dump().layer("panel.learn-more")).frame.center)
+            stage.step()
+            XCTAssertTrue(stage.backgroundWork.waitUntilIdle(timeout: 10), "the opener answered")
             stage.run(for: 0.5)
             XCTAssertEqual(stage.textInput.clipboard.text(), link, "the whole link is on the clipboard")
             let banner = try XCTUnwrap(stage.dump().layer("banner"))

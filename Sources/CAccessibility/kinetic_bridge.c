@@ -99,6 +99,33 @@ static void make_active(KineticAccessible *frame, gboolean active) {
 }
 
 /// Brings one object in line with its node, telling the bus what changed.
+/// Takes `text` as `self`'s text. With `tell`, says only what changed, with its text (ATK's text-remove, said while
+/// the old text is still there, and text-insert): typing "h" is one insertion of "h" where it went, which is what a
+/// screen reader echoes; the unchanged start and end are left out.
+static void replace_text(KineticAccessible *self, const gchar *text, gboolean tell) {
+    gchar *removed = NULL, *inserted = NULL;
+    gint start = 0, removed_length = 0, inserted_length = 0;
+    if (tell) {
+        const gchar *before = self->text ? self->text : "";
+        const gchar *a = before, *b = text;
+        while (*a && *b && g_utf8_get_char(a) == g_utf8_get_char(b)) a = g_utf8_next_char(a), b = g_utf8_next_char(b), start++;
+        const gchar *a_end = before + strlen(before), *b_end = text + strlen(text);
+        while (a_end > a && b_end > b) {
+            const gchar *pa = g_utf8_prev_char(a_end), *pb = g_utf8_prev_char(b_end);
+            if (g_utf8_get_char(pa) != g_utf8_get_char(pb)) break;
+            a_end = pa, b_end = pb;
+        }
+        removed = g_strndup(a, (gsize)(a_end - a)), inserted = g_strndup(b, (gsize)(b_end - b));
+        removed_length = (gint)g_utf8_strlen(removed, -1), inserted_length = (gint)g_utf8_strlen(inserted, -1);
+    }
+    if (removed_length > 0) g_signal_emit_by_name(self, "text-remove", start, removed_length, removed);
+    g_free(self->text);
+    self->text = g_strdup(text);
+    if (inserted_length > 0) g_signal_emit_by_name(self, "text-insert", start, inserted_length, inserted);
+    g_free(removed);
+    g_free(inserted);
+}
+
 static void update(KineticAccessible *self, const KA11yNode *node) {
     AtkObject *object = ATK_OBJECT(self);
     AtkRole role = atk_role_for_name(node->role);
@@ -148,32 +175,7 @@ static void update(KineticAccessible *self, const KA11yNode *node) {
         // caret event on read-only text (a message's body filled in as it opens) makes Orca take that text as the
         // focus silently, so the focus event that follows says nothing.
         gboolean editable = (node->states & KA11Y_STATE_EDITABLE) != 0;
-        if (!editable && g_strcmp0(self->text, text) != 0) {
-            g_free(self->text);
-            self->text = g_strdup(text);
-        }
-        if (editable && g_strcmp0(self->text, text) != 0) {
-            // Only what changed, with its text (ATK's text-remove and text-insert): typing "h" is one insertion of
-            // "h" where it went, which is what a screen reader echoes; the unchanged start and end are left out.
-            const gchar *before = self->text ? self->text : "";
-            const gchar *a = before, *b = text;
-            gint start = 0;
-            while (*a && *b && g_utf8_get_char(a) == g_utf8_get_char(b)) a = g_utf8_next_char(a), b = g_utf8_next_char(b), start++;
-            const gchar *a_end = before + strlen(before), *b_end = text + strlen(text);
-            while (a_end > a && b_end > b) {
-                const gchar *pa = g_utf8_prev_char(a_end), *pb = g_utf8_prev_char(b_end);
-                if (g_utf8_get_char(pa) != g_utf8_get_char(pb)) break;
-                a_end = pa, b_end = pb;
-            }
-            gchar *removed = g_strndup(a, (gsize)(a_end - a)), *inserted = g_strndup(b, (gsize)(b_end - b));
-            gint removed_length = (gint)g_utf8_strlen(removed, -1), inserted_length = (gint)g_utf8_strlen(inserted, -1);
-            if (removed_length > 0) g_signal_emit_by_name(object, "text-remove", start, removed_length, removed);
-            g_free(self->text);
-            self->text = g_strdup(text);
-            if (inserted_length > 0) g_signal_emit_by_name(object, "text-insert", start, inserted_length, inserted);
-            g_free(removed);
-            g_free(inserted);
-        }
+        if (g_strcmp0(self->text, text) != 0) replace_text(self, text, editable);
         if (self->caret != node->caret) {
             self->caret = node->caret;
             if (editable) g_signal_emit_by_name(object, "text-caret-moved", node->caret);

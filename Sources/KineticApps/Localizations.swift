@@ -19,8 +19,9 @@ extension KineticApps {
 
     /// The shipped catalogues by language, as `LINGUAS` lists them: each read from its compiled `kinetic.mo` where one
     /// is installed (or `$KINETIC_LOCALEDIR` has it), else from its `LANG.po` among the resources (a build tree). A
-    /// catalogue that can't be read is left out, and said. Read once, at the edge, to make the run's `Localization`.
-    public static func shippedCatalogues(log: (String) -> Void = Log.line,
+    /// catalogue that can't be read is left out, and said. Read once, at the edge, to make the run's `Localization`:
+    /// with `wanted` (the person's languages), only those are read, so an English run reads none.
+    public static func shippedCatalogues(only wanted: [String]? = nil, log: (String) -> Void = Log.line,
                                          environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: StringCatalogue] {
         let list: String
         do {
@@ -32,7 +33,7 @@ extension KineticApps {
         var catalogues: [String: StringCatalogue] = [:]
         for line in list.split(separator: "\n") {
             let language = line.trimmingCharacters(in: .whitespaces)
-            guard !language.isEmpty, !language.hasPrefix("#") else { continue }
+            guard !language.isEmpty, !language.hasPrefix("#"), wanted?.contains(language) ?? true else { continue }
             if let catalogue = catalogue(language, log: log, environment: environment) { catalogues[language] = catalogue }
         }
         return catalogues

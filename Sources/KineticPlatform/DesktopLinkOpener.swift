@@ -37,6 +37,8 @@ public enum DesktopLinkOpener {
         let status = await withTaskGroup(of: Int32?.self) { group in
             group.addTask { await ended.stream.first { _ in true } }
             group.addTask {
+                // Ends by the patience running out, or cancelled once the program ended: either way it says only
+                // "no exit status", which is the answer wanted.
                 try? await Task.sleep(for: patience)
                 return nil
             }

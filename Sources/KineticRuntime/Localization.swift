@@ -5,7 +5,8 @@ import KineticScene
 /// A text a person reads or a screen reader speaks, named by a stable key (`mailbox.options.reschedule`) and written
 /// in English where it is used. In a catalogue the English is the `msgid` translators read and translate, and the key
 /// its `msgctxt`, so one English word with two meanings ("Cancel" of compose, "Cancel" of a question) is two entries;
-/// a changed English is a new `msgid`, which `msgmerge` marks fuzzy until a translator looks at it. Apps declare their texts as values of this type, never as keys made of titles.
+/// a changed English is a new `msgid`, which `msgmerge` marks fuzzy until a translator looks at it. Apps declare their
+/// texts as values of this type, never as keys made of titles.
 public struct LocalizedText: Hashable, Sendable {
     /// The catalogue's key.
     public let key: String

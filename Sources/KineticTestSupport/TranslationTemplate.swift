@@ -58,7 +58,7 @@ public struct TranslationTemplate {
     /// extracted by `xgettext`.
     public mutating func extract(desktopFiles: [String], metainfoFiles: [String], in folder: URL) throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-install-\(UUID().uuidString).pot")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { try? FileManager.default.removeItem(at: output) }  // a temporary file: left behind, it costs nothing
         let common = ["--from-code=UTF-8", "--omit-header", "--add-location=file", "--force-po", "-o", output.path]
         try Self.run("/usr/bin/xgettext", common + ["-L", "Desktop", "-k", "-kName", "-kGenericName", "-kComment", "-kKeywords"] + desktopFiles, in: folder)
         try Self.run("/usr/bin/xgettext", common + ["--join-existing"] + metainfoFiles, in: folder)

@@ -104,7 +104,7 @@ struct LanguageOption: ParsableArguments {
     /// The run's texts: the flag's languages, else the environment's, with the catalogues the program ships.
     var localization: Localization {
         let languages = LanguagePreference.languages(flag: language, environment: ProcessInfo.processInfo.environment)
-        return Localization(languages: languages, catalogues: KineticApps.shippedCatalogues())
+        return Localization(languages: languages, catalogues: KineticApps.shippedCatalogues(only: languages))
     }
 }
 

@@ -45,42 +45,38 @@ final class DesktopLinkOpenerTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: record, encoding: .utf8), link.absoluteString, "the browser got the link whole")
     }
 
+    /// Why opening the link with `program` in a bare session (`BROWSER` as given) failed, as said; `nil` when it opened.
+    private func whyNotOpened(with program: String, browser: String? = nil) async -> String? {
+        do {
+            try await DesktopLinkOpener.open(link, with: program, environment: bareSession(browser: browser))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     func testXDGOpenWithNoBrowserIsNotOpenedAndSaysItFoundNone() async throws {
         let program = try xdgOpen()
-        do {
-            try await DesktopLinkOpener.open(link, with: program, environment: bareSession(browser: nil))
-            XCTFail("no browser, yet opened")
-        } catch {
-            // xdg-open(1): exit status 3, "a required tool could not be found".
-            XCTAssertEqual("\(error)", "\(program) found no program to open links with")
-        }
+        // xdg-open(1): exit status 3, "a required tool could not be found".
+        let why = await whyNotOpened(with: program)
+        XCTAssertEqual(why, "\(program) found no program to open links with", "no browser, yet opened")
     }
 
     func testXDGOpenWhoseBrowserFailsIsNotOpened() async throws {
         let browser = try script("failing-browser", "exit 1")
-        do {
-            try await DesktopLinkOpener.open(link, with: try xdgOpen(), environment: bareSession(browser: browser))
-            XCTFail("the browser failed, yet opened")
-        } catch {}
+        let why = await whyNotOpened(with: try xdgOpen(), browser: browser)
+        XCTAssertNotNil(why, "the browser failed, yet opened")
     }
 
     func testAnOpenerThatIsNotInstalledIsSaidSo() async {
-        do {
-            try await DesktopLinkOpener.open(link, with: "kinetic-no-such-opener", environment: bareSession(browser: nil))
-            XCTFail("opened by a program that does not exist")
-        } catch {
-            XCTAssertEqual("\(error)", "kinetic-no-such-opener is not installed")
-        }
+        let why = await whyNotOpened(with: "kinetic-no-such-opener")
+        XCTAssertEqual(why, "kinetic-no-such-opener is not installed", "opened by a program that does not exist")
     }
 
     func testAnExitStatusOtherThanZeroIsNotOpened() async throws {
         let opener = try script("opener", "exit 4")
-        do {
-            try await DesktopLinkOpener.open(link, with: opener, environment: bareSession(browser: nil))
-            XCTFail("exit status 4, yet opened")
-        } catch {
-            XCTAssertEqual("\(error)", "the program \(opener) chose to open links with failed")
-        }
+        let why = await whyNotOpened(with: opener)
+        XCTAssertEqual(why, "the program \(opener) chose to open links with failed", "exit status 4, yet opened")
     }
 
     /// In a bare session xdg-open may run the browser itself and wait for it: still running after the patience, it

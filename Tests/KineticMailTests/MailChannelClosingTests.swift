@@ -20,35 +20,31 @@ final class MailChannelClosingTests: XCTestCase {
         return (channel, wrapped)
     }
 
-    func testAWriteAfterTLSRefusedTheCertificateSaysTLSRefusedIt() async throws {
-        let (channel, wrapped) = try await channelClosed(after: NIOSSLError.unableToValidateCertificate)
+    /// What the session says of a write on a channel closed after `error` (none: it only dropped): the write's own
+    /// failure, as `whyWriteFailed` makes it out.
+    private func whatAWriteSays(onAChannelClosedAfter error: Error?) async throws -> Error? {
+        let (channel, wrapped) = try await channelClosed(after: error)
         let deadlines = MailDeadline(channel: channel, timeout: .seconds(5))
-        try await wrapped.executeThenClose { inbound, outbound in
+        return try await wrapped.executeThenClose { inbound, outbound in
             var iterator = inbound.makeAsyncIterator()
-            var said: Error?
             do {
                 try await deadlines.guarded(by: .now() + .seconds(5)) { try await outbound.write(ByteBuffer(string: "A1 LOGIN\r\n")) }
+                return nil
             } catch {
-                said = await deadlines.whyWriteFailed(error, inbound: &iterator)
+                return await deadlines.whyWriteFailed(error, inbound: &iterator)
             }
-            guard case IMAPError.refused(let what, let why)? = said else { return XCTFail("not refused: \(String(describing: said))") }
-            XCTAssertEqual(what, "TLS")
-            XCTAssertTrue(why.contains("not signed by an authority this machine trusts"), why)
         }
     }
 
+    func testAWriteAfterTLSRefusedTheCertificateSaysTLSRefusedIt() async throws {
+        let said = try await whatAWriteSays(onAChannelClosedAfter: NIOSSLError.unableToValidateCertificate)
+        guard case IMAPError.refused(let what, let why)? = said else { return XCTFail("not refused: \(String(describing: said))") }
+        XCTAssertEqual(what, "TLS")
+        XCTAssertTrue(why.contains("not signed by an authority this machine trusts"), why)
+    }
+
     func testAWriteOnAConnectionThatOnlyDroppedStaysClosed() async throws {
-        let (channel, wrapped) = try await channelClosed(after: nil)
-        let deadlines = MailDeadline(channel: channel, timeout: .seconds(5))
-        try await wrapped.executeThenClose { inbound, outbound in
-            var iterator = inbound.makeAsyncIterator()
-            var said: Error?
-            do {
-                try await deadlines.guarded(by: .now() + .seconds(5)) { try await outbound.write(ByteBuffer(string: "A1 LOGIN\r\n")) }
-            } catch {
-                said = await deadlines.whyWriteFailed(error, inbound: &iterator)
-            }
-            guard case IMAPError.closed? = said else { return XCTFail("not closed: \(String(describing: said))") }
-        }
+        let said = try await whatAWriteSays(onAChannelClosedAfter: nil)
+        guard case IMAPError.closed? = said else { return XCTFail("not closed: \(String(describing: said))") }
     }
 }

@@ -230,9 +230,11 @@ public final class HoneycombScreen: Screen {
         // A panel that opens is said as it shows, its heading and its words (issue #58: Return said only
         // "expanded", and the panel's text was heard only after a Tab).
         if let open = state.openCell, open != before.openCell, let node = state.node(open) {
+            // The heading ends in a full stop unless it has its own punctuation ("Fern. Among…", "Why? Because…").
             let heading = node.detail.label.trimmingCharacters(in: .whitespaces)
-            let stop = heading.last.map { $0.isPunctuation } ?? true ? " " : ". "
-            stage?.announce((heading.isEmpty ? "" : heading + stop) + node.detail.text)
+            let opening: String
+            if let last = heading.last { opening = heading + (last.isPunctuation ? " " : ". ") } else { opening = "" }
+            stage?.announce(opening + node.detail.text)
         }
         if state.snapshotsArrived != before.snapshotsArrived {
             measurePanelTexts()

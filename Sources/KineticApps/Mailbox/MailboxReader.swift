@@ -271,10 +271,10 @@ final class MailboxReader {
     func describe() {
         let state = context.state
         guard let id = state.reading, let message = state.message(withID: id) else { return }
-        layer.accessibility = Accessibility(role: .dialog, name: message.subject, description: context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, now: state.now, calendar: state.calendar, texts: context.texts)]))
+        let from = context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, now: state.now, calendar: state.calendar, texts: context.texts)])
+        layer.accessibility = Accessibility(role: .dialog, name: message.subject, description: from)
         // Named by what the dialog says (a screen reader meeting the body from a list that went says no ancestors).
-        let said = message.subject + ", " + context.texts(MailboxText.from, ["sender": message.sender, "time": MessageTime.whole(message, now: state.now, calendar: state.calendar, texts: context.texts)])
-        body.accessibility = Accessibility(role: .text, name: said, exposesText: true, focus: {})
+        body.accessibility = Accessibility(role: .text, name: message.subject + ", " + from, exposesText: true, focus: {})
         for layerID in ["reader.sender", "reader.time", "reader.subject"] {
             if let label = layer.layer(withIdentifier: layerID) {
                 label.accessibility = Accessibility(role: layerID == "reader.subject" ? .heading : .label, name: MailboxViewContext.text(of: label))

@@ -19,68 +19,61 @@ public struct StringCatalogue: Sendable, Equatable {
 
     /// Reads `text`, the contents of a `.po` file for `language`.
     public init(language: String, poText text: String) {
-        self.language = language
-        var messages: [String: [String]] = [:]
-        var problems: [String] = []
-        var rule = PluralRule.english
+        var header: String?, entries: [(key: String, forms: [String])] = [], problems: [String] = []
         for entry in POEntries(text) {
             switch entry {
             case .failure(let problem):
                 problems.append(problem.sentence)
             case .success(let entry):
                 if entry.id.isEmpty {
-                    if let line = entry.forms.first?.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
-                        if let parsed = PluralRule(header: String(line.dropFirst("Plural-Forms:".count))) { rule = parsed } else {
-                            problems.append("the Plural-Forms header can't be read; English's rule is used")
-                        }
-                    }
-                    continue
+                    header = entry.forms.first
+                } else if !entry.isFuzzy {  // an entry marked fuzzy is no translation: the fallback shows
+                    entries.append((entry.key, entry.forms))
                 }
-                // An entry not yet translated (all empty) or marked fuzzy is no translation: the fallback shows.
-                guard !entry.isFuzzy, entry.forms.contains(where: { !$0.isEmpty }) else { continue }
-                messages[entry.key] = entry.forms
             }
         }
-        pluralRule = rule
-        self.messages = messages
-        self.problems = problems
+        self.init(language: language, header: header, entries: entries, problems: problems)
     }
 
     /// Reads `bytes`, a compiled catalogue (`.mo`, as `msgfmt` writes it, either byte order) for `language`. Fuzzy
     /// entries are not in a `.mo` (msgfmt leaves them out); a table or string that points outside the file is left out
     /// and said, and a file that is no catalogue at all gives an empty one with one problem.
     public init(language: String, moBytes bytes: [UInt8]) {
-        self.language = language
-        var messages: [String: [String]] = [:]
-        var problems: [String] = []
-        var rule = PluralRule.english
-        let table = MOTable(bytes)
-        if let table {
-            for index in 0..<table.count {
-                guard let original = table.string(.original, index), let translation = table.string(.translation, index) else {
-                    problems.append("entry \(index + 1) points outside the file; left out")
-                    continue
-                }
-                // An id with a plural is "one\0other"; a context is joined to its id by EOT, as in `POEntry.key`.
-                let id = original.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? original
-                let forms = translation.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
-                if id.isEmpty {
-                    if let line = translation.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
-                        if let parsed = PluralRule(header: String(line.dropFirst("Plural-Forms:".count))) { rule = parsed } else {
-                            problems.append("the Plural-Forms header can't be read; English's rule is used")
-                        }
-                    }
-                    continue
-                }
-                guard forms.contains(where: { !$0.isEmpty }) else { continue }
-                messages[id] = forms
+        guard let table = MOTable(bytes) else {
+            self.init(language: language, header: nil, entries: [], problems: ["not a compiled gettext catalogue (.mo): its header can't be read"])
+            return
+        }
+        var header: String?, entries: [(key: String, forms: [String])] = [], problems: [String] = []
+        for index in 0..<table.count {
+            guard let original = table.string(.original, index), let translation = table.string(.translation, index) else {
+                problems.append("entry \(index + 1) points outside the file; left out")
+                continue
             }
-        } else {
-            problems.append("not a compiled gettext catalogue (.mo): its header can't be read")
+            // An id with a plural is "one\0other"; a context is joined to its id by EOT, as in `POEntry.key`.
+            let id = original.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? original
+            if id.isEmpty {
+                header = translation
+            } else {
+                entries.append((id, translation.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)))
+            }
+        }
+        self.init(language: language, header: header, entries: entries, problems: problems)
+    }
+
+    /// The catalogue from what either form holds: its header (whose `Plural-Forms` gives the rule), its entries by key
+    /// with their forms (one not yet translated, all empty, is no translation: the fallback shows), and what was left
+    /// out of it.
+    private init(language: String, header: String?, entries: [(key: String, forms: [String])], problems: [String]) {
+        self.language = language
+        var rule = PluralRule.english, said = problems
+        if let line = header?.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
+            if let parsed = PluralRule(header: String(line.dropFirst("Plural-Forms:".count))) { rule = parsed } else {
+                said.insert("the Plural-Forms header can't be read; English's rule is used", at: 0)
+            }
         }
         pluralRule = rule
-        self.messages = messages
-        self.problems = problems
+        messages = Dictionary(entries.filter { $0.forms.contains { !$0.isEmpty } }.map { ($0.key, $0.forms) }, uniquingKeysWith: { _, last in last })
+        self.problems = said
     }
 
     /// The message `key` (in `context`, when it has one), or `nil` when the catalogue has no translation of it.

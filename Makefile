@@ -81,7 +81,8 @@ test: deps
 	  scripts/with-secret-service -- swift test --skip-build --disable-swift-testing --filter SecretServiceTests || status=1; \
 	  scripts/check-accessibility .build/debug/kinetic || status=1; scripts/check-orca || status=1; \
 	  scripts/check-install .build/debug/kinetic || status=1; scripts/check-full-disk .build/debug/kinetic || status=1; \
-	  scripts/check-leftovers .build/debug/kinetic || status=1; scripts/check-window-scale .build/debug/kinetic || status=1; exit $$status'
+	  scripts/check-leftovers .build/debug/kinetic || status=1; scripts/check-window-scale .build/debug/kinetic || status=1; \
+	  scripts/check-window-mail .build/debug/kinetic || status=1; exit $$status'
 
 # The translators' template, Sources/KineticApps/Resources/Locales/kinetic.pot, made again from the texts the code
 # declares (make test fails while it is stale); then each catalogue takes the changes with gettext's msgmerge, which

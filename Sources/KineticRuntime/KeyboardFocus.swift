@@ -41,6 +41,11 @@ public final class KeyboardFocus {
     private var lastInGroup: [ObjectIdentifier: WeakLayer] = [:]
     /// The layer whose accessibility states the focus last marked.
     private weak var marked: Layer?
+    /// The control that had the focus when everything went from under it (a dialog covering the list, before the dialog
+    /// itself shows): the dialog that opens next gives the focus back to it when it closes.
+    private weak var coveredFocus: Layer?
+    /// The control an app asked for (`request(_:)`) that the keyboard cannot reach yet, found again at each settle.
+    private var requested: (() -> Requested)?
     /// The one focus ring, drawn over everything but the tools: an accent line with a white one inside it, so it stands
     /// apart from a control of the accent's own colour (an orange Delete Draft) and shows on a dark menu alike.
     let ring = Layer(identifier: "focus")
@@ -69,13 +74,58 @@ public final class KeyboardFocus {
     /// A touch or click: the ring hides, the focus stays.
     func notePointer() { isVisible = false }
 
-    /// Puts the focus on `layer` (or nowhere); an entry's own focus (a text field taking the keyboard) follows.
+    /// Puts the focus on `layer` (or nowhere); an entry's own focus (a text field taking the keyboard) follows. A
+    /// request still waiting (`request(_:)`) is dropped: the focus was put somewhere since.
     public func focus(_ layer: Layer?) {
+        requested = nil
+        coveredFocus = nil
+        place(layer)
+    }
+
+    /// Puts the focus on `layer` as the engine's own rules move it (a scope opening or closing, a neighbour taking the
+    /// place of a control that went), leaving an app's request waiting.
+    private func place(_ layer: Layer?) {
         focused = layer
         if layer == nil { lastFocusIndex = nil }  // let go on purpose: no neighbour takes it at the next settle
         if let layer, let group = Self.group(of: layer, within: nil) { lastInGroup[ObjectIdentifier(group)] = WeakLayer(layer) }
         if let focus = layer?.accessibility?.focus, Accessibility.isTextField(layer?.accessibility?.role) { focus() }
     }
+
+    /// What an app's request for the focus finds, each time it is looked at (see `request(_:)`).
+    public enum Requested {
+        /// The control to focus, once the keyboard can reach it.
+        case control(Layer)
+        /// Not yet made or shown (a row the list scrolls towards, a hexagon fading in): looked for again later.
+        case notYet
+        /// No longer wanted (its message or costume went): the request is dropped.
+        case gone
+    }
+
+    /// Asks for the focus to go to the control `find` gives, as soon as the keyboard can reach it: at the end of this
+    /// step, once the app's layers show what its state now says (the first costume of a wheel being built, a row the
+    /// list scrolls into view), or later, while a scope that opened still holds the keyboard.
+    ///
+    /// This is how an app drives the one focus from its rules' effects, without keeping a copy of it: the app names what
+    /// should have the focus, the engine holds it. A later `focus(_:)`, key or request replaces the request, and one
+    /// that finds its control `gone` is dropped. While it waits, a focused control that goes hands the focus to nothing
+    /// else, so a screen reader hears no passing stop.
+    public func request(_ find: @escaping () -> Requested) {
+        requested = find
+    }
+
+    /// As `request(_:)`, for a control that is there or gone (`nil`), never on its way.
+    public func request(_ find: @escaping () -> Layer?) {
+        requested = { find().map(Requested.control) ?? .gone }
+    }
+
+    /// Whether a scope open now (a menu, a dialog) gives the focus back to `layer` when it closes: the control the
+    /// keyboard was on, and goes on from, once what covers it goes.
+    public func returnsFocus(to layer: Layer) -> Bool {
+        scopes.contains { $0.returnTo?.layer === layer }
+    }
+
+    /// Whether an app's request for the focus waits for its control (see `request(_:)`).
+    public var hasRequest: Bool { requested != nil }
 
     // MARK: Keys
 
@@ -150,10 +200,26 @@ public final class KeyboardFocus {
     func settle(root: Layer) {
         let (scope, controls) = innermostScope(under: root)
         followScopes(to: scope, root: root, controls: controls)
+        if let find = requested {
+            // After the scopes had their say (a dialog that closed gives the focus back), the app's request has the last.
+            switch find() {
+            case .control(let wanted): if controls.contains(where: { $0 === wanted }) { focus(wanted) }
+            case .notYet: break
+            case .gone: requested = nil
+            }
+        }
         if let focused, !controls.contains(where: { $0 === focused }) {
-            focus(neighbour(at: lastControls.firstIndex { $0.layer === focused } ?? lastFocusIndex, among: controls))
-        } else if focused == nil, let index = lastFocusIndex {
-            focus(neighbour(at: index, among: controls))  // it went, and nothing holds it any more
+            if requested != nil {
+                // The control asked for is on its way: nothing else takes the focus meanwhile.
+                self.focused = nil
+                lastFocusIndex = nil
+            } else {
+                let next = neighbour(at: lastControls.firstIndex { $0.layer === focused } ?? lastFocusIndex, among: controls)
+                if next == nil { coveredFocus = focused }  // nothing left to go to: covered, for a dialog on its way
+                place(next)
+            }
+        } else if focused == nil, requested == nil, let index = lastFocusIndex {
+            place(neighbour(at: index, among: controls))  // it went, and nothing holds it any more
         }
         lastControls = controls.map(WeakLayer.init)
         lastFocusIndex = focused.flatMap { focused in controls.firstIndex { $0 === focused } }
@@ -165,6 +231,7 @@ public final class KeyboardFocus {
     /// its keys to the focus).
     func release() {
         focused = nil
+        requested = nil
         scopes = []
         lastControls = []
         lastFocusIndex = nil
@@ -181,16 +248,17 @@ public final class KeyboardFocus {
             let returnTo = scopes[open + 1].returnTo
             scopes.removeSubrange((open + 1)...)
             if let returnTo, let layer = returnTo.layer, controls.contains(where: { $0 === layer }) {
-                focus(layer)
+                place(layer)
             } else if returnTo == nil {
-                focus(nil)
+                place(nil)
             } else if focused != nil {
-                focus(stops(among: controls, focused: nil).first)
+                place(stops(among: controls, focused: nil).first)
             }
         } else {
             scopes.removeAll { $0.scope.layer == nil || !($0.scope.layer?.isVisibleInTree ?? false) }
             if scopes.isEmpty { scopes = [(WeakLayer(root), nil)] }
-            scopes.append((WeakLayer(scope), focused.map(WeakLayer.init)))
+            scopes.append((WeakLayer(scope), (focused ?? coveredFocus).map(WeakLayer.init)))
+            coveredFocus = nil
             // A dialog takes the focus as it opens, however it was opened, as a GTK dialog's default control does: a
             // screen reader then says the dialog, its text and the control (the ring still waits for a key). A menu
             // opened by the pointer leaves the focus where it was.
@@ -199,7 +267,7 @@ public final class KeyboardFocus {
                 // mail programs do with an opened message); else its first stop.
                 let selected = controls.first { $0.accessibility?.states.contains(.selected) == true }
                 let document = controls.first { $0.accessibility?.role == .text }
-                focus(selected ?? document ?? stops(among: controls, focused: nil).first)
+                place(selected ?? document ?? stops(among: controls, focused: nil).first)
             }
         }
     }

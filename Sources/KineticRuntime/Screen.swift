@@ -114,18 +114,15 @@ open class Screen {
     /// moves its own focus with its own keys says no.
     open var usesKeyboardFocus: Bool { false }
 
-    /// The control the screen's own keys have focused (the focused message, hexagon or costume), for a screen that keeps
-    /// its focus in its state; `nil` when its state holds none. The stage's keyboard focus takes it over whenever it
-    /// changes, so there is one focus: one ring drawn round it, `focused` in dumps, and the screen reader's focus.
-    open var focusedControl: Layer? { nil }
-
-    /// The screen came on stage with the keyboard in use (it was opened by a key): a screen that keeps its focus in its
-    /// state puts it where a keyboard user starts (the Mailbox on its first message, the Honeycomb on its first
-    /// category). With none of its own, the first Tab stop takes the focus once there is one.
+    /// The screen came on stage with the keyboard in use (it was opened by a key): a screen asks the stage's keyboard
+    /// focus for where a keyboard user starts (`KeyboardFocus.request(_:)`: the Mailbox's first message, the
+    /// Honeycomb's first category). With no request, the first Tab stop takes the focus once there is one.
     open func keyboardFocusArrives() {}
 
-    /// The stage's keyboard focus moved to `control` by a key the screen left to it (Tab onto a row, a button): a
-    /// screen that keeps its focus in its state follows, so its own keys act on what shows focused.
+    /// The stage's keyboard focus moved to `control` by a key the screen left to it or a click (Tab onto a row, a
+    /// button): a screen with something that lasts only while a control has the focus ends it (the Mailbox's search
+    /// stops editing when Tab leaves its field). The focus itself is the stage's alone: read it from
+    /// `stage.keyboardFocus`, never keep a copy.
     open func keyboardFocusDidMove(to control: Layer?) {}
 
     /// Whether a drag from the screen's left edge belongs to the screen (its own side menu) rather than to the

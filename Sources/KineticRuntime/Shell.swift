@@ -179,8 +179,6 @@ public final class Shell: Screen {
     /// otherwise says.
     public override var usesKeyboardFocus: Bool { isMenuOpen || content?.usesKeyboardFocus == true }
 
-    public override var focusedControl: Layer? { isMenuOpen ? nil : content?.focusedControl }
-
     public override func keyboardFocusDidMove(to control: Layer?) {
         if !isMenuOpen { content?.keyboardFocusDidMove(to: control) }
     }

@@ -28,7 +28,7 @@ extension Stage {
         if !used, let screen, screen.usesKeyboardFocus {
             let before = keyboardFocus.focused
             if keyboardFocus.handle(event, root: root) {
-                if keyboardFocus.focused !== before { screen.keyboardFocusDidMove(to: keyboardFocus.focused) }
+                if keyboardFocus.focused !== before { keyboardFocusMoved(to: keyboardFocus.focused) }
                 return true
             }
         }
@@ -40,9 +40,9 @@ extension Stage {
     func settleKeyboardFocus() {
         if contextMenu != nil || screen?.usesKeyboardFocus == true {
             keyboardFocus.settle(root: root)
-            // After the scopes had their say (a menu that closed gives the focus back), the screen's own focus, where it
-            // moved, has the last word; then the ring goes round it.
-            if contextMenu == nil, followScreenFocus() { keyboardFocus.settle(root: root) }
+            // After the scopes had their say (a menu that closed gives the focus back), a text field that took the
+            // keyboard has the last word; then the ring goes round it.
+            if contextMenu == nil, followTextField() { keyboardFocus.settle(root: root) }
             if startsFocusAtFirstStop { startAtFirstStop() }
         } else if keyboardFocus.focused != nil || keyboardFocus.ring.superlayer != nil {
             keyboardFocus.release()
@@ -50,9 +50,9 @@ extension Stage {
     }
 
     /// A screen opened by a key with nothing of its own focused: its first Tab stop, once there is one, unless the
-    /// screen's own focus or a key got there first.
+    /// screen asked for a control of its own or a key got there first.
     private func startAtFirstStop() {
-        guard keyboardFocus.focused == nil, screen?.focusedControl == nil else {
+        guard keyboardFocus.focused == nil, !keyboardFocus.hasRequest else {
             startsFocusAtFirstStop = false
             return
         }
@@ -65,31 +65,37 @@ extension Stage {
     }
 
     /// A press on a control gives it the keyboard focus, as a click does in GTK (the ring stays hidden until a key): the
-    /// keys that follow go on from what was last touched, and a screen that keeps its focus in its state follows.
+    /// keys that follow go on from what was last touched.
     func focusOnClick(_ hit: Layer) {
         guard contextMenu == nil, let screen, screen.usesKeyboardFocus,
               let control = hit.ancestry.first(where: KeyboardFocus.isControl), control !== keyboardFocus.focused,
               keyboardFocus.innermostScope(under: root).controls.contains(where: { $0 === control }) else { return }
         keyboardFocus.focus(control)
-        screen.keyboardFocusDidMove(to: control)
+        keyboardFocusMoved(to: control)
     }
 
-    /// A screen that keeps its focus in its state moved it (by its own keys, or a row filed and the next took its
-    /// place), or a text field took the keyboard: the keyboard focus goes there too. When the screen's focus went and the keyboard focus was still on it,
-    /// the keyboard focus lets go, so a ring never stays on what the screen's keys no longer act on.
-    /// Returns whether the keyboard focus moved.
-    private func followScreenFocus() -> Bool {
-        let held = screen?.focusedControl ?? textInput.focused?.layer
-        guard held !== screenFocusFollowed.layer else { return false }
+    /// The keyboard focus moved to `control` by a key or a click: a text field that had the keyboard lets go of it unless
+    /// it is the control (one focus: the typing goes where the ring is), and the screen hears of the move.
+    private func keyboardFocusMoved(to control: Layer?) {
+        if let field = textInput.focused, field.layer !== control, control != nil { textInput.focus(nil) }
+        screen?.keyboardFocusDidMove(to: control)
+    }
+
+    /// A text field took the keyboard (by a tap, by its sheet's rules): the keyboard focus goes there too, so the one
+    /// focus is where the typing goes. When the field let go and the keyboard focus was still on it, the keyboard focus
+    /// lets go, so a ring never stays on a field that no longer takes the keys. Returns whether the keyboard focus moved.
+    private func followTextField() -> Bool {
+        let held = textInput.focused?.layer
+        guard held !== textFieldFollowed.layer else { return false }
         let before = keyboardFocus.focused
         if let held {
             // Not reachable yet (a menu on its way out still holds the keyboard): followed once it is, at a later settle.
             guard keyboardFocus.innermostScope(under: root).controls.contains(where: { $0 === held }) else { return false }
             keyboardFocus.focus(held)
-        } else if let previous = screenFocusFollowed.layer, keyboardFocus.focused === previous {
+        } else if let previous = textFieldFollowed.layer, keyboardFocus.focused === previous {
             keyboardFocus.focus(nil)
         }
-        screenFocusFollowed = WeakLayer(held)
+        textFieldFollowed = WeakLayer(held)
         return keyboardFocus.focused !== before
     }
 

@@ -72,8 +72,8 @@ public final class Stage {
     public let keyboardFocus = KeyboardFocus()
     /// The scene's change count when the focus last settled: it settles again after any change, made in a step or not.
     private var focusSettledAtChanges: UInt64?
-    /// The screen's own focus (`Screen.focusedControl`) the keyboard focus last followed.
-    var screenFocusFollowed = WeakLayer(nil)
+    /// The text field with the keyboard (`TextInput.focused`) the keyboard focus last followed.
+    var textFieldFollowed = WeakLayer(nil)
     /// A screen opened by a key that put its focus on nothing of its own: its first Tab stop takes the focus once it has
     /// one (a splash has none until its intro shows).
     var startsFocusAtFirstStop = false
@@ -161,7 +161,7 @@ public final class Stage {
     /// first item, else its first Tab stop).
     public func keyboardFocusStartsAfresh(on screen: Screen) {
         keyboardFocus.release()
-        screenFocusFollowed = WeakLayer(nil)
+        textFieldFollowed = WeakLayer(nil)
         startsFocusAtFirstStop = keyboardFocus.isVisible
         if keyboardFocus.isVisible { screen.keyboardFocusArrives() }
     }

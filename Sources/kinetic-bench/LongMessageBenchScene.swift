@@ -24,7 +24,7 @@ final class LongMessageBenchScene: AppBenchScene {
         entries[1].makeScreen = { _ in screen }
         stage.present(Shell(entries: entries, initialApp: "mailbox"))
         for _ in 0..<60 { stage.step() }
-        screen.send(.openMessage("long"))
+        screen.send(.reader(.open("long")))
         for _ in 0..<120 { stage.step() }
         body = stage.root.layer(withIdentifier: "reader.body")
     }

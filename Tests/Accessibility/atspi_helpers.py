@@ -1,8 +1,11 @@
 """What the AT-SPI checks share: reading a tree with pyatspi (walk, find, wait for a state, act) and saying each
 result as a line, `ok    …` or `FAIL  …`, kept in `failures`. Used by atspi_checks.py (the apps from the checkout) and
 launcher_checks.py (the installed launchers)."""
+import contextlib
+import shutil
 import subprocess
 import time
+import traceback
 
 import pyatspi
 from gi.repository import GLib
@@ -29,6 +32,22 @@ def wait_for(find, seconds=15, step=0.2):
             return found
         time.sleep(step)
     return None
+
+
+@contextlib.contextmanager
+def closed_at_the_end(what):
+    """Runs a block of checks on the app it yields a place for (`holder[0]`): an exception in it is one failed check
+    naming `what`, with its traceback; whatever happens, the app is closed and its folder removed."""
+    holder = [None]
+    try:
+        yield holder
+    except Exception as error:
+        check(False, f"{what} stopped: {error!r}")
+        traceback.print_exc()
+    finally:
+        if holder[0] is not None:
+            holder[0].close()
+            shutil.rmtree(holder[0].folder, ignore_errors=True)
 
 
 def pump_events():

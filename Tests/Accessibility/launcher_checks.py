@@ -19,14 +19,12 @@ import os
 import plistlib
 import re
 import shlex
-import shutil
 import sys
 import tempfile
-import traceback
 
 import pyatspi
 
-from atspi_helpers import WindowedApp, check, costume_wheel, failures, find_all, wait_for
+from atspi_helpers import WindowedApp, check, closed_at_the_end, costume_wheel, failures, find_all, wait_for
 
 PREFIX = sys.argv[1]
 SHARE = os.path.join(PREFIX, "share")
@@ -91,21 +89,13 @@ check(len(launchers) > 0, f"there are launchers in {SHARE}/applications")
 for launcher in launchers:
     app_id = os.path.basename(launcher)[len("org.kinetic."):-len(".desktop")]
     print(f"-- {os.path.basename(launcher)}", flush=True)
-    app = None
-    try:
-        app = Launched(launcher)
+    with closed_at_the_end(app_id) as holder:
+        app = holder[0] = Launched(launcher)
         if app.root is not None:
             run = CHECKS.get(app_id)
             check(run is not None, f"launcher_checks.py knows what {app_id}'s window holds")
             if run:
                 run(app)
-    except Exception as error:
-        check(False, f"{app_id} stopped: {error!r}")
-        traceback.print_exc()
-    finally:
-        if app is not None:
-            app.close()
-            shutil.rmtree(app.folder, ignore_errors=True)
 
 print(f"{len(failures)} launcher check(s) failed" if failures else "every launcher check passed", flush=True)
 sys.exit(1 if failures else 0)

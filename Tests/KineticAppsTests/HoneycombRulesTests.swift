@@ -183,45 +183,32 @@ final class HoneycombRulesTests: XCTestCase {
         XCTAssertNil(go((0, 1), .up))
     }
 
+    /// The rules ask for the focus; the stage's keyboard focus holds it (issue #51: one focus). An action carries the
+    /// hexagon that has it.
     func testTheKeyboardFocusesOpensAndGoesBack() {
         var s = state()
-        apply(&s, .activateFocus)
-        XCTAssertEqual(s.focus, "a", "the first key shows the ring on the first category")
-        apply(&s, .moveFocus(.right))
-        XCTAssertEqual(s.focus, "b", "the flower's top row is [a, b]")
-        apply(&s, .activateFocus)
+        XCTAssertEqual(apply(&s, .activate(nil)), [.focusHexagon("a", fromAHexagonOnly: false)],
+                       "the first key asks for the focus on the first category")
+        XCTAssertEqual(apply(&s, .moveFocus(.right, from: "a")), [.focusHexagon("b", fromAHexagonOnly: false)],
+                       "the flower's top row is [a, b]")
+        XCTAssertEqual(apply(&s, .moveFocus(.left, from: "a")), [], "no wrapping at the row's end: the focus stays")
+        XCTAssertEqual(apply(&s, .activate("b")), [.focusHexagon("z", fromAHexagonOnly: true)],
+                       "a hexagon that had the focus hands it to the new honeycomb's first cell, b's only one")
         XCTAssertEqual(s.phase, .morph(category: "b", forward: true))
-        XCTAssertEqual(s.focus, "z", "opened by the keyboard, the new honeycomb starts on its first cell, b's only one")
-        var tapped = state()
-        apply(&tapped, .tapCategory("b"))
-        XCTAssertNil(tapped.focus, "opened by a tap, with no ring shown, nothing is focused")
+        XCTAssertEqual(apply(&s, .morphFinished, .escape), [.focusHexagon("b", fromAHexagonOnly: true)],
+                       "back: a focused cell hands the focus to its category")
+        XCTAssertEqual(s.phase, .morph(category: "b", forward: false))
     }
 
-    /// Learn More by the keyboard: with x's panel open (x has a link), Tab moves the focus to Learn More and Enter opens
-    /// the link; Tab again is not the rules' (the stage's keyboard focus takes it on past Learn More, to Back), and an
-    /// arrow, or the panel closing, takes the focus off Learn More.
-    /// A cell with no link (y) has nothing to Tab to.
-    func testTabReachesLearnMoreAndEnterOpensIt() {
+    /// Learn More opens its cell's link; a cell with no link has none to open.
+    func testLearnMoreOpensTheOpenCellsLink() {
         var s = state()
         apply(&s, .tapCategory("a"), .morphFinished, .tapCell("x"))
         XCTAssertEqual(s.stateName, "panel.x")
-        apply(&s, .tab)
-        XCTAssertTrue(s.learnMoreFocused)
-        XCTAssertEqual(apply(&s, .activateFocus), [.openLink("https://example.org/x")])
+        XCTAssertEqual(apply(&s, .learnMore), [.openLink("https://example.org/x")])
         XCTAssertEqual(s.stateName, "panel.x", "the panel stays open")
-        let before = s
-        XCTAssertEqual(apply(&s, .tab), [])
-        XCTAssertEqual(s, before, "Tab again is left to the stage's keyboard focus")
-        apply(&s, .moveFocus(.right))
-        XCTAssertFalse(s.learnMoreFocused, "an arrow takes it back")
-        apply(&s, .tab)
-        XCTAssertTrue(s.learnMoreFocused)
-        apply(&s, .tapBackground)
-        XCTAssertNil(s.openCell)
-        XCTAssertFalse(s.learnMoreFocused, "the panel closed")
         apply(&s, .tapCell("y"))
-        XCTAssertEqual(apply(&s, .tab), [])
-        XCTAssertFalse(s.learnMoreFocused, "no link, no Learn More to reach")
+        XCTAssertEqual(apply(&s, .learnMore), [], "no link, nothing to open")
     }
 }
 

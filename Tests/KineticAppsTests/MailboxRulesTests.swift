@@ -84,10 +84,11 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s3", "s4"])
         _ = MailboxRules.reduce(&state, .search(.leaveField))
         XCTAssertEqual(state.stateName, "search.results")
-        XCTAssertEqual(state.focus, "s1")
+        XCTAssertEqual(state.listChange.moves, [.focus(.firstMessage(.always))], "the keyboard goes to the results' first")
         _ = MailboxRules.reduce(&state, .search(.close))
         XCTAssertEqual(state.visibleIDs, ["s1", "s2", "s3", "s4"], "the whole Inbox")
-        XCTAssertEqual(state.focus, "s1", "the focus stays on the message found")
+        XCTAssertEqual(state.listChange.moves, [.focus(.firstMessage(.ifNowhere)), .listFiltered],
+                       "the focus stays on the message found, else the first takes it")
         XCTAssertEqual(state.stateName, "inbox")
     }
 
@@ -120,11 +121,10 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state.search?.matches, MailSearch.matches("s3", in: messages), "narrowed as a fresh search finds")
         XCTAssertEqual(state.visibleIDs, ["m3"])
         _ = MailboxRules.reduce(&state, .search(.leaveField))
-        XCTAssertEqual(state.focus, "m3")
+        XCTAssertEqual(state.listChange.moves, [.focus(.firstMessage(.always))])
         let change = state.listChange.number
         _ = MailboxRules.reduce(&state, .search(.type("s3 ")))
-        XCTAssertEqual(state.listChange.number, change, "the same results: nothing rebuilt")
-        XCTAssertEqual(state.focus, "m3", "and the focus stays")
+        XCTAssertEqual(state.listChange.number, change, "the same results: nothing rebuilt, and the focus not moved")
         _ = MailboxRules.reduce(&state, .command(id: "m3", zone: .archive))
         _ = MailboxRules.reduce(&state, .search(.type("s5")))
         _ = MailboxRules.reduce(&state, .undo)
@@ -134,9 +134,9 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .search(.leaveField))
         XCTAssertEqual(state.stateName, "search", "nothing found: the keyboard stays in the field")
         _ = MailboxRules.reduce(&state, .search(.type("")))
-        _ = MailboxRules.reduce(&state, .openMessage("m1"))
+        _ = MailboxRules.reduce(&state, .reader(.open("m1")))
         XCTAssertEqual(state.search?.isEditing, false, "the reader takes the keyboard")
-        _ = MailboxRules.reduce(&state, .closeMessage)
+        _ = MailboxRules.reduce(&state, .reader(.close))
         // A draft saved with the words typed joins the results of a search over Drafts.
         _ = MailboxRules.reduce(&state, .openShelf(.drafts))
         _ = MailboxRules.reduce(&state, .search(.open))
@@ -177,13 +177,13 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .compose(.edit(.to, "ada@example.org")))
         _ = MailboxRules.reduce(&state, .compose(.saveDraft))
         let draft = state.messages(filedIn: .draft)[0].id
-        _ = MailboxRules.reduce(&state, .openMessage(draft))
+        _ = MailboxRules.reduce(&state, .reader(.open(draft)))
         XCTAssertNil(state.reading)
         XCTAssertEqual(state.compose?.to, "ada@example.org")
         XCTAssertEqual(state.compose?.draftID, draft)
         _ = MailboxRules.reduce(&state, .compose(.close))
         _ = MailboxRules.reduce(&state, .compose(.saveDraft))
-        _ = MailboxRules.reduce(&state, .openMessage(messages[0].id))
+        _ = MailboxRules.reduce(&state, .reader(.open(messages[0].id)))
         XCTAssertEqual(state.reading, messages[0].id)
     }
 
@@ -203,7 +203,7 @@ final class MailboxRulesTests: XCTestCase {
         var again = relaunched(state)
         XCTAssertEqual(again.messages(in: .inbox).map(\.id), ["m4", "m1", "m2", "m3", "m5"], "still at the top")
         XCTAssertTrue(again.isUnread(messages[3]), "still unread")
-        _ = MailboxRules.reduce(&again, .openMessage("m4"))
+        _ = MailboxRules.reduce(&again, .reader(.open("m4")))
         XCTAssertFalse(again.isUnread(messages[3]), "opened: read")
         XCTAssertEqual(relaunched(again).messages(in: .inbox).first?.id, "m4", "and still at the top")
     }
@@ -261,19 +261,20 @@ final class MailboxRulesTests: XCTestCase {
     func testFilingUndoAndTheModelFirst() {
         var state = MailboxState(messages: messages)
         XCTAssertEqual(send(&state, .swipeEnded(id: "m2", offset: 120, velocity: 0)),
-                       Sent([.slideOff("m2", zone: .archive, velocity: 0), .collapse("m2")], [.save]))
+                       Sent([.slideOff("m2", zone: .archive, velocity: 0), .collapse("m2"), .focus(.inPlaceOf("m2", successor: "m3"))], [.save]),
+                       "where m2 had the focus, m3 takes its place and the focus")
         XCTAssertFalse(state.visibleMessages.contains { $0.id == "m2" }, "the model changed before any view moved")
         XCTAssertEqual(send(&state, .swipeEnded(id: "m3", offset: -120, velocity: 0)), Sent([.slideOff("m3", zone: .later, velocity: 0)], []))
         XCTAssertEqual(state.stateName, "options.reschedule")
         XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "one row open at a time")
         XCTAssertEqual(send(&state, .swipeEnded(id: "m4", offset: 200, velocity: 0)), Sent([.springBack("m4")], []), "the same move again is a new change")
-        XCTAssertEqual(send(&state, .options(.choose(.reschedule(.nextWeek)))), Sent([.collapse("m3")], [.save]))
+        XCTAssertEqual(send(&state, .options(.choose(.reschedule(.nextWeek)))), Sent([.collapse("m3"), .focus(.inPlaceOf("m3", successor: "m4"))], [.save]))
         // The state's clock starts at 1970-01-01 00:00 UTC (a Thursday) until told otherwise: next week is Monday
         // 5 January 1970 at 08:00, 4 days and 8 hours on.
         XCTAssertEqual(state.placement(of: "m3"), Placement(.later, "next-week", until: Date(timeIntervalSince1970: (4 * 24 + 8) * 3600)))
         XCTAssertEqual(state.messages(in: .later).map(\.id), ["m3"])
-        XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m3", fromLeft: true)], [.save]))
-        XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m2", fromLeft: false)], [.save]))
+        XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m3", fromLeft: true), .focus(.message("m3"))], [.save]))
+        XCTAssertEqual(send(&state, .undo), Sent([.reinsert("m2", fromLeft: false), .focus(.message("m2"))], [.save]))
         XCTAssertEqual(state.placements, [:])
         XCTAssertEqual(send(&state, .undo), Sent([], []))
         // Archiving from the Archive brings a message back to the Inbox.
@@ -304,9 +305,9 @@ final class MailboxRulesTests: XCTestCase {
         state.placements["m5"] = Placement(.later, "Tomorrow")
         _ = MailboxRules.reduce(&state, .command(id: "m5", zone: .delete))
         _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
-        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .later), .reinsert("m5", fromLeft: false)], [.save]))
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .later), .reinsert("m5", fromLeft: false), .focus(.message("m5"))], [.save]),
+                       "the message brought back has the focus")
         XCTAssertEqual(state.placement(of: "m5"), Placement(.later, "Tomorrow"))
-        XCTAssertEqual(state.focus, "m5", "the message brought back has the focus")
     }
 
     /// A message filed from a shelf (the Trash, a named list) and undone while another list shows goes back to that
@@ -319,7 +320,7 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .command(id: "m1", zone: .archive))
         _ = MailboxRules.reduce(&state, .selectSegment(.archive))
         XCTAssertEqual(state.visibleMessages.map(\.id), ["m1"])
-        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .archive, to: .archive), .reinsert("m1", fromLeft: false)], [.save]))
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .archive, to: .archive), .reinsert("m1", fromLeft: false), .focus(.message("m1"))], [.save]))
         XCTAssertEqual(state.shelf, .trash)
         XCTAssertEqual(state.visibleMessages.map(\.id), ["m1"], "the list shown holds the message undone")
 
@@ -327,7 +328,7 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .openShelf(.list(.toRead)))
         _ = MailboxRules.reduce(&state, .command(id: "m2", zone: .archive))
         _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
-        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .inbox), .reinsert("m2", fromLeft: false)], [.save]))
+        XCTAssertEqual(send(&state, .undo), Sent([.listReplaced(from: .inbox, to: .inbox), .reinsert("m2", fromLeft: false), .focus(.message("m2"))], [.save]))
         XCTAssertEqual(state.shelf, .list(.toRead))
         XCTAssertEqual(state.visibleMessages.map(\.id), ["m2"])
     }
@@ -396,14 +397,14 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(MailboxRules.reduce(&state, .options(.choose(.reschedule(.pickDate)))), [], "nothing is filed yet")
         XCTAssertEqual(state.stateName, "picker")
         XCTAssertEqual(state.placement(of: "m3"), .inbox)
-        XCTAssertEqual(MailboxRules.reduce(&state, .openMessage("m1")), [], "the list behind waits")
+        XCTAssertEqual(MailboxRules.reduce(&state, .reader(.open("m1"))), [], "the list behind waits")
         XCTAssertEqual(MailboxRules.reduce(&state, .options(.schedule(state.now))), [], "now is not later")
         XCTAssertEqual(state.stateName, "picker")
         _ = MailboxRules.reduce(&state, .options(.cancelPicker))
         XCTAssertEqual(state.stateName, "options.reschedule", "Cancel goes back to the options")
         _ = MailboxRules.reduce(&state, .options(.choose(.reschedule(.pickDate))))
         let later = state.now.addingTimeInterval(3600)
-        XCTAssertEqual(send(&state, .options(.schedule(later))), Sent([.collapse("m3")], [.save, .wakeClock(at: later)]),
+        XCTAssertEqual(send(&state, .options(.schedule(later))), Sent([.collapse("m3"), .focus(.inPlaceOf("m3", successor: "m4"))], [.save, .wakeClock(at: later)]),
                        "filed, and the clock woken at its moment (the first to come: midnight is further off)")
         XCTAssertEqual(state.placement(of: "m3").list, .later)
         XCTAssertEqual(state.placement(of: "m3").until, later)
@@ -458,26 +459,32 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(state, MailboxState(messages: messages), "saying what went wrong changes nothing else")
     }
 
-    /// A keyboard's focus is never dropped by filing through the options or by changing lists: with m2 focused, L then
-    /// a choice files m2 and the focus moves to the message that took its place, m3 (so the next E archives m3, not
-    /// the top message); switching to Archive puts the focus on its first message; with no focus, none appears.
+    /// A keyboard's focus is never dropped by filing through the options or by changing lists. The focus is the
+    /// stage's (issue #51): the rules ask for it in the list's moves. With m2 filed by L then a choice, the message that
+    /// took its place, m3, is asked for where m2 had the focus (so the next E archives m3, not the top message);
+    /// switching to Archive asks for its first message where a message had the focus; the last message filed asks
+    /// for none.
     func testTheFocusMovesOnAfterTheOptionsAndStartsAtTheTopOfAnotherList() {
         var state = MailboxState(messages: messages, placements: ["m5": Placement(.archive)])
-        _ = MailboxRules.reduce(&state, .moveFocus(down: true))
-        _ = MailboxRules.reduce(&state, .moveFocus(down: true))
-        XCTAssertEqual(state.focus, "m2")
         _ = MailboxRules.reduce(&state, .command(id: "m2", zone: .later))
         _ = MailboxRules.reduce(&state, .options(.choose(.reschedule(.tomorrow))))
         XCTAssertEqual(state.placement(of: "m2").list, .later)
-        XCTAssertEqual(state.focus, "m3")
+        XCTAssertEqual(state.listChange.moves, [.collapse("m2"), .focus(.inPlaceOf("m2", successor: "m3"))])
         _ = MailboxRules.reduce(&state, .command(id: "m3", zone: .list))
         _ = MailboxRules.reduce(&state, .options(.dismiss))
-        XCTAssertEqual(state.focus, "m4", "dismissed options file by their default, and the focus moves on too")
+        XCTAssertEqual(state.listChange.moves, [.collapse("m3"), .focus(.inPlaceOf("m3", successor: "m4"))],
+                       "dismissed options file by their default, and the focus moves on too")
         _ = MailboxRules.reduce(&state, .selectSegment(.archive))
-        XCTAssertEqual(state.focus, "m5")
-        _ = MailboxRules.reduce(&state, .clearFocus)
+        XCTAssertEqual(state.listChange.moves, [.listReplaced(from: .inbox, to: .archive), .focus(.firstMessage(.ifOnAMessage))])
+        _ = MailboxRules.reduce(&state, .setMenu(open: true))
         _ = MailboxRules.reduce(&state, .selectSegment(.inbox))
-        XCTAssertNil(state.focus)
+        XCTAssertEqual(state.listChange.moves.last, .focus(.firstMessage(.ifTheKeyboardIsInUse)),
+                       "chosen in the menu, which had the keyboard: the first message, where the keyboard is in use")
+        XCTAssertEqual(state.visibleIDs, ["m1", "m4"])
+        _ = MailboxRules.reduce(&state, .command(id: "m4", zone: .archive))
+        XCTAssertEqual(state.listChange.moves.last, .focus(.inPlaceOf("m4", successor: "m1")), "the last row filed: the one before it")
+        _ = MailboxRules.reduce(&state, .command(id: "m1", zone: .archive))
+        XCTAssertEqual(state.listChange.moves, [.slideOff("m1", zone: .archive, velocity: 0), .collapse("m1")], "the only one filed: none to ask for")
     }
 
     /// A written message is saved only while it is in Sent or Drafts (`saveSent` writes those), so filing it elsewhere
@@ -553,7 +560,6 @@ final class MailboxRulesTests: XCTestCase {
         _ = MailboxRules.reduce(&state, .account(.open))
         XCTAssertEqual(state.stateName, "account")
         XCTAssertFalse(state.menuOpen)
-        XCTAssertEqual(state.account?.field, .name)
         XCTAssertEqual(MailboxRules.reduce(&state, .account(.connect)), [], "nothing typed: nothing to connect")
         for (field, text) in [(AccountSetUp.Field.imap, " imaps://mail.example.org "), (.user, "ana@example.org")] {
             _ = MailboxRules.reduce(&state, .account(.edit(field, text)))
@@ -571,7 +577,6 @@ final class MailboxRulesTests: XCTestCase {
         XCTAssertEqual(MailboxRules.reduce(&state, .account(.connect)), [], "one try at a time")
         _ = MailboxRules.reduce(&state, .account(.refused(reason: "AUTHENTICATIONFAILED")))
         XCTAssertEqual(state.account?.problem, "AUTHENTICATIONFAILED")
-        XCTAssertEqual(state.account?.field, .password)
         XCTAssertEqual(state.stateName, "account")
         XCTAssertFalse(String(describing: state).contains("pa ss"), "no description of the state holds the password")
         XCTAssertFalse(String(reflecting: state.account as Any).contains("pa ss"))

@@ -47,8 +47,9 @@ final class SearchRulesTests: XCTestCase {
         XCTAssertEqual(search?.isEditing, false)
         XCTAssertEqual(reduce(&search, .open), [], "the field takes the keyboard back")
         XCTAssertEqual(search?.isEditing, true)
-        XCTAssertEqual(reduce(&search, .fieldLeft), [])
-        XCTAssertEqual(reduce(&search, .close), [.focusTheFirstIfNone, .listFiltered])
+        XCTAssertEqual(reduce(&search, .fieldLeft), [.focusTheFirstIfNowhere], "Esc out of the field: the keyboard goes to the first found")
+        XCTAssertEqual(reduce(&search, .fieldLeft), [], "left already")
+        XCTAssertEqual(reduce(&search, .close), [.focusTheFirstIfNowhere, .listFiltered])
         XCTAssertNil(search)
         XCTAssertEqual(reduce(&search, .close), [], "closed already")
     }

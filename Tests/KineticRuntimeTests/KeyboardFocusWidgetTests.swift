@@ -144,4 +144,74 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
         press(stage, "tab")
         XCTAssertNil(focused(stage))
     }
+
+    // MARK: An app drives the one focus (issue #51)
+
+    /// An app asks for a control that is not there yet: the focus goes to it once it shows, and meanwhile no other
+    /// control takes it (a screen reader hears no passing stop); a request whose control is gone is dropped, and the
+    /// focus goes on by its own rule.
+    func testARequestWaitsForItsControlThenTakesIt() {
+        let stage = page()
+        press(stage, "tab")
+        let late = Layer(identifier: "late", frame: Rect(x: 20, y: 400, width: 100, height: 40))
+        late.accessibility = Accessibility(role: .button, name: "Late", actions: [.tapping(late)])
+        late.isHidden = true
+        stage.root.layer(withIdentifier: "a")?.superlayer?.addSublayer(late)
+        var wanted = true
+        stage.keyboardFocus.request { wanted ? .control(late) : .gone }
+        stage.root.layer(withIdentifier: "a")?.removeFromSuperlayer()
+        stage.step()
+        XCTAssertNil(focused(stage), "the focused control went: no other takes the focus while the one asked for is on its way")
+        late.isHidden = false
+        stage.step()
+        XCTAssertEqual(focused(stage), "late", "it shows: it has the focus")
+        XCTAssertFalse(stage.keyboardFocus.hasRequest, "a request met is done")
+
+        stage.keyboardFocus.request { wanted ? .notYet : .gone }
+        stage.step()
+        XCTAssertTrue(stage.keyboardFocus.hasRequest)
+        XCTAssertEqual(focused(stage), "late", "not yet: the focus stays where it is")
+        wanted = false
+        late.position.y += 1  // (a request is looked at again when the scene changes)
+        stage.step()
+        XCTAssertFalse(stage.keyboardFocus.hasRequest, "gone: dropped")
+        press(stage, "tab")
+        stage.keyboardFocus.request { .notYet }
+        XCTAssertNotEqual(focused(stage, after: "tab"), nil)
+        XCTAssertFalse(stage.keyboardFocus.hasRequest, "a key moved the focus: the request is replaced by it")
+    }
+
+    /// A request made as a dialog closes is carried out after the dialog gave the focus back, so the app has the last
+    /// word (a sheet that filed a message: the one that took its place).
+    func testARequestHasTheLastWordOverADialogClosing() {
+        let stage = page()
+        press(stage, "tab")
+        dialog.isHidden = false
+        stage.step()
+        XCTAssertEqual(focused(stage), "ok")
+        dialog.isHidden = true
+        let b = stage.root.layer(withIdentifier: "b")
+        stage.keyboardFocus.request { b.map { .control($0) } ?? .gone }
+        stage.step()
+        XCTAssertEqual(focused(stage), "b", "not a, where the dialog would have given it back")
+    }
+
+    /// The focused control covered a step before the dialog that covers it shows (the list hidden from screen readers
+    /// as a message opens, its reader sliding in after): the dialog gives the focus back to it when it goes.
+    func testADialogGivesTheFocusBackToTheControlItsOpeningCovered() {
+        let stage = page()
+        press(stage, "tab")
+        let everything = ["a", "list", "b"].compactMap { stage.root.layer(withIdentifier: $0) }
+        for layer in everything { layer.accessibilityElementsHidden = true }
+        everything[0].position.x += 1  // (the focus settles when the scene changes)
+        stage.step()
+        XCTAssertNil(focused(stage), "nothing left to take it")
+        dialog.isHidden = false
+        stage.step()
+        XCTAssertEqual(focused(stage), "ok")
+        for layer in everything { layer.accessibilityElementsHidden = false }
+        dialog.isHidden = true
+        stage.step()
+        XCTAssertEqual(focused(stage), "a", "back on the control the dialog's coming covered")
+    }
 }

@@ -301,4 +301,23 @@ final class TextFieldWidgetTests: WidgetTestCase {
         XCTAssertNotNil(stage.dump().layer("context.item.paste"))
         XCTAssertNotNil(stage.dump().layer("context.item.select-all"))
     }
+
+    /// One focus (issue #51): a field that takes the keyboard takes the stage's keyboard focus; a click that moves the
+    /// focus to another control takes the keyboard out of the field, so what is typed goes where the ring is.
+    func testTheKeyboardFocusAndTheFieldWithTheKeyboardAreOne() {
+        let (stage, host, field) = makeField(focused: false)
+        host.handsKeysToFocus = true
+        field.layer.accessibility = Accessibility(role: .entry, name: "Field", exposesText: true, focus: { [weak field] in field?.focus() })
+        let button = Layer(identifier: "button", frame: Rect(x: 100, y: 300, width: 120, height: 40))
+        button.accessibility = Accessibility(role: .button, name: "Button", actions: [.tapping(button)])
+        button.gestureRecognizers = [TapRecognizer { _ in }]
+        host.root.addSublayer(button)
+        field.focus()
+        stage.step()
+        XCTAssertTrue(stage.keyboardFocus.focused === field.layer, "the field with the keyboard has the focus")
+        stage.tap(Point(x: 160, y: 320))
+        stage.step()
+        XCTAssertTrue(stage.keyboardFocus.focused === button, "the click put the focus on the button")
+        XCTAssertNil(stage.textInput.focused, "and took the keyboard out of the field")
+    }
 }

@@ -278,7 +278,8 @@ final class AccessibilityTreeTests: XCTestCase {
 
     func testThePickersWheelsAreSpinButtonsWithTheirRowsTitleAsTheirValue() throws {
         let (_, stage, screen) = try Mailbox.opened()
-        Mailbox.act(.focusMessage("m01"), on: screen, stage)
+        screen.focus(message: "m01")
+        stage.run(for: 1)
         Mailbox.openRescheduleOptions(stage)
         screen.send(.options(.choose(.reschedule(.pickDate))))
         stage.run(for: 1)

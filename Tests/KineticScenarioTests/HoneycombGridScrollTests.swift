@@ -92,13 +92,16 @@ final class HoneycombGridScrollTests: XCTestCase {
         XCTAssertTrue(isInSight(try XCTUnwrap(stage.dump().layer("cell.\(first.id)")).frame), "the wheel reached the top row")
         XCTAssertLessThan(Double(stage.dump().layer("grid.scroll")?.value ?? "") ?? 0, 0, "scrolled up: a negative offset")
         // The keyboard's focus on the last cell scrolls it back into view.
-        screen.send(.moveFocus(.down))
-        while screen.state.focus != last.id, let before = screen.state.focus {
-            screen.send(.moveFocus(.down))
-            if screen.state.focus == before { screen.send(.moveFocus(.right)) }
-            if screen.state.focus == before { break }
+        // (The focus is the stage's: the cell it is on is read from the focused layer, "cell.<id>".)
+        func focused() -> String? { stage.keyboardFocus.focused?.identifier.map { String($0.dropFirst("cell.".count)) } }
+        func move(_ direction: HexNavigation.Direction) { screen.send(.moveFocus(direction, from: focused())); stage.step() }
+        move(.down)
+        while focused() != last.id, let before = focused() {
+            move(.down)
+            if focused() == before { move(.right) }
+            if focused() == before { break }
         }
-        XCTAssertEqual(screen.state.focus, last.id)
+        XCTAssertEqual(focused(), last.id)
         stage.run(for: 1.5)
         XCTAssertTrue(isInSight(try XCTUnwrap(stage.dump().layer("cell.\(last.id)")).frame), "the focused cell scrolled into view")
     }

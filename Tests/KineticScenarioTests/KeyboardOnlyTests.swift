@@ -109,10 +109,12 @@ final class KeyboardOnlyTests: XCTestCase {
     /// reaches Delete and Enter does what a click on it does: the message goes to the Trash.
     func testAContextMenuIsWorkedByTheKeyboard() throws {
         let (_, stage, screen) = try Mailbox.opened()
-        for key in ["down", "menu"] { stage.send(KeyEvent(scenarioName: key, timestamp: stage.time)) }
+        stage.send(KeyEvent(scenarioName: "down", timestamp: stage.time))
+        stage.step()
+        let focusedMessage = try XCTUnwrap(screen.focusedMessage)
+        stage.send(KeyEvent(scenarioName: "menu", timestamp: stage.time))
         stage.step()
         XCTAssertEqual(stage.dump().layers.filter { $0.focused == true }.map(\.id), ["context.item.archive"])
-        let focusedMessage = try XCTUnwrap(screen.state.focus)
         for key in ["down", "enter"] {
             stage.send(KeyEvent(scenarioName: key, timestamp: stage.time))
             stage.step()

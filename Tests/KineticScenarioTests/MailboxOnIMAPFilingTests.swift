@@ -142,7 +142,7 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(cafe.subject, "Café à midi ?")
         XCTAssertEqual(cafe.sender, "Léa Martin")
         XCTAssertEqual(cafe.snippet, "Le café est prêt.")
-        Mailbox.act(.openMessage(cafe.id), on: screen, stage)
+        Mailbox.act(.reader(.open(cafe.id)), on: screen, stage)
         // "JVBERi0xLjQK" is 12 base64 characters: 9 bytes, which round up to 1 KB.
         XCTAssertEqual(stage.dump().layer("reader.body")?.text, "Le café est prêt.\n\nAttachment: menu.pdf, 1 KB")
     }

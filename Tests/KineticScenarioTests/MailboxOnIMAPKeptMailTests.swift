@@ -28,7 +28,7 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(rowSubjects(stage), ["Lunch on Thursday?"], "the kept mail, though the server can't be reached")
         let lunch = try XCTUnwrap(screen.state.messages.first)
         XCTAssertEqual(lunch.sender, "Ana Lima")
-        Mailbox.act(.openMessage(lunch.id), on: screen, stage)
+        Mailbox.act(.reader(.open(lunch.id)), on: screen, stage)
         XCTAssertEqual(stage.dump().layer("reader.body")?.text, "See you at noon.", "its text, read offline")
         let strip = try XCTUnwrap(stage.dump().layer("mailbox.offline.text")?.text)
         XCTAssertTrue(strip.hasPrefix("Offline: the mail server at 127.0.0.1:1"), "the strip under the bar says why: \(strip)")

@@ -105,7 +105,7 @@ final class MailboxOnIMAPTests: XCTestCase {
         let screen = Mailbox.screen(of: runner)
         let message = try XCTUnwrap(screen.state.messages.first { $0.subject == "Book club: next pick" })
         XCTAssertTrue(message.unread)
-        screen.send(.openMessage(message.id))
+        screen.send(.reader(.open(message.id)))
         stage.run(for: 0.5)
         var seen = false
         for _ in 0..<50 where !seen {

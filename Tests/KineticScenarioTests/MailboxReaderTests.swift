@@ -35,7 +35,7 @@ final class MailboxReaderTests: XCTestCase {
         let runner = try Mailbox.runner(messages: messages, scale: 2)
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         stage.run(until: 0.3)
-        screen.send(.openMessage("long"))
+        screen.send(.reader(.open("long")))
         stage.run(for: 1)
         let dump = stage.dump()
         let senderBox = try XCTUnwrap(dump.layer("reader.sender")).frame.rect, subjectBox = try XCTUnwrap(dump.layer("reader.subject")).frame.rect
@@ -55,9 +55,9 @@ final class MailboxReaderTests: XCTestCase {
         let darkest = Contrast.strongest(in: image, rect: lastLine.insetBy(dx: 0, dy: 4), against: Point(x: senderBox.minX - 4, y: lastLine.midY), scale: 2)
         XCTAssertGreaterThan(darkest, 10, "the sender's last line is drawn (ink on white)")
 
-        screen.send(.closeMessage)
+        screen.send(.reader(.close))
         stage.run(for: 1)
-        screen.send(.openMessage("short"))
+        screen.send(.reader(.open("short")))
         stage.run(for: 1)
         XCTAssertEqual(try XCTUnwrap(stage.dump().layer("reader.scroll")).frame.y, 176, accuracy: 0.01, "a one-line header: the page as it was")
     }

@@ -95,8 +95,8 @@ final class MailboxTextAuditTests: XCTestCase {
         }
         stage.run(until: 0.3)
         look(nil)                                   // inbox
-        look(.openMessage("m02"))                   // reading
-        look(.closeMessage)
+        look(.reader(.open("m02")))                   // reading
+        look(.reader(.close))
         look(.setMenu(open: true))                  // the menu with its counts
         look(.setMenu(open: false))
         look(.command(id: "m03", zone: .later))     // the options

@@ -57,7 +57,7 @@ final class WindowResizeTests: XCTestCase {
         for size in [Self.larger, Self.smaller] {
             let (runner, stage, screen) = try Mailbox.opened()
             let focused = screen.state.visibleMessages[6].id
-            screen.send(.focusMessage(focused))
+            screen.focus(message: focused)
             stage.run(for: 0.5)
             XCTAssertEqual(rowsShowing(stage).count, 8, "704 pt of list at 1024×768: 7⅓ rows of 96 pt")
             runner.stage.resize(to: size)
@@ -118,7 +118,7 @@ final class WindowResizeTests: XCTestCase {
         let runner = try Mailbox.runner(messages: messages)
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         stage.run(until: 0.3)
-        screen.send(.openMessage("long"))
+        screen.send(.reader(.open("long")))
         stage.run(for: 1)
         for _ in 0..<2 {
             stage.send(KeyEvent(scenarioName: "pagedown", timestamp: stage.time))

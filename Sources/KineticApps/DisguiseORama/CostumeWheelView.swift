@@ -230,11 +230,15 @@ final class CostumeWheelView {
         return true
     }
 
-    /// The focused costume's bubble while the wheel is whole: the stage's keyboard focus follows it, and draws the ring
-    /// round it.
-    var focusedBubble: Layer? {
-        guard shown.wheelIsInteractive, let index = shown.focusedIndex, shown.wheel.indices.contains(index) else { return nil }
+    /// The bubble of the costume `index` places on the wheel (0: the first), while the wheel is whole and it is there.
+    func bubble(at index: Int) -> Layer? {
+        guard shown.wheelIsInteractive, shown.wheel.indices.contains(index) else { return nil }
         return bubbles[shown.wheel[index]]?.bubble
+    }
+
+    /// Costume `id`'s bubble, and its costume on Scotch (a "Take off" button while worn), while the wheel has it.
+    func layers(of id: String) -> (bubble: Layer, worn: Layer)? {
+        bubbles[id].map { ($0.bubble, $0.worn) }
     }
 
     /// The costume whose bubble is `layer`, if it is one.

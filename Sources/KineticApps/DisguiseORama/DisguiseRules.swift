@@ -12,8 +12,6 @@ public enum DisguiseAction: Equatable, Sendable {
     case tapScotch
     /// A tap on the costume Scotch is wearing.
     case tapCostume(String)
-    /// The keyboard focus moved onto a costume's bubble (↑/↓ through the list of costumes).
-    case focusCostume(String)
     /// A key, with the speed (rad/s) at which an arrow turns the wheel by its one spoke: a tuned number
     /// (`DisguiseTuning.keySpin`), so it comes with the key rather than from the rules; `held` for a held key's repeat.
     case key(DisguiseKey, spin: Double, held: Bool = false)
@@ -60,7 +58,6 @@ public enum DisguiseAction: Equatable, Sendable {
 /// The keys the app answers, whatever the platform calls them.
 public enum DisguiseKey: Equatable, Sendable {
     case enter, space, escape, left, right, pageUp, pageDown
-    case tab(backwards: Bool)
 }
 
 /// What the rules ask the outside world to do, through the `DisguiseEnvironment` (the effect rule: nothing that only
@@ -75,6 +72,10 @@ public enum DisguiseEffect: Equatable, Sendable {
     case log(String)
     /// A banner that goes away by itself, said in the person's language where it shows.
     case showBanner(LocalizedMessage)
+    /// The stage's keyboard focus goes to the wheel's first costume once it shows, as a list's first item takes the
+    /// focus: on entering the wheel (`fromACostumeOnly` false), or when a page turns under a focused costume (true:
+    /// a focus on another control, a page button clicked, stays there). The focus is the stage's; the rules only ask.
+    case focusFirstCostume(fromACostumeOnly: Bool)
 }
 
 /// Disguise-O-Rama's rules (seed 000 and seed 001): state + action → new state + effects. Pure, so tests drive the
@@ -115,9 +116,6 @@ public enum DisguiseRules: AppRules {
                 if state.splashTime >= splashDuration { state.phase = .splashLeaving }
             }
             if state.phase == .wheel { joinPending(&state) }
-        case .focusCostume(let id):
-            guard state.wheelIsInteractive, let index = state.wheel.firstIndex(of: id) else { return [] }
-            state.focusedIndex = index
         case .tapIntroButton:
             return nextPage(&state)
         case .tapBubble(let id):
@@ -134,7 +132,7 @@ public enum DisguiseRules: AppRules {
             guard state.phase == .wheel, state.pageCount > 1, !state.wheelUnavailable else { return [] }
             state.page = (state.page + (forward ? 1 : state.pageCount - 1)) % state.pageCount
             state.wheel = state.costumeIDs(onPage: state.page)
-            if state.focusedIndex != nil { state.focusedIndex = 0 }
+            return [.focusFirstCostume(fromACostumeOnly: true)]
         case .replayIntro:
             state.phase = .splash
             state.splashTime = 0
@@ -144,17 +142,18 @@ public enum DisguiseRules: AppRules {
             state.wheel = []
             state.page = 0
             state.wheelUnavailable = false
-            state.focusedIndex = nil
             return [.saveProgress(introCompleted: false)]
         case .skipSplash:
             guard state.phase == .splash else { return [] }
-            if state.introCompleted { enterWheel(&state) } else { state.phase = .intro(page: 0) }
+            if state.introCompleted { return enterWheel(&state) }
+            state.phase = .intro(page: 0)
         case .splashLeft:
             guard state.phase == .splashLeaving else { return [] }
-            if state.introCompleted { enterWheel(&state) } else { state.phase = .intro(page: 0) }
+            if state.introCompleted { return enterWheel(&state) }
+            state.phase = .intro(page: 0)
         case .introLeft:
             guard state.phase == .introLeaving else { return [] }
-            enterWheel(&state)
+            return enterWheel(&state)
         case .introOrdered(let pages, let variant):
             guard !pages.isEmpty else { return [] }
             state.servedIntroPages = pages
@@ -179,13 +178,11 @@ public enum DisguiseRules: AppRules {
             let gone = state.costumes.map(\.id).filter { !offered.contains($0) }
             guard !gone.isEmpty else { return effects }
             if case .selected(let worn) = state.phase, gone.contains(worn) { state.phase = .returning }
-            let focused = state.focusedIndex.flatMap { state.wheel.indices.contains($0) ? state.wheel[$0] : nil }
             state.costumes.removeAll { gone.contains($0.id) }
             state.wheel.removeAll { gone.contains($0) }
             // The page stays, unless it is gone; on a whole wheel at rest, the costumes after it move up into its room.
             state.page = min(state.page, state.pageCount - 1)
             if state.phase == .wheel, !state.wheelUnavailable { state.wheel = state.costumeIDs(onPage: state.page) }
-            state.focusedIndex = state.wheel.isEmpty ? nil : focused.flatMap { state.wheel.firstIndex(of: $0) } ?? state.focusedIndex.map { min($0, state.wheel.count - 1) }
             effects += gone.map { .log("costume \($0) is no longer offered by the server: it leaves the wheel") }
             return effects
         case .catalogueProblems(let problems, let refreshFailed, let showingSaved, let failure, let leftOut):
@@ -196,11 +193,9 @@ public enum DisguiseRules: AppRules {
             // No wheel: Scotch stands alone, and the person is told why.
             state.wheelUnavailable = true
             state.wheel = []
-            state.focusedIndex = nil
             return failure(while: "building the costume wheel", error: reason)
         case .bubbleFailed(let id, let reason):
             state.wheel.removeAll { $0 == id }
-            if let focus = state.focusedIndex, focus >= state.wheel.count { state.focusedIndex = state.wheel.isEmpty ? nil : 0 }
             return [.log("costume \(id) could not join the wheel: \(reason)")]
         case .progressNotSaved(let error):
             return [.log("could not save Disguise-O-Rama progress: \(error)")]
@@ -210,8 +205,9 @@ public enum DisguiseRules: AppRules {
         return []
     }
 
-    /// Keys: Enter/Space leave the splash and turn the intro's pages; ←/→ turn the wheel by a spoke at `spin` rad/s; Tab moves the focus ring (Shift
-    /// back); Enter wears the focused costume; Esc/Space take it off. A key the phase has no use for is not used
+    /// Keys: Enter/Space leave the splash and turn the intro's pages; ←/→ turn the wheel by a spoke at `spin` rad/s;
+    /// Enter with no costume focused wears the first (a focused one is the stage's keyboard focus's, whose Enter is the
+    /// costume's own Choose); Esc/Space take it off. A key the phase has no use for is not used
     /// (no change and no effect), so the shell may take it (Esc back to the gallery).
     private static func press(_ state: inout DisguiseState, _ key: DisguiseKey, spin: Double, held: Bool) -> [DisguiseEffect] {
         switch (state.phase, key) {
@@ -225,16 +221,11 @@ public enum DisguiseRules: AppRules {
             turn(&state, spokes: -1, speed: spin, held: held)
         case (.wheel, .right), (.returning, .right):
             turn(&state, spokes: 1, speed: spin, held: held)
-        case (.wheel, .tab(let backwards)), (.returning, .tab(let backwards)):
-            let count = state.wheel.count
-            guard count > 0 else { return [] }
-            let step = backwards ? count - 1 : 1
-            state.focusedIndex = state.focusedIndex.map { ($0 + step) % count } ?? 0
         case (.wheel, .pageDown), (.wheel, .pageUp):
             return reduce(&state, .turnPage(forward: key == .pageDown))
         case (.wheel, .enter), (.returning, .enter):
             guard !state.wheel.isEmpty else { return [] }
-            select(&state, state.wheel[min(state.focusedIndex ?? 0, state.wheel.count - 1)])
+            select(&state, state.wheel[0])
         default:
             break
         }
@@ -263,14 +254,14 @@ public enum DisguiseRules: AppRules {
         state.phase = .selected(id)
     }
 
-    /// The page's costumes take a spoke each; arrivals wait for the next whole wheel.
-    private static func enterWheel(_ state: inout DisguiseState) {
+    /// The page's costumes take a spoke each; arrivals wait for the next whole wheel. The focus lands on the wheel's
+    /// first costume, never nowhere: a screen reader says the list and the costume, and keys act on it at once (its
+    /// ring waits for a key).
+    private static func enterWheel(_ state: inout DisguiseState) -> [DisguiseEffect] {
         state.phase = .wheel
         state.page = min(state.page, state.pageCount - 1)
         if !state.wheelUnavailable { state.wheel = state.costumeIDs(onPage: state.page) }
-        // The focus lands on the wheel's first costume, never nowhere: a screen reader says the list and the costume,
-        // and keys act on it at once (its ring waits for a key).
-        if state.focusedIndex == nil, !state.wheel.isEmpty { state.focusedIndex = 0 }
+        return state.wheel.isEmpty ? [] : [.focusFirstCostume(fromACostumeOnly: false)]
     }
 
     /// Arrivals join the costumes after the known ones, and the page that shows takes those that fit on it.

@@ -33,6 +33,19 @@ extension DisguiseScreen {
 
     /// Animates what changed between two states: each change of phase has its own animation, bubbles join and leave
     /// the wheel for costumes that reached it or left it, and an arrow key's turn starts.
+    /// Where the stage's keyboard focus is on costume `id`'s `from` layer, on Scotch or on no costume at all, it goes to
+    /// its `to` layer once that can take it (a control elsewhere, the menu's button, keeps it).
+    private func handFocus(from: KeyPath<(bubble: Layer, worn: Layer), Layer>, to: KeyPath<(bubble: Layer, worn: Layer), Layer>, of id: String) {
+        guard let focus = stage?.keyboardFocus, let layers = wheelView.layers(of: id) else { return }
+        let focused = focus.focused
+        guard focused == nil || focused === layers[keyPath: from] || focused === scotch.layer
+                || wheelView.costume(inBubble: focused) != nil else { return }
+        focus.request { [weak self] in
+            guard let self, let now = self.wheelView.layers(of: id) else { return .gone }
+            return .control(now[keyPath: to])
+        }
+    }
+
     func follow(from before: DisguiseState) {
         if state.launch != before.launch {
             buildLayers()
@@ -61,12 +74,15 @@ extension DisguiseScreen {
             case (_, .introLeaving): leaveIntro()
             case (.splashLeaving, .wheel), (.introLeaving, .wheel), (.splash, .wheel): wheelView.enter(state, moves)
             case (_, .selected(let id)):
+                // The keyboard goes with the costume onto Scotch: its "Take off" button has the focus while it is worn.
+                handFocus(from: \.bubble, to: \.worn, of: id)
                 if let costume = wheelView.select(id, among: state.wheel, moves) {
                     titles.show(costume, measure: requiredStage.textInput.measure, moves)
                     // What a sighted person sees at once (Scotch in the costume, its title) is said to a screen reader.
                     stage?.announce(settings.localization(DisguiseText.isWearing, ["costume": costume.title]))
                 }
             case (.selected(let id), .returning):
+                handFocus(from: \.worn, to: \.bubble, of: id)  // and back to its bubble when it is taken off
                 if wheelView.deselect(id, among: state.wheel, moves) {
                     titles.hide(moves)
                     let texts = settings.localization

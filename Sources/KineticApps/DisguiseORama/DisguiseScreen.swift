@@ -202,6 +202,11 @@ public final class DisguiseScreen: Screen {
         case .showBanner(let message):
             placeBanner()
             banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
+        case .focusFirstCostume(let fromACostumeOnly):
+            guard let focus = stage?.keyboardFocus else { break }
+            // (A turned page's old bubbles are still here as this is carried out: the focus is on one of them.)
+            if fromACostumeOnly, focus.focused != nil, wheelView.costume(inBubble: focus.focused) == nil { break }
+            focus.request { [weak self] in self?.wheelView.bubble(at: 0) }
         case .refreshCatalogue:
             guard let refresh = feed?.refreshWork else { return .none }
             return .run(id: EffectID(DisguiseWork.refresh)) { send in
@@ -232,15 +237,21 @@ public final class DisguiseScreen: Screen {
     /// stage's keyboard focus.
     public override var usesKeyboardFocus: Bool { true }
 
-    /// The focused costume's bubble while the wheel is whole.
-    public override var focusedControl: Layer? { wheelView.focusedBubble }
-
-    /// ↑/↓ moved the focus onto a bubble: that costume is the focused one, for Tab and Enter to go on from.
-    public override func keyboardFocusDidMove(to control: Layer?) {
-        if let id = wheelView.costume(inBubble: control) { send(.focusCostume(id)) }
+    /// The place on the wheel of the costume whose bubble has the stage's keyboard focus, if one has.
+    private var focusedPlace: Int? {
+        wheelView.costume(inBubble: stage?.keyboardFocus.focused).flatMap { state.wheel.firstIndex(of: $0) }
     }
 
     public override func handleKey(_ event: KeyEvent) -> Bool {
+        // Tab goes round the costumes, one bubble at a time; past the last (or before the first), and from anything
+        // else, it is the stage's keyboard focus's, on to the menu's button and back round to the wheel.
+        if event.key == .tab {
+            guard state.wheelIsInteractive, let focus = stage?.keyboardFocus else { return false }
+            if focus.focused == nil, let first = wheelView.bubble(at: 0) { focus.focus(first); return true }
+            guard let place = focusedPlace, let next = wheelView.bubble(at: place + (event.modifiers.contains(.shift) ? -1 : 1)) else { return false }
+            focus.focus(next)
+            return true
+        }
         let key: DisguiseKey
         switch event.key {
         case .enter: key = .enter
@@ -250,7 +261,6 @@ public final class DisguiseScreen: Screen {
         case .right: key = .right
         case .pageUp: key = .pageUp
         case .pageDown: key = .pageDown
-        case .tab: key = .tab(backwards: event.modifiers.contains(.shift))
         default: return false
         }
         // With the keyboard focus on a control that is not a costume (Scotch, the shell's button), Enter and Space are
@@ -259,13 +269,8 @@ public final class DisguiseScreen: Screen {
            state.wheelIsShown {
             return false
         }
-        // Tab goes round the costumes; past the last (or before the first), and from anything else, it is the stage's
-        // keyboard focus's, on to the menu's button and back round to the wheel.
-        if case .tab(let backwards) = key, state.wheelIsInteractive {
-            let onBubble = stage?.keyboardFocus.focused.map { wheelView.costume(inBubble: $0) != nil } ?? true
-            let atTheEnd = state.focusedIndex == (backwards ? 0 : state.wheel.count - 1)
-            if !onBubble || atTheEnd { return false }
-        }
+        // Enter on a focused costume wears it, as its Choose does.
+        if key == .enter, state.wheelIsInteractive, let place = focusedPlace { return send(.tapBubble(state.wheel[place])) }
         // On the intro, Enter and Space are the button: a page still scrolling into view is finished before it turns.
         if case .intro = state.phase, key == .enter || key == .space {
             if !event.isRepeat { intro.press() }  // a held key is one press, as a double-click is

@@ -52,8 +52,6 @@ public struct DisguiseState: Equatable, Sendable {
     public static let wheelCapacity = 12
     /// Set when the wheel could not be built: no bubble joins it, and Scotch stands alone.
     public var wheelUnavailable = false
-    /// The index in `wheel` of the bubble with the keyboard's focus; `nil` shows no focus ring.
-    public var focusedIndex: Int?
     /// The last turn an arrow key asked of the wheel, `nil` before the first: a motion no lasting difference implies,
     /// so it is named here and the screen starts it when this changes.
     public var wheelTurn: WheelTurn?

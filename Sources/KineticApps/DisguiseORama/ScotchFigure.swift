@@ -5,7 +5,8 @@ import KineticScene
 /// Scotch: one layer on stage from the splash to the wheel, so every hand-over is seamless; it only moves and
 /// scales. Its size is the intro's, scaled for the splash and the wheel. A tap on him takes a costume off.
 final class ScotchFigure {
-    private let layer = Layer(identifier: "scotch")
+    /// His layer (a button while he wears a costume: a press takes it off).
+    let layer = Layer(identifier: "scotch")
     private let send: (DisguiseAction) -> Void
 
     /// - Parameter send: where a tap on Scotch goes (`.tapScotch`).

@@ -32,9 +32,12 @@ public enum HoneycombAction: Equatable, Sendable {
     case updateNode(HoneycombNode)
     case openPanel(String)
     case closePanel
-    case moveFocus(HexNavigation.Direction)
-    /// Enter: opens what has the focus.
-    case activateFocus
+    /// An arrow: the keyboard focus goes to the neighbouring hexagon that way from `from`, the hexagon that has it
+    /// (or whose panel has it); from none, to the first hexagon.
+    case moveFocus(HexNavigation.Direction, from: String?)
+    /// Enter or Space on hexagon `id` (the one with the keyboard focus): opens it; with no hexagon focused, the focus
+    /// goes to the first.
+    case activate(String?)
     case learnMore
     /// A browser took the link (the program that opens links said so by its exit status).
     case linkOpened(String)
@@ -42,10 +45,6 @@ public enum HoneycombAction: Equatable, Sendable {
     case linkNotOpened(String, reason: String)
     /// The link is no web address (`LinkRefused`): `reason` names what is wrong; it is neither opened nor copied.
     case linkRefused(String, reason: String)
-    /// Tab: the keyboard's focus goes between the open cell and its panel's Learn More, when the cell has a link.
-    case tab
-    /// The keyboard focus moved onto a hexagon by Tab, or (`nil`) onto a control that is none.
-    case focusHexagon(String?)
     /// The screen appeared at this size: the layouts follow it.
     case resized(Size)
     /// The screen measured every cell's description at the panel's text width (cell id → height in points), for new
@@ -71,6 +70,10 @@ public enum HoneycombEffect: Equatable, Sendable {
     /// Fetch again, in rounds, the pictures a refresh did not get in time, the category on screen first: each comes
     /// back as `picturesLanded` as it lands.
     case fetchLatePictures([String])
+    /// The stage's keyboard focus goes to hexagon `id` once it shows: an arrow's neighbour, or (`fromAHexagonOnly`)
+    /// where the hexagon with the focus went away (into a category's grid: its first cell; back: the category), so the
+    /// focus never lands nowhere. The focus is the stage's: the rules only ask.
+    case focusHexagon(String, fromAHexagonOnly: Bool)
 }
 
 /// The Honeycomb's rules: state + action → new state + effects. Pure, so tests drive it without rendering.
@@ -84,11 +87,7 @@ public enum HoneycombRules: AppRules {
     /// Applies one action: changes `state` and returns the effects (a link to open, a log line, a banner, leaving the
     /// app) for the screen's environment to carry out, in order.
     public static func reduce(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
-        let openBefore = state.openCell
-        let effects = apply(&state, action)
-        // Learn More keeps the focus only while its panel stays open on the same cell.
-        if state.openCell == nil || state.openCell != openBefore { state.learnMoreFocused = false }
-        return effects
+        apply(&state, action)
     }
 
     private static func apply(_ state: inout HoneycombState, _ action: HoneycombAction) -> [HoneycombEffect] {
@@ -101,26 +100,24 @@ public enum HoneycombRules: AppRules {
             guard state.categories.contains(where: { $0.id == id }) else { return [] }
             switch state.phase {
             case .categories, .morph(id, forward: false):
-                enter(&state, id)
+                return enter(&state, id)
             default:
                 break
             }
         case .tapCell(let id):
             guard case .grid(let category) = state.phase, state.node(category)?.children.contains(where: { $0.id == id }) == true else { return [] }
             state.openCell = state.openCell == id ? nil : id
-            // The ring follows taps only once the keyboard has shown it.
-            if state.focus != nil { state.focus = id }
         case .tapBackground, .closePanel:
             state.openCell = nil
         case .back:
-            goBack(&state)
+            return goBack(&state)
         case .escape:
             if state.openCell != nil {
                 state.openCell = nil
             } else if state.phase == .categories {
                 return [.leave]
             } else {
-                goBack(&state)
+                return goBack(&state)
             }
         case .morphFinished:
             switch state.phase {
@@ -129,9 +126,9 @@ public enum HoneycombRules: AppRules {
             default: break
             }
         case .showCategory(let id):
-            guard let id else { goBack(&state); break }
+            guard let id else { return goBack(&state) }
             guard state.categories.contains(where: { $0.id == id }) else { return [] }
-            if state.phase == .grid(category: id) { state.openCell = nil } else { enter(&state, id) }
+            if state.phase == .grid(category: id) { state.openCell = nil } else { return enter(&state, id) }
         case .snapshotArrived(let categories, let problems, let refreshFailed, let showingSaved, let imageFiles, let latePictures):
             arrive(&state, categories)
             state.imageFiles = imageFiles
@@ -159,27 +156,13 @@ public enum HoneycombRules: AppRules {
         case .openPanel(let id):
             guard case .grid(let category) = state.phase, state.node(category)?.children.contains(where: { $0.id == id }) == true else { return [] }
             state.openCell = id
-        case .moveFocus(let direction):
-            state.learnMoreFocused = false
-            moveFocus(&state, direction)
-        case .focusHexagon(let id):
-            state.learnMoreFocused = false
-            state.focus = id.flatMap { id in state.focusRows.joined().contains { $0.id == id } ? id : nil }
-        case .tab:
-            // From the open cell onto its Learn More; from Learn More, or another hexagon, the stage's keyboard focus
-            // takes Tab on (to Back, the other hexagons, and round to the open cell), so the rules leave it.
-            guard !state.learnMoreFocused, let open = state.openCell, state.focus == nil || state.focus == open,
-                  state.node(open)?.detail.learnMore != nil else { return [] }
-            state.learnMoreFocused = true
-        case .activateFocus:
-            if state.learnMoreFocused { return apply(&state, .learnMore) }
-            guard let focus = state.focus else {
-                moveFocus(&state, .right)
-                return []
-            }
+        case .moveFocus(let direction, let from):
+            return neighbour(of: from, going: direction, in: state).map { [.focusHexagon($0, fromAHexagonOnly: false)] } ?? []
+        case .activate(let id):
+            guard let id else { return apply(&state, .moveFocus(.right, from: nil)) }
             switch state.phase {
-            case .categories: return apply(&state, .tapCategory(focus))
-            case .grid: return apply(&state, .tapCell(focus))
+            case .categories: return apply(&state, .tapCategory(id))
+            case .grid: return apply(&state, .tapCell(id))
             case .morph: break
             }
         case .learnMore:
@@ -204,34 +187,33 @@ public enum HoneycombRules: AppRules {
     /// A problem the data layer found, as the log says it.
     private static func logLine(_ problem: String) -> HoneycombEffect { .log("honeycomb: \(problem)") }
 
-    /// New data: what no longer exists closes (the grid of a category that went, the panel of a cell that went, the
-    /// focus on a hexagon that went); the rest stays as it is.
+    /// New data: what no longer exists closes (the grid of a category that went, the panel of a cell that went); the
+    /// rest stays as it is. (A focused hexagon that went hands the focus on, as any control that goes does.)
     private static func arrive(_ state: inout HoneycombState, _ categories: [HoneycombNode]) {
         state.categories = categories
         if let shown = currentCategoryID(state), !categories.contains(where: { $0.id == shown }) {
             state.phase = .categories
         }
         if let open = state.openCell, state.shownCategory?.children.contains(where: { $0.id == open }) != true { state.openCell = nil }
-        if let focus = state.focus, state.node(focus) == nil { state.focus = nil }
     }
 
-    /// Into a category's grid. With the keyboard in use (a hexagon had the focus) the focus starts on the grid's first
-    /// cell, as another Mailbox list starts on its first message, so the ring never lands nowhere; else none has it.
-    private static func enter(_ state: inout HoneycombState, _ id: String) {
-        let keyboardInUse = state.focus != nil
+    /// Into a category's grid. Where a hexagon had the focus (the category chosen) it goes on to the grid's first cell,
+    /// as another Mailbox list starts on its first message, so the ring never lands nowhere.
+    private static func enter(_ state: inout HoneycombState, _ id: String) -> [HoneycombEffect] {
         state.phase = .morph(category: id, forward: true)
         state.openCell = nil
-        state.focus = keyboardInUse ? state.gridCellRows.first?.first?.id : nil
+        return state.gridCellRows.first?.first.map { [.focusHexagon($0.id, fromAHexagonOnly: true)] } ?? []
     }
 
-    private static func goBack(_ state: inout HoneycombState) {
+    /// Back to the categories; a cell that had the focus hands it to the category it belongs to.
+    private static func goBack(_ state: inout HoneycombState) -> [HoneycombEffect] {
         state.openCell = nil
         switch state.phase {
         case .grid(let id), .morph(let id, true):
             state.phase = .morph(category: id, forward: false)
-            if state.focus != nil { state.focus = id }
+            return [.focusHexagon(id, fromAHexagonOnly: true)]
         default:
-            break
+            return []
         }
     }
 
@@ -242,18 +224,15 @@ public enum HoneycombRules: AppRules {
         }
     }
 
-    /// Moves the focus to a hexagon neighbour; with no focus yet, it lands on the first cell.
-    private static func moveFocus(_ state: inout HoneycombState, _ direction: HexNavigation.Direction) {
+    /// The hexagon neighbouring `from` that way (`nil` at an edge); from no hexagon, or one not shown, the first.
+    private static func neighbour(of from: String?, going direction: HexNavigation.Direction, in state: HoneycombState) -> String? {
         let rows = state.focusRows
-        guard let first = rows.first(where: { !$0.isEmpty })?.first else { return }
-        guard let focus = state.focus,
-              let row = rows.firstIndex(where: { $0.contains { $0.id == focus } }),
-              let column = rows[row].firstIndex(where: { $0.id == focus }) else {
-            state.focus = first.id
-            return
+        guard let first = rows.first(where: { !$0.isEmpty })?.first else { return nil }
+        guard let from,
+              let row = rows.firstIndex(where: { $0.contains { $0.id == from } }),
+              let column = rows[row].firstIndex(where: { $0.id == from }) else {
+            return first.id
         }
-        if let next = HexNavigation.neighbour(of: (row, column), in: rows.map { $0.map(\.centre) }, direction) {
-            state.focus = rows[next.row][next.column].id
-        }
+        return HexNavigation.neighbour(of: (row, column), in: rows.map { $0.map(\.centre) }, direction).map { rows[$0.row][$0.column].id }
     }
 }

@@ -148,7 +148,7 @@ public final class HoneycombScreen: Screen {
             if !forward { grid.removeAll() }
             send(.morphFinished)
         }
-        gridScroll.reveal(state.focus, in: geometry.gridArea) { id in
+        gridScroll.reveal(focusedHexagon, in: geometry.gridArea) { id in
             guard let target = targets.cells[id], let view = grid.view(id) else { return nil }
             let radius = view.container.bounds.height / 2
             return (target.centre.y - radius, target.centre.y + radius)
@@ -197,6 +197,7 @@ public final class HoneycombScreen: Screen {
         case .log(let line): environment.log(line)
         case .showBanner(let message): banner.show(settings.localization(message), animator: animator, measure: stage?.textInput.measure)
         case .leave: break  // the key goes on to the shell (`handleKey` returns false)
+        case .focusHexagon(let id, let fromAHexagonOnly): focus(hexagon: id, fromAHexagonOnly: fromAHexagonOnly)
         case .refresh:
             guard let refresh = feed?.refreshWork else { break }
             return .run(id: EffectID(HoneycombWork.refresh)) { send in send(Self.arrival(of: await refresh())) }
@@ -227,6 +228,12 @@ public final class HoneycombScreen: Screen {
         placesBefore.imageFiles = state.imageFiles
         placesBefore.snapshotsArrived = state.snapshotsArrived
         if placesBefore != state { sync(from: before) }
+        // Learn More had the focus and its panel closed or turned to another cell: the focus goes back to the cell it
+        // stood after, as a closed panel's controls hand the focus back to what opened it.
+        if let closed = before.openCell, state.openCell != closed, let focus = stage?.keyboardFocus,
+           let focused = focus.focused, focused === panel.learnMoreButton {
+            focus.request { [weak self] in self?.grid.view(closed)?.container }
+        }
         // A panel that opens is said as it shows, its heading and its words (issue #58: Return said only
         // "expanded", and the panel's text was heard only after a Tab).
         if let open = state.openCell, open != before.openCell, let node = state.node(open) {
@@ -358,19 +365,26 @@ public final class HoneycombScreen: Screen {
     /// The keys the Honeycomb leaves (Tab over the hexagons and Back) go to the stage's keyboard focus.
     public override var usesKeyboardFocus: Bool { true }
 
-    /// The focused hexagon while it shows, or Learn More: the stage's keyboard focus follows it and rings it.
-    public override var focusedControl: Layer? {
-        if state.learnMoreFocused { return panel.learnMoreButton }
-        guard let id = state.focus, let view = categories.view(id) ?? grid.view(id), view.container.opacity > 0.5 else { return nil }
-        return view.container
+    /// Opened by a key: the focus starts on the first category (an arrow with no focus yet lands on the first hexagon).
+    public override func keyboardFocusArrives() { send(.moveFocus(.right, from: nil)) }
+
+    /// The hexagon the stage's keyboard focus is on, or whose panel's Learn More it is on.
+    private var focusedHexagon: String? {
+        let focused = stage?.keyboardFocus.focused
+        if let focused, focused === panel.learnMoreButton { return state.openCell }
+        return hexagon(focused)
     }
 
-    /// Opened by a key: the focus starts on the first category (an arrow with no focus yet lands on the first hexagon).
-    public override func keyboardFocusArrives() { send(.moveFocus(.right)) }
-
-    /// Tab moved the focus: onto a hexagon, it is the focused one; onto anything else (Back), no hexagon is.
-    public override func keyboardFocusDidMove(to control: Layer?) {
-        send(.focusHexagon(hexagon(control)))
+    /// Carries out the rules' `focusHexagon`: the stage's keyboard focus goes to hexagon `id` once it shows (more
+    /// than half faded in), from wherever it is, or only from a hexagon (or its panel) that is going away.
+    private func focus(hexagon id: String, fromAHexagonOnly: Bool) {
+        guard let focus = stage?.keyboardFocus else { return }
+        if fromAHexagonOnly, focusedHexagon == nil { return }
+        focus.request { [weak self] in
+            guard let self, self.state.node(id) != nil else { return .gone }
+            guard let view = self.categories.view(id) ?? self.grid.view(id), view.container.opacity > 0.5 else { return .notYet }
+            return .control(view.container)
+        }
     }
 
     /// The hexagon whose layer is `layer`, if it is one.
@@ -379,29 +393,34 @@ public final class HoneycombScreen: Screen {
         return (categories.view(id) ?? grid.view(id))?.container === layer ? id : nil
     }
 
-    public override func handleKey(_ event: KeyEvent) -> Bool {
-        // With the keyboard focus on a control that is no hexagon (Back), Enter and Space are that control's.
-        if event.key == .enter || event.key == .space, let focused = stage?.keyboardFocus.focused,
-           hexagon(focused) == nil, focused !== panel.learnMoreButton {
-            return false
+    /// Tab over the Honeycomb: Learn More stands in the Tab order just after its open cell. Tab from the cell (or from
+    /// nothing) goes to it; Tab from it goes on from the cell, Shift-Tab back to the cell. Anything else is the stage's
+    /// keyboard focus's (Back, the other hexagons, and round). Returns whether the key was used here.
+    private func tab(backwards: Bool, onLearnMore: Bool) -> Bool {
+        guard let focus = stage?.keyboardFocus, let open = state.openCell, let cell = grid.view(open)?.container else { return false }
+        if onLearnMore {
+            focus.focus(cell)
+            return backwards  // forwards, the stage's focus goes on from the cell
         }
+        let focused = focus.focused
+        guard !backwards, focused == nil || focused === cell, state.node(open)?.detail.learnMore != nil else { return false }
+        focus.focus(panel.learnMoreButton)
+        return true
+    }
+
+    public override func handleKey(_ event: KeyEvent) -> Bool {
+        let focused = stage?.keyboardFocus.focused
+        let onLearnMore = focused != nil && focused === panel.learnMoreButton
+        // With the keyboard focus on a control that is no hexagon (Back, Learn More), Enter and Space are that control's.
+        if event.key == .enter || event.key == .space, focused != nil, hexagon(focused) == nil { return false }
         switch event.key {
-        case .left: send(.moveFocus(.left))
-        case .right: send(.moveFocus(.right))
-        case .up: send(.moveFocus(.up))
-        case .down: send(.moveFocus(.down))
-        case .enter, .space: send(.activateFocus)
+        case .left: send(.moveFocus(.left, from: focusedHexagon))
+        case .right: send(.moveFocus(.right, from: focusedHexagon))
+        case .up: send(.moveFocus(.up, from: focusedHexagon))
+        case .down: send(.moveFocus(.down, from: focusedHexagon))
+        case .enter, .space: send(.activate(focusedHexagon))
         case .tab:
-            // Learn More stands in the Tab order just after its cell: Tab from it goes on from the cell (the stage's
-            // keyboard focus takes it from there), Shift-Tab goes back to the cell.
-            if state.learnMoreFocused, let open = state.openCell, let cell = grid.view(open)?.container {
-                if event.modifiers.contains(.shift) { send(.focusHexagon(open)); return true }
-                stage?.keyboardFocus.focus(cell)
-                return false
-            }
-            // On a control that is no hexagon (Back), Tab is the stage's keyboard focus's.
-            if let focused = stage?.keyboardFocus.focused, hexagon(focused) == nil { return false }
-            return !event.modifiers.contains(.shift) && send(.tab).didSomething
+            return tab(backwards: event.modifiers.contains(.shift), onLearnMore: onLearnMore)
         case .pageUp, .pageDown, .home, .end: return gridScroll.handleKey(event.key, gridShows: state.shownCategory != nil)
         case .escape:
             // Esc at the top is the shell's: back to the gallery.

@@ -1,8 +1,8 @@
 import KineticData
 import KineticCore
 
-/// Everything the Honeycomb's rules know: the data, which honeycomb shows, which cell's panel is open and which
-/// cell has the keyboard's focus. A plain value: `HoneycombRules.reduce` changes it; the screen draws it.
+/// Everything the Honeycomb's rules know: the data, which honeycomb shows and which cell's panel is open (the keyboard's
+/// focus is the stage's: actions carry the hexagon it is on). A plain value: `HoneycombRules.reduce` changes it; the screen draws it.
 public struct HoneycombState: Equatable, Sendable {
     /// Which honeycomb shows, or the morph between them; with `openCell`, it gives the state name in scene dumps.
     public enum Phase: Equatable, Sendable {
@@ -20,11 +20,6 @@ public struct HoneycombState: Equatable, Sendable {
     public var phase = Phase.categories
     /// The cell whose detail panel is open (grid only).
     public var openCell: String?
-    /// The focused cell or category (keyboard); `nil` shows no focus ring.
-    public var focus: String?
-    /// Tab moved the keyboard's focus from the open cell to its panel's Learn More (Enter then opens the link); any
-    /// arrow, or the panel closing or changing, takes it back.
-    public var learnMoreFocused = false
     /// The stage the honeycombs are laid out on, in points.
     public var size: Size
     /// Each cell's description's height, in points, laid out at the panel's text width on this stage (measured by

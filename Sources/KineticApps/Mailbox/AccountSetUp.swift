@@ -2,7 +2,7 @@ import Foundation
 import KineticData
 
 /// A mail account being set up in the account sheet (state `account`, `account.connecting` while the server is asked):
-/// what is typed in each field, the field with the keyboard, and the last refusal. Its description and mirror leave
+/// what is typed in each field, whether the server is being asked, and the last refusal. Its description and mirror leave
 /// the password out.
 public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, CustomReflectable {
     /// The sheet's text fields (`account.<field>`), in Tab order.
@@ -22,8 +22,6 @@ public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, Custom
 
     /// Each field's text; a field not typed in is empty.
     public var texts: [Field: String] = [:]
-    /// The field with the keyboard; `nil` after Esc left it (a second Esc closes the sheet).
-    public var field: Field? = .name
     /// Whether the server is being asked (the login checked, then the account kept): the fields wait.
     public var isConnecting = false
     /// Whether the login worked and the account is being kept (the keyring, `mail.json`): Cancel waits too, so a
@@ -32,7 +30,7 @@ public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, Custom
     /// Why the last try was refused, in the server's or the check's words; `nil` before one, or once the fields change.
     public var problem: String?
 
-    /// An empty sheet, its first field focused.
+    /// An empty sheet (its Name field takes the keyboard as it opens: the sheet's to carry out).
     public init() {}
 
     /// The text in `field`.
@@ -54,8 +52,8 @@ public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, Custom
 
     /// The sheet without its password.
     public var description: String {
-        "AccountSetUp(\(form), field: \(field.map(\.rawValue) ?? "none"), connecting: \(isConnecting), problem: \(problem ?? "none"))"
+        "AccountSetUp(\(form), connecting: \(isConnecting), problem: \(problem ?? "none"))"
     }
     /// What `dump` and mirrors see: no password.
-    public var customMirror: Mirror { Mirror(self, children: ["form": form, "field": field as Any, "isConnecting": isConnecting, "problem": problem as Any]) }
+    public var customMirror: Mirror { Mirror(self, children: ["form": form, "isConnecting": isConnecting, "problem": problem as Any]) }
 }

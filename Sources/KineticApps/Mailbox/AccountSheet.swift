@@ -77,7 +77,7 @@ final class AccountSheet {
         let input = context.stage.textInput
         for (index, kind) in AccountSetUp.Field.allCases.enumerated() {
             let box = Layer(identifier: "account.\(kind.rawValue).box", frame: Rect(x: 20, y: 70 + Double(index) * 48, width: width - 40, height: 42))
-            box.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.focus(kind)) }]
+            box.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.fields[kind]?.focus() }]
             box.cursor = .ibeam
             box.addSublayer(Typography.label(nil, caption(kind), frame: Rect(x: 0, y: 10, width: 150, height: 22), size: 16, color: Palette.muted))
             let field = TextField(identifier: "account.\(kind.rawValue)", frame: Rect(x: 160, y: 4, width: width - 200, height: 34), multiline: false,
@@ -86,13 +86,9 @@ final class AccountSheet {
             field.tint = MailboxViewContext.tint
             field.onChange = { [store] text in store.send(.edit(kind, text)) }
             // Enter goes on to the next field; from the password it connects. Tab is the stage's keyboard focus's.
-            field.onEnter = { [store] in
-                store.send(kind.next.map { .focus($0) } ?? .connect)
+            field.onEnter = { [weak self, store] in
+                if let next = kind.next { self?.fields[next]?.focus() } else { store.send(.connect) }
                 return true
-            }
-            field.onFocusChange = { [store] focused in
-                guard !focused, store.state?.field == kind else { return }
-                store.send(.focus(nil))  // Esc: the sheet's keys are the sheet's again
             }
             box.addSublayer(field.layer)
             fields[kind] = field
@@ -107,9 +103,11 @@ final class AccountSheet {
         sheet.addSublayer(status)
     }
 
-    /// Slides the sheet up or down; fills the fields, gives the keyboard to the one the state names, and says what is
-    /// happening (connecting) or what was refused.
-    func show(wasOpen: Bool) {
+    /// Slides the sheet up or down; fills the fields and says what is happening (connecting) or what was refused. The
+    /// keyboard goes to Name as the sheet opens, leaves the fields while the server is asked, and goes to the password
+    /// (the likeliest to mend) when it refused.
+    func show(before: AccountSetUp?) {
+        let wasOpen = before != nil
         let animator = context.animator, reduceMotion = context.settings.reduceMotion
         guard let account = store.state else {
             for field in fields.values {
@@ -127,7 +125,13 @@ final class AccountSheet {
             field.layer.superlayer?.isUserInteractionEnabled = !account.isConnecting
         }
         if let cancel = sheet.layer(withIdentifier: "account.cancel") { cancel.isUserInteractionEnabled = !account.isKeeping }
-        if let kind = account.field { fields[kind]?.focus() } else { context.stage.textInput.focus(nil) }
+        if !wasOpen {
+            fields[.name]?.focus()
+        } else if account.isConnecting {
+            if before?.isConnecting == false { context.stage.textInput.focus(nil) }
+        } else if before?.isConnecting == true, account.problem != nil {
+            fields[.password]?.focus()
+        }
         var said = TextContent(statusText(account), fontSize: 15, color: account.problem != nil ? Self.refusalColor : Palette.ink)
         said.lineLimit = 2
         status.contents = .text(said)
@@ -160,7 +164,6 @@ final class AccountSheet {
         sheet.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.addMailAccount))
         for (kind, field) in fields {
             var states: Accessibility.States = [.focusable, .editable]
-            if account?.field == kind { states.insert(.focused) }
             if account?.isConnecting == true { states.insert(.disabled) }
             field.layer.accessibility = Accessibility(role: kind == .password ? .passwordText : .entry, name: caption(kind),
                                                       description: kind == .imap || kind == .smtp ? context.texts(MailboxText.accountHint) : "",
@@ -171,7 +174,7 @@ final class AccountSheet {
                                                           field.setText(text)
                                                           store.send(.edit(kind, field.text))
                                                       },
-                                                      focus: store.sending(.focus(kind)))
+                                                      focus: { [weak field] in field?.focus() })
         }
         for (layerID, name) in [("account.connect", context.texts(MailboxText.connect)), ("account.cancel", context.texts(MailboxText.cancel))] {
             guard let button = sheet.layer(withIdentifier: layerID) else { continue }

@@ -8,8 +8,6 @@ public enum AccountSheetAction: Equatable, Sendable {
     case close
     /// A field's text after an edit (the engine's text field did the editing).
     case edit(AccountSetUp.Field, String)
-    /// The keyboard moves to a field, or (`nil`) leaves them all.
-    case focus(AccountSetUp.Field?)
     /// Connect (or Enter in the password, or Ctrl-Enter), once an IMAP address, a user and a password are typed: the
     /// server is asked (state `account.connecting`).
     case connect
@@ -50,22 +48,18 @@ public enum AccountSheetRules {
             guard sheet?.isConnecting == false, sheet?[field] != text else { return [] }
             sheet?[field] = text
             sheet?.problem = nil
-        case .focus(let field):
-            guard sheet?.isConnecting == false else { return [] }
-            sheet?.field = field
         case .connect:
             guard let account = sheet, account.canConnect, !account.isConnecting else { return [] }
             sheet?.isConnecting = true
             sheet?.problem = nil
-            sheet?.field = nil
             return [.check(account.form)]
         case .refused(let reason):
             // An answer to a sheet already closed (Cancel while connecting) is nobody's.
             guard sheet?.isConnecting == true else { return [] }
             sheet?.isConnecting = false
             sheet?.isKeeping = false
+            // (The password, the likeliest to mend, takes the keyboard: the sheet's to carry out.)
             sheet?.problem = reason.isEmpty ? "the server gave no reason" : String(reason.prefix(300))
-            sheet?.field = .password  // the likeliest to mend, and the problem is read from there
             return [.log("the mail account was not set up: \(reason.prefix(300))")]
         case .checked:
             // Kept only while the sheet still waits for this try: a Cancel while the server was asked keeps nothing.

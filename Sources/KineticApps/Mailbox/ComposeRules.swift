@@ -15,8 +15,6 @@ public enum ComposeAction: Equatable, Sendable {
     case send
     /// A field's text after an edit (the engine's text field did the editing).
     case edit(MailboxState.ComposeField, String)
-    /// The keyboard moves to a field, or (`nil`) leaves them all.
-    case focus(MailboxState.ComposeField?)
 }
 
 /// What compose tells the Mailbox to do with what is the Mailbox's (its messages and lists).
@@ -44,9 +42,9 @@ public enum ComposeRules {
             }
             compose = nil
         case .keepEditing:
+            // Back to writing: the keyboard goes back to the field that had it (the question was a dialog over it), or to
+            // `resumesIn` where none had it (the sheet's to carry out).
             compose?.confirmingCancel = false
-            // Back to writing: the keyboard in a field, never nowhere (the body, or To while it is empty).
-            if let written = compose, written.field == nil { compose?.field = written.to.isEmpty ? .to : .body }
         case .deleteDraft:
             guard let written = compose else { return [] }
             compose = nil
@@ -67,8 +65,6 @@ public enum ComposeRules {
             case .subject: compose?.subject = kept
             case .body: compose?.body = kept
             }
-        case .focus(let field):
-            compose?.field = field
         }
         return []
     }

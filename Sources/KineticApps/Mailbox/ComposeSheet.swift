@@ -67,7 +67,7 @@ final class ComposeSheet {
         for (kind, caption, y, height) in specs {
             let box = Layer(identifier: "compose.\(kind.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
             // A click on the caption or the rule focuses the field with the caret where it was.
-            box.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.focus(kind)) }]
+            box.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.fields[kind]?.focus() }]
             box.cursor = .ibeam
             if !caption.isEmpty {
                 box.addSublayer(Typography.label(nil, caption, frame: Rect(x: 0, y: 10, width: 80, height: 22), size: 16, color: Palette.muted))
@@ -77,11 +77,10 @@ final class ComposeSheet {
                                   maximumLength: kind.maximumLength, style: TextContent("", fontSize: 16, color: Palette.ink), input: input)
             field.tint = MailboxViewContext.tint
             field.onChange = { [store] text in store.send(.edit(kind, text)) }
-            // Tab is the stage's keyboard focus's: through the fields and on to Cancel and Send.
-            field.onEnter = { [store] in store.send(.focus(kind.next)); return true }
-            field.onFocusChange = { [store] focused in
-                guard !focused, store.state?.field == kind else { return }
-                store.send(.focus(nil))  // Esc, or a field that went away: the sheet's keys are the sheet's again
+            // Enter goes on to the next field. Tab is the stage's keyboard focus's: through the fields, on to Cancel and Send.
+            field.onEnter = { [weak self] in
+                self?.fields[kind.next]?.focus()
+                return true
             }
             box.addSublayer(field.layer)
             fields[kind] = field
@@ -129,9 +128,11 @@ final class ComposeSheet {
         sheet.addSublayer(confirm)
     }
 
-    /// Slides the sheet up over the dimmed inbox, or down; fills the fields and gives the keyboard to the one the
-    /// state names.
-    func show(wasOpen: Bool) {
+    /// Slides the sheet up over the dimmed inbox, or down; fills the fields. As it opens the keyboard goes to the field
+    /// it starts in; after Cancel's question, back to the field that had it (the question is a dialog, which gives the
+    /// focus back as it closes), else to the one writing resumes in.
+    func show(before: MailboxState.Compose?) {
+        let wasOpen = before != nil
         let animator = context.animator, reduceMotion = context.settings.reduceMotion
         guard let compose = store.state else {
             for field in fields.values { field.blur() }
@@ -149,10 +150,11 @@ final class ComposeSheet {
         showToProblem(compose.toProblem)
         if compose.confirmingCancel {
             context.stage.textInput.focus(nil)
-        } else if let kind = compose.field {
-            fields[kind]?.focus()
-        } else {
-            context.stage.textInput.focus(nil)
+        } else if !wasOpen {
+            fields[compose.startsIn]?.focus()
+        } else if before?.confirmingCancel == true, let resume = fields[compose.resumesIn] {
+            let input = context.stage.textInput
+            context.stage.keyboardFocus.request { input.focused == nil ? .control(resume.layer) : .gone }
         }
         guard !wasOpen else { return }
         overlay.present(animator: animator, reduceMotion: reduceMotion)
@@ -178,13 +180,12 @@ final class ComposeSheet {
             let name = context.texts([MailboxState.ComposeField.to: MailboxText.toField, .subject: MailboxText.subjectField, .body: MailboxText.messageField][kind] ?? MailboxText.messageField)
             var states: Accessibility.States = [.focusable, .editable]
             if kind == .body { states.insert(.multiLine) }
-            if compose?.field == kind { states.insert(.focused) }
             field.layer.accessibility = Accessibility(role: .entry, name: name, states: states, exposesText: true,
                                                       setText: { [store, weak field] text in
                                                           field?.setText(text)
                                                           store.send(.edit(kind, text))
                                                       },
-                                                      focus: store.sending(.focus(kind)))
+                                                      focus: { [weak field] in field?.focus() })
         }
         for (layerID, name) in [("compose.send", context.texts(MailboxText.send)), ("compose.cancel", context.texts(MailboxText.cancel))] {
             guard let button = sheet.layer(withIdentifier: layerID) else { continue }

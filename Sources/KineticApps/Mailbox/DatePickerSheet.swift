@@ -23,8 +23,14 @@ final class DatePickerSheet {
     private let summary: Layer
     private let schedule: Layer
     private let cancel: Layer
-    /// Cancel or Schedule, when Tab has gone past the wheels to it: Enter and Space press it.
-    private var focusedButton: Layer?
+    /// Puts the stage's keyboard focus on the wheel of the column the keys now turn (the pointer or ←/→ chose it).
+    private func followWheels() {
+        wheels.onFocusedColumnChange = { [weak self] column in
+            guard let self, let wheel = self.wheelLayer(column) else { return }
+            self.context.stage.keyboardFocus.focus(wheel)
+        }
+    }
+
     /// Called when the wheels' values changed, after the summary was painted (screen readers hear the new values).
     var onChange: () -> Void = {}
 
@@ -49,6 +55,7 @@ final class DatePickerSheet {
         layer.addSublayer(schedule)
         schedule.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.scheduleIfPicked() }]
         wheels.onChange = { [weak self] in self?.paintSummary() }
+        followWheels()
     }
 
     private static func button(_ identifier: String, _ title: String, x: Double, filled: Bool, action: @escaping () -> Void) -> Layer {
@@ -86,36 +93,43 @@ final class DatePickerSheet {
     /// presses the button Tab is on, else schedules; on a button ←/→ go between the two, elsewhere the keys turn the
     /// focused wheel.
     func handleKey(_ event: KeyEvent) {
+        // The stage's keyboard focus says what the keys work: Cancel or Schedule, else a wheel (the column the wheels turn).
+        let focus = context.stage.keyboardFocus
+        let onButton = focus.focused.flatMap { $0 === cancel || $0 === schedule ? $0 : nil }
+        if onButton == nil, let column = column(of: focus.focused) { wheels.focus(column: column) }
         switch event.key {
         case .escape: store.send(.cancelPicker)
         case .enter, .space:
-            if focusedButton === cancel { store.send(.cancelPicker) } else { scheduleIfPicked() }
+            if onButton === cancel { store.send(.cancelPicker) } else { scheduleIfPicked() }
         case .tab:
             let stops = wheels.columns.count + 2
-            let current = focusedButton.map { $0 === cancel ? stops - 2 : stops - 1 } ?? wheels.focusedColumn
+            let current = onButton.map { $0 === cancel ? stops - 2 : stops - 1 } ?? wheels.focusedColumn
             let next = (current + (event.modifiers.contains(.shift) ? -1 : 1) + stops) % stops
-            focusedButton = next < wheels.columns.count ? nil : (next == stops - 2 ? cancel : schedule)
             if next < wheels.columns.count { wheels.focus(column: next) }
-        case .left where focusedButton != nil, .right where focusedButton != nil:
-            focusedButton = focusedButton === cancel ? schedule : cancel
+            focus.focus(next < wheels.columns.count ? wheelLayer(next) : (next == stops - 2 ? cancel : schedule))
+        case .left where onButton != nil, .right where onButton != nil:
+            focus.focus(onButton === cancel ? schedule : cancel)
         default:
-            if focusedButton == nil { _ = wheels.handleKey(event) }
+            guard onButton == nil else { return }
+            _ = wheels.handleKey(event)  // ↑/↓ turn the wheel, ←/→ go to the next one
+            focus.focus(wheelLayer(wheels.focusedColumn))
         }
     }
 
-    /// A click gave `control` the keyboard focus: a button, or a wheel, is then what the keys work.
+    /// A click gave `control` the keyboard focus: a wheel clicked is then the column the keys turn.
     func focusMoved(to control: Layer?) {
-        if control === cancel || control === schedule {
-            focusedButton = control
-        } else if let index = wheels.columns.firstIndex(where: { layer.layer(withIdentifier: "picker.\($0.name)") === control }) {
-            focusedButton = nil
-            wheels.focus(column: index)
-        }
+        if let index = column(of: control) { wheels.focus(column: index) }
     }
 
-    /// What the keyboard is on: the button Tab reached, else the focused wheel (the stage's keyboard focus rings it).
-    var focusedControl: Layer? {
-        focusedButton ?? layer.layer(withIdentifier: "picker.\(wheels.columns[wheels.focusedColumn].name)")
+    /// The layer of the wheel in column `index`.
+    private func wheelLayer(_ index: Int) -> Layer? {
+        wheels.columns.indices.contains(index) ? layer.layer(withIdentifier: "picker.\(wheels.columns[index].name)") : nil
+    }
+
+    /// The column whose wheel is `control`, if it is one.
+    private func column(of control: Layer?) -> Int? {
+        guard let control else { return nil }
+        return wheels.columns.indices.first { wheelLayer($0) === control }
     }
 
     /// The sheet as a dialog; each wheel a spin button whose value is its row, said by the row's title ("Tomorrow"),

@@ -68,8 +68,8 @@ struct MailboxKeys {
         }
         if let reading = state.reading {
             switch event.key {
-            case .escape: send(.closeMessage); return true
-            case .character("r"), .character("R"): send(.reply(reading)); return true
+            case .escape: send(.reader(.close)); return true
+            case .character("r"), .character("R"): send(.reader(.reply)); return true
             // The page keys scroll the message; the list behind stays put.
             case .up: reader.page(.lineUp); return true
             case .down: reader.page(.lineDown); return true
@@ -121,11 +121,11 @@ struct MailboxKeys {
     /// The list's keys: the focused (or first) message takes the swipe's actions by letter.
     private func handleListKey(_ event: KeyEvent) -> Bool {
         if focusIsOffTheList, Self.actsOnTheFocusedMessage(event) { return false }
-        let target = state.focus ?? state.visibleIDs.first
+        let target = list.focusedMessage ?? state.visibleIDs.first
         switch event.key {
-        case .enter: if let target { send(.openMessage(target)) }
-        case .up: send(.moveFocus(down: false)); list.scrollToFocus()
-        case .down: send(.moveFocus(down: true)); list.scrollToFocus()
+        case .enter: if let target { send(.reader(.open(target))) }
+        case .up: list.moveFocus(down: false)
+        case .down: list.moveFocus(down: true)
         case .character("e"), .character("E"): if let target { send(.command(id: target, zone: .archive)) }
         case .character("d"), .character("D"), .delete: if let target { send(.command(id: target, zone: .delete)) }
         case .character("l"), .character("L"): if let target { send(.command(id: target, zone: .later)) }
@@ -145,8 +145,9 @@ struct MailboxKeys {
         case .escape:
             // The search closes first, the focus staying on the message found, now in its whole list.
             if state.search != nil { send(.search(.close)); return true }
-            if state.focus != nil { send(.clearFocus); return true }
-            return false
+            guard list.focusedMessage != nil else { return false }
+            list.stageFocus.focus(nil)
+            return true
         default: return false
         }
         return true

@@ -14,8 +14,6 @@ final class MailboxOptions {
     let layer = Layer(identifier: "options")
     /// The date picker, while it shows.
     private(set) var picker: DatePickerSheet?
-    /// The option the arrow keys have reached in the open options (`nil` until one is pressed).
-    private(set) var focus: Int?
 
     init(context: MailboxViewContext) {
         self.context = context
@@ -55,7 +53,6 @@ final class MailboxOptions {
         }
         let reschedule = options.kind == .reschedule
         let (choices, columns) = Self.grid(options.kind)
-        focus = nil
         let cell = Size(width: reschedule ? 130 : 360, height: 96)
         let rowsCount = (choices.count + columns - 1) / columns
         let panelSize = Size(width: Double(columns) * cell.width + 40, height: Double(rowsCount) * cell.height + 90)
@@ -80,8 +77,7 @@ final class MailboxOptions {
             panel.addSublayer(item)
         }
         layer.addSublayer(panel)
-        // Opened from the keyboard (the stage's focus ring shows), the first option is ringed at once.
-        if context.stage.keyboardFocus.isVisible { focus = 0 }
+        // (Opened from the keyboard, the first option takes the stage's focus as the menu opens: a menu's first item.)
         layer.isHidden = false
         layer.opacity = 0
         animator.animate(layer, \.opacity, to: 1, with: .tween(duration: tuning.optionsDimIn))
@@ -122,7 +118,8 @@ final class MailboxOptions {
         if let picker { return picker.handleKey(event) }
         guard let options = context.state.options else { return }
         let (choices, columns) = Self.grid(options.kind)
-        let current = focus
+        let focus = context.stage.keyboardFocus
+        let current = choices.firstIndex { item(for: $0) === focus.focused }
         var next = current ?? 0
         switch event.key {
         case .escape: return store.send(.dismiss)
@@ -136,24 +133,15 @@ final class MailboxOptions {
         case .tab: next += current == nil ? 0 : (event.modifiers.contains(.shift) ? -1 : 1)
         default: return
         }
-        focus = (next % choices.count + choices.count) % choices.count
+        focus.focus(item(for: choices[(next % choices.count + choices.count) % choices.count]))
     }
 
-    /// The option the keyboard is on, or the picker's: the stage's keyboard focus follows it and rings it.
-    var focusedItem: Layer? {
-        if let picker { return picker.focusedControl }
-        guard let options = context.state.options, let index = focus else { return nil }
-        let choices = Self.grid(options.kind).choices
-        guard choices.indices.contains(index) else { return nil }
-        return layer.layer(withIdentifier: "option.\(choices[index].id)")
-    }
+    /// The layer of `option` in the open options.
+    private func item(for option: MailboxOption) -> Layer? { layer.layer(withIdentifier: "option.\(option.id)") }
 
-    /// A click (or Tab, from the engine) put the focus on `control`: the option it is, if it is one.
+    /// A click (or Tab, from the engine) put the focus on `control`: the picker's keys follow it.
     func focusMoved(to control: Layer?) {
-        if let picker { return picker.focusMoved(to: control) }
-        guard let options = context.state.options, let control else { return }
-        let choices = Self.grid(options.kind).choices
-        if let index = choices.firstIndex(where: { layer.layer(withIdentifier: "option.\($0.id)") === control }) { focus = index }
+        picker?.focusMoved(to: control)
     }
 
     /// The options as a menu of items (the ringed one focused), or the picker as a dialog.

@@ -12,6 +12,8 @@ final class MailboxReader {
                                                                 ("list", MailboxText.list), ("reply", MailboxText.reply)]
 
     private let context: MailboxViewContext
+    /// The reader's feature: the message read (`nil` while closed) and the reader's actions, all this part sends.
+    private let store: ScopedStore<String?, ReaderAction>
     /// The reader's page.
     let layer = Layer(identifier: "reader")
     private let scroll: ScrollView
@@ -30,6 +32,8 @@ final class MailboxReader {
 
     init(context: MailboxViewContext) {
         self.context = context
+        let store = context.store.scope(state: { $0.reading }, action: MailboxAction.reader)
+        self.store = store
         layer.anchorPoint = .zero
         layer.backgroundColor = .white
         layer.zPosition = 4
@@ -40,13 +44,13 @@ final class MailboxReader {
         layer.addSublayer(bar)
         let back = Typography.panel("reader.back", frame: Rect(x: 16, y: 14, width: 96, height: 36), color: .white, cornerRadius: 8)
         back.addSublayer(Typography.label(nil, "‹ " + context.texts(MailboxText.back), frame: Rect(x: 0, y: 7, width: 96, height: 24), size: 17, bold: true, color: Palette.ink, alignment: .center))
-        back.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.closeMessage) }]
+        back.gestureRecognizers = [TapRecognizer { _ in store.send(.close) }]
         bar.addSublayer(back)
         for action in Self.actions.reversed() {
             let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: 0, y: 14, width: Self.actionWidth, height: 36), color: .white, cornerRadius: 8)
             button.addSublayer(Typography.label(nil, context.texts(action.title), frame: Rect(x: 0, y: 7, width: Self.actionWidth, height: 24), size: 16, bold: true,
                                                 color: Palette.ink, alignment: .center))
-            button.gestureRecognizers = [TapRecognizer { [weak context] _ in context.map { Self.perform(action.id, in: $0) } }]
+            button.gestureRecognizers = [TapRecognizer { _ in store.send(Self.action(action.id)) }]
             bar.addSublayer(button)
             actionButtons.append(button)
         }
@@ -94,7 +98,7 @@ final class MailboxReader {
     func resize(to size: Size) {
         let fraction = scroll.maximumOffset > 0 ? scroll.offset / scroll.maximumOffset : 0
         layOut(size)
-        guard context.state.reading != nil, !layer.isHidden else { return }
+        guard store.state != nil, !layer.isHidden else { return }
         layOutHeader()
         fitBody()
         scroll.stop()
@@ -207,7 +211,7 @@ final class MailboxReader {
         // The opened message's first paragraph, said once the focus is in its body (so after the subject and sender);
         // dropped if the reader closed first.
         if let opening = pendingOpening {
-            if context.state.reading == nil {
+            if store.state == nil {
                 pendingOpening = nil
             } else if body.hasKeyboardFocus {
                 pendingOpening = nil
@@ -240,27 +244,26 @@ final class MailboxReader {
         case .ended, .cancelled:
             let velocity = -pan.velocity.dx / context.width
             let stays = abs(velocity) > context.tuning.menuFlickSpeed ? velocity > 0 : progress > 0.5
-            if stays { slide(to: 1, velocity: velocity) } else { context.send(.closeMessage) }
+            if stays { slide(to: 1, velocity: velocity) } else { store.send(.close) }
         default:
             break
         }
     }
 
-    /// The reader's buttons: the swipe's actions on the open message, and Reply.
-    private static func perform(_ id: String, in context: MailboxViewContext) {
-        guard let message = context.state.reading else { return }
+    /// What the reader's button `id` asks: the swipe's actions on the open message, and Reply.
+    private static func action(_ id: String) -> ReaderAction {
         switch id {
-        case "archive": context.send(.command(id: message, zone: .archive))
-        case "delete": context.send(.command(id: message, zone: .delete))
-        case "later": context.send(.command(id: message, zone: .later))
-        case "list": context.send(.command(id: message, zone: .list))
-        default: context.send(.reply(message))
+        case "archive": return .file(.archive)
+        case "delete": return .file(.delete)
+        case "later": return .file(.later)
+        case "list": return .file(.list)
+        default: return .reply
         }
     }
 
     /// Copies the open message's text to the clipboard (Ctrl-C), and says so.
     func copyText() {
-        guard let id = context.state.reading, let message = context.state.message(withID: id) else { return }
+        guard let id = store.state, let message = context.state.message(withID: id) else { return }
         context.stage.textInput.clipboard.setText(message.text)
         context.stage.announce(context.texts(MailboxText.copied))
     }

@@ -115,7 +115,7 @@ extension MailboxRules {
         } ?? state.words.wroteLine
         compose.body = "\n\n" + attribution.replacingOccurrences(of: "{sender}", with: message.sender) + "\n\(quoted)"
         compose.bodyCaret = 0
-        compose.field = .body
+        compose.startsIn = .body
         return compose
     }
 

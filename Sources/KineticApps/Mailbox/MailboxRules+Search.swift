@@ -26,9 +26,9 @@ extension MailboxRules {
             case .listFiltered: outcomes.append(.move(.listFiltered))
             case .listWidened: outcomes.append(.move(.listWidened))
             case .askServer(let words, let query): outcomes.append(.effect(.searchServer(words, query: query)))
-            case .focusTheTop: state.focus = state.focus == nil ? nil : state.visibleIDs.first
-            case .focusTheFirstFound: state.focus = state.visibleIDs.first
-            case .focusTheFirstIfNone: if state.focus == nil { state.focus = state.visibleIDs.first }
+            case .focusTheTop: outcomes.append(.move(.focus(.firstMessage(.ifOnAMessage))))
+            case .focusTheFirstFound: outcomes.append(.move(.focus(.firstMessage(.always))))
+            case .focusTheFirstIfNowhere: outcomes.append(.move(.focus(.firstMessage(.ifNowhere))))
             }
         }
         return outcomes

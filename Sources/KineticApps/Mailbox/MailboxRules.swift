@@ -17,8 +17,9 @@ public enum MailboxAction: Equatable, Sendable {
     case setMenu(open: Bool)
     /// Compose's own actions (opening it, its fields, Send, Cancel's question): see `ComposeRules`.
     case compose(ComposeAction)
-    /// The reader opens a message (a tap, or Enter on the focused row), clearing its unread dot; or closes.
-    case openMessage(String), closeMessage
+    /// The reader's own actions (a message opened, clearing its unread dot; closed; answered or filed from its bar):
+    /// see `ReaderRules`.
+    case reader(ReaderAction)
     /// The menu opens the Trash or a named list.
     case openShelf(MailboxShelf)
     /// "Empty Trash": asks first; then deletes every message in the Trash for good (one undo brings them all back).
@@ -35,10 +36,6 @@ public enum MailboxAction: Equatable, Sendable {
     /// The search's own actions (opening it, typing, leaving its field, the server's finds, closing it): see
     /// `SearchRules`.
     case search(SearchAction)
-    case moveFocus(down: Bool)
-    /// The keyboard focus moved onto a message's row by a key the engine's focus took (Tab into the list).
-    case focusMessage(String)
-    case clearFocus
     case messagesArrived([MailMessage])
     /// What went wrong reading the messages (a saved file, the server's document), whether a refresh failed, and
     /// whether the messages shown are the saved download (else the bundled ones): the rules log each problem and, when
@@ -242,8 +239,7 @@ public enum MailboxRules: AppRules {
                 }
             }
             // The message brought back is the one the person is on again, as a mail program selects what Undo restored.
-            if state.isShown(id) { state.focus = id }
-            return effects + [.reinsert(id, fromLeft: leftToTheLeft), .save]
+            return effects + [.reinsert(id, fromLeft: leftToTheLeft)] + (state.isShown(id) ? [.move(.focus(.message(id)))] : []) + [.save]
         case .compose(let action):
             return reduceCompose(&state, action)
         case .openDraft, .reply:
@@ -304,33 +300,19 @@ public enum MailboxRules: AppRules {
             state.reading = nil
             guard shelf != state.shelf else { return [] }
             state.shelf = shelf
-            focusTheTop(&state)
-            return [.segmentChanged(from: state.segment, to: state.segment)]
+            return [.segmentChanged(from: state.segment, to: state.segment), .move(.focus(.firstMessage(.ifTheKeyboardIsInUse)))]
         case .selectSegment(let segment):
             guard segment != state.segment || state.shelf != nil, state.options == nil else { return [] }
-            let from = state.segment
+            let from = state.segment, fromTheMenu = state.menuOpen
             state.shelf = nil
             state.segment = segment
-            focusTheTop(&state)
             state.menuOpen = false
-            return [.segmentChanged(from: from, to: segment)]
+            // Chosen in the menu, which had the keyboard: the list starts at its top where the keyboard is in use.
+            return [.segmentChanged(from: from, to: segment), .move(.focus(.firstMessage(fromTheMenu ? .ifTheKeyboardIsInUse : .ifOnAMessage)))]
         case .search(let action):
             return reduceSearch(&state, action)
         case .setMenu(let open):
             state.menuOpen = open && state.compose == nil
-        case .moveFocus(let down):
-            let ids = state.visibleIDs
-            guard !ids.isEmpty else { state.focus = nil; return [] }
-            if let focus = state.focus, let index = ids.firstIndex(of: focus) {
-                state.focus = ids[min(max(index + (down ? 1 : -1), 0), ids.count - 1)]
-            } else {
-                state.focus = down ? ids[0] : ids[ids.count - 1]
-            }
-        case .focusMessage(let id):
-            guard state.isShown(id) else { return [] }
-            state.focus = id
-        case .clearFocus:
-            state.focus = nil
         case .messagesArrived(let arrived):
             // A message a mail server keeps in a list of another program's making has no shelf here: it is left there.
             let messages = arrived.filter { message in
@@ -348,20 +330,9 @@ public enum MailboxRules: AppRules {
             searchAgain(&state)
             let known = Set(messages.map(\.id))
             if let options = state.options, !known.contains(options.messageID) { state.options = nil }
-            if let focus = state.focus, !known.contains(focus) { state.focus = nil }
             state.undoStack.removeAll { !known.contains($0.messageID) }
-        case .openMessage(let id):
-            guard state.options == nil, state.compose == nil, state.message(withID: id) != nil else { return [] }
-            // A draft opens where it is written, whether a tap, Enter or a screen reader's action opened it.
-            if state.placement(of: id).list == .draft { return reduceWriting(&state, .openDraft(id)) }
-            state.menuOpen = false
-            state.reading = id
-            state.focus = id
-            guard !state.read.contains(id) else { return [] }
-            state.read.insert(id)
-            return [.saveRead]
-        case .closeMessage:
-            state.reading = nil
+        case .reader(let action):
+            return reduceReader(&state, action)
         case .setDecideOnProjection(let on):
             state.decideOnProjection = on
         case .dataProblems(let problems, let refreshFailed, let showingSaved):
@@ -426,26 +397,21 @@ public enum MailboxRules: AppRules {
         state.search?.matches = found.union(stillHere)
     }
 
-    private static func focusTheTop(_ state: inout MailboxState) {
-        state.focus = state.focus == nil ? nil : state.visibleIDs.first
-    }
-
     /// Puts a message in its new place, remembering the old one for undo.
     /// Rescheduling a message that is already in Later keeps it there with its new time (its row springs back).
     private static func file(_ state: inout MailboxState, _ id: String, _ placement: Placement) -> [MailboxOutcome] {
         state.options = nil
         if state.reading == id { state.reading = nil }
-        let focusIndex = state.focus == id ? state.visibleIDs.firstIndex(of: id) : nil
+        let index = state.visibleIDs.firstIndex(of: id)
         state.undoStack.append(MailboxState.UndoEntry(messageID: id, previous: state.placement(of: id)))
         if state.undoStack.count > 100 { state.undoStack.removeFirst() }
         state.placements[id] = placement == .inbox ? nil : placement
-        if let focusIndex {
-            // The ring moves to the message that takes the filed one's place.
-            let ids = state.visibleIDs
-            state.focus = ids.isEmpty ? nil : ids[min(focusIndex, ids.count - 1)]
-        }
         let stillShown = state.isShown(id)
-        return (stillShown ? [.springBack(id)] : [.collapse(id)]) + [.save]
+        guard !stillShown else { return [.springBack(id), .save] }
+        // Where the filed message had the focus, the ring moves to the message that takes its place.
+        let ids = state.visibleIDs
+        let successor = index.flatMap { ids.isEmpty ? nil : ids[min($0, ids.count - 1)] }
+        return [.collapse(id)] + (successor.map { [.move(.focus(.inPlaceOf(id, successor: $0)))] } ?? []) + [.save]
     }
 
     /// What the person is told when an effect could not be carried out: every failure is logged; a lost save that

@@ -173,6 +173,7 @@ public final class MailboxScreen: Screen {
         reader.update(dt: dt)
         options.update(dt: dt)
         list.materializeRows()
+        list.markSelection()
         list.describeItemsIfStale()
         list.scroll.update(dt: dt)
         menu.place(content: content)
@@ -203,7 +204,7 @@ public final class MailboxScreen: Screen {
 
     /// Hands the state's change to the components: first the rows' moves the rules named, then whatever else differs.
     private func follow(from before: MailboxState) {
-        if state.listChange != before.listChange { play(state.listChange.moves) }
+        if state.listChange != before.listChange { play(state.listChange.moves, optionsBefore: before.options) }
         // Undo says what it did: a screen reader hears it, and the announcer no longer holds the filing's "Undo available.".
         if state.undoneCount != before.undoneCount {
             stage?.announce(context.texts(MailboxText.undoneBackIn, ["place": placeName ?? context.texts(MailboxText.theList)]))
@@ -211,13 +212,13 @@ public final class MailboxScreen: Screen {
         if state.menuOpen != before.menuOpen { menu.animate(open: state.menuOpen, velocity: 0) }
         // The options show once the message has slid off (seed 002: "when the animation is complete").
         if state.options != before.options, !(state.options.map { rows[$0.messageID]?.isSlidingOff == true } ?? false) { options.show() }
-        if state.compose != before.compose { compose.show(wasOpen: before.compose != nil) }
+        if state.compose != before.compose { compose.show(before: before.compose) }
         // Send says where the message went, as the sheet closes (issue #58: Send said nothing).
         if let sent = state.lastSent, sent != before.lastSent {
             stage?.announce(context.texts(MailboxText.putInSent, ["subject": sent.subject]))
         }
         if state.account != before.account {
-            accountSheet.show(wasOpen: before.account != nil)
+            accountSheet.show(before: before.account)
             if let said = accountSheet.announcement(from: before.account) { stage?.announce(said) }
         }
         if state.reading != before.reading { reader.show(wasReading: before.reading) }
@@ -254,7 +255,10 @@ public final class MailboxScreen: Screen {
     }
 
     /// The rows' moves of one action, in order.
-    private func play(_ moves: [MailboxState.ListChange.Move]) {
+    private func play(_ moves: [MailboxState.ListChange.Move], optionsBefore: MailboxState.Options?) {
+        // The message the keyboard was on, before a filed row leaves the list's rows: its own row, the row the focus
+        // goes back to, or, with the options open (a menu that holds the keyboard), the message they were over.
+        let focusedBefore = list.messageTheKeyboardIsOn ?? (stage?.keyboardFocus.focused == nil ? nil : optionsBefore?.messageID)
         for move in moves {
             switch move {
             case .springBack(let id): list.swipes.springBack(id)
@@ -268,8 +272,9 @@ public final class MailboxScreen: Screen {
             case .listReplaced(let from, let to): list.replaceList(from: from, to: to)
             case .listFiltered:
                 list.showFiltered()
-                if state.focus != nil { list.scrollToFocus() }  // the search closed on a message: it stays in view
+                list.scrollToFocus()  // the search closed on a message: it stays in view
             case .listWidened: list.layoutRows(animated: true)
+            case .focus(let request): list.follow(request, focusedBefore: focusedBefore)
             }
         }
     }
@@ -345,43 +350,22 @@ public final class MailboxScreen: Screen {
     /// list, the reader's buttons; the menu and a question (Cancel's, the Trash's) are worked by it alone.
     public override var usesKeyboardFocus: Bool { true }
 
-    /// The focused message's row, while the list is what the keyboard works.
-    public override var focusedControl: Layer? {
-        // A sheet's field with the keyboard is the focus a screen reader follows (none after Esc left it): never the
-        // row under the sheet, which would hand the sheet's first button the focus as it opens.
-        if state.account != nil || state.compose != nil { return context.stage.textInput.focused?.layer }
-        if state.options != nil { return options.focusedItem }
-        // The search's field while it has the keyboard: the one focus a screen reader follows, not the row behind.
-        if state.search?.isEditing == true { return searchBar.fieldLayer }
-        return list.focusedRow
+    /// Tab (or a click) moved the focus: onto a row, it scrolls into view by a key; in the picker, the keys turn the
+    /// wheel it is on. (The focus itself is the stage's: E, D, L and T act on the message whose row has it.)
+    public override func keyboardFocusDidMove(to control: Layer?) {
+        // (Tab out of a field takes the keyboard out of it, the engine's doing: the search's field then says it was left.)
+        if state.options != nil { return options.focusMoved(to: control) }
+        if list.message(inRow: control) != nil, stage?.keyboardFocus.isVisible == true { list.scrollToFocus() }
     }
 
-    /// Tab (or a click) moved the focus onto a row: that message is the focused one (scrolled into view by a key); onto
-    /// anything else: no message is, so E, D, L and T act on nothing they cannot see ringed.
-    public override func keyboardFocusDidMove(to control: Layer?) {
-        // Tab out of the search's field (or a click elsewhere): its keys are the list's again.
-        if state.search?.isEditing == true, control !== searchBar.fieldLayer { send(.search(.fieldLeft)) }
-        if state.options != nil { return options.focusMoved(to: control) }
-        if state.account != nil {
-            // As in compose: a field's own focus moved the keyboard to it; a button takes it out of them all.
-            if !Accessibility.isTextField(control?.accessibility?.role), state.account?.field != nil { send(.account(.focus(nil))) }
-            return
-        }
-        if state.compose != nil {
-            // An entry's own focus already moved the keyboard to its field; a button takes it out of them all.
-            if !Accessibility.isTextField(control?.accessibility?.role), state.compose?.field != nil { send(.compose(.focus(nil))) }
-            return
-        }
-        if let id = list.message(inRow: control) {
-            send(.focusMessage(id))
-            if stage?.keyboardFocus.isVisible == true { list.scrollToFocus() }
-        } else if state.focus != nil, !state.menuOpen {
-            send(.clearFocus)
-        }
-    }
+    /// Puts the stage's keyboard focus on message `id`'s row, as ↓ or a click on it would.
+    func focus(message id: String) { list.focus(message: id) }
+
+    /// The message whose row has the stage's keyboard focus, if one has: the one E, D, L and T act on.
+    var focusedMessage: String? { list.focusedMessage }
 
     /// Opened by a key: the focus starts on the first message, so the next E archives what shows ringed.
-    public override func keyboardFocusArrives() { send(.moveFocus(down: true)) }
+    public override func keyboardFocusArrives() { list.moveFocus(down: true) }
 
     /// Text with compose or the account sheet open but no field focused (after Esc) is kept from the list behind it.
     public override func handleText(_ text: String) -> Bool { state.compose != nil || state.account != nil }

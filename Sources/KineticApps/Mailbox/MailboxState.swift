@@ -177,8 +177,13 @@ public struct MailboxState: Equatable, Sendable {
         /// The recipients as they go: each address with its name.
         public var recipients: [String] { MailAddressList(to).addresses?.map(\.written) ?? [] }
 
-        /// The field with the keyboard; `nil` after Esc left it (a second Esc closes the sheet).
-        public var field: ComposeField? = ComposeField.to
+        /// The field the keyboard starts in as the sheet opens: To for a new message, the body for a reply. (Where it is
+        /// afterwards is the stage's keyboard focus's alone.)
+        public var startsIn: ComposeField = .to
+
+        /// The field the keyboard goes back to when it was in none as Cancel's question was answered "Keep Editing":
+        /// To while To is empty, else the body.
+        public var resumesIn: ComposeField { to.isEmpty ? .to : .body }
     }
 
     /// The search, while it is open (state `search`, `search.results` once the keyboard left its field): what is
@@ -234,8 +239,6 @@ public struct MailboxState: Equatable, Sendable {
         get { if case .account(let account) = destination { return account } else { return nil } }
         set { present(newValue.map(MailboxDestination.account), replacing: { if case .account = $0 { return true } else { return false } }) }
     }
-    /// The message with the keyboard's focus ring.
-    public var focus: String?
     /// The Trash or a named list, when the menu opened one (it stands in for the segment until a segment is chosen).
     public var shelf: MailboxShelf?
     /// Whether the Trash's "Empty the Trash?" confirmation shows.
@@ -482,6 +485,32 @@ public struct MailboxState: Equatable, Sendable {
             case listFiltered
             /// The mail server found more matches: the list is made again where it is scrolled.
             case listWidened
+            /// The stage's keyboard focus is asked to go to a message's row (the focus is the stage's alone: the rules
+            /// keep no copy of it, and ask only what follows from their own change).
+            case focus(FocusRequest)
+        }
+
+        /// Where the rules ask the stage's keyboard focus to go in the list.
+        public enum FocusRequest: Equatable, Sendable {
+            /// To message `id`'s row: what Undo brought back, the message being read (once the reader closes).
+            case message(String)
+            /// To the first message of what the list shows now (another list, the search's results), when `when` holds.
+            case firstMessage(When)
+            /// Where message `filed` had the focus (it left the list), to `successor`, which took its place.
+            case inPlaceOf(String, successor: String)
+        }
+
+        /// Where the focus is for a `firstMessage` request to be carried out.
+        public enum When: Equatable, Sendable {
+            /// Wherever it is (the search's Enter goes to the results).
+            case always
+            /// On a message (a keyboard working the list starts again at the top of the new one).
+            case ifOnAMessage
+            /// Anywhere, with the keyboard in use (its ring showing): a list chosen in the menu, which had the keyboard.
+            case ifTheKeyboardIsInUse
+            /// On no control but a text field letting go of the keys: the search left by Esc, or closed with the
+            /// keyboard nowhere else (a control a click put it on keeps it).
+            case ifNowhere
         }
         /// Counts the changes: one more for every action that moved rows.
         public var number: Int

@@ -60,12 +60,15 @@ final class MessageList {
     // MARK: Rows
 
     /// Makes the rows of the shown list anew (new data, a new segment), each at its place.
+    /// The message whose row had the stage's keyboard focus keeps it in its new row, where it still shows.
     func rebuildRows() {
+        let focused = focusedMessage
         for row in virtualRows.removeAll() { row.slot.removeFromSuperlayer() }
         heldRows = []  // a sliding row taken away holds no place
         layoutRows(animated: false)
         scroll.offset = min(scroll.offset, scroll.maximumOffset)
         materializeRows()
+        if let focused, state.isShown(focused) { focus(message: focused) }
     }
 
     /// Makes the rows that came within reach and takes away those that left it, unless a row is still moving, swiped
@@ -73,7 +76,7 @@ final class MessageList {
     func materializeRows() {
         let ids = shownIDs
         virtualRows.materialize(ids: ids, make: { makeRow(shownMessage(ids[$0])) }, mayTake: { row in
-            abs(row.offset) < 0.5 && row.id != state.focus
+            abs(row.offset) < 0.5 && row.slot !== stageFocus.focused
                 && !animator.isAnimating(row.slot, \.position) && !animator.isAnimating(row, \MessageRowView.offset)
         })
     }
@@ -106,7 +109,7 @@ final class MessageList {
             if self.rows.values.contains(where: { abs($0.offset) > 0.5 }) {
                 self.closeOpenThings()
             } else {
-                self.context.send(.openMessage(id))  // a draft opens in compose, where it is written
+                self.context.send(.reader(.open(id)))  // a draft opens in compose, where it is written
             }
         }]
         row.setUnread(state.isUnread(message))
@@ -313,7 +316,7 @@ final class MessageList {
 
     /// The Menu key or Shift-F10: the focused (or first) message's context menu, at its row.
     func showContextMenuForFocus() {
-        guard let id = state.focus ?? shownIDs.first, let row = rows[id] else { return }
+        guard let id = focusedMessage ?? shownIDs.first, let row = rows[id] else { return }
         let frame = row.slot.frameInRoot
         context.stage.showContextMenu(contextActions(for: id).map { ContextMenuItem($0.title, perform: $0.perform) },
                                       at: Point(x: frame.minX + 120, y: frame.midY))
@@ -326,9 +329,86 @@ final class MessageList {
     }
 
     /// Where the focused message's row starts in the list's content, if a shown message is focused.
-    private var focusedRowTop: Double? {
-        guard let focus = state.focus, let index = state.visibleIDs.firstIndex(of: focus) else { return nil }
-        return Double(index) * MessageRowView.height
+    private var focusedRowTop: Double? { focusedMessage.flatMap(rowTop) }
+
+    /// Where message `id`'s row starts in the list's content, if it shows.
+    private func rowTop(_ id: String) -> Double? {
+        state.visibleIDs.firstIndex(of: id).map { Double($0) * MessageRowView.height }
+    }
+
+    /// The message whose row is marked selected for screen readers: the one whose row had the stage's keyboard focus
+    /// when last looked (`markSelection()`).
+    private var selectedMessage: String?
+
+    /// Each step: the row with the stage's keyboard focus is the list's selected one for screen readers, as in a list
+    /// where the selection follows the focus; the row that had it is no longer.
+    func markSelection() {
+        let now = focusedMessage
+        guard now != selectedMessage else { return }
+        if let old = selectedMessage { rows[old]?.slot.accessibility?.states.remove(.selected) }
+        if let now { rows[now]?.slot.accessibility?.states.insert(.selected) }
+        selectedMessage = now
+    }
+
+    /// The message whose row has the stage's keyboard focus, if one has: the one the list's keys act on. (The focus is
+    /// the stage's alone: the list reads it, never keeps a copy.)
+    var focusedMessage: String? { message(inRow: stageFocus.focused) }
+
+    /// The message the keyboard is on: the one whose row has the stage's keyboard focus, or whose row gets it back when
+    /// what covers the list (the options, the reader, a menu) goes.
+    var messageTheKeyboardIsOn: String? {
+        focusedMessage ?? rows.first { stageFocus.returnsFocus(to: $0.value.slot) }?.key
+    }
+
+    /// The stage's one keyboard focus.
+    var stageFocus: KeyboardFocus { context.stage.keyboardFocus }
+
+    /// Puts the stage's keyboard focus on message `id`'s row: at once where the row is made (the next key goes on from
+    /// it), and again at the step's end, after a sheet or menu that closed gave the focus back, or once the list has made
+    /// the row. Scrolls the row into view where the keyboard is in use. A message that no longer shows is not looked for.
+    func focus(message id: String) {
+        if let row = rows[id], row.slot === stageFocus.focused { return }  // where it is already: nothing moves
+        if stageFocus.isVisible, let top = rowTop(id) { scroll.scroll(toShow: top, top + MessageRowView.height) }
+        if let row = rows[id] { stageFocus.focus(row.slot) }
+        stageFocus.request { [weak self] in
+            guard let self, self.state.isShown(id) else { return .gone }
+            return self.rows[id].map { .control($0.slot) } ?? .notYet
+        }
+    }
+
+    /// The next (or previous) message after the focused one, or the first (or last) with none focused: ↓ and ↑.
+    func moveFocus(down: Bool) {
+        let ids = state.visibleIDs
+        guard !ids.isEmpty else { return }
+        let next: String
+        if let current = focusedMessage, let index = ids.firstIndex(of: current) {
+            next = ids[min(max(index + (down ? 1 : -1), 0), ids.count - 1)]
+        } else {
+            next = down ? ids[0] : ids[ids.count - 1]
+        }
+        focus(message: next)
+    }
+
+    /// Carries out the rules' request for the focus (see `MailboxState.ListChange.FocusRequest`), made when the keyboard
+    /// was on message `focusedBefore` (`messageTheKeyboardIsOn` before the same change's rows moved).
+    func follow(_ request: MailboxState.ListChange.FocusRequest, focusedBefore: String?) {
+        switch request {
+        case .message(let id):
+            focus(message: id)
+        case .firstMessage(let when):
+            let focused = stageFocus.focused
+            let holds: Bool
+            switch when {
+            case .always: holds = true
+            case .ifOnAMessage: holds = focusedBefore != nil
+            case .ifTheKeyboardIsInUse: holds = stageFocus.isVisible
+            case .ifNowhere: holds = focusedBefore == nil && (focused == nil || Accessibility.isTextField(focused?.accessibility?.role))
+            }
+            guard holds, let first = state.visibleIDs.first else { return }
+            focus(message: first)
+        case .inPlaceOf(let filed, let successor):
+            if focusedBefore == filed { focus(message: successor) }
+        }
     }
 
     /// The stage changed size: the list fills it below the bar (more rows in a taller window: `VirtualRows` makes
@@ -361,14 +441,6 @@ final class MessageList {
             }
         }
         materializeRows()
-    }
-
-    /// The focused message's row while the list is what the keyboard works (nothing covers it): the stage's keyboard
-    /// focus follows it, and draws the ring round it.
-    var focusedRow: Layer? {
-        guard let focus = state.focus, state.compose == nil, state.options == nil, state.reading == nil, !state.menuOpen,
-              !state.confirmingEmptyTrash else { return nil }
-        return rows[focus]?.slot
     }
 
     /// The message whose row is `layer`, if it is one.
@@ -493,11 +565,11 @@ final class MessageList {
     private func describe(_ row: MessageRowView) {
         // A row still sliding off after its message was deleted for good is named as it was, with nothing to do.
         let message = shownMessage(row.id), id = message.id, inModel = state.message(withID: id) != nil
-        let actions: [MailboxAction] = inModel ? [.openMessage(id), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
+        let actions: [MailboxAction] = inModel ? [.reader(.open(id)), .command(id: id, zone: .archive), .command(id: id, zone: .delete),
                                                   .command(id: id, zone: .later), .command(id: id, zone: .list)] : []
-        // `focused` is the stage's keyboard focus's to set (it follows `focusedRow`); the row says it is the one selected.
+        // `focused` is the stage's keyboard focus's to set; the row it is on says it is the one selected.
         var states: Accessibility.States = [.focusable, .selectable]
-        if state.focus == id && state.options == nil && state.compose == nil && state.reading == nil { states.insert(.selected) }
+        if selectedMessage == id { states.insert(.selected) }
         var described = Accessibility(role: .listItem, name: rowName(message), states: states, actions: zip(Self.rowActionNames, actions).map { name, action in
             Accessibility.Action(name) { [weak self] in self?.context.send(action) }
         })

@@ -30,8 +30,9 @@ public enum SearchOutcome: Equatable, Sendable {
     case focusTheTop
     /// The keyboard left the field for the results: the first of them takes the focus.
     case focusTheFirstFound
-    /// The search closed with the keyboard in the results: with no message focused, the first that shows takes it.
-    case focusTheFirstIfNone
+    /// The search closed with the keyboard in the results, or Esc left its field: where the keyboard is nowhere else,
+    /// the first message that shows takes it.
+    case focusTheFirstIfNowhere
 }
 
 /// The search's rules: its state (`nil` while closed) + action → new state + what the Mailbox is to do, pure. The
@@ -70,11 +71,13 @@ public enum SearchRules {
             search?.isEditing = false
             return [.focusTheFirstFound]
         case .fieldLeft:
+            guard search?.isEditing == true else { return [] }
             search?.isEditing = false
+            return [.focusTheFirstIfNowhere]
         case .close:
             guard let closed = search else { return [] }
             search = nil
-            return (closed.isEditing ? [] : [.focusTheFirstIfNone]) + (closed.matches == nil ? [] : [.listFiltered])
+            return (closed.isEditing ? [] : [.focusTheFirstIfNowhere]) + (closed.matches == nil ? [] : [.listFiltered])
         }
         return []
     }

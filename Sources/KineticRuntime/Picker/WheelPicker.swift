@@ -38,8 +38,15 @@ public final class WheelPicker {
     public let columns: [Column]
     /// The wheels' motion, one per column.
     public private(set) var wheels: [PickerWheel]
-    /// The column the arrow keys turn.
-    public private(set) var focusedColumn = 0
+    /// The column the arrow keys turn: the one whose wheel has the stage's keyboard focus, as its owner says
+    /// (`focus(column:)`), or the one the pointer last worked.
+    public private(set) var focusedColumn = 0 {
+        didSet { if focusedColumn != oldValue { onFocusedColumnChange?(focusedColumn) } }
+    }
+    /// Told when another column became the one the keys turn (the pointer worked it: a drag, a tap, the mouse wheel; or
+    /// ← and →), so the owner puts the stage's keyboard focus on that wheel, as a click on a control does: the focus
+    /// stays one.
+    public var onFocusedColumnChange: ((Int) -> Void)?
     /// Told whenever `rows` changes: as a dragged wheel brings another row to the middle, as a release picks the row
     /// the wheel will rest on, and on every key, click or tap.
     public var onChange: (() -> Void)?

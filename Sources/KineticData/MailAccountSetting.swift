@@ -14,21 +14,30 @@ public struct MailAccountForm: Equatable, Sendable, CustomStringConvertible, Cus
     public var user: String
     /// The password, kept only until the account is set up.
     public var password: String
+    /// A PEM file of certificate authorities to trust for this account's servers instead of the system's (a company's
+    /// own, a self-hosted server's), or `nil` to trust the system's. `~/` is the person's home folder.
+    public var caFile: String?
 
-    /// A form as typed, its fields but the password trimmed; an empty SMTP address is none.
-    public init(name: String, imap: String, smtp: String?, user: String, password: String) {
+    /// A form as typed, its fields but the password trimmed; an empty SMTP address or CA file is none.
+    public init(name: String, imap: String, smtp: String?, user: String, password: String, caFile: String? = nil) {
         self.name = name.trimmingCharacters(in: .whitespaces)
         self.imap = imap.trimmingCharacters(in: .whitespaces)
         let sending = smtp?.trimmingCharacters(in: .whitespaces)
         self.smtp = sending?.isEmpty == false ? sending : nil
         self.user = user.trimmingCharacters(in: .whitespaces)
         self.password = password
+        let authority = caFile?.trimmingCharacters(in: .whitespaces)
+        self.caFile = authority?.isEmpty == false ? authority : nil
     }
 
     /// The form without its password.
-    public var description: String { "\(name): \(user) at \(imap)\(smtp.map { ", sending through \($0)" } ?? "") (password not shown)" }
+    public var description: String {
+        "\(name): \(user) at \(imap)\(smtp.map { ", sending through \($0)" } ?? "")\(caFile.map { ", trusting \($0)" } ?? "") (password not shown)"
+    }
     /// What `dump` and mirrors see: no password.
-    public var customMirror: Mirror { Mirror(self, children: ["name": name, "imap": imap, "smtp": smtp as Any, "user": user], displayStyle: .struct) }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name, "imap": imap, "smtp": smtp as Any, "user": user, "caFile": caFile as Any], displayStyle: .struct)
+    }
 }
 
 /// What setting an account up gave: the mail server the Mailbox opens on now (the new account, with those set up

@@ -25,13 +25,32 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// Never the password: a set-up holds none.
     public var description: String { "\(MailAccount.shown(name)): \(MailAccount.shown(user)) at \(MailAccount.shown(imap))" }
 
-    /// The account with `password`, checked (the name, the addresses, the user); throws a sentence naming what is wrong.
-    public func account(password: String) throws -> MailAccount {
+    /// The account with `password`, checked (the name, the addresses, the user, the CA file, read with `home` as `~/`);
+    /// throws a sentence naming what is wrong.
+    public func account(password: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) throws -> MailAccount {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
             throw MailAccountError("the account's name must be 1 to 80 characters on one line")
         }
         guard !password.isEmpty, !password.contains(where: \.isNewline) else { throw MailAccountError("the password is empty or holds a line break") }
-        return try MailAccount(address: imap, user: user, password: password, trustRootsFile: caFile, smtpAddress: smtp)
+        return try MailAccount(address: imap, user: user, password: password, trustRootsFile: try trustedRoots(home: home), smtpAddress: smtp)
+    }
+
+    /// The largest certificate authority file read: a company's bundle is a few dozen certificates, well under this.
+    static let caFileLimit = 1 << 20
+
+    /// `caFile` as a path TLS can load (`~/` expanded), once it is read and found to hold a certificate: a file that
+    /// can't be used is said now, in a sentence naming it, rather than as a TLS library's error at the handshake.
+    func trustedRoots(home: String? = ProcessInfo.processInfo.environment["HOME"]) throws -> String? {
+        guard let caFile else { return nil }
+        let path = MailAccountsFile.expanded(caFile, home: home)
+        let bytes: Data
+        do { bytes = try SmallFile.read(path, limit: Self.caFileLimit) } catch {
+            throw MailAccountError("the certificate authority file \(MailAccount.shown(caFile)) \(error)")
+        }
+        guard bytes.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+            throw MailAccountError("the certificate authority file \(MailAccount.shown(caFile)) holds no certificate (a PEM file, its certificates each between -----BEGIN CERTIFICATE----- and -----END CERTIFICATE-----)")
+        }
+        return path
     }
 
     /// Keeps the account: its password in the Secret Service, else in `mail-passwords/` beside `file` (owner-only);
@@ -44,7 +63,7 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     @discardableResult
     public func keep(password: String, in file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
                      keyringDeadline: Double = 60, warn: (String) -> Void = Log.line) throws -> String? {
-        let account = try account(password: password)
+        let account = try account(password: password, home: environment["HOME"])
         do { _ = try MailAccountsFile.entries(in: file) } catch { throw MailAccountError("mail accounts: \(error)") }
         let folder = file.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
@@ -153,7 +172,8 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
 }
 
 extension MailAccountSetUp {
-    /// The set-up of an account typed in the Mailbox's sheet, trusting `caFile`'s roots where given.
+    /// The set-up of an account typed in the Mailbox's sheet, trusting the certificate authorities of the form's CA file,
+    /// else of the run's `caFile` (`--mail-ca-file`), else the system's.
     ///
     /// With no name typed, the account goes by its user name when that is an address, else by the user at the IMAP
     /// host ("ana@imap.example.org"), so "ana" at two servers are two accounts (the first 80 characters of it).
@@ -163,7 +183,7 @@ extension MailAccountSetUp {
             let host = URLComponents(string: form.imap)?.host ?? ""
             name = String((form.user.contains("@") || host.isEmpty ? form.user : "\(form.user)@\(host)").prefix(80))
         }
-        self.init(name: name, imap: form.imap, smtp: form.smtp, user: form.user, caFile: caFile)
+        self.init(name: name, imap: form.imap, smtp: form.smtp, user: form.user, caFile: form.caFile ?? caFile)
     }
 
     /// Setting accounts up from the Mailbox's sheet for good (`kinetic run`): the login checked, then the account kept

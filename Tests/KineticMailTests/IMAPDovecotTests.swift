@@ -107,6 +107,29 @@ final class IMAPDovecotTests: XCTestCase {
         }
     }
 
+    /// The account sheet's check (issue #54): an `imaps://` server whose certificate only the run's own authority signed
+    /// is refused, in words, when the form names no CA file; with the authority's file typed in the form (`~/` the home
+    /// folder), the same account logs in.
+    func testTheSheetsCertificateAuthorityFileIsTrusted() async throws {
+        let server = try server()
+        let environment = ProcessInfo.processInfo.environment
+        guard let address = environment["KINETIC_TEST_IMAPS_URL"], let authority = environment["KINETIC_TEST_MAIL_CA"] else {
+            throw XCTSkip("the test server offers no imaps:// (scripts/with-dovecot does)")
+        }
+        let untrusted = MailAccountForm(name: "Self-hosted", imap: address, smtp: nil, user: server.user, password: server.password)
+        do {
+            try await MailAccountSetUp.check(untrusted, caFile: nil, timeout: .seconds(10))
+            XCTFail("a certificate no trusted authority signed was taken")
+        } catch {
+            XCTAssertTrue("\(error)".contains("the server's certificate is not signed by an authority this machine trusts"), "\(error)")
+        }
+        let home = URL(fileURLWithPath: authority).deletingLastPathComponent().path
+        let trusted = MailAccountForm(name: "Self-hosted", imap: address, smtp: nil, user: server.user, password: server.password,
+                                      caFile: "~/" + URL(fileURLWithPath: authority).lastPathComponent)
+        let account = try MailAccountSetUp(trusted).account(password: trusted.password, home: home)
+        try await IMAPMailServer(account: account, timeout: .seconds(10)).logIn()
+    }
+
     /// `imap://host` off loopback: the plain port turned to TLS by STARTTLS before the password goes (RFC 3501
     /// §6.2.1), the certificate checked as for `imaps://`; the capabilities are asked again over TLS (Dovecot offers
     /// STARTTLS before and LOGINDISABLED never after, so the list must change). With only the system's roots the

@@ -243,4 +243,39 @@ final class MailAccountsFileTests: XCTestCase {
         XCTAssertEqual(rows.map(\.subject), ["Picnic", "Budget", "Old minutes", "Undated"])
         XCTAssertEqual(rows.map(\.account), ["Home", "Work", "Work", "Work"])
     }
+
+    /// Issue #54: the account sheet trusts a certificate authority file, as `--mail-ca-file` does. The form's file wins
+    /// over the run's; `~/` is the home folder; a file that can't be used is said at once in a sentence naming it (one
+    /// missing, a FIFO, one with no certificate), never as a TLS library's error at the handshake; the file kept in
+    /// `mail.json` is the one typed.
+    func testACertificateAuthorityFileFromTheSheetIsCheckedAndKept() throws {
+        let folder = try folder()
+        let pem = folder.appendingPathComponent("ca.pem")
+        try write("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n", to: pem)
+        let typed = MailAccountForm(name: "W", imap: "imaps://h.example", smtp: nil, user: "u", password: "p", caFile: "  ~/ca.pem ")
+        XCTAssertEqual(typed.caFile, "~/ca.pem", "trimmed")
+        XCTAssertNil(MailAccountForm(name: "W", imap: "imaps://h.example", smtp: nil, user: "u", password: "p", caFile: " ").caFile, "blank is none")
+        let setUp = MailAccountSetUp(typed, caFile: "/the/run's.pem")
+        XCTAssertEqual(setUp.caFile, "~/ca.pem", "the sheet's file over the run's")
+        XCTAssertEqual(MailAccountSetUp(MailAccountForm(name: "W", imap: "imaps://h.example", smtp: nil, user: "u", password: "p"), caFile: "/run.pem").caFile,
+                       "/run.pem", "none typed: the run's")
+        XCTAssertEqual(try setUp.trustedRoots(home: folder.path), pem.path, "~/ is the home folder")
+
+        func refusal(_ caFile: String) -> String {
+            let setUp = MailAccountSetUp(name: "W", imap: "imaps://h.example", smtp: nil, user: "u", caFile: caFile)
+            do { _ = try setUp.trustedRoots(home: folder.path); return "accepted" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(refusal("~/missing.pem"), "the certificate authority file \"~/missing.pem\" can't be read (No such file or directory)")
+        let fifo = folder.appendingPathComponent("fifo.pem")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertEqual(refusal(fifo.path), "the certificate authority file \"\(fifo.path)\" is not a regular file (a FIFO)")
+        let notPEM = folder.appendingPathComponent("key.txt")
+        try write("just words", to: notPEM)
+        XCTAssertTrue(refusal(notPEM.path).hasPrefix("the certificate authority file \"\(notPEM.path)\" holds no certificate"), refusal(notPEM.path))
+
+        let file = folder.appendingPathComponent("config/kinetic/mail.json")
+        _ = try MailAccountSetUp(typed).keep(password: typed.password, in: file, environment: ["HOME": folder.path])
+        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        XCTAssertEqual((written["accounts"] as? [[String: Any]])?.first?["caFile"] as? String, "~/ca.pem")
+    }
 }

@@ -7,7 +7,7 @@ import KineticData
 public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, CustomReflectable {
     /// The sheet's text fields (`account.<field>`), in Tab order.
     public enum Field: String, Equatable, Sendable, CaseIterable {
-        case name, imap, smtp, user, password
+        case name, imap, smtp, caFile = "ca-file", user, password
 
         /// The field Enter moves to; from the password, none: Enter there sets the account up.
         public var next: Field? {
@@ -47,7 +47,7 @@ public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, Custom
 
     /// The account as typed.
     public var form: MailAccountForm {
-        MailAccountForm(name: self[.name], imap: self[.imap], smtp: self[.smtp], user: self[.user], password: self[.password])
+        MailAccountForm(name: self[.name], imap: self[.imap], smtp: self[.smtp], user: self[.user], password: self[.password], caFile: self[.caFile])
     }
 
     /// The sheet without its password.

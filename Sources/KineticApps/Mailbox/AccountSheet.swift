@@ -4,8 +4,9 @@ import KineticRuntime
 import KineticScene
 
 /// Add Mail Account (`account`): a sheet over the dimmed list (`account.dim`) with the account's name, its IMAP and
-/// SMTP servers, the user name and the password (the engine's text fields `account.name`, `account.imap`,
-/// `account.smtp`, `account.user`, `account.password`, the last a secure one), Cancel and Connect
+/// SMTP servers, a certificate authority file to trust (optional), the user name and the password (the engine's text
+/// fields `account.name`, `account.imap`, `account.smtp`, `account.ca-file`, `account.user`, `account.password`, the
+/// last a secure one), Cancel and Connect
 /// (`account.cancel`, `account.connect`), a line on the addresses it takes (`account.hint`) and one that says what is
 /// happening or what went wrong (`account.status`).
 ///
@@ -20,8 +21,8 @@ final class AccountSheet {
     private let overlay: Overlay
     private var fields: [AccountSetUp.Field: TextField] = [:]
     private let status = Layer(identifier: "account.status")
-    /// The sheet's size: room for five fields, the hint and two lines of the server's words.
-    static let size = Size(width: 600, height: 440)
+    /// The sheet's size: room for six fields, the hint and two lines of the server's words.
+    static let size = Size(width: 600, height: 488)
     /// The refusal's colour: a deep red that reads at 6.6:1 on the white sheet.
     static let refusalColor = Color(red8: 0xB0, green8: 0x2A, blue8: 0x0A)
 
@@ -48,11 +49,22 @@ final class AccountSheet {
     }
 
     /// The caption each field goes by, on screen and to a screen reader.
+    /// What a screen reader says of a field beyond its caption: the addresses the servers' fields take, what the CA
+    /// file is for.
+    private func description(_ field: AccountSetUp.Field) -> String {
+        switch field {
+        case .imap, .smtp: return context.texts(MailboxText.accountHint)
+        case .caFile: return context.texts(MailboxText.caFileHint)
+        case .name, .user, .password: return ""
+        }
+    }
+
     private func caption(_ field: AccountSetUp.Field) -> String {
         switch field {
         case .name: return context.texts(MailboxText.accountName)
         case .imap: return context.texts(MailboxText.imapServer)
         case .smtp: return context.texts(MailboxText.smtpServer)
+        case .caFile: return context.texts(MailboxText.caFile)
         case .user: return context.texts(MailboxText.userName)
         case .password: return context.texts(MailboxText.password)
         }
@@ -97,9 +109,10 @@ final class AccountSheet {
             box.addSublayer(rule)
             sheet.addSublayer(box)
         }
-        sheet.addSublayer(Typography.label("account.hint", context.texts(MailboxText.accountHint), frame: Rect(x: 20, y: 318, width: width - 40, height: 40),
+        let fieldsEnd = 70 + Double(AccountSetUp.Field.allCases.count) * 48
+        sheet.addSublayer(Typography.label("account.hint", context.texts(MailboxText.accountHint), frame: Rect(x: 20, y: fieldsEnd + 8, width: width - 40, height: 40),
                                            size: 13, color: Palette.muted, lineLimit: 2))
-        status.frame = Rect(x: 20, y: 366, width: width - 40, height: 56)
+        status.frame = Rect(x: 20, y: fieldsEnd + 56, width: width - 40, height: 56)
         sheet.addSublayer(status)
     }
 
@@ -166,7 +179,7 @@ final class AccountSheet {
             var states: Accessibility.States = [.focusable, .editable]
             if account?.isConnecting == true { states.insert(.disabled) }
             field.layer.accessibility = Accessibility(role: kind == .password ? .passwordText : .entry, name: caption(kind),
-                                                      description: kind == .imap || kind == .smtp ? context.texts(MailboxText.accountHint) : "",
+                                                      description: description(kind),
                                                       states: states, exposesText: true,
                                                       setText: { [store, weak field] text in
                                                           // The field's own cleaning (one line; a secret's first) is what the state keeps.

@@ -110,6 +110,8 @@ enum MailboxText {
     static let smtpServer = LocalizedText("mailbox.account.smtp", "SMTP server")
     static let userName = LocalizedText("mailbox.account.user", "User name")
     static let password = LocalizedText("mailbox.account.password", "Password")
+    static let caFile = LocalizedText("mailbox.account.ca-file", "CA file")
+    static let caFileHint = LocalizedText("mailbox.account.ca-file.hint", "Optional: a PEM file of the certificate authority to trust for this account's servers, a company's or a self-hosted server's, such as ~/ca.pem.")
     static let accountHint = LocalizedText("mailbox.account.hint", "imaps://mail.example.org, or imap:// to turn to TLS with STARTTLS; smtps://host or smtp://host:587. Without SMTP the account only reads.")
     static let connecting = LocalizedText("mailbox.account.connecting", "Connecting…")
     static let accountRefused = LocalizedText("mailbox.account.refused", "Not set up: {reason}")

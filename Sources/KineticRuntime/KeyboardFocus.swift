@@ -124,6 +124,15 @@ public final class KeyboardFocus {
         scopes.contains { $0.returnTo?.layer === layer }
     }
 
+    /// The control Tab (`backwards`: Shift-Tab) would move the focus to from `control` among the stops of the innermost
+    /// scope under `root`, for a screen that puts a control of its own in the Tab order beside another (the
+    /// Honeycomb's Learn More after its open cell).
+    public func stop(after control: Layer, backwards: Bool, under root: Layer) -> Layer? {
+        let stops = stops(among: innermostScope(under: root).controls, focused: control)
+        guard let index = stops.firstIndex(where: { $0 === control }), !stops.isEmpty else { return nil }
+        return stops[(index + (backwards ? -1 : 1) + stops.count) % stops.count]
+    }
+
     /// Whether an app's request for the focus waits for its control (see `request(_:)`).
     public var hasRequest: Bool { requested != nil }
 

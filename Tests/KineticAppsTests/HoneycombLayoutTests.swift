@@ -52,12 +52,20 @@ final class HoneycombLayoutTests: XCTestCase {
                         XCTAssertGreaterThanOrEqual(a.distance(to: b), 3.squareRoot() * radius, label)
                     }
                 }
-                // The block, hexagon edges included, inside the area, and its outline centred both ways (issue 36,
-                // item 12: 15 and 31 cells were centred by mass, their outlines 20 and 26 pt off-centre).
+                // The block, hexagon edges included, inside the area, and centred: down by its outline; across, halfway
+                // between its mass (the centres' mean) and its outline's middle. Issue 36, item 12 found outlines 20
+                // and 26 pt off-centre when the mass was centred; issue 58, item 8 the mass 21 pt off when the outline
+                // was. They part only by a row half a cell off the axis with no row to pair with: its half cell moves
+                // the outline's middle by a quarter cell at most, and the mass by less, so they are at most s/4 apart.
                 let minX = centres.map { $0.x }.min()! - layout.cellSize.width / 2, maxX = centres.map { $0.x }.max()! + layout.cellSize.width / 2
                 let minY = centres.map { $0.y }.min()! - radius, maxY = centres.map { $0.y }.max()! + radius
                 XCTAssertTrue(minX >= area.minX - 1e-6 && maxX <= area.maxX + 1e-6 && minY >= area.minY - 1e-6 && maxY <= area.maxY + 1e-6, "\(label): inside the area")
-                XCTAssertEqual((minX + maxX) / 2, area.midX, accuracy: 0.5, "\(label): outline centred across")
+                let mass = centres.map(\.x).reduce(0, +) / Double(centres.count), outline = (minX + maxX) / 2
+                // (Unless that would cross the area's edge: then the block stands against it, as near halfway as it can.)
+                let againstAnEdge = minX - area.minX < 0.5 || area.maxX - maxX < 0.5
+                if !againstAnEdge { XCTAssertEqual((mass + outline) / 2, area.midX, accuracy: 0.5, "\(label): halfway between mass and outline across") }
+                XCTAssertLessThanOrEqual(abs((mass + outline) / 2 - area.midX), s / 8 + 0.5, "\(label): halfway, or within an eighth of a cell of it")
+                XCTAssertLessThanOrEqual(abs(mass - outline), s / 4 + 1e-6, "\(label): mass and outline at most a quarter cell apart")
                 XCTAssertEqual((minY + maxY) / 2, area.midY, accuracy: 0.5, "\(label): outline centred down")
                 // Mirror-symmetric about the vertical axis whenever its rows alternate long and short.
                 if Self.rowsCentreOnOneLine(lengths) {
@@ -103,6 +111,43 @@ final class HoneycombLayoutTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(width, full - 1e-9, "N=\(n): never smaller than the full grid's")
             if n <= 6 { XCTAssertGreaterThan(width, full * 1.2, "N=\(n): a few cells do not float small") }
         }
+    }
+
+    /// Issue #58, item 8: 23 cells were 137 pt, 24 were 143 pt. More cells never get larger ones: N − 1 cells fit in
+    /// N's rows with a cell left out, so there is always an arrangement of N − 1 at least as large.
+    func testMoreCellsNeverGetLargerOnes() {
+        for stage in [Size(width: 1024, height: 768), Size(width: 800, height: 600), Size(width: 1366, height: 1024), Size(width: 1920, height: 1080)] {
+            let area = gridArea(stage)
+            for n in 1..<35 {
+                let fewer = HoneycombLayout.grid(count: n, in: area).cellSize.width, more = HoneycombLayout.grid(count: n + 1, in: area).cellSize.width
+                XCTAssertGreaterThanOrEqual(fewer, more - 1e-9, "\(n) cells against \(n + 1) on \(stage)")
+            }
+        }
+    }
+
+    /// Issue #58, item 8: 15 cells had their mass 21 pt off the axis. Worked out by hand: 15 cells at the size the
+    /// stage allows are 4 rows (4, 4, 4 and 3) or 3 rows of 5, each with one row half a cell off the axis and none to
+    /// pair it with; that row's half cell puts the outline's middle a quarter cell off, the mass 4·½/15 (or 5·½/15) of
+    /// a cell. Centred halfway, each is off by half their difference: under 0.06 of a cell (10 pt), not 21.
+    /// 6-6-6-6, its first and third rows half a cell right, has its mass (2·6·½/24 = ¼ cell) and its outline's middle
+    /// (from −2½ to 3: ¼ cell) on one line: both centred.
+    func testTheMassAndTheOutlineAreBothNearTheAxis() {
+        let area = gridArea(Size(width: 1024, height: 768))
+        let fifteen = HoneycombLayout.grid(count: 15, in: area)
+        let xs = fifteen.centres.map(\.x)
+        let mass = xs.reduce(0, +) / 15
+        let outline = ((xs.min() ?? 0) + (xs.max() ?? 0)) / 2
+        XCTAssertLessThanOrEqual(abs(mass - area.midX), 0.06 * fifteen.spacing, "\(fifteen.rows.map(\.count))")
+        XCTAssertLessThanOrEqual(abs(outline - area.midX), 0.06 * fifteen.spacing)
+        let even = HoneycombRowArrangement(lengths: [6, 6, 6, 6])
+        XCTAssertEqual(even.middles, [1, 0, 1, 0])
+        XCTAssertEqual(even.balance, .balanced)
+        XCTAssertEqual(HoneycombRowArrangement(lengths: [4, 4, 4]).balance, .leaning)
+        XCTAssertEqual(HoneycombRowArrangement(lengths: [3, 2, 3]).balance, .mirrored)
+        let placed = HoneycombLayout.place(even, spacing: 100, gap: 8, in: area)
+        let placedXs = placed.centres.map(\.x)
+        XCTAssertEqual(placedXs.reduce(0, +) / 24, area.midX, accuracy: 1e-9, "the mass on the axis")
+        XCTAssertEqual(((placedXs.min() ?? 0) + (placedXs.max() ?? 0)) / 2, area.midX, accuracy: 1e-9, "and the outline")
     }
 
     func testRowLengthsAlternateWhenTheyCan() {

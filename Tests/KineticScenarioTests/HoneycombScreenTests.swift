@@ -329,6 +329,30 @@ final class HoneycombScreenTests: XCTestCase {
         XCTAssertEqual(marked(), ["categories"])
     }
 
+    /// Issue #58, item 4: Learn More stands in the Tab order just after its open cell, both ways: Tab from the cell
+    /// reaches it, Tab from it the stop after the cell, and Shift-Tab from there Learn More again (it skipped it), then
+    /// the cell.
+    func testLearnMoreIsReachedByTabAndShiftTabAlike() throws {
+        let (stage, _) = try oceanGrid()
+        func key(_ name: String) { stage.send(KeyEvent(scenarioName: name, timestamp: stage.time)); stage.step() }
+        func focused() -> String? { stage.keyboardFocus.focused?.identifier }
+        key("right")
+        let cell = try XCTUnwrap(focused())
+        key("enter")
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "panel." + cell.dropFirst("cell.".count))
+        key("tab")
+        XCTAssertEqual(focused(), "panel.learn-more", "Tab from the open cell")
+        key("tab")
+        let after = try XCTUnwrap(focused())
+        XCTAssertNotEqual(after, "panel.learn-more")
+        XCTAssertNotEqual(after, cell, "on from the cell, not back to it")
+        key("shift+tab")
+        XCTAssertEqual(focused(), "panel.learn-more", "Shift-Tab from the stop after the cell")
+        key("shift+tab")
+        XCTAssertEqual(focused(), cell)
+    }
+
     func testKeysMoveAFocusRingOpenAndGoBack() throws {
         let (stage, screen) = try oceanGrid()
         func key(_ key: KeyEvent.Key) { stage.send(KeyEvent(key: key, timestamp: stage.time)); stage.step() }

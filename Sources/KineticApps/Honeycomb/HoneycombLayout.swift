@@ -58,76 +58,92 @@ public struct HoneycombLayout: Equatable, Sendable {
     /// The grid of `count` cells (clamped to 0…35) in `area`.
     ///
     /// The rule for the rows, for N cells:
-    /// 1. **Balanced**: k rows (k ≤ 5, no row over 7) whose lengths are ⌊N/k⌋ or ⌈N/k⌉.
-    /// 2. **As large as the space allows**: of those, only the arrangements whose cells are within
-    ///    `sizeTolerance` (5%) of the largest any of them reaches are considered (12 cells are 4-4-4 at full size,
-    ///    not a narrow 2-3-2-3-2 at two thirds of it).
-    /// 3. **Mirror-symmetric when it can be**: rows alternating long and short (n, n−1, n, …) all centre on one
-    ///    vertical line of the lattice, so the block mirrors about the area's vertical axis; when one of those
-    ///    candidates allows it, it is chosen (4 cells are 1-2-1, not a slanted 2-2).
-    /// 4. **The shape of the space**: of the rest, the one whose block's width : height is closest to the area's
-    ///    (compared as logarithms, so 2× too wide and 2× too tall count alike); on a tie, fewer rows.
-    /// 5. **Most even** otherwise: long and short rows alternate as much as possible, then the arrangement most
-    ///    symmetric about the middle row, then long rows first; rows sit as near the middle as the lattice allows.
-    /// 6. **Centred**: the block's outline (every hexagon's edges) is centred in the area, both ways.
+    /// 1. **Balanced**: k rows (k ≤ 5, no row over 7) whose lengths are ⌊N/k⌋ or ⌈N/k⌉, the long ones anywhere.
+    /// 2. **Never larger for more**: the cells of N are at least as large as those of N + 1 (and so of every larger
+    ///    count): one cell fewer in the same rows always fits as large, so a category that loses a cell never shrinks.
+    /// 3. **As large as the space allows**: of those, only the arrangements whose cells are within `sizeTolerance`
+    ///    (5%) of the largest any of them reaches are considered (12 cells are 4-4-4 at full size, not a narrow
+    ///    2-3-2-3-2 at two thirds of it).
+    /// 4. **Balanced about the axis when it can be**: rows alternating long and short all centre on one vertical line
+    ///    of the lattice, so the block mirrors about it (4 cells are 1-2-1, not a slanted 2-2); else rows half a cell
+    ///    off the line (all to one side, so the rows zigzag) leave the block's mass and outline on one line (6-6-6-6);
+    ///    the best of these any large arrangement allows is chosen (`HoneycombRowArrangement`).
+    /// 5. **The shape of the space**: of the rest, the one whose block's width : height is closest to the area's
+    ///    (compared as logarithms, so 2× too wide and 2× too tall count alike); then the most even (long and short
+    ///    rows alternating, then symmetric about the middle row, then long rows first); then fewer rows.
+    /// 6. **Centred**: across, halfway between the cells' mean and the outline's middle, which coincide unless an off
+    ///    row is left over (then each is as near the axis as the other, within a twenty-fourth of a cell in 4-4-4), as
+    ///    far as the area's width allows (a block as wide as the area is centred by its outline); down, by the outline.
     /// 7. **Sized to the count**: cells are as large as the area allows for these rows, up to the category
     ///    honeycomb's cells in the same area (`flower(in:)`), so a few cells do not float small in an empty stage.
     public static func grid(count: Int, in area: Rect, gap: Double = 8) -> HoneycombLayout {
         let n = min(max(count, 0), maximumCells)
-        // The cap is on the cells, not the spacing: the category honeycomb keeps a wider gap.
-        let cap = flower(in: area).cellSize.width + gap
         guard n > 0 else {
             let d = gridSpacing(for: area, gap: gap)
             return HoneycombLayout(rows: [], circumradius: (d - gap) / 3.squareRoot(), spacing: d, gap: gap, area: area)
         }
-        var candidates: [(lengths: [Int], symmetric: Bool, spacing: Double)] = []
-        for rowCount in 1...min(maximumRows, n) where (n + rowCount - 1) / rowCount <= maximumRowLength {
-            for (lengths, symmetric) in [(symmetricRows(count: n, rows: rowCount), true), (evenRows(count: n, rows: rowCount), false)] {
-                guard let lengths else { continue }
-                candidates.append((lengths, symmetric, min(fittingSpacing(rowLengths: lengths, in: area, gap: gap), cap)))
+        // Rule 2: the size chosen for every larger count, from the full grid down, bounds this one's from below.
+        var floor = 0.0, chosen: (arrangement: HoneycombRowArrangement, spacing: Double)?
+        for cells in stride(from: maximumCells, through: n, by: -1) {
+            chosen = choose(count: cells, in: area, gap: gap, atLeast: floor)
+            floor = chosen?.spacing ?? floor
+        }
+        // `choose` always finds an arrangement for 1…35 (one row up to 7, five rows of 7 at most); the fallback only
+        // keeps the compiler content.
+        let best = chosen ?? (HoneycombRowArrangement(lengths: [n]), gridSpacing(for: area, gap: gap))
+        return place(best.arrangement, spacing: best.spacing, gap: gap, in: area)
+    }
+
+    /// The arrangement and spacing rules 1 and 3 to 5 of `grid(count:in:gap:)` choose for `count` cells, at no less than
+    /// `floor` where an arrangement reaches it (rule 2).
+    private static func choose(count n: Int, in area: Rect, gap: Double, atLeast floor: Double) -> (arrangement: HoneycombRowArrangement, spacing: Double)? {
+        // The cap is on the cells, not the spacing: the category honeycomb keeps a wider gap.
+        let cap = flower(in: area).cellSize.width + gap
+        var candidates: [(arrangement: HoneycombRowArrangement, spacing: Double)] = []
+        for rowCount in 1...min(maximumRows, n) {
+            for lengths in HoneycombRowArrangement.all(count: n, rows: rowCount, maximumLength: maximumRowLength) {
+                let arrangement = HoneycombRowArrangement(lengths: lengths)
+                candidates.append((arrangement, min(fittingSpacing(arrangement, in: area, gap: gap), cap)))
             }
         }
-        let largest = candidates.map(\.spacing).max() ?? cap
-        let large = candidates.filter { $0.spacing >= largest * (1 - sizeTolerance) }
-        let mirrorable = large.contains { $0.symmetric }
+        let reaching = candidates.filter { $0.spacing >= floor - 1e-9 }
+        let pool = reaching.isEmpty ? candidates : reaching
+        let largest = pool.map(\.spacing).max() ?? cap
+        let large = pool.filter { $0.spacing >= largest * (1 - sizeTolerance) }
+        let balance = large.map(\.arrangement.balance).min()
         let areaAspect = area.width / max(area.height, 1)
-        var best: (score: Double, lengths: [Int], spacing: Double)?
-        for candidate in large where candidate.symmetric || !mirrorable {
+        var best: (key: [Double], candidate: (arrangement: HoneycombRowArrangement, spacing: Double))?
+        for candidate in large where candidate.arrangement.balance == balance {
             // The block's shape does not depend on its size: measured at a unit spacing.
-            let box = place(rowLengths: candidate.lengths, spacing: 100, gap: gap, in: area).bounds
-            let score = abs(log(box.width / box.height) - log(areaAspect))
-            if let current = best, score >= current.score - 1e-9 { continue }
-            best = (score, candidate.lengths, candidate.spacing)
+            let box = place(candidate.arrangement, spacing: 100, gap: gap, in: area).bounds
+            let shape = (abs(log(box.width / box.height) - log(areaAspect)) * 1e6).rounded() / 1e6
+            let key = [shape] + evenness(candidate.arrangement.lengths) + [Double(candidate.arrangement.lengths.count)]
+            if let current = best, !key.lexicographicallyPrecedes(current.key) { continue }
+            best = (key, candidate)
         }
-        // `candidates` always holds an arrangement for any 1…35 (one row up to 7, five rows of 7 at most), and the
-        // largest of them is in `large`, so `best` is set; the fallbacks only keep the compiler content.
-        return place(rowLengths: best?.lengths ?? [n], spacing: best?.spacing ?? largest, gap: gap, in: area)
+        return best?.candidate
+    }
+
+    /// How uneven rows of `lengths` are, least first: rows of one length side by side, then rows unlike their mirror
+    /// about the middle row, then long rows late.
+    private static func evenness(_ lengths: [Int]) -> [Double] {
+        let short = lengths.min() ?? 0, rows = lengths.count
+        let equalNeighbours = (0..<max(rows - 1, 0)).filter { lengths[$0] == lengths[$0 + 1] }.count
+        let asymmetry = (0..<rows).filter { lengths[$0] != lengths[rows - 1 - $0] }.count
+        let longLate = (0..<rows).reduce(0.0) { $0 + (lengths[$1] > short ? Double($1) : 0) }
+        return [Double(equalNeighbours), Double(asymmetry), longLate]
     }
 
     /// How much smaller than the largest possible an arrangement's cells may be and still be chosen for its symmetry
     /// or its shape: 5%.
     public static let sizeTolerance = 0.05
 
-    /// Row lengths for `count` cells in `rows` rows that alternate long and short (so each row centres on the same
-    /// lattice line and the block mirrors about it), long rows first when either way works; `nil` when no balanced
-    /// arrangement of that many rows alternates.
-    public static func symmetricRows(count: Int, rows: Int) -> [Int]? {
-        guard rows >= 1, count >= rows else { return nil }
-        if rows == 1 { return count <= maximumRowLength ? [count] : nil }
-        let short = count / rows, longCount = count % rows
-        guard longCount > 0, short + 1 <= maximumRowLength else { return nil }
-        let longFirst = (rows + 1) / 2, shortFirst = rows / 2
-        if longCount == longFirst { return (0..<rows).map { $0 % 2 == 0 ? short + 1 : short } }
-        if longCount == shortFirst { return (0..<rows).map { $0 % 2 == 0 ? short : short + 1 } }
-        return nil
-    }
-
-    /// The largest spacing at which rows of `rowLengths`, placed as `place` places them and centred by their
-    /// outline, fit `area`.
-    static func fittingSpacing(rowLengths: [Int], in area: Rect, gap: Double) -> Double {
-        // In units of the spacing d: the outermost centres are hx across and hy down from the block's middle; a
+    /// The largest spacing at which `arrangement`'s outline fits `area` (where it is then placed across, `place` says).
+    /// By the outline, so one cell fewer in the same rows never needs a smaller spacing (rule 2 always holds).
+    static func fittingSpacing(_ arrangement: HoneycombRowArrangement, in area: Rect, gap: Double) -> Double {
+        // In units of the spacing d: the outermost centres are hx across and hy down from the outline's middle; a
         // hexagon reaches (d − gap)/2 beyond its centre across and (d − gap)/√3 down. Both must stay within half the area.
-        let unit = place(rowLengths: rowLengths, spacing: 1, gap: 0, in: area).centres
+        let unit = arrangement.unitCentres.flatMap { $0 }
         let xs = unit.map(\.x), ys = unit.map(\.y)
         let hx = ((xs.max() ?? 0) - (xs.min() ?? 0)) / 2, hy = ((ys.max() ?? 0) - (ys.min() ?? 0)) / 2
         let root3 = 3.squareRoot()
@@ -142,7 +158,7 @@ public struct HoneycombLayout: Equatable, Sendable {
         // Height of 3 rows: √3·d + 2R with R = (d − g)/√3.
         let byHeight = (0.85 * area.height + 2 * gap / 3.squareRoot()) / (3.squareRoot() + 2 / 3.squareRoot())
         let d = min(byHeight, area.width / 3.5)
-        return place(rowLengths: [2, 3, 2], spacing: d, gap: gap, in: area)
+        return place(HoneycombRowArrangement(lengths: [2, 3, 2]), spacing: d, gap: gap, in: area)
     }
 
     /// The spacing for which 5 rows of 7, alternately shifted by half a cell, just fit `area`.
@@ -153,43 +169,15 @@ public struct HoneycombLayout: Equatable, Sendable {
         return max(min(byWidth, byHeight), gap + 1)
     }
 
-    /// Row lengths for `count` cells in `rows` rows, arranged by rule 3 of `grid(count:in:gap:)`.
-    public static func evenRows(count: Int, rows: Int) -> [Int] {
-        let short = count / rows, longCount = count % rows
-        guard longCount > 0 else { return Array(repeating: short, count: rows) }
-        var best: (key: [Double], lengths: [Int]) = ([], Array(repeating: short, count: rows))
-        // Every choice of which rows are long (at most C(5, 2) = 10 of them).
-        for mask in 0..<(1 << rows) where mask.nonzeroBitCount == longCount {
-            let lengths = (0..<rows).map { mask & (1 << $0) != 0 ? short + 1 : short }
-            let equalNeighbours = (0..<rows - 1).filter { lengths[$0] == lengths[$0 + 1] }.count
-            let asymmetry = (0..<rows).filter { lengths[$0] != lengths[rows - 1 - $0] }.count
-            let longFirst = (0..<rows).reduce(0.0) { $0 + (lengths[$1] > short ? Double($1) : 0) }
-            let key = [Double(equalNeighbours), Double(asymmetry), longFirst]
-            if best.key.isEmpty || key.lexicographicallyPrecedes(best.key) { best = (key, lengths) }
-        }
-        return best.lengths
-    }
-
-    /// Puts rows of the given lengths on one hexagonal lattice, as close to the middle as it allows, and centres
-    /// the block in `area`.
-    static func place(rowLengths: [Int], spacing d: Double, gap: Double, in area: Rect) -> HoneycombLayout {
-        let radius = (d - gap) / 3.squareRoot()
-        let rowStep = d * 3.squareRoot() / 2
-        // Work in half-cells: row i's cells sit at half-cell positions of parity i (mod 2), so its middle has the
-        // parity of i + length − 1. Rows whose middle has the majority's parity are exactly centred; the others sit
-        // half a cell to the right (the block is centred as a whole afterwards).
-        let parities = rowLengths.enumerated().map { ($0.offset + $0.element - 1) & 1 }
-        let majority = parities.filter { $0 == 1 }.count > parities.count / 2 ? 1 : 0
-        var rows: [[Point]] = []
-        for (index, length) in rowLengths.enumerated() {
-            let middle = parities[index] != majority ? d / 2 : 0
-            let y = Double(index) * rowStep
-            rows.append((0..<length).map { Point(x: middle + (Double($0) - Double(length - 1) / 2) * d, y: y) })
-        }
-        var layout = HoneycombLayout(rows: rows, circumradius: radius, spacing: d, gap: gap, area: area)
-        // The block's outline centred in the area.
+    /// Puts `arrangement`'s rows on one hexagonal lattice at spacing `d`: across, centred as its `unitCentres` are,
+    /// moved back inside the area where that would cross its edge; down, by its outline.
+    static func place(_ arrangement: HoneycombRowArrangement, spacing d: Double, gap: Double, in area: Rect) -> HoneycombLayout {
+        let rows = arrangement.unitCentres.map { $0.map { Point(x: $0.x * d, y: $0.y * d) } }
+        var layout = HoneycombLayout(rows: rows, circumradius: (d - gap) / 3.squareRoot(), spacing: d, gap: gap, area: area)
         let box = layout.bounds
-        let shift = Vector(dx: area.midX - box.midX, dy: area.midY - box.midY)
+        var dx = area.midX
+        if box.width <= area.width { dx = min(max(dx, area.minX - box.minX), area.maxX - box.maxX) } else { dx = area.midX - box.midX }
+        let shift = Vector(dx: dx, dy: area.midY - box.midY)
         layout.rows = rows.map { $0.map { $0 + shift } }
         return layout
     }

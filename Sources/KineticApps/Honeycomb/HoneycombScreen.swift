@@ -394,16 +394,22 @@ public final class HoneycombScreen: Screen {
     }
 
     /// Tab over the Honeycomb: Learn More stands in the Tab order just after its open cell. Tab from the cell (or from
-    /// nothing) goes to it; Tab from it goes on from the cell, Shift-Tab back to the cell. Anything else is the stage's
-    /// keyboard focus's (Back, the other hexagons, and round). Returns whether the key was used here.
+    /// nothing) goes to it, and Shift-Tab from the stop after the cell; Tab from it goes on from the cell, Shift-Tab back
+    /// to the cell. Anything else is the stage's keyboard focus's (Back, the other hexagons, and round). Returns whether
+    /// the key was used here.
     private func tab(backwards: Bool, onLearnMore: Bool) -> Bool {
-        guard let focus = stage?.keyboardFocus, let open = state.openCell, let cell = grid.view(open)?.container else { return false }
+        guard let stage, let open = state.openCell, let cell = grid.view(open)?.container else { return false }
+        let focus = stage.keyboardFocus
         if onLearnMore {
             focus.focus(cell)
             return backwards  // forwards, the stage's focus goes on from the cell
         }
+        guard state.node(open)?.detail.learnMore != nil else { return false }
         let focused = focus.focused
-        guard !backwards, focused == nil || focused === cell, state.node(open)?.detail.learnMore != nil else { return false }
+        let reachesLearnMore = backwards
+            ? focused.map { focus.stop(after: $0, backwards: true, under: stage.root) === cell && $0 !== cell } ?? false
+            : focused == nil || focused === cell
+        guard reachesLearnMore else { return false }
         focus.focus(panel.learnMoreButton)
         return true
     }

@@ -41,6 +41,13 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var replyTo: String?
     /// Its References header: the Message-IDs of the thread before it, which a reply carries on. Not saved.
     public var references: String?
+    /// How many characters of its text are left out of `body`, past what the reader is given (a message of a
+    /// server's longer than `MailMessage.readerCharacters`): the reader says so where the text stops. Not saved.
+    public var charactersLeftOut = 0
+
+    /// The most characters of a message's text the reader is given: a 400-page book's worth of words, laid out in
+    /// well under a second; a longer text stops at a word, and says how much more there is.
+    public static let readerCharacters = 200_000
 
     /// A message from code (compose, tests); the values are not checked here, `problem` says what is wrong.
     public init(id: String, sender: String, subject: String, snippet: String, time: String, unread: Bool = false, body: String? = nil) {

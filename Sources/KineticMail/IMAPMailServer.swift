@@ -382,7 +382,8 @@ public struct IMAPMailServer: MailServer {
         var mail = MailMessage(id: id, sender: capped(sender, 200),
                                subject: capped(body.subject.isEmpty ? message.fields["subject"] ?? "" : body.subject, 200), snippet: snippet(of: body.text),
                                time: time(of: message.fields["date"] ?? ""), unread: !message.flags.contains("\\Seen"),
-                               body: capped(body.text, 200_000))
+                               body: nil)
+        (mail.body, mail.charactersLeftOut) = readable(body.text)
         mail.attachments = body.attachments
         if address.contains("@"), address.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { mail.senderAddress = String(address.prefix(200)) }
         mail.messageID = message.fields["message-id"].map { String($0.prefix(500)) }
@@ -390,6 +391,17 @@ public struct IMAPMailServer: MailServer {
         mail.replyTo = message.fields["reply-to"].map { String($0.prefix(2_000)) }
         mail.references = message.fields["references"].map { String($0.prefix(4_000)) }
         return mail
+    }
+
+    /// `text` as the reader is given it: whole up to `MailMessage.readerCharacters`, else cut there at the end of a
+    /// word (the last white space in its last 1,000 characters; else where the limit falls), with how many characters
+    /// were left out. Not walked when it is shorter in bytes.
+    static func readable(_ text: String) -> (text: String, leftOut: Int) {
+        let limit = MailMessage.readerCharacters
+        guard text.utf8.count > limit, text.count > limit else { return (text, 0) }
+        var kept = text.prefix(limit)
+        if let space = kept.suffix(1_000).lastIndex(where: \.isWhitespace) { kept = kept[..<space] }
+        return (String(kept), text.count - kept.count)
     }
 
     /// `text` cut to `characters`, not walked when it is shorter in bytes (a row is made for each of 10,000 messages).

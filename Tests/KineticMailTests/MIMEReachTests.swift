@@ -180,4 +180,21 @@ final class AttachmentSizeTests: XCTestCase {
         XCTAssertEqual(try MIMEMessage(parsing: message(declaring: "5242880")).attachments.map(\.size), [5_242_880])
         XCTAssertEqual(try MIMEMessage(parsing: message(declaring: "3")).attachments.map(\.size), [9], "9 bytes arrived: more than declared")
     }
+
+    /// Issue #55, item 4: the reader stopped silently mid-word at 200,000 characters. A longer text stops at the end of
+    /// a word, and says how much is left out. Worked out by hand: 40,002 times "abcd " is 200,010 characters; the first
+    /// 200,000 end with a space, so the text kept is the 199,999 before it, and 11 are left out. A text of 200,500
+    /// letters and no space stops at the limit, 500 left out; a short one is whole.
+    func testALongTextStopsAtAWordAndSaysHowMuchIsLeftOut() {
+        let words = String(repeating: "abcd ", count: 40_002)
+        let (kept, leftOut) = IMAPMailServer.readable(words)
+        XCTAssertEqual(kept.count, 199_999)
+        XCTAssertTrue(kept.hasSuffix("abcd"), "a whole word last")
+        XCTAssertEqual(leftOut, 11)
+        let letters = String(repeating: "x", count: 200_500)
+        XCTAssertEqual(IMAPMailServer.readable(letters).text.count, 200_000)
+        XCTAssertEqual(IMAPMailServer.readable(letters).leftOut, 500)
+        XCTAssertEqual(IMAPMailServer.readable("short").text, "short")
+        XCTAssertEqual(IMAPMailServer.readable("short").leftOut, 0)
+    }
 }

@@ -62,6 +62,18 @@ final class MailboxReaderTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(stage.dump().layer("reader.scroll")).frame.y, 176, accuracy: 0.01, "a one-line header: the page as it was")
     }
 
+    /// Issue #55, item 4: a text the reader was given only the start of says so where it stops, in the person's
+    /// language, before the files it carries.
+    func testATextGivenOnlyInPartSaysHowMuchMoreThereIs() {
+        var message = MailMessage(id: "long", sender: "Ana", subject: "Minutes", snippet: "", time: "", body: "It began well")
+        message.charactersLeftOut = 12_345
+        message.attachments = [MailAttachment(name: "minutes.pdf", size: 2048)]
+        let english = MailboxReader.shownText(of: message, Localization.english)
+        XCTAssertEqual(english, "It began well …\n\nThe message goes on for 12345 more characters, too long to show here.\n\nAttachment: minutes.pdf, 2 KB")
+        message.charactersLeftOut = 0
+        XCTAssertFalse(MailboxReader.shownText(of: message, Localization.english).contains("goes on"), "a whole text says nothing")
+    }
+
     func testATapOpensTheMessageClearsItsDotAndThatIsSaved() throws {
         let folder = Disguise.temporaryFolder()
         let runner = try Mailbox.runner(dataDirectory: folder)

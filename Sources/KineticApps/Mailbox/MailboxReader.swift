@@ -146,11 +146,14 @@ final class MailboxReader {
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
 
-    /// What the page shows of `message`: its text, then a line per file it carries ("Attachment: report.pdf, 12 KB").
+    /// What the page shows of `message`: its text (and, where the reader was given only its start, how much more
+    /// there is), then a line per file it carries ("Attachment: report.pdf, 12 KB").
     static func shownText(of message: MailMessage, _ texts: Localization) -> String {
-        guard !message.attachments.isEmpty else { return message.text }
+        var shown = message.text
+        if message.charactersLeftOut > 0 { shown += " …\n\n" + texts(MailboxText.goesOn, count: message.charactersLeftOut) }
+        guard !message.attachments.isEmpty else { return shown }
         let lines = message.attachments.map { texts(MailboxText.attachment, ["name": $0.name, "size": size($0.size, texts)]) }
-        return message.text + "\n\n" + lines.joined(separator: "\n")
+        return shown + "\n\n" + lines.joined(separator: "\n")
     }
 
     /// A file's size as a person reads it: whole kilobytes (rounded up, so no file is "0 KB") under a megabyte,

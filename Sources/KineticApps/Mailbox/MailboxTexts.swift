@@ -42,6 +42,8 @@ enum MailboxText {
     // The search
     static let search = LocalizedText("mailbox.search", "Search")
     static let closeSearch = LocalizedText("mailbox.search.close", "Close the search")
+    static let goesOn = LocalizedPlural("mailbox.reader.goes-on", one: "The message goes on for one more character, too long to show here.",
+                                        other: "The message goes on for {count} more characters, too long to show here.")
     static let searchFound = LocalizedPlural("mailbox.search.found", one: "One message found", other: "{count} messages found")
     static let searchFoundNothing = LocalizedText("mailbox.search.nothing", "No message here holds “{query}”.")
     // The reader

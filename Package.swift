@@ -141,7 +141,7 @@ let package = Package(
                                                                  "KineticRuntime", "KineticScene", "KineticPlatform", "KineticTestSupport",
                                                                  "KineticFixtures", "KineticMail"],
                     exclude: ["References"]),
-        .testTarget(name: "KineticWindowTests", dependencies: ["KineticWindow", "KineticCore"]),
+        .testTarget(name: "KineticWindowTests", dependencies: ["KineticWindow", "KineticCore", "KineticScene"]),
         .testTarget(name: "AddingAnAppTests", dependencies: ["KineticRuntime", "KineticCore", "KineticScene", "KineticScenario", "KineticTestSupport"]),
     ]
 )

@@ -265,6 +265,8 @@ static gboolean apply(gpointer data) {
     // says which were added and removed. The cost follows the tree, not its square: a 10,000-row list whose rows stay
     // is one comparison per row, and a changed list is looked up in sets.
     GPtrArray **wanted = g_new0(GPtrArray *, tree->count ? tree->count : 1);
+    // What each changed parent lost, said only once the focus has moved (see below): parent, old list, new list.
+    GPtrArray *losses = g_ptr_array_new();
     for (int32_t i = 0; i < tree->count; i++) wanted[i] = g_ptr_array_new_with_free_func(g_object_unref);
     for (int32_t j = 0; j < tree->count; j++) {
         int32_t parent = tree->nodes[j].parent;
@@ -274,7 +276,11 @@ static gboolean apply(gpointer data) {
         KineticAccessible *self = made[i];
         GPtrArray *previous = self->children;
         gboolean changed = !same_children(previous, wanted[i]);
-        if (changed) tell_difference(self, previous, wanted[i], "children-changed::remove");
+        if (changed) {
+            g_ptr_array_add(losses, g_object_ref(self));
+            g_ptr_array_add(losses, g_ptr_array_ref(previous));
+            g_ptr_array_add(losses, g_ptr_array_ref(wanted[i]));
+        }
         self->children = wanted[i];
         for (guint k = 0; k < wanted[i]->len; k++) {
             gpointer child = g_ptr_array_index(wanted[i], k);
@@ -290,18 +296,11 @@ static gboolean apply(gpointer data) {
         g_signal_emit_by_name(made[0], "create");
         make_active(made[0], window_active);
     }
-    // Objects no longer in the tree are defunct; the table lets go of them.
-    GHashTableIter iter;
-    gpointer key, value;
-    g_hash_table_iter_init(&iter, objects);
-    while (g_hash_table_iter_next(&iter, &key, &value)) {
-        if (g_hash_table_contains(seen, key)) continue;
-        KineticAccessible *gone = value;
-        gone->defunct = TRUE;
-        atk_object_notify_state_change(ATK_OBJECT(gone), ATK_STATE_DEFUNCT, TRUE);
-        g_hash_table_iter_remove(&iter);
-    }
-    // The focus, with the events Orca follows: the old one loses it, the new one gains it and the tracker is told.
+    // The focus, with the events Orca follows: the old one loses it, the new one gains it and the tracker is told. This
+    // comes before what left the tree is said to have left it: the old focus, covered by the sheet or menu that took
+    // the focus (the list under the options), is still alive when the new one is announced, so Orca speaks the new
+    // one's context (the options' menu name). With the old one defunct first, Orca took it for a "zombie" and spoke
+    // the option alone.
     if (tree->focused_id != focused) {
         KineticAccessible *old = g_hash_table_lookup(objects, GINT_TO_POINTER(focused));
         if (old) atk_object_notify_state_change(ATK_OBJECT(old), ATK_STATE_FOCUSED, FALSE);
@@ -315,6 +314,27 @@ static gboolean apply(gpointer data) {
             atk_focus_tracker_notify(ATK_OBJECT(now));
 #pragma GCC diagnostic pop
         }
+    }
+    // Then what each parent lost, by its index in the old list, and the objects no longer in the tree are defunct; the
+    // table lets go of them.
+    for (guint k = 0; k + 2 < losses->len; k += 3) {
+        KineticAccessible *parent = g_ptr_array_index(losses, k);
+        GPtrArray *before = g_ptr_array_index(losses, k + 1), *after = g_ptr_array_index(losses, k + 2);
+        tell_difference(parent, before, after, "children-changed::remove");
+        g_object_unref(parent);
+        g_ptr_array_unref(before);
+        g_ptr_array_unref(after);
+    }
+    g_ptr_array_free(losses, TRUE);
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init(&iter, objects);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        if (g_hash_table_contains(seen, key)) continue;
+        KineticAccessible *gone = value;
+        gone->defunct = TRUE;
+        atk_object_notify_state_change(ATK_OBJECT(gone), ATK_STATE_DEFUNCT, TRUE);
+        g_hash_table_iter_remove(&iter);
     }
     // A new announcement is shown last, after the focus moved: a screen reader says where the focus went, then what
     // was announced with it ("Lunch on Thursday?, From Ana Lima" then the message's first paragraph), and a focus

@@ -150,10 +150,58 @@ final class AccessibilityBridge {
                                          fit: { measure.fitted($0, in: $1) })
         tree = gathered
         let focus = gathered.focusedKey.map(id(for:)) ?? -1
-        guard gathered.root != published || focus != publishedFocus || moved else { return }
-        publish(gathered.root, focus: focus, viewport: viewport, origin: (x, y))
-        published = gathered.root
+        var root = gathered.root
+        // A control that had the focus and left with the change that moved it (or with the focus going nowhere, as a
+        // sheet is on its way) is kept a while (see `keepingCoveredFocus`): until the focus lands, then a second more,
+        // as a screen reader, busy speaking, may ask the old focus where it was a while after the event.
+        let focusKey = gathered.focusedKey
+        if let previous = published, Self.keepingCoveredFocus(of: previous, in: root, focusedKey: focusKey) != nil {
+            covered = (previous, focusKey, now + (focusKey == nil ? Self.coveredFocusWait : Self.coveredFocusSeconds))
+        }
+        if var kept = covered, now < kept.until, let keeping = Self.keepingCoveredFocus(of: kept.tree, in: root, focusedKey: focusKey),
+           kept.newFocus == nil || kept.newFocus == focusKey {
+            if kept.newFocus == nil, focusKey != nil { (kept.newFocus, kept.until) = (focusKey, now + Self.coveredFocusSeconds) }
+            covered = kept
+            root = keeping
+            // Published again without it once its time is over.
+            changeWaiting = true
+            lastChanges = changes &+ 1
+        } else {
+            covered = nil
+        }
+        guard root != published || focus != publishedFocus || moved else { return }
+        publish(root, focus: focus, viewport: viewport, origin: (x, y))
+        published = root
         publishedFocus = focus
+    }
+
+    /// How long a covered focus is kept (`keepingCoveredFocus`) once the focus landed elsewhere, in seconds.
+    static let coveredFocusSeconds = 1.0
+    /// How long it is kept at most while the focus is nowhere (a sheet on its way), in seconds.
+    static let coveredFocusWait = 3.0
+    /// The tree a covered focus is kept from, the focus that covered it, and until when.
+    private var covered: (tree: AccessibilityNode, newFocus: String?, until: Double)?
+
+    /// `root` with the control that had the focus in `previous` kept where it was, for a moment, when it left the tree
+    /// with the change that moved the focus (to another control, or nowhere while a sheet is on its way): a screen
+    /// reader asks the old focus where it was as it speaks the new one, and one already gone from its parent it takes
+    /// for a "zombie" and speaks the new one without its context (Orca said "Later today." for the Reschedule menu's
+    /// first option, the rows under the menu gone a step before it showed). `nil` when there is nothing to keep.
+    static func keepingCoveredFocus(of previous: AccessibilityNode?, in root: AccessibilityNode, focusedKey: String?) -> AccessibilityNode? {
+        guard let previous, let oldKey = previous.all.first(where: { $0.states.contains(.focused) })?.key, oldKey != focusedKey,
+              root.first(key: oldKey) == nil, let path = previous.path(to: oldKey) else { return nil }
+        // The old focus goes back with the ancestors that left with it (the list it was in), each holding only the next
+        // one down, under the nearest ancestor still in the tree, at the place it had there.
+        guard let anchor = path.lastIndex(where: { root.first(key: $0.node.key) != nil }), anchor + 1 < path.count else { return nil }
+        var kept = path[path.count - 1].node
+        kept.states.remove(.focused)
+        for step in path[(anchor + 1)..<(path.count - 1)].reversed() {
+            var ancestor = step.node
+            ancestor.children = [kept]
+            kept = ancestor
+        }
+        var result = root
+        return result.insert(kept, under: path[anchor].node.key, at: path[anchor + 1].index) ? result : nil
     }
 
     private let lineCache = LineCache()
@@ -330,5 +378,28 @@ final class LineCache {
         order.append(key)
         if order.count > Self.capacity { remembered[order.removeFirst()] = nil }
         return lines
+    }
+}
+
+extension AccessibilityNode {
+    /// The nodes from this one down to the node with `key`, each with its index among its parent's children (0 for
+    /// this one); `nil` when no node has it.
+    func path(to key: String) -> [(node: AccessibilityNode, index: Int)]? {
+        if self.key == key { return [(self, 0)] }
+        for (index, child) in children.enumerated() {
+            if let below = child.path(to: key) { return [(self, 0), (below[0].node, index)] + below.dropFirst() }
+        }
+        return nil
+    }
+
+    /// Puts `node` among the children of the node with `parentKey`, at `index` (or last); returns whether that node
+    /// was found.
+    mutating func insert(_ node: AccessibilityNode, under parentKey: String, at index: Int) -> Bool {
+        if key == parentKey {
+            children.insert(node, at: min(max(index, 0), children.count))
+            return true
+        }
+        for position in children.indices where children[position].insert(node, under: parentKey, at: index) { return true }
+        return false
     }
 }

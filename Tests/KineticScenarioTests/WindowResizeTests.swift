@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import KineticCore
+import KineticRender
 import KineticRuntime
 import KineticScene
 @testable import KineticApps
@@ -139,6 +140,28 @@ final class WindowResizeTests: XCTestCase {
         }
     }
 
+    /// Issue #58, item 6: at 800 × 600 long snippets shrank their font to fit two lines, so rows differed in text
+    /// size. Every row's snippet is drawn at the rows' 14 pt, whatever its length, at the smallest window and the
+    /// largest: laid out as drawn (the renderer's own fitting), it keeps its size and wraps to its two lines.
+    func testEverySnippetIsDrawnAtOneSize() throws {
+        let measure = PangoTextMeasure()
+        for size in [Self.smaller, Self.larger] {
+            let (runner, stage, _) = try Mailbox.opened()
+            runner.stage.resize(to: size)
+            stage.run(for: 0.5)
+            var checked = 0
+            let rows = stage.dump().layers.map(\.id).filter { $0.hasPrefix("message.") && $0.split(separator: ".").count == 2 }
+            for layer in rows.compactMap({ stage.root.layer(withIdentifier: $0) }) {
+                for label in layer.sublayers {
+                    guard label.identifier == nil, case .text(let text) = label.contents, text.lineLimit == 2 else { continue }
+                    XCTAssertEqual(measure.fitted(text, in: label.bounds.size).fontSize, 14, "\(size): \(text.string.prefix(40))")
+                    checked += 1
+                }
+            }
+            XCTAssertGreaterThan(checked, 3, "\(size): the snippets of the rows that show")
+        }
+    }
+
     // MARK: Honeycomb
 
     /// A category's grid is centred in the new width (and in the height below the header), its cells grown in the
@@ -155,7 +178,8 @@ final class WindowResizeTests: XCTestCase {
             stage.resize(to: size)
             stage.run(for: 0.1)
             let box = try cellsBox(stage)
-            XCTAssertEqual(box.midX, size.width / 2, accuracy: 1, "\(size): centred across")
+            // Across, halfway between the cells' mass and their outline (docs/honeycomb.md, rule 6).
+            XCTAssertEqual((try cellsMass(stage) + box.midX) / 2, size.width / 2, accuracy: 1, "\(size): centred across")
             // The grid's area: 84 pt from the top (below the header) to 24 pt from the bottom.
             XCTAssertEqual(box.midY, (84 + size.height - 24) / 2, accuracy: 1, "\(size): centred in the grid's height")
             if size == Self.larger { XCTAssertGreaterThan(try cellSide(stage), seedSide, "cells grow with the space") }
@@ -288,6 +312,13 @@ final class WindowResizeTests: XCTestCase {
         let cells = stage.dump().layers.filter { $0.id.hasPrefix("cell.") && $0.id.split(separator: ".").count == 2 && $0.opacity > 0.5 }
         let first = try XCTUnwrap(cells.first).frame.rect
         return cells.dropFirst().reduce(first) { $0.union($1.frame.rect) }
+    }
+
+    /// The mean of the grid's cells' centres across, on stage.
+    private func cellsMass(_ stage: Stage) throws -> Double {
+        let cells = stage.dump().layers.filter { $0.id.hasPrefix("cell.") && $0.id.split(separator: ".").count == 2 && $0.opacity > 0.5 }
+        try XCTSkipIf(cells.isEmpty, "no cells")
+        return cells.map { $0.frame.rect.midX }.reduce(0, +) / Double(cells.count)
     }
 
     /// One cell's side on stage.

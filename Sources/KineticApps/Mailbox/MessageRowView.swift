@@ -91,8 +91,10 @@ final class MessageRowView {
             message.addSublayer(Typography.label("message.\(model.id).account", account, frame: Rect(x: width - 24 - accountWidth, y: 36, width: accountWidth, height: 18),
                                                  size: 13, color: muted, alignment: .right, lineLimit: 1))
         }
-        message.addSublayer(Typography.label(nil, model.snippet, frame: Rect(x: 44, y: 56, width: width - 80, height: 36),
-                                             size: 14, color: muted, lineLimit: 2))
+        // Two lines at the rows' one size, the second ending in "…" where the text goes on: never shrunk to fit, so
+        // every row's snippet reads alike (issue #58, item 6: long ones shrank at 800 × 600).
+        message.addSublayer(Typography.label(nil, model.snippet, frame: Rect(x: 44, y: 53, width: width - 80, height: 41),
+                                             size: 14, color: muted, lineLimit: 2, minimumScale: 1))
         unreadDot.frame = Rect(x: 16, y: 18, width: 11, height: 11)
         unreadDot.contents = .shape(ShapeContent(path: .circle, fill: Color(red8: 0x3A, green8: 0x9B, blue8: 0xDC)))
         unreadDot.isHidden = !model.unread

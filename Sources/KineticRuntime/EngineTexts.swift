@@ -2,7 +2,8 @@
 /// by its key and in English, said in the run's language (`StageSettings.localization`). "Kinetic" is the product's
 /// name and stays a name in every language, as an app's name does.
 public enum EngineText {
-    static let kinetic = LocalizedText("kinetic.name", "Kinetic")
+    /// The product's name, the shell's title unless an app hosting its screens in one gives its own.
+    public static let kinetic = LocalizedText("kinetic.name", "Kinetic")
     static let gallery = LocalizedText("kinetic.gallery", "Gallery")
     static let menu = LocalizedText("kinetic.menu", "Menu")
     static let tagline = LocalizedText("kinetic.gallery.tagline", "Fluid, physics-driven interfaces")

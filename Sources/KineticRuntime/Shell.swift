@@ -4,6 +4,10 @@ import KineticScene
 /// The top of every run: a content area showing the gallery or an app, a ☰ button, and a side menu that slides
 /// in from the left (by the button, by an edge swipe, or by the M key) listing the apps.
 ///
+/// Another app built on the engine hosts its own screens in one (the Honeycomb among them, seed 003's component): its
+/// own title over the menu, its own entries, and the gallery left out (`offersGallery`), so the menu is that app's
+/// navigation and Esc on its first screen leaves it as Esc leaves the gallery here.
+///
 /// The menu's openness is one number, `menuProgress` (0 closed, 1 open), driven by the finger while dragging
 /// and by a spring that takes over the finger's velocity on release.
 public final class Shell: Screen {
@@ -11,6 +15,11 @@ public final class Shell: Screen {
     public static let menuWidth = 300.0
     /// The apps the menu lists and the gallery shows, in that order.
     public let entries: [AppEntry]
+    /// The menu's title, in the person's language: "Kinetic", or the hosting app's own name.
+    public let title: LocalizedText
+    /// Whether the menu offers the gallery of every entry (Kinetic's own run), or only the entries (an app that hosts
+    /// its screens here: it starts on its first entry, and "back" is the menu's).
+    public let offersGallery: Bool
     /// The app showing, or `nil` for the gallery.
     public private(set) var currentEntry: AppEntry?
     /// The screen in the content area: the gallery, a placeholder, or an app's screen.
@@ -28,10 +37,15 @@ public final class Shell: Screen {
     /// The content's `menuActionsVersion` when the action rows were last built.
     private var builtActionsVersion = 0
 
-    /// - Parameter initialApp: the id of the app to open at once, or `nil` for the gallery.
-    public init(entries: [AppEntry], initialApp: String? = nil) {
+    /// - Parameters:
+    ///   - initialApp: the id of the app to open at once, or `nil` for the gallery (the first entry without one).
+    ///   - title: the menu's title.
+    ///   - offersGallery: whether the menu offers the gallery.
+    public init(entries: [AppEntry], initialApp: String? = nil, title: LocalizedText = EngineText.kinetic, offersGallery: Bool = true) {
         self.entries = entries
-        self.initialEntryID = initialApp
+        self.initialEntryID = initialApp ?? (offersGallery ? nil : entries.first?.id)
+        self.title = title
+        self.offersGallery = offersGallery
         super.init(identifier: "shell")
     }
 
@@ -45,7 +59,7 @@ public final class Shell: Screen {
 
     /// The app's title and its place ("Mailbox — Inbox"), or "Gallery": the side menu, a passing thing, leaves it be.
     public override var placeName: String? {
-        guard let currentEntry else { return settings.localization(EngineText.gallery) }
+        guard let currentEntry else { return settings.localization(offersGallery ? EngineText.gallery : title) }
         return [settings.localization(currentEntry.title), content?.placeName].compactMap { $0 }.joined(separator: " — ")
     }
 
@@ -112,7 +126,7 @@ public final class Shell: Screen {
         }
         screen.stage = stage
         if let entry { screen.isReturnVisit = !visitedApps.insert(entry.id).inserted }
-        screen.leaveApp = { [weak self] in self?.show(nil) }
+        screen.leaveApp = { [weak self] in self.map { $0.show($0.offersGallery ? nil : $0.entries.first) } }
         screen.reopenApp = { [weak self, weak screen] in
             guard let self, let screen, screen === self.content else { return }
             self.reopening = true
@@ -126,7 +140,7 @@ public final class Shell: Screen {
         layoutMenu()
         rebuildActionRows()
         // The current app's row stands out, and is the selected one: the keyboard's focus starts there when the menu opens.
-        for id in ["gallery"] + entries.map(\.id) {
+        for id in (offersGallery ? ["gallery"] : []) + entries.map(\.id) {
             guard let row = menuLayer.layer(withIdentifier: "menu.item.\(id)") else { continue }
             let current = id == (entry?.id ?? "gallery")
             if id != "gallery" { row.opacity = current ? 1 : 0.75 }
@@ -208,7 +222,7 @@ public final class Shell: Screen {
         case .character("m"), .appMenu:
             setMenu(open: true)
             return true
-        case .escape where currentEntry != nil:
+        case .escape where currentEntry != nil && (offersGallery || currentEntry?.id != entries.first?.id):
             // Esc undoes or closes something in the app; with nothing left to close it does nothing. Leaving an app
             // is the menu's (☰, M, or a drag from the left edge, then Gallery), so a second Esc never throws the
             // person out of what they were doing.
@@ -230,11 +244,12 @@ public final class Shell: Screen {
     }
 
     private func buildMenu(height: Double) {
-        menuLayer.accessibility = Accessibility(role: .menu, name: settings.localization(EngineText.kinetic))
-        menuLayer.addSublayer(Typography.label("menu.title", settings.localization(EngineText.kinetic), frame: Rect(x: 28, y: 70, width: 240, height: 40),
+        menuLayer.accessibility = Accessibility(role: .menu, name: settings.localization(title))
+        menuLayer.addSublayer(Typography.label("menu.title", settings.localization(title), frame: Rect(x: 28, y: 70, width: 240, height: 40),
                                                size: 30, bold: true, color: .white))
         var y = 140.0
-        let rows: [(String, String, AppEntry?)] = [("gallery", settings.localization(EngineText.gallery), nil)] + entries.map { ($0.id, settings.localization($0.title), $0) }
+        let gallery: [(String, String, AppEntry?)] = offersGallery ? [("gallery", settings.localization(EngineText.gallery), nil)] : []
+        let rows = gallery + entries.map { ($0.id, settings.localization($0.title), $0) }
         for (id, title, entry) in rows {
             let row = Layer(identifier: "menu.item.\(id)", frame: Rect(x: 0, y: y, width: Shell.menuWidth, height: 56))
             row.addSublayer(Typography.label(nil, title, frame: Rect(x: 28, y: 16, width: 250, height: 26), size: 20, bold: entry != nil, color: .white))

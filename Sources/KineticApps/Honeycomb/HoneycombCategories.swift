@@ -9,7 +9,9 @@ import KineticScene
 /// changes the categories. A tap on a hexagon sends `.tapCategory` with the category it was made for.
 final class HoneycombCategories {
     /// The logo's picture, in the app's bundled resources.
-    static let logoFile = HoneycombResources.folder.appendingPathComponent("logo.svg").path
+    static let bundledLogoFile = HoneycombResources.folder.appendingPathComponent("logo.svg").path
+    /// The picture in the middle hexagon: the bundled logo, or the hosting app's own (an SVG or PNG file).
+    private let logoFile: String
 
     /// Each category's hexagon, by category id.
     private(set) var views: [String: HexCellView] = [:]
@@ -24,8 +26,9 @@ final class HoneycombCategories {
     private let motion: HoneycombMotion
     private let send: (HoneycombAction) -> Void
 
-    init(field: Layer, motion: HoneycombMotion, send: @escaping (HoneycombAction) -> Void) {
+    init(field: Layer, motion: HoneycombMotion, logoFile: String, send: @escaping (HoneycombAction) -> Void) {
         self.field = field
+        self.logoFile = logoFile
         self.motion = motion
         self.send = send
     }
@@ -43,7 +46,7 @@ final class HoneycombCategories {
         let logoView = HexCellView(id: "logo", identifier: "category.logo", radius: radius, withImage: false)
         logoView.body.contents = .shape(ShapeContent(path: .hexagon(pointyTop: true), fill: .white, stroke: Palette.ink.withAlpha(0.1), lineWidth: 1))
         let art = Layer(frame: Rect(center: Point(x: radius, y: radius), size: Size(width: radius * 1.1, height: radius * 1.1)))
-        art.contents = .image(.file(Self.logoFile))
+        art.contents = .image(.file(logoFile))
         art.isUserInteractionEnabled = false
         logoView.body.insertSublayer(art, at: 0)
         logoArt = art

@@ -40,9 +40,12 @@ public final class HoneycombScreen: Screen {
     let categories: HoneycombCategories
     let grid: HoneycombGrid
 
-    /// A honeycomb over `categories`, with no data layer (tests, the programmatic API).
-    public convenience init(categories: [HoneycombNode], imageFiles: [String: String] = [:], environment: HoneycombEnvironment = .logging(to: Log.line)) {
-        self.init(categories: categories, imageFiles: imageFiles, feed: nil, problems: [], environment: environment)
+    /// A honeycomb over `categories`, with no data layer (tests, the programmatic API, an app hosting the Honeycomb as
+    /// its component), `logoFile` (an SVG or PNG file) in the middle of the category honeycomb: the bundled logo unless
+    /// the host gives its own.
+    public convenience init(categories: [HoneycombNode], imageFiles: [String: String] = [:], environment: HoneycombEnvironment = .logging(to: Log.line),
+                            logoFile: String? = nil) {
+        self.init(categories: categories, imageFiles: imageFiles, feed: nil, problems: [], environment: environment, logoFile: logoFile)
     }
 
     /// A honeycomb on the data layer: the bundled or saved nodes at once, then a refresh in the background.
@@ -51,10 +54,11 @@ public final class HoneycombScreen: Screen {
     public convenience init(feed: HoneycombFeed, environment: HoneycombEnvironment, problems: [String] = []) {
         let initial = feed.initial()
         self.init(categories: initial.categories, imageFiles: initial.imageFiles, feed: feed, problems: initial.problems + problems,
-                  environment: environment)
+                  environment: environment, logoFile: nil)
     }
 
-    private init(categories nodes: [HoneycombNode], imageFiles: [String: String], feed: HoneycombFeed?, problems: [String], environment: HoneycombEnvironment) {
+    private init(categories nodes: [HoneycombNode], imageFiles: [String: String], feed: HoneycombFeed?, problems: [String], environment: HoneycombEnvironment,
+                 logoFile: String?) {
         let store = Store<HoneycombRules>(HoneycombState(categories: nodes, size: Size(width: 1024, height: 768), imageFiles: imageFiles))
         // Every component reports what a person did through the store, as the screen's own `send` does.
         let send: (HoneycombAction) -> Void = { [store] in store.send($0) }
@@ -71,7 +75,7 @@ public final class HoneycombScreen: Screen {
         gridScroll = scroll
         panel = HoneycombPanel(in: scroll.content, motion: motion, send: send)
         header = HoneycombHeader(in: field, motion: motion, send: send)
-        categories = HoneycombCategories(field: field, motion: motion, send: send)
+        categories = HoneycombCategories(field: field, motion: motion, logoFile: logoFile ?? HoneycombCategories.bundledLogoFile, send: send)
         grid = HoneycombGrid(in: scroll.content, motion: motion, send: send)
         super.init(identifier: "honeycomb.screen")
         store.performEffects { [unowned self] in self.perform($0) }

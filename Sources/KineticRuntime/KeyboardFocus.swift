@@ -133,6 +133,13 @@ public final class KeyboardFocus {
         return stops[(index + (backwards ? -1 : 1) + stops.count) % stops.count]
     }
 
+    /// An open scope that would give the focus back to `old` when it closes gives it to `new` instead: the same thing
+    /// made anew under a sheet (a list's rows rebuilt while the reader covers them).
+    public func returnFocus(to new: Layer, insteadOf old: Layer) {
+        for index in scopes.indices where scopes[index].returnTo?.layer === old { scopes[index].returnTo = WeakLayer(new) }
+        if coveredFocus === old { coveredFocus = new }
+    }
+
     /// Whether an app's request for the focus waits for its control (see `request(_:)`).
     public var hasRequest: Bool { requested != nil }
 

@@ -214,4 +214,25 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
         stage.step()
         XCTAssertEqual(focused(stage), "a", "back on the control the dialog's coming covered")
     }
+
+    /// A control made anew while a dialog covers it (a list's rows rebuilt under the reader) takes the old one's place
+    /// as the control the dialog gives the focus back to.
+    func testADialogGivesTheFocusBackToAControlMadeAnewUnderIt() {
+        let stage = page()
+        press(stage, "tab")
+        let old = stage.root.layer(withIdentifier: "a")!
+        dialog.isHidden = false
+        stage.step()
+        XCTAssertEqual(focused(stage), "ok")
+        XCTAssertTrue(stage.keyboardFocus.returnsFocus(to: old))
+        let new = Layer(identifier: "a.again", frame: old.frame)
+        new.accessibility = Accessibility(role: .button, name: "A", actions: [.tapping(new)])
+        let parent = old.superlayer!
+        old.removeFromSuperlayer()
+        parent.addSublayer(new)
+        stage.keyboardFocus.returnFocus(to: new, insteadOf: old)
+        dialog.isHidden = true
+        stage.step()
+        XCTAssertEqual(focused(stage), "a.again", "back on the control made anew, not the first stop")
+    }
 }

@@ -140,6 +140,25 @@ final class WindowResizeTests: XCTestCase {
         }
     }
 
+    /// A resize while a message is read makes the list's rows anew under the reader; closing it still gives the focus
+    /// back to the row of the message read (the reader, a dialog, gives it back to the row made anew).
+    func testClosingTheReaderAfterAResizeGoesBackToTheMessageRead() throws {
+        let (runner, stage, _) = try Mailbox.opened()
+        func key(_ name: String) { stage.send(KeyEvent(scenarioName: name, timestamp: stage.time)); stage.run(for: 0.1) }
+        key("down")
+        key("down")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "row.m02")
+        key("enter")
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "message.m02")
+        runner.stage.resize(to: Self.larger)
+        stage.run(for: 0.5)
+        key("escape")
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "inbox")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "row.m02", "the message read, in its row made anew")
+    }
+
     /// Issue #58, item 6: at 800 × 600 long snippets shrank their font to fit two lines, so rows differed in text
     /// size. Every row's snippet is drawn at the rows' 14 pt, whatever its length, at the smallest window and the
     /// largest: laid out as drawn (the renderer's own fitting), it keeps its size and wraps to its two lines.

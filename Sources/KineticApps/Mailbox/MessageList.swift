@@ -60,15 +60,18 @@ final class MessageList {
     // MARK: Rows
 
     /// Makes the rows of the shown list anew (new data, a new segment), each at its place.
-    /// The message whose row had the stage's keyboard focus keeps it in its new row, where it still shows.
+    /// The message whose row had the stage's keyboard focus keeps it in its new row, where it still shows; one whose row
+    /// a sheet or the reader will give the focus back to (they cover the list) gets it back in its new row.
     func rebuildRows() {
         let focused = focusedMessage
+        let returning = rows.first { stageFocus.returnsFocus(to: $0.value.slot) }.map { (id: $0.key, slot: $0.value.slot) }
         for row in virtualRows.removeAll() { row.slot.removeFromSuperlayer() }
         heldRows = []  // a sliding row taken away holds no place
         layoutRows(animated: false)
         scroll.offset = min(scroll.offset, scroll.maximumOffset)
         materializeRows()
         if let focused, state.isShown(focused) { focus(message: focused) }
+        if let returning, let row = rows[returning.id] { stageFocus.returnFocus(to: row.slot, insteadOf: returning.slot) }
     }
 
     /// Makes the rows that came within reach and takes away those that left it, unless a row is still moving, swiped

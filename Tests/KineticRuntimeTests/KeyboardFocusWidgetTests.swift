@@ -42,6 +42,12 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
 
     private func focused(_ stage: Stage) -> String? { stage.keyboardFocus.focused?.identifier }
 
+    /// Shows the dialog (or hides it) and lets the focus settle.
+    private func showDialog(_ stage: Stage, _ shown: Bool) {
+        dialog.isHidden = !shown
+        stage.step()
+    }
+
     /// Presses `keys` (space-separated, as scenarios name keys) in turn, then says which control has the focus.
     private func focused(_ stage: Stage, after keys: String) -> String? {
         for key in keys.split(separator: " ") { press(stage, String(key)) }
@@ -102,13 +108,11 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
         press(stage, "tab")
         press(stage, "tab")
         press(stage, "down")
-        dialog.isHidden = false
-        stage.step()
+        showDialog(stage, true)
         XCTAssertEqual(focused(stage), "ok", "the dialog's first control takes the focus as it opens")
         XCTAssertEqual(focused(stage, after: "tab"), "cancel")
         XCTAssertEqual(focused(stage, after: "tab"), "ok", "Tab stays inside the dialog")
-        dialog.isHidden = true
-        stage.step()
+        showDialog(stage, false)
         XCTAssertEqual(focused(stage), "row.1", "back where it was when the dialog opened")
     }
 
@@ -186,8 +190,7 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
     func testARequestHasTheLastWordOverADialogClosing() {
         let stage = page()
         press(stage, "tab")
-        dialog.isHidden = false
-        stage.step()
+        showDialog(stage, true)
         XCTAssertEqual(focused(stage), "ok")
         dialog.isHidden = true
         let b = stage.root.layer(withIdentifier: "b")
@@ -206,12 +209,10 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
         everything[0].position.x += 1  // (the focus settles when the scene changes)
         stage.step()
         XCTAssertNil(focused(stage), "nothing left to take it")
-        dialog.isHidden = false
-        stage.step()
+        showDialog(stage, true)
         XCTAssertEqual(focused(stage), "ok")
         for layer in everything { layer.accessibilityElementsHidden = false }
-        dialog.isHidden = true
-        stage.step()
+        showDialog(stage, false)
         XCTAssertEqual(focused(stage), "a", "back on the control the dialog's coming covered")
     }
 
@@ -221,8 +222,7 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
         let stage = page()
         press(stage, "tab")
         let old = stage.root.layer(withIdentifier: "a")!
-        dialog.isHidden = false
-        stage.step()
+        showDialog(stage, true)
         XCTAssertEqual(focused(stage), "ok")
         XCTAssertTrue(stage.keyboardFocus.returnsFocus(to: old))
         let new = Layer(identifier: "a.again", frame: old.frame)
@@ -231,8 +231,7 @@ final class KeyboardFocusWidgetTests: WidgetTestCase {
         old.removeFromSuperlayer()
         parent.addSublayer(new)
         stage.keyboardFocus.returnFocus(to: new, insteadOf: old)
-        dialog.isHidden = true
-        stage.step()
+        showDialog(stage, false)
         XCTAssertEqual(focused(stage), "a.again", "back on the control made anew, not the first stop")
     }
 }

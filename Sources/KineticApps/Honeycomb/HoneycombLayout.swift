@@ -83,9 +83,11 @@ public struct HoneycombLayout: Equatable, Sendable {
             return HoneycombLayout(rows: [], circumradius: (d - gap) / 3.squareRoot(), spacing: d, gap: gap, area: area)
         }
         // Rule 2: the size chosen for every larger count, from the full grid down, bounds this one's from below.
+        // Rule 7's cap is on the cells, not the spacing: the category honeycomb keeps a wider gap.
+        let cap = flower(in: area).cellSize.width + gap
         var floor = 0.0, chosen: (arrangement: HoneycombRowArrangement, spacing: Double)?
         for cells in stride(from: maximumCells, through: n, by: -1) {
-            chosen = choose(count: cells, in: area, gap: gap, atLeast: floor)
+            chosen = choose(count: cells, in: area, gap: gap, atLeast: floor, cap: cap)
             floor = chosen?.spacing ?? floor
         }
         // `choose` always finds an arrangement for 1…35 (one row up to 7, five rows of 7 at most); the fallback only
@@ -95,10 +97,8 @@ public struct HoneycombLayout: Equatable, Sendable {
     }
 
     /// The arrangement and spacing rules 1 and 3 to 5 of `grid(count:in:gap:)` choose for `count` cells, at no less than
-    /// `floor` where an arrangement reaches it (rule 2).
-    private static func choose(count n: Int, in area: Rect, gap: Double, atLeast floor: Double) -> (arrangement: HoneycombRowArrangement, spacing: Double)? {
-        // The cap is on the cells, not the spacing: the category honeycomb keeps a wider gap.
-        let cap = flower(in: area).cellSize.width + gap
+    /// `floor` where an arrangement reaches it (rule 2), at most `cap` (rule 7).
+    private static func choose(count n: Int, in area: Rect, gap: Double, atLeast floor: Double, cap: Double) -> (arrangement: HoneycombRowArrangement, spacing: Double)? {
         var candidates: [(arrangement: HoneycombRowArrangement, spacing: Double)] = []
         for rowCount in 1...min(maximumRows, n) {
             for lengths in HoneycombRowArrangement.all(count: n, rows: rowCount, maximumLength: maximumRowLength) {

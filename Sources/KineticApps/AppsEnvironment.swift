@@ -17,6 +17,15 @@ public struct AppsEnvironment {
     /// none), so the app can say so and offer the link another way. Only addresses the one address check
     /// (`WebAddress`) accepted ever reach it.
     public var openLink: @Sendable (URL) async throws -> Void
+    /// Hands a file to the desktop's program for its kind (`xdg-open` on a `file://` address in a window), returning
+    /// once that program took it; throws a sentence when none did. A headless run has none: every file is refused.
+    public var openFile: @Sendable (URL) async throws -> Void = { _ in throw LinkNotOpened(reason: "this run has no desktop to open files with") }
+    /// The person's Downloads folder (`DownloadsFolder`), where a saved attachment goes; `nil` in a headless run
+    /// (a scenario, a test), which writes into no person's folder.
+    public var downloadsFolder: URL?
+    /// Where a private copy of a file to open goes (`PrivateCopy`: the session's runtime folder), read from these
+    /// variables; this process's by default.
+    public var processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     /// The person's mail server, when an account is given (`--imap`): the Mailbox shows its Inbox, read again every
     /// `checkInterval` seconds for new mail. `nil`: the bundled and served messages, as without an account.
     public var mailServer: MailServer?

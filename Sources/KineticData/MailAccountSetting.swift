@@ -17,9 +17,11 @@ public struct MailAccountForm: Equatable, Sendable, CustomStringConvertible, Cus
     /// A PEM file of certificate authorities to trust for this account's servers instead of the system's (a company's
     /// own, a self-hosted server's), or `nil` to trust the system's. `~/` is the person's home folder.
     public var caFile: String?
+    /// The person's name as their mail says it (From: `Ana Lima <ana@example.org>`), or `nil` for the address alone.
+    public var fromName: String?
 
-    /// A form as typed, its fields but the password trimmed; an empty SMTP address or CA file is none.
-    public init(name: String, imap: String, smtp: String?, user: String, password: String, caFile: String? = nil) {
+    /// A form as typed, its fields but the password trimmed; an empty SMTP address, CA file or name in From is none.
+    public init(name: String, imap: String, smtp: String?, user: String, password: String, caFile: String? = nil, fromName: String? = nil) {
         self.name = name.trimmingCharacters(in: .whitespaces)
         self.imap = imap.trimmingCharacters(in: .whitespaces)
         let sending = smtp?.trimmingCharacters(in: .whitespaces)
@@ -28,6 +30,8 @@ public struct MailAccountForm: Equatable, Sendable, CustomStringConvertible, Cus
         self.password = password
         let authority = caFile?.trimmingCharacters(in: .whitespaces)
         self.caFile = authority?.isEmpty == false ? authority : nil
+        let person = fromName?.trimmingCharacters(in: .whitespaces)
+        self.fromName = person?.isEmpty == false ? person : nil
     }
 
     /// The form without its password.
@@ -36,7 +40,8 @@ public struct MailAccountForm: Equatable, Sendable, CustomStringConvertible, Cus
     }
     /// What `dump` and mirrors see: no password.
     public var customMirror: Mirror {
-        Mirror(self, children: ["name": name, "imap": imap, "smtp": smtp as Any, "user": user, "caFile": caFile as Any], displayStyle: .struct)
+        Mirror(self, children: ["name": name, "imap": imap, "smtp": smtp as Any, "user": user, "caFile": caFile as Any, "fromName": fromName as Any],
+               displayStyle: .struct)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One message of the Mailbox, as `mailbox/messages.json` describes it:
-/// `{"id", "sender", "address"?, "subject", "snippet", "time", "unread"?, "body"?}`. Files without `body` (older ones)
+/// `{"id", "sender", "address"?, "subject", "snippet", "time", "unread"?, "body"?, "cc"?, "bcc"?}`. Files without `body` (older ones)
 /// still read: the reader then shows the snippet; an `address` that is not one is left out (a reply then goes to the
 /// name, and Send waits for an address).
 public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentElement {
@@ -41,6 +41,16 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var replyTo: String?
     /// Its References header: the Message-IDs of the thread before it, which a reply carries on. Not saved.
     public var references: String?
+    /// Its To header as the sender wrote it (`Ana <ana@example.org>, bo@example.org`), which Reply All answers too;
+    /// `nil` when unknown. Not saved.
+    public var to: String?
+    /// Its Cc header; for a draft or a message sent from here, the Cc as typed. Saved, with a draft's.
+    public var cc: String?
+    /// A draft's or sent message's Bcc as typed (a message received never shows its blind copies). Saved.
+    public var bcc: String?
+    /// The address of the account it was read from, which Reply All leaves out of its recipients (the person does not
+    /// write to themselves); `nil` for a document's messages. Not saved.
+    public var receivedBy: String?
     /// How many characters of its text are left out of `body`, past what the reader is given (a message of a
     /// server's longer than `MailMessage.readerCharacters`): the reader says so where the text stops. Not saved.
     public var charactersLeftOut = 0
@@ -58,7 +68,7 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var text: String { body ?? snippet }
 
     enum CodingKeys: String, CodingKey {
-        case id, sender, subject, snippet, time, unread, body
+        case id, sender, subject, snippet, time, unread, body, cc, bcc
         case senderAddress = "address"
     }
 
@@ -73,6 +83,8 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
         time = try fields.decode(String.self, forKey: .time)
         unread = try fields.decodeIfPresent(Bool.self, forKey: .unread) ?? false
         body = try fields.decodeIfPresent(String.self, forKey: .body)
+        cc = try fields.decodeIfPresent(String.self, forKey: .cc)
+        bcc = try fields.decodeIfPresent(String.self, forKey: .bcc)
         // Leniently: a malformed address costs only itself.
         let address = (try? fields.decodeIfPresent(String.self, forKey: .senderAddress)) ?? nil
         senderAddress = address.flatMap { Self.isAddress($0) ? $0 : nil }
@@ -89,7 +101,7 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     /// show, or no sender.
     public var problem: String? {
         if let problem = ContentIdentifier.problem(id) { return problem }
-        for (name, text, limit) in [("sender", sender, 200), ("subject", subject, 200), ("snippet", snippet, 2000), ("time", time, 200), ("body", body ?? "", 50_000)]
+        for (name, text, limit) in [("sender", sender, 200), ("subject", subject, 200), ("snippet", snippet, 2000), ("time", time, 200), ("body", body ?? "", 50_000), ("cc", cc ?? "", 2000), ("bcc", bcc ?? "", 2000)]
             where text.count > limit {
             return "\"\(name)\" is too long (at most \(limit) characters)"
         }
@@ -156,6 +168,9 @@ public protocol MailServer: Sendable {
     /// Watches for new mail until the task is cancelled, calling `changed` when the Inbox changes, so that a check
     /// runs at once rather than at its interval. A server that can't tell returns at once (the default).
     func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async
+    /// The file a message carries (by the id `inbox()` gave it, and its place in `attachments`), read whole from the
+    /// server: its name, type and bytes. Throws what went wrong in a sentence (the server away, the message gone).
+    func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile
     /// Keeps the drafts this device wrote (`device` names it) in the server's `\Drafts`, as `drafts` has them now:
     /// each written anew, and those it kept there before and no longer has taken away; other programs' and other
     /// devices' drafts are left alone.
@@ -189,6 +204,10 @@ extension MailServer {
     public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {}
     /// No drafts kept on the server.
     public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {}
+    /// No files to read: a server that keeps none.
+    public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
+        throw MailAttachmentFile.Unavailable()
+    }
 }
 
 /// A file a message carries: what the reader lists of it.
@@ -201,6 +220,29 @@ public struct MailAttachment: Equatable, Sendable {
     /// A file named `name`, of `size` bytes.
     public init(name: String, size: Int) {
         (self.name, self.size) = (name, size)
+    }
+}
+
+/// A file a message carries, read whole: what saving or opening it writes.
+public struct MailAttachmentFile: Equatable, Sendable {
+    /// Its name as the sender gave it, cleaned for display; not yet a safe file name (`SafeFileName` makes one).
+    public var name: String
+    /// Its MIME type, lowercase ("application/pdf").
+    public var mimeType: String
+    /// Its bytes, decoded.
+    public var bytes: Data
+
+    /// The file `name` of type `mimeType`.
+    public init(name: String, mimeType: String, bytes: Data) {
+        (self.name, self.mimeType, self.bytes) = (name, mimeType, bytes)
+    }
+
+    /// Said when a message's files can't be read from where it came from (a document's message, a demo's).
+    public struct Unavailable: Error, CustomStringConvertible {
+        /// The one such failure.
+        public init() {}
+        /// The sentence said.
+        public var description: String { "the file is not kept anywhere it can be read from" }
     }
 }
 

@@ -21,6 +21,10 @@ public struct OutgoingMessage: Codable, Equatable, Sendable {
     public var subject: String
     /// The text as written.
     public var body: String
+    /// The copies' addresses (Cc), each with its name as typed; `nil` in one an older Kinetic wrote (none).
+    public var cc: [String]?
+    /// The blind copies' addresses (Bcc): given to the SMTP server, written in no header; `nil` for none.
+    public var bcc: [String]?
     /// The Message-ID of the message it answers, for a reply.
     public var inReplyTo: String?
     /// The thread's Message-IDs, oldest first, ending with `inReplyTo` (a reply's References); `nil` in one an older

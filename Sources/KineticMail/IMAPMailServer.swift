@@ -79,7 +79,8 @@ public struct IMAPMailServer: MailServer {
     public func send(to recipients: [String], subject: String, body: String, inReplyTo: String?) async throws {
         guard let smtp = account.smtp else { throw MailAccountError("this account has no SMTP server to send through") }
         let account = self.account, timeout = self.timeout
-        let mail = OutgoingMail(from: account.fromAddress, to: recipients, subject: subject, body: body, inReplyTo: inReplyTo, date: Date())
+        var mail = OutgoingMail(from: account.fromAddress, to: recipients, subject: subject, body: body, inReplyTo: inReplyTo, date: Date())
+        mail.fromName = account.fromName
         try await retry.run {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.envelope, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout)
@@ -89,12 +90,14 @@ public struct IMAPMailServer: MailServer {
 
     /// Keeps a sent message's copy, read, in `\\Sent` (or the mailbox named Sent), waiting for the server with `retry`
     /// when one is given. The message is sent: a copy the server will not keep is not a message unsent, and is not said
-    /// as one; the log names it.
+    /// as one; the log names it. The copy keeps its Bcc (as mail programs keep it): the sender may see whom it went to.
     private func keepCopyInSent(_ mail: OutgoingMail, retry: MailRetry?) async throws {
+        var copy = mail
+        copy.keepsBcc = true
         let append = {
             try await session { session in
                 if let sent = try await session.places().sent {
-                    try await session.append(mail.bytes, to: sent, flags: ["\\Seen"])
+                    try await session.append(copy.bytes, to: sent, flags: ["\\Seen"])
                 }
             }
         }
@@ -113,6 +116,7 @@ public struct IMAPMailServer: MailServer {
         var mail = OutgoingMail(from: account.fromAddress, to: message.to, subject: message.subject, body: message.body,
                                 inReplyTo: message.inReplyTo, date: Date())
         mail.references = message.references ?? []
+        (mail.cc, mail.bcc, mail.fromName) = (message.cc ?? [], message.bcc ?? [], account.fromName)
         do {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.envelope, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout, committed: committed)
@@ -259,6 +263,7 @@ public struct IMAPMailServer: MailServer {
                 shown.messages[id] = ShownServerMessages.Shown(locations: [location], headers: message.headers)
                 var row = mailMessage(message.headers, body: message.body ?? MessageBody(subject: "", from: "", text: "", attachments: []), id: id)
                 row.serverPlacement = mailbox.placement
+                row.receivedBy = owner
                 if isLater, let entry = ServerMessageIdentity.scheduleKey(of: message.headers).flatMap({ kept.schedule.entries[$0] }) {
                     row.serverPlacement = Placement(.later, entry.option, until: entry.until)
                 }
@@ -266,6 +271,26 @@ public struct IMAPMailServer: MailServer {
             }
         }
         return (messages.newestFirst(), shown)
+    }
+
+    /// The file number `index` of message `id`, read whole from where the last check or filing found it (the message
+    /// fetched whole, up to `MIMELimits.messageBytes`, and walked as the reader walked it). Throws when the server can't
+    /// be reached, no longer has the message, or the message no longer holds the file.
+    public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
+        guard let message = shown.withLockedValue({ $0.messages[id] }) else {
+            throw MailAccountError("the message is not one the last check read from the server")
+        }
+        let locations = message.locations
+        return try await session { session in
+            for location in locations {
+                let status: IMAPMailboxStatus
+                do { status = try await session.select(location.mailbox) } catch IMAPError.refused { continue }
+                guard status.uidValidity ?? 0 == location.uidValidity, let bytes = try await session.wholeMessage(location.uid) else { continue }
+                let file = try MIMEMessage.file(at: index, of: bytes)
+                return MailAttachmentFile(name: file.attachment.name, mimeType: file.attachment.mimeType, bytes: Data(file.bytes))
+            }
+            throw MailAccountError("the mail server no longer has the message")
+        }
     }
 
     /// Whether a message is Later's schedule as this account wrote it (`address`): its header, from the account's own
@@ -390,6 +415,8 @@ public struct IMAPMailServer: MailServer {
         mail.date = message.fields["date"].flatMap(MailDate.parse)
         mail.replyTo = message.fields["reply-to"].map { String($0.prefix(2_000)) }
         mail.references = message.fields["references"].map { String($0.prefix(4_000)) }
+        mail.to = message.fields["to"].map { String($0.prefix(2_000)) }
+        mail.cc = message.fields["cc"].map { String($0.prefix(2_000)) }
         return mail
     }
 

@@ -334,7 +334,7 @@ public final class IMAPSession {
     public func headers(of uids: [UInt64]) async throws -> [IMAPMessageHeaders] {
         guard !uids.isEmpty else { return [] }
         let set = IMAPUIDSet.compressed(uids)
-        let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM SUBJECT DATE MESSAGE-ID REPLY-TO REFERENCES X-KINETIC-SCHEDULE)])")
+        let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM TO CC SUBJECT DATE MESSAGE-ID REPLY-TO REFERENCES X-KINETIC-SCHEDULE)])")
         let requested = Set(uids)
         var found: [UInt64: IMAPMessageHeaders] = [:]
         var order: [UInt64] = []
@@ -558,7 +558,7 @@ public struct IMAPMessageHeaders: Equatable, Sendable {
     public var uid: UInt64 = 0
     /// `\Seen`, `\Flagged`…
     public var flags: Set<String> = []
-    /// Lowercased names: `from`, `subject`, `date`, `message-id`, `reply-to`, `references`, `x-kinetic-schedule`.
+    /// Lowercased names: `from`, `to`, `cc`, `subject`, `date`, `message-id`, `reply-to`, `references`, `x-kinetic-schedule`.
     public var fields: [String: String] = [:]
 }
 

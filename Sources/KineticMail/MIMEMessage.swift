@@ -34,6 +34,22 @@ public struct MIMEMessage: Sendable, Equatable {
     }
 }
 
+extension MIMEMessage {
+    /// Attachment number `index` of the whole message `bytes` (counted from 0, in the order `attachments` lists them):
+    /// what it is, and its bytes decoded (an embedded message as written out). Throws `MIMEError` for bytes that are no
+    /// message, and `MIMEError.noSuchFile` when it has fewer files.
+    public static func file(at index: Int, of bytes: [UInt8]) throws -> (attachment: MIMEAttachment, bytes: [UInt8]) {
+        guard !bytes.isEmpty else { throw MIMEError.empty }
+        guard bytes.count <= MIMELimits.messageBytes else { throw MIMEError.tooLarge }
+        guard HeaderFieldStart.opensMessage(bytes) else { throw MIMEError.notMIME }
+        let contents = try GMimeParsing.withMessage(of: bytes) { message in
+            MIMEPartWalker.contents(of: g_mime_message_get_mime_part(message), keepingFile: index)
+        }
+        guard index >= 0, index < contents.attachments.count, let kept = contents.keptFile else { throw MIMEError.noSuchFile }
+        return (contents.attachments[index], kept)
+    }
+}
+
 /// Why a message could not be read, as a sentence a reader can be shown.
 public struct MIMEError: Error, Equatable, CustomStringConvertible {
     /// The sentence, e.g. "the message is larger than 32 MB".
@@ -50,6 +66,8 @@ public struct MIMEError: Error, Equatable, CustomStringConvertible {
     static let tooLarge = MIMEError("the message is larger than 32 MB")
     /// The bytes do not start with a header field, or GMime could not build a message from them.
     static let notMIME = MIMEError("the message could not be read as MIME")
+    /// The message has no file at the place asked for (it changed on the server since it was listed).
+    static let noSuchFile = MIMEError("the message no longer holds that file")
 }
 
 /// The caps that keep a hostile message's cost bounded, whatever its bytes say.

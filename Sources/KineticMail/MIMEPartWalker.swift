@@ -51,6 +51,9 @@ struct MIMEContents {
     var textPieces: [String] = []
     /// The parts that are files, in the message's order.
     var attachments: [MIMEAttachment] = []
+    /// The bytes of the file a walk was asked for (`MIMEPartWalker.contents(of:keepingFile:)`), decoded: its content
+    /// with the transfer encoding undone, or an embedded message as written out; `nil` when there is no such file.
+    var keptFile: [UInt8]?
 }
 
 /// Walks a message's tree of parts depth first, in order, with a stack of its own rather than recursion (so a deep
@@ -83,9 +86,14 @@ struct MIMEPartWalker {
     /// What the walk found so far.
     private var contents = MIMEContents()
 
-    /// The text and attachments of the tree under `root` (a message's own part; nil for a message without a body).
-    static func contents(of root: UnsafeMutablePointer<GMimeObject>?) -> MIMEContents {
+    /// The file, by its place among the attachments, whose bytes the walk keeps; `nil` keeps none.
+    private var fileToKeep: Int?
+
+    /// The text and attachments of the tree under `root` (a message's own part; nil for a message without a body),
+    /// and the bytes of attachment number `keepingFile` (counted from 0 in the order they are listed) when asked.
+    static func contents(of root: UnsafeMutablePointer<GMimeObject>?, keepingFile: Int? = nil) -> MIMEContents {
         var walker = MIMEPartWalker()
+        walker.fileToKeep = keepingFile
         if let root { walker.pending.append(PendingPart(object: root, depth: 0, showsText: true)) }
         // Every turn removes one pending part and spends one of `partsLeft`, so the loop ends.
         while walker.partsLeft > 0, let part = walker.pending.popLast() {
@@ -158,6 +166,7 @@ struct MIMEPartWalker {
             let size = declared.map { $0 > arrived && $0 <= 1 << 40 ? $0 : arrived } ?? arrived
             contents.attachments.append(MIMEAttachment(name: MIMEAttachment.displayName(name), size: size,
                                                        mimeType: type))
+            if contents.attachments.count - 1 == fileToKeep { contents.keptFile = g_mime_part_get_content(leaf).map(DecodedContent.bytes) ?? [] }
             // A text part with a name (a log, a report a script sends) is still read, unless marked a file to keep.
             guard readable, disposition != "attachment" else { return }
         }
@@ -186,6 +195,9 @@ struct MIMEPartWalker {
     private mutating func embed(_ part: UnsafeMutablePointer<GMimeMessagePart>, under parent: PendingPart) {
         if Self.disposition(of: parent.object) == "attachment" {
             contents.attachments.append(Self.attachment(embedding: part, object: parent.object))
+            if contents.attachments.count - 1 == fileToKeep {
+                contents.keptFile = g_mime_message_part_get_message(part).map { DecodedContent.written(kinetic_message_object($0)) } ?? []
+            }
         }
         guard parent.depth < MIMELimits.depth, let message = g_mime_message_part_get_message(part) else { return }
         if parent.showsText, textCharacters < MIMELimits.textCharacters {
@@ -270,6 +282,17 @@ enum DecodedContent {
         guard let stream = g_mime_stream_null_new() else { return 0 }
         defer { g_object_unref(stream) }
         return max(0, g_mime_data_wrapper_write_to_stream(content, stream))
+    }
+
+    /// The bytes of `object` (an embedded message) written out, as a file of its own (`.eml`).
+    static func written(_ object: UnsafeMutablePointer<GMimeObject>) -> [UInt8] {
+        guard let stream = g_mime_stream_mem_new() else { return [] }
+        defer { g_object_unref(stream) }
+        guard g_mime_object_write_to_stream(object, nil, stream) >= 0,
+              let memory = kinetic_as_memory_stream(stream),
+              let array = g_mime_stream_mem_get_byte_array(memory),
+              let data = array.pointee.data else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(array.pointee.len)))
     }
 
     /// How many bytes `object` (an embedded message) takes written out, counted the same way.

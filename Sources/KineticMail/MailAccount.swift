@@ -18,6 +18,11 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
 
     /// The address the account sends from: its user name when that is an address, else the name at the server.
     public var fromAddress: String { user.contains("@") ? user : "\(user)@\(host)" }
+    /// The person's name as their mail says it, before the address in From (`Ana Lima <ana@example.org>`); `nil`:
+    /// the address alone. At most 200 characters, one line.
+    public var fromName: String? {
+        didSet { fromName = fromName.map { String($0.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200)) } }
+    }
 
     /// The name of the file its mail is kept in (`IMAPMailServer`'s `keptIn`), one per user and server: the user and
     /// server as they read (letters, digits, `.`, `@`, `-`; anything else `_`), and a hash of them exactly, so two that

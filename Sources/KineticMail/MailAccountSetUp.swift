@@ -16,6 +16,8 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     public var user: String
     /// A PEM file of the certificate authorities to trust instead of the system's.
     public var caFile: String?
+    /// The person's name as their mail says it, before the address in From; `nil` for the address alone.
+    public var fromName: String?
 
     /// An account to set up; nothing is checked or kept until `account(password:)` and `keep(password:in:)`.
     public init(name: String, imap: String, smtp: String?, user: String, caFile: String? = nil) {
@@ -32,7 +34,9 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
             throw MailAccountError("the account's name must be 1 to 80 characters on one line")
         }
         guard !password.isEmpty, !password.contains(where: \.isNewline) else { throw MailAccountError("the password is empty or holds a line break") }
-        return try MailAccount(address: imap, user: user, password: password, trustRootsFile: try trustedRoots(home: home), smtpAddress: smtp)
+        var account = try MailAccount(address: imap, user: user, password: password, trustRootsFile: try trustedRoots(home: home), smtpAddress: smtp)
+        account.fromName = fromName
+        return account
     }
 
     /// The largest certificate authority file read: a company's bundle is a few dozen certificates, well under this.
@@ -75,6 +79,7 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
         var entry: [String: Any] = ["imap": imap, "user": user]
         if let smtp { entry["smtp"] = smtp }
         if let caFile { entry["caFile"] = caFile }
+        if let fromName { entry["fromName"] = fromName }
         var warning: String?, passwordFile: (url: URL, before: Data?)?, keyringBefore: Result<String?, Error>?
         do {
             // What the keyring held for this account before, to put back should mail.json refuse: a password, none, or
@@ -184,6 +189,7 @@ extension MailAccountSetUp {
             name = String((form.user.contains("@") || host.isEmpty ? form.user : "\(form.user)@\(host)").prefix(80))
         }
         self.init(name: name, imap: form.imap, smtp: form.smtp, user: form.user, caFile: form.caFile ?? caFile)
+        fromName = form.fromName
     }
 
     /// Setting accounts up from the Mailbox's sheet for good (`kinetic run`): the login checked, then the account kept

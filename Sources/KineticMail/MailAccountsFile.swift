@@ -6,11 +6,12 @@ import KineticPlatform
 /// so that `kinetic run mailbox` opens on them with no flags:
 ///
 ///     {"accounts": [{"name": "Work", "imap": "imaps://imap.example.org", "smtp": "smtp://smtp.example.org",
-///                    "user": "ana@example.org", "passwordInSecretService": true},
+///                    "user": "ana@example.org", "fromName": "Ana Lima", "passwordInSecretService": true},
 ///                   {"name": "Home", "imap": "imaps://mail.example.net", "user": "ana",
 ///                    "passwordFile": "~/.config/kinetic/home-password"}]}
 ///
-/// `name`, `smtp` and `caFile` may be left out. The password is in the desktop's Secret Service (`SecretService`, the
+/// `name` (the account's own, as the Mailbox's rows say it), `fromName` (the person's, as their mail says it), `smtp`
+/// and `caFile` may be left out. The password is in the desktop's Secret Service (`SecretService`, the
 /// item `kinetic-mail-account` = `MailAccount.secretServiceKey`), or in a file readable by its owner only (as
 /// `--mail-password-file`), never in this one. Each account is read on its own: one that cannot be (a field missing,
 /// an address refused, a password the keyring or file can't give) is left out with a sentence naming it, and the
@@ -25,6 +26,7 @@ public enum MailAccountsFile {
         var passwordFile: String?
         var passwordInSecretService: Bool?
         var caFile: String?
+        var fromName: String?
     }
 
     /// The file as read: its accounts, each on its own.
@@ -68,6 +70,7 @@ public enum MailAccountsFile {
                 do {
                     var account = try MailAccount(address: entry.imap, user: entry.user, password: "",
                                                   trustRootsFile: entry.caFile.map { expanded($0, home: home) }, smtpAddress: entry.smtp)
+                    account.fromName = entry.fromName
                     if entry.passwordInSecretService == true {
                         guard let kept = try SecretService.password(for: account.secretServiceKey, environment: environment) else {
                             throw MailAccountError("the Secret Service holds no password for \(MailAccount.shown(account.secretServiceKey))")

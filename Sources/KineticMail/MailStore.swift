@@ -142,8 +142,17 @@ final class MailStore: Sendable {
         migrator.registerMigration("mail kept, 3: mod-sequences' UIDVALIDITY") { db in
             try db.execute(sql: "ALTER TABLE mailbox ADD COLUMN modSeqUIDValidity INTEGER")
         }
+        // Which header fields a row's `fields` were asked with (`headerFieldsVersion`): rows kept before To and Cc were
+        // asked for (1) have their fields read again at the next check, so Reply All knows every recipient.
+        migrator.registerMigration("mail kept, 4: the header fields' version") { db in
+            try db.execute(sql: "ALTER TABLE message ADD COLUMN fieldsVersion INTEGER NOT NULL DEFAULT 1")
+        }
         return migrator
     }
+
+    /// The header fields a check asks for, as a version: 1 until 2.0 (From, Subject, Date, Message-ID, Reply-To,
+    /// References, Later's mark), 2 with To and Cc. A row kept under an older one is read again (`withoutHeaders`).
+    static let headerFieldsVersion = 2
 
     // MARK: What a check writes
 
@@ -228,9 +237,10 @@ final class MailStore: Sendable {
                 let messageID = header.fields["message-id"]?.trimmingCharacters(in: .whitespaces)
                 let uid = Int64(bitPattern: header.uid)
                 try db.execute(sql: """
-                    INSERT INTO message (mailbox, uid, flags, fields, messageID) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT(mailbox, uid) DO UPDATE SET flags = excluded.flags, fields = excluded.fields, messageID = excluded.messageID
-                    """, arguments: [mailbox, uid, try Self.flagsText(header.flags), fields, messageID])
+                    INSERT INTO message (mailbox, uid, flags, fields, messageID, fieldsVersion) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(mailbox, uid) DO UPDATE SET flags = excluded.flags, fields = excluded.fields, messageID = excluded.messageID,
+                        fieldsVersion = excluded.fieldsVersion
+                    """, arguments: [mailbox, uid, try Self.flagsText(header.flags), fields, messageID, Self.headerFieldsVersion])
                 guard let messageID, !messageID.isEmpty else { continue }
                 try db.execute(sql: """
                     UPDATE message SET hasBody = 1, bodySubject = kept.bodySubject, bodyFrom = kept.bodyFrom, bodyText = kept.bodyText,
@@ -243,14 +253,15 @@ final class MailStore: Sendable {
     }
 
     /// Of `mailbox`'s kept messages, those kept without header fields they can be read by (a server's reply that held
-    /// only flags; fields that are not an object of texts, which `fields(_:)` refuses): the next check asks for them
-    /// again, rather than their rows staying out of the Mailbox.
+    /// only flags; fields that are not an object of texts, which `fields(_:)` refuses), or asked for with fewer fields
+    /// than a check asks for now (`headerFieldsVersion`): the next check asks for them again, rather than their rows
+    /// staying out of the Mailbox or Reply All missing recipients.
     func withoutHeaders(in mailbox: String) throws -> Set<UInt64> {
         try database.read { db in
             Set(try Int64.fetchAll(db, sql: """
                 SELECT uid FROM message WHERE mailbox = ? AND (fields = '{}' OR NOT json_valid(fields) OR json_type(fields) != 'object'
-                    OR EXISTS (SELECT 1 FROM json_each(message.fields) WHERE json_each.type != 'text'))
-                """, arguments: [mailbox]).map { UInt64(bitPattern: $0) })
+                    OR EXISTS (SELECT 1 FROM json_each(message.fields) WHERE json_each.type != 'text') OR fieldsVersion < ?)
+                """, arguments: [mailbox, Self.headerFieldsVersion]).map { UInt64(bitPattern: $0) })
         }
     }
 

@@ -50,6 +50,13 @@ extension IMAPSession {
         return bodies
     }
 
+    /// The whole message `uid` of the open mailbox (`BODY.PEEK[]`, so it stays as read or unread as it was), up to
+    /// `MIMELimits.messageBytes`: to read a file it carries. `nil` when the server gave none.
+    func wholeMessage(_ uid: UInt64) async throws -> [UInt8]? {
+        let reply = try await run("UID FETCH \(uid) (UID BODY.PEEK[]<0.\(MIMELimits.messageBytes)>)")
+        return reply.fetched.first { $0.uid == uid }?.bytes(prefixed: "BODY[]")
+    }
+
     /// Each message's flags, by UID (one FETCH; ask for a bounded number at a time).
     func flags(of uids: some Collection<UInt64>) async throws -> [UInt64: Set<String>] {
         guard !uids.isEmpty else { return [:] }
@@ -74,17 +81,24 @@ extension IMAPSession {
 }
 
 extension IMAPMessageHeaders {
-    /// The From and Subject fields as a person reads them: RFC 2047's encoded words decoded and the text cleaned
-    /// (`DisplayLine`) by GMime, as the body's own headers will be, so a row reads right before its body is read. The
-    /// other fields (the Message-ID, Later's mark) stay as the server sent them.
+    /// The From, To, Cc and Subject fields as a person reads them: RFC 2047's encoded words decoded and the text
+    /// cleaned (`DisplayLine`) by GMime, as the body's own headers will be, so a row reads right before its body is
+    /// read (and Reply All writes names, not encoded words). The other fields (the Message-ID, Later's mark) stay as the
+    /// server sent them.
     func decodedForDisplay() -> IMAPMessageHeaders {
-        let from = fields["from"] ?? "", subject = fields["subject"] ?? ""
-        guard (from + subject).contains(where: { $0 == "=" || !$0.isASCII || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) else { return self }
-        let header = "From: \(from.filter { !$0.isNewline })\r\nSubject: \(subject.filter { !$0.isNewline })\r\n\r\n"
-        guard let message = try? MIMEMessage(parsing: Array(header.utf8)) else { return self }  // nil: not MIME; the fields stay as sent
         var decoded = self
-        decoded.fields["from"] = message.from
-        decoded.fields["subject"] = message.subject
+        for name in ["from", "to", "cc", "subject"] {
+            guard let value = fields[name], Self.needsDecoding(value) else { continue }
+            // An address list is read as a From (GMime renders the whole list, names decoded); a subject as a subject.
+            let header = name == "subject" ? "From: x@y\r\nSubject: \(value.filter { !$0.isNewline })\r\n\r\n" : "From: \(value.filter { !$0.isNewline })\r\n\r\n"
+            guard let message = try? MIMEMessage(parsing: Array(header.utf8)) else { continue }  // not MIME: the field stays as sent
+            decoded.fields[name] = name == "subject" ? message.subject : message.from
+        }
         return decoded
+    }
+
+    /// Whether a field's value may hold encoded words or characters to clean.
+    private static func needsDecoding(_ value: String) -> Bool {
+        value.contains(where: { $0 == "=" || !$0.isASCII || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true })
     }
 }

@@ -9,6 +9,15 @@ public struct OutgoingMail: Sendable, Equatable {
     public var from: String
     /// The recipients, each as typed: an address, or a name and an address (`Dana Ng <dana@example.org>`).
     public var to: [String]
+    /// The copies (Cc), each as typed, written in the Cc header.
+    public var cc: [String] = []
+    /// The blind copies (Bcc), each as typed: given to the SMTP server, written in no header of a message sent (so no
+    /// recipient sees them); a draft keeps them in its own (`keepsBcc`).
+    public var bcc: [String] = []
+    /// Whether the Bcc header is written: in a draft kept on the server, which the person reopens as written.
+    public var keepsBcc = false
+    /// The sender's name (the account's display name), written before the address in From; `nil` or blank for none.
+    public var fromName: String?
     /// The subject, as written.
     public var subject: String
     /// The text, as written.
@@ -31,14 +40,40 @@ public struct OutgoingMail: Sendable, Equatable {
         messageID = "<\(uniqueness.lowercased())@\(domain)>"
     }
 
-    /// The recipients' addresses alone, as the SMTP server is given them (`RCPT TO`).
+    /// The recipients' addresses alone, as the SMTP server is given them (`RCPT TO`): To's, Cc's and Bcc's, each
+    /// once (an address in two fields would otherwise be delivered twice).
     public var envelope: [String] {
-        to.flatMap { entry in MailAddressList(entry).addresses?.map(\.address) ?? [Self.headerSafe(entry)] }
+        var seen: Set<String> = []
+        return (to + cc + bcc).flatMap { entry in MailAddressList(entry).addresses?.map(\.address) ?? [Self.headerSafe(entry)] }
+            .filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// The To header's value: each recipient with its name, a name outside ASCII in RFC 2047's encoded words.
-    var toHeader: String {
-        to.flatMap { entry -> [String] in
+    var toHeader: String { Self.addressHeader(to) }
+
+    /// The From header's value: the address, after the display name when there is one (quoted where RFC 5322 wants,
+    /// encoded outside ASCII).
+    var fromHeader: String {
+        let address = Self.headerSafe(from)
+        guard let name = fromName.map(Self.headerSafe)?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return address }
+        return "\(Self.displayName(name)) <\(address)>"
+    }
+
+    /// A display name as a header writes it: encoded words outside ASCII; quoted (with `\` before `"` and `\`) when
+    /// it holds a character RFC 5322's atoms may not (`Lima, Ana`); else as it is.
+    static func displayName(_ name: String) -> String {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return encodedWords(name) }
+        let atomText = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "!#$%&'*+-/=?^_`{|}~ "))
+        guard name.unicodeScalars.allSatisfy(atomText.contains) else {
+            return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return name
+    }
+
+    /// An address header's value (To, Cc, Bcc) for `entries` as typed: each address with its name, a name outside
+    /// ASCII in RFC 2047's encoded words, one to a line.
+    static func addressHeader(_ entries: [String]) -> String {
+        entries.flatMap { entry -> [String] in
             guard let addresses = MailAddressList(entry).addresses else { return [Self.headerSafe(entry)] }
             return addresses.map { mailbox in
                 guard let name = mailbox.name, !name.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.headerSafe(mailbox.written) }
@@ -49,9 +84,12 @@ public struct OutgoingMail: Sendable, Equatable {
 
     /// The message's bytes, lines ending in CRLF.
     public var bytes: [UInt8] {
-        var headers = [
-            "From: \(Self.headerSafe(from))",
-            "To: \(toHeader)",
+        var headers = ["From: \(fromHeader)"]
+        // To may be empty when Cc or Bcc holds the recipients: RFC 5322 then allows no To at all.
+        if !to.isEmpty { headers.append("To: \(toHeader)") }
+        if !cc.isEmpty { headers.append("Cc: \(Self.addressHeader(cc))") }
+        if keepsBcc, !bcc.isEmpty { headers.append("Bcc: \(Self.addressHeader(bcc))") }
+        headers += [
             "Subject: \(Self.encodedWords(Self.headerSafe(subject)))",
             "Date: \(Self.rfc5322Date(date))",
             "Message-ID: \(messageID)",

@@ -11,10 +11,13 @@ extension IMAPMailServer {
     /// Waits for a server that can't be reached; throws a refusal.
     public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
         guard LaterSchedule.isWritable(option: device) else { throw MailAccountError("this device's name for the server is not a token") }
-        let from = account.fromAddress
+        let from = account.fromAddress, fromName = account.fromName
+        let typed = { (field: String?) -> [String] in field.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : [$0] } ?? [] }
         let written = drafts.map { draft in
             let recipients = draft.sender.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            let mail = OutgoingMail(from: from, to: recipients, subject: draft.subject, body: draft.body ?? draft.snippet, date: Date())
+            var mail = OutgoingMail(from: from, to: recipients, subject: draft.subject, body: draft.body ?? draft.snippet, date: Date())
+            // Cc and Bcc as typed, so another mail program opens the draft with them.
+            (mail.cc, mail.bcc, mail.keepsBcc, mail.fromName) = (typed(draft.cc), typed(draft.bcc), true, fromName)
             let mark = LaterSchedule.isWritable(option: draft.id) ? draft.id : "draft"
             return Array("\(Self.draftHeader): \(device)/\(mark)\r\n".utf8) + mail.bytes
         }

@@ -141,6 +141,15 @@ public final class SeveralAccounts: MailServer, Sendable {
         for server in owners(of: id) { try await server.markAnswered(id) }
     }
 
+    /// Read from the first account that holds it and can give it.
+    public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
+        var last: Error = MailAttachmentFile.Unavailable()
+        for server in owners(of: id) {
+            do { return try await server.attachment(of: id, at: index) } catch { last = error }
+        }
+        throw last
+    }
+
     /// A reply goes out through the account its message came to; new mail through the first account that can send.
     public func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
         guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(Self.noSender) }

@@ -81,7 +81,7 @@ public enum AtomicFile {
 
     /// Makes `temporary` anew with mode 0600 (`O_EXCL`: never an existing file, nor a link's target) and writes `data`
     /// to it; a failure's sentence names `target`, the file the person knows.
-    private static func writeOwnerOnly(_ data: Data, to temporary: URL, for target: URL) throws {
+    static func writeOwnerOnly(_ data: Data, to temporary: URL, for target: URL) throws {
         func failed(_ what: String) -> SaveError { SaveError(description: "\(target.path) could not be written: \(what)") }
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failed(ErrorWords.systemError(errno)) }

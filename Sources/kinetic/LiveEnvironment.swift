@@ -23,6 +23,15 @@ extension AppsEnvironment {
                 throw LinkNotOpened(reason: "\(error)")
             }
         }
+        // A file (an attachment opened) goes to the same opener as a file:// address; saved ones into Downloads.
+        environment.openFile = { url in
+            do {
+                try await DesktopLinkOpener.open(url)
+            } catch {
+                throw LinkNotOpened(reason: "\(error)")
+            }
+        }
+        environment.downloadsFolder = DownloadsFolder.location()
         return environment
     }
 }

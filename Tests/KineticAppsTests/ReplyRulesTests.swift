@@ -6,7 +6,8 @@ import Foundation
 /// A reply as mail programs write one (issue #53), worked out from RFC 5322 (§3.6.3's Reply-To, §3.6.4's
 /// References) and from what the person sees: the caret on its own line above the quote.
 final class ReplyRulesTests: XCTestCase {
-    private var utc: Calendar {
+    /// A Gregorian calendar in UTC, the time zone the expected dates are worked out in.
+    var utc: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar

@@ -278,4 +278,25 @@ final class MailAccountsFileTests: XCTestCase {
         let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         XCTAssertEqual((written["accounts"] as? [[String: Any]])?.first?["caFile"] as? String, "~/ca.pem")
     }
+
+    /// The person's name typed in the sheet ("Your name") is kept in `mail.json` as `fromName`, read back into the
+    /// account, and is the name in From; a blank one is none, and a line break never reaches a header.
+    func testTheNameInFromIsKeptAndReadBack() throws {
+        let folder = try folder()
+        let typed = MailAccountForm(name: "Work", imap: "imaps://imap.example.org", smtp: "smtps://smtp.example.org", user: "ana@example.org",
+                                    password: "p", fromName: "  Ana Lima ")
+        XCTAssertEqual(typed.fromName, "Ana Lima", "trimmed")
+        XCTAssertNil(MailAccountForm(name: "W", imap: "imaps://h.example", smtp: nil, user: "u", password: "p", fromName: " ").fromName, "blank is none")
+        XCTAssertEqual(try MailAccountSetUp(typed).account(password: "p", home: folder.path).fromName, "Ana Lima", "the run's account too")
+        let file = folder.appendingPathComponent("config/kinetic/mail.json")
+        try write("p\n", to: folder.appendingPathComponent("pw"))
+        _ = try MailAccountSetUp(typed).keep(password: typed.password, in: file, environment: ["HOME": folder.path])
+        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        XCTAssertEqual((written["accounts"] as? [[String: Any]])?.first?["fromName"] as? String, "Ana Lima")
+        try write("""
+        {"accounts": [{"name": "Work", "imap": "imaps://imap.example.org", "user": "ana@example.org", "fromName": "Ana\\nLima", "passwordFile": "~/pw"}]}
+        """, to: file)
+        let (accounts, _) = MailAccountsFile.load(file, home: folder.path, warn: { _ in })
+        XCTAssertEqual(accounts.first?.account.fromName, "Ana Lima", "one line")
+    }
 }

@@ -22,6 +22,18 @@ final class MailStoreTests: XCTestCase {
                                                             "date": "Mon, 5 Jan 2026 09:41:00 +0000"])
     }
 
+    /// Runs each SQL statement on `file` through Python's own SQLite, as another writer would (an older Kinetic, another
+    /// program): the test's hands, not the store's. Each statement is a Python string literal, quotes included.
+    private func anotherWriter(_ file: URL, _ statements: [String]) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", (["import sqlite3, sys", "db = sqlite3.connect(sys.argv[1])"] + statements.map { "db.execute(\($0))" } + ["db.commit()"])
+            .joined(separator: "\n"), file.path]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+    }
+
     func testWhatACheckKeptReadsBackAfterALaunch() throws {
         let file = folder.appendingPathComponent("mail/ana.sqlite")
         let lunch = headers(41, "Lunch on Thursday?"), slides = headers(42, "Slides for Monday", flags: ["\\Seen", "\\Flagged"])
@@ -194,6 +206,10 @@ final class MailStoreTests: XCTestCase {
         XCTAssertEqual(decoded.fields["subject"], "Café à midi")
         XCTAssertEqual(decoded.fields["from"]?.hasPrefix("Léa"), true, decoded.fields["from"] ?? "")
         XCTAssertEqual(decoded.fields["message-id"], "<x@example.org>")
+        // To and Cc too, the whole list, so Reply All writes names and not encoded words.
+        let recipients = IMAPMessageHeaders(uid: 4, flags: [], fields: ["to": "=?UTF-8?Q?Zo=C3=AB?= <zoe@example.org>, bo@example.org", "cc": "Kim <kim@example.org>"])
+        XCTAssertEqual(recipients.decodedForDisplay().fields["to"], "Zoë <zoe@example.org>, bo@example.org")
+        XCTAssertEqual(recipients.decodedForDisplay().fields["cc"], "Kim <kim@example.org>", "nothing to decode: as sent")
         let plain = IMAPMessageHeaders(uid: 2, flags: [], fields: ["subject": "Lunch", "from": "Ana <ana@example.org>"])
         XCTAssertEqual(plain.decodedForDisplay(), plain)
         let hostile = IMAPMessageHeaders(uid: 3, flags: [], fields: ["subject": "a\u{7}b\u{202E}c", "from": "x"])
@@ -226,21 +242,36 @@ final class MailStoreTests: XCTestCase {
             try store.keep([headers(1, "Lunch"), headers(2, "Slides"), headers(3, "Notes")], in: "INBOX")
         }
         // Another writer's rows, through Python's own SQLite: the test's hands, not the store's.
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("UPDATE message SET fields = '{\\"subject\\": 3}' WHERE uid = 2")
-            db.execute("UPDATE message SET fields = 'not json' WHERE uid = 3")
-            db.commit()
-            """, file.path]
-        try python.run()
-        python.waitUntilExit()
-        XCTAssertEqual(python.terminationStatus, 0)
+        try anotherWriter(file, [
+            #""UPDATE message SET fields = '{\"subject\": 3}' WHERE uid = 2""#,
+            #""UPDATE message SET fields = 'not json' WHERE uid = 3""#,
+        ])
         let store = MailStore(file: file)
         XCTAssertEqual(try store.withoutHeaders(in: "INBOX"), [2, 3])
         XCTAssertEqual(try store.contents().mailboxes.first?.messages.map(\.headers.uid), [1])
+    }
+
+    /// A row kept by Kinetic 2.0, which asked for no To or Cc (its `fieldsVersion` 1, as the migration leaves it; set
+    /// here through Python's own SQLite), still shows, and is named for the next check to ask its fields again, so
+    /// Reply All knows every recipient; a row kept now is not.
+    func testARowKeptWithoutItsRecipientsIsAskedForThemAgain() throws {
+        let file = folder.appendingPathComponent("mail.sqlite")
+        do {
+            let store = MailStore(file: file)
+            _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)
+            try store.keep([headers(1, "Lunch"), headers(2, "Slides")], in: "INBOX")
+            XCTAssertEqual(try store.withoutHeaders(in: "INBOX"), [])
+        }
+        try anotherWriter(file, [
+            #""UPDATE message SET fieldsVersion = 1 WHERE uid = 2""#,
+        ])
+        let store = MailStore(file: file)
+        XCTAssertEqual(try store.withoutHeaders(in: "INBOX"), [2])
+        XCTAssertEqual(try store.contents().mailboxes.first?.messages.map(\.headers.uid).sorted(), [1, 2], "shown meanwhile")
+        var refreshed = headers(2, "Slides")
+        refreshed.fields["to"] = "ana@example.org"
+        try store.keep([refreshed], in: "INBOX")
+        XCTAssertEqual(try store.withoutHeaders(in: "INBOX"), [])
     }
 
     /// CONDSTORE's value kept is trusted only under the UIDVALIDITY it was kept with, and read whole again after
@@ -256,18 +287,10 @@ final class MailStoreTests: XCTestCase {
             XCTAssertEqual(try store.highestModSeq(of: "INBOX"), 40)
             XCTAssertFalse(try store.hasUnreadableFlags(in: "INBOX"))
         }
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("UPDATE mailbox SET uidValidity = 8 WHERE name = 'INBOX'")
-            db.execute("UPDATE message SET flags = '[\\"\\\\\\\\Seen\\", 1]' WHERE uid = 1")
-            db.commit()
-            """, file.path]
-        try python.run()
-        python.waitUntilExit()
-        XCTAssertEqual(python.terminationStatus, 0)
+        try anotherWriter(file, [
+            #""UPDATE mailbox SET uidValidity = 8 WHERE name = 'INBOX'""#,
+            #""UPDATE message SET flags = '[\"\\\\Seen\", 1]' WHERE uid = 1""#,
+        ])
         let store = MailStore(file: file)
         XCTAssertNil(try store.highestModSeq(of: "INBOX"), "kept under UIDVALIDITY 7, the mailbox's is 8")
         XCTAssertTrue(try store.hasUnreadableFlags(in: "INBOX"))

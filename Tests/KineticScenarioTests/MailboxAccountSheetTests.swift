@@ -96,19 +96,19 @@ final class MailboxAccountSheetTests: XCTestCase {
         XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "account.name", "the focus a screen reader follows is the field's, not Cancel's")
         // Tab goes through the fields in their order, and from the last around the sheet's buttons, never behind it.
         var order: [String] = []
-        for _ in 0..<8 {
+        for _ in 0..<9 {
             press(stage, "tab")
             order.append(stage.keyboardFocus.focused?.identifier ?? "nothing")
         }
-        XCTAssertEqual(Array(order.prefix(5)), ["account.imap", "account.smtp", "account.ca-file", "account.user", "account.password"])
+        XCTAssertEqual(Array(order.prefix(6)), ["account.from-name", "account.imap", "account.smtp", "account.ca-file", "account.user", "account.password"])
         // Connect, disabled while nothing is typed, is no stop (as GTK's insensitive buttons); Cancel is, then the top.
-        XCTAssertEqual(Array(order.suffix(3)), ["account.cancel", "account.name", "account.imap"], "\(order)")
+        XCTAssertEqual(Array(order.suffix(3)), ["account.cancel", "account.name", "account.from-name"], "\(order)")
         while stage.keyboardFocus.focused?.identifier != "account.name" { press(stage, "tab") }
-        for (text, _) in [("Work", "name"), ("imap://127.0.0.1:1143", "imap"), ("", "smtp"), ("", "ca-file"), ("ana", "user")] {
+        for (text, _) in [("Work", "name"), ("", "from-name"), ("imap://127.0.0.1:1143", "imap"), ("", "smtp"), ("", "ca-file"), ("ana", "user")] {
             if !text.isEmpty { stage.send(text: text) }
             press(stage, "enter")
         }
-        XCTAssertEqual(stage.dump().layer("account.password")?.focused, true, "Enter went through the five fields")
+        XCTAssertEqual(stage.dump().layer("account.password")?.focused, true, "Enter went through the six fields")
         XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "account.password")
         stage.send(text: "wrong")
         stage.run(for: 0.2)

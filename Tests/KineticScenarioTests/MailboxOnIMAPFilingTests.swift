@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import KineticData
+import KineticRuntime
 @testable import KineticApps
 import KineticMail
 
@@ -135,7 +136,18 @@ extension MailboxOnIMAPTests {
             try await session.append(Array(message.utf8), to: "INBOX")
             try await session.logout()
         }
-        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600))
+        // The person's Downloads (a folder of the test's) holds a menu.pdf already; the desktop's opener records.
+        let downloads = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-downloads-\(UUID().uuidString)")
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-runtime-\(UUID().uuidString)")
+        defer { for folder in [downloads, runtime] { try? FileManager.default.removeItem(at: folder) } }  // best effort
+        try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+        try Data("theirs".utf8).write(to: downloads.appendingPathComponent("menu.pdf"))
+        let opened = OpenedFiles()
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600)) { environment in
+            environment.downloadsFolder = downloads
+            environment.processEnvironment = ["XDG_RUNTIME_DIR": runtime.path]
+            environment.openFile = { url in opened.add(url) }
+        }
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         let cafe = try XCTUnwrap(screen.state.messages.first, "the message is on the list")
@@ -144,7 +156,38 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(cafe.snippet, "Le café est prêt.")
         Mailbox.act(.reader(.open(cafe.id)), on: screen, stage)
         // "JVBERi0xLjQK" is 12 base64 characters: 9 bytes, which round up to 1 KB.
-        XCTAssertEqual(stage.dump().layer("reader.body")?.text, "Le café est prêt.\n\nAttachment: menu.pdf, 1 KB")
+        XCTAssertEqual(stage.dump().layer("reader.body")?.text, "Le café est prêt.")
+        XCTAssertEqual(stage.dump().layer("reader.attachment.0.name")?.text, "Attachment: menu.pdf, 1 KB")
+        // Save, by a click on its button: read whole from the server, written beside the file of the same name.
+        stage.tap(try XCTUnwrap(stage.dump().layer("reader.attachment.0.save")).frame.center)
+        let saved = downloads.appendingPathComponent("menu (2).pdf")
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: saved.path) {
+            stage.run(for: 0.1)
+            stage.backgroundWork.waitUntilIdle(timeout: 1)
+        }
+        stage.run(for: 0.2)
+        // The bytes base64 decodes "JVBERi0xLjQK" to, by Foundation's decoder, not the parser under test.
+        XCTAssertEqual(try Data(contentsOf: saved), Data(base64Encoded: "JVBERi0xLjQK"))
+        XCTAssertEqual(try String(contentsOf: downloads.appendingPathComponent("menu.pdf"), encoding: .utf8), "theirs", "never over a file there")
+        XCTAssertEqual(stage.announcement?.text, "Saved “menu.pdf” as \(saved.path)")
+        // Open, by the screen reader's press of its button: a private copy handed to the desktop.
+        Mailbox.act(.reader(.useAttachment(0, .open)), on: screen, stage)
+        for _ in 0..<100 where opened.urls.isEmpty {
+            stage.run(for: 0.1)
+            stage.backgroundWork.waitUntilIdle(timeout: 1)
+        }
+        let copy = try XCTUnwrap(opened.urls.first)
+        XCTAssertTrue(copy.path.hasPrefix(runtime.path + "/kinetic/open/"), copy.path)
+        XCTAssertEqual(try Data(contentsOf: copy), Data(base64Encoded: "JVBERi0xLjQK"))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: copy.path)[.posixPermissions] as? Int, 0o600)
+    }
+
+    /// The files the desktop was asked to open.
+    private final class OpenedFiles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var opened: [URL] = []
+        func add(_ url: URL) { lock.withLock { opened.append(url) } }
+        var urls: [URL] { lock.withLock { opened } }
     }
 
     /// Drafts are kept in the server's `\\Drafts`: saved, it is there; saved again, it is there once, as written now;
@@ -168,16 +211,18 @@ extension MailboxOnIMAPTests {
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         Mailbox.act(.compose(.open), .compose(.edit(.to, "lea@example.org")), .compose(.edit(.subject, "Picnic")), .compose(.edit(.body, "Bring bread.")), .compose(.saveDraft),
                     on: screen, stage)
-        try await waitForDrafts(account, ["Picnic: Bring bread.", "Thunderbird's draft: not ours"], "saved on the server")
+        try await waitForDrafts(running: stage, account, ["Picnic: Bring bread.", "Thunderbird's draft: not ours"], "saved on the server")
         let draft = try XCTUnwrap(screen.state.messages.first { screen.state.placement(of: $0.id).list == .draft }).id
         Mailbox.act(.openDraft(draft), .compose(.edit(.body, "Bring bread and cheese.")), .compose(.saveDraft), on: screen, stage)
-        try await waitForDrafts(account, ["Picnic: Bring bread and cheese.", "Thunderbird's draft: not ours"], "replaced, not kept twice")
+        try await waitForDrafts(running: stage, account, ["Picnic: Bring bread and cheese.", "Thunderbird's draft: not ours"], "replaced, not kept twice")
         Mailbox.act(.openDraft(draft), .compose(.deleteDraft), on: screen, stage)
-        try await waitForDrafts(account, ["Thunderbird's draft: not ours"], "deleted on the server too")
+        try await waitForDrafts(running: stage, account, ["Thunderbird's draft: not ours"], "deleted on the server too")
     }
 
-    /// Waits (up to 5 s) until the server's Drafts hold `expected` ("subject: text", sorted; deleted ones left out).
-    private func waitForDrafts(_ account: MailAccount, _ expected: [String], _ what: String) async throws {
+    /// Waits (up to 5 s) until the server's Drafts hold `expected` ("subject: text", sorted; deleted ones left out),
+    /// letting `stage` run meanwhile as a window does: an errand's end is taken in at a step, and the next errand (a
+    /// deletion asked for while a save was still under way) starts only then.
+    private func waitForDrafts(running stage: Stage, _ account: MailAccount, _ expected: [String], _ what: String) async throws {
         var found: [String] = []
         for _ in 0..<50 {
             found = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
@@ -194,6 +239,7 @@ extension MailboxOnIMAPTests {
             }
             if found == expected { return }
             try await Task.sleep(for: .milliseconds(100))
+            stage.run(for: 0.1)
         }
         XCTAssertEqual(found, expected, what)
     }

@@ -4,6 +4,7 @@ import KineticData
 import KineticRuntime
 @testable import KineticApps
 import KineticMail
+import KineticTestSupport
 
 /// What the person sees when the SMTP server does not take a message at once, against Dovecot and the project's SMTP
 /// sink made to answer the end of a message with a 4xx, a 5xx, or nothing (`scripts/with-smtp-sink`'s answers file).
@@ -93,5 +94,88 @@ extension MailboxOnIMAPTests {
                       == true, stage.announcement?.text ?? "nothing said")
         stage.run(for: 700)
         XCTAssertTrue(screen.state.sync.outbox.isEmpty, "never sent again by itself")
+    }
+
+    /// Reply All with a blind copy, through the server, from an account with the person's name: the SMTP server is
+    /// given the author, the other recipients and the blind copy, each once, never the person; the message sent names
+    /// the copies in Cc and the blind copy nowhere; the copy kept in the server's Sent keeps the Bcc, as Thunderbird's
+    /// does. Read back by Python's `email` package, not by this project's parser.
+    func testReplyAllGoesToEveryoneOnceWithTheBlindCopyInNoHeader() async throws {
+        var (account, sink) = try sendingAccount()
+        account.fromName = "Ana Lima"
+        try await emptyInbox(account)
+        let message = Array("""
+            From: Erin Wu <erin@example.org>\r
+            To: \(account.fromAddress), "Ng, Bo" <bo@example.org>\r
+            Cc: kim@example.org, =?UTF-8?Q?Zo=C3=AB?= <zoe@example.org>\r
+            Subject: Team dinner\r
+            Date: Mon, 5 Jan 2026 09:41:00 +0000\r
+            Message-ID: <teamdinner@example.org>\r
+            \r
+            Friday?\r
+
+            """.utf8)
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            try await session.append(message, to: "INBOX")
+            try await session.logout()
+        }
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600, timeout: .seconds(5)))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        let dinner = try XCTUnwrap(screen.state.messages.first { $0.subject == "Team dinner" })
+        Mailbox.act(.reader(.open(dinner.id)), .reader(.replyAll), on: screen, stage, waiting: 0.5)
+        XCTAssertEqual(screen.state.compose?.cc, "\"Ng, Bo\" <bo@example.org>, kim@example.org, Zoë <zoe@example.org>")
+        Mailbox.act(.compose(.edit(.bcc, "lea@example.org")), .compose(.send), on: screen, stage, waiting: 0.5)
+        var sent: URL?
+        run(stage, until: {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: sink.path).filter { $0.hasSuffix(".eml") }) ?? []
+            sent = files.map { sink.appendingPathComponent($0) }.first {
+                (try? String(contentsOf: $0, encoding: .utf8))?.contains("In-Reply-To: <teamdinner@example.org>") == true
+            }
+            return sent != nil
+        })
+        let eml = try XCTUnwrap(sent, "the reply reached the SMTP server")
+        let envelope = try JSONSerialization.jsonObject(with: Data(contentsOf: eml.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any]
+        let recipients = (envelope?["rcpt"] as? [String] ?? envelope?["to"] as? [String] ?? []).map { $0.lowercased() }.sorted()
+        XCTAssertEqual(recipients, ["bo@example.org", "erin@example.org", "kim@example.org", "lea@example.org", "zoe@example.org"], "\(envelope ?? [:])")
+        let read = try pythonReadsAddresses(Data(contentsOf: eml))
+        XCTAssertEqual(read["From"], ["Ana Lima|\(account.fromAddress)"])
+        XCTAssertEqual(read["To"], ["|erin@example.org"])
+        XCTAssertEqual(read["Cc"], ["Ng, Bo|bo@example.org", "|kim@example.org", "Zoë|zoe@example.org"])
+        XCTAssertEqual(read["Bcc"], [], "the blind copy is in no header the recipients get")
+        // The copy in Sent keeps it.
+        var keptBcc: [String] = []
+        for _ in 0..<50 where keptBcc.isEmpty {
+            let bytes = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session -> [UInt8]? in
+                try await session.login(user: account.user, password: account.password)
+                _ = try await session.select(Self.onServer("Sent"))
+                let reply = try await session.run("UID FETCH 1:* (BODY.PEEK[])")
+                try await session.logout()
+                return reply.data.compactMap { values -> [UInt8]? in
+                    guard case .string(let bytes)? = values.last?.list?.last else { return nil }
+                    return String(decoding: bytes, as: UTF8.self).contains("<teamdinner@example.org>") ? bytes : nil
+                }.first
+            }
+            if let bytes { keptBcc = try pythonReadsAddresses(Data(bytes))["Bcc"] ?? [] }
+            if keptBcc.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                stage.run(for: 0.1)
+            }
+        }
+        XCTAssertEqual(keptBcc, ["|lea@example.org"], "the sender's copy in Sent keeps the blind copy")
+    }
+
+    /// The From, To, Cc and Bcc of `bytes` as Python's `email` package reads them: "name|address" each.
+    private func pythonReadsAddresses(_ bytes: Data) throws -> [String: [String]] {
+        let script = """
+        import json, sys
+        from email import policy
+        from email.parser import BytesParser
+        message = BytesParser(policy=policy.default).parsebytes(sys.stdin.buffer.read())
+        print(json.dumps({name: [f"{a.display_name}|{a.addr_spec}" for a in message[name].addresses] if message[name] is not None else []
+                          for name in ["From", "To", "Cc", "Bcc"]}))
+        """
+        return try JSONDecoder().decode([String: [String]].self, from: PythonReference.run(script, input: bytes))
     }
 }

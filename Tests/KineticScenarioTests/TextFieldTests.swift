@@ -122,17 +122,56 @@ final class TextFieldTests: XCTestCase {
         press(stage, "enter")
         type(stage, "there")
         XCTAssertEqual(try field(stage, "body").text, "hi\nthere", "Enter in the body makes a new line")
-        // Past the message Tab goes on to the sheet's buttons: Cancel, then Send, which is skipped while it cannot send
-        // (To is empty), and round to To.
+        // Past the message Tab goes on to the sheet's buttons: Cc, Bcc, Cancel, then Send, which is skipped while it
+        // cannot send (To is empty), and round to To.
         press(stage, "tab")
         XCTAssertEqual(focusedField, [], "Tab left the fields")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "compose.show-cc", "on to Cc's and Bcc's buttons")
+        press(stage, "tab", times: 2)
         XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "compose.cancel")
         press(stage, "tab")
         XCTAssertEqual(focusedField, ["to"], "and round again")
         press(stage, "shift+tab")
         XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "compose.cancel")
-        press(stage, "shift+tab")
+        press(stage, "shift+tab", times: 3)
         XCTAssertEqual(focusedField, ["body"])
+    }
+
+    /// Cc and Bcc hidden until asked for, as Thunderbird keeps them: Ctrl-Shift-C shows Cc with the keyboard in it
+    /// (Ctrl-Shift-C copies nothing there), Enter then walks To, Cc, Subject; Bcc's button comes after the text in Tab
+    /// order and, pressed, shows Bcc below Cc, the text moving down with the caret where it was.
+    func testCcAndBccShowWhenAskedForAndJoinTheWalk() throws {
+        let (stage, screen) = try composing()
+        var focusedField: [String] {
+            ["to", "cc", "bcc", "subject", "body"].filter { (try? field(stage, $0).focused) == true }
+        }
+        XCTAssertEqual(stage.dump().layer("compose.cc.box")?.visible, false, "hidden until asked for")
+        type(stage, "ana@example.org")
+        press(stage, "ctrl+shift+c")
+        XCTAssertEqual(focusedField, ["cc"], "the keyboard goes into the line shown")
+        XCTAssertEqual(stage.dump().layer("compose.show-cc")?.visible, false, "its button is gone")
+        type(stage, "kim@example.org")
+        XCTAssertEqual(screen.state.compose?.cc, "kim@example.org")
+        XCTAssertEqual(stage.textInput.clipboard.text() ?? "", "", "nothing was copied")
+        let ccBox = try XCTUnwrap(stage.dump().layer("compose.cc.box")).frame
+        let subjectBox = try XCTUnwrap(stage.dump().layer("compose.subject.box")).frame
+        XCTAssertEqual(subjectBox.y - ccBox.y, 46, "Subject a line below Cc")
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("compose.body.box")).frame.y - ccBox.y, 100, accuracy: 0.01, "the text below Subject")
+        press(stage, "shift+tab")
+        XCTAssertEqual(focusedField, ["to"])
+        press(stage, "enter")
+        XCTAssertEqual(focusedField, ["cc"], "Enter in To goes on to Cc once it shows")
+        press(stage, "enter")
+        XCTAssertEqual(focusedField, ["subject"], "and past the hidden Bcc")
+        press(stage, "tab")
+        XCTAssertEqual(focusedField, ["body"])
+        press(stage, "tab")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "compose.show-bcc", "Bcc's button after the text")
+        press(stage, "enter")
+        XCTAssertEqual(focusedField, ["bcc"])
+        type(stage, "lea@example.org")
+        XCTAssertEqual(screen.state.compose?.bcc, "lea@example.org")
+        XCTAssertEqual(try XCTUnwrap(stage.dump().layer("compose.body.box")).frame.y - ccBox.y, 146, accuracy: 0.01, "Bcc's line above it")
     }
 
     func testUpAndDownMoveBetweenLinesKeepingTheColumn() throws {

@@ -7,7 +7,7 @@ import KineticData
 public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, CustomReflectable {
     /// The sheet's text fields (`account.<field>`), in Tab order.
     public enum Field: String, Equatable, Sendable, CaseIterable {
-        case name, imap, smtp, caFile = "ca-file", user, password
+        case name, fromName = "from-name", imap, smtp, caFile = "ca-file", user, password
 
         /// The field Enter moves to; from the password, none: Enter there sets the account up.
         public var next: Field? {
@@ -17,7 +17,7 @@ public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, Custom
         }
 
         /// The most characters the field takes: a name, an address, a user name, a password.
-        public var maximumLength: Int { self == .name ? 80 : 500 }
+        public var maximumLength: Int { self == .name ? 80 : self == .fromName ? 200 : 500 }
     }
 
     /// Each field's text; a field not typed in is empty.
@@ -47,7 +47,8 @@ public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, Custom
 
     /// The account as typed.
     public var form: MailAccountForm {
-        MailAccountForm(name: self[.name], imap: self[.imap], smtp: self[.smtp], user: self[.user], password: self[.password], caFile: self[.caFile])
+        MailAccountForm(name: self[.name], imap: self[.imap], smtp: self[.smtp], user: self[.user], password: self[.password], caFile: self[.caFile],
+                        fromName: self[.fromName])
     }
 
     /// The sheet without its password.

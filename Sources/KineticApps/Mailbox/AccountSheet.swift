@@ -3,10 +3,10 @@ import KineticCore
 import KineticRuntime
 import KineticScene
 
-/// Add Mail Account (`account`): a sheet over the dimmed list (`account.dim`) with the account's name, its IMAP and
-/// SMTP servers, a certificate authority file to trust (optional), the user name and the password (the engine's text
-/// fields `account.name`, `account.imap`, `account.smtp`, `account.ca-file`, `account.user`, `account.password`, the
-/// last a secure one), Cancel and Connect
+/// Add Mail Account (`account`): a sheet over the dimmed list (`account.dim`) with the account's name, the person's
+/// name as their mail says it (optional), its IMAP and SMTP servers, a certificate authority file to trust (optional),
+/// the user name and the password (the engine's text fields `account.name`, `account.from-name`, `account.imap`,
+/// `account.smtp`, `account.ca-file`, `account.user`, `account.password`, the last a secure one), Cancel and Connect
 /// (`account.cancel`, `account.connect`), a line on the addresses it takes (`account.hint`) and one that says what is
 /// happening or what went wrong (`account.status`).
 ///
@@ -21,8 +21,8 @@ final class AccountSheet {
     private let overlay: Overlay
     private var fields: [AccountSetUp.Field: TextField] = [:]
     private let status = Layer(identifier: "account.status")
-    /// The sheet's size: room for six fields, the hint and two lines of the server's words.
-    static let size = Size(width: 600, height: 488)
+    /// The sheet's size: room for seven fields, the hint and two lines of the server's words.
+    static let size = Size(width: 600, height: 536)
     /// The refusal's colour: a deep red that reads at 6.6:1 on the white sheet.
     static let refusalColor = Color(red8: 0xB0, green8: 0x2A, blue8: 0x0A)
 
@@ -55,6 +55,7 @@ final class AccountSheet {
         switch field {
         case .imap, .smtp: return context.texts(MailboxText.accountHint)
         case .caFile: return context.texts(MailboxText.caFileHint)
+        case .fromName: return context.texts(MailboxText.fromNameHint)
         case .name, .user, .password: return ""
         }
     }
@@ -62,6 +63,7 @@ final class AccountSheet {
     private func caption(_ field: AccountSetUp.Field) -> String {
         switch field {
         case .name: return context.texts(MailboxText.accountName)
+        case .fromName: return context.texts(MailboxText.fromName)
         case .imap: return context.texts(MailboxText.imapServer)
         case .smtp: return context.texts(MailboxText.smtpServer)
         case .caFile: return context.texts(MailboxText.caFile)

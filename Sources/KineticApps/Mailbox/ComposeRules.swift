@@ -11,10 +11,13 @@ public enum ComposeAction: Equatable, Sendable {
     case saveDraft
     /// Cancel's question answered "Delete Draft": what was written goes (and the draft it was opened from).
     case deleteDraft
-    /// Send (or Ctrl-Enter), when To holds valid addresses: the sheet leaves and the message is in Sent.
+    /// Send (or Ctrl-Enter), when To, Cc and Bcc hold addresses and nothing else: the sheet leaves and the message is in
+    /// Sent.
     case send
     /// A field's text after an edit (the engine's text field did the editing).
     case edit(MailboxState.ComposeField, String)
+    /// Cc or Bcc shows (its button, Ctrl-Shift-C, Ctrl-Shift-B), and takes the keyboard.
+    case show(MailboxState.ComposeField)
 }
 
 /// What compose tells the Mailbox to do with what is the Mailbox's (its messages and lists).
@@ -57,11 +60,18 @@ public enum ComposeRules {
             guard let written = compose, written.canSend else { return [] }
             compose = nil
             return [.send(written)]
+        case .show(let field):
+            guard compose != nil else { return [] }
+            if field == .cc { compose?.showsCc = true }
+            if field == .bcc { compose?.showsBcc = true }
         case .edit(let field, let text):
             guard compose != nil else { return [] }
             let kept = String(text.prefix(field.maximumLength))
             switch field {
             case .to: compose?.to = kept
+            // Once written in, Cc and Bcc stay shown even emptied: a field never vanishes under the caret.
+            case .cc: compose?.cc = kept; compose?.showsCc = true
+            case .bcc: compose?.bcc = kept; compose?.showsBcc = true
             case .subject: compose?.subject = kept
             case .body: compose?.body = kept
             }

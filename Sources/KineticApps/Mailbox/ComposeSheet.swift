@@ -3,8 +3,9 @@ import KineticCore
 import KineticRuntime
 import KineticScene
 
-/// Compose (`compose`): a sheet that slides up over the dimmed inbox (`compose.dim`) with To, Subject and the body (the
-/// engine's text fields, `compose.to`, `compose.subject`, `compose.body`), Cancel and Send; Cancel with something
+/// Compose (`compose`): a sheet that slides up over the dimmed inbox (`compose.dim`) with To, Cc, Bcc, Subject and the
+/// body (the engine's text fields, `compose.to`, `compose.cc`, `compose.bcc`, `compose.subject`, `compose.body`), Cancel
+/// and Send; Cancel with something
 /// written asks first (`compose.confirm`: Save Draft, Delete Draft, Keep Editing).
 ///
 /// It holds compose's scoped store (`ComposeAction`, the state `MailboxState.compose`): it reads and sends nothing else
@@ -62,24 +63,35 @@ final class ComposeSheet {
                                        color: Self.problemInk, alignment: .right, lineLimit: 1)
         problem.isHidden = true
         sheet.addSublayer(problem)
-        let specs: [(MailboxState.ComposeField, String, Double, Double)] = [(.to, context.texts(MailboxText.toCaption), 70, 40), (.subject, context.texts(MailboxText.subjectCaption), 116, 40), (.body, "", 170, 370)]
+        // To, Cc, Bcc and Subject a line each; the body below. Where each sits is `layOutFields`'s: Cc and Bcc show
+        // only once asked for or holding text.
+        let specs: [(MailboxState.ComposeField, String, Double)] = [
+            (.to, context.texts(MailboxText.toCaption), 40), (.cc, context.texts(MailboxText.ccCaption), 40),
+            (.bcc, context.texts(MailboxText.bccCaption), 40), (.subject, context.texts(MailboxText.subjectCaption), 40), (.body, "", 370),
+        ]
         let input = context.stage.textInput
-        for (kind, caption, y, height) in specs {
-            let box = Layer(identifier: "compose.\(kind.rawValue).box", frame: Rect(x: 20, y: y, width: 680, height: height))
+        for (kind, caption, height) in specs {
+            let box = Layer(identifier: "compose.\(kind.rawValue).box", frame: Rect(x: 20, y: 0, width: 680, height: height))
             // A click on the caption or the rule focuses the field with the caret where it was.
             box.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.fields[kind]?.focus() }]
             box.cursor = .ibeam
             if !caption.isEmpty {
                 box.addSublayer(Typography.label(nil, caption, frame: Rect(x: 0, y: 10, width: 80, height: 22), size: 16, color: Palette.muted))
             }
-            let textArea = caption.isEmpty ? Rect(x: 0, y: 4, width: 680, height: height - 8) : Rect(x: 84, y: 4, width: 596, height: height - 8)
+            // To leaves room at its end for the Cc and Bcc buttons.
+            let textArea = caption.isEmpty ? Rect(x: 0, y: 4, width: 680, height: height - 8)
+                : Rect(x: 84, y: 4, width: kind == .to ? 596 - showButtonsWidth : 596, height: height - 8)
             let field = TextField(identifier: "compose.\(kind.rawValue)", frame: textArea, multiline: kind == .body,
                                   maximumLength: kind.maximumLength, style: TextContent("", fontSize: 16, color: Palette.ink), input: input)
             field.tint = MailboxViewContext.tint
             field.onChange = { [store] text in store.send(.edit(kind, text)) }
-            // Enter goes on to the next field. Tab is the stage's keyboard focus's: through the fields, on to Cancel and Send.
+            // Enter goes on to the next field shown. Tab is the stage's keyboard focus's: through the fields, on to the Cc and
+            // Bcc buttons, Cancel and Send.
             field.onEnter = { [weak self] in
-                self?.fields[kind.next]?.focus()
+                guard let self else { return true }
+                var next = kind.next
+                while !(self.store.state?.shows(next) ?? true) { next = next.next }
+                self.fields[next]?.focus()
                 return true
             }
             box.addSublayer(field.layer)
@@ -89,21 +101,81 @@ final class ComposeSheet {
             box.addSublayer(rule)
             sheet.addSublayer(box)
         }
+        buildShowButtons()
+        layOutFields(nil)
+    }
+
+    /// Cc's and Bcc's buttons' widths, each as wide as its word in the person's language ("نسخة مخفية" is wider than
+    /// "Bcc"), at least 52 pt.
+    private lazy var showButtonWidths: [Double] = [MailboxText.ccField, MailboxText.bccField].map { title in
+        let words = context.texts(title)
+        return max(52, (context.stage.textInput.measure.size(of: TextContent(words, bold: true, fontSize: 16), width: nil).width + 16).rounded(.up))
+    }
+
+    /// The room the Cc and Bcc buttons take at the end of To's line, with 4 pt between them and 4 pt before them.
+    private var showButtonsWidth: Double { showButtonWidths.reduce(0, +) + 8 }
+
+    /// "Cc" and "Bcc" at the end of To's line (`compose.show-cc`, `compose.show-bcc`): each shows its field and puts
+    /// the keyboard in it; gone once the field shows. After the text in the sheet's order, so Tab reaches them after
+    /// the text and To, Subject and the text stay a Tab apart (Ctrl-Shift-C and Ctrl-Shift-B show them too).
+    private func buildShowButtons() {
+        var x = 20 + 680 - showButtonsWidth + 4
+        for (index, (field, title)) in [(MailboxState.ComposeField.cc, MailboxText.ccField), (.bcc, MailboxText.bccField)].enumerated() {
+            let width = showButtonWidths[index]
+            let button = Layer(identifier: "compose.show-\(field.rawValue)", frame: Rect(x: x, y: 74, width: width, height: 32))
+            x += width + 4
+            button.addSublayer(Typography.label(nil, context.texts(title), frame: Rect(x: 0, y: 5, width: width, height: 22), size: 16, bold: true,
+                                                color: MailboxViewContext.deepTint, alignment: .center, lineLimit: 1))
+            button.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.show(field)) }]
+            sheet.addSublayer(button)
+        }
+    }
+
+    /// Each field's line, top to bottom from 70 pt down, 46 pt apart, for the fields `compose` shows (To and Subject
+    /// alone while Cc and Bcc are hidden, as the sheet always was); the text 8 pt further, down to 20 pt above the
+    /// sheet's foot. The Cc and Bcc buttons show while their field does not.
+    private func layOutFields(_ compose: MailboxState.Compose?) {
+        var y = 70.0
+        for kind in MailboxState.ComposeField.allCases {
+            guard let box = sheet.layer(withIdentifier: "compose.\(kind.rawValue).box") else { continue }
+            let shows = compose?.shows(kind) ?? (kind != .cc && kind != .bcc)
+            box.isHidden = !shows
+            guard shows else { continue }
+            if kind == .body {
+                y += 8
+                box.frame = Rect(x: 20, y: y, width: 680, height: 540 - y)
+                fields[.body]?.layer.frame.size.height = 540 - y - 8
+            } else {
+                box.frame.origin.y = y
+                y += 46
+            }
+        }
+        for kind in [MailboxState.ComposeField.cc, .bcc] {
+            sheet.layer(withIdentifier: "compose.show-\(kind.rawValue)")?.isHidden = compose?.shows(kind) ?? false
+        }
     }
 
     /// The problem's text: 6.6:1 on the sheet's white.
     static let problemInk = Color(red8: 0xA8, green8: 0x36, blue8: 0x06)
 
-    /// Why Send is grey, under it (`compose.to.problem`): the entry of To that is not an address; hidden when there is
-    /// none (an empty To says nothing: there is nothing wrong yet).
-    private func showToProblem(_ entry: String?) {
+    /// Why Send is grey, in the person's words: the entry that is not an address, named with its field when it is
+    /// Cc's or Bcc's.
+    private func problemWords(_ problem: (field: MailboxState.ComposeField, entry: String)) -> String {
+        let words = problem.field == .cc ? MailboxText.notAnAddressInCc : problem.field == .bcc ? MailboxText.notAnAddressInBcc : MailboxText.notAnAddress
+        return context.texts(words, ["text": problem.entry])
+    }
+
+    /// Why Send is grey, under it (`compose.to.problem`, the name it has had since To was the only field): the first
+    /// entry of To, Cc or Bcc that is not an address; hidden when there is none (empty fields say nothing: there is
+    /// nothing wrong yet).
+    private func showAddressProblem(_ problem: String?) {
         guard let label = sheet.layer(withIdentifier: "compose.to.problem"), case .text(var content) = label.contents else { return }
-        let words = entry.map { context.texts(MailboxText.notAnAddress, ["text": $0]) } ?? ""
+        let words = problem ?? ""
         if content.string != words {
             content.string = words
             label.contents = .text(content)
         }
-        label.isHidden = entry == nil
+        label.isHidden = problem == nil
     }
 
     /// Cancel with something written: Save Draft, Delete Draft or Keep Editing, over the sheet.
@@ -143,15 +215,25 @@ final class ComposeSheet {
         if let sendButton = sheet.layer(withIdentifier: "compose.send") { MailboxViewContext.paintSheetButton(sendButton, enabled: compose.canSend) }
         confirm.isHidden = !compose.confirmingCancel
         if compose.confirmingCancel { for field in fields.values { field.blur() } }
+        layOutFields(compose)
         fields[.to]?.setText(compose.to)
+        fields[.cc]?.setText(compose.cc)
+        fields[.bcc]?.setText(compose.bcc)
         fields[.subject]?.setText(compose.subject)
         fields[.body]?.setText(compose.body)
         if !wasOpen, let caret = compose.bodyCaret { fields[.body]?.placeCaret(at: caret) }
-        showToProblem(compose.toProblem)
+        showAddressProblem(compose.addressProblem.map(problemWords))
         if compose.confirmingCancel {
             context.stage.textInput.focus(nil)
         } else if !wasOpen {
             fields[compose.startsIn]?.focus()
+        } else if let before, let asked = [MailboxState.ComposeField.cc, .bcc].first(where: { compose.shows($0) && !before.shows($0) }) {
+            // Cc or Bcc just asked for: the keyboard goes there, as it does in Thunderbird. Asked of the one focus, so the
+            // button that asked (gone now) hands it to nothing else on the way.
+            if let field = fields[asked] {
+                field.focus()
+                context.stage.keyboardFocus.request { [weak field] in field.map { .control($0.layer) } ?? .gone }
+            }
         } else if before?.confirmingCancel == true, let resume = fields[compose.resumesIn] {
             let input = context.stage.textInput
             context.stage.keyboardFocus.request { input.focused == nil ? .control(resume.layer) : .gone }
@@ -177,7 +259,8 @@ final class ComposeSheet {
         }
         sheet.accessibility = Accessibility(role: .dialog, name: context.texts(MailboxText.newMessage))
         for (kind, field) in fields {
-            let name = context.texts([MailboxState.ComposeField.to: MailboxText.toField, .subject: MailboxText.subjectField, .body: MailboxText.messageField][kind] ?? MailboxText.messageField)
+            let name = context.texts([MailboxState.ComposeField.to: MailboxText.toField, .cc: MailboxText.ccField, .bcc: MailboxText.bccField,
+                                      .subject: MailboxText.subjectField, .body: MailboxText.messageField][kind] ?? MailboxText.messageField)
             var states: Accessibility.States = [.focusable, .editable]
             if kind == .body { states.insert(.multiLine) }
             field.layer.accessibility = Accessibility(role: .entry, name: name, states: states, exposesText: true,
@@ -187,12 +270,17 @@ final class ComposeSheet {
                                                       },
                                                       focus: { [weak field] in field?.focus() })
         }
+        // Cc and Bcc's buttons, named as they read; each is gone (hidden) once its field shows.
+        for (field, title) in [(MailboxState.ComposeField.cc, MailboxText.ccField), (.bcc, MailboxText.bccField)] {
+            guard let button = sheet.layer(withIdentifier: "compose.show-\(field.rawValue)") else { continue }
+            button.accessibility = Accessibility(role: .button, name: context.texts(title), actions: [.tapping(button)])
+        }
         for (layerID, name) in [("compose.send", context.texts(MailboxText.send)), ("compose.cancel", context.texts(MailboxText.cancel))] {
             guard let button = sheet.layer(withIdentifier: layerID) else { continue }
             var states: Accessibility.States = []
             if layerID == "compose.send", compose?.canSend != true { states.insert(.disabled) }
             // Why it is greyed, as the sheet shows it under the button.
-            let why = layerID == "compose.send" ? compose?.toProblem.map { context.texts(MailboxText.notAnAddress, ["text": $0]) } ?? "" : ""
+            let why = layerID == "compose.send" ? compose?.addressProblem.map(problemWords) ?? "" : ""
             button.accessibility = Accessibility(role: .button, name: name, description: why, states: states, actions: [.tapping(button)])
         }
     }

@@ -23,7 +23,15 @@ extension KineticApps {
         var mailboxEnvironment = MailboxEnvironment.live(dataDirectory: settings.dataDirectory, log: environment.log)
         mailboxEnvironment.accountSetting = environment.mailAccountSetting
         mailboxEnvironment.openOnServer = { [weak connection] kept in connection?.open(kept) }
+        if let folder = environment.downloadsFolder {
+            mailboxEnvironment.keepDownload = { file in try NewFile.write(file.bytes, named: SafeFileName(file.name), in: folder) }
+        }
+        let openFile = environment.openFile, processEnvironment = environment.processEnvironment
+        mailboxEnvironment.openAttachment = { file in
+            try await openFile(try PrivateCopy.make(file.bytes, named: SafeFileName(file.name), environment: processEnvironment))
+        }
         if let server = connection.server {
+            mailboxEnvironment.readAttachment = { id, index in try await server.attachment(of: id, at: index) }
             mailboxEnvironment.moveOnServer = { id, placement in try await server.move(id, to: placement) }
             let device = MailDevice.name(in: settings.dataDirectory, log: environment.log)
             mailboxEnvironment.keepDraftsOnServer = { drafts in try await server.keepDrafts(drafts, device: device) }

@@ -46,10 +46,26 @@ public struct MailboxEnvironment {
     public var syncProgress: (() -> MailSyncProgress?)?
     /// The mail server's own search for messages holding every word (`MailServer.search`); `nil` without a server.
     public var searchOnServer: (@Sendable ([String]) async throws -> Set<String>)?
+    /// Reads a file a message carries, whole, from the mail server (`MailServer.attachment(of:at:)`); `nil` without a
+    /// server (a document's messages carry none).
+    public var readAttachment: (@Sendable (String, Int) async throws -> MailAttachmentFile)?
+    /// Saves a file into the person's Downloads folder, never over a file there, and gives where it went. Refuses by
+    /// default: a run without a desktop (a scenario, a test) writes into no person's folder.
+    public var keepDownload: @Sendable (MailAttachmentFile) throws -> URL = { _ in throw NoDesktop(what: "no Downloads folder") }
+    /// Hands a file to the desktop's program for its kind (through a private copy). Refuses by default.
+    public var openAttachment: @Sendable (MailAttachmentFile) async throws -> Void = { _ in throw NoDesktop(what: "no desktop to open files with") }
     /// How the account sheet checks and keeps a mail account; `nil` where none can be set up (the menu offers none).
     public var accountSetting: MailAccountSetting?
     /// The account sheet kept an account: the Mailbox opens anew on its server (`MailboxConnection`).
     public var openOnServer: (MailAccountKept) -> Void = { _ in }
+
+    /// Why a run did not save or open a file: it has no desktop to do it with.
+    public struct NoDesktop: Error, CustomStringConvertible {
+        /// What the run lacks ("no Downloads folder").
+        public var what: String
+        /// "this run has no Downloads folder".
+        public var description: String { "this run has \(what)" }
+    }
 
     /// An environment from plain closures; the read and written messages default to none, and are then not saved.
     public init(loadPlacements: @escaping () -> (placements: [String: Placement], problem: String?),

@@ -27,7 +27,15 @@ struct MailboxKeys {
         }
         // The account sheet is worked as compose is (Enter in its password connects, as its fields' own Enter says).
         if state.account != nil { return handleSheetKey(event, closing: .account(.close), submitting: .account(.connect)) }
-        if state.compose != nil { return handleSheetKey(event, closing: .compose(.close), submitting: .compose(.send)) }
+        if state.compose != nil {
+            // Ctrl-Shift-C and Ctrl-Shift-B show Cc and Bcc, as in Thunderbird (their buttons come after the text in Tab
+            // order, so To, Subject and the text stay a Tab apart).
+            if event.modifiers.isSuperset(of: [.control, .shift]), case .character(let letter) = event.key, ["c", "b"].contains(letter.lowercased()) {
+                send(.compose(.show(letter.lowercased() == "c" ? .cc : .bcc)))
+                return true
+            }
+            return handleSheetKey(event, closing: .compose(.close), submitting: .compose(.send))
+        }
         if event.modifiers.contains(.control), event.key == .character("z") || event.key == .character("Z") {
             send(.undo)
             return true
@@ -70,6 +78,9 @@ struct MailboxKeys {
             switch event.key {
             case .escape: send(.reader(.close)); return true
             case .character("r"), .character("R"): send(.reader(.reply)); return true
+            // A for Reply All and F for Forward, as web mail's keys are (E archives there too).
+            case .character("a"), .character("A"): send(.reader(.replyAll)); return true
+            case .character("f"), .character("F"): send(.reader(.forward)); return true
             // The page keys scroll the message; the list behind stays put.
             case .up: reader.page(.lineUp); return true
             case .down: reader.page(.lineDown); return true

@@ -5,11 +5,12 @@ import KineticScene
 
 /// The reader (`reader`): a message opened from the list slides in from the right over it, with its sender, subject,
 /// time, the whole body (`reader.body`, wrapping, in `reader.scroll` when long) and its actions (`reader.back`,
-/// `reader.action.<archive|delete|later|list|reply>`). Back, Esc or a drag from the left edge slides it out with the
+/// `reader.action.<archive|delete|later|list|reply|reply-all|forward>`). Back, Esc or a drag from the left edge slides it out with the
 /// finger, as iOS's navigation does: interruptible, the release's direction deciding.
 final class MailboxReader {
     static let actions: [(id: String, title: LocalizedText)] = [("archive", MailboxText.archive), ("delete", MailboxText.delete), ("later", MailboxText.later),
-                                                                ("list", MailboxText.list), ("reply", MailboxText.reply)]
+                                                                ("list", MailboxText.list), ("reply", MailboxText.reply),
+                                                                ("reply-all", MailboxText.replyAll), ("forward", MailboxText.forward)]
 
     private let context: MailboxViewContext
     /// The reader's feature: the message read (`nil` while closed) and the reader's actions, all this part sends.
@@ -18,6 +19,10 @@ final class MailboxReader {
     let layer = Layer(identifier: "reader")
     private let scroll: ScrollView
     private let body = Layer(identifier: "reader.body")
+    /// The files the message carries, under its text.
+    private let attachments: ReaderAttachments
+    /// The control the keyboard was on at the last step, so a file's row is scrolled into view once as it is reached.
+    private weak var lastFocused: Layer?
     /// The start of the message just opened, to be said once the focus is in the body.
     private var pendingOpening: String?
     /// 0 the reader off to the right … 1 covering the list.
@@ -29,6 +34,9 @@ final class MailboxReader {
     private let bar = Layer()
     /// The actions' buttons, right to left along the bar, as `actions` reversed.
     private var actionButtons: [Layer] = []
+    /// Each button's width at rest, as its word needs in the person's language ("Répondre à tous" is wider than "Reply
+    /// All"), in `actionButtons`' order.
+    private var actionWidths: [Double] = []
 
     init(context: MailboxViewContext) {
         self.context = context
@@ -47,12 +55,16 @@ final class MailboxReader {
         back.gestureRecognizers = [TapRecognizer { _ in store.send(.close) }]
         bar.addSublayer(back)
         for action in Self.actions.reversed() {
-            let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: 0, y: 14, width: Self.actionWidth, height: 36), color: .white, cornerRadius: 8)
-            button.addSublayer(Typography.label(nil, context.texts(action.title), frame: Rect(x: 0, y: 7, width: Self.actionWidth, height: 24), size: 16, bold: true,
-                                                color: Palette.ink, alignment: .center))
+            let title = context.texts(action.title)
+            let needed = context.stage.textInput.measure.size(of: TextContent(title, bold: true, fontSize: 16), width: nil).width
+            let width = max(Self.actionWidth, (needed + 2 * Self.actionPadding).rounded(.up))
+            let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: 0, y: 14, width: width, height: 36), color: .white, cornerRadius: 8)
+            button.addSublayer(Typography.label(nil, title, frame: Rect(x: Self.actionPadding / 2, y: 7, width: width - Self.actionPadding, height: 24), size: 16, bold: true,
+                                                color: Palette.ink, alignment: .center, lineLimit: 1))
             button.gestureRecognizers = [TapRecognizer { _ in store.send(Self.action(action.id)) }]
             bar.addSublayer(button)
             actionButtons.append(button)
+            actionWidths.append(width)
         }
         // The sender and subject wrap (each up to 200 characters, as the data layer takes them): all of a long one
         // shows, the lines below moving down (`layOutHeader`). The time stays one line, beside the sender's first.
@@ -64,12 +76,17 @@ final class MailboxReader {
         scroll = ScrollView(identifier: "reader.scroll", frame: .zero, animator: { [unowned context] in context.animator })
         body.isUserInteractionEnabled = false
         scroll.content.addSublayer(body)
+        attachments = ReaderAttachments(context: context, store: store)
+        scroll.content.addSublayer(attachments.layer)
         layer.addSublayer(scroll.frame)
         layOut(context.size)
     }
 
     /// An action button's width, and the space between two.
-    private static let actionWidth = 86.0, actionGap = 8.0
+    /// An action button's least width, the space between two, and the room its word leaves at each end.
+    private static let actionWidth = 86.0, actionGap = 8.0, actionPadding = 12.0
+    /// Where Back's right edge is on the bar: the actions stay right of it.
+    private static let backRight = 112.0
 
     /// The text's column: the page less 40 pt each side, up to `ReadingMeasure.widest`, centred.
     private var column: ReadingMeasure { ReadingMeasure(pageWidth: context.width) }
@@ -79,10 +96,16 @@ final class MailboxReader {
     private func layOut(_ size: Size) {
         layer.bounds = Rect(origin: .zero, size: size)
         bar.frame = Rect(x: 0, y: 0, width: size.width, height: MailboxViewContext.navHeight)
+        // Right to left from 16 pt in, each as wide as its word; where the bar is too narrow for all beside Back (a narrow
+        // window in a language of long words), every button narrows alike and its word shrinks to fit (to 70 %).
+        let room = size.width - 16 - Self.backRight - Self.actionGap * Double(actionButtons.count)
+        let scale = min(1, room / max(actionWidths.reduce(0, +), 1))
         var x = size.width - 16
-        for button in actionButtons {
-            x -= Self.actionWidth + Self.actionGap
-            button.frame.origin.x = x
+        for (button, width) in zip(actionButtons, actionWidths) {
+            let shown = (width * scale).rounded(.down)
+            x -= shown + Self.actionGap
+            button.frame = Rect(x: x, y: 14, width: shown, height: 36)
+            button.sublayers.first?.frame = Rect(x: Self.actionPadding / 2, y: 7, width: shown - Self.actionPadding, height: 24)
         }
         let column = ReadingMeasure(pageWidth: size.width)
         // The time's 180-point box at the column's right end, the sender's beside it.
@@ -147,13 +170,11 @@ final class MailboxReader {
     }
 
     /// What the page shows of `message`: its text (and, where the reader was given only its start, how much more
-    /// there is), then a line per file it carries ("Attachment: report.pdf, 12 KB").
+    /// there is). Its files are listed in rows of their own below it (`ReaderAttachments`).
     static func shownText(of message: MailMessage, _ texts: Localization) -> String {
         var shown = message.text
         if message.charactersLeftOut > 0 { shown += " …\n\n" + texts(MailboxText.goesOn, count: message.charactersLeftOut) }
-        guard !message.attachments.isEmpty else { return shown }
-        let lines = message.attachments.map { texts(MailboxText.attachment, ["name": $0.name, "size": size($0.size, texts)]) }
-        return shown + "\n\n" + lines.joined(separator: "\n")
+        return shown
     }
 
     /// A file's size as a person reads it: whole kilobytes (rounded up, so no file is "0 KB") under a megabyte,
@@ -164,15 +185,19 @@ final class MailboxReader {
         return texts(MailboxText.megabytes, ["count": String(kilobytes / 1024 + (kilobytes % 1024 == 0 ? 0 : 1))])
     }
 
-    /// The body as wide as its scroll view and as tall as its wrapped lines.
+    /// The body as wide as its scroll view and as tall as its wrapped lines, the message's files in rows below it.
     private func fitBody() {
         guard case .text(let text) = body.contents else { return }
         let width = scroll.frame.bounds.width
         let height = context.stage.textInput.measure.size(of: text, width: width).height + 8
         body.frame = Rect(x: 0, y: 0, width: width, height: height)
+        let files = context.state.reading.flatMap { context.state.message(withID: $0)?.attachments } ?? []
+        let filesHeight = attachments.show(files, width: width)
+        attachments.layer.position = Point(x: 0, y: height + (filesHeight > 0 ? 8 : 0))
+        let total = height + (filesHeight > 0 ? 8 + filesHeight + 8 : 0)
         scroll.content.bounds.size.width = width
-        scroll.contentHeight = height
-        scroll.content.bounds.size.height = max(height, 1)
+        scroll.contentHeight = total
+        scroll.content.bounds.size.height = max(total, 1)
     }
 
     /// The sender's and the subject's boxes on one line each (the page as it was always laid out), and where the
@@ -221,6 +246,15 @@ final class MailboxReader {
                 if !opening.isEmpty { context.stage.announce(opening) }
             }
         }
+        // A file's button reached by the keyboard: its row scrolls into view.
+        let focused = context.stage.keyboardFocus.focused
+        if focused !== lastFocused {
+            lastFocused = focused
+            if let row = attachments.rowFrame(holding: focused) {
+                let top = attachments.layer.position.y + row.minY
+                scroll.scroll(toShow: top, top + row.height)
+            }
+        }
         scroll.update(dt: dt)
         let hidden = progress <= 0.001
         if layer.isHidden != hidden { layer.isHidden = hidden }
@@ -260,6 +294,8 @@ final class MailboxReader {
         case "delete": return .file(.delete)
         case "later": return .file(.later)
         case "list": return .file(.list)
+        case "reply-all": return .replyAll
+        case "forward": return .forward
         default: return .reply
         }
     }
@@ -286,6 +322,7 @@ final class MailboxReader {
                 label.accessibility = Accessibility(role: layerID == "reader.subject" ? .heading : .label, name: MailboxViewContext.text(of: label))
             }
         }
+        attachments.describe()
         let buttons = [("reader.back", MailboxText.back)] + Self.actions.map { ("reader.action.\($0.id)", $0.title) }
         for (layerID, name) in buttons {
             guard let button = layer.layer(withIdentifier: layerID) else { continue }

@@ -50,12 +50,15 @@ extension MailboxRules {
             state.placements[draft] = nil
         }
         let id = newID(in: state, prefix: "sent")
-        var message = written(compose, id: id, sender: state.words.toLine.replacingOccurrences(of: "{recipient}", with: compose.to), state: state)
+        // Its row says whom it went to: To's entries, else (a message of copies only) Cc's, else Bcc's.
+        let shownRecipients = [compose.to, compose.cc, compose.bcc].first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? compose.to
+        var message = written(compose, id: id, sender: state.words.toLine.replacingOccurrences(of: "{recipient}", with: shownRecipients), state: state)
         if message.subject.isEmpty { message.subject = state.words.noSubject }
         state.messages.append(message)
         state.placements[id] = Placement(.sent)
         var outgoing = MailboxState.OutgoingMessage(to: compose.recipients, subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
         outgoing.references = compose.references.isEmpty ? nil : compose.references
+        (outgoing.cc, outgoing.bcc) = (compose.copies.isEmpty ? nil : compose.copies, compose.blindCopies.isEmpty ? nil : compose.blindCopies)
         outgoing.answers = compose.answers
         state.lastSent = outgoing
         let handedOver = state.sync.canSend ? reduceSync(&state, .send(sentID: id, outgoing)) : []
@@ -77,6 +80,7 @@ extension MailboxRules {
             guard state.placement(of: id).list == .draft, let draft = state.message(withID: id), state.options == nil else { return [] }
             var compose = MailboxState.Compose()
             compose.to = draft.sender
+            (compose.cc, compose.bcc) = (draft.cc ?? "", draft.bcc ?? "")
             compose.subject = draft.subject
             compose.body = draft.body ?? ""
             compose.draftID = id
@@ -85,6 +89,12 @@ extension MailboxRules {
         case .reply(let id):
             guard let message = state.message(withID: id), state.options == nil else { return [] }
             state.compose = reply(to: message, state)
+        case .replyAll(let id):
+            guard let message = state.message(withID: id), state.options == nil else { return [] }
+            state.compose = replyAll(to: message, state)
+        case .forward(let id):
+            guard let message = state.message(withID: id), state.options == nil else { return [] }
+            state.compose = forward(message, state)
         default:
             break
         }
@@ -119,6 +129,44 @@ extension MailboxRules {
         return compose
     }
 
+    /// A reply to `message` and to everyone it went to, as mail programs write one: To as `reply(to:)` has it, Cc
+    /// its To and Cc, each address once, less the person's own (`receivedBy`) and those To already has.
+    static func replyAll(to message: MailMessage, _ state: MailboxState) -> MailboxState.Compose {
+        var compose = reply(to: message, state)
+        var taken = Set((MailAddressList(compose.to).addresses ?? []).map { $0.address.lowercased() })
+        if let own = message.receivedBy { taken.insert(own.lowercased()) }
+        let others = [message.to, message.cc].compactMap { $0 }.flatMap { field in
+            MailAddressList(field).entries.compactMap { entry -> MailAddress? in
+                if case .success(let address) = entry { return address }
+                return nil  // a group's name or a broken entry: nobody to write to
+            }
+        }
+        compose.cc = others.filter { taken.insert($0.address.lowercased()).inserted }.map(\.written).joined(separator: ", ")
+        return compose
+    }
+
+    /// `message` passed on, inline, as mail programs forward: "Fwd: " once; the caret on its own line above the
+    /// forwarded line, its From, Date, Subject, To and Cc, and its text; To empty, for the person to fill.
+    /// (Its attachments are named in its text as the reader lists them; they are not sent on.)
+    static func forward(_ message: MailMessage, _ state: MailboxState) -> MailboxState.Compose {
+        let words = state.words
+        var compose = MailboxState.Compose()
+        let subject = message.subject
+        compose.subject = subject.lowercased().hasPrefix("fwd:") || subject.lowercased().hasPrefix("fw:") ? subject : "Fwd: \(subject)"
+        let from = message.senderAddress.map { address in message.sender == address ? address : "\(message.sender) <\(address)>" } ?? message.sender
+        var lines = [words.forwardedLine, "\(words.fromCaption) \(from)"]
+        if let date = message.date {
+            lines.append("\(words.dateCaption) \(DateWords(language: words.dateLanguage).whole(date, calendar: state.calendar))")
+        }
+        lines.append("\(words.subjectCaption) \(subject)")
+        if let to = message.to, !to.isEmpty { lines.append("\(words.toCaption) \(to)") }
+        if let cc = message.cc, !cc.isEmpty { lines.append("\(words.ccCaption) \(cc)") }
+        compose.body = "\n\n" + lines.joined(separator: "\n") + "\n\n" + message.text
+        compose.bodyCaret = 0
+        compose.startsIn = .to
+        return compose
+    }
+
     /// An id no message has: `prefix-1`, `prefix-2`, …
     static func newID(in state: MailboxState, prefix: String) -> String {
         var number = 1
@@ -132,7 +180,10 @@ extension MailboxRules {
         // The body is kept exactly as written (a reply's blank lines above the quote included), so a draft reopens as
         // it was left; the row's snippet is its words on one line, as a list row shows them.
         let words = compose.body.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        return MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(words.prefix(200)),
-                           time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: compose.body)
+        var message = MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(words.prefix(200)),
+                                  time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: compose.body)
+        // Cc and Bcc as typed, so a draft reopens with them and a message sent says whom it was copied to.
+        (message.cc, message.bcc) = (compose.cc.isEmpty ? nil : compose.cc, compose.bcc.isEmpty ? nil : compose.bcc)
+        return message
     }
 }

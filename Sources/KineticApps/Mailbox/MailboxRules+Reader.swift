@@ -22,6 +22,12 @@ extension MailboxRules {
                 return [focus, .saveRead]
             case .reply(let id):
                 return outcomes(&state, .reply(id))
+            case .replyAll(let id):
+                return outcomes(&state, .replyAll(id))
+            case .forward(let id):
+                return outcomes(&state, .forward(id))
+            case .useAttachment(let id, let index, let use):
+                return useAttachment(state, id: id, index: index, use)
             case .file(let id, let zone):
                 return outcomes(&state, .command(id: id, zone: zone))
             }

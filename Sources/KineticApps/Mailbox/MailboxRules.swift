@@ -33,6 +33,13 @@ public enum MailboxAction: Equatable, Sendable {
     case openDraft(String)
     /// Compose opens to answer the message: To its sender, "Re: " its subject, its text quoted.
     case reply(String)
+    /// Compose opens to answer the message and everyone it went to: a reply, copied (Cc) to its other recipients (its
+    /// To and Cc but the person's own address and those the reply already goes to).
+    case replyAll(String)
+    /// Compose opens to pass the message on: "Fwd: " its subject, its header lines and text below the caret, To empty.
+    case forward(String)
+    /// Opening or saving a file of a message ended (`MailboxEffect.useAttachment`'s work): said in a banner.
+    case attachmentUsed(AttachmentUseResult)
     /// The search's own actions (opening it, typing, leaving its field, the server's finds, closing it): see
     /// `SearchRules`.
     case search(SearchAction)
@@ -75,6 +82,9 @@ public enum MailboxEffect: Equatable, Sendable {
     case log(String)
     /// A banner that goes away by itself, said in the person's language where it shows.
     case showBanner(LocalizedMessage)
+    /// Read file `index` of message `messageID` (called `name`) from its server, then open or save it as `use` says;
+    /// `attachmentUsed` comes back.
+    case useAttachment(messageID: String, index: Int, AttachmentUse, name: String)
     /// Ask the mail server too for the messages holding every one of `words` (the search's `query`), a moment after the
     /// typing stops.
     case searchServer([String], query: String)
@@ -242,8 +252,10 @@ public enum MailboxRules: AppRules {
             return effects + [.reinsert(id, fromLeft: leftToTheLeft)] + (state.isShown(id) ? [.move(.focus(.message(id)))] : []) + [.save]
         case .compose(let action):
             return reduceCompose(&state, action)
-        case .openDraft, .reply:
+        case .openDraft, .reply, .replyAll, .forward:
             return reduceWriting(&state, action)
+        case .attachmentUsed(let result):
+            return attachmentUsed(result)
         case .account(let action):
             return reduceAccount(&state, action)
         case .askToEmptyTrash:
@@ -424,7 +436,7 @@ public enum MailboxRules: AppRules {
             return [.log("could not save which messages were read: \(reason)")]
         case .saveSent(let change):
             return [.log("could not save the drafts and sent messages: \(reason)"), .showBanner(change.failedBanner)]
-        case .log, .showBanner, .searchServer, .setUpAccount, .keepAccount, .openAccount, .sync, .wakeClock:
+        case .log, .showBanner, .searchServer, .setUpAccount, .keepAccount, .openAccount, .sync, .wakeClock, .useAttachment:
             return []
         }
     }

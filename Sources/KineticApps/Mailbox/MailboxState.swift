@@ -99,6 +99,10 @@ public struct MailWords: Equatable, Sendable {
     public var noSubject = "(no subject)"
     /// What a sent message's row shows in its sender's place, with `{recipient}`.
     public var toLine = "To: {recipient}"
+    /// The line above a forwarded message's header lines.
+    public var forwardedLine = "---------- Forwarded message ----------"
+    /// The captions of a forwarded message's header lines.
+    public var fromCaption = "From:", dateCaption = "Date:", subjectCaption = "Subject:", toCaption = "To:", ccCaption = "Cc:"
 
     /// English, as the rules write by default.
     public static let english = MailWords()
@@ -126,19 +130,25 @@ public struct MailboxState: Equatable, Sendable {
         public var batch: Int?
     }
 
-    /// The compose sheet's text fields (`compose.to`, `compose.subject`, `compose.body`), in Tab order.
+    /// The compose sheet's text fields (`compose.to`, `compose.cc`, `compose.bcc`, `compose.subject`, `compose.body`),
+    /// in Tab order.
     public enum ComposeField: String, Equatable, Sendable, CaseIterable {
-        case to, subject, body
+        case to, cc, bcc, subject, body
 
-        /// The field Enter moves to from a one-line field: To, Subject, body (Tab is the stage's keyboard focus's, which
-        /// goes on to Cancel and Send).
+        /// The field Enter moves to from a one-line field: To, Cc, Bcc, Subject, body (Tab is the stage's keyboard
+        /// focus's, which goes on to Cancel and Send).
         public var next: ComposeField {
             switch self {
-            case .to: return .subject
+            case .to: return .cc
+            case .cc: return .bcc
+            case .bcc: return .subject
             case .subject: return .body
             case .body: return .to
             }
         }
+
+        /// Whether the field holds addresses (To, Cc, Bcc).
+        public var holdsAddresses: Bool { self == .to || self == .cc || self == .bcc }
 
         /// The most characters (grapheme clusters) the field takes: an address line, a subject, a letter.
         public var maximumLength: Int { self == .body ? 10_000 : 500 }
@@ -146,8 +156,26 @@ public struct MailboxState: Equatable, Sendable {
 
     /// The message being written.
     public struct Compose: Equatable, Sendable {
-        /// The To field's text; Send needs one address or more in it, separated by commas.
+        /// The To field's text; Send needs one address or more in To, Cc or Bcc, separated by commas.
         public var to = ""
+        /// The Cc field's text: addresses that get a copy, which every recipient sees.
+        public var cc = ""
+        /// The Bcc field's text: addresses that get a blind copy, which no other recipient sees.
+        public var bcc = ""
+        /// Whether Cc was asked for (its button, Ctrl-Shift-C). It shows then, or while it holds text (Reply All's
+        /// copies, a draft's); hidden otherwise, as mail programs keep it, so To, Subject and the text stay a Tab apart.
+        public var showsCc = false
+        /// Whether Bcc was asked for (its button, Ctrl-Shift-B); it shows then, or while it holds text.
+        public var showsBcc = false
+
+        /// Whether `field` shows: To, Subject and the text always; Cc and Bcc once asked for or holding text.
+        public func shows(_ field: ComposeField) -> Bool {
+            switch field {
+            case .cc: return showsCc || !cc.isEmpty
+            case .bcc: return showsBcc || !bcc.isEmpty
+            case .to, .subject, .body: return true
+            }
+        }
         /// The Subject field's text.
         public var subject = ""
         /// The message's text, as the body field holds it.
@@ -165,17 +193,37 @@ public struct MailboxState: Equatable, Sendable {
         /// Whether Cancel is asking Save draft / Delete draft / Keep editing.
         public var confirmingCancel = false
         /// Whether anything was written: cancelling then asks before throwing it away.
-        public var hasContent: Bool { !(to + subject + body).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        /// Whether Send can send: To holds one address or more (`MailAddressList`: `dana@example.org`, `Dana Ng
-        /// <dana@example.org>`, separated by commas, semicolons or lines, as typed or pasted).
-        public var canSend: Bool { MailAddressList(to).addresses != nil }
+        public var hasContent: Bool { !(to + cc + bcc + subject + body).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        /// Whether Send can send: To, Cc and Bcc hold one address or more between them, and nothing that is not one
+        /// (`MailAddressList`: `dana@example.org`, `Dana Ng <dana@example.org>`, separated by commas, semicolons or
+        /// lines, as typed or pasted). A message with only blind copies goes, as mail programs send it.
+        public var canSend: Bool {
+            let fields = [to, cc, bcc].map(MailAddressList.init)
+            return fields.allSatisfy { $0.firstProblem == nil } && fields.contains { !($0.addresses ?? []).isEmpty }
+        }
+
+        /// What keeps Send grey, as typed (`Dana <dana@example`): the first entry of To, Cc or Bcc that is not an
+        /// address, with its field; `nil` when every entry is an address (or nothing is typed yet).
+        public var addressProblem: (field: ComposeField, entry: String)? {
+            for (field, text) in [(ComposeField.to, to), (.cc, cc), (.bcc, bcc)] {
+                if let problem = MailAddressList(text).firstProblem { return (field, String(problem.prefix(80))) }
+            }
+            return nil
+        }
 
         /// What in To keeps Send grey, as typed (`Dana <dana@example`); `nil` when To is empty or every entry is an
         /// address.
         public var toProblem: String? { MailAddressList(to).firstProblem.map { String($0.prefix(80)) } }
 
         /// The recipients as they go: each address with its name.
-        public var recipients: [String] { MailAddressList(to).addresses?.map(\.written) ?? [] }
+        public var recipients: [String] { Self.written(to) }
+        /// The copies as they go.
+        public var copies: [String] { Self.written(cc) }
+        /// The blind copies as they go.
+        public var blindCopies: [String] { Self.written(bcc) }
+
+        /// A field's addresses, each with its name; none for an empty field.
+        private static func written(_ field: String) -> [String] { MailAddressList(field).addresses?.map(\.written) ?? [] }
 
         /// The field the keyboard starts in as the sheet opens: To for a new message, the body for a reply. (Where it is
         /// afterwards is the stage's keyboard focus's alone.)

@@ -9,7 +9,16 @@ enum MailboxText {
     static let send = LocalizedText("mailbox.compose.send", "Send")
     static let toCaption = LocalizedText("mailbox.compose.to-caption", "To:")
     static let subjectCaption = LocalizedText("mailbox.compose.subject-caption", "Subject:")
+    static let ccCaption = LocalizedText("mailbox.compose.cc-caption", "Cc:")
+    static let bccCaption = LocalizedText("mailbox.compose.bcc-caption", "Bcc:")
+    /// A forwarded message's header lines, above its own text.
+    static let fromCaption = LocalizedText("mailbox.compose.from-caption", "From:")
+    static let dateCaption = LocalizedText("mailbox.compose.date-caption", "Date:")
+    static let forwardedLine = LocalizedText("mailbox.compose.forwarded", "---------- Forwarded message ----------")
     static let toField = LocalizedText("mailbox.compose.to", "To")
+    /// The Cc and Bcc fields' names, as a screen reader says them.
+    static let ccField = LocalizedText("mailbox.compose.cc", "Cc")
+    static let bccField = LocalizedText("mailbox.compose.bcc", "Bcc")
     static let subjectField = LocalizedText("mailbox.compose.subject", "Subject")
     static let messageField = LocalizedText("mailbox.compose.message", "Message")
     static let keepThisMessage = LocalizedText("mailbox.compose.keep-question", "Keep this message?")
@@ -49,6 +58,16 @@ enum MailboxText {
     // The reader
     static let back = LocalizedText("mailbox.reader.back", "Back")
     static let attachment = LocalizedText("mailbox.reader.attachment", "Attachment: {name}, {size}")
+    /// An attachment's buttons, and what a screen reader hears of them.
+    static let open = LocalizedText("mailbox.reader.open", "Open")
+    static let save = LocalizedText("mailbox.reader.save", "Save")
+    static let openFile = LocalizedText("mailbox.reader.open-file", "Open {name}")
+    static let saveFile = LocalizedText("mailbox.reader.save-file", "Save {name} in Downloads")
+    /// How opening or saving a file ended.
+    static let attachmentSaved = LocalizedText("mailbox.banner.attachment-saved", "Saved “{name}” as {path}")
+    static let attachmentOpened = LocalizedText("mailbox.banner.attachment-opened", "Opened “{name}”")
+    static let attachmentNotSaved = LocalizedText("mailbox.banner.attachment-not-saved", "“{name}” was not saved: {reason}")
+    static let attachmentNotOpened = LocalizedText("mailbox.banner.attachment-not-opened", "“{name}” was not opened: {reason}")
     static let kilobytes = LocalizedText("mailbox.size.kilobytes", "{count} KB")
     static let megabytes = LocalizedText("mailbox.size.megabytes", "{count} MB")
     static let archive = LocalizedText("mailbox.action.archive", "Archive")
@@ -56,6 +75,8 @@ enum MailboxText {
     static let later = LocalizedText("mailbox.action.later", "Later")
     static let list = LocalizedText("mailbox.action.list", "List")
     static let reply = LocalizedText("mailbox.action.reply", "Reply")
+    static let replyAll = LocalizedText("mailbox.action.reply-all", "Reply All")
+    static let forward = LocalizedText("mailbox.action.forward", "Forward")
     static let from = LocalizedText("mailbox.reader.from", "From {sender}, {time}")
     // A row's actions (its context menu and a screen reader's actions)
     static let laterEllipsis = LocalizedText("mailbox.action.later-ellipsis", "Later…")
@@ -77,6 +98,9 @@ enum MailboxText {
     static let wroteOnLine = LocalizedText("mailbox.compose.wrote-on", "On {date}, {sender} wrote:")
     /// Why Send is grey: an entry of To that is not an address.
     static let notAnAddress = LocalizedText("mailbox.compose.not-an-address", "“{text}” is not an address")
+    /// Why Send is grey: an entry of Cc, or of Bcc, that is not an address.
+    static let notAnAddressInCc = LocalizedText("mailbox.compose.not-an-address-cc", "Cc: “{text}” is not an address")
+    static let notAnAddressInBcc = LocalizedText("mailbox.compose.not-an-address-bcc", "Bcc: “{text}” is not an address")
     static let noSubject = LocalizedText("mailbox.compose.no-subject", "(no subject)")
     static let toLine = LocalizedText("mailbox.sent.to", "To: {recipient}")
     /// Said as Send closes compose: where the message went (with a mail server it goes on from there, and a refusal
@@ -108,6 +132,8 @@ enum MailboxText {
     static let addMailAccount = LocalizedText("mailbox.account.title", "Add Mail Account")
     static let connect = LocalizedText("mailbox.account.connect", "Connect")
     static let accountName = LocalizedText("mailbox.account.name", "Name")
+    static let fromName = LocalizedText("mailbox.account.from-name", "Your name")
+    static let fromNameHint = LocalizedText("mailbox.account.from-name.hint", "Optional: your name as your mail shows it, before your address.")
     static let imapServer = LocalizedText("mailbox.account.imap", "IMAP server")
     static let smtpServer = LocalizedText("mailbox.account.smtp", "SMTP server")
     static let userName = LocalizedText("mailbox.account.user", "User name")
@@ -132,7 +158,9 @@ enum MailboxText {
     /// The words the rules write into mail, in `texts`' language (`{sender}` kept for the rules to fill).
     static func mailWords(_ texts: Localization) -> MailWords {
         MailWords(wroteLine: texts(wroteLine, ["sender": "{sender}"]), wroteOnLine: texts(wroteOnLine, ["date": "{date}", "sender": "{sender}"]),
-                  dateLanguage: DateWords.languageOfDates(texts), noSubject: texts(noSubject), toLine: texts(toLine, ["recipient": "{recipient}"]))
+                  dateLanguage: DateWords.languageOfDates(texts), noSubject: texts(noSubject), toLine: texts(toLine, ["recipient": "{recipient}"]),
+                  forwardedLine: texts(forwardedLine), fromCaption: texts(fromCaption), dateCaption: texts(dateCaption),
+                  subjectCaption: texts(subjectCaption), toCaption: texts(toCaption), ccCaption: texts(ccCaption))
     }
 
     static let emptyArchiveNote = LocalizedText("mailbox.empty.archive", "Nothing archived. Swipe a message right to archive it.")

@@ -45,10 +45,32 @@ struct MailboxWork {
             return account { setting in .account(.kept(KeptAccount(try await setting.keep(form)))) }
         case .sync(let effect):
             return sync(effect, in: state)
+        case .useAttachment(let id, let index, let use, let name):
+            return useAttachment(id, index: index, use, name: name)
         case .wakeClock(let date):
             return .after(max(date.timeIntervalSince(state.now), 0), send: .clockDue(date), id: EffectID(MailboxWorkID.clock))
         case .showBanner, .openAccount:
             return nil
+        }
+    }
+
+    /// File `index` of message `id` read from its server, then saved into Downloads or opened through a private copy:
+    /// off the stage's thread, its end sent back as `attachmentUsed`. Each file's use runs on its own.
+    private func useAttachment(_ id: String, index: Int, _ use: AttachmentUse, name: String) -> Effect<MailboxAction> {
+        let read = environment.readAttachment, keep = environment.keepDownload, open = environment.openAttachment
+        return .run { send in
+            do {
+                guard let read else { throw MailAttachmentFile.Unavailable() }
+                let file = try await read(id, index)
+                switch use {
+                case .save: send(.attachmentUsed(.saved(name: file.name, path: try keep(file).path)))
+                case .open:
+                    try await open(file)
+                    send(.attachmentUsed(.opened(name: file.name)))
+                }
+            } catch where !(error is CancellationError) {
+                send(.attachmentUsed(.failed(name: name, use, reason: ErrorWords.sentence(error))))
+            } catch {}
         }
     }
 

@@ -1,6 +1,6 @@
 /// What can happen to the reader, a child feature of the Mailbox's (`MailboxAction.reader`): a message opened (a tap
-/// on its row, Enter, a screen reader's Open), closed (Back, Esc, the edge drag), answered (R, Reply) or filed from its
-/// bar (Archive, Delete, Later, List).
+/// on its row, Enter, a screen reader's Open), closed (Back, Esc, the edge drag), answered (R, Reply; A, Reply All),
+/// passed on (F, Forward) or filed from its bar (Archive, Delete, Later, List).
 public enum ReaderAction: Equatable, Sendable {
     /// The message with this id opens in the reader.
     case open(String)
@@ -8,6 +8,12 @@ public enum ReaderAction: Equatable, Sendable {
     case close
     /// Reply to the message read.
     case reply
+    /// Reply to the message read and to everyone it went to.
+    case replyAll
+    /// Forward the message read.
+    case forward
+    /// Open or save the file at this place among the message read's attachments.
+    case useAttachment(Int, AttachmentUse)
     /// The message read goes where a swipe into `zone` sends it.
     case file(SwipeZone)
 }
@@ -19,6 +25,12 @@ public enum ReaderOutcome: Equatable, Sendable {
     case opened(String)
     /// Answer message `id` (compose opens on it).
     case reply(String)
+    /// Answer message `id` and everyone it went to.
+    case replyAll(String)
+    /// Forward message `id`.
+    case forward(String)
+    /// Open or save file `index` of message `id`.
+    case useAttachment(String, Int, AttachmentUse)
     /// File message `id` as a swipe into the zone would.
     case file(String, SwipeZone)
 }
@@ -38,6 +50,12 @@ public enum ReaderRules {
             return []
         case .reply:
             return reading.map { [.reply($0)] } ?? []
+        case .replyAll:
+            return reading.map { [.replyAll($0)] } ?? []
+        case .forward:
+            return reading.map { [.forward($0)] } ?? []
+        case .useAttachment(let index, let use):
+            return reading.map { [.useAttachment($0, index, use)] } ?? []
         case .file(let zone):
             return reading.map { [.file($0, zone)] } ?? []
         }

@@ -6,6 +6,7 @@ public enum KineticVersion {
     /// The version of this build: 1.1.0 added the engine's effects (`Effect.run`, timers on the stage's clock,
     /// `Store.scope`), which 1.0.0 did not have; 1.2.0 reads catalogues by English and context (`.mo` too) and made
     /// opening a link asynchronous; 2.0.0 keeps the keyboard focus in the engine alone (`Screen.focusedControl` is
-    /// gone: an app asks `KeyboardFocus.request`), see CHANGELOG.md.
-    public static let current = "2.0.0"
+    /// gone: an app asks `KeyboardFocus.request`); 2.1.0 writes Cc, Bcc, Reply All and Forward and opens and saves
+    /// a message's files, see CHANGELOG.md.
+    public static let current = "2.1.0"
 }

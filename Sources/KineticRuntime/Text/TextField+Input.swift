@@ -97,7 +97,8 @@ extension TextField {
     private func command(_ letter: String, shift: Bool) -> Bool {
         switch letter {
         case "a": edit { $0.selectAll() }
-        case "c": if editor.hasSelection, !isSecure { input?.clipboard.setText(editor.selectedText) }
+        // Ctrl-Shift-C is not Copy here (it is in a terminal): it goes on to the screen, where a mail program shows Cc.
+        case "c" where !shift: if editor.hasSelection, !isSecure { input?.clipboard.setText(editor.selectedText) }
         case "x":
             guard editor.hasSelection, !isSecure else { return true }
             input?.clipboard.setText(editor.selectedText)

@@ -125,6 +125,8 @@ extension MailboxRules {
                 // A draft's "To" is its sender line: the addresses as typed, so it reopens ready to send again.
                 state.messages[index].sender = entry.message.to.joined(separator: ", ")
                 state.messages[index].body = entry.message.body
+                state.messages[index].cc = entry.message.cc.map { $0.joined(separator: ", ") }
+                state.messages[index].bcc = entry.message.bcc.map { $0.joined(separator: ", ") }
             }
         }
         let staying = Set(shownBefore).intersection(state.visibleIDs)

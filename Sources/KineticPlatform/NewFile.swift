@@ -1,0 +1,42 @@
+import Foundation
+
+/// Writes a file the person keeps (a saved attachment) into a folder of theirs without ever replacing one that is
+/// there: the bytes go to a hidden temporary file (mode 0600, made with `O_EXCL`, synced), which is then linked under
+/// the first free name (`menu.pdf`, `menu (2).pdf`, …) and removed. A link is made only where no file of that name is,
+/// so a file another program wrote meanwhile is never replaced; a crash leaves at most the hidden temporary file.
+public enum NewFile {
+    /// The most numbered names tried before giving up.
+    static let attempts = 999
+
+    /// Writes `data` into `folder` (made, mode 0700, when missing) as `name` or the first free numbered name; returns
+    /// where it went. The file is readable and writable by its owner only.
+    /// - Throws: `AtomicFile.SaveError`, a sentence naming the folder and what was wrong.
+    public static func write(_ data: Data, named name: SafeFileName, in folder: URL) throws -> URL {
+        func failed(_ why: String) -> AtomicFile.SaveError { AtomicFile.SaveError(description: "\(name.name) could not be saved in \(folder.path): \(why)") }
+        if let blocking = AtomicFile.notAFolder(on: folder) { throw failed("\(blocking.path) is not a folder") }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw failed("the folder could not be made (\(ErrorWords.sentence(error)))")
+        }
+        let temporary = folder.appendingPathComponent(".kinetic-\(UUID().uuidString).partial")
+        defer { _ = unlink(temporary.path) }  // linked under its name, or failed: either way no longer wanted
+        try AtomicFile.writeOwnerOnly(data, to: temporary, for: folder.appendingPathComponent(name.name))
+        for number in 1...attempts {
+            let target = folder.appendingPathComponent(name.numbered(number))
+            if link(temporary.path, target.path) == 0 { return target }
+            switch errno {
+            case EEXIST: continue
+            case EPERM, ENOTSUP, EXDEV, EMLINK, ENOSYS:
+                // A file system without hard links (FAT, some network shares): a rename, where nothing of the name
+                // is (a moment's race with another program is the price there).
+                if FileManager.default.fileExists(atPath: target.path) { continue }
+                guard rename(temporary.path, target.path) == 0 else { throw failed(ErrorWords.systemError(errno)) }
+                return target
+            default:
+                throw failed(ErrorWords.systemError(errno))
+            }
+        }
+        throw failed("every name up to \(name.numbered(attempts)) is taken")
+    }
+}

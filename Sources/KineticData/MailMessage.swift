@@ -1,7 +1,8 @@
 import Foundation
 
 /// One message of the Mailbox, as `mailbox/messages.json` describes it:
-/// `{"id", "sender", "address"?, "subject", "snippet", "time", "unread"?, "body"?, "cc"?, "bcc"?}`. Files without `body` (older ones)
+/// `{"id", "sender", "address"?, "subject", "snippet", "time", "unread"?, "body"?, "cc"?, "bcc"?, "forwarding"?,
+/// "forwardedFiles"?}`. Files without `body` (older ones)
 /// still read: the reader then shows the snippet; an `address` that is not one is left out (a reply then goes to the
 /// name, and Send waits for an address).
 public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentElement {
@@ -48,6 +49,10 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var cc: String?
     /// A draft's or sent message's Bcc as typed (a message received never shows its blind copies). Saved.
     public var bcc: String?
+    /// A draft's of a forward: the row id of the message it forwards, so it reopens with that message's files. Saved.
+    public var forwarding: String?
+    /// A draft's of a forward: how many of the forwarded message's files go with it (0 or `nil`: none). Saved.
+    public var forwardedFiles: Int?
     /// The address of the account it was read from, which Reply All leaves out of its recipients (the person does not
     /// write to themselves); `nil` for a document's messages. Not saved.
     public var receivedBy: String?
@@ -68,7 +73,7 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var text: String { body ?? snippet }
 
     enum CodingKeys: String, CodingKey {
-        case id, sender, subject, snippet, time, unread, body, cc, bcc
+        case id, sender, subject, snippet, time, unread, body, cc, bcc, forwarding, forwardedFiles
         case senderAddress = "address"
     }
 
@@ -85,6 +90,9 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
         body = try fields.decodeIfPresent(String.self, forKey: .body)
         cc = try fields.decodeIfPresent(String.self, forKey: .cc)
         bcc = try fields.decodeIfPresent(String.self, forKey: .bcc)
+        // Leniently: a draft whose forward can't be read keeps its text.
+        forwarding = (try? fields.decodeIfPresent(String.self, forKey: .forwarding)) ?? nil
+        forwardedFiles = (try? fields.decodeIfPresent(Int.self, forKey: .forwardedFiles)) ?? nil
         // Leniently: a malformed address costs only itself.
         let address = (try? fields.decodeIfPresent(String.self, forKey: .senderAddress)) ?? nil
         senderAddress = address.flatMap { Self.isAddress($0) ? $0 : nil }
@@ -101,7 +109,7 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     /// show, or no sender.
     public var problem: String? {
         if let problem = ContentIdentifier.problem(id) { return problem }
-        for (name, text, limit) in [("sender", sender, 200), ("subject", subject, 200), ("snippet", snippet, 2000), ("time", time, 200), ("body", body ?? "", 50_000), ("cc", cc ?? "", 2000), ("bcc", bcc ?? "", 2000)]
+        for (name, text, limit) in [("sender", sender, 200), ("subject", subject, 200), ("snippet", snippet, 2000), ("time", time, 200), ("body", body ?? "", 50_000), ("cc", cc ?? "", 10_000), ("bcc", bcc ?? "", 10_000)]
             where text.count > limit {
             return "\"\(name)\" is too long (at most \(limit) characters)"
         }
@@ -165,6 +173,11 @@ public protocol MailServer: Sendable {
     /// before the end of the message is sent: from then on a send whose answer never comes may have arrived, and is
     /// never sent again without the person. Throws a `SendFailure`.
     func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws
+    /// As `submit(_:committed:)`, with `files` (a forward's, read already) sent after the text.
+    func submit(_ message: OutgoingMessage, files: [MailAttachmentFile], committed: @escaping @Sendable () -> Void) async throws
+    /// The files a forward sends with it (`forwarding`'s first `forwardedFiles`, at most 100), read from the server;
+    /// none for another message. Throws what reading them threw.
+    func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile]
     /// Watches for new mail until the task is cancelled, calling `changed` when the Inbox changes, so that a check
     /// runs at once rather than at its interval. A server that can't tell returns at once (the default).
     func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async
@@ -192,6 +205,22 @@ extension MailServer {
         } catch {
             throw SendFailure.refused("\(error)")
         }
+    }
+
+    /// Files are sent only by a server that implements this: a server that can't refuses a message with files, and one
+    /// without them goes through `submit(_:committed:)`.
+    public func submit(_ message: OutgoingMessage, files: [MailAttachmentFile], committed: @escaping @Sendable () -> Void) async throws {
+        guard files.isEmpty else { throw SendFailure.refused("this mail server sends no files") }
+        try await submit(message, committed: committed)
+    }
+
+    /// The files a forward sends with it, read one by one through `attachment(of:at:)` (a server that can read them
+    /// all at once does so itself).
+    public func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
+        guard let original = message.forwarding, let count = message.forwardedFiles, count > 0 else { return [] }
+        var files: [MailAttachmentFile] = []
+        for index in 0..<min(count, 100) { files.append(try await attachment(of: original, at: index)) }
+        return files
     }
 
     /// Nothing kept: the first check shows the mail.

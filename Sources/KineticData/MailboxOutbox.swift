@@ -32,6 +32,12 @@ public struct OutgoingMessage: Codable, Equatable, Sendable {
     public var references: [String]?
     /// The row (by its id) of the message this answers, marked answered on the server once it is sent.
     public var answers: String?
+    /// A forward's: the row (by its id) of the message it passes on. It goes out through the account that message
+    /// came to, and its first `forwardedFiles` files go with it, read from the server as it is sent (so the outbox
+    /// keeps no copy of them); `nil` for a message that forwards none.
+    public var forwarding: String?
+    /// How many files of `forwarding` go with it: the first that many, as the reader lists them; `nil` or 0 for none.
+    public var forwardedFiles: Int?
     /// Its row in Sent (`sent-3`), in the outbox file; `nil` in one an older Kinetic wrote.
     public var sentID: String?
     /// In the outbox file: whether the end of the message had been sent to the server, unanswered, when the app

@@ -111,12 +111,29 @@ public struct IMAPMailServer: MailServer {
     /// Hands `message` to the SMTP server once (no retry: the Mailbox's sync rules decide when to try again), then keeps
     /// a copy, read, in `\Sent`. Throws a `SendFailure`; a copy the IMAP server will not keep is logged, not a failure.
     public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
+        try await submit(message, files: try await Self.readForwardedFiles { try await forwardedFiles(of: message) }, committed: committed)
+    }
+
+    /// The files a forward sends, read by `read`; a failure as a send's: a server away is waited for (`unreachable`),
+    /// anything else refuses the send (the message goes back to Drafts, the banner saying why).
+    static func readForwardedFiles(_ read: () async throws -> [MailAttachmentFile]) async throws -> [MailAttachmentFile] {
+        do {
+            return try await read()
+        } catch let error as IMAPError where error.meansUnreachable {
+            throw SendFailure.unreachable(error.description)
+        } catch {
+            throw SendFailure.refused("the forwarded message's files could not be read: \(error)")
+        }
+    }
+
+    /// As `submit(_:committed:)`, with `files` sent after the text (a forward's, read already).
+    public func submit(_ message: OutgoingMessage, files: [MailAttachmentFile], committed: @escaping @Sendable () -> Void) async throws {
         guard let smtp = account.smtp else { throw SendFailure.refused("this account has no SMTP server to send through") }
         let account = self.account, timeout = self.timeout
         var mail = OutgoingMail(from: account.fromAddress, to: message.to, subject: message.subject, body: message.body,
                                 inReplyTo: message.inReplyTo, date: Date())
         mail.references = message.references ?? []
-        (mail.cc, mail.bcc, mail.fromName) = (message.cc ?? [], message.bcc ?? [], account.fromName)
+        (mail.cc, mail.bcc, mail.fromName, mail.files) = (message.cc ?? [], message.bcc ?? [], account.fromName, files)
         do {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.envelope, host: smtp.host, port: smtp.port, tls: smtp.tls,
                                           user: account.user, password: account.password, timeout: timeout, committed: committed)
@@ -277,6 +294,18 @@ public struct IMAPMailServer: MailServer {
     /// fetched whole, up to `MIMELimits.messageBytes`, and walked as the reader walked it). Throws when the server can't
     /// be reached, no longer has the message, or the message no longer holds the file.
     public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
+        guard index >= 0, let file = try await files(of: id, index..<index + 1).first else { throw MailAccountError("the message no longer holds that file") }
+        return file
+    }
+
+    /// A forward's files, the message read whole once for all of them.
+    public func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
+        guard let original = message.forwarding, let count = message.forwardedFiles, count > 0 else { return [] }
+        return try await files(of: original, 0..<min(count, 100))
+    }
+
+    /// Files `range` of message `id`, from one read of the whole message where the last check or filing found it.
+    private func files(of id: String, _ range: Range<Int>) async throws -> [MailAttachmentFile] {
         guard let message = shown.withLockedValue({ $0.messages[id] }) else {
             throw MailAccountError("the message is not one the last check read from the server")
         }
@@ -286,8 +315,9 @@ public struct IMAPMailServer: MailServer {
                 let status: IMAPMailboxStatus
                 do { status = try await session.select(location.mailbox) } catch IMAPError.refused { continue }
                 guard status.uidValidity ?? 0 == location.uidValidity, let bytes = try await session.wholeMessage(location.uid) else { continue }
-                let file = try MIMEMessage.file(at: index, of: bytes)
-                return MailAttachmentFile(name: file.attachment.name, mimeType: file.attachment.mimeType, bytes: Data(file.bytes))
+                return try MIMEMessage.files(range, of: bytes).map {
+                    MailAttachmentFile(name: $0.attachment.name, mimeType: $0.attachment.mimeType, bytes: Data($0.bytes))
+                }
             }
             throw MailAccountError("the mail server no longer has the message")
         }
@@ -415,8 +445,8 @@ public struct IMAPMailServer: MailServer {
         mail.date = message.fields["date"].flatMap(MailDate.parse)
         mail.replyTo = message.fields["reply-to"].map { String($0.prefix(2_000)) }
         mail.references = message.fields["references"].map { String($0.prefix(4_000)) }
-        mail.to = message.fields["to"].map { String($0.prefix(2_000)) }
-        mail.cc = message.fields["cc"].map { String($0.prefix(2_000)) }
+        mail.to = message.fields["to"].map { String($0.prefix(MIMEMessage.addressListCharacters)) }
+        mail.cc = message.fields["cc"].map { String($0.prefix(MIMEMessage.addressListCharacters)) }
         return mail
     }
 

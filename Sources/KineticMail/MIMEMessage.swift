@@ -37,16 +37,37 @@ public struct MIMEMessage: Sendable, Equatable {
 extension MIMEMessage {
     /// Attachment number `index` of the whole message `bytes` (counted from 0, in the order `attachments` lists them):
     /// what it is, and its bytes decoded (an embedded message as written out). Throws `MIMEError` for bytes that are no
-    /// message, and `MIMEError.noSuchFile` when it has fewer files.
+    /// message or longer than `MIMELimits.messageBytes`, and `MIMEError.noSuchFile` when it has fewer files.
     public static func file(at index: Int, of bytes: [UInt8]) throws -> (attachment: MIMEAttachment, bytes: [UInt8]) {
+        guard index >= 0, let file = try files(index..<index + 1, of: bytes).first else { throw MIMEError.noSuchFile }
+        return file
+    }
+
+    /// The most characters of an address list (To, Cc) kept: dozens of "Name <address>", whole.
+    static let addressListCharacters = 10_000
+
+    /// An address list header's value (To, Cc) as a person reads it: its names' RFC 2047 words decoded by GMime, the
+    /// text cleaned (`DisplayLine`), at most `addressListCharacters`; `nil` when GMime can't read it.
+    static func decodedAddressList(_ value: String) -> String? {
+        let header = Array("From: \(value.filter { !$0.isNewline })\r\n\r\n".utf8)
+        guard header.count <= MIMELimits.messageBytes, HeaderFieldStart.opensMessage(header),
+              let list = try? GMimeParsing.withMessage(of: header, { GMimeParsing.sender(of: $0) }) else { return nil }
+        return DisplayLine.cleaned(list, limit: addressListCharacters)
+    }
+
+    /// Attachments `range` of the whole message `bytes`, read in one walk, in order; throws as `file(at:of:)` does when
+    /// the message holds fewer.
+    public static func files(_ range: Range<Int>, of bytes: [UInt8]) throws -> [(attachment: MIMEAttachment, bytes: [UInt8])] {
         guard !bytes.isEmpty else { throw MIMEError.empty }
         guard bytes.count <= MIMELimits.messageBytes else { throw MIMEError.tooLarge }
         guard HeaderFieldStart.opensMessage(bytes) else { throw MIMEError.notMIME }
         let contents = try GMimeParsing.withMessage(of: bytes) { message in
-            MIMEPartWalker.contents(of: g_mime_message_get_mime_part(message), keepingFile: index)
+            MIMEPartWalker.contents(of: g_mime_message_get_mime_part(message), keepingFiles: range)
         }
-        guard index >= 0, index < contents.attachments.count, let kept = contents.keptFile else { throw MIMEError.noSuchFile }
-        return (contents.attachments[index], kept)
+        return try range.map { index in
+            guard let kept = contents.keptFiles[index], contents.attachments.indices.contains(index) else { throw MIMEError.noSuchFile }
+            return (contents.attachments[index], kept)
+        }
     }
 }
 

@@ -51,9 +51,9 @@ struct MIMEContents {
     var textPieces: [String] = []
     /// The parts that are files, in the message's order.
     var attachments: [MIMEAttachment] = []
-    /// The bytes of the file a walk was asked for (`MIMEPartWalker.contents(of:keepingFile:)`), decoded: its content
-    /// with the transfer encoding undone, or an embedded message as written out; `nil` when there is no such file.
-    var keptFile: [UInt8]?
+    /// The bytes of the files a walk was asked for (`MIMEPartWalker.contents(of:keepingFiles:)`), by their place among
+    /// `attachments`, decoded: a file's content with the transfer encoding undone, an embedded message as written out.
+    var keptFiles: [Int: [UInt8]] = [:]
 }
 
 /// Walks a message's tree of parts depth first, in order, with a stack of its own rather than recursion (so a deep
@@ -86,14 +86,14 @@ struct MIMEPartWalker {
     /// What the walk found so far.
     private var contents = MIMEContents()
 
-    /// The file, by its place among the attachments, whose bytes the walk keeps; `nil` keeps none.
-    private var fileToKeep: Int?
+    /// The files, by their places among the attachments, whose bytes the walk keeps.
+    private var filesToKeep: Range<Int> = 0..<0
 
     /// The text and attachments of the tree under `root` (a message's own part; nil for a message without a body),
-    /// and the bytes of attachment number `keepingFile` (counted from 0 in the order they are listed) when asked.
-    static func contents(of root: UnsafeMutablePointer<GMimeObject>?, keepingFile: Int? = nil) -> MIMEContents {
+    /// and the bytes of the attachments numbered `keepingFiles` (counted from 0 in the order they are listed).
+    static func contents(of root: UnsafeMutablePointer<GMimeObject>?, keepingFiles: Range<Int> = 0..<0) -> MIMEContents {
         var walker = MIMEPartWalker()
-        walker.fileToKeep = keepingFile
+        walker.filesToKeep = keepingFiles
         if let root { walker.pending.append(PendingPart(object: root, depth: 0, showsText: true)) }
         // Every turn removes one pending part and spends one of `partsLeft`, so the loop ends.
         while walker.partsLeft > 0, let part = walker.pending.popLast() {
@@ -166,7 +166,9 @@ struct MIMEPartWalker {
             let size = declared.map { $0 > arrived && $0 <= 1 << 40 ? $0 : arrived } ?? arrived
             contents.attachments.append(MIMEAttachment(name: MIMEAttachment.displayName(name), size: size,
                                                        mimeType: type))
-            if contents.attachments.count - 1 == fileToKeep { contents.keptFile = g_mime_part_get_content(leaf).map(DecodedContent.bytes) ?? [] }
+            if filesToKeep.contains(contents.attachments.count - 1) {
+                contents.keptFiles[contents.attachments.count - 1] = g_mime_part_get_content(leaf).map(DecodedContent.bytes) ?? []
+            }
             // A text part with a name (a log, a report a script sends) is still read, unless marked a file to keep.
             guard readable, disposition != "attachment" else { return }
         }
@@ -195,8 +197,8 @@ struct MIMEPartWalker {
     private mutating func embed(_ part: UnsafeMutablePointer<GMimeMessagePart>, under parent: PendingPart) {
         if Self.disposition(of: parent.object) == "attachment" {
             contents.attachments.append(Self.attachment(embedding: part, object: parent.object))
-            if contents.attachments.count - 1 == fileToKeep {
-                contents.keptFile = g_mime_message_part_get_message(part).map { DecodedContent.written(kinetic_message_object($0)) } ?? []
+            if filesToKeep.contains(contents.attachments.count - 1) {
+                contents.keptFiles[contents.attachments.count - 1] = g_mime_message_part_get_message(part).map { DecodedContent.written(kinetic_message_object($0)) } ?? []
             }
         }
         guard parent.depth < MIMELimits.depth, let message = g_mime_message_part_get_message(part) else { return }

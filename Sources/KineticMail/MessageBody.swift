@@ -50,12 +50,24 @@ extension IMAPSession {
         return bodies
     }
 
-    /// The whole message `uid` of the open mailbox (`BODY.PEEK[]`, so it stays as read or unread as it was), up to
-    /// `MIMELimits.messageBytes`: to read a file it carries. `nil` when the server gave none.
+    /// The whole message `uid` of the open mailbox (`BODY.PEEK[]`, so it stays as read or unread as it was): to read a
+    /// file it carries. Fetched a megabyte at a time (`BODY.PEEK[]<offset.length>`), each piece a command with its own
+    /// deadline, so a large message on a slow link arrives rather than timing out as one; no more than one piece past
+    /// `MIMELimits.messageBytes` (a longer message comes back longer than the cap, for the caller to refuse whole rather
+    /// than read cut short). `nil` when the server gave none.
     func wholeMessage(_ uid: UInt64) async throws -> [UInt8]? {
-        let reply = try await run("UID FETCH \(uid) (UID BODY.PEEK[]<0.\(MIMELimits.messageBytes)>)")
-        return reply.fetched.first { $0.uid == uid }?.bytes(prefixed: "BODY[]")
+        var bytes: [UInt8] = []
+        while bytes.count <= MIMELimits.messageBytes {
+            let reply = try await run("UID FETCH \(uid) (UID BODY.PEEK[]<\(bytes.count).\(Self.piece)>)")
+            guard let piece = reply.fetched.first(where: { $0.uid == uid })?.bytes(prefixed: "BODY[]") else { return bytes.isEmpty ? nil : bytes }
+            bytes += piece
+            if piece.count < Self.piece { break }
+        }
+        return bytes
     }
+
+    /// How many bytes of a message one FETCH of `wholeMessage` asks for.
+    static let piece = 1 << 20
 
     /// Each message's flags, by UID (one FETCH; ask for a bounded number at a time).
     func flags(of uids: some Collection<UInt64>) async throws -> [UInt64: Set<String>] {
@@ -89,6 +101,11 @@ extension IMAPMessageHeaders {
         var decoded = self
         for name in ["from", "to", "cc", "subject"] {
             guard let value = fields[name], Self.needsDecoding(value) else { continue }
+            if name == "to" || name == "cc" {
+                // A list may be long (a Reply All to dozens): decoded whole, up to `addressListCharacters`.
+                if let list = MIMEMessage.decodedAddressList(value) { decoded.fields[name] = list }
+                continue
+            }
             // An address list is read as a From (GMime renders the whole list, names decoded); a subject as a subject.
             let header = name == "subject" ? "From: x@y\r\nSubject: \(value.filter { !$0.isNewline })\r\n\r\n" : "From: \(value.filter { !$0.isNewline })\r\n\r\n"
             guard let message = try? MIMEMessage(parsing: Array(header.utf8)) else { continue }  // not MIME: the field stays as sent

@@ -14,7 +14,8 @@ public struct OutgoingMail: Sendable, Equatable {
     /// The blind copies (Bcc), each as typed: given to the SMTP server, written in no header of a message sent (so no
     /// recipient sees them); a draft keeps them in its own (`keepsBcc`).
     public var bcc: [String] = []
-    /// Whether the Bcc header is written: in a draft kept on the server, which the person reopens as written.
+    /// Whether the Bcc header is written: in a draft kept on the server, which the person reopens as written, and in
+    /// the copy kept in Sent, so the sender sees whom it went to; never in the message the recipients get.
     public var keepsBcc = false
     /// The sender's name (the account's display name), written before the address in From; `nil` or blank for none.
     public var fromName: String?
@@ -27,6 +28,8 @@ public struct OutgoingMail: Sendable, Equatable {
     /// The thread's Message-IDs, oldest first, for a reply's References (RFC 5322 §3.6.4); `inReplyTo` alone when
     /// empty.
     public var references: [String] = []
+    /// The files sent with it (a forward's), each a part of its own after the text.
+    public var files: [MailAttachmentFile] = []
     /// When it was sent.
     public var date: Date
     /// This message's own `<…@…>`.
@@ -100,14 +103,26 @@ public struct OutgoingMail: Sendable, Equatable {
             let chain = references.map(Self.headerSafe).filter { !$0.isEmpty && $0 != inReplyTo } + [inReplyTo]
             headers += ["In-Reply-To: \(inReplyTo)", "References: \(chain.joined(separator: "\r\n "))"]
         }
+        let textPart = Self.textPart(body)
+        guard !files.isEmpty else { return Array((headers.joined(separator: "\r\n") + "\r\n" + textPart).utf8) }
+        // With files: multipart/mixed (RFC 2046 §5.1.3), the text first, then each file.
+        // Made of the Message-ID's own part (a UUID's hex digits), so within RFC 2046's 70 characters and plain ASCII.
+        let boundary = "kinetic-" + String(messageID.prefix { $0 != "@" }.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(40))
+        headers.append("Content-Type: multipart/mixed; boundary=\"\(boundary)\"")
+        var parts = [textPart] + files.map(OutgoingFilePart.init).map(\.text)
+        parts = parts.map { "--\(boundary)\r\n" + $0 }
+        return Array((headers.joined(separator: "\r\n") + "\r\n\r\nThis is a message in MIME format.\r\n" + parts.joined() + "--\(boundary)--\r\n").utf8)
+    }
+
+    /// The text as a part's headers and body: 7-bit ASCII as it is when every line fits, else UTF-8 in base64 (so no
+    /// line is too long and no byte is eight-bit for a server without 8BITMIME), lines ending in CRLF.
+    static func textPart(_ body: String) -> String {
         let text = body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
         if text.utf8.allSatisfy({ $0 < 0x80 }) && text.components(separatedBy: "\r\n").allSatisfy({ $0.utf8.count <= 998 }) {
-            headers += ["Content-Type: text/plain; charset=us-ascii", "Content-Transfer-Encoding: 7bit"]
-            return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + text + "\r\n").utf8)
+            return "Content-Type: text/plain; charset=us-ascii\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" + text + "\r\n"
         }
-        headers += ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64"]
         let encoded = Data(text.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
-        return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + encoded + "\r\n").utf8)
+        return "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n" + encoded + "\r\n"
     }
 
     /// A header's value on one line: line breaks (which would start a header of their own) become spaces.

@@ -141,6 +141,16 @@ public final class SeveralAccounts: MailServer, Sendable {
         for server in owners(of: id) { try await server.markAnswered(id) }
     }
 
+    /// Read through the account that holds the message forwarded.
+    public func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
+        guard let original = message.forwarding, message.forwardedFiles ?? 0 > 0 else { return [] }
+        var last: Error = MailAttachmentFile.Unavailable()
+        for server in owners(of: original) {
+            do { return try await server.forwardedFiles(of: message) } catch { last = error }
+        }
+        throw last
+    }
+
     /// Read from the first account that holds it and can give it.
     public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
         var last: Error = MailAttachmentFile.Unavailable()
@@ -158,8 +168,12 @@ public final class SeveralAccounts: MailServer, Sendable {
 
     /// As `send`: through the account the answered message came to, else the first that can send.
     public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
-        guard let sender = sender(answering: message.inReplyTo) else { throw SendFailure.refused(Self.noSender) }
-        try await sender.submit(message, committed: committed)
+        // A forward goes out through the account its message came to, as a reply does.
+        let about = message.forwarding.flatMap { owners(of: $0).first }
+        guard let sender = about.flatMap({ $0.canSend ? $0 : nil }) ?? sender(answering: message.inReplyTo) else { throw SendFailure.refused(Self.noSender) }
+        // A forward's files are read from the account that holds the message.
+        let files = try await IMAPMailServer.readForwardedFiles { try await forwardedFiles(of: message) }
+        try await sender.submit(message, files: files, committed: committed)
     }
 
     private static let noSender = "no account has an SMTP server to send through"

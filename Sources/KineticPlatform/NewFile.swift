@@ -19,7 +19,8 @@ public enum NewFile {
         } catch {
             throw failed("the folder could not be made (\(ErrorWords.sentence(error)))")
         }
-        let temporary = folder.appendingPathComponent(".kinetic-\(UUID().uuidString).partial")
+        removeStrays(in: folder)
+        let temporary = folder.appendingPathComponent(Self.temporaryName(UUID()))
         defer { _ = unlink(temporary.path) }  // linked under its name, or failed: either way no longer wanted
         try AtomicFile.writeOwnerOnly(data, to: temporary, for: folder.appendingPathComponent(name.name))
         for number in 1...attempts {
@@ -30,7 +31,8 @@ public enum NewFile {
             case EPERM, ENOTSUP, EXDEV, EMLINK, ENOSYS:
                 // A file system without hard links (FAT, some network shares): a rename, where nothing of the name
                 // is (a moment's race with another program is the price there).
-                if FileManager.default.fileExists(atPath: target.path) { continue }
+                var existing = stat()
+                if lstat(target.path, &existing) == 0 { continue }  // a file, or a link even to nothing: taken
                 guard rename(temporary.path, target.path) == 0 else { throw failed(ErrorWords.systemError(errno)) }
                 return target
             default:
@@ -38,5 +40,19 @@ public enum NewFile {
             }
         }
         throw failed("every name up to \(name.numbered(attempts)) is taken")
+    }
+
+    /// The hidden temporary file's name: `.kinetic-save-<UUID>.partial`.
+    static func temporaryName(_ uuid: UUID) -> String { ".kinetic-save-\(uuid.uuidString).partial" }
+
+    /// Removes the temporary files saves a crash stopped left in `folder`, once a minute old (a younger one may be a
+    /// save under way): only names exactly of `temporaryName`'s form, never a file of the person's.
+    static func removeStrays(in folder: URL) {
+        AtomicFile.removeStrays(in: folder, prefix: ".kinetic-save-", olderThan: Date().addingTimeInterval(-AtomicFile.strayAge)) { stray in
+            let name = stray.lastPathComponent
+            let middle = name.dropFirst(".kinetic-save-".count).dropLast(".partial".count)
+            guard name.hasSuffix(".partial"), UUID(uuidString: String(middle)) != nil, temporaryName(UUID(uuidString: String(middle))!) == name else { return }
+            _ = unlink(stray.path)
+        }
     }
 }

@@ -14,9 +14,9 @@ public struct SafeFileName: Equatable, Sendable {
     public init(_ sent: String?, fallback: String = "attachment") {
         let lastPart = (sent ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         var kept = String(String.UnicodeScalarView(lastPart.unicodeScalars.filter(Self.isKept)))
-        kept = kept.trimmingCharacters(in: .whitespaces)
-        while let first = kept.first, first == "." || first == "-" || first == " " { kept.removeFirst() }
-        kept = Self.capped(kept)
+        kept = Self.withoutLeadingDots(kept)
+        // Capped, then its start looked at again: a cut may leave what the first pass took off.
+        kept = Self.withoutLeadingDots(Self.capped(kept))
         name = kept.isEmpty || kept == "." || kept == ".." ? fallback : kept
     }
 
@@ -36,13 +36,24 @@ public struct SafeFileName: Equatable, Sendable {
         }
     }
 
-    /// `name` cut to `maximumBytes` of UTF-8 at a character's end, its extension (up to 16 bytes) kept.
+    /// `name` with no leading dot, dash or white space, nor trailing white space.
+    private static func withoutLeadingDots(_ name: String) -> String {
+        var kept = Substring(name.trimmingCharacters(in: .whitespaces))
+        while let first = kept.first, first == "." || first == "-" || first.isWhitespace { kept.removeFirst() }
+        return String(kept)
+    }
+
+    /// `name` cut to `maximumBytes` of UTF-8 at the end of the last character that fits (the characters after it are
+    /// left out, never skipped over), its extension (up to 16 bytes) kept.
     private static func capped(_ name: String) -> String {
         guard name.utf8.count > maximumBytes else { return name }
         let (stem, ext) = split(name)
         let keptExt = ext.utf8.count <= 16 ? ext : ""
         var cut = ""
-        for character in stem where cut.utf8.count + String(character).utf8.count + keptExt.utf8.count <= maximumBytes { cut.append(character) }
+        for character in stem {
+            guard cut.utf8.count + String(character).utf8.count + keptExt.utf8.count <= maximumBytes else { break }
+            cut.append(character)
+        }
         return cut.trimmingCharacters(in: .whitespaces) + keptExt
     }
 

@@ -131,7 +131,7 @@ def account(orca):
     opened = orca.step("Enter opens the sheet: the keyboard is in its Name field", keys=["Return"], expect=[re.compile(r"^Name entry\b")])
     orca.check("the sheet's title is said as it opens", any(u.kind == "speak" and u.text.startswith("Add Mail Account") for u in opened),
                f"Orca said: {opened!r}")
-    orca.key("Return", "Return", "Return", "Return", delay_ms=400)  # through the empty IMAP, SMTP, CA file and user fields
+    orca.key("Return", "Return", "Return", "Return", "Return", delay_ms=400)  # through the empty Your name, IMAP, SMTP, CA file and user fields
     time.sleep(0.6)
     orca.step("Enter reaches the password: Orca speaks it as password text", keys=["Return"],
               expect=[re.compile(r"^Password\b.*\bpassword text\b", re.IGNORECASE)])

@@ -11,6 +11,9 @@ with pyatspi:
   - the server comes back: the strip goes within the same time;
   - at rest, the window costs less than 2 % of a core over 10 s of CPU time (the benchmark's figure is about 0.1 %; a
     window that never rests costs 10 % and more). CPU time, not wall time: a loaded machine does not raise it.
+  - a message with plan.pdf arrives; opened and its "Save plan.pdf in Downloads" pressed by the screen reader, the
+    file lands as "plan (2).pdf" in the Downloads folder the run's user-dirs.dirs names (a plan.pdf is there already,
+    and stays as it was), owner-only, with the sender's bytes.
 
 Usage: window_mail_checks.py KINETIC_BINARY
 """
@@ -79,6 +82,25 @@ def move_to_the_trash(subject):
     client.logout()
 
 
+PLAN = b"%PDF-1.4\n% a plan\n"
+
+
+def deliver_a_file():
+    """A message carrying plan.pdf, into the Inbox, by another client."""
+    message = EmailMessage()
+    message["From"] = "Sender 9 <sender9@example.org>"
+    message["To"] = f"{USER}@example.org"
+    message["Subject"] = "Window check: the plan"
+    message["Date"] = "Mon, 23 Nov 2026 09:00:00 +0000"
+    message["Message-ID"] = "<window-check-plan@example.org>"
+    message.set_content("The plan is attached.\n")
+    message.add_attachment(PLAN, maintype="application", subtype="pdf", filename="plan.pdf")
+    client = other_client()
+    typ, _ = client.append("INBOX", None, None, message.as_bytes())
+    client.logout()
+    check(typ == "OK", "another client puts a message with plan.pdf in the Inbox")
+
+
 def rows(app):
     """The names of the rows the list shows (each "sender, subject, time…")."""
     listed = first(app.frame(), role="list", name="Archive")
@@ -101,6 +123,14 @@ folder = tempfile.mkdtemp(prefix="kinetic-window-mail-")
 password_file = os.path.join(folder, "password")
 with open(os.open(password_file, os.O_WRONLY | os.O_CREAT, 0o600), "w") as file:
     file.write(PASSWORD + "\n")
+# The desktop names the run's own Downloads folder (as xdg-user-dirs-update writes it), which holds a plan.pdf already.
+downloads = f"{folder}/Downloads"
+os.makedirs(downloads)
+os.makedirs(f"{folder}/config")
+with open(f"{folder}/config/user-dirs.dirs", "w") as dirs:
+    dirs.write(f'XDG_DOWNLOAD_DIR="{downloads}"\n')
+with open(f"{downloads}/plan.pdf", "wb") as theirs:
+    theirs.write(b"theirs")
 environment = dict(os.environ, XDG_DATA_HOME=f"{folder}/data", XDG_CACHE_HOME=f"{folder}/cache",
                    XDG_CONFIG_HOME=f"{folder}/config", XDG_STATE_HOME=f"{folder}/state", LANGUAGE="en")
 with closed_at_the_end("the window check") as holder:
@@ -141,6 +171,26 @@ with closed_at_the_end("the window check") as holder:
         time.sleep(10)
         used = cpu_seconds(app.process.pid) - before
         check(used < 0.2, f"at rest the window used {used:.2f} s of CPU in 10 s ({used * 10:.1f} % of a core; under 2 % wanted)")
+
+        # A message's file, saved by a screen reader's press of its button, lands in the Downloads folder the desktop
+        # names, beside the file of the same name there, owner-only, with the bytes the sender sent.
+        deliver_a_file()
+        inbox = wait_for(lambda: first(app.frame(), role="page tab", prefix="Inbox"), 10)
+        if inbox is not None:
+            act(inbox, "switch")
+        row = wait_for(lambda: first(app.frame(), role="list item", prefix="Sender 9, Window check: the plan"), CHECK_INTERVAL + 5)
+        check(row is not None, "the message with the file is in the Inbox's list")
+        if row is not None:
+            act(row, "Open")
+            save = wait_for(lambda: first(app.frame(), role="push button", name="Save plan.pdf in Downloads"), 15)
+            check(save is not None, "the reader offers 'Save plan.pdf in Downloads' as a button")
+            if save is not None:
+                act(save, "press")
+                saved = f"{downloads}/plan (2).pdf"
+                arrived = wait_for(lambda: os.path.exists(saved) and open(saved, "rb").read() == PLAN, 20)
+                check(arrived is not None, f"the file is saved as {saved}, its bytes the sender's")
+                check(open(f"{downloads}/plan.pdf", "rb").read() == b"theirs", "the file of the same name is as it was")
+                check(arrived is not None and os.stat(saved).st_mode & 0o777 == 0o600, "the saved file is its owner's alone")
 shutil.rmtree(folder, ignore_errors=True)  # (the app's own run removed it already, unless it never started)
 
 print(f"{len(failures)} window mail check(s) failed" if failures else "every window mail check passed", flush=True)

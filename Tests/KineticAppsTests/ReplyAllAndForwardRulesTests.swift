@@ -76,6 +76,29 @@ extension ReplyRulesTests {
         XCTAssertEqual(state.compose?.subject, "FW: Rent", "never Fwd: FW:")
     }
 
+    /// A forward's files go with it, read from the server as it is sent: the outgoing message names the message and
+    /// how many; left out, none go.
+    func testAForwardsFilesGoWithItUnlessLeftOut() {
+        var message = groupMessage()
+        message.attachments = [MailAttachment(name: "menu.pdf", size: 9), MailAttachment(name: "notes.txt", size: 2)]
+        var state = MailboxState(messages: [message])
+        state.sync.canSend = true
+        _ = MailboxRules.reduce(&state, .forward("m1"))
+        XCTAssertEqual(state.compose?.forwardedFiles, MailboxState.ForwardedFiles(messageID: "m1", files: message.attachments))
+        _ = MailboxRules.reduce(&state, .compose(.edit(.to, "bo@example.org")))
+        _ = MailboxRules.reduce(&state, .compose(.send))
+        XCTAssertEqual(state.lastSent?.forwarding, "m1")
+        XCTAssertEqual(state.lastSent?.forwardedFiles, 2)
+
+        _ = MailboxRules.reduce(&state, .forward("m1"))
+        _ = MailboxRules.reduce(&state, .compose(.leaveOutForwardedFiles))
+        XCTAssertNil(state.compose?.forwardedFiles)
+        _ = MailboxRules.reduce(&state, .compose(.edit(.to, "bo@example.org")))
+        _ = MailboxRules.reduce(&state, .compose(.send))
+        XCTAssertEqual(state.lastSent?.forwarding, "m1", "its account still sends it")
+        XCTAssertNil(state.lastSent?.forwardedFiles, "left out: none go")
+    }
+
     func testCopiesAndBlindCopiesGoWithTheMessageAndAreKeptWithADraft() {
         var state = MailboxState(messages: [])
         _ = MailboxRules.reduce(&state, .compose(.open))

@@ -33,6 +33,11 @@ final class SavedAttachmentTests: XCTestCase {
         let long = SafeFileName(String(repeating: "é", count: 300) + ".pdf").name
         XCTAssertEqual(long.utf8.count, 200, "98 é of two bytes and .pdf's four")
         XCTAssertTrue(long.hasSuffix(".pdf"))
+        // A first character too long to fit (a letter with 98 accents) is cut with all after it, never skipped over
+        // to leave a hidden file or an option.
+        let accented = "a" + String(repeating: "\u{301}", count: 98)
+        XCTAssertEqual(SafeFileName(accented + ".hidden.pdf").name, "pdf", "the stem's one cluster does not fit beside .pdf: the extension, unhidden")
+        XCTAssertEqual(SafeFileName("ok" + accented + "-rf x.pdf").name, "ok.pdf")
         XCTAssertEqual(SafeFileName("menu.pdf").numbered(2), "menu (2).pdf")
         XCTAssertEqual(SafeFileName("README").numbered(3), "README (3)")
     }

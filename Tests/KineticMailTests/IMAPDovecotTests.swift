@@ -7,11 +7,11 @@ import KineticData
 /// with its own configuration and maildirs (`make test` runs this suite under it). Without that server (a plain
 /// `swift test`), the suite says so and skips.
 final class IMAPDovecotTests: XCTestCase {
-    private struct Server {
+    fileprivate struct Server {
         let host: String, port: Int, user: String, password: String, maildir: URL
     }
 
-    private func server() throws -> Server {
+    fileprivate func server() throws -> Server {
         let environment = ProcessInfo.processInfo.environment
         guard let address = environment["KINETIC_TEST_IMAP_URL"], let url = URL(string: address), let host = url.host, let port = url.port,
               let user = environment["KINETIC_TEST_MAIL_USER"], let password = environment["KINETIC_TEST_MAIL_PASSWORD"],
@@ -521,4 +521,49 @@ private final class CommandLog: @unchecked Sendable {
     var all: [String] { lock.withLock { commands } }
     /// How many commands began with `verb`.
     func count(of verb: String) -> Int { all.filter { $0.uppercased().hasPrefix(verb) }.count }
+}
+
+extension IMAPDovecotTests {
+    /// A file larger than one FETCH's piece (2.5 MB, where `wholeMessage` asks a megabyte at a time) comes back whole
+    /// from a real server, its bytes the sender's, the message read from where the check found it.
+    func testALargeFileIsReadWholeInPieces() async throws {
+        let server = try server()
+        var generator = SystemRandomNumberGenerator()
+        let file = Data((0..<2_500_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let message = Array(([
+            "From: Ana Lima <ana@example.org>", "Subject: The big file", "Message-ID: <bigfile@example.org>", "MIME-Version: 1.0",
+            "Content-Type: multipart/mixed; boundary=\"b\"", "", "--b", "Content-Type: text/plain", "", "Here it is.", "--b",
+            "Content-Type: application/octet-stream; name=\"big.bin\"", "Content-Disposition: attachment; filename=\"big.bin\"",
+            "Content-Transfer-Encoding: base64", "",
+        ].joined(separator: "\r\n") + "\r\n" + file.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+            + "\r\n--b--\r\n").utf8)
+        XCTAssertGreaterThan(message.count, 3 * IMAPSession.piece, "more than three pieces")
+        try await IMAPSession.connect(host: server.host, port: server.port, timeout: .seconds(10)) { session in
+            try await session.login(user: server.user, password: server.password)
+            _ = try await session.select("INBOX")
+            if try await session.allUIDs().isEmpty == false {
+                try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
+                try await session.run("EXPUNGE")
+            }
+            try await session.append(message, to: "INBOX")
+            try await session.logout()
+        }
+        let account = try MailAccount(address: "imap://\(server.host):\(server.port)", user: server.user, password: server.password)
+        let mail = IMAPMailServer(account: account, checkInterval: 600)
+        let messages = try await mail.inbox()
+        let big = try XCTUnwrap(messages.first { $0.subject == "The big file" })
+        XCTAssertEqual(big.attachments.map { $0.name }, ["big.bin"])
+        let read = try await mail.attachment(of: big.id, at: 0)
+        XCTAssertEqual(read.name, "big.bin")
+        XCTAssertEqual(read.bytes.count, file.count)
+        XCTAssertEqual(read.bytes, file, "the sender's bytes, whole")
+        // The Inbox left empty, as the suite's other tests find it.
+        try await IMAPSession.connect(host: server.host, port: server.port, timeout: .seconds(10)) { session in
+            try await session.login(user: server.user, password: server.password)
+            _ = try await session.select("INBOX")
+            try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
+            try await session.run("EXPUNGE")
+            try await session.logout()
+        }
+    }
 }

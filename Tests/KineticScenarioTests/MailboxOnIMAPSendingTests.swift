@@ -3,6 +3,7 @@ import Foundation
 import KineticData
 import KineticRuntime
 @testable import KineticApps
+import KineticScenario
 import KineticMail
 import KineticTestSupport
 
@@ -115,12 +116,7 @@ extension MailboxOnIMAPTests {
             Friday?\r
 
             """.utf8)
-        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
-            try await session.login(user: account.user, password: account.password)
-            try await session.append(message, to: "INBOX")
-            try await session.logout()
-        }
-        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600, timeout: .seconds(5)))
+        let runner = try await mailbox(account, after: message)
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         let dinner = try XCTUnwrap(screen.state.messages.first { $0.subject == "Team dinner" })
@@ -164,6 +160,60 @@ extension MailboxOnIMAPTests {
             }
         }
         XCTAssertEqual(keptBcc, ["|lea@example.org"], "the sender's copy in Sent keeps the blind copy")
+    }
+
+    /// Forward of a message with a file, through the server: the file, read whole from the IMAP server as the forward
+    /// goes, arrives after the text with its name and bytes, as Python's `email` package reads them; left out, it
+    /// does not.
+    func testAForwardSendsTheMessagesFilesWithIt() async throws {
+        let (account, sink) = try sendingAccount()
+        try await emptyInbox(account)
+        let message = Array([
+            "From: Lea <lea@example.org>", "Subject: Menu for Friday", "Message-ID: <menufriday@example.org>", "MIME-Version: 1.0",
+            "Content-Type: multipart/mixed; boundary=\"b\"", "", "--b", "Content-Type: text/plain", "", "The menu.", "--b",
+            "Content-Type: application/pdf; name=\"menu.pdf\"", "Content-Disposition: attachment; filename=\"menu.pdf\"",
+            "Content-Transfer-Encoding: base64", "", "JVBERi0xLjQKJcOkw7w=", "--b--", "",
+        ].joined(separator: "\r\n").utf8)
+        let runner = try await mailbox(account, after: message)
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        let menu = try XCTUnwrap(screen.state.messages.first { $0.subject == "Menu for Friday" })
+        XCTAssertEqual(menu.attachments.map(\.name), ["menu.pdf"])
+        Mailbox.act(.forward(menu.id), .compose(.edit(.to, "bo@example.org")), on: screen, stage, waiting: 0.5)
+        XCTAssertEqual(stage.dump().layer("compose.forwarded-files.text")?.text, "Files sent with it: menu.pdf, 1 KB")
+        Mailbox.act(.compose(.send), on: screen, stage, waiting: 0.5)
+        Mailbox.act(.forward(menu.id), .compose(.edit(.to, "kim@example.org")), .compose(.leaveOutForwardedFiles), .compose(.send), on: screen, stage, waiting: 0.5)
+        func forwarded(to address: String) -> URL? {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: sink.path).filter { $0.hasSuffix(".eml") }) ?? []
+            return files.map { sink.appendingPathComponent($0) }.first {
+                let text = (try? String(contentsOf: $0, encoding: .utf8)) ?? ""
+                return text.contains("Subject: Fwd: Menu for Friday") && text.contains("To: \(address)")
+            }
+        }
+        run(stage, until: { forwarded(to: "bo@example.org") != nil && forwarded(to: "kim@example.org") != nil })
+        let script = """
+        import base64, json, sys
+        from email import policy
+        from email.parser import BytesParser
+        message = BytesParser(policy=policy.default).parsebytes(sys.stdin.buffer.read())
+        print(json.dumps([[part.get_filename(), base64.b64encode(part.get_payload(decode=True)).decode()] for part in message.iter_attachments()]))
+        """
+        let withFile = try XCTUnwrap(forwarded(to: "bo@example.org"), "the forward reached the SMTP server")
+        let files = try JSONDecoder().decode([[String]].self, from: PythonReference.run(script, input: Data(contentsOf: withFile)))
+        XCTAssertEqual(files, [["menu.pdf", "JVBERi0xLjQKJcOkw7w="]], "the file's bytes, as its sender's base64 says them")
+        let without = try XCTUnwrap(forwarded(to: "kim@example.org"))
+        XCTAssertEqual(try JSONDecoder().decode([[String]].self, from: PythonReference.run(script, input: Data(contentsOf: without))), [], "left out")
+    }
+
+    /// `message` put in the Inbox by another client, then a Mailbox on `account` (with a 5 s timeout), its first check
+    /// arrived.
+    private func mailbox(_ account: MailAccount, after message: [UInt8]) async throws -> ScenarioRunner {
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            try await session.append(message, to: "INBOX")
+            try await session.logout()
+        }
+        return try mailbox(on: IMAPMailServer(account: account, checkInterval: 600, timeout: .seconds(5)))
     }
 
     /// The From, To, Cc and Bcc of `bytes` as Python's `email` package reads them: "name|address" each.

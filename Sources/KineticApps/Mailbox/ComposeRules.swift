@@ -18,6 +18,8 @@ public enum ComposeAction: Equatable, Sendable {
     case edit(MailboxState.ComposeField, String)
     /// Cc or Bcc shows (its button, Ctrl-Shift-C, Ctrl-Shift-B), and takes the keyboard.
     case show(MailboxState.ComposeField)
+    /// A forward's files are left out: the message goes without them.
+    case leaveOutForwardedFiles
 }
 
 /// What compose tells the Mailbox to do with what is the Mailbox's (its messages and lists).
@@ -60,6 +62,8 @@ public enum ComposeRules {
             guard let written = compose, written.canSend else { return [] }
             compose = nil
             return [.send(written)]
+        case .leaveOutForwardedFiles:
+            compose?.forwardedFiles = nil
         case .show(let field):
             guard compose != nil else { return [] }
             if field == .cc { compose?.showsCc = true }

@@ -102,7 +102,42 @@ final class ComposeSheet {
             sheet.addSublayer(box)
         }
         buildShowButtons()
+        buildForwardedFiles()
         layOutFields(nil)
+    }
+
+    /// A forward's files, on a line at the sheet's foot (`compose.forwarded-files`: "Files sent with it: menu.pdf,
+    /// 1 KB"), with **Leave Out** (`compose.forwarded-files.leave-out`); hidden for any other message.
+    private func buildForwardedFiles() {
+        let line = Layer(identifier: "compose.forwarded-files", frame: Rect(x: 20, y: 512, width: 680, height: 32))
+        line.isHidden = true
+        let leaveOut = context.texts(MailboxText.leaveOut)
+        let needed = context.stage.textInput.measure.size(of: TextContent(leaveOut, bold: true, fontSize: 15), width: nil).width
+        let buttonWidth = max(90, (needed + 24).rounded(.up))
+        line.addSublayer(Typography.label("compose.forwarded-files.text", "", frame: Rect(x: 0, y: 6, width: 680 - buttonWidth - 12, height: 20), size: 14,
+                                          color: Palette.muted, lineLimit: 1))
+        // Outlined in the deep tint, which reads at over 4.5:1 on the white sheet: a control that shows as one.
+        let button = Layer(identifier: "compose.forwarded-files.leave-out", frame: Rect(x: 680 - buttonWidth, y: 0, width: buttonWidth, height: 32))
+        button.contents = .shape(ShapeContent(path: .roundedRect(cornerRadius: 8), fill: .white, stroke: MailboxViewContext.deepTint, lineWidth: 1.5))
+        button.addSublayer(Typography.label(nil, leaveOut, frame: Rect(x: 6, y: 6, width: buttonWidth - 12, height: 20), size: 15, bold: true,
+                                            color: MailboxViewContext.deepTint, alignment: .center, lineLimit: 1))
+        button.gestureRecognizers = [TapRecognizer { [store] _ in store.send(.leaveOutForwardedFiles) }]
+        line.addSublayer(button)
+        sheet.addSublayer(line)
+    }
+
+    /// The forwarded files' line for `compose`: shown with their names and sizes, or hidden.
+    private func showForwardedFiles(_ compose: MailboxState.Compose?) {
+        guard let line = sheet.layer(withIdentifier: "compose.forwarded-files") else { return }
+        line.isHidden = compose?.forwardedFiles == nil
+        guard let files = compose?.forwardedFiles?.files, let label = line.layer(withIdentifier: "compose.forwarded-files.text"),
+              case .text(var content) = label.contents else { return }
+        let names = files.map { "\($0.name), \(MailboxReader.size($0.size, context.texts))" }.joined(separator: "; ")
+        let words = context.texts(MailboxText.forwardedFiles, ["files": names])
+        if content.string != words {
+            content.string = words
+            label.contents = .text(content)
+        }
     }
 
     /// Cc's and Bcc's buttons' widths, each as wide as its word in the person's language ("نسخة مخفية" is wider than
@@ -142,9 +177,11 @@ final class ComposeSheet {
             box.isHidden = !shows
             guard shows else { continue }
             if kind == .body {
+                // The text ends 20 pt above the sheet's foot, or above a forward's files' line.
+                let bottom = compose?.forwardedFiles == nil ? 540.0 : 506.0
                 y += 8
-                box.frame = Rect(x: 20, y: y, width: 680, height: 540 - y)
-                fields[.body]?.layer.frame.size.height = 540 - y - 8
+                box.frame = Rect(x: 20, y: y, width: 680, height: bottom - y)
+                fields[.body]?.layer.frame.size.height = bottom - y - 8
             } else {
                 box.frame.origin.y = y
                 y += 46
@@ -211,11 +248,12 @@ final class ComposeSheet {
             overlay.dismiss(animator: animator, reduceMotion: reduceMotion)
             return
         }
-        // Send is enabled (tinted, taking clicks) only when To holds valid addresses; greyed otherwise.
+        // Send is enabled (tinted, taking clicks) only when To, Cc and Bcc hold addresses and nothing else; greyed otherwise.
         if let sendButton = sheet.layer(withIdentifier: "compose.send") { MailboxViewContext.paintSheetButton(sendButton, enabled: compose.canSend) }
         confirm.isHidden = !compose.confirmingCancel
         if compose.confirmingCancel { for field in fields.values { field.blur() } }
         layOutFields(compose)
+        showForwardedFiles(compose)
         fields[.to]?.setText(compose.to)
         fields[.cc]?.setText(compose.cc)
         fields[.bcc]?.setText(compose.bcc)
@@ -242,7 +280,7 @@ final class ComposeSheet {
         overlay.present(animator: animator, reduceMotion: reduceMotion)
     }
 
-    /// The sheet as a dialog: its fields as entries a screen reader can read, set and focus; Send (disabled until To
+    /// The sheet as a dialog: its fields as entries a screen reader can read, set and focus; Send (disabled until To, Cc and Bcc
     /// holds valid addresses) and Cancel as buttons. Hidden while Cancel's question covers it.
     func describe() {
         let compose = store.state
@@ -269,6 +307,14 @@ final class ComposeSheet {
                                                           store.send(.edit(kind, text))
                                                       },
                                                       focus: { [weak field] in field?.focus() })
+        }
+        if let line = sheet.layer(withIdentifier: "compose.forwarded-files") {
+            if let label = line.layer(withIdentifier: "compose.forwarded-files.text") {
+                label.accessibility = Accessibility(role: .label, name: MailboxViewContext.text(of: label))
+            }
+            if let button = line.layer(withIdentifier: "compose.forwarded-files.leave-out") {
+                button.accessibility = Accessibility(role: .button, name: context.texts(MailboxText.leaveOutFiles), actions: [.tapping(button)])
+            }
         }
         // Cc and Bcc's buttons, named as they read; each is gone (hidden) once its field shows.
         for (field, title) in [(MailboxState.ComposeField.cc, MailboxText.ccField), (.bcc, MailboxText.bccField)] {

@@ -97,7 +97,8 @@ final class MailboxReader {
         layer.bounds = Rect(origin: .zero, size: size)
         bar.frame = Rect(x: 0, y: 0, width: size.width, height: MailboxViewContext.navHeight)
         // Right to left from 16 pt in, each as wide as its word; where the bar is too narrow for all beside Back (a narrow
-        // window in a language of long words), every button narrows alike and its word shrinks to fit (to 70 %).
+        // window in a language of long words), every button narrows alike and its word shrinks to fit (to 70 %, its
+        // label's least scale; below that it is cut short, which a window of the Mailbox's least width never needs).
         let room = size.width - 16 - Self.backRight - Self.actionGap * Double(actionButtons.count)
         let scale = min(1, room / max(actionWidths.reduce(0, +), 1))
         var x = size.width - 16

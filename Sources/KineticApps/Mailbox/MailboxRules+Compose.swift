@@ -59,6 +59,8 @@ extension MailboxRules {
         var outgoing = MailboxState.OutgoingMessage(to: compose.recipients, subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
         outgoing.references = compose.references.isEmpty ? nil : compose.references
         (outgoing.cc, outgoing.bcc) = (compose.copies.isEmpty ? nil : compose.copies, compose.blindCopies.isEmpty ? nil : compose.blindCopies)
+        outgoing.forwarding = compose.forwarding
+        outgoing.forwardedFiles = compose.forwardedFiles.map(\.files.count)
         outgoing.answers = compose.answers
         state.lastSent = outgoing
         let handedOver = state.sync.canSend ? reduceSync(&state, .send(sentID: id, outgoing)) : []
@@ -81,6 +83,11 @@ extension MailboxRules {
             var compose = MailboxState.Compose()
             compose.to = draft.sender
             (compose.cc, compose.bcc) = (draft.cc ?? "", draft.bcc ?? "")
+            // A forward's draft forwards the same files, while the Mailbox still holds the message they are read from.
+            compose.forwarding = draft.forwarding
+            if let original = draft.forwarding.flatMap(state.message(withID:)), let count = draft.forwardedFiles, count > 0, !original.attachments.isEmpty {
+                compose.forwardedFiles = MailboxState.ForwardedFiles(messageID: original.id, files: Array(original.attachments.prefix(count)))
+            }
             compose.subject = draft.subject
             compose.body = draft.body ?? ""
             compose.draftID = id
@@ -146,8 +153,8 @@ extension MailboxRules {
     }
 
     /// `message` passed on, inline, as mail programs forward: "Fwd: " once; the caret on its own line above the
-    /// forwarded line, its From, Date, Subject, To and Cc, and its text; To empty, for the person to fill.
-    /// (Its attachments are named in its text as the reader lists them; they are not sent on.)
+    /// forwarded line, its From, Date, Subject, To and Cc, and its text; To empty, for the person to fill; its files
+    /// going with it (`forwardedFiles`) unless the person leaves them out.
     static func forward(_ message: MailMessage, _ state: MailboxState) -> MailboxState.Compose {
         let words = state.words
         var compose = MailboxState.Compose()
@@ -164,6 +171,9 @@ extension MailboxRules {
         compose.body = "\n\n" + lines.joined(separator: "\n") + "\n\n" + message.text
         compose.bodyCaret = 0
         compose.startsIn = .to
+        compose.forwarding = message.id
+        // Its files go with it, read from the server as it is sent (a message of a document has none to read).
+        if !message.attachments.isEmpty { compose.forwardedFiles = MailboxState.ForwardedFiles(messageID: message.id, files: message.attachments) }
         return compose
     }
 
@@ -182,8 +192,10 @@ extension MailboxRules {
         let words = compose.body.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         var message = MailMessage(id: id, sender: sender, subject: compose.subject, snippet: String(words.prefix(200)),
                                   time: String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0), unread: false, body: compose.body)
-        // Cc and Bcc as typed, so a draft reopens with them and a message sent says whom it was copied to.
+        // Cc and Bcc as typed, so a draft reopens with them and a message sent says whom it was copied to; a forward's
+        // message and files, so its draft reopens forwarding them.
         (message.cc, message.bcc) = (compose.cc.isEmpty ? nil : compose.cc, compose.bcc.isEmpty ? nil : compose.bcc)
+        (message.forwarding, message.forwardedFiles) = (compose.forwarding, compose.forwardedFiles.map(\.files.count))
         return message
     }
 }

@@ -150,8 +150,28 @@ public struct MailboxState: Equatable, Sendable {
         /// Whether the field holds addresses (To, Cc, Bcc).
         public var holdsAddresses: Bool { self == .to || self == .cc || self == .bcc }
 
-        /// The most characters (grapheme clusters) the field takes: an address line, a subject, a letter.
-        public var maximumLength: Int { self == .body ? 10_000 : 500 }
+        /// The most characters (grapheme clusters) the field takes: a subject; a letter; the addresses of a list or a
+        /// large Reply All (dozens of "Name <address>"), so none is hidden past the field's end.
+        public var maximumLength: Int {
+            switch self {
+            case .body: return 10_000
+            case .subject: return 500
+            case .to, .cc, .bcc: return 10_000
+            }
+        }
+    }
+
+    /// The files of a message forwarded, which go with the forward.
+    public struct ForwardedFiles: Equatable, Sendable {
+        /// The forwarded message's row id: its files are read from the server as the forward is sent.
+        public var messageID: String
+        /// Its files, as the reader lists them.
+        public var files: [MailAttachment]
+
+        /// `files` of message `messageID`.
+        public init(messageID: String, files: [MailAttachment]) {
+            (self.messageID, self.files) = (messageID, files)
+        }
     }
 
     /// The message being written.
@@ -162,6 +182,11 @@ public struct MailboxState: Equatable, Sendable {
         public var cc = ""
         /// The Bcc field's text: addresses that get a blind copy, which no other recipient sees.
         public var bcc = ""
+        /// The message this forwards (its row's id): the account it came to sends the forward; `nil` for any other.
+        public var forwarding: String?
+        /// A forward's files, sent with it: the message (by its row's id) they are read from as it goes, and their
+        /// names and sizes as the sheet lists them; `nil` for none (a new message, a reply, files left out).
+        public var forwardedFiles: ForwardedFiles?
         /// Whether Cc was asked for (its button, Ctrl-Shift-C). It shows then, or while it holds text (Reply All's
         /// copies, a draft's); hidden otherwise, as mail programs keep it, so To, Subject and the text stay a Tab apart.
         public var showsCc = false

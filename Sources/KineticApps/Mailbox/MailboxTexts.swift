@@ -15,6 +15,10 @@ enum MailboxText {
     static let fromCaption = LocalizedText("mailbox.compose.from-caption", "From:")
     static let dateCaption = LocalizedText("mailbox.compose.date-caption", "Date:")
     static let forwardedLine = LocalizedText("mailbox.compose.forwarded", "---------- Forwarded message ----------")
+    /// A forward's files, on the sheet's foot, and the button that leaves them out (with its name to a screen reader).
+    static let forwardedFiles = LocalizedText("mailbox.compose.forwarded-files", "Files sent with it: {files}")
+    static let leaveOut = LocalizedText("mailbox.compose.leave-out", "Leave Out")
+    static let leaveOutFiles = LocalizedText("mailbox.compose.leave-out-files", "Leave out the files")
     static let toField = LocalizedText("mailbox.compose.to", "To")
     /// The Cc and Bcc fields' names, as a screen reader says them.
     static let ccField = LocalizedText("mailbox.compose.cc", "Cc")

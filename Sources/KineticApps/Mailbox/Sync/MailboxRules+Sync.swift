@@ -127,6 +127,7 @@ extension MailboxRules {
                 state.messages[index].body = entry.message.body
                 state.messages[index].cc = entry.message.cc.map { $0.joined(separator: ", ") }
                 state.messages[index].bcc = entry.message.bcc.map { $0.joined(separator: ", ") }
+                (state.messages[index].forwarding, state.messages[index].forwardedFiles) = (entry.message.forwarding, entry.message.forwardedFiles)
             }
         }
         let staying = Set(shownBefore).intersection(state.visibleIDs)

@@ -114,13 +114,18 @@ private struct SMTPConversation {
     }
 
     mutating func write(_ bytes: [UInt8]) async throws {
-        let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout)
+        // A large message (a forward's files) is given longer: the reply deadline, and a second for every 50 KB, so a
+        // slow link finishes (32 MB in about 11 minutes) while one that stalls still times out.
+        let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout) + .seconds(Int64(bytes.count / Self.slowestBytesPerSecond))
         do {
             try await deadlines.guarded(by: deadline) { try await outbound.write(ByteBuffer(bytes: bytes)) }
         } catch {
             throw await deadlines.whyWriteFailed(error, inbound: &inbound)
         }
     }
+
+    /// The slowest link a message is written over without timing out, in bytes a second.
+    static let slowestBytesPerSecond = 50_000
 
     /// Reads one reply (its lines `250-…` up to `250 …`) and checks its code.
     mutating func expect(_ code: Int, also: [Int] = [], after command: String?) async throws {

@@ -193,8 +193,16 @@ public final class Stage {
             arena.begin(event, recognizers: hit.ancestry.flatMap(\.gestureRecognizers))
         } else {
             arena.dispatch(event)
+            if event.phase == .ended || event.phase == .cancelled {
+                // A mouse let go here: the pointer is here now, as far as what it hovers goes.
+                if pointerLocation != nil { pointerLocation = event.location }
+                touchEndedSinceLastStep = true
+            }
         }
     }
+
+    /// Whether a touch ended since the last step: the hover is looked at again where it was let go.
+    private var touchEndedSinceLastStep = false
 
     /// Routes a wheel or trackpad scroll to the innermost layer under the pointer that takes it (a scroll view);
     /// returns whether one did.
@@ -258,9 +266,10 @@ public final class Stage {
         for layer in now where !before.contains(where: { $0 === layer }) { layer.onPointerWithin?(true) }
     }
 
-    /// Shades the hovered layer that has no hover look of its own, or takes the shade away.
+    /// Shades the hovered layer that has no hover look of its own, or takes the shade away (while a button is down,
+    /// a press or a drag, nothing is shaded: the pointer is pressing, not hovering).
     private func placeHoverShade() {
-        guard let hovered, isOnStage(hovered), hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
+        guard !arena.hasActiveTouches, let hovered, isOnStage(hovered), hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
             if hoverShade.superlayer != nil { hoverShade.removeFromSuperlayer() }
             return
         }
@@ -377,7 +386,10 @@ public final class Stage {
             settleKeyboardFocus()
             focusSettledAtChanges = sceneChanges.changes
         }
-        if let pointerLocation, sceneChanges.changes != sceneBefore { hover(at: pointerLocation) }
+        // Not while a button is down: a drag (the menu pulled from the edge) moves what is under the place the pointer
+        // rested before it, and a row sliding in there is not hovered. Once it is up, the hover is where it was let go.
+        if let pointerLocation, !arena.hasActiveTouches, sceneChanges.changes != sceneBefore || touchEndedSinceLastStep { hover(at: pointerLocation) }
+        touchEndedSinceLastStep = false
         // Also once the hovered layer is gone (it was freed with its screen): the shade goes with it.
         if hovered != nil || hoverShade.superlayer != nil { placeHoverShade() }
         lastStepChangedScene = sceneChanges.changes != sceneBefore

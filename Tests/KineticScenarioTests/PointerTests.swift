@@ -28,6 +28,35 @@ final class PointerTests: XCTestCase {
         XCTAssertEqual(stage.dump().cursor, .arrow)
     }
 
+    /// Issue #58: the pointer rests over the list, then a drag from the left edge pulls the menu in under where it
+    /// rested. While the button is down nothing is shaded (the pointer presses, it does not hover; before, the menu
+    /// row sliding in under the old place took the shade, painted over the Inbox); let go, the hover is where it was
+    /// let go.
+    func testADragShadesNothingUnderWhereThePointerRestedBefore() throws {
+        let (_, stage, _) = try Mailbox.opened()
+        stage.sendPointer(at: Point(x: 150, y: 150))  // over the first row, where the menu's rows will slide in
+        stage.step()
+        XCTAssertNotNil(stage.dump().layer("hover"), "the row's shade, before")
+        stage.send(stage.touch(1, .began, at: Point(x: 4, y: 400)))
+        var shaded: [String] = []
+        for x in stride(from: 20.0, through: 320, by: 20) {
+            stage.step()
+            stage.send(stage.touch(1, .moved, at: Point(x: x, y: 400)))
+            if stage.dump().layer("hover") != nil { shaded.append("at \(x)") }
+        }
+        XCTAssertEqual(shaded, [], "no shade while the drag is under way")
+        stage.send(stage.touch(1, .ended, at: Point(x: 320, y: 400)))
+        stage.run(for: 1)
+        XCTAssertEqual(stage.stateName, "menu")
+        let underRelease = stage.dump().layers.filter { $0.hovered == true }.map(\.id)
+        let releasePoint = Point(x: 320, y: 400)
+        for id in underRelease {
+            let frame = try XCTUnwrap(stage.dump().layer(id)).frame
+            XCTAssertTrue((frame.x...frame.x + frame.width).contains(releasePoint.x) && (frame.y...frame.y + frame.height).contains(releasePoint.y),
+                          "\(id) hovered is under where the drag let go")
+        }
+    }
+
     func testASheetThatSlidesInUnderAStillPointerTakesTheHoverAndItsBackgroundIsNoButton() throws {
         let (_, stage, _) = try Mailbox.opened()
         let row = Point(x: 700, y: 150)  // the first row, which a click acts on, where the sheet's title will be

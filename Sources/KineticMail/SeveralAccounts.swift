@@ -144,18 +144,19 @@ public final class SeveralAccounts: MailServer, Sendable {
     /// Read through the account that holds the message forwarded.
     public func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
         guard let original = message.forwarding, message.forwardedFiles ?? 0 > 0 else { return [] }
-        var last: Error = MailAttachmentFile.Unavailable()
-        for server in owners(of: original) {
-            do { return try await server.forwardedFiles(of: message) } catch { last = error }
-        }
-        throw last
+        return try await firstAnswer(of: original) { try await $0.forwardedFiles(of: message) }
     }
 
     /// Read from the first account that holds it and can give it.
     public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
+        try await firstAnswer(of: id) { try await $0.attachment(of: id, at: index) }
+    }
+
+    /// What `ask` gets from the first account holding message `id` that answers; else what the last one threw.
+    private func firstAnswer<Answer>(of id: String, _ ask: (any MailServer) async throws -> Answer) async throws -> Answer {
         var last: Error = MailAttachmentFile.Unavailable()
         for server in owners(of: id) {
-            do { return try await server.attachment(of: id, at: index) } catch { last = error }
+            do { return try await ask(server) } catch { last = error }
         }
         throw last
     }

@@ -10,8 +10,15 @@ public enum DownloadsFolder {
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let file = URL(fileURLWithPath: config).appendingPathComponent("user-dirs.dirs")
-        if let data = try? SmallFile.read(file.path, limit: 64 * 1024), let named = configured(in: String(decoding: data, as: UTF8.self), home: home) {
-            return named
+        if FileManager.default.fileExists(atPath: file.path) {
+            do {
+                let data = try SmallFile.read(file.path, limit: 64 * 1024)
+                if let named = configured(in: String(decoding: data, as: UTF8.self), home: home) { return named }
+            } catch {
+                // The desktop's file is there but can't be read (a FIFO, too large, no permission): said, and the usual
+                // folder is used.
+                Log.line("downloads: \(file.path) \(error); saving into ~/Downloads")
+            }
         }
         return URL(fileURLWithPath: home).appendingPathComponent("Downloads")
     }

@@ -51,7 +51,7 @@ public enum NewFile {
         AtomicFile.removeStrays(in: folder, prefix: ".kinetic-save-", olderThan: Date().addingTimeInterval(-AtomicFile.strayAge)) { stray in
             let name = stray.lastPathComponent
             let middle = name.dropFirst(".kinetic-save-".count).dropLast(".partial".count)
-            guard name.hasSuffix(".partial"), UUID(uuidString: String(middle)) != nil, temporaryName(UUID(uuidString: String(middle))!) == name else { return }
+            guard name.hasSuffix(".partial"), let uuid = UUID(uuidString: String(middle)), temporaryName(uuid) == name else { return }
             _ = unlink(stray.path)
         }
     }

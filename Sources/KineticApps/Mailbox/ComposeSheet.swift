@@ -112,8 +112,7 @@ final class ComposeSheet {
         let line = Layer(identifier: "compose.forwarded-files", frame: Rect(x: 20, y: 512, width: 680, height: 32))
         line.isHidden = true
         let leaveOut = context.texts(MailboxText.leaveOut)
-        let needed = context.stage.textInput.measure.size(of: TextContent(leaveOut, bold: true, fontSize: 15), width: nil).width
-        let buttonWidth = max(90, (needed + 24).rounded(.up))
+        let buttonWidth = context.buttonWidth(for: leaveOut, fontSize: 15, padding: 12, least: 90)
         line.addSublayer(Typography.label("compose.forwarded-files.text", "", frame: Rect(x: 0, y: 6, width: 680 - buttonWidth - 12, height: 20), size: 14,
                                           color: Palette.muted, lineLimit: 1))
         // Outlined in the deep tint, which reads at over 4.5:1 on the white sheet: a control that shows as one.
@@ -143,8 +142,7 @@ final class ComposeSheet {
     /// Cc's and Bcc's buttons' widths, each as wide as its word in the person's language ("نسخة مخفية" is wider than
     /// "Bcc"), at least 52 pt.
     private lazy var showButtonWidths: [Double] = [MailboxText.ccField, MailboxText.bccField].map { title in
-        let words = context.texts(title)
-        return max(52, (context.stage.textInput.measure.size(of: TextContent(words, bold: true, fontSize: 16), width: nil).width + 16).rounded(.up))
+        context.buttonWidth(for: context.texts(title), fontSize: 16, padding: 8, least: 52)
     }
 
     /// The room the Cc and Bcc buttons take at the end of To's line, with 4 pt between them and 4 pt before them.

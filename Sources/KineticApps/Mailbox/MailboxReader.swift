@@ -56,8 +56,7 @@ final class MailboxReader {
         bar.addSublayer(back)
         for action in Self.actions.reversed() {
             let title = context.texts(action.title)
-            let needed = context.stage.textInput.measure.size(of: TextContent(title, bold: true, fontSize: 16), width: nil).width
-            let width = max(Self.actionWidth, (needed + 2 * Self.actionPadding).rounded(.up))
+            let width = context.buttonWidth(for: title, fontSize: 16, padding: Self.actionPadding, least: Self.actionWidth)
             let button = Typography.panel("reader.action.\(action.id)", frame: Rect(x: 0, y: 14, width: width, height: 36), color: .white, cornerRadius: 8)
             button.addSublayer(Typography.label(nil, title, frame: Rect(x: Self.actionPadding / 2, y: 7, width: width - Self.actionPadding, height: 24), size: 16, bold: true,
                                                 color: Palette.ink, alignment: .center, lineLimit: 1))

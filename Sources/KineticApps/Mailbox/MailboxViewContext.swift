@@ -82,6 +82,12 @@ final class MailboxViewContext {
 
     static func artFile(_ name: String) -> String { art.appendingPathComponent("\(name).svg").path }
 
+    /// How wide a button is for `words` in bold at `fontSize`, `padding` on each side, at least `least` points: a word
+    /// of any language whole ("Répondre à tous" is wider than "Reply All").
+    func buttonWidth(for words: String, fontSize: Double, padding: Double, least: Double) -> Double {
+        max(least, (stage.textInput.measure.size(of: TextContent(words, bold: true, fontSize: fontSize), width: nil).width + 2 * padding).rounded(.up))
+    }
+
     /// The text a text layer shows ("" for any other).
     static func text(of layer: Layer?) -> String {
         guard let layer, case .text(let content) = layer.contents else { return "" }

@@ -49,8 +49,7 @@ final class ReaderAttachments {
         var buttons: [Layer] = []
         for (use, title) in [(AttachmentUse.save, MailboxText.save), (.open, MailboxText.open)] {
             let words = context.texts(title)
-            let needed = context.stage.textInput.measure.size(of: TextContent(words, bold: true, fontSize: 16), width: nil).width
-            let buttonWidth = max(72, (needed + 24).rounded(.up))
+            let buttonWidth = context.buttonWidth(for: words, fontSize: 16, padding: 12, least: 72)
             right -= buttonWidth
             let button = Typography.panel("\(id).\(use.rawValue)", frame: Rect(x: right, y: 7, width: buttonWidth, height: 34),
                                           color: MailboxViewContext.tint, cornerRadius: 8)

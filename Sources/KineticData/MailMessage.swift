@@ -2,7 +2,7 @@ import Foundation
 
 /// One message of the Mailbox, as `mailbox/messages.json` describes it:
 /// `{"id", "sender", "address"?, "subject", "snippet", "time", "unread"?, "body"?, "cc"?, "bcc"?, "forwarding"?,
-/// "forwardedFiles"?}`. Files without `body` (older ones)
+/// "forwardedFiles"?, "date"?, "sentAs"?}`. Files without `body` (older ones)
 /// still read: the reader then shows the snippet; an `address` that is not one is left out (a reply then goes to the
 /// name, and Send waits for an address).
 public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentElement {
@@ -32,7 +32,8 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var attachments: [MailAttachment] = []
     /// When it was written (its Date header), which its row says as mail programs do (today a time, this week a day,
     /// older a date) and the reader whole, in the person's time zone; `nil` for a document's messages, which say
-    /// `time` as written. Not saved.
+    /// `time` as written. Saved for a message written here (`"date"`, ISO 8601 with its offset), which Sent and Drafts
+    /// order by, among the server's.
     public var date: Date?
     /// The name of the account it came through, when the Mailbox reads several (its row says it); `nil` with one.
     /// Not saved.
@@ -56,6 +57,13 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     /// The address of the account it was read from, which Reply All leaves out of its recipients (the person does not
     /// write to themselves); `nil` for a document's messages. Not saved.
     public var receivedBy: String?
+    /// A message sent from here: the left part of the Message-ID it went with (before the `@`), chosen as it was
+    /// sent, so the copy the server keeps in its Sent is known as this one and shown once. Saved.
+    public var sentAs: String?
+    /// A draft in the server's Drafts that a Kinetic kept there: its `X-Kinetic-Draft` mark, `<device>/<draft id>`
+    /// (`IMAPMailServer.draftHeader`), so this device's own, which it shows from its own file, are not shown twice.
+    /// Not saved.
+    public var draftMark: String?
     /// How many characters of its text are left out of `body`, past what the reader is given (a message of a
     /// server's longer than `MailMessage.readerCharacters`): the reader says so where the text stops. Not saved.
     public var charactersLeftOut = 0
@@ -73,9 +81,32 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
     public var text: String { body ?? snippet }
 
     enum CodingKeys: String, CodingKey {
-        case id, sender, subject, snippet, time, unread, body, cc, bcc, forwarding, forwardedFiles
+        case id, sender, subject, snippet, time, unread, body, cc, bcc, forwarding, forwardedFiles, date, sentAs
         case senderAddress = "address"
     }
+
+    /// The fields `CodingKeys` names, each left out when it has no value; the date as ISO 8601 text with its offset,
+    /// which any program reads, whatever the encoder's own date strategy.
+    public func encode(to encoder: Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(id, forKey: .id)
+        try fields.encode(sender, forKey: .sender)
+        try fields.encode(subject, forKey: .subject)
+        try fields.encode(snippet, forKey: .snippet)
+        try fields.encode(time, forKey: .time)
+        try fields.encode(unread, forKey: .unread)
+        try fields.encodeIfPresent(body, forKey: .body)
+        try fields.encodeIfPresent(cc, forKey: .cc)
+        try fields.encodeIfPresent(bcc, forKey: .bcc)
+        try fields.encodeIfPresent(forwarding, forKey: .forwarding)
+        try fields.encodeIfPresent(forwardedFiles, forKey: .forwardedFiles)
+        try fields.encodeIfPresent(date.map(Self.writtenDate.string(from:)), forKey: .date)
+        try fields.encodeIfPresent(sentAs, forKey: .sentAs)
+        try fields.encodeIfPresent(senderAddress, forKey: .senderAddress)
+    }
+
+    /// How `"date"` is written and read: `2026-11-29T15:21:20Z`, `2026-11-29T16:21:20+01:00`.
+    private static var writtenDate: ISO8601DateFormatter { ISO8601DateFormatter() }
 
     /// Every text field must be a string and `unread`, when present, true or false; the values are checked by
     /// `problem`.
@@ -93,6 +124,9 @@ public struct MailMessage: Codable, Equatable, Sendable, Identifiable, DocumentE
         // Leniently: a draft whose forward can't be read keeps its text.
         forwarding = (try? fields.decodeIfPresent(String.self, forKey: .forwarding)) ?? nil
         forwardedFiles = (try? fields.decodeIfPresent(Int.self, forKey: .forwardedFiles)) ?? nil
+        // Leniently: a date that is not ISO 8601 leaves the row its `time`; a Message-ID part that is not one, none.
+        date = ((try? fields.decodeIfPresent(String.self, forKey: .date)) ?? nil).flatMap(Self.writtenDate.date(from:))
+        sentAs = ((try? fields.decodeIfPresent(String.self, forKey: .sentAs)) ?? nil).flatMap { OutgoingMessage.isMessageIDPart($0) ? $0 : nil }
         // Leniently: a malformed address costs only itself.
         let address = (try? fields.decodeIfPresent(String.self, forKey: .senderAddress)) ?? nil
         senderAddress = address.flatMap { Self.isAddress($0) ? $0 : nil }
@@ -149,6 +183,9 @@ public protocol MailServer: Sendable {
     /// thousands gives every row at once and their texts over the checks that follow). `nil` when there is nothing
     /// to say (the default).
     func syncProgress() -> MailSyncProgress?
+    /// The server's other folders (`Placement.List.folder`'s names) that the last check read, or the kept mail holds,
+    /// those without a message among them: the menu lists each. None by default.
+    func folders() -> [String]
     /// The ids (as `inbox()` gives them) of the messages the server finds holding every one of `words` in their text
     /// or headers (IMAP's SEARCH TEXT): the messages whose text is not read here yet are found too. None by default.
     func search(_ words: [String]) async throws -> Set<String>
@@ -191,6 +228,9 @@ public protocol MailServer: Sendable {
 }
 
 extension MailServer {
+    /// No folders: a server of the Mailbox's own places only.
+    public func folders() -> [String] { [] }
+
     /// No mark: a server that keeps no flags.
     public func markAnswered(_ id: String) async throws {}
 

@@ -38,6 +38,10 @@ public struct OutgoingMessage: Codable, Equatable, Sendable {
     public var forwarding: String?
     /// How many files of `forwarding` go with it: the first that many, as the reader lists them; `nil` or 0 for none.
     public var forwardedFiles: Int?
+    /// The left part of its Message-ID (before the `@`, which the account's domain follows), chosen as it was sent:
+    /// each try, and the copy kept in the server's Sent, carry the same Message-ID (RFC 5322 §3.6.4), and the Sent row
+    /// knows that copy as itself (`MailMessage.sentAs`). `nil` in one an older Kinetic wrote: a new one each try.
+    public var messageIDPart: String?
     /// Its row in Sent (`sent-3`), in the outbox file; `nil` in one an older Kinetic wrote.
     public var sentID: String?
     /// In the outbox file: whether the end of the message had been sent to the server, unanswered, when the app
@@ -47,6 +51,14 @@ public struct OutgoingMessage: Codable, Equatable, Sendable {
     /// A message to `to`.
     public init(to: [String], subject: String, body: String, inReplyTo: String?) {
         (self.to, self.subject, self.body, self.inReplyTo) = (to, subject, body, inReplyTo)
+    }
+
+    /// Whether `part` can be a Message-ID's left part as this app writes one: 1 to 100 of RFC 5322's atom characters
+    /// and dots, not starting or ending with a dot, nor holding two together (dot-atom-text).
+    public static func isMessageIDPart(_ part: String) -> Bool {
+        let atom = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~".utf8)
+        return !part.isEmpty && part.utf8.count <= 100 && !part.hasPrefix(".") && !part.hasSuffix(".") && !part.contains("..")
+            && part.utf8.allSatisfy { atom.contains($0) || $0 == UInt8(ascii: ".") }
     }
 }
 

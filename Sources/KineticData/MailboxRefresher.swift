@@ -39,6 +39,8 @@ public final class MailboxRefresher: Sendable {
         /// Whether the messages are what an earlier check of a mail server found, this one having failed: nothing in
         /// them is news, so no placement follows them.
         public var isStale = false
+        /// A mail server's other folders (`MailServer.folders()`), those holding no message too; none for a document.
+        public var folders: [String] = []
 
         /// A snapshot of `messages`, with what went wrong on the way.
         public init(messages: [MailMessage], problems: [String], refreshFailed: Bool, showingSaved: Bool = false) {

@@ -6,18 +6,21 @@ public struct Placement: Codable, Equatable, Sendable {
     /// `gone`: deleted for good, by emptying the Trash (kept so that undo can bring it back, and so that a refresh of
     /// the server's messages does not bring it back either).
     /// `sent`: written and sent from compose; `draft`: written and kept for later (the text of both is kept in
-    /// `mailbox-sent.json`).
+    /// `mailbox-sent.json`). `folder`: one of a mail server's other mailboxes (`Receipts`, `INBOX.Projects`), its
+    /// name as the server's LIST gives it in `detail`.
     public enum List: String, Codable, Sendable, CaseIterable {
-        case inbox, later, archive, list, deleted, gone, sent, draft
+        case inbox, later, archive, list, deleted, gone, sent, draft, folder
 
-        /// Whether the message was written on this device (sent or a draft): its text lives in `mailbox-sent.json`,
-        /// and a refresh of the server's messages keeps it.
+        /// Whether the list holds the person's own writing, Sent or Drafts. One written on this device (no server
+        /// placement) has its text in `mailbox-sent.json`, and a refresh of the server's messages keeps it; the server's
+        /// Sent and Drafts hold what other programs (and this one's copies) put there.
         public var isWrittenHere: Bool { self == .sent || self == .draft }
     }
 
     /// The list the message is filed in.
     public var list: List
-    /// For `later`: the id of the option chosen (`tomorrow`); for `list`: the list's id (`to-read`). Files written
+    /// For `later`: the id of the option chosen (`tomorrow`); for `list`: the list's id (`to-read`); for `folder`: the
+    /// server's name of the mailbox (`INBOX.Receipts`, in modified UTF-7 as the server writes it). Files written
     /// before ids held English titles ("Tomorrow", "To Read"), which the Mailbox reads as the same ids.
     public var detail: String?
     /// For `later`: when it comes back to the Inbox; `nil` for Someday (and in files written before there were
@@ -42,9 +45,9 @@ public struct Placement: Codable, Equatable, Sendable {
     /// When the message came back from Later, for one in the Inbox that did; else nil.
     public var returnedAt: Date? { list == .inbox ? until : nil }
 
-    /// Whether a mail server keeps the message in this list: the Inbox, Later, the Archive, a list, the Trash. A
-    /// message gone from the Trash stays in the server's Trash; sent messages and drafts are this device's.
-    public var isKeptOnServer: Bool { [.inbox, .later, .archive, .list, .deleted].contains(list) }
+    /// Whether a mail server keeps the message in this list: the Inbox, Later, the Archive, a list, the Trash, Sent,
+    /// Drafts. A message gone from the Trash stays in the server's Trash.
+    public var isKeptOnServer: Bool { list != .gone }
 
     /// Whether `other` files the message the same way on a mail server: the same list, the same list name, and for
     /// Later the same option and a return moment within a second (a server keeps whole seconds). A return to the
@@ -52,7 +55,7 @@ public struct Placement: Codable, Equatable, Sendable {
     public func isFiledOnServer(like other: Placement) -> Bool {
         guard list == other.list else { return false }
         switch list {
-        case .list: return detail == other.detail
+        case .list, .folder: return detail == other.detail
         case .later:
             guard detail == other.detail else { return false }
             switch (until, other.until) {

@@ -15,8 +15,10 @@ public struct IMAPMailServer: MailServer {
     public let checkInterval: Double
     /// The most messages read from each mailbox at each check, newest first.
     public let limit: Int
-    /// The longest wait for the server at any step.
+    /// The longest wait for the server at any step but one: the SMTP server's answer to a message's end.
     public let timeout: Duration
+    /// The longest wait for the SMTP server's answer to a message's end: until then the message may still arrive.
+    public let finalReplyTimeout: Duration
     /// How work that could not reach the server is tried again.
     public let retry: MailRetry
     /// The account's mail as the checks left it: a message is fetched and parsed once, not at every check.
@@ -32,15 +34,20 @@ public struct IMAPMailServer: MailServer {
     let progress = NIOLockedValueBox<MailSyncProgress?>(nil)
     /// Where each message last shown is on the server, by its row's id: what filing and marking read go by.
     let shown = NIOLockedValueBox(ShownServerMessages())
+    /// The other folders the store holds, as the rows were last made from it (`show`).
+    private let keptFolders = NIOLockedValueBox<[String]>([])
 
     /// Reads `account`'s mailboxes every `checkInterval` seconds (new mail in the Inbox is watched for apart, and
     /// comes within seconds: `watchForNewMail`), keeping what it read in `keptIn` (a SQLite file, made if missing;
     /// `MailAccount.keptMailFileName` names one per account), or in memory only when `nil`.
     ///
     /// Each place keeps its newest `limit` messages (a mail server's Inbox of 10,000 whole); a check fetches at most
-    /// `bodiesPerCheck` bodies, newest first, and asks for the next check at once while some are left.
+    /// `bodiesPerCheck` bodies, newest first, and asks for the next check at once while some are left. Every reply is
+    /// waited for `timeout`, but the SMTP server's to a message's end, waited for `finalReplyTimeout` (RFC 5321's 10
+    /// minutes: a server's filters may read the whole message first).
     public init(account: MailAccount, checkInterval: Double = 30, limit: Int = 10_000, bodiesPerCheck: Int = 200, timeout: Duration = .seconds(20),
-                retry: MailRetry = MailRetry(), keptIn file: URL? = nil) {
+                finalReplyTimeout: Duration = .seconds(600), retry: MailRetry = MailRetry(), keptIn file: URL? = nil) {
+        self.finalReplyTimeout = finalReplyTimeout
         self.account = account
         self.checkInterval = checkInterval
         self.limit = limit
@@ -83,7 +90,7 @@ public struct IMAPMailServer: MailServer {
         mail.fromName = account.fromName
         try await retry.run {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.envelope, host: smtp.host, port: smtp.port, tls: smtp.tls,
-                                          user: account.user, password: account.password, timeout: timeout)
+                                          user: account.user, password: account.password, timeout: timeout, finalReplyTimeout: finalReplyTimeout)
         }
         try await keepCopyInSent(mail, retry: retry)
     }
@@ -130,13 +137,15 @@ public struct IMAPMailServer: MailServer {
     public func submit(_ message: OutgoingMessage, files: [MailAttachmentFile], committed: @escaping @Sendable () -> Void) async throws {
         guard let smtp = account.smtp else { throw SendFailure.refused("this account has no SMTP server to send through") }
         let account = self.account, timeout = self.timeout
+        // The Message-ID chosen as it was sent, so a try again and the Sent copy carry the one it was first given.
+        let part = message.messageIDPart.flatMap { OutgoingMessage.isMessageIDPart($0) ? $0 : nil } ?? UUID().uuidString
         var mail = OutgoingMail(from: account.fromAddress, to: message.to, subject: message.subject, body: message.body,
-                                inReplyTo: message.inReplyTo, date: Date())
+                                inReplyTo: message.inReplyTo, date: Date(), uniqueness: part)
         mail.references = message.references ?? []
         (mail.cc, mail.bcc, mail.fromName, mail.files) = (message.cc ?? [], message.bcc ?? [], account.fromName, files)
         do {
             try await SMTPSubmission.send(mail.bytes, from: mail.from, to: mail.envelope, host: smtp.host, port: smtp.port, tls: smtp.tls,
-                                          user: account.user, password: account.password, timeout: timeout, committed: committed)
+                                          user: account.user, password: account.password, timeout: timeout, finalReplyTimeout: finalReplyTimeout, committed: committed)
         } catch {
             throw SendFailure(smtp: error)
         }
@@ -189,6 +198,7 @@ public struct IMAPMailServer: MailServer {
 
     /// The rows of what the store holds, each message's place on the server kept for filing and reading.
     private func show(_ kept: (mailboxes: [MailStore.KeptMailbox], schedule: LaterSchedule)) -> [MailMessage] {
+        keptFolders.withLockedValue { $0 = kept.mailboxes.filter { $0.placement.list == .folder }.map(\.name).sorted() }
         let before = self.shown.withLockedValue { $0.aliases }
         let (rows, shown) = Self.rows(kept, owner: account.fromAddress, aliases: before)
         self.shown.withLockedValue { current in
@@ -223,6 +233,11 @@ public struct IMAPMailServer: MailServer {
         let words = Array(words.filter { !$0.isEmpty }.prefix(12))
         guard !words.isEmpty else { return [] }
         let kept = try store.keptHeaders()
+        // Each place's message by the row that shows it, as the rows were last made (a copy in Sent or a folder is a
+        // row of its own, its id not the one its headers alone give).
+        let rows = shown.withLockedValue { shown in
+            Dictionary(shown.messages.flatMap { id, message in message.locations.map { ($0, id) } }, uniquingKeysWith: { first, _ in first })
+        }
         return try await session { session in
             var found = Set<String>()
             for mailbox in kept where !mailbox.headers.isEmpty {
@@ -231,12 +246,16 @@ public struct IMAPMailServer: MailServer {
                 let ids = ServerMessageIdentity.ids(of: Array(mailbox.headers.values), mailbox: mailbox.name, uidValidity: mailbox.uidValidity,
                                                     aliases: aliases)
                 for uid in try await session.searchText(words) {
-                    if let id = ids[uid] { found.insert(id) }
+                    let row = rows[ServerMessageLocation(mailbox: mailbox.name, uidValidity: mailbox.uidValidity, uid: uid)]
+                    if let id = row ?? ids[uid] { found.insert(id) }
                 }
             }
             return found
         }
     }
+
+    /// The other folders the store holds, empty ones too, as the last rows were made (`keptMessages`, a check).
+    public func folders() -> [String] { keptFolders.withLockedValue { $0 } }
 
     /// How far the store has got: its messages, and how many have their body read, as the check under way last
     /// counted them (never a read of the store on the caller's thread); `nil` before anything was counted.
@@ -270,8 +289,14 @@ public struct IMAPMailServer: MailServer {
                     shown.aliases[ServerMessageLocation(mailbox: mailbox.name, uidValidity: mailbox.uidValidity, uid: message.headers.uid)] = alias
                 }
             }
+            // Sent, Drafts and the other folders are the person's own keeping: a message there that is also in another
+            // mailbox (one they sent themselves, one they copied into a folder) is a row of each, and filing one never
+            // moves the other. (A copy the Mailbox left behind among its own places is one row, filed with it.)
+            let keepsItsOwn = [.sent, .draft, .folder].contains(mailbox.placement.list)
+            let ownSuffix = mailbox.placement.list == .folder ? "-f" + String(MailAccount.stableHash(mailbox.name), radix: 16) : "-" + mailbox.placement.list.rawValue
             for message in mailbox.messages where !(isLater && isSchedule(message.headers, writtenBy: owner)) {
-                let id = ids[message.headers.uid] ?? ""
+                var id = ids[message.headers.uid] ?? ""
+                if keepsItsOwn, let first = shown.messages[id], !first.locations.contains(where: { $0.mailbox == mailbox.name }) { id += ownSuffix }
                 let location = ServerMessageLocation(mailbox: mailbox.name, uidValidity: mailbox.uidValidity, uid: message.headers.uid)
                 guard shown.messages[id] == nil else {
                     shown.messages[id]?.locations.append(location)  // a copy left behind: filed and read with it
@@ -281,6 +306,10 @@ public struct IMAPMailServer: MailServer {
                 var row = mailMessage(message.headers, body: message.body ?? MessageBody(subject: "", from: "", text: "", attachments: []), id: id)
                 row.serverPlacement = mailbox.placement
                 row.receivedBy = owner
+                // The person's own, in Sent and Drafts: whom they copied blind (a message received never shows its).
+                if mailbox.placement.list.isWrittenHere {
+                    row.bcc = message.headers.fields["bcc"].map { String($0.prefix(MIMEMessage.addressListCharacters)) }
+                }
                 if isLater, let entry = ServerMessageIdentity.scheduleKey(of: message.headers).flatMap({ kept.schedule.entries[$0] }) {
                     row.serverPlacement = Placement(.later, entry.option, until: entry.until)
                 }
@@ -364,7 +393,11 @@ public struct IMAPMailServer: MailServer {
                 // place it left (an Undo right after an archive), or another program moved it. Looked for everywhere
                 // else, by what it says of itself; a message already in the target is found nowhere else.
                 if !moved.anything, let criteria {
-                    for place in places.all where place.mailbox != target {
+                    // Among the Mailbox's own places only: Sent, Drafts and the other folders hold the person's separate
+                    // copies (each its own row), which a message moved elsewhere must never take with it. (One of
+                    // theirs that another program moved is where the next check finds it.)
+                    let ownKeeping = Set([places.sent, places.drafts].compactMap { $0 } + places.folders)
+                    for place in places.all where place.mailbox != target && !ownKeeping.contains(place.mailbox) {
                         _ = try await session.select(place.mailbox)
                         let found = try await session.searchUIDs(criteria)
                         moved.took((found.count, try await session.move(found, to: target)))
@@ -447,6 +480,7 @@ public struct IMAPMailServer: MailServer {
         mail.references = message.fields["references"].map { String($0.prefix(4_000)) }
         mail.to = message.fields["to"].map { String($0.prefix(MIMEMessage.addressListCharacters)) }
         mail.cc = message.fields["cc"].map { String($0.prefix(MIMEMessage.addressListCharacters)) }
+        mail.draftMark = message.fields[IMAPMailServer.draftHeader.lowercased()].map { String($0.trimmingCharacters(in: .whitespaces).prefix(200)) }
         return mail
     }
 

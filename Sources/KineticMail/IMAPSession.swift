@@ -330,11 +330,12 @@ public final class IMAPSession {
         if capabilities.contains("UIDPLUS") { try await run("UID EXPUNGE \(set)") }
     }
 
-    /// Each message's flags and the header fields a list row shows, by UID.
+    /// Each message's flags and the header fields a list row shows, by UID: also Bcc and `X-Kinetic-Draft`, which
+    /// only a draft carries (a draft another program kept opens with its blind copies; this device's own are known).
     public func headers(of uids: [UInt64]) async throws -> [IMAPMessageHeaders] {
         guard !uids.isEmpty else { return [] }
         let set = IMAPUIDSet.compressed(uids)
-        let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM TO CC SUBJECT DATE MESSAGE-ID REPLY-TO REFERENCES X-KINETIC-SCHEDULE)])")
+        let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM TO CC BCC SUBJECT DATE MESSAGE-ID REPLY-TO REFERENCES X-KINETIC-SCHEDULE X-KINETIC-DRAFT)])")
         let requested = Set(uids)
         var found: [UInt64: IMAPMessageHeaders] = [:]
         var order: [UInt64] = []

@@ -106,7 +106,8 @@ public struct OutgoingMail: Sendable, Equatable {
         let textPart = Self.textPart(body)
         guard !files.isEmpty else { return Array((headers.joined(separator: "\r\n") + "\r\n" + textPart).utf8) }
         // With files: multipart/mixed (RFC 2046 §5.1.3), the text first, then each file.
-        // Made of the Message-ID's own part (a UUID's hex digits), so within RFC 2046's 70 characters and plain ASCII.
+        // Made of the Message-ID's own part (a UUID's hex digits; the Mailbox's: its moment in milliseconds, its row and
+        // its device's random token), so unique to the message, within RFC 2046's 70 characters and plain ASCII.
         let boundary = "kinetic-" + String(messageID.prefix { $0 != "@" }.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(40))
         headers.append("Content-Type: multipart/mixed; boundary=\"\(boundary)\"")
         var parts = [textPart] + files.map(OutgoingFilePart.init).map(\.text)

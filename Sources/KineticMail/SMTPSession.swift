@@ -13,9 +13,10 @@ public enum SMTPSubmission {
     /// `host`:`port`, over TLS with `tls` (from the first byte, `smtps://` on 465; or after STARTTLS, `smtp://` on 587)
     /// or plain (loopback only), logging in as `user` when a password is given.
     /// `committed` is called just before the message's final dot is written: after it, no answer means it may have
-    /// arrived (`SMTPUnanswered`).
+    /// arrived (`SMTPUnanswered`). Every reply is waited for `timeout`, the final dot's for `finalReplyTimeout` when
+    /// given (RFC 5321 §4.5.3.2.6 gives a server 10 minutes there, for its filters to read the message).
     public static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
-                            user: String?, password: String?, timeout: Duration = .seconds(30),
+                            user: String?, password: String?, timeout: Duration = .seconds(30), finalReplyTimeout: Duration? = nil,
                             committed: @Sendable () -> Void = {}) async throws {
         try await loggedIn(host: host, port: port, tls: tls, user: user, password: password, timeout: timeout) { conversation in
             try await conversation.command("MAIL FROM:<\(try address(from))>", expecting: 250)
@@ -26,7 +27,7 @@ public enum SMTPSubmission {
             committed()
             try await conversation.write(Array(".\r\n".utf8))
             do {
-                try await conversation.expect(250, after: "DATA")
+                try await conversation.expect(250, after: "DATA", within: finalReplyTimeout)
             } catch let error as IMAPError where error.meansUnreachable {
                 // The whole message went: it may have arrived. Not "unreachable", which would send it again.
                 throw SMTPUnanswered(reason: "\(error)")
@@ -127,9 +128,10 @@ private struct SMTPConversation {
     /// The slowest link a message is written over without timing out, in bytes a second.
     static let slowestBytesPerSecond = 50_000
 
-    /// Reads one reply (its lines `250-…` up to `250 …`) and checks its code.
-    mutating func expect(_ code: Int, also: [Int] = [], after command: String?) async throws {
-        let deadline = NIODeadline.now() + IMAPSession.timeAmount(timeout)
+    /// Reads one reply (its lines `250-…` up to `250 …`) within `within` (else the conversation's `timeout`) and
+    /// checks its code.
+    mutating func expect(_ code: Int, also: [Int] = [], after command: String?, within: Duration? = nil) async throws {
+        let deadline = NIODeadline.now() + IMAPSession.timeAmount(within ?? timeout)
         var lines: [String] = []
         while true {
             if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {

@@ -11,6 +11,7 @@ import KineticData
 ///   not a title, so that a Mailbox in any language finds the same one.
 ///
 /// A list with no mailbox yet gets one when a message is first filed there (`nameToCreate`), made under the prefix.
+/// Every other mailbox is a folder (`folders`), read as the others are and reached from the Mailbox's menu.
 struct ServerPlaces: Equatable {
     /// The parent of the lists' mailboxes.
     static let listsParent = "Lists"
@@ -29,6 +30,14 @@ struct ServerPlaces: Equatable {
     var later: String?
     /// Each list's mailbox, by list id.
     var lists: [String: String] = [:]
+    /// Every other mailbox the person can open, by name, sorted (at most `mostFolders`): folders they or another
+    /// program made (`Receipts`, `INBOX.Projects`), the server's `\Junk`. Not those RFC 6154 marks `\All` or
+    /// `\Flagged`, nor RFC 8457's `\Important`, which are views of messages kept elsewhere (each would show every
+    /// message twice), nor `\Noselect` parents, which hold no messages.
+    var folders: [String] = []
+
+    /// The most other folders a check reads: each costs a SELECT and its headers at every check.
+    static let mostFolders = 100
     /// Where the mailboxes made here go, and what separates a parent's name from a child's.
     var namespace: IMAPNamespace
 
@@ -48,6 +57,7 @@ struct ServerPlaces: Equatable {
         sent = forUse("\\Sent", else: "Sent")
         drafts = forUse("\\Drafts", else: "Drafts")
         later = (mailboxes.first { $0.name == namespace.name([Self.laterName]) } ?? mailboxes.first { $0.name == Self.laterName })?.name
+        defer { folders = Self.others(in: mailboxes, besides: self) }
         guard let delimiter = namespace.delimiter else { return }
         // The lists under the prefixed parent; those under a bare `Lists` (made before the prefix was known) too.
         let parents = Set([namespace.name([Self.listsParent]), Self.listsParent].compactMap { $0 }).map { $0 + delimiter }
@@ -58,18 +68,38 @@ struct ServerPlaces: Equatable {
         }
     }
 
+    /// The mailboxes of `mailboxes` that are none of `places`' own, as `folders` says.
+    private static func others(in mailboxes: [IMAPMailbox], besides places: ServerPlaces) -> [String] {
+        let taken = Set(["INBOX", places.archive, places.trash, places.sent, places.drafts, places.later].compactMap { $0?.lowercased() }
+                        + places.lists.values.map { $0.lowercased() })
+        let parents = Set([places.namespace.name([listsParent]), listsParent].compactMap { $0?.lowercased() })
+        let names = mailboxes.filter { mailbox in
+            let name = mailbox.name.lowercased()
+            return !taken.contains(name) && !parents.contains(name) && !mailbox.isSpecial("\\Noselect") && !mailbox.isSpecial("\\NonExistent")
+                && !mailbox.isSpecial("\\All") && !mailbox.isSpecial("\\Flagged") && !mailbox.isSpecial("\\Important") && !name.isEmpty
+        }.map(\.name)
+        return Array(Set(names).sorted().prefix(mostFolders))
+    }
+
     /// Every mailbox the Mailbox reads, with where its messages are: the Inbox first, then the Archive, the Trash,
-    /// Later and the lists (their ids in order). Later's moments are not here: its schedule says them.
+    /// Later, the lists (their ids in order), the other folders, Sent and Drafts: what other programs put in the last
+    /// two shows as the person's own writing. Later's moments are not here: its schedule says them.
     var all: [(placement: Placement, mailbox: String)] {
         var places: [(Placement, String)] = [(.inbox, "INBOX")]
         if let archive { places.append((Placement(.archive), archive)) }
         if let trash { places.append((Placement(.deleted), trash)) }
         if let later { places.append((Placement(.later), later)) }
         for id in lists.keys.sorted() { places.append((Placement(.list, id), lists[id] ?? "")) }
+        for folder in folders { places.append((Placement(.folder, folder), folder)) }
+        // Read last: a message also in a mailbox of mail received keeps its id there (`IMAPMailServer.rows`).
+        for (list, mailbox) in [(Placement.List.sent, sent), (.draft, drafts)] {
+            if let mailbox, !places.contains(where: { $0.1 == mailbox }) { places.append((Placement(list), mailbox)) }
+        }
         return places
     }
 
-    /// The mailbox that holds `placement`'s list, if the server has it; `nil` for a list kept on this device only.
+    /// The mailbox that holds `placement`'s list, if the server has it (a message of Sent or Drafts filed elsewhere
+    /// comes back there with Undo); `nil` for a list kept on this device only.
     func mailbox(for placement: Placement) -> String? {
         switch placement.list {
         case .inbox: return "INBOX"
@@ -77,7 +107,10 @@ struct ServerPlaces: Equatable {
         case .deleted: return trash
         case .later: return later
         case .list: return placement.detail.flatMap { lists[$0] }
-        case .gone, .sent, .draft: return nil
+        case .sent: return sent
+        case .draft: return drafts
+        case .folder: return placement.detail.flatMap { folders.contains($0) ? $0 : nil }
+        case .gone: return nil
         }
     }
 
@@ -93,7 +126,7 @@ struct ServerPlaces: Equatable {
             guard let id = placement.detail, !id.isEmpty, id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
                   !id.contains("*"), !id.contains("%") else { return nil }
             return namespace.name([Self.listsParent, id])
-        case .inbox, .gone, .sent, .draft: return nil
+        case .inbox, .gone, .sent, .draft, .folder: return nil
         }
     }
 

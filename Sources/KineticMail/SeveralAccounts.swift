@@ -99,6 +99,11 @@ public final class SeveralAccounts: MailServer, Sendable {
         }
     }
 
+    /// Every account's folders, each name once (a Receipts in two accounts is one menu row, holding both's).
+    public func folders() -> [String] {
+        Array(Set(accounts.flatMap { $0.server.folders() })).sorted()
+    }
+
     /// Every account's progress added up; `nil` when none has any to say.
     public func syncProgress() -> MailSyncProgress? {
         let all = accounts.compactMap { $0.server.syncProgress() }

@@ -19,15 +19,23 @@ public final class PangoTextMeasure: TextMeasuring {
         context = cairo_create(scratch)!
     }
 
+    /// The last text laid out, kept: a drag over a long message's text asks for the same layout at every move (where
+    /// the pointer is, and both ends of the selection), and a book-length text takes longer to lay out than a frame.
+    private var kept: (text: TextContent, width: Double?, layout: OpaquePointer)?
+
     deinit {
+        if let kept { g_object_unref(UnsafeMutableRawPointer(kept.layout)) }
         cairo_destroy(context)
         cairo_surface_destroy(scratch)
     }
 
-    /// Runs `body` with a layout of `text`, released afterwards.
+    /// Runs `body` with a layout of `text` at `width`: the one kept when it is the same text at the same width, else
+    /// a new one, kept in its place.
     private func withLayout<T>(_ text: TextContent, width: Double?, _ body: (OpaquePointer) -> T) -> T {
+        if let kept, kept.width == width, kept.text == text { return body(kept.layout) }
         let (layout, _) = TextDrawing.makeLayout(text, width: width ?? .infinity, cr: context)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if let old = kept?.layout { g_object_unref(UnsafeMutableRawPointer(old)) }
+        kept = (text, width, layout)
         return body(layout)
     }
 

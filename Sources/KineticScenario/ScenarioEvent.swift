@@ -84,7 +84,7 @@ public struct ScenarioEvent: Codable, Equatable, Sendable {
         } else if let point = try c.decodeIfPresent([Double].self, forKey: .click) {
             let place = try Self.point(point, key: .click, in: c)
             switch try c.decodeIfPresent(String.self, forKey: .button) ?? "left" {
-            case "left": action = .tap(id: id, point: place)
+            case "left": action = .tap(id: c.contains(.id) ? id : TouchEvent.mouseID, point: place)  // a click is the mouse's
             case "right": action = .rightClick(place)
             case "middle": action = .middleClick(place)
             case let other: throw DecodingError.dataCorruptedError(forKey: .button, in: c, debugDescription: "unknown button \"\(other)\" (use left, middle or right)")

@@ -46,8 +46,9 @@ final class ComposeRulesTests: XCTestCase {
         XCTAssertEqual(ComposeRules.reduce(&compose, .send), [], "Send waits for valid addresses")
         XCTAssertNotNil(compose)
         _ = ComposeRules.reduce(&compose, .edit(.to, "ana@example.org"))
-        _ = ComposeRules.reduce(&compose, .edit(.body, String(repeating: "a", count: 20_000)))
-        XCTAssertEqual(compose?.body.count, 10_000, "the body's limit")
+        // The limit: the reader's longest text and a quarter more for a quote's "> " (250,000).
+        _ = ComposeRules.reduce(&compose, .edit(.body, String(repeating: "a", count: 300_000)))
+        XCTAssertEqual(compose?.body.count, 250_000, "the body's limit")
         let written = compose
         XCTAssertEqual(ComposeRules.reduce(&compose, .send), [.send(written!)])
         XCTAssertNil(compose)

@@ -46,6 +46,22 @@ extension ReplyRulesTests {
         XCTAssertEqual(state.compose?.cc, "\"Ng, Bo\" <bo@example.org>, kim@example.org")
     }
 
+    /// The longest text the reader is given (200,000 characters, in lines of 70) is forwarded and quoted whole: a
+    /// note typed above it keeps every line of it, to the last.
+    func testTheLongestTextTheReaderShowsIsForwardedAndQuotedWhole() {
+        var message = groupMessage()
+        let line = String(repeating: "x", count: 69) + "\n"
+        message.body = String(String(repeating: line, count: MailMessage.readerCharacters / 70).dropLast()) + "END"
+        for action in [MailboxAction.forward("m1"), .reply("m1")] {
+            var state = MailboxState(messages: [message])
+            _ = MailboxRules.reduce(&state, action)
+            let written = "Note\n" + (state.compose?.body ?? "")
+            _ = MailboxRules.reduce(&state, .compose(.edit(.body, written)))
+            XCTAssertEqual(state.compose?.body.count, written.count, "\(action): nothing cut")
+            XCTAssertTrue(state.compose?.body.hasSuffix("END") ?? false, "\(action)")
+        }
+    }
+
     func testAForwardCarriesTheHeaderLinesAndTextBelowTheCaret() {
         var state = MailboxState(messages: [groupMessage()])
         state.calendar = utc

@@ -58,6 +58,8 @@ final class LaterScheduleTests: XCTestCase {
         XCTAssertNil(places.mailbox(for: Placement(.list, "to-buy")), "not made yet")
         XCTAssertEqual(places.nameToCreate(for: Placement(.list, "to-buy")), "Lists.to-buy", "made with the server's delimiter")
         XCTAssertNil(places.nameToCreate(for: Placement(.list, "a.b")), "a name holding the delimiter would be a child")
-        XCTAssertEqual(places.all.map(\.mailbox), ["INBOX", "Old Mail", "Deleted Items", "Later", "Lists.to-read"])
+        XCTAssertEqual(places.all.map(\.mailbox), ["INBOX", "Old Mail", "Deleted Items", "Later", "Lists.to-read", "Lists.to-read.deeper"],
+                       "a mailbox under a list's is no list, but a folder of the person's")
+        XCTAssertEqual(places.folders, ["Lists.to-read.deeper"])
     }
 }

@@ -89,6 +89,24 @@ final class SMTPSubmissionTests: XCTestCase {
         }
     }
 
+    /// RFC 5321 §4.5.3.2.6 gives a server 10 minutes to answer a message's end: an answer later than the other
+    /// replies' wait still counts when the final reply's wait is longer; without it, the message is unanswered (it may
+    /// have arrived), never refused.
+    func testTheAnswerToAMessagesEndIsWaitedForLongerThanTheOthers() async throws {
+        let sink = try sink()
+        let mail = Array("Subject: filtered slowly\r\n\r\nread by filters first\r\n".utf8)
+        try "after 2: 250 2.0.0 Ok\nafter 2: 250 2.0.0 Ok\n".write(to: sink.outbox.appendingPathComponent("answers"), atomically: true, encoding: .utf8)
+        try await SMTPSubmission.send(mail, from: "scotch@example.org", to: ["ana@example.org"], host: sink.host, port: sink.port, tls: nil,
+                                      user: sink.user, password: sink.password, timeout: .seconds(1), finalReplyTimeout: .seconds(10))
+        do {
+            try await SMTPSubmission.send(mail, from: "scotch@example.org", to: ["ana@example.org"], host: sink.host, port: sink.port, tls: nil,
+                                          user: sink.user, password: sink.password, timeout: .seconds(1))
+            XCTFail("an answer 2 s late came within a 1 s wait")
+        } catch is SMTPUnanswered {
+            // The whole message went: it may have arrived.
+        }
+    }
+
     /// RFC 5321 §4.5.2: a line that starts with "." gets one more; bare line ends become CRLF.
     func testDotStuffing() {
         XCTAssertEqual(String(decoding: SMTPSubmission.dotStuffed(Array("a\n.b\r\n..c\nd".utf8)), as: UTF8.self), "a\r\n..b\r\n...c\r\nd\r\n")

@@ -56,7 +56,34 @@ final class ServerNamespaceTests: XCTestCase {
         XCTAssertEqual(places.nameToCreate(for: Placement(.later, "tomorrow")), "INBOX.Later")
         XCTAssertEqual(places.nameToCreate(for: Placement(.list, "to-buy")), "INBOX.Lists.to-buy")
         XCTAssertEqual(places.mailbox(for: Placement(.list, "to-read")), "INBOX.Lists.to-read")
-        XCTAssertEqual(places.all.map(\.mailbox), ["INBOX", "INBOX.Trash", "INBOX.Lists.to-read"])
+        XCTAssertEqual(places.all.map(\.mailbox), ["INBOX", "INBOX.Trash", "INBOX.Lists.to-read", "Trash", "INBOX.Sent", "INBOX.Drafts"],
+                       "the bare Trash outside the namespace is a folder of the person's; Sent and Drafts read last")
+    }
+
+    /// Every other mailbox is a folder the menu reaches: not the Mailbox's own places, nor RFC 6154's views of mail
+    /// kept elsewhere (`\All`, `\Flagged`), nor a `\Noselect` parent, which holds none.
+    func testEveryOtherMailboxIsAFolder() {
+        let places = ServerPlaces([
+            IMAPMailbox(name: "INBOX", attributes: [], delimiter: "/"),
+            IMAPMailbox(name: "Archives", attributes: ["\\Archive"], delimiter: "/"),
+            IMAPMailbox(name: "Sent", attributes: ["\\Sent"], delimiter: "/"),
+            IMAPMailbox(name: "Drafts", attributes: ["\\Drafts"], delimiter: "/"),
+            IMAPMailbox(name: "Trash", attributes: ["\\Trash"], delimiter: "/"),
+            IMAPMailbox(name: "Junk", attributes: ["\\Junk"], delimiter: "/"),
+            IMAPMailbox(name: "All Mail", attributes: ["\\All"], delimiter: "/"),
+            IMAPMailbox(name: "Starred", attributes: ["\\Flagged"], delimiter: "/"),
+            IMAPMailbox(name: "Later", attributes: [], delimiter: "/"),
+            IMAPMailbox(name: "Lists", attributes: ["\\Noselect", "\\HasChildren"], delimiter: "/"),
+            IMAPMailbox(name: "Lists/to-read", attributes: [], delimiter: "/"),
+            IMAPMailbox(name: "Projects", attributes: ["\\Noselect", "\\HasChildren"], delimiter: "/"),
+            IMAPMailbox(name: "Projects/2025", attributes: [], delimiter: "/"),
+            IMAPMailbox(name: "Re&AOc-us", attributes: [], delimiter: "/"),
+        ])
+        XCTAssertEqual(places.folders, ["Junk", "Projects/2025", "Re&AOc-us"])
+        XCTAssertEqual(places.mailbox(for: Placement(.folder, "Projects/2025")), "Projects/2025")
+        XCTAssertNil(places.mailbox(for: Placement(.folder, "Gone")), "a folder the server no longer has")
+        XCTAssertNil(places.nameToCreate(for: Placement(.folder, "Gone")), "a folder is the server's, never made here")
+        XCTAssertEqual(places.all.map(\.mailbox), ["INBOX", "Archives", "Trash", "Later", "Lists/to-read", "Junk", "Projects/2025", "Re&AOc-us", "Sent", "Drafts"])
     }
 
     private func header(uid: UInt64, _ fields: [String: String]) -> IMAPMessageHeaders {

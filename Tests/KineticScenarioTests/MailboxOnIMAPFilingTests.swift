@@ -212,7 +212,7 @@ extension MailboxOnIMAPTests {
         Mailbox.act(.compose(.open), .compose(.edit(.to, "lea@example.org")), .compose(.edit(.subject, "Picnic")), .compose(.edit(.body, "Bring bread.")), .compose(.saveDraft),
                     on: screen, stage)
         try await waitForDrafts(running: stage, account, ["Picnic: Bring bread.", "Thunderbird's draft: not ours"], "saved on the server")
-        let draft = try XCTUnwrap(screen.state.messages.first { screen.state.placement(of: $0.id).list == .draft }).id
+        let draft = try XCTUnwrap(screen.state.messages.first { screen.state.placement(of: $0.id).list == .draft && screen.state.isWrittenHere($0.id) }).id
         Mailbox.act(.openDraft(draft), .compose(.edit(.body, "Bring bread and cheese.")), .compose(.saveDraft), on: screen, stage)
         try await waitForDrafts(running: stage, account, ["Picnic: Bring bread and cheese.", "Thunderbird's draft: not ours"], "replaced, not kept twice")
         Mailbox.act(.openDraft(draft), .compose(.deleteDraft), on: screen, stage)
@@ -222,7 +222,7 @@ extension MailboxOnIMAPTests {
     /// Waits (up to 5 s) until the server's Drafts hold `expected` ("subject: text", sorted; deleted ones left out),
     /// letting `stage` run meanwhile as a window does: an errand's end is taken in at a step, and the next errand (a
     /// deletion asked for while a save was still under way) starts only then.
-    private func waitForDrafts(running stage: Stage, _ account: MailAccount, _ expected: [String], _ what: String) async throws {
+    func waitForDrafts(running stage: Stage, _ account: MailAccount, _ expected: [String], _ what: String) async throws {
         var found: [String] = []
         for _ in 0..<50 {
             found = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
@@ -295,5 +295,139 @@ extension MailboxOnIMAPTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         XCTFail("\(what): not within 10 s")
+    }
+}
+
+/// The server's Sent and Drafts as another mail program left them: what it put there shows in the Mailbox's Sent and
+/// Drafts; its draft opens in compose as it wrote it (To, Cc, Bcc, subject, text), and saved here it becomes this
+/// device's draft, shown once, its original gone to the Trash, where nothing of it is lost.
+extension MailboxOnIMAPTests {
+    func testWhatAnotherProgramPutInSentAndDraftsShowsAndItsDraftIsTakenOver() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        let sent = Array("""
+            From: \(account.fromAddress)\r
+            To: Dana Ng <dana@example.org>\r
+            Subject: Quarterly figures\r
+            Date: Tue, 6 Jan 2026 10:15:00 +0100\r
+            Message-ID: <quarterly.figures@example.org>\r
+            \r
+            Attached below, as promised.\r
+
+            """.utf8)
+        let draft = Array("""
+            From: \(account.fromAddress)\r
+            To: Bo Ng <bo@example.org>\r
+            Cc: kim@example.org\r
+            Bcc: lea@example.org\r
+            Subject: Half-written\r
+            Date: Wed, 7 Jan 2026 18:00:00 +0000\r
+            Message-ID: <half.written@example.org>\r
+            \r
+            Dear Bo,\r
+
+            """.utf8)
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            let listed = try await session.listMailboxes().map(\.name)
+            for name in ["Sent", "Drafts"].map(Self.onServer) where !listed.contains(name) { try await session.run("CREATE \"\(name)\"") }
+            try await session.append(sent, to: Self.onServer("Sent"), flags: ["\\Seen"])
+            try await session.append(draft, to: Self.onServer("Drafts"), flags: ["\\Draft", "\\Seen"])
+            try await session.logout()
+        }
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60), freshStart: false)
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        let figures = try XCTUnwrap(screen.state.messages.first { $0.subject == "Quarterly figures" }, "the server's Sent is read")
+        XCTAssertEqual(screen.state.placement(of: figures.id).list, .sent)
+        XCTAssertEqual(figures.sender, "To: Dana Ng", "its row says whom it went to, as a message sent here does")
+        let halfWritten = try XCTUnwrap(screen.state.messages.first { $0.subject == "Half-written" }, "the server's Drafts are read")
+        XCTAssertEqual(screen.state.placement(of: halfWritten.id).list, .draft)
+        XCTAssertFalse(screen.state.messages(filedIn: .inbox).contains { $0.subject == "Quarterly figures" || $0.subject == "Half-written" })
+
+        Mailbox.act(.openDraft(halfWritten.id), on: screen, stage)
+        let compose = try XCTUnwrap(screen.state.compose, "another program's draft opens in compose")
+        XCTAssertEqual([compose.to, compose.cc, compose.bcc, compose.subject], ["Bo Ng <bo@example.org>", "kim@example.org", "lea@example.org", "Half-written"])
+        XCTAssertEqual(compose.body.trimmingCharacters(in: .whitespacesAndNewlines), "Dear Bo,")
+        Mailbox.act(.compose(.edit(.body, "Dear Bo, the figures are in.")), .compose(.saveDraft), on: screen, stage)
+        try await waitForDrafts(running: stage, account, ["Half-written: Dear Bo, the figures are in."], "kept as this device's draft, the original gone")
+        try await waitForTrash(running: stage, account, ["Half-written: Dear Bo,"])
+        // The next check shows the draft once: this device's own, not the server's copy of it.
+        let checks = screen.state.sync.checksStarted
+        Mailbox.act(.sync(.checkDue), on: screen, stage, waiting: 0.5)
+        for _ in 0..<50 where screen.state.sync.checksStarted == checks || screen.state.sync.checking {
+            stage.run(for: 0.1)
+            stage.backgroundWork.waitUntilIdle(timeout: 1)
+        }
+        let drafts = screen.state.messages(filedIn: .draft)
+        XCTAssertEqual(drafts.map(\.subject), ["Half-written"], "once")
+        XCTAssertEqual(drafts.first?.body, "Dear Bo, the figures are in.")
+        XCTAssertTrue(drafts.first.map { screen.state.isWrittenHere($0.id) } ?? false)
+    }
+
+    /// Waits (up to 5 s) until the server's Trash holds `expected` ("subject: text", sorted), letting `stage` run.
+    private func waitForTrash(running stage: Stage, _ account: MailAccount, _ expected: [String]) async throws {
+        var found: [String] = []
+        for _ in 0..<50 {
+            found = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+                try await session.login(user: account.user, password: account.password)
+                let trash = Self.onServer("Trash")
+                guard try await session.listMailboxes().contains(where: { $0.name == trash }), try await session.select(trash).exists > 0 else {
+                    try await session.logout()
+                    return []
+                }
+                let reply = try await session.run("UID FETCH 1:* (BODY.PEEK[])")
+                try await session.logout()
+                return reply.data.compactMap { values -> String? in
+                    guard case .string(let bytes)? = values.last?.list?.last, let message = try? MIMEMessage(parsing: bytes) else { return nil }
+                    return "\(message.subject): \(message.text.trimmingCharacters(in: .whitespacesAndNewlines))"
+                }.sorted()
+            }
+            if found == expected { return }
+            try await Task.sleep(for: .milliseconds(100))
+            stage.run(for: 0.1)
+        }
+        XCTAssertEqual(found, expected, "the server's Trash")
+    }
+}
+
+/// The server's other folders (issue #53: "the menu reaches every folder"): a folder another program made shows in
+/// the menu with its messages; a message kept both there and in the Inbox is a row of each, and archiving the Inbox's
+/// leaves the folder's copy where it is; a message of the folder swiped to the Trash moves there on the server.
+extension MailboxOnIMAPTests {
+    func testAFolderAnotherProgramMadeIsReachedAndItsMessagesFiledAsAnyOthers() async throws {
+        let account = try account()
+        try await emptyInbox(account)
+        func message(_ subject: String, _ id: String) -> [UInt8] {
+            Array("From: Shop <orders@example.com>\r\nSubject: \(subject)\r\nDate: Mon, 5 Jan 2026 09:41:00 +0000\r\nMessage-ID: <\(id)@example.com>\r\n\r\nThank you.\r\n".utf8)
+        }
+        let receipts = Self.onServer("Receipts")
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            try await session.run("CREATE \"\(receipts)\"")
+            try await session.run("CREATE \"\(Self.onServer("Receipts/Old"))\"")
+            try await session.append(message("Order 1042", "order1042"), to: receipts, flags: ["\\Seen"])
+            try await session.append(message("Order 1043", "order1043"), to: receipts, flags: ["\\Seen"])
+            try await session.append(message("Order 1043", "order1043"), to: "INBOX")
+            try await session.logout()
+        }
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 60), freshStart: false)
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        XCTAssertEqual(screen.state.folderCounts.map(\.folder), [receipts, Self.onServer("Receipts/Old")], "an empty folder too")
+        XCTAssertEqual(screen.state.folderCounts.map(\.count), [2, 0], "both of the folder's, the copy in the Inbox a row of its own")
+        Mailbox.act(.setMenu(open: true), on: screen, stage)
+        XCTAssertEqual(stage.dump().layer("menu.item." + MailboxShelf.folder(receipts).slug)?.text, "Receipts   2", "named as the person reads it")
+        Mailbox.act(.openShelf(.folder(receipts)), on: screen, stage)
+        XCTAssertEqual(screen.state.visibleMessages.map(\.subject).sorted(), ["Order 1042", "Order 1043"])
+
+        let inInbox = try XCTUnwrap(screen.state.messages(filedIn: .inbox).first { $0.subject == "Order 1043" })
+        Mailbox.act(.selectSegment(.inbox), .command(id: inInbox.id, zone: .archive), .openShelf(.folder(receipts)), on: screen, stage)
+        try await waitForServer(running: stage, account, ["INBOX": [], "Archive": ["Order 1043"], "Receipts": ["Order 1042", "Order 1043"], "Receipts/Old": [], "Trash": []],
+                                "the Inbox's copy archived; the folder's stays")
+        let order = try XCTUnwrap(screen.state.visibleMessages.first { $0.subject == "Order 1042" })
+        Mailbox.act(.command(id: order.id, zone: .delete), on: screen, stage)
+        try await waitForServer(running: stage, account, ["INBOX": [], "Archive": ["Order 1043"], "Receipts": ["Order 1043"], "Receipts/Old": [], "Trash": ["Order 1042"]],
+                                "the folder's message deleted: in the Trash")
     }
 }

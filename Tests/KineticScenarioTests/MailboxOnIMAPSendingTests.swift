@@ -81,7 +81,7 @@ extension MailboxOnIMAPTests {
         let (account, sink) = try sendingAccount()
         try await emptyInbox(account)
         try "silence\n".write(to: sink.appendingPathComponent("answers"), atomically: true, encoding: .utf8)
-        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600, timeout: .seconds(3)))
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600, timeout: .seconds(3), finalReplyTimeout: .seconds(3)))
         defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
         let stage = runner.stage, screen = Mailbox.screen(of: runner)
         send("Book club: next pick", on: screen, stage)
@@ -203,6 +203,46 @@ extension MailboxOnIMAPTests {
         XCTAssertEqual(files, [["menu.pdf", "JVBERi0xLjQKJcOkw7w="]], "the file's bytes, as its sender's base64 says them")
         let without = try XCTUnwrap(forwarded(to: "kim@example.org"))
         XCTAssertEqual(try JSONDecoder().decode([[String]].self, from: PythonReference.run(script, input: Data(contentsOf: without))), [], "left out")
+    }
+
+    /// A message sent here is in Sent once: the copy kept in the server's Sent carries the Message-ID it went with,
+    /// whose left part is its row's `sentAs`, and a check after it shows no second row for that copy. Another
+    /// program's message in Sent shows beside it, the newer first.
+    func testAMessageSentHereIsInSentOnceAfterTheServerKeptItsCopy() async throws {
+        let (account, sink) = try sendingAccount()
+        try await emptyInbox(account)
+        let runner = try mailbox(on: IMAPMailServer(account: account, checkInterval: 600, timeout: .seconds(5)))
+        defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+        let stage = runner.stage, screen = Mailbox.screen(of: runner)
+        send("Slides, second draft", on: screen, stage)
+        run(stage, until: { arrived("Slides, second draft", at: sink) == 1 && screen.state.sync.outbox.isEmpty })
+        let row = try XCTUnwrap(screen.state.messages.first { $0.subject == "Slides, second draft" })
+        let part = try XCTUnwrap(row.sentAs, "the row knows the Message-ID it went with")
+        // The server's copy, read by another client.
+        var copies: [String] = []
+        for _ in 0..<50 where copies.isEmpty {
+            copies = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+                try await session.login(user: account.user, password: account.password)
+                let sentBox = Self.onServer("Sent")
+                guard try await session.listMailboxes().contains(where: { $0.name == sentBox }), try await session.select(sentBox).exists > 0 else {
+                    try await session.logout()
+                    return []
+                }
+                let headers = try await session.headers(of: try await session.allUIDs())
+                try await session.logout()
+                return headers.filter { $0.fields["subject"] == "Slides, second draft" }.compactMap { $0.fields["message-id"] }
+            }
+            if copies.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                stage.run(for: 0.1)
+            }
+        }
+        XCTAssertEqual(copies.count, 1, "the server keeps one copy")
+        XCTAssertTrue(copies.first?.hasPrefix("<\(part)@") ?? false, "\(copies) against \(part)")
+        let checks = screen.state.sync.checksStarted
+        Mailbox.act(.sync(.checkDue), on: screen, stage, waiting: 0.5)
+        run(stage, until: { screen.state.sync.checksStarted > checks && !screen.state.sync.checking })
+        XCTAssertEqual(screen.state.messages(filedIn: .sent).map(\.subject), ["Slides, second draft"], "once, not twice")
     }
 
     /// `message` put in the Inbox by another client, then a Mailbox on `account` (with a 5 s timeout), its first check

@@ -37,15 +37,17 @@ final class MailboxOnIMAPTests: XCTestCase {
         return unprefixed.replacingOccurrences(of: separator, with: "/")
     }
 
-    /// The server emptied: Later and the lists' mailboxes deleted, the Inbox, Archive and Trash emptied; each test
-    /// starts from no mail.
+    /// The server emptied: Later, the lists' mailboxes and the tests' folder (Receipts) deleted, the Inbox, Archive, Trash, Sent and Drafts
+    /// emptied (those there); each test starts from no mail.
     func emptyInbox(_ account: MailAccount) async throws {
         try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
             try await session.login(user: account.user, password: account.password)
-            let made = try await session.listMailboxes().map(\.name).filter { Self.written($0).hasPrefix("Later") || Self.written($0).hasPrefix("Lists") }
+            let listed = try await session.listMailboxes().map(\.name)
+            let made = listed.filter { name in ["Later", "Lists", "Receipts"].contains { Self.written(name).hasPrefix($0) } }
             // Children before parents; a parent that holds no mail of its own may not be deletable, and is left.
             for name in made.sorted(by: >) { _ = try? await session.run("DELETE \"\(name)\"") }
-            for mailbox in ["INBOX", "Archive", "Trash"].map(Self.onServer) where try await session.select(mailbox).exists > 0 {
+            let emptied = ["INBOX", "Archive", "Trash", "Sent", "Drafts"].map(Self.onServer).filter { $0 == "INBOX" || listed.contains($0) }
+            for mailbox in emptied where try await session.select(mailbox).exists > 0 {
                 try await session.run("STORE 1:* +FLAGS.SILENT (\\Deleted)")
                 try await session.run("EXPUNGE")
             }

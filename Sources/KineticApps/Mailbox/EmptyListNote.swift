@@ -55,6 +55,7 @@ final class EmptyListNote {
         case .sent: return texts(MailboxText.emptySentNote)
         case .drafts: return texts(MailboxText.emptyDraftsNote)
         case .list(let list): return texts(MailboxText.emptyListNote, ["list": texts(list.text)])
+        case .folder: return texts(MailboxText.emptyFolderNote, ["folder": shelf.name(in: texts)])
         }
     }
 

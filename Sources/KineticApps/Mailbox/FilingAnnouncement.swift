@@ -12,6 +12,9 @@ enum FilingAnnouncement {
         case .later:
             return texts(MailboxText.laterUntil, ["moment": RescheduleMoment.label(for: placement.until, now: state.now, calendar: state.calendar, texts: texts)])
         case .list: return texts(MailboxText.movedToList, ["list": texts(placement.detail.flatMap(MailList.init(rawValue:))?.text ?? MailboxText.aList)])
+        case .folder, .sent, .draft:
+            // Back where it was (an Undo): the folder, Sent or Drafts, by the name the menu gives it.
+            return texts(MailboxText.movedToList, ["list": MailboxShelf.holding(placement)?.name(in: texts) ?? ""])
         case .gone: return texts(MailboxText.deletedForGood)
         default: return texts(MailboxText.movedToInbox)
         }

@@ -35,6 +35,7 @@ extension KineticApps {
             mailboxEnvironment.moveOnServer = { id, placement in try await server.move(id, to: placement) }
             let device = MailDevice.name(in: settings.dataDirectory, log: environment.log)
             mailboxEnvironment.keepDraftsOnServer = { drafts in try await server.keepDrafts(drafts, device: device) }
+            mailboxEnvironment.device = device
             mailboxEnvironment.syncProgress = { server.syncProgress() }
             mailboxEnvironment.searchOnServer = { words in try await server.search(words) }
             if server.canSend {

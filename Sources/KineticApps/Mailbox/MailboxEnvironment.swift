@@ -39,6 +39,9 @@ public struct MailboxEnvironment {
     public var loadOutbox: () -> (moves: [WaitingMove], sends: [OutgoingMessage], problem: String?) = { ([], [], nil) }
     /// Saves the filings and sends the mail server has not carried out yet.
     public var saveOutbox: ([WaitingMove], [OutgoingMessage]) throws -> Void = { _, _ in }
+    /// This device's name on the mail server (`MailDevice`), which marks the drafts `keepDraftsOnServer` keeps there;
+    /// `nil` without a server.
+    public var device: String?
     /// Keeps the person's drafts in the mail server's `\Drafts` (all of them, as they are now); `nil` without a server.
     public var keepDraftsOnServer: (@Sendable ([MailMessage]) async throws -> Void)?
     /// How far reading the mail server's mailboxes has got (`MailServer.syncProgress`), asked about once a second; `nil`

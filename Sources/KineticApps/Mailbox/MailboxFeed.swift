@@ -20,15 +20,21 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
     public convenience init(server: MailServer) {
         let kept = server.keptMessages()
         let memory = MailCheckMemory(shown: kept)
-        self.init(current: { MailboxRefresher.Snapshot(messages: kept, problems: [], refreshFailed: false, showingSaved: !kept.isEmpty) }, refresh: {
+        var opening = MailboxRefresher.Snapshot(messages: kept, problems: [], refreshFailed: false, showingSaved: !kept.isEmpty)
+        opening.folders = server.folders()
+        self.init(current: { opening }, refresh: {
             do {
                 let messages = try await server.inbox()
                 await memory.succeeded(messages)
-                return MailboxRefresher.Snapshot(messages: messages, problems: [], refreshFailed: false)
+                var checked = MailboxRefresher.Snapshot(messages: messages, problems: [], refreshFailed: false)
+                checked.folders = server.folders()
+                return checked
             } catch let partial as PartialMailCheck {
                 // Some accounts answered: their messages are news; the others' failures are said.
                 await memory.succeeded(partial.messages)
-                return MailboxRefresher.Snapshot(messages: partial.messages, problems: partial.problems.map { "mail server: \($0)" }, refreshFailed: true)
+                var checked = MailboxRefresher.Snapshot(messages: partial.messages, problems: partial.problems.map { "mail server: \($0)" }, refreshFailed: true)
+                checked.folders = server.folders()
+                return checked
             } catch {
                 // Every failed check says why: the sync keeps the server "away" until one works (said once, and shown
                 // by the strip under the bar for as long as it lasts).

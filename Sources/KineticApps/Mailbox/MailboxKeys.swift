@@ -46,7 +46,12 @@ struct MailboxKeys {
             send(.search(.open))
             return true
         }
-        // Ctrl-C in the reader copies the message's text, as in every program.
+        // In the reader Ctrl-A selects the message's text and Ctrl-C copies what is selected (all of it when nothing
+        // is), as in every program.
+        if state.reading != nil, state.options == nil, event.modifiers.contains(.control), event.key == .character("a") || event.key == .character("A") {
+            reader.selectAllText()
+            return true
+        }
         if state.reading != nil, state.options == nil, event.modifiers.contains(.control), event.key == .character("c") || event.key == .character("C") {
             reader.copyText()
             return true

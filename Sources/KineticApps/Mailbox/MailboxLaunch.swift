@@ -27,8 +27,16 @@ struct MailboxLaunch {
         let (placements, problem) = freshStart ? ([:], nil) : environment.loadPlacements()
         let (read, readProblem) = freshStart ? ([], nil) : environment.loadRead()
         let (sent, sentProblem) = freshStart ? ([], nil) : environment.loadSent()
-        state = MailboxState(messages: initial.messages + Self.sentOnly(sent, placements), placements: placements, read: read)
-        state.words = words
+        // What the last checks kept, shown as a check's would be; a message of the server's Sent, Drafts or a folder
+        // that no placement saved yet (kept by the run before this one's first save) is where the server has it.
+        let writtenHere = Self.sentOnly(sent, placements)
+        let sentHere = writtenHere.filter { placements[$0.id]?.list == .sent }
+        let kept = MailboxRules.shown(initial.messages, sentHere: sentHere, device: environment.device, words: words)
+        state = MailboxState(messages: kept + writtenHere, placements: placements, read: read)
+        (state.words, state.device, state.serverFolders) = (words, environment.device, initial.folders)
+        for message in kept where placements[message.id] == nil {
+            if let server = message.serverPlacement, server.list.isWrittenHere || server.list == .folder { state.placements[message.id] = server }
+        }
         state.sync = ServerSyncState(checkInterval: feed.refreshInterval)
         state.sync.canSend = environment.submitOnServer != nil
         state.sync.filing.filesOnServer = environment.moveOnServer != nil

@@ -27,6 +27,7 @@ final class MailboxMenu {
         shield.zPosition = 9
         shield.isHidden = true
         shield.cursor = .arrow  // a click closes the menu: the shield is not a button
+        panel.onWheel = { [weak self] in self?.scroll(with: $0) ?? false }
         rebuildItems()
     }
 
@@ -41,7 +42,12 @@ final class MailboxMenu {
     func rebuildItems() {
         let state = context.state, width = MailboxViewContext.menuWidth
         panel.removeAllSublayers()
-        panel.addSublayer(Typography.label(nil, context.texts(MailboxText.mailbox), frame: Rect(x: 28, y: 72, width: 240, height: 36), size: 28, bold: true, color: .white))
+        // The title on a band of the menu's ink, over the rows that scroll under it when they overflow.
+        let band = Layer(identifier: "mailbox.menu.top", frame: Rect(x: 0, y: 0, width: width, height: Self.rowsTop - 2))
+        band.backgroundColor = Palette.ink
+        band.zPosition = 1
+        band.addSublayer(Typography.label(nil, context.texts(MailboxText.mailbox), frame: Rect(x: 28, y: 72, width: 240, height: 36), size: 28, bold: true, color: .white))
+        panel.addSublayer(band)
         var y = 130.0
         for segment in [MailboxSegment.inbox, .later, .archive] {
             let row = Layer(identifier: "mailbox.menu.\(segment.rawValue)", frame: Rect(x: 0, y: y, width: width, height: 52))
@@ -65,6 +71,16 @@ final class MailboxMenu {
         let counts = state.listCounts
         for list in MailList.allCases {
             y = addShelfRow(.list(list), title: "\(context.texts(list.text))   \(counts[list] ?? 0)", y: y, size: 17, bold: false, indent: 40, height: 32)
+        }
+        // The mail server's other folders, as it names them.
+        let folders = state.folderCounts
+        if !folders.isEmpty {
+            panel.addSublayer(Typography.label("mailbox.menu.folders", context.texts(MailboxText.folders), frame: Rect(x: 28, y: y + 14, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
+            y += 44
+            for (folder, count) in folders {
+                let shelf = MailboxShelf.folder(folder)
+                y = addShelfRow(shelf, title: "\(shelf.name(in: context.texts))   \(count)", y: y, size: 17, bold: false, indent: 40, height: 32)
+            }
         }
         let setting = Layer(identifier: "mailbox.menu.settings", frame: Rect(x: 0, y: y + 20, width: width, height: 64))
         setting.addSublayer(Typography.label(nil, context.texts(MailboxText.settings), frame: Rect(x: 28, y: 0, width: 240, height: 24), size: 17, bold: true, color: Palette.mutedOnInk))
@@ -98,18 +114,69 @@ final class MailboxMenu {
     }
 
     /// On a stage too short for every row (600 pt tall, the least), the rows under the title close up evenly, so the
-    /// setting, Add Mail Account and the way back to the gallery stay in sight; no closer than half their spacing.
+    /// setting, Add Mail Account and the way back to the gallery stay in sight; no closer than `closest` of their spacing.
+    /// Rows that still do not fit (a server with many folders) scroll under the title: by the wheel or a trackpad over
+    /// the menu, and to the row the keyboard is on (`reveal`).
     private func fitRows(into height: Double) {
-        let top = 130.0
+        let top = Self.rowsTop
         let rows = panel.sublayers.filter { $0.frame.minY >= top }
+        scrollingRows = []
+        defer { scroll(by: 0) }
         guard let last = rows.max(by: { $0.frame.minY < $1.frame.minY }), last.frame.maxY > height - 8, last.frame.minY > top else { return }
-        let factor = max((height - 8 - last.frame.height - top) / (last.frame.minY - top), 0.5)
+        let factor = max((height - 8 - last.frame.height - top) / (last.frame.minY - top), Self.closest)
         for row in rows { row.frame.origin.y = top + (row.frame.minY - top) * factor }
         // Each row ends where the next begins, so a click low on one never lands on the next (the later row is hit
-        // first); its label keeps its place.
+        // first); its label moves up by half what the row lost, so it stays centred in the row (and inside the focus
+        // ring drawn round it).
         let ordered = rows.sorted { $0.frame.minY < $1.frame.minY }
         for (row, next) in zip(ordered, ordered.dropFirst()) where row.frame.maxY > next.frame.minY {
+            let lost = row.frame.maxY - next.frame.minY
             row.frame.size.height = next.frame.minY - row.frame.minY
+            for label in row.sublayers { label.frame.origin.y = max(label.frame.minY - lost / 2, 0) }
+        }
+        scrollingRows = ordered.map { ($0, $0.frame.minY) }
+    }
+
+    /// Where the rows under the title start.
+    private static let rowsTop = 130.0
+    /// How close the rows may close up, as a share of their spacing: a list's 32 pt row still holds its 22 pt label
+    /// (and every row fits a 600 pt stage, the least); rows past that scroll.
+    private static let closest = 0.69
+    /// The rows under the title, with where each is unscrolled, while they overflow the stage; empty when they fit.
+    private var scrollingRows: [(row: Layer, top: Double)] = []
+    /// How far the overflowing rows are scrolled up, in points.
+    private var scrolled = 0.0
+
+    /// How far the rows can scroll: what overflows the stage's foot.
+    private var overflow: Double {
+        guard let last = scrollingRows.last else { return 0 }
+        return max(last.top + last.row.frame.height - (context.size.height - 8), 0)
+    }
+
+    /// Scrolls the overflowing rows by `points` (up for more than 0), within their overflow; a row scrolled up goes
+    /// under the title's band (which a click there hits), still reached by the keyboard, which scrolls it back.
+    /// Whether anything moved.
+    @discardableResult
+    private func scroll(by points: Double) -> Bool {
+        let before = scrolled
+        scrolled = min(max(scrolled + points, 0), overflow)
+        for (row, top) in scrollingRows { row.frame.origin.y = top - scrolled }
+        return scrolled != before
+    }
+
+    /// The wheel over the menu: a click is a 48 pt line, as the list's.
+    private func scroll(with wheel: WheelEvent) -> Bool {
+        scroll(by: -wheel.delta.dy * 48)
+    }
+
+    /// The keyboard's focus moved onto `control`: a menu row out of sight scrolls into it.
+    func reveal(_ control: Layer?) {
+        guard let control, let top = scrollingRows.first(where: { $0.row === control })?.top else { return }
+        let bottom = context.size.height - 8
+        if top - scrolled < Self.rowsTop {
+            scroll(by: top - scrolled - Self.rowsTop)
+        } else if top - scrolled + control.frame.height > bottom {
+            scroll(by: top - scrolled + control.frame.height - bottom)
         }
     }
 
@@ -117,7 +184,12 @@ final class MailboxMenu {
     /// `menu.item.trash`, `menu.item.to-read` (its text carries the count).
     private func addShelfRow(_ shelf: MailboxShelf, title: String, y: Double, size: Double, bold: Bool, indent: Double, height: Double) -> Double {
         let row = Layer(identifier: "mailbox.menu.\(shelf.slug)", frame: Rect(x: 0, y: y, width: MailboxViewContext.menuWidth, height: height))
-        let item = "menu.item." + { if case .list(let list) = shelf { return list.rawValue } else { return shelf.slug } }()
+        let item = "menu.item." + {
+            switch shelf {
+            case .list(let list): return list.rawValue
+            default: return shelf.slug
+            }
+        }()
         row.addSublayer(Typography.label(item, title, frame: Rect(x: indent, y: (height - size * 1.3) / 2, width: 240, height: size * 1.3), size: size, bold: bold, color: .white))
         row.gestureRecognizers = [TapRecognizer { [weak context] _ in context?.send(.openShelf(shelf)) }]
         panel.addSublayer(row)
@@ -189,7 +261,9 @@ final class MailboxMenu {
         let counts = state.listCounts
         let shelves: [(MailboxShelf, Int)] = [(.trash, state.count(filedIn: .deleted)), (.sent, state.count(filedIn: .sent)), (.drafts, state.count(filedIn: .draft))]
             + MailList.allCases.map { (.list($0), counts[$0] ?? 0) }
-        for (shelf, count) in shelves { names["mailbox.menu.\(shelf.slug)"] = "\(texts(shelf.text)), \(count)" }
+        for (shelf, count) in shelves + state.folderCounts.map({ (MailboxShelf.folder($0.folder), $0.count) }) {
+            names["mailbox.menu.\(shelf.slug)"] = "\(shelf.name(in: texts)), \(count)"
+        }
         names["mailbox.menu.settings"] = "\(texts(MailboxText.settings)), \(texts(state.decideOnProjection ? MailboxText.flickDecidesOn : MailboxText.flickDecidesOff))"
         names["mailbox.menu.account"] = texts(MailboxText.addMailAccount)
         names["mailbox.menu.gallery"] = texts(MailboxText.gallery)

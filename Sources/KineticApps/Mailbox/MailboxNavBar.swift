@@ -106,7 +106,7 @@ final class MailboxNavBar {
     /// The Trash's or list's name in the bar while it shows; "Empty Trash" while the Trash has something in it.
     func paintShelf() {
         let state = context.state
-        let title = state.search == nil ? state.shelf.map { context.texts($0.text) } ?? "" : ""
+        let title = state.search == nil ? state.shelf.map { $0.name(in: context.texts) } ?? "" : ""
         if case .text(var text) = shelfTitle.contents, text.string != title {
             text.string = title
             shelfTitle.contents = .text(text)

@@ -19,6 +19,8 @@ final class MailboxReader {
     let layer = Layer(identifier: "reader")
     private let scroll: ScrollView
     private let body = Layer(identifier: "reader.body")
+    /// The body's text as the mouse selects it (a finger's drag scrolls), copied by Ctrl-C.
+    private let selectable: SelectableText
     /// The files the message carries, under its text.
     private let attachments: ReaderAttachments
     /// The control the keyboard was on at the last step, so a file's row is scrolled into view once as it is reached.
@@ -75,6 +77,10 @@ final class MailboxReader {
         scroll = ScrollView(identifier: "reader.scroll", frame: .zero, animator: { [unowned context] in context.animator })
         body.isUserInteractionEnabled = false
         scroll.content.addSublayer(body)
+        // The mouse's press on the text is the selection's (claimed at once); a finger's, or one on a file's row, is
+        // left to the scroll's pan and the rows' buttons.
+        selectable = SelectableText(layer: body, input: context.stage.textInput)
+        scroll.frame.gestureRecognizers.append(selectable.recognizer)
         attachments = ReaderAttachments(context: context, store: store)
         scroll.content.addSublayer(attachments.layer)
         layer.addSublayer(scroll.frame)
@@ -148,6 +154,7 @@ final class MailboxReader {
         layOutHeader()
         var text = TextContent(Self.shownText(of: message, context.texts), fontSize: 17, color: Palette.ink)
         text.lineLimit = 0
+        if body.contents != .text(text) || wasReading != id { selectable.clear() }
         body.contents = .text(text)
         fitBody()
         if wasReading != id {
@@ -198,6 +205,7 @@ final class MailboxReader {
         scroll.content.bounds.size.width = width
         scroll.contentHeight = total
         scroll.content.bounds.size.height = max(total, 1)
+        selectable.layOut()
     }
 
     /// The sender's and the subject's boxes on one line each (the page as it was always laid out), and where the
@@ -300,11 +308,18 @@ final class MailboxReader {
         }
     }
 
-    /// Copies the open message's text to the clipboard (Ctrl-C), and says so.
+    /// Copies what is selected of the open message's text to the clipboard (Ctrl-C), or all of it when nothing is,
+    /// and says so.
     func copyText() {
         guard let id = store.state, let message = context.state.message(withID: id) else { return }
-        context.stage.textInput.clipboard.setText(message.text)
+        context.stage.textInput.clipboard.setText(selectable.selectedText ?? message.text)
         context.stage.announce(context.texts(MailboxText.copied))
+    }
+
+    /// Selects the whole of the open message's text (Ctrl-A), as a press and a drag over it would.
+    func selectAllText() {
+        guard store.state != nil else { return }
+        selectable.selectAll()
     }
 
     /// The page as a dialog named by the subject and described by who wrote it when, its body as text that takes the

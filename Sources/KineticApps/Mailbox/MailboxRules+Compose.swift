@@ -24,11 +24,20 @@ extension MailboxRules {
             switch outcome {
             case .deleteDraft(let draft):
                 guard let draft else { continue }
+                if retireServersDraft(&state, draft) {
+                    outcomes += [.save]
+                    continue
+                }
+                // Only a draft written here is this device's to delete (a server's row moved meanwhile is left be).
+                guard state.isWrittenHere(draft) else { continue }
                 state.messages.removeAll { $0.id == draft }
                 state.placements[draft] = nil
                 outcomes += [.save, .saveSent(.draftDeleted)]
             case .saveDraft(let written):
-                let id = written.draftID ?? newID(in: state, prefix: "draft")
+                if let reopened = written.draftID { _ = retireServersDraft(&state, reopened) }
+                // A draft written here keeps its id; any other (the server's, retired, or one another program moved
+                // meanwhile) is saved as this device's under a new one, never under the server's row's id.
+                let id = written.draftID.flatMap { state.isWrittenHere($0) ? $0 : nil } ?? newID(in: state, prefix: "draft")
                 state.messages.removeAll { $0.id == id }
                 state.messages.append(self.written(written, id: id, sender: written.to, state: state))
                 state.placements[id] = Placement(.draft)
@@ -45,7 +54,7 @@ extension MailboxRules {
     /// What was written goes to Sent (its draft leaves Drafts) and, with an SMTP server, into the outbox: sent,
     /// waiting, or back in Drafts as the server answers.
     private static func send(_ state: inout MailboxState, _ compose: MailboxState.Compose) -> [MailboxOutcome] {
-        if let draft = compose.draftID {
+        if let draft = compose.draftID, !retireServersDraft(&state, draft), state.isWrittenHere(draft) {
             state.messages.removeAll { $0.id == draft }
             state.placements[draft] = nil
         }
@@ -54,6 +63,7 @@ extension MailboxRules {
         let shownRecipients = [compose.to, compose.cc, compose.bcc].first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? compose.to
         var message = written(compose, id: id, sender: state.words.toLine.replacingOccurrences(of: "{recipient}", with: shownRecipients), state: state)
         if message.subject.isEmpty { message.subject = state.words.noSubject }
+        message.sentAs = messageIDPart(for: id, state)
         state.messages.append(message)
         state.placements[id] = Placement(.sent)
         var outgoing = MailboxState.OutgoingMessage(to: compose.recipients, subject: message.subject, body: compose.body, inReplyTo: compose.inReplyTo)
@@ -62,9 +72,21 @@ extension MailboxRules {
         outgoing.forwarding = compose.forwarding
         outgoing.forwardedFiles = compose.forwardedFiles.map(\.files.count)
         outgoing.answers = compose.answers
+        outgoing.messageIDPart = message.sentAs
         state.lastSent = outgoing
         let handedOver = state.sync.canSend ? reduceSync(&state, .send(sentID: id, outgoing)) : []
         return [.save, .saveSent(.sent)] + handedOver
+    }
+
+    /// A draft of the server's (another program's, or another device's) that was reopened here and is now sent, saved
+    /// as this device's, or deleted: it leaves the server's Drafts for its Trash, as a message deleted does (the save
+    /// that follows files it there), where nothing of it is lost. One that carries files (sent with it, read from it
+    /// as it goes), or whose text is not read yet (compose opened on none of it), stays where it is: nothing of it is
+    /// dropped unseen. Whether `id` was the server's draft.
+    private static func retireServersDraft(_ state: inout MailboxState, _ id: String) -> Bool {
+        guard state.placement(of: id).list == .draft, let draft = state.message(withID: id), draft.serverPlacement != nil else { return false }
+        if draft.attachments.isEmpty, !draft.text.isEmpty { state.placements[id] = Placement(.deleted) }
+        return true
     }
 
     /// The rows' moves when the person's own messages change under the list shown: a draft sent or deleted leaves it
@@ -81,12 +103,18 @@ extension MailboxRules {
         case .openDraft(let id):
             guard state.placement(of: id).list == .draft, let draft = state.message(withID: id), state.options == nil else { return [] }
             var compose = MailboxState.Compose()
-            compose.to = draft.sender
+            // A draft written here keeps its To as its row's sender line; the server's has its To header.
+            compose.to = draft.serverPlacement == nil ? draft.sender : draft.to ?? ""
             (compose.cc, compose.bcc) = (draft.cc ?? "", draft.bcc ?? "")
             // A forward's draft forwards the same files, while the Mailbox still holds the message they are read from.
             compose.forwarding = draft.forwarding
             if let original = draft.forwarding.flatMap(state.message(withID:)), let count = draft.forwardedFiles, count > 0, !original.attachments.isEmpty {
                 compose.forwardedFiles = MailboxState.ForwardedFiles(messageID: original.id, files: Array(original.attachments.prefix(count)))
+            }
+            // The server's draft's own files go with it, read from it as it is sent (as a forward's are).
+            if draft.serverPlacement != nil, !draft.attachments.isEmpty {
+                compose.forwarding = id
+                compose.forwardedFiles = MailboxState.ForwardedFiles(messageID: id, files: draft.attachments)
             }
             compose.subject = draft.subject
             compose.body = draft.body ?? ""
@@ -184,6 +212,15 @@ extension MailboxRules {
         return "\(prefix)-\(number)"
     }
 
+    /// The left part of the Message-ID a message sent as row `id` goes with: the clock's moment in milliseconds, the
+    /// row, and this device's name (a random token of its own), which no other message of this device or another
+    /// shares (RFC 5322 §3.6.4 asks a Message-ID to be unique); `kinetic.1764429680000.sent-3.5f0c…`.
+    static func messageIDPart(for id: String, _ state: MailboxState) -> String {
+        let milliseconds = Int64((state.now.timeIntervalSince1970 * 1000).rounded())
+        let candidate = "kinetic.\(milliseconds).\(id).\(state.device ?? "here")".lowercased()
+        return OutgoingMessage.isMessageIDPart(candidate) ? candidate : "kinetic.\(milliseconds).\(id)"
+    }
+
     /// Compose's text as a message of the person's own, stamped with the clock's time.
     static func written(_ compose: MailboxState.Compose, id: String, sender: String, state: MailboxState) -> MailMessage {
         let time = state.calendar.dateComponents([.hour, .minute], from: state.now)
@@ -196,6 +233,8 @@ extension MailboxRules {
         // message and files, so its draft reopens forwarding them.
         (message.cc, message.bcc) = (compose.cc.isEmpty ? nil : compose.cc, compose.bcc.isEmpty ? nil : compose.bcc)
         (message.forwarding, message.forwardedFiles) = (compose.forwarding, compose.forwardedFiles.map(\.files.count))
+        // Dated, so Sent and Drafts order it among the server's, and its row and the reader say the day.
+        message.date = state.now
         return message
     }
 }

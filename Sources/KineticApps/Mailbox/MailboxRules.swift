@@ -189,16 +189,17 @@ public enum MailboxRules: AppRules {
     static func outcomes(_ state: inout MailboxState, _ action: MailboxAction) -> [MailboxOutcome] {
         switch action {
         case .swipeEnded(let id, let offset, let velocity):
-            // Sent and Drafts are the person's own record, saved only while they are there: their messages are opened
-            // (a draft in compose), never filed elsewhere, where a relaunch would lose them.
-            guard state.options == nil, state.isShown(id), !state.placement(of: id).list.isWrittenHere else {
+            // What was written here is the person's own record, saved only while it is in Sent or Drafts: opened (a
+            // draft in compose), never filed elsewhere, where a relaunch would lose it. The server's Sent and Drafts
+            // are filed as any of its mailboxes.
+            guard state.options == nil, state.isShown(id), !state.isWrittenHere(id) else {
                 return [.springBack(id)]
             }
             let zone = zone(offset: offset, velocity: velocity, projected: state.decideOnProjection)
             return commit(&state, id, zone, velocity: velocity)
         case .command(let id, let zone):
             guard state.options == nil, state.compose == nil, state.isShown(id),
-                  !state.placement(of: id).list.isWrittenHere else { return [] }
+                  !state.isWrittenHere(id) else { return [] }
             return commit(&state, id, zone, velocity: 0)
         case .options(let action):
             var options = state.options
@@ -326,13 +327,11 @@ public enum MailboxRules: AppRules {
         case .setMenu(let open):
             state.menuOpen = open && state.compose == nil
         case .messagesArrived(let arrived):
-            // A message a mail server keeps in a list of another program's making has no shelf here: it is left there.
-            let messages = arrived.filter { message in
-                guard let server = message.serverPlacement, server.list == .list else { return true }
-                return MailList(saved: server.detail ?? "") != nil
-            }
-            // The server's messages, and the person's own sent ones, which only this device has.
-            state.messages = messages + state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }
+            let writtenHere = state.messages.filter { state.isWrittenHere($0.id) }
+            let sentHere = writtenHere.filter { state.placement(of: $0.id).list == .sent }
+            let messages = shown(arrived, sentHere: sentHere, device: state.device, words: state.words)
+            // The server's messages, and the person's own written here, which this device keeps.
+            state.messages = messages + writtenHere
             for message in messages {
                 guard let server = message.serverPlacement.map(MailboxState.withTypedDetail) else { continue }
                 if let followed = followingServer(state.placement(of: message.id), server) {
@@ -369,6 +368,31 @@ public enum MailboxRules: AppRules {
             return failed(effect, reason: reason).map(MailboxOutcome.effect)
         }
         return []
+    }
+
+    /// The server's messages as the Mailbox shows them beside this device's own writing (`sentHere` the messages it
+    /// sent): those in a list of another program's making left out (it has no shelf here), and those of the server's
+    /// Sent and Drafts that this device already shows (`OwnWritingShownHere`); the rest of Sent and Drafts saying whom
+    /// they are to.
+    static func shown(_ arrived: [MailMessage], sentHere: [MailMessage], device: String?, words: MailWords) -> [MailMessage] {
+        let shownHere = OwnWritingShownHere(sentHere: sentHere, device: device)
+        return arrived.filter { message in
+            guard let server = message.serverPlacement else { return true }
+            if server.list == .list { return MailList(saved: server.detail ?? "") != nil }
+            return !shownHere.holds(message)
+        }.map { ownWritingSaysWhomTo($0, words) }
+    }
+
+    /// A message of the server's Sent or Drafts, its row saying whom it is to, as the person's own written here do:
+    /// "To: Dana Ng" in Sent, the recipients in Drafts (its sender is the person). One without a To keeps its sender.
+    static func ownWritingSaysWhomTo(_ message: MailMessage, _ words: MailWords) -> MailMessage {
+        guard let list = message.serverPlacement?.list, list.isWrittenHere,
+              let to = message.to?.trimmingCharacters(in: .whitespacesAndNewlines), !to.isEmpty else { return message }
+        let names = MailAddressList(to).addresses?.map { $0.name ?? $0.address } ?? []
+        let recipients = names.isEmpty ? to : names.joined(separator: ", ")
+        var shown = message
+        shown.sender = String((list == .sent ? words.toLine.replacingOccurrences(of: "{recipient}", with: recipients) : to).prefix(200))
+        return shown
     }
 
     /// Where a mail server's message goes when the server files it as `server` and this machine as `local`: the

@@ -81,7 +81,7 @@ public final class MailboxScreen: Screen {
     public override var stateName: String { state.stateName }
 
     /// The list shown ("Inbox", "Trash", a list's name), which stays the place while a message or a sheet is open.
-    public override var placeName: String? { context.texts(state.shelf?.text ?? state.segment.text) }
+    public override var placeName: String? { state.shelf?.name(in: context.texts) ?? context.texts(state.segment.text) }
     public override var ownsLeftEdge: Bool { true }
 
     /// The rows that exist now, by message id (made near what shows).
@@ -355,6 +355,7 @@ public final class MailboxScreen: Screen {
     public override func keyboardFocusDidMove(to control: Layer?) {
         // (Tab out of a field takes the keyboard out of it, the engine's doing: the search's field then says it was left.)
         if state.options != nil { return options.focusMoved(to: control) }
+        if state.menuOpen { menu.reveal(control) }
         if list.message(inRow: control) != nil, stage?.keyboardFocus.isVisible == true { list.scrollToFocus() }
     }
 

@@ -32,12 +32,14 @@ public enum MailboxSegment: String, Equatable, Sendable, CaseIterable {
     public var text: LocalizedText { LocalizedText("mailbox.segment.\(rawValue)", rawValue.prefix(1).uppercased() + rawValue.dropFirst()) }
 }
 
-/// A list the menu opens besides the three segments: the Trash, or one of the named lists ("To Read").
+/// A list the menu opens besides the three segments: the Trash, Sent, Drafts, one of the named lists ("To Read"), or
+/// one of the mail server's other folders (by its name on the server, `INBOX.Receipts`).
 public enum MailboxShelf: Equatable, Sendable {
     case trash
     case sent
     case drafts
     case list(MailList)
+    case folder(String)
 
     /// The shelf a message with `placement` is on: the Trash, Sent, Drafts or its named list; `nil` for a segment's
     /// lists (Inbox, Later, Archive), a message deleted for good, and a list name not known here.
@@ -47,6 +49,7 @@ public enum MailboxShelf: Equatable, Sendable {
         case .sent: return .sent
         case .draft: return .drafts
         case .list: return placement.detail.flatMap(MailList.init(rawValue:)).map(MailboxShelf.list)
+        case .folder: return placement.detail.map(MailboxShelf.folder)
         case .inbox, .later, .archive, .gone: return nil
         }
     }
@@ -58,30 +61,52 @@ public enum MailboxShelf: Equatable, Sendable {
         case .sent: return placement.list == .sent
         case .drafts: return placement.list == .draft
         case .list(let list): return placement.list == .list && placement.detail == list.rawValue
+        case .folder(let name): return placement.list == .folder && placement.detail == name
         }
     }
 
-    /// `trash`, or `list.<name in lower case, dashes for spaces>` (`list.to-read`): in state names and identifiers.
+    /// `trash`, `list.<id>` (`list.to-read`), or `folder.<the server's name, each byte but an ASCII letter, digit
+    /// and `-` written `_` and its two hex digits>` (`folder.INBOX_2eReceipts`, one name each): in state names and
+    /// identifiers.
     public var slug: String {
         switch self {
         case .trash: return "trash"
         case .sent: return "sent"
         case .drafts: return "drafts"
         case .list(let list): return "list." + list.rawValue
+        case .folder(let name):
+            return "folder." + name.utf8.map { byte in
+                let kept = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                return kept ? String(UnicodeScalar(byte)) : "_" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
+            }.joined()
         }
     }
 
     /// The shelf's name, in the menu and in the bar while it is open (`mailbox.shelf.title`), in English.
     public var title: String { text.english }
 
-    /// The shelf's name by key, for the run's `Localization`.
+    /// The shelf's name by key, for the run's `Localization`. A folder is named by its server, in no catalogue: its
+    /// text's key is `mailbox.folder.<slug>` and its English the folder's own name (`name(in:)` says it so).
     public var text: LocalizedText {
         switch self {
         case .trash: return LocalizedText("mailbox.shelf.trash", "Trash")
         case .sent: return LocalizedText("mailbox.shelf.sent", "Sent")
         case .drafts: return LocalizedText("mailbox.shelf.drafts", "Drafts")
         case .list(let list): return list.text
+        case .folder(let name): return LocalizedText("mailbox.\(slug)", MailFolderName.shown(name))
         }
+    }
+
+    /// A folder's name as the person reads it (`MailFolderName`); `nil` for the other shelves.
+    public var folderName: String? {
+        if case .folder(let name) = self { return MailFolderName.shown(name) }
+        return nil
+    }
+
+    /// The shelf's name in the run's language: the catalogue's, or a folder's own.
+    public func name(in texts: Localization) -> String {
+        folderName ?? texts(text)
     }
 }
 
@@ -150,11 +175,13 @@ public struct MailboxState: Equatable, Sendable {
         /// Whether the field holds addresses (To, Cc, Bcc).
         public var holdsAddresses: Bool { self == .to || self == .cc || self == .bcc }
 
-        /// The most characters (grapheme clusters) the field takes: a subject; a letter; the addresses of a list or a
-        /// large Reply All (dozens of "Name <address>"), so none is hidden past the field's end.
+        /// The most characters (grapheme clusters) the field takes: a subject; a letter with the longest quote a reply
+        /// or forward carries (all the reader shows of a message, `MailMessage.readerCharacters`, each line with its
+        /// "> "), so no quote loses its end; the addresses of a list or a large Reply All (dozens of "Name <address>"),
+        /// so none is hidden past the field's end.
         public var maximumLength: Int {
             switch self {
-            case .body: return 10_000
+            case .body: return MailMessage.readerCharacters + MailMessage.readerCharacters / 4
             case .subject: return 500
             case .to, .cc, .bcc: return 10_000
             }
@@ -331,6 +358,9 @@ public struct MailboxState: Equatable, Sendable {
     }
     /// The message open in the reader, if any.
     public var reading: String?
+    /// This device's name on the mail server (`MailDevice`), which marks the drafts it keeps in the server's Drafts:
+    /// those it shows from its own file, not twice. `nil` without a server.
+    public var device: String?
     /// The moment the rules last asked to be told of (`MailboxEffect.wakeClock`), if any.
     public var clockWake: Date?
     /// The messages the person has opened: their unread dots are cleared (saved).
@@ -410,6 +440,12 @@ public struct MailboxState: Equatable, Sendable {
         return placement(of: id).list == segment.list
     }
 
+    /// Whether the message with `id` was written here, a message sent or a draft of this device's (its text in
+    /// `mailbox-sent.json`): not the server's copy of one, nor what another program put in Sent or Drafts.
+    public func isWrittenHere(_ id: String) -> Bool {
+        placement(of: id).list.isWrittenHere && message(withID: id).map { $0.serverPlacement == nil } ?? false
+    }
+
     /// Where the message with `id` is: its placement, or the Inbox when it has none.
     public func placement(of id: String) -> Placement { placements[id] ?? .inbox }
 
@@ -430,6 +466,7 @@ public struct MailboxState: Equatable, Sendable {
         case .sent?: return .sent
         case .drafts?: return .draft
         case .list?: return .list
+        case .folder?: return .folder
         case nil: return segment.list
         }
     }
@@ -476,7 +513,7 @@ public struct MailboxState: Equatable, Sendable {
 
     /// How a list is read, as mail clients read them: the Inbox with the messages back from Later on top, the latest
     /// back first; Later by when each message comes back, soonest first (those with no moment, "Someday", last); Sent
-    /// and Drafts newest first (each is added, or saved again, at the end of `messages`); every other list in the
+    /// and Drafts newest first; every other list in the
     /// order its messages were filed. Ties keep that order.
     func ordered(_ filed: [String], as list: Placement.List) -> [String] {
         switch list {
@@ -486,7 +523,14 @@ public struct MailboxState: Equatable, Sendable {
         case .later:
             return stablySorted(filed, by: { placement(of: $0).until ?? .distantFuture }, <)
         case .sent, .draft:
-            return filed.reversed()
+            // Newest first: by the date each was written, the server's and this device's together. Those without a
+            // date (written here before dates were kept, so older than any dated here; the server's without a Date
+            // header) come last, the last added first.
+            let lastAddedFirst = Array(filed.reversed())
+            let undated = lastAddedFirst.filter { message(withID: $0)?.date == nil }
+            guard undated.count < lastAddedFirst.count else { return lastAddedFirst }
+            let dated = lastAddedFirst.filter { message(withID: $0)?.date != nil }
+            return stablySorted(dated, by: { message(withID: $0)?.date ?? .distantPast }, >) + undated
         default:
             return filed
         }
@@ -497,6 +541,27 @@ public struct MailboxState: Equatable, Sendable {
         ids.enumerated().map { (date: date($0.element), offset: $0.offset, id: $0.element) }
             .sorted { $0.date != $1.date ? precedes($0.date, $1.date) : $0.offset < $1.offset }
             .map(\.id)
+    }
+
+    /// The mail server's other folders, as its last check said them (those holding no message too): the menu lists
+    /// each. Empty without a server.
+    public var serverFolders: [String] = []
+
+    /// The mail server's other folders (`serverFolders`, and any holding a message here; a folder open stays while
+    /// it is emptied), each with how many messages it holds: the menu's Folders, in the order of their names as
+    /// shown (`MailFolderName`), as a person sorts them.
+    public var folderCounts: [(folder: String, count: Int)] {
+        var counts: [String: Int] = Dictionary(serverFolders.map { ($0, 0) }, uniquingKeysWith: { first, _ in first })
+        for message in messages {
+            let placement = placement(of: message.id)
+            if placement.list == .folder, let folder = placement.detail { counts[folder, default: 0] += 1 }
+        }
+        // The folder open stays in the menu while it is emptied.
+        if case .folder(let open)? = shelf, counts[open] == nil { counts[open] = 0 }
+        return counts.map { ($0.key, $0.value) }.sorted {
+            let (left, right) = (MailFolderName.shown($0.folder), MailFolderName.shown($1.folder))
+            return left.localizedStandardCompare(right) == .orderedAscending || (left == right && $0.folder < $1.folder)
+        }
     }
 
     /// The messages filed in the named lists, by list name.

@@ -38,6 +38,7 @@ enum MailboxText {
     // The menu and the bar
     static let mailbox = LocalizedText("mailbox.menu.title", "Mailbox")
     static let lists = LocalizedText("mailbox.menu.lists", "Lists")
+    static let folders = LocalizedText("mailbox.menu.folders", "Folders")
     static let gallery = LocalizedText("mailbox.menu.gallery", "Gallery")
     static let settings = LocalizedText("mailbox.menu.settings", "Settings")
     static let flickDecidesOn = LocalizedText("mailbox.menu.flick-decides-on", "Flick decides the action: on")
@@ -156,6 +157,7 @@ enum MailboxText {
     static let emptyTrashNote = LocalizedText("mailbox.empty.trash", "Nothing in the Trash. Swipe a message far right, past the second line, to delete it.")
     static let emptySentNote = LocalizedText("mailbox.empty.sent", "Nothing sent yet. Messages you write and send appear here.")
     static let emptyDraftsNote = LocalizedText("mailbox.empty.drafts", "No drafts. Cancel a message you are writing and choose Save Draft to keep it here.")
+    static let emptyFolderNote = LocalizedText("mailbox.empty.folder", "Nothing in {folder}.")
     static let emptyListNote = LocalizedText("mailbox.empty.list", "Nothing in {list}. Swipe a message far left, past the second line, and choose {list}.")
     static let emptyInboxNote = LocalizedText("mailbox.empty.inbox", "Nothing in the Inbox. New messages arrive here.")
     static let emptyLaterNote = LocalizedText("mailbox.empty.later", "Nothing for later. Swipe a message left to bring it back when you choose.")

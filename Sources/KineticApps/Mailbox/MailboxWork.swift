@@ -26,7 +26,7 @@ struct MailboxWork {
         }
         switch effect {
         case .saveSent:
-            return attempt { try environment.saveSent(state.messages.filter { state.placement(of: $0.id).list.isWrittenHere }) }
+            return attempt { try environment.saveSent(state.messages.filter { state.isWrittenHere($0.id) }) }
         case .saveRead:
             return attempt { try environment.saveRead(state.read) }
         case .save:
@@ -153,7 +153,7 @@ struct MailboxWork {
         case .file(let filing):
             if let move = environment.moveOnServer { work = { try await move(filing.id, filing.placement) } }
         case .keepDrafts:
-            let drafts = state.messages.filter { state.placement(of: $0.id).list == .draft }
+            let drafts = state.messages.filter { state.placement(of: $0.id).list == .draft && state.isWrittenHere($0.id) }
             if let keep = environment.keepDraftsOnServer { work = { try await keep(drafts) } }
         }
         guard let work else { return .send(.sync(.errandEnded(serial: serial, refusal: nil))) }

@@ -308,9 +308,9 @@ final class MessageList {
     // MARK: Context menu and focus
 
     /// What a right-click on a message offers: the swipe's four actions, each playing the swipe's animation; nothing
-    /// for a message in Sent or Drafts, which is never filed away (see `MailboxRules`).
+    /// for a message written here, in Sent or Drafts, which is never filed away (see `MailboxRules`).
     private func contextActions(for id: String) -> [(title: String, perform: () -> Void)] {
-        guard !state.placement(of: id).list.isWrittenHere else { return [] }
+        guard !state.isWrittenHere(id) else { return [] }
         let texts = context.texts
         return [(MailboxText.archive, SwipeZone.archive), (MailboxText.delete, .delete), (MailboxText.laterEllipsis, .later), (MailboxText.listEllipsis, .list)].map { text, zone in
             (texts(text), { [weak self] in self?.context.send(.command(id: id, zone: zone)) })
@@ -460,7 +460,7 @@ final class MessageList {
     /// The list, named for the list that shows, and every row; hidden while a sheet or the reader covers it.
     func describe(covered: Bool) {
         scroll.frame.accessibilityElementsHidden = covered
-        scroll.frame.accessibility = Accessibility(role: .list, name: context.texts(state.shelf?.text ?? state.segment.text))
+        scroll.frame.accessibility = Accessibility(role: .list, name: state.shelf?.name(in: context.texts) ?? context.texts(state.segment.text))
         describeItems()
     }
 

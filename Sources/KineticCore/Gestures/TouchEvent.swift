@@ -5,7 +5,8 @@ public struct TouchEvent: Hashable, Sendable, Codable {
         case began, moved, ended, cancelled
     }
 
-    /// Stable for the life of one touch, from `began` to `ended` or `cancelled`.
+    /// Stable for the life of one touch, from `began` to `ended` or `cancelled`. The mouse's left button is always
+    /// `mouseID` (0); fingers are 1 and up.
     public var id: Int
     /// Whether the touch landed, moved, lifted or was taken away by the platform.
     public var phase: Phase
@@ -13,6 +14,14 @@ public struct TouchEvent: Hashable, Sendable, Codable {
     public var location: Point
     /// Seconds of simulated time.
     public var timestamp: Double
+
+    /// The id of the mouse's left button: a window gives its presses and drags this id, a scenario's touches with
+    /// `"id": 0` are the mouse's. What a mouse does differently (a drag over text selects it, where a finger scrolls)
+    /// goes by it.
+    public static let mouseID = 0
+
+    /// Whether this is the mouse's left button rather than a finger.
+    public var isMouse: Bool { id == Self.mouseID }
 
     /// An event of touch `id` at `location` (screen points) and `timestamp` (seconds of simulated time).
     public init(id: Int, phase: Phase, location: Point, timestamp: Double) {

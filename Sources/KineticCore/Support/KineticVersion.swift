@@ -7,6 +7,7 @@ public enum KineticVersion {
     /// `Store.scope`), which 1.0.0 did not have; 1.2.0 reads catalogues by English and context (`.mo` too) and made
     /// opening a link asynchronous; 2.0.0 keeps the keyboard focus in the engine alone (`Screen.focusedControl` is
     /// gone: an app asks `KeyboardFocus.request`); 2.1.0 writes Cc, Bcc, Reply All and Forward and opens and saves
-    /// a message's files, see CHANGELOG.md.
-    public static let current = "2.1.0"
+    /// a message's files; 2.2.0 shows the server's Sent, Drafts and other folders and selects the reader's text with
+    /// the mouse, see CHANGELOG.md.
+    public static let current = "2.2.0"
 }

@@ -265,14 +265,7 @@ public final class TextField {
         var rects: [Rect] = []
         let range = editor.selection
         if !range.isEmpty, editor.composition == nil {
-            let start = caretRect(at: range.lowerBound), end = caretRect(at: range.upperBound)
-            if abs(start.minY - end.minY) < 0.5 {
-                rects = [Rect(x: start.minX, y: start.minY, width: end.minX - start.minX, height: start.height)]
-            } else {
-                rects = [Rect(x: start.minX, y: start.minY, width: max(textWidth - start.minX, 4), height: start.height)]
-                if end.minY - start.maxY > 0.5 { rects.append(Rect(x: 0, y: start.maxY, width: textWidth, height: end.minY - start.maxY)) }
-                if end.minX > 0 { rects.append(Rect(x: 0, y: end.minY, width: end.minX, height: end.height)) }
-            }
+            rects = SelectableText.highlight(from: caretRect(at: range.lowerBound), to: caretRect(at: range.upperBound), width: textWidth)
         }
         while selectionLayers.count < rects.count {
             let highlight = Layer(identifier: "\(layer.identifier ?? "field").selection.\(selectionLayers.count)")

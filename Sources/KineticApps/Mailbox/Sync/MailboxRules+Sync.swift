@@ -16,6 +16,7 @@ extension MailboxRules {
         // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
         // undone), so only what it says counts.
         if !snapshot.isStale {
+            state.serverFolders = snapshot.folders
             var messages = snapshot.messages
             // Pending from now: this very check is read with them, so the person's filing shows, and a refusal puts
             // the message back where the server has it.

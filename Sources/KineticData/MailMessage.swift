@@ -322,6 +322,9 @@ public struct PartialMailCheck: Error, CustomStringConvertible {
     public var messages: [MailMessage]
     /// "Work: the mail server … could not be reached", one per account.
     public var problems: [String]
+    /// The first problem by kind, when it came from a connection's error (a check cut short), for the Mailbox to say
+    /// in the person's language.
+    public var problem: MailProblem?
 
     /// A check that found `messages`, with `problems`.
     public init(messages: [MailMessage], problems: [String]) {

@@ -41,6 +41,9 @@ public final class MailboxRefresher: Sendable {
         public var isStale = false
         /// A mail server's other folders (`MailServer.folders()`), those holding no message too; none for a document.
         public var folders: [String] = []
+        /// Why a mail server's check failed, by kind, for the Mailbox to say in the person's language (`problems`
+        /// keep the English for the log); `nil` when it did not, or for a document.
+        public var problem: MailProblem?
 
         /// A snapshot of `messages`, with what went wrong on the way.
         public init(messages: [MailMessage], problems: [String], refreshFailed: Bool, showingSaved: Bool = false) {

@@ -188,7 +188,9 @@ public struct IMAPMailServer: MailServer {
                 Log.line("mail: the check was cut short, and what it kept can't be read either: \(unread)")
             }
             guard !kept.isEmpty else { throw error }
-            throw PartialMailCheck(messages: kept, problems: ["\(error)"])
+            var partial = PartialMailCheck(messages: kept, problems: ["\(error)"])
+            partial.problem = MailProblem.of(error)
+            throw partial
         }
         if outcome.leftUnread { checkAgain.withLockedValue { $0 }?() }
         let rows = show(try store.contents())

@@ -1,4 +1,5 @@
 import Foundation
+import KineticData
 import NIOCore
 import NIOSSL
 
@@ -608,14 +609,22 @@ public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// the rest waits for the next check.
     case overBudget(String)
 
-    /// The sentence a banner or a log line says.
+    /// The sentence a log line says: its problem's (`mailProblem`), and for one over budget, which budget.
     public var description: String {
+        if case .overBudget(let what) = self { return "the mail server \(what); what was read is kept, and the rest comes at the next check" }
+        return mailProblem.description
+    }
+}
+
+extension IMAPError: MailProblemReporting {
+    /// The failure's kind, for the Mailbox to say in the person's language, with the server's and the system's words.
+    public var mailProblem: MailProblem {
         switch self {
-        case .unreachable(let address, let why): return "the mail server at \(address) could not be reached (\(why))"
-        case .refused(let command, let why): return "the mail server refused \(command): \(why)"
-        case .closed(let why): return "the mail server closed the connection: \(why)"
-        case .timedOut(let limit): return "the mail server did not answer within \(limit)"
-        case .overBudget(let what): return "the mail server \(what); what was read is kept, and the rest comes at the next check"
+        case .unreachable(let address, let why): return .unreachable(server: address, why: why)
+        case .refused(let command, let why): return .refused(command: command, serverSaid: why)
+        case .closed(let why): return .closed(why: why)
+        case .timedOut(let limit): return .timedOut(seconds: Int(limit.components.seconds))
+        case .overBudget: return .overBudget
         }
     }
 }

@@ -266,10 +266,16 @@ public final class Stage {
         for layer in now where !before.contains(where: { $0 === layer }) { layer.onPointerWithin?(true) }
     }
 
+    /// Where the hovered layer was at the end of the last step: one that has moved since is on its way somewhere
+    /// (a costume flying off when clicked, a row scrolling by), and gets no shade until it rests.
+    private var hoveredAtLastStep: (layer: ObjectIdentifier, frame: Rect)?
+
     /// Shades the hovered layer that has no hover look of its own, or takes the shade away (while a button is down,
-    /// a press or a drag, nothing is shaded: the pointer is pressing, not hovering).
+    /// a press or a drag, nothing is shaded: the pointer is pressing, not hovering; nor while the layer moves: the
+    /// shade would be a box sliding along with it).
     private func placeHoverShade() {
-        guard !arena.hasActiveTouches, let hovered, isOnStage(hovered), hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
+        let moving = hovered.map { hovered in hoveredAtLastStep.map { $0.layer == ObjectIdentifier(hovered) && $0.frame != hovered.frameInRoot } ?? false } ?? false
+        guard !arena.hasActiveTouches, !moving, let hovered, isOnStage(hovered), hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
             if hoverShade.superlayer != nil { hoverShade.removeFromSuperlayer() }
             return
         }
@@ -392,6 +398,7 @@ public final class Stage {
         touchEndedSinceLastStep = false
         // Also once the hovered layer is gone (it was freed with its screen): the shade goes with it.
         if hovered != nil || hoverShade.superlayer != nil { placeHoverShade() }
+        hoveredAtLastStep = hovered.map { (ObjectIdentifier($0), $0.frameInRoot) }
         lastStepChangedScene = sceneChanges.changes != sceneBefore
         inputSinceLastStep = false
     }

@@ -1,6 +1,7 @@
 import XCTest
 import KineticData
 @testable import KineticApps
+import KineticRuntime
 
 /// The account sheet alone, a child feature of the Mailbox: each action's whole state and every effect. What is
 /// expected comes from the sheet's promises (docs/mail.md): what is asked is what was typed, one try at a time, a
@@ -42,6 +43,21 @@ final class AccountSheetRulesTests: XCTestCase {
         XCTAssertEqual(sheet, expected, "the refusal shows")
         _ = AccountSheetRules.reduce(&sheet, .edit(.password, "right"), mayOpen: true)
         XCTAssertNil(sheet?.problem, "an edit clears the refusal")
+    }
+
+    /// A connection's failure by kind: logged in English, kept by kind for the sheet to say in the person's language
+    /// (French here, the catalogue's sentence around the server's words); an edit clears both.
+    func testARefusalByKindIsSaidInThePersonsLanguage() {
+        var sheet = typed()
+        _ = AccountSheetRules.reduce(&sheet, .connect, mayOpen: true)
+        let problem = MailProblem.refused(command: "LOGIN", serverSaid: "NO [AUTHENTICATIONFAILED] Authentication failed.")
+        XCTAssertEqual(AccountSheetRules.reduce(&sheet, .refusedBecause(problem), mayOpen: true),
+                       [.log("the mail account was not set up: the mail server refused LOGIN: NO [AUTHENTICATIONFAILED] Authentication failed.")])
+        XCTAssertEqual(sheet?.problemKind, problem)
+        let french = Localization(languages: ["fr"], catalogues: KineticApps.shippedCatalogues())
+        XCTAssertEqual(MailProblemWords.sentence(problem, french), "le serveur de messagerie a refusé LOGIN\u{00A0}: NO [AUTHENTICATIONFAILED] Authentication failed.")
+        _ = AccountSheetRules.reduce(&sheet, .edit(.password, "right"), mayOpen: true)
+        XCTAssertNil(sheet?.problemKind, "an edit clears the refusal")
     }
 
     func testACheckedAccountIsKeptThenOpenedAndACancelBeforeTheCheckKeepsNothing() throws {

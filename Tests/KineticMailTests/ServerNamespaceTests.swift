@@ -107,3 +107,15 @@ final class ServerNamespaceTests: XCTestCase {
                           "UIDs of two mailboxes are not one message")
     }
 }
+
+/// A connection's failures by kind, for the Mailbox to say in the person's language, with the words it quotes.
+final class MailProblemTests: XCTestCase {
+    func testEachIMAPFailureSaysItsKind() {
+        XCTAssertEqual(MailProblem.of(IMAPError.unreachable("127.0.0.1:1", "Connection refused")), .unreachable(server: "127.0.0.1:1", why: "Connection refused"))
+        XCTAssertEqual(MailProblem.of(IMAPError.refused("LOGIN", "NO Authentication failed.")), .refused(command: "LOGIN", serverSaid: "NO Authentication failed."))
+        XCTAssertEqual(MailProblem.of(IMAPError.closed("BYE")), .closed(why: "BYE"))
+        XCTAssertEqual(MailProblem.of(IMAPError.timedOut(.seconds(20))), .timedOut(seconds: 20))
+        XCTAssertEqual(MailProblem.of(IMAPError.overBudget("sent more than 16 MB for one command")), .overBudget)
+        XCTAssertEqual(MailProblem.of(MailAccountError("no such account")), .other("no such account"))
+    }
+}

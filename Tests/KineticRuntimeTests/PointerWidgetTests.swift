@@ -82,6 +82,27 @@ final class PointerWidgetTests: WidgetTestCase {
         XCTAssertEqual(record.events, ["hovered", "left"])
     }
 
+    /// A hovered button that moves (a costume flying off as it is clicked) is not shaded on its way: the shade would
+    /// be a grey box sliding along with it. At rest again under the pointer, it is.
+    func testAHoveredLayerThatMovesIsNotShadedUntilItRests() throws {
+        let (stage, _) = pointerHost()
+        stage.sendPointer(at: try point(over: stage, "button"))
+        stage.step()
+        XCTAssertNotNil(stage.dump().layer("hover"), "at rest: shaded")
+        let button = try XCTUnwrap(stage.root.layer(withIdentifier: "button"))
+        // 10 pt down over 0.3 s: still under the pointer, which has not moved.
+        stage.animator.animate(button, \.position, to: button.position + Vector(dx: 0, dy: 10), with: .tween(duration: 0.3))
+        var shadedWhileMoving = 0
+        for _ in 0..<10 {
+            stage.step()
+            if stage.dump().layer("hover") != nil { shadedWhileMoving += 1 }
+        }
+        XCTAssertEqual(shadedWhileMoving, 0, "no shade slides along with it")
+        XCTAssertEqual(stage.dump().layer("button")?.hovered, true, "still the hovered one")
+        stage.run(for: 0.5)
+        XCTAssertEqual(try layer(stage, "hover").frame, try layer(stage, "button").frame, "at rest again: shaded where it is")
+    }
+
     func testALayerThatSlidesUnderAStillPointerTakesTheHoverAndOneThatLeavesTakesTheShade() throws {
         let (stage, host) = pointerHost()
         let still = Point(x: 400, y: 400)  // the bare stage

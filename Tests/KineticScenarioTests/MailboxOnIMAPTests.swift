@@ -331,6 +331,26 @@ final class MailboxOnIMAPTests: XCTestCase {
         XCTAssertEqual(list.y, strip.y + strip.height, accuracy: 0.5, "no row hides under the strip")
     }
 
+    /// Said in the person's language: the strip's sentence is the catalogue's, only the address and the system's reason
+    /// quoted as they came (issue #54: "every error the person sees is a sentence in their language").
+    func testAnUnreachableServerIsSaidInThePersonsLanguage() throws {
+        let account = try MailAccount(address: "imap://127.0.0.1:1", user: "ana", password: "x")
+        var environment = AppsEnvironment.offline
+        environment.mailServer = IMAPMailServer(account: account, checkInterval: 60, timeout: .seconds(5))
+        for (language, expected) in [("fr", "Hors ligne\u{00A0}: le serveur de messagerie à 127.0.0.1:1 est injoignable ("),
+                                     ("de", "Offline: der Mailserver unter 127.0.0.1:1 ist nicht erreichbar (")] {
+            let localization = Localization(languages: [language], catalogues: KineticApps.shippedCatalogues())
+            let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment),
+                                            localization: localization)
+            defer { try? runner.removeOwnFolder() }  // best effort: a temporary folder
+            runner.stage.run(until: 0.5)
+            runner.stage.backgroundWork.waitUntilIdle(timeout: 15)
+            runner.stage.run(for: 1)
+            let strip = try XCTUnwrap(runner.stage.dump().layer("mailbox.offline.text")?.text, language)
+            XCTAssertTrue(strip.hasPrefix(expected), "\(language): \(strip)")
+        }
+    }
+
     func testAccountsAreChecked() {
         let secure = try? MailAccount(address: "imaps://mail.example.org", user: "ana", password: "x")
         XCTAssertEqual(secure?.port, 993, "imaps:// is IMAP over TLS, on 993 unless told")

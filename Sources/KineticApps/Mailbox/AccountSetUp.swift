@@ -29,6 +29,8 @@ public struct AccountSetUp: Equatable, Sendable, CustomStringConvertible, Custom
     public var isKeeping = false
     /// Why the last try was refused, in the server's or the check's words; `nil` before one, or once the fields change.
     public var problem: String?
+    /// The refusal's kind, when the connection said it (`MailProblem`): the sheet says it in the person's language.
+    public var problemKind: MailProblem?
 
     /// An empty sheet (its Name field takes the keyboard as it opens: the sheet's to carry out).
     public init() {}

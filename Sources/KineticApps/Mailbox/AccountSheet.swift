@@ -157,7 +157,9 @@ final class AccountSheet {
     /// "Connecting…", the refusal, or nothing.
     private func statusText(_ account: AccountSetUp) -> String {
         if account.isConnecting { return context.texts(MailboxText.connecting) }
-        if let problem = account.problem { return context.texts(MailboxText.accountRefused, ["reason": problem]) }
+        if let problem = account.problem {
+            return context.texts(MailboxText.accountRefused, ["reason": account.problemKind.map { MailProblemWords.sentence($0, context.texts) } ?? problem])
+        }
         return ""
     }
 

@@ -13,6 +13,8 @@ public enum AccountSheetAction: Equatable, Sendable {
     case connect
     /// The check or the server refused the account (`reason`, in their words): the sheet stays, and says why.
     case refused(reason: String)
+    /// The server's connection failed as `MailProblem` says: the sheet stays, and says why in the person's language.
+    case refusedBecause(MailProblem)
     /// The login worked: the account is being kept (`keep`), and Cancel waits until it is.
     case checked
     /// The account was checked and kept: the sheet closes, and the Mailbox opens anew on it (`open`).
@@ -47,12 +49,16 @@ public enum AccountSheetRules {
             // The fields wait while the server is asked: what is asked is what was typed.
             guard sheet?.isConnecting == false, sheet?[field] != text else { return [] }
             sheet?[field] = text
-            sheet?.problem = nil
+            sheet?.problem = nil; sheet?.problemKind = nil
         case .connect:
             guard let account = sheet, account.canConnect, !account.isConnecting else { return [] }
             sheet?.isConnecting = true
-            sheet?.problem = nil
+            sheet?.problem = nil; sheet?.problemKind = nil
             return [.check(account.form)]
+        case .refusedBecause(let problem):
+            let effects = reduce(&sheet, .refused(reason: problem.description), mayOpen: mayOpen)
+            if sheet?.problem != nil { sheet?.problemKind = problem }
+            return effects
         case .refused(let reason):
             // An answer to a sheet already closed (Cancel while connecting) is nobody's.
             guard sheet?.isConnecting == true else { return [] }

@@ -34,6 +34,7 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
                 await memory.succeeded(partial.messages)
                 var checked = MailboxRefresher.Snapshot(messages: partial.messages, problems: partial.problems.map { "mail server: \($0)" }, refreshFailed: true)
                 checked.folders = server.folders()
+                checked.problem = partial.problem
                 return checked
             } catch {
                 // Every failed check says why: the sync keeps the server "away" until one works (said once, and shown
@@ -42,6 +43,7 @@ extension DataFeed where Snapshot == MailboxRefresher.Snapshot {
                 var stale = MailboxRefresher.Snapshot(messages: shown, problems: ["mail server: \(error)"],
                                                       refreshFailed: true, showingSaved: !shown.isEmpty)
                 stale.isStale = true
+                stale.problem = MailProblem.of(error)
                 return stale
             }
         }, refreshInterval: server.checkInterval)

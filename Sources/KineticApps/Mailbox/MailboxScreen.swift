@@ -234,8 +234,8 @@ public final class MailboxScreen: Screen {
             if state.search?.matches != before.search?.matches { searchBar.announceMatches(to: stage) }
         }
         if state.read != before.read { list.paintUnread() }
-        if state.sync.reach != before.sync.reach,
-           awayNote.show(state.sync.reach, from: before.sync.reach, in: content, announce: { [weak self] in self?.stage?.announce($0) }) {
+        if state.sync.reach != before.sync.reach || state.serverProblem != before.serverProblem,
+           awayNote.show(state.sync.reach, problem: state.serverProblem, from: before.sync.reach, in: content, announce: { [weak self] in self?.stage?.announce($0) }) {
             list.topInset = awayNote.listTopInset  // the strip came or went: the list makes room, or takes it back
             list.resize(to: context.size)
         }

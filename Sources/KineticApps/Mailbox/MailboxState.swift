@@ -543,6 +543,10 @@ public struct MailboxState: Equatable, Sendable {
             .map(\.id)
     }
 
+    /// Why the last check of the mail server failed, by kind, while it did (`sync.reach` is away): the strip under the
+    /// bar says it in the person's language. `nil` when it answered, or when the failure's kind is not known.
+    public var serverProblem: MailProblem?
+
     /// The mail server's other folders, as its last check said them (those holding no message too): the menu lists
     /// each. Empty without a server.
     public var serverFolders: [String] = []

@@ -125,8 +125,13 @@ enum MailboxText {
     static let offlineSaid = LocalizedText("mailbox.offline.said", "The mail server can’t be reached: {reason}. What you do here is kept, and done when it’s back.")
     static let offlineEnded = LocalizedText("mailbox.offline.ended", "The mail server answers again.")
     static let sendNotSent = LocalizedText("mailbox.banner.send-not-sent", "Not sent: “{subject}” is in Drafts. The mail server said: {reason}")
-    static let sendUnanswered = LocalizedText("mailbox.banner.send-unanswered",
-                                              "“{subject}” may not have been sent: the mail server took all of it and never answered ({reason}). It is in Drafts; send it again if it did not arrive.")
+    /// No answer after the final dot: the reason (a timeout, the app closed) is the log's; the person is told what it
+    /// means and what to do.
+    static let sendUnanswered = LocalizedText("mailbox.banner.send-unanswered-silent",
+                                              "“{subject}” may not have been sent: the mail server took all of it and never answered. It is in Drafts; send it again if it did not arrive.")
+    /// A send waiting for a server that can't be reached: no server's words to quote (the system's reason is the log's).
+    static let sendWaitingAway = LocalizedText("mailbox.banner.send-waiting-away",
+                                               "“{subject}” waits: the mail server can’t be reached. It goes by itself once the server answers.")
     static let sendWaiting = LocalizedText("mailbox.banner.send-waiting", "“{subject}” waits for the mail server, which said: {reason}. It goes again by itself.")
     static let draftsRefused = LocalizedText("mailbox.banner.drafts-refused", "The mail server did not keep the drafts: {reason}")
     static let changesNotSaved = LocalizedText("mailbox.banner.not-saved", "Couldn’t save — your changes last until you quit")

@@ -97,7 +97,9 @@ struct MailboxWork {
             do {
                 send(try await step(setting))
             } catch where !(error is CancellationError) {
-                send(.account(.refused(reason: ErrorWords.sentence(error))))
+                // A connection's failure by its kind, said in the person's language; any other in its own words.
+                let problem = MailProblem.of(error)
+                if case .other = problem { send(.account(.refused(reason: ErrorWords.sentence(error)))) } else { send(.account(.refusedBecause(problem))) }
             } catch {}
         }
     }

@@ -30,10 +30,11 @@ final class ServerAwayNote {
     /// Shows the strip while `reach` is away (in `container`, made on first need), hides it otherwise; returns whether
     /// it came or went, so the list makes room or takes it back. Screen readers hear the change.
     @discardableResult
-    func show(_ reach: ServerReach, from before: ServerReach, in container: Layer, announce: (String) -> Void) -> Bool {
+    func show(_ reach: ServerReach, problem: MailProblem?, from before: ServerReach, in container: Layer, announce: (String) -> Void) -> Bool {
         let texts = context.texts
         var words: String?
-        if case .away(let reason) = reach { words = Self.shortened(reason) }
+        // Its kind known, in the person's language; else in the words it came with.
+        if case .away(let reason) = reach { words = problem.map { MailProblemWords.sentence($0, texts) } ?? Self.shortened(reason) }
         guard words != shown else { return false }
         let cameOrWent = (words == nil) != (shown == nil)
         shown = words

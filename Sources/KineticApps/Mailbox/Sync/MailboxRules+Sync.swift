@@ -13,6 +13,7 @@ extension MailboxRules {
         let wasAway: Bool
         if case .away = state.sync.reach { wasAway = true } else { wasAway = false }
         var outcomes = reduceSync(&state, .checkEnded(reason: reason))
+        state.serverProblem = snapshot.refreshFailed ? snapshot.problem : nil
         // A failed check hands back what the last one found: nothing in it is news (a move done since would seem
         // undone), so only what it says counts.
         if !snapshot.isStale {
@@ -137,16 +138,20 @@ extension MailboxRules {
         // No answer after the final dot: it may have arrived, and the person is told so, not that it was not sent.
         var unanswered = false
         if case .unanswered = failure { unanswered = true }
-        let banner = LocalizedMessage(unanswered ? MailboxText.sendUnanswered : MailboxText.sendNotSent, ["subject": .verbatim(entry.message.subject),
-                                                                 "reason": .verbatim(String(failure.words.prefix(300)))])
+        // The server's refusal is quoted; no answer has no words of the server's to quote (why is the log's).
+        let banner = unanswered ? LocalizedMessage(MailboxText.sendUnanswered, ["subject": .verbatim(entry.message.subject)])
+            : LocalizedMessage(MailboxText.sendNotSent, ["subject": .verbatim(entry.message.subject), "reason": .verbatim(String(failure.words.prefix(300)))])
         return moves + [.save, .saveSent(.draftSaved), .effect(.log("not sent, kept in Drafts: \(failure.words.prefix(300))")),
                         .effect(.showBanner(banner))]
     }
 
     /// A message the server asked to wait: it stays in the outbox and goes again by itself; said once per wait.
     private static func waiting(_ entry: OutboxEntry, _ failure: SendFailure) -> [MailboxOutcome] {
-        let banner = LocalizedMessage(MailboxText.sendWaiting, ["subject": .verbatim(entry.message.subject),
-                                                                 "reason": .verbatim(String(failure.words.prefix(300)))])
+        // A 4xx is the server's own words, quoted; a server away has none (the system's reason is the log's).
+        var away = false
+        if case .unreachable = failure { away = true }
+        let banner = away ? LocalizedMessage(MailboxText.sendWaitingAway, ["subject": .verbatim(entry.message.subject)])
+            : LocalizedMessage(MailboxText.sendWaiting, ["subject": .verbatim(entry.message.subject), "reason": .verbatim(String(failure.words.prefix(300)))])
         return [.effect(.log("waiting to send: \(failure.words.prefix(300))")), .effect(.showBanner(banner))]
     }
 }

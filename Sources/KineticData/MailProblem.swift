@@ -13,6 +13,8 @@ public enum MailProblem: Equatable, Sendable, CustomStringConvertible {
     case timedOut(seconds: Int)
     /// The server sent more, or took longer, than one check may take; what was read is kept.
     case overBudget
+    /// One mailbox could not be read (the server refused `command` there, `serverSaid` its words); the others were.
+    case mailboxUnreadable(mailbox: String, command: String, serverSaid: String)
     /// Anything else, in the words it came with.
     case other(String)
 
@@ -24,6 +26,7 @@ public enum MailProblem: Equatable, Sendable, CustomStringConvertible {
         case .closed(let why): return "the mail server closed the connection: \(why)"
         case .timedOut(let seconds): return "the mail server did not answer within \(seconds) s"
         case .overBudget: return "the mail server sent more than one check may take; what was read is kept, and the rest comes at the next check"
+        case .mailboxUnreadable(let mailbox, let command, let words): return "\(mailbox) could not be read (\(command): \(words))"
         case .other(let words): return words
         }
     }

@@ -172,7 +172,7 @@ public struct IMAPMailServer: MailServer {
                             progressed: { now in counted.withLockedValue { $0 = now } })
         // One check at a time per file: a Mailbox reopened on a new account makes new servers for the accounts already
         // open, while the old one's check may still be running; two interleaved would keep the older flags last.
-        let outcome: (leftUnread: Bool, refusals: [String])
+        let outcome: (leftUnread: Bool, refusals: [MailProblem])
         do {
             outcome = try await KeptMailChecks.shared.oneAtATime(keptPath) {
                 try await self.session { session in
@@ -194,8 +194,10 @@ public struct IMAPMailServer: MailServer {
         }
         if outcome.leftUnread { checkAgain.withLockedValue { $0 }?() }
         let rows = show(try store.contents())
-        guard outcome.refusals.isEmpty else { throw PartialMailCheck(messages: rows, problems: outcome.refusals) }
-        return rows
+        guard let refusal = outcome.refusals.first else { return rows }
+        var partial = PartialMailCheck(messages: rows, problems: outcome.refusals.map(\.description))
+        partial.problem = refusal
+        throw partial
     }
 
     /// The rows of what the store holds, each message's place on the server kept for filing and reading.

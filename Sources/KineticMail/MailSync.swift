@@ -33,9 +33,9 @@ struct MailSync {
     /// since the last check is then already kept in the Archive, with the body read in the Inbox (`MailStore.keep`).
     ///
     /// A place the server refuses (a mailbox it will not open, a FETCH it answered NO to) is passed by, kept as it was,
-    /// and said in `refusals`, a sentence each, while the others are read: one bad place never costs the others.
-    func run(_ session: IMAPSession) async throws -> (leftUnread: Bool, refusals: [String]) {
-        var refusals: [String] = []
+    /// and said in `refusals`, a problem each, while the others are read: one bad place never costs the others.
+    func run(_ session: IMAPSession) async throws -> (leftUnread: Bool, refusals: [MailProblem]) {
+        var refusals: [MailProblem] = []
         var read: Set<String> = []
         var laterRead = false
         var budget = max(bodiesPerCheck, 1)
@@ -48,7 +48,8 @@ struct MailSync {
                 synced = try await sync(place.mailbox, at: position, as: place.placement, bodies: &budget, session)
             } catch IMAPError.refused(let command, let why) {
                 // Kept as it was (nothing forgotten), read again at the next check.
-                refusals.append("\(MailAccount.shown(place.mailbox)) could not be read (\(command): \(why))")
+                // Named as the menu names it (modified UTF-7 decoded), escaped and capped: it is the server's text.
+                refusals.append(.mailboxUnreadable(mailbox: MailAccount.shown(MailFolderName.shown(place.mailbox)), command: command, serverSaid: why))
                 read.insert(place.mailbox)
                 continue
             }

@@ -372,6 +372,9 @@ final class IMAPHostileServerTests: XCTestCase {
             XCTAssertEqual(partial.messages.map(\.subject), ["Hi"], "the Inbox still shows")
             XCTAssertEqual(partial.problems.count, 1)
             XCTAssertTrue(partial.problems[0].hasPrefix("\"Archive\" could not be read (SELECT: NO"), partial.problems[0])
+            // By kind, for the Mailbox to say in the person's language.
+            guard case .mailboxUnreadable(let mailbox, let command, _)? = partial.problem else { return XCTFail("\(String(describing: partial.problem))") }
+            XCTAssertEqual([mailbox, command], ["\"Archive\"", "SELECT"])
         }
     }
 

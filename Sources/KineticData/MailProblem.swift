@@ -11,8 +11,10 @@ public enum MailProblem: Equatable, Sendable, CustomStringConvertible {
     case closed(why: String)
     /// The server did not answer within `seconds`.
     case timedOut(seconds: Int)
-    /// The server sent more, or took longer, than one check may take; what was read is kept.
+    /// The server sent more than one command may bring; what was read is kept.
     case overBudget
+    /// The check took longer than its `seconds`; what was read is kept.
+    case overTime(seconds: Int)
     /// One mailbox could not be read (the server refused `command` there, `serverSaid` its words); the others were.
     case mailboxUnreadable(mailbox: String, command: String, serverSaid: String)
     /// Anything else, in the words it came with.
@@ -26,6 +28,7 @@ public enum MailProblem: Equatable, Sendable, CustomStringConvertible {
         case .closed(let why): return "the mail server closed the connection: \(why)"
         case .timedOut(let seconds): return "the mail server did not answer within \(seconds) s"
         case .overBudget: return "the mail server sent more than one check may take; what was read is kept, and the rest comes at the next check"
+        case .overTime(let seconds): return "the mail server took longer than one check may take (\(seconds) s); what was read is kept, and the rest comes at the next check"
         case .mailboxUnreadable(let mailbox, let command, let words): return "\(mailbox) could not be read (\(command): \(words))"
         case .other(let words): return words
         }

@@ -94,7 +94,7 @@ public final class IMAPSession {
         do {
             return try await runWithinBudget(command, literals: literals)
         } catch IMAPError.timedOut where sessionEnds.map({ NIODeadline.now() >= $0 }) == true {
-            throw IMAPError.overBudget("took longer than the \(sessionSeconds) s one check may take")
+            throw IMAPError.overTime(seconds: sessionSeconds)
         }
     }
 
@@ -113,7 +113,7 @@ public final class IMAPSession {
 
     private func runWithinBudget(_ command: String, literals: [[UInt8]]) async throws -> Reply {
         if let sessionEnds, NIODeadline.now() >= sessionEnds {
-            throw IMAPError.overBudget("took longer than the \(sessionSeconds) s one check may take")
+            throw IMAPError.overTime(seconds: sessionSeconds)
         }
         let tag = "K\(nextTag)"
         nextTag += 1
@@ -608,10 +608,16 @@ public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server sent more than one command, or took longer than one check, may: what was read before is kept, and
     /// the rest waits for the next check.
     case overBudget(String)
+    /// The session took longer than one check may (`seconds`): what was read before is kept, and the rest waits for
+    /// the next check.
+    case overTime(seconds: Int)
 
     /// The sentence a log line says: its problem's (`mailProblem`), and for one over budget, which budget.
     public var description: String {
         if case .overBudget(let what) = self { return "the mail server \(what); what was read is kept, and the rest comes at the next check" }
+        if case .overTime(let seconds) = self {
+            return "the mail server took longer than the \(seconds) s one check may take; what was read is kept, and the rest comes at the next check"
+        }
         return mailProblem.description
     }
 }
@@ -625,6 +631,7 @@ extension IMAPError: MailProblemReporting {
         case .closed(let why): return .closed(why: why)
         case .timedOut(let limit): return .timedOut(seconds: Int(limit.components.seconds))
         case .overBudget: return .overBudget
+        case .overTime(let seconds): return .overTime(seconds: seconds)
         }
     }
 }

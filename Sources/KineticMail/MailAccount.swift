@@ -134,8 +134,11 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// Outside text as a log shows it: escaped and capped.
+    /// Controls, format characters (a right-to-left override, a zero-width joiner) and line and paragraph separators
+    /// are written as `\u{…}`: none can reorder, hide or break the line it is shown in.
     static func shown(_ text: String) -> String {
-        let escaped = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        let hidden: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
+        let escaped = text.unicodeScalars.map { hidden.contains($0.properties.generalCategory) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
         return escaped.count > 120 ? "\"" + escaped.prefix(120) + "…\"" : "\"" + escaped + "\""
     }
 }

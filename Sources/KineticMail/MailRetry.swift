@@ -31,7 +31,7 @@ extension IMAPError {
     public var meansUnreachable: Bool {
         switch self {
         case .unreachable, .closed, .timedOut: return true
-        case .refused, .overBudget: return false
+        case .refused, .overBudget, .overTime: return false
         }
     }
 }

@@ -269,12 +269,16 @@ public final class Stage {
     /// Where the hovered layer was at the end of the last step: one that has moved since is on its way somewhere
     /// (a costume flying off when clicked, a row scrolling by), and gets no shade until it rests.
     private var hoveredAtLastStep: (layer: ObjectIdentifier, frame: Rect)?
+    /// Whether the hovered layer came under a still pointer this step because the scene moved (a row scrolling by):
+    /// it is on its way, and gets no shade until a step finds it where it was.
+    private var hoverCameWithTheScene = false
 
     /// Shades the hovered layer that has no hover look of its own, or takes the shade away (while a button is down,
     /// a press or a drag, nothing is shaded: the pointer is pressing, not hovering; nor while the layer moves: the
     /// shade would be a box sliding along with it).
     private func placeHoverShade() {
-        let moving = hovered.map { hovered in hoveredAtLastStep.map { $0.layer == ObjectIdentifier(hovered) && $0.frame != hovered.frameInRoot } ?? false } ?? false
+        let moving = hoverCameWithTheScene
+            || hovered.map { hovered in hoveredAtLastStep.map { $0.layer == ObjectIdentifier(hovered) && $0.frame != hovered.frameInRoot } ?? false } ?? false
         guard !arena.hasActiveTouches, !moving, let hovered, isOnStage(hovered), hovered.onHover == nil, hovered.ownCursor == .hand, hovered.isVisibleInTree else {
             if hoverShade.superlayer != nil { hoverShade.removeFromSuperlayer() }
             return
@@ -394,7 +398,13 @@ public final class Stage {
         }
         // Not while a button is down: a drag (the menu pulled from the edge) moves what is under the place the pointer
         // rested before it, and a row sliding in there is not hovered. Once it is up, the hover is where it was let go.
-        if let pointerLocation, !arena.hasActiveTouches, sceneChanges.changes != sceneBefore || touchEndedSinceLastStep { hover(at: pointerLocation) }
+        let hoveredBefore = hovered
+        hoverCameWithTheScene = false
+        if let pointerLocation, !arena.hasActiveTouches, sceneChanges.changes != sceneBefore || touchEndedSinceLastStep {
+            hover(at: pointerLocation)
+            // A new layer under the still pointer, brought by the scene (not by a touch's end): it is moving.
+            hoverCameWithTheScene = hovered != nil && hovered !== hoveredBefore && !touchEndedSinceLastStep
+        }
         touchEndedSinceLastStep = false
         // Also once the hovered layer is gone (it was freed with its screen): the shade goes with it.
         if hovered != nil || hoverShade.superlayer != nil { placeHoverShade() }

@@ -16,6 +16,7 @@ final class MailProblemWordsTests: XCTestCase {
             (.closed(why: "BYE shutting down"), "le serveur de messagerie a fermé la connexion\(nb): BYE shutting down"),
             (.timedOut(seconds: 20), "le serveur de messagerie n’a pas répondu en 20 secondes"),
             (.timedOut(seconds: 1), "le serveur de messagerie n’a pas répondu en 1 seconde"),
+            (.overTime(seconds: 120), "le serveur de messagerie a mis plus de temps qu’une vérification ne peut en prendre (120\(nb)s)\(nb); ce qui a été lu est gardé, le reste vient à la prochaine vérification"),
             (.mailboxUnreadable(mailbox: "\"Reçus\"", command: "SELECT", serverSaid: "NO [NONEXISTENT]"), "\"Reçus\" n’a pas pu être lu (SELECT\(nb): NO [NONEXISTENT])"),
             (.other("a sentence of its own"), "a sentence of its own"),
         ]

@@ -408,7 +408,8 @@ final class IMAPHostileServerTests: XCTestCase {
             }
             XCTFail("a session went past its deadline")
         } catch let error as IMAPError {
-            XCTAssertEqual(error, .overBudget("took longer than the 1 s one check may take"))
+            XCTAssertEqual(error, .overTime(seconds: 1))
+            XCTAssertEqual(error.mailProblem, .overTime(seconds: 1), "said as time, not as size")
         }
     }
 

@@ -119,3 +119,11 @@ final class MailProblemTests: XCTestCase {
         XCTAssertEqual(MailProblem.of(MailAccountError("no such account")), .other("no such account"))
     }
 }
+
+/// Outside text in a log line or the strip: what could reorder, hide or break the line is written as `\u{…}`.
+final class ShownOutsideTextTests: XCTestCase {
+    func testControlsFormatCharactersAndSeparatorsAreWrittenOut() {
+        XCTAssertEqual(MailAccount.shown("Re\u{202E}çus\u{2028}x\u{1B}"), "\"Re\\u{202e}çus\\u{2028}x\\u{1b}\"")
+        XCTAssertEqual(MailAccount.shown("Reçus"), "\"Reçus\"")
+    }
+}

@@ -112,9 +112,16 @@ final class PointerWidgetTests: WidgetTestCase {
         host.root.addSublayer(sheet)
         stage.step()
         XCTAssertEqual(stage.cursor, .arrow)
-        // It slides up to (300, 350)–(500, 450), under the pointer, which has not moved.
+        // It slides up to (300, 350)–(500, 450), under the pointer, which has not moved: no shade while it slides, not
+        // even at the step it arrives under the pointer.
         stage.animator.animate(sheet, \.position, to: Point(x: 400, y: 400), with: .tween(duration: 0.3))
-        stage.run(for: 0.5)
+        var shadedWhileSliding = 0
+        while stage.animator.isAnimating(sheet, \.position) {
+            stage.step()
+            if stage.animator.isAnimating(sheet, \.position), stage.dump().layer("hover") != nil { shadedWhileSliding += 1 }
+        }
+        XCTAssertEqual(shadedWhileSliding, 0)
+        stage.run(for: 0.2)
         XCTAssertEqual(stage.cursor, .hand, "looked at again after the steps that moved the scene")
         XCTAssertEqual(stage.dump().layer("sheet")?.hovered, true)
         XCTAssertEqual(try layer(stage, "hover").frame, try layer(stage, "sheet").frame)

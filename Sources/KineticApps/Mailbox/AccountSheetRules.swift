@@ -57,7 +57,7 @@ public enum AccountSheetRules {
             return [.check(account.form)]
         case .refusedBecause(let problem):
             let effects = reduce(&sheet, .refused(reason: problem.description), mayOpen: mayOpen)
-            if sheet?.problem != nil { sheet?.problemKind = problem }
+            if !effects.isEmpty { sheet?.problemKind = problem }  // taken: not an answer to a sheet already closed
             return effects
         case .refused(let reason):
             // An answer to a sheet already closed (Cancel while connecting) is nobody's.

@@ -10,6 +10,8 @@ enum MailProblemWords {
     static let closed = LocalizedText("mailbox.problem.closed", "the mail server closed the connection: {why}")
     static let timedOut = LocalizedPlural("mailbox.problem.timed-out", one: "the mail server did not answer within {count} second",
                                           other: "the mail server did not answer within {count} seconds")
+    static let overTime = LocalizedText("mailbox.problem.over-time",
+                                        "the mail server took longer than one check may take ({seconds} s); what was read is kept, and the rest comes at the next check")
     static let mailboxUnreadable = LocalizedText("mailbox.problem.mailbox-unreadable", "{mailbox} could not be read ({command}: {words})")
     static let overBudget = LocalizedText("mailbox.problem.over-budget",
                                           "the mail server sent more than one check may take; what was read is kept, and the rest comes at the next check")
@@ -23,6 +25,7 @@ enum MailProblemWords {
         case .closed(let why): said = texts(closed, ["why": why])
         case .timedOut(let seconds): said = texts(timedOut, count: seconds)
         case .overBudget: said = texts(overBudget)
+        case .overTime(let seconds): said = texts(overTime, ["seconds": String(seconds)])
         case .mailboxUnreadable(let mailbox, let command, let words): said = texts(mailboxUnreadable, ["mailbox": mailbox, "command": command, "words": words])
         case .other(let words): said = words
         }

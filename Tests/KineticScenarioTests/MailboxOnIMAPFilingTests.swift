@@ -369,15 +369,8 @@ extension MailboxOnIMAPTests {
     private func waitForTrash(running stage: Stage, _ account: MailAccount, _ expected: [String]) async throws {
         var found: [String] = []
         for _ in 0..<50 {
-            found = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
-                try await session.login(user: account.user, password: account.password)
-                let trash = Self.onServer("Trash")
-                guard try await session.listMailboxes().contains(where: { $0.name == trash }), try await session.select(trash).exists > 0 else {
-                    try await session.logout()
-                    return []
-                }
+            found = try await read("Trash", of: account) { session in
                 let reply = try await session.run("UID FETCH 1:* (BODY.PEEK[])")
-                try await session.logout()
                 return reply.data.compactMap { values -> String? in
                     guard case .string(let bytes)? = values.last?.list?.last, let message = try? MIMEMessage(parsing: bytes) else { return nil }
                     return "\(message.subject): \(message.text.trimmingCharacters(in: .whitespacesAndNewlines))"

@@ -221,15 +221,8 @@ extension MailboxOnIMAPTests {
         // The server's copy, read by another client.
         var copies: [String] = []
         for _ in 0..<50 where copies.isEmpty {
-            copies = try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
-                try await session.login(user: account.user, password: account.password)
-                let sentBox = Self.onServer("Sent")
-                guard try await session.listMailboxes().contains(where: { $0.name == sentBox }), try await session.select(sentBox).exists > 0 else {
-                    try await session.logout()
-                    return []
-                }
+            copies = try await read("Sent", of: account) { session in
                 let headers = try await session.headers(of: try await session.allUIDs())
-                try await session.logout()
                 return headers.filter { $0.fields["subject"] == "Slides, second draft" }.compactMap { $0.fields["message-id"] }
             }
             if copies.isEmpty {

@@ -55,6 +55,21 @@ final class MailboxOnIMAPTests: XCTestCase {
         }
     }
 
+    /// What `read` finds in the server's mailbox `name` (as the tests write it, `Sent`), selected by a client of the
+    /// test's own; `[]` when the server has no such mailbox or it is empty.
+    func read<Found: Sendable>(_ name: String, of account: MailAccount, _ read: (IMAPSession) async throws -> [Found]) async throws -> [Found] {
+        try await IMAPSession.connect(host: account.host, port: account.port, timeout: .seconds(10)) { session in
+            try await session.login(user: account.user, password: account.password)
+            let mailbox = Self.onServer(name)
+            var found: [Found] = []
+            if try await session.listMailboxes().contains(where: { $0.name == mailbox }), try await session.select(mailbox).exists > 0 {
+                found = try await read(session)
+            }
+            try await session.logout()
+            return found
+        }
+    }
+
     func deliver(_ subject: String, from sender: String, to account: MailAccount) async throws {
         let id = subject.lowercased().filter(\.isLetter)
         let message = Array("From: \(sender) <\(sender.lowercased().replacingOccurrences(of: " ", with: "."))@example.org>\r\nSubject: \(subject)\r\nDate: Mon, 5 Jan 2026 09:41:00 +0000\r\nMessage-ID: <\(id)@example.org>\r\n\r\nSee you at noon.\r\n".utf8)

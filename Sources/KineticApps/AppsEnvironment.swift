@@ -34,7 +34,7 @@ public struct AppsEnvironment {
     public var mailAccountSetting: MailAccountSetting?
     /// What reading the mail accounts said (an account left out of `mail.json`, a password file others can read), in
     /// the log already: the Mailbox says the first in a banner as it opens, so a person without a terminal hears it.
-    public var mailWarnings: [String] = []
+    public var mailWarnings: [MailProblem] = []
 
     /// Without `openLink`, every link is refused with "this run has no browser".
     public init(fetcher: HTTPFetching, imageValidator: @escaping ImageValidator, log: @escaping (String) -> Void,

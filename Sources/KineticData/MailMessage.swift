@@ -307,11 +307,13 @@ public struct MailAttachmentFile: Equatable, Sendable {
     }
 
     /// Said when a message's files can't be read from where it came from (a document's message, a demo's).
-    public struct Unavailable: Error, CustomStringConvertible {
+    public struct Unavailable: Error, CustomStringConvertible, MailProblemReporting {
         /// The one such failure.
         public init() {}
         /// The sentence said.
         public var description: String { "the file is not kept anywhere it can be read from" }
+        /// No server has the message to read the file from.
+        public var mailProblem: MailProblem { .messageNotChecked }
     }
 }
 
@@ -333,6 +335,11 @@ public struct PartialMailCheck: Error, CustomStringConvertible {
 
     /// The sentences, joined.
     public var description: String { problems.joined(separator: "; ") }
+}
+
+extension PartialMailCheck: MailProblemReporting {
+    /// The first problem by its kind, else the sentences as they came.
+    public var mailProblem: MailProblem { problem ?? .other(description) }
 }
 
 /// Why the SMTP server did not take a message, in the terms that decide what happens to it next (RFC 5321 §4.2.1).

@@ -84,7 +84,7 @@ public struct IMAPMailServer: MailServer {
     /// read, in the server's `\Sent` (or the mailbox named Sent). Each step waits for its server when it can't be
     /// reached; a message the SMTP server took, or may have taken, is not sent again.
     public func send(to recipients: [String], subject: String, body: String, inReplyTo: String?) async throws {
-        guard let smtp = account.smtp else { throw MailAccountError("this account has no SMTP server to send through") }
+        guard let smtp = account.smtp else { throw MailAccountError(.noSMTPServer) }
         let account = self.account, timeout = self.timeout
         var mail = OutgoingMail(from: account.fromAddress, to: recipients, subject: subject, body: body, inReplyTo: inReplyTo, date: Date())
         mail.fromName = account.fromName
@@ -327,7 +327,7 @@ public struct IMAPMailServer: MailServer {
     /// fetched whole, up to `MIMELimits.messageBytes`, and walked as the reader walked it). Throws when the server can't
     /// be reached, no longer has the message, or the message no longer holds the file.
     public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
-        guard index >= 0, let file = try await files(of: id, index..<index + 1).first else { throw MailAccountError("the message no longer holds that file") }
+        guard index >= 0, let file = try await files(of: id, index..<index + 1).first else { throw MailAccountError(.fileGone) }
         return file
     }
 
@@ -340,7 +340,7 @@ public struct IMAPMailServer: MailServer {
     /// Files `range` of message `id`, from one read of the whole message where the last check or filing found it.
     private func files(of id: String, _ range: Range<Int>) async throws -> [MailAttachmentFile] {
         guard let message = shown.withLockedValue({ $0.messages[id] }) else {
-            throw MailAccountError("the message is not one the last check read from the server")
+            throw MailAccountError(.messageNotChecked)
         }
         let locations = message.locations
         return try await session { session in
@@ -352,7 +352,7 @@ public struct IMAPMailServer: MailServer {
                     MailAttachmentFile(name: $0.attachment.name, mimeType: $0.attachment.mimeType, bytes: Data($0.bytes))
                 }
             }
-            throw MailAccountError("the mail server no longer has the message")
+            throw MailAccountError(.messageGone)
         }
     }
 
@@ -373,7 +373,7 @@ public struct IMAPMailServer: MailServer {
     /// COPY and EXPUNGE where the server has no MOVE; a copy already in the target stays.
     public func move(_ id: String, to placement: Placement) async throws {
         guard let message = shown.withLockedValue({ $0.messages[id] }) else {
-            throw MailAccountError("the message is not one the last check read from the server")
+            throw MailAccountError(.messageNotChecked)
         }
         let known = message.locations
         let criteria = ServerMessageIdentity.searchCriteria(of: message.headers), key = ServerMessageIdentity.scheduleKey(of: message.headers)
@@ -386,7 +386,7 @@ public struct IMAPMailServer: MailServer {
                     places = try await session.places()
                 }
                 guard let target = places.mailbox(for: placement) else {
-                    throw MailAccountError("the server has no mailbox for \(placement.list.rawValue) and could not make one")
+                    throw MailAccountError(.noMailbox(for: placement.list))
                 }
                 var moved = ServerMove()
                 try await Self.inEachMailbox(of: known, but: target, session) { uids in

@@ -23,7 +23,7 @@ public enum KeptMailSample {
     /// Writes `messages` into a new store at `file` as the Inbox's (UIDVALIDITY 1), with their texts read.
     public static func write(_ messages: [Message], to file: URL) throws {
         let store = MailStore(file: file)
-        if let problem = store.problem { throw MailAccountError("the sample store could not be made: \(problem)") }
+        if let problem = store.problem { throw MailAccountError(.other("the sample store could not be made: \(problem)")) }
         _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)
         for batch in Array(messages.enumerated()).inBatches(of: 1_000) {
             try store.keep(batch.map { index, message in

@@ -1,5 +1,6 @@
 import Foundation
 import KineticPlatform
+import KineticData
 
 /// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
 /// it (or `KINETIC_IMAP_URL`, `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`).
@@ -60,7 +61,7 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     /// `smtp://` with STARTTLS on 587).
     public init(address: String, user: String, password: String, trustRootsFile: String? = nil, smtpAddress: String? = nil) throws {
         let imap = try Self.endpoint(address, secure: "imaps", plain: "imap", securePort: 993, plainPort: 143)
-        guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError("the mail user name is empty or holds a line break") }
+        guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError(.userInvalid) }
         (host, port, self.user, self.password) = (imap.host, imap.port, user, password)
         tls = imap.security.tls(trustRootsFile: trustRootsFile)
         if let smtpAddress {
@@ -92,16 +93,16 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     /// on loopback), a host, a port.
     static func endpoint(_ address: String, secure: String, plain: String, securePort: Int, plainPort: Int) throws -> (host: String, port: Int, security: Security) {
         guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased(), [secure, plain].contains(scheme) else {
-            throw MailAccountError("\(Self.shown(address)) is not an address (expected \(secure)://host or \(plain)://host)")
+            throw MailAccountError(.notAnAddress(address: Self.shown(address), secure: secure, plain: plain))
         }
         // A password in the address would be kept in mail.json and said in errors: the address is not repeated.
         guard url.user == nil, url.password == nil else {
-            throw MailAccountError("the \(plain.uppercased()) address holds a user name or password; give them in their own fields")
+            throw MailAccountError(.addressHoldsCredentials(protocol: plain.uppercased()))
         }
-        guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError("\(Self.shown(address)) names no host") }
+        guard let bracketed = url.host, !bracketed.isEmpty else { throw MailAccountError(.namesNoHost(address: Self.shown(address))) }
         let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
         let port = url.port ?? (scheme == secure ? securePort : plainPort)
-        guard (1...65535).contains(port) else { throw MailAccountError("\(Self.shown(address)): port \(port) is not between 1 and 65535") }
+        guard (1...65535).contains(port) else { throw MailAccountError(.portOutOfRange(address: Self.shown(address), port: port)) }
         if scheme == secure { return (host, port, .implicitTLS) }
         guard ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else { return (host, port, .startTLS) }
         return (host == "localhost" ? "127.0.0.1" : host, port, .plain)  // plain, no name to check: an address
@@ -115,21 +116,21 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     public var customMirror: Mirror { Mirror(self, children: ["host": host, "port": port, "user": user, "tls": tls as Any], displayStyle: .struct) }
 
     /// The password from a file: its first line; a file others can read is taken with a warning, as ssh warns.
-    public static func password(fromFile path: String, warn: (String) -> Void) throws -> String {
+    public static func password(fromFile path: String, warn: (MailProblem) -> Void) throws -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
-            warn("mail: \(Self.shown(path)) can be read by others (mode \(String(mode & 0o777, radix: 8))); chmod 600 it")
+            warn(.account(.passwordFileOpenToOthers(path: Self.shown(path), mode: String(mode & 0o777, radix: 8))))
         }
         // At most 4 KB, of a regular file: a password file is a line; a device (/dev/zero) or a FIFO is never read.
         let data: Data
         do { data = try SmallFile.read(path, limit: 4096) } catch {
-            throw MailAccountError("the password file \(Self.shown(path)) \(error)")
+            throw MailAccountError(.passwordFileRefused(path: Self.shown(path), FileProblem.of(error) ?? .system("\(error)")))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw MailAccountError("the password file \(Self.shown(path)) is not a short UTF-8 text")
+            throw MailAccountError(.passwordFileNotText(path: Self.shown(path)))
         }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        guard !line.isEmpty else { throw MailAccountError("the password file \(Self.shown(path)) is empty") }
+        guard !line.isEmpty else { throw MailAccountError(.passwordFileEmpty(path: Self.shown(path))) }
         return line
     }
 
@@ -144,8 +145,11 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
 }
 
 /// Why an account was not taken.
-public struct MailAccountError: Error, Equatable, CustomStringConvertible {
-    /// The sentence.
-    public var description: String
-    init(_ description: String) { self.description = description }
+public struct MailAccountError: Error, Equatable, CustomStringConvertible, MailProblemReporting {
+    /// What was wrong, by kind, for the Mailbox to say in the person's language.
+    public var mailProblem: MailProblem
+    /// The English sentence (the log's, the command line's).
+    public var description: String { mailProblem.description }
+    init(_ problem: MailProblem) { mailProblem = problem }
+    init(_ problem: MailAccountProblem) { mailProblem = .account(problem) }
 }

@@ -31,9 +31,9 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// throws a sentence naming what is wrong.
     public func account(password: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) throws -> MailAccount {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
-            throw MailAccountError("the account's name must be 1 to 80 characters on one line")
+            throw MailAccountError(.nameInvalid)
         }
-        guard !password.isEmpty, !password.contains(where: \.isNewline) else { throw MailAccountError("the password is empty or holds a line break") }
+        guard !password.isEmpty, !password.contains(where: \.isNewline) else { throw MailAccountError(.passwordInvalid) }
         var account = try MailAccount(address: imap, user: user, password: password, trustRootsFile: try trustedRoots(home: home), smtpAddress: smtp)
         account.fromName = fromName
         return account
@@ -49,10 +49,10 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
         let path = MailAccountsFile.expanded(caFile, home: home)
         let bytes: Data
         do { bytes = try SmallFile.read(path, limit: Self.caFileLimit) } catch {
-            throw MailAccountError("the certificate authority file \(MailAccount.shown(caFile)) \(error)")
+            throw MailAccountError(.caFileRefused(path: MailAccount.shown(caFile), FileProblem.of(error) ?? .system("\(error)")))
         }
         guard bytes.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
-            throw MailAccountError("the certificate authority file \(MailAccount.shown(caFile)) holds no certificate (a PEM file, its certificates each between -----BEGIN CERTIFICATE----- and -----END CERTIFICATE-----)")
+            throw MailAccountError(.caFileHoldsNoCertificate(path: MailAccount.shown(caFile)))
         }
         return path
     }
@@ -68,13 +68,13 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     public func keep(password: String, in file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
                      keyringDeadline: Double = 60, warn: (String) -> Void = Log.line) throws -> String? {
         let account = try account(password: password, home: environment["HOME"])
-        do { _ = try MailAccountsFile.entries(in: file) } catch { throw MailAccountError("mail accounts: \(error)") }
+        _ = try MailAccountsFile.entries(in: file)  // throws, saying why, for a file that is not the accounts
         let folder = file.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw MailAccountError("mail accounts: the folder \(MailAccount.shown(folder.path)) can't be made: \(ErrorWords.sentence(error))")
+            throw MailAccountError(.accountsFolderUnusable(path: MailAccount.shown(folder.path), FileProblem.of(error) ?? .system(ErrorWords.sentence(error))))
         }
         guard access(folder.path, W_OK) == 0 else {
-            throw MailAccountError("mail accounts: the folder \(MailAccount.shown(folder.path)) can't be written; nothing was kept")
+            throw MailAccountError(.accountsFolderUnusable(path: MailAccount.shown(folder.path), .notPermitted))
         }
         var entry: [String: Any] = ["imap": imap, "user": user]
         if let smtp { entry["smtp"] = smtp }
@@ -116,7 +116,8 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
             } catch let restoring {
                 warn("mail: the password kept for \(MailAccount.shown(account.secretServiceKey)) could not be put back as it was: \(restoring)")
             }
-            throw MailAccountError("mail accounts: \(error)")
+            throw (error as? MailAccountError)
+                ?? MailAccountError(.accountsFileNotWritten(path: MailAccount.shown(file.path), FileProblem.of(error) ?? .system(ErrorWords.sentence(error))))
         }
         return warning
     }
@@ -170,7 +171,7 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)  // one made before, too
             try AtomicFile.write(Data((password + "\n").utf8), to: kept, ownerOnly: true)
         } catch {
-            throw MailAccountError("the password could be kept neither in a keyring nor in \(MailAccount.shown(kept.path)): \(ErrorWords.sentence(error))")
+            throw MailAccountError(.passwordNotKept(path: MailAccount.shown(kept.path), FileProblem.of(error) ?? .system(ErrorWords.sentence(error))))
         }
         return kept
     }
@@ -203,8 +204,9 @@ extension MailAccountSetUp {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
             let warning = try MailAccountSetUp(form, caFile: caFile).keep(password: form.password, in: accountsFile, environment: environment, warn: warn)
             if let warning { warn("mail: \(warning)") }
-            guard let server = MailAccountsFile.server(accountsFile, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn) else {
-                throw MailAccountError("it was kept in \(MailAccount.shown(accountsFile.path)), but could not be opened from there (the log says why)")
+            guard let server = MailAccountsFile.server(accountsFile, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment,
+                                                       warn: { warn($0.description) }) else {
+                throw MailAccountError(.keptButNotOpened(path: MailAccount.shown(accountsFile.path)))
             }
             return MailAccountKept(server: together(alongside, server), passwordInFile: warning != nil)
         })
@@ -236,7 +238,7 @@ extension MailAccountSetUp {
             do {
                 try await SMTPSubmission.logIn(host: smtp.host, port: smtp.port, tls: smtp.tls, user: account.user, password: account.password, timeout: timeout)
             } catch {
-                throw MailAccountError("the SMTP server: \(ErrorWords.sentence(error))")
+                throw MailAccountError(.atSMTPServer(MailProblem.of(error)))
             }
         }
     }

@@ -43,28 +43,28 @@ public enum MailAccountsFile {
         return URL(fileURLWithPath: home).appendingPathComponent(".config/kinetic/mail.json")
     }
 
-    /// The accounts in the file at `url` (none when there is no file), each with its name, and a sentence per account
-    /// or file that could not be read. `home` stands for a path's leading `~`; `warn` hears of password files others
-    /// can read.
+    /// The accounts in the file at `url` (none when there is no file), each with its name, and a problem per account
+    /// or file that could not be read (its `description` the log's sentence). `home` stands for a path's leading `~`;
+    /// `warn` hears of password files others can read.
     public static func load(_ url: URL, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                            warn: (String) -> Void) -> (accounts: [(name: String, account: MailAccount)], problems: [String]) {
+                            warn: (MailProblem) -> Void) -> (accounts: [(name: String, account: MailAccount)], problems: [MailProblem]) {
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], []) }
         let shown = MailAccount.shown(url.path)
         let data: Data
         do { data = try SmallFile.read(url.path, limit: 1_048_576) } catch {
-            return ([], ["mail accounts: \(shown) \(error)"])
+            return ([], [.account(.accountsFileUnreadable(path: shown, FileProblem.of(error) ?? .system("\(error)")))])
         }
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch {
-            return ([], ["mail accounts: \(shown) is not {\"accounts\": [...]} JSON (\(ErrorWords.sentence(error)))"])
+            return ([], [.account(.accountsFileNotJSON(path: shown, why: ErrorWords.sentence(error)))])
         }
-        var accounts: [(String, MailAccount)] = [], problems: [String] = []
+        var accounts: [(String, MailAccount)] = [], problems: [MailProblem] = []
         for (index, element) in file.accounts.elements.enumerated() {
             switch element {
             case .failure(let refusal):
-                problems.append("mail accounts: account \(index + 1) in \(shown) left out: \(refusal.reason)")
+                problems.append(.account(.entryLeftOut(number: index + 1, path: shown, why: refusal.reason)))
             case .success(let entry):
                 let name = String((entry.name ?? entry.user).prefix(80))
                 do {
@@ -73,17 +73,17 @@ public enum MailAccountsFile {
                     account.fromName = entry.fromName
                     if entry.passwordInSecretService == true {
                         guard let kept = try SecretService.password(for: account.secretServiceKey, environment: environment) else {
-                            throw MailAccountError("the Secret Service holds no password for \(MailAccount.shown(account.secretServiceKey))")
+                            throw MailAccountError(.noPasswordInKeyring(key: MailAccount.shown(account.secretServiceKey)))
                         }
                         account.password = kept
                     } else if let file = entry.passwordFile {
                         account.password = try MailAccount.password(fromFile: expanded(file, home: home), warn: warn)
                     } else {
-                        throw MailAccountError("it names no password: \"passwordInSecretService\": true, or a \"passwordFile\"")
+                        throw MailAccountError(.namesNoPassword)
                     }
                     accounts.append((name, account))
                 } catch {
-                    problems.append("mail accounts: \(MailAccount.shown(name)) in \(shown) left out: \(error)")
+                    problems.append(.account(.accountLeftOut(name: MailAccount.shown(name), path: shown, MailProblem.of(error))))
                 }
             }
         }
@@ -94,7 +94,7 @@ public enum MailAccountsFile {
     /// `nil` for none. Each account's mail is kept in `keptMailFolder` (one SQLite file each), or in memory only for
     /// `nil`; an account the file can't give is left out, and `warn` hears why.
     public static func server(_ url: URL, keptMailFolder: URL?, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                              warn: (String) -> Void) -> MailServer? {
+                              warn: (MailProblem) -> Void) -> MailServer? {
         let (accounts, problems) = load(url, home: home, environment: environment, warn: warn)
         problems.forEach(warn)
         let servers = accounts.map { entry -> (name: String, server: MailServer) in
@@ -129,10 +129,10 @@ public enum MailAccountsFile {
         let shown = MailAccount.shown(url.path)
         let data: Data
         do { data = try SmallFile.read(url.path, limit: 1_048_576) } catch {
-            throw MailAccountError("\(shown) \(error); it was not changed")
+            throw MailAccountError(.accountsFileRefused(path: shown, FileProblem.of(error) ?? .system("\(error)")))
         }
         guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let list = file["accounts"] as? [Any] else {
-            throw MailAccountError("\(shown) is not {\"accounts\": [...]} JSON; it was not changed")
+            throw MailAccountError(.accountsFileNotAccounts(path: shown))
         }
         return list
     }

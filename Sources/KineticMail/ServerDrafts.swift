@@ -10,7 +10,7 @@ extension IMAPMailServer {
     /// before are deleted (by UID with UIDPLUS). New before old, so a failure between leaves a draft twice, never none.
     /// Waits for a server that can't be reached; throws a refusal.
     public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
-        guard LaterSchedule.isWritable(option: device) else { throw MailAccountError("this device's name for the server is not a token") }
+        guard LaterSchedule.isWritable(option: device) else { throw MailAccountError(.other("this device's name for the server is not a token")) }
         let from = account.fromAddress, fromName = account.fromName
         let typed = { (field: String?) -> [String] in field.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : [$0] } ?? [] }
         let written = drafts.map { draft in

@@ -51,8 +51,8 @@ public final class SeveralAccounts: MailServer, Sendable {
             throw error
         }
         let accounts = self.accounts
-        let (messages, newlyFailing) = memory.withLockedValue { memory -> ([MailMessage], [String]) in
-            var messages: [MailMessage] = [], seen = Set<String>(), newlyFailing: [String] = []
+        let (messages, newlyFailing) = memory.withLockedValue { memory -> ([MailMessage], [MailProblem]) in
+            var messages: [MailMessage] = [], seen = Set<String>(), newlyFailing: [MailProblem] = []
             (memory.owners, memory.ownerByMessageID) = ([:], [:])
             for index in accounts.indices {
                 var answered = false
@@ -62,7 +62,7 @@ public final class SeveralAccounts: MailServer, Sendable {
                     memory.failing.remove(index)
                     answered = true
                 case .failure(let error)?:
-                    if memory.failing.insert(index).inserted { newlyFailing.append("\(accounts[index].name): \(error)") }
+                    if memory.failing.insert(index).inserted { newlyFailing.append(.inAccount(name: accounts[index].name, MailProblem.of(error))) }
                 case nil:
                     break
                 }
@@ -78,7 +78,12 @@ public final class SeveralAccounts: MailServer, Sendable {
             }
             return (messages, newlyFailing)
         }
-        if !newlyFailing.isEmpty { throw PartialMailCheck(messages: messages.newestFirst(), problems: newlyFailing) }
+        if let first = newlyFailing.first {
+            // Each failure for the log; the first by its kind, for the Mailbox to say in the person's language.
+            var partial = PartialMailCheck(messages: messages.newestFirst(), problems: newlyFailing.map(\.description))
+            partial.problem = first
+            throw partial
+        }
         return messages.newestFirst()
     }
 
@@ -168,7 +173,7 @@ public final class SeveralAccounts: MailServer, Sendable {
 
     /// A reply goes out through the account its message came to; new mail through the first account that can send.
     public func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
-        guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(Self.noSender) }
+        guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(.noSMTPServer) }
         try await sender.send(to: to, subject: subject, body: body, inReplyTo: inReplyTo)
     }
 

@@ -118,6 +118,8 @@ public struct LocalizedMessage: Hashable, Sendable {
     public enum Template: Hashable, Sendable {
         case text(LocalizedText)
         case plural(LocalizedPlural, count: Int)
+        /// Words that are not the catalogue's (a reason in the words it came with), said as they are in every language.
+        case verbatim(String)
     }
 
     /// The words, before the values go in.
@@ -126,10 +128,12 @@ public struct LocalizedMessage: Hashable, Sendable {
     /// language (`"what": .init(Text.theSavedMessages)`).
     public let values: [String: Value]
 
-    /// What stands in for a `{name}`: words as they came (a link, a served title), or a text of the catalogue.
+    /// What stands in for a `{name}`: words as they came (a link, a served title), a text of the catalogue, or a
+    /// message of its own with its values (a reason said inside a banner's sentence).
     public enum Value: Hashable, Sendable {
         case verbatim(String)
         case text(LocalizedText)
+        indirect case message(LocalizedMessage)
     }
 
     /// `text` with its `{name}` values.
@@ -144,6 +148,12 @@ public struct LocalizedMessage: Hashable, Sendable {
         self.values = values
     }
 
+    /// `words` as they are, in every language: for a value that has no sentence of the catalogue's.
+    public init(verbatim words: String) {
+        template = .verbatim(words)
+        values = [:]
+    }
+
     /// The message in English, as logs and tests read it.
     public var english: String { Localization.english(self) }
 }
@@ -155,11 +165,13 @@ extension Localization {
             switch value {
             case .verbatim(let text): return (name, text)
             case .text(let text): return (name, self(text))
+            case .message(let message): return (name, self(message))
             }
         }
         switch message.template {
         case .text(let text): return Self.fill(self(text), words)
         case .plural(let plural, let count): return Self.fill(self(plural, count: count), words)  // `{count}` is in already
+        case .verbatim(let text): return text  // never filled: a "{…}" in it is its own
         }
     }
 

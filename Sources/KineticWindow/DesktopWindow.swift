@@ -256,7 +256,7 @@ public final class DesktopWindow {
             }
             accessibility?.publishIfChanged(stage, title: windowTitle, viewport: presenter.viewport, window: window, now: clock())
             let presented = presenter.presentIfNeeded()
-            if presented { timings?.notePresented(sceneChanges: stage.sceneChanges.changes) }
+            if presented { timings?.notePresented(sceneChanges: stage.sceneChanges.changes, moving: !stage.isAtRest) }
             if presented, reportFirstFrame {
                 Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))
                 reportFirstFrame = false

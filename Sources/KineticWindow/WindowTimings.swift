@@ -4,8 +4,9 @@ import KineticPlatform
 
 /// The window's own cost, measured when `KINETIC_REPORT_LATENCY=1` (`make bench-window`): for a drag, a wheel click and
 /// a key, the time from the input event (as SDL stamped it on arrival from the display server) to the present of the
-/// first frame that shows its effect, and the time to upload each frame's damaged rectangles into the texture. Printed
-/// to the log when the window closes.
+/// first frame that shows its effect; the time to upload each frame's damaged rectangles into the texture; and the
+/// pace of frames while something moves (the time between presents, and how many a 60 Hz display would hold for a
+/// second refresh). Printed to the log when the window closes.
 ///
 /// A frame shows an input's effect when the scene changed between the input's arrival and the frame (the stage's
 /// `sceneChanges`), not merely when it is the next frame: a pointer moving within a drag's slop changes nothing, and is
@@ -50,6 +51,14 @@ struct WindowTimings {
     private var withoutEffect: [Input: Int] = [:]
     private var uploads: [Double] = []
     private var uploadedPixels: [Double] = []
+    /// The performance counter at the last present made while the stage moved, `nil` after one at rest.
+    private var lastMovingPresent: UInt64?
+    /// The time between two presents in a row while the stage moved, in ms: a window's pace in motion.
+    private var movingIntervals: [Double] = []
+
+    /// The longest interval between two frames in motion that a 60 Hz display still shows as a new frame at each of its
+    /// refreshes: one and a half refreshes. Longer, and a refresh shows the last frame again (a held, repeated frame).
+    static let heldFrameMilliseconds = 1000.0 / 60 * 1.5
 
     /// An input arrived, before it is handled; `sceneChanges` is the stage's count then. Any input still waiting with
     /// the scene unchanged since it came had no effect of its own: what changes next is this one's doing.
@@ -68,8 +77,14 @@ struct WindowTimings {
         uploadedPixels.append(Double(pixels))
     }
 
-    /// A frame was presented showing the scene at `sceneChanges`: every input waiting since before a change is answered.
-    mutating func notePresented(sceneChanges: UInt64) {
+    /// A frame was presented showing the scene at `sceneChanges`, with the stage `moving` (not at rest) or not: every
+    /// input waiting since before a change is answered, and a frame in motion after another is timed for the pace.
+    mutating func notePresented(sceneChanges: UInt64, moving: Bool) {
+        let counter = SDL_GetPerformanceCounter()
+        if moving, let last = lastMovingPresent {
+            movingIntervals.append(Double(counter &- last) * 1000 / Double(SDL_GetPerformanceFrequency()))
+        }
+        lastMovingPresent = moving ? counter : nil
         let now = SDL_GetTicks()
         for (input, waiting) in pending where waiting.sceneChanges != sceneChanges {
             latencies[input, default: []].append(Double(now &- waiting.timestamp))
@@ -89,5 +104,9 @@ struct WindowTimings {
         }
         Log.line(String(format: "window: damaged-rectangle upload p50 %.3f ms p99 %.3f ms over %d frames (median %.2f Mpx)",
                         percentile(uploads, 0.5), percentile(uploads, 0.99), uploads.count, percentile(uploadedPixels, 0.5) / 1e6))
+        let held = movingIntervals.filter { $0 > Self.heldFrameMilliseconds }
+        Log.line(String(format: "window: frames in motion every p50 %.1f ms p99 %.1f ms over %d intervals; %d held past %.0f ms (a 60 Hz refresh repeated), the longest %.1f ms",
+                        percentile(movingIntervals, 0.5), percentile(movingIntervals, 0.99), movingIntervals.count, held.count,
+                        Self.heldFrameMilliseconds, movingIntervals.max() ?? 0))
     }
 }

@@ -135,7 +135,7 @@ struct MailOptions: ParsableArguments {
     /// given: `run` gives it, so the Mailbox opens on the last check's mail, offline too; `play` and `run --fresh`
     /// keep it in memory only, so a scenario never reads mail an earlier run kept.
     func server(environment: [String: String] = ProcessInfo.processInfo.environment, readingTheAccountsFile: Bool = false,
-                keptMailFolder: URL? = nil, warn: (String) -> Void = Log.line) throws -> MailServer? {
+                keptMailFolder: URL? = nil, warn: (MailProblem) -> Void = { Log.line($0.description) }) throws -> MailServer? {
         guard let address = imapAddress(environment) else {
             guard readingTheAccountsFile, let file = MailAccountsFile.location(environment: environment) else { return nil }
             return MailAccountsFile.server(file, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment, warn: warn)
@@ -235,9 +235,9 @@ struct Run: ParsableCommand {
         OwnerOnly.tighten(locations.dataDirectory)
         if let keptMail { OwnerOnly.tighten(keptMail) }
         // What reading the accounts said goes to the log, and to the Mailbox's first banner.
-        var mailWarnings: [String] = []
+        var mailWarnings: [MailProblem] = []
         environment.mailServer = try mail.server(readingTheAccountsFile: true, keptMailFolder: keptMail) { warning in
-            Log.line(warning)
+            Log.line(warning.description)
             mailWarnings.append(warning)
         }
         environment.mailWarnings = mailWarnings

@@ -23,6 +23,30 @@ final class MailProblemWordsTests: XCTestCase {
         for (problem, sentence) in expected { XCTAssertEqual(MailProblemWords.sentence(problem, french), sentence, "\(problem)") }
     }
 
+    /// A problem inside another (one account's among several, the SMTP server's in a check of both) and those of what
+    /// was typed, of a file and of the desktop: each sentence the catalogue's, the quoted words as they came.
+    func testNestedTypedAndFileProblemsAreSaidInFrench() {
+        let nb = "\u{00A0}"
+        let expected: [(MailProblem, String)] = [
+            (.inAccount(name: "Travail", .timedOut(seconds: 20)), "Travail\(nb): le serveur de messagerie n’a pas répondu en 20 secondes"),
+            (.atSMTPServer(.refused(command: "AUTH", serverSaid: "535 no")), "le serveur SMTP\(nb): le serveur de messagerie a refusé AUTH\(nb): 535 no"),
+            (.account(.passwordInvalid), "le mot de passe est vide ou contient un saut de ligne"),
+            (.account(.caFileRefused(path: "\"/a\"", .larger(than: 1_048_576))),
+             "le fichier d’autorité de certification \"/a\" n’a pas pu être lu\(nb): il dépasse 1 MB"),
+            (.file(.diskFull), "le disque est plein"),
+            (.account(.accountLeftOut(name: "\"Home\"", path: "\"/m.json\"", .account(.passwordFileRefused(path: "\"/pw\"", .notRegular(.fifo))))),
+             "\"Home\" dans \"/m.json\" a été laissé de côté\(nb): le fichier de mot de passe \"/pw\" n’a pas pu être lu (ce n’est pas un fichier ordinaire mais un FIFO)"),
+            (.file(.system("input/output error")), "input/output error"),
+            (.noMailbox(for: .archive), "le serveur de messagerie n’a pas de boîte pour Archives et n’a pas pu en créer une"),
+            (.notOpened(why: "xdg-open exited with status 3"), "le bureau ne l’a pas ouvert (xdg-open exited with status 3)"),
+        ]
+        for (problem, sentence) in expected { XCTAssertEqual(MailProblemWords.sentence(problem, french), sentence, "\(problem)") }
+        // Inside a banner's own sentence, whole.
+        let banner = LocalizedMessage(MailboxText.draftsRefused, ["reason": .message(MailProblemWords.message(.file(.readOnly)))])
+        XCTAssertFalse(french(banner).contains("read-only"), french(banner))
+        XCTAssertTrue(french(banner).hasSuffix("le disque est en lecture seule"), french(banner))
+    }
+
     func testGermanAndTheEnglishOfTheLog() {
         XCTAssertEqual(MailProblemWords.sentence(.refused(command: "LOGIN", serverSaid: "NO"), german), "der Mailserver hat LOGIN abgelehnt: NO")
         XCTAssertEqual(MailProblemWords.sentence(.unreachable(server: "a:1", why: "b"), .english), MailProblem.unreachable(server: "a:1", why: "b").description,

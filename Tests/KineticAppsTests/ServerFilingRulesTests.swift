@@ -71,20 +71,23 @@ final class ServerFilingRulesTests: XCTestCase {
         state.sync.filing.lastFiled = [:]
         var effects = MailboxRules.reduce(&state, .command(id: "lunch", zone: .archive))
         XCTAssertTrue(effects.contains(.sync(.runErrand(ServerErrand(serial: 1, job: .file(Filing(id: "lunch", placement: archive, previous: .inbox)))))))
-        effects = MailboxRules.reduce(&state, .sync(.errandEnded(serial: 1, refusal: "NO [CANNOT] mailbox is read-only")))
+        let readOnly = MailProblem.refused(command: "UID MOVE", serverSaid: "NO [CANNOT] mailbox is read-only")
+        effects = MailboxRules.reduce(&state, .sync(.errandEnded(serial: 1, refusal: readOnly)))
         XCTAssertEqual(state.placement(of: "lunch"), .inbox, "back where it was")
         XCTAssertEqual(state.sync.filing.serverPlacements["lunch"], .inbox)
         XCTAssertNil(state.sync.filing.pending["lunch"])
         XCTAssertFalse(effects.contains { if case .sync(.runErrand) = $0 { return true } else { return false } },
                        "back where the server has it: nothing to file again")
-        XCTAssertTrue(effects.contains(.showBanner(LocalizedMessage(MailboxText.serverRefused, ["subject": .verbatim("lunch"),
-                                                                                                 "reason": .verbatim("NO [CANNOT] mailbox is read-only")]))))
+        let banner = effects.compactMap { if case .showBanner(let message) = $0 { return message } else { return nil } }
+        XCTAssertEqual(banner.map { Localization.english($0) },
+                       ["The mail server did not move “lunch”: the mail server refused UID MOVE: NO [CANNOT] mailbox is read-only"],
+                       "the server's words quoted inside the app's sentence")
 
         // Archived, then archived back (Undo): the first errand's refusal is news of a filing that no longer stands.
         _ = MailboxRules.reduce(&state, .command(id: "lunch", zone: .archive))
         _ = MailboxRules.reduce(&state, .undo)
         XCTAssertEqual(state.sync.filing.errands.map(\.serial), [2, 3])
-        effects = MailboxRules.reduce(&state, .sync(.errandEnded(serial: 2, refusal: "NO busy")))
+        effects = MailboxRules.reduce(&state, .sync(.errandEnded(serial: 2, refusal: .other("NO busy"))))
         XCTAssertEqual(state.placement(of: "lunch"), .inbox)
         XCTAssertEqual(effects.filter { if case .showBanner = $0 { return true } else { return false } }, [])
         XCTAssertTrue(effects.contains(.log("the mail server refused a filing a later one replaced: NO busy")))

@@ -101,7 +101,8 @@ final class MailAccountsFileTests: XCTestCase {
           {"name": "Lost", "imap": "imaps://imap.example.org", "user": "ana", "passwordFile": "~/no-such-file"}
         ]}
         """, to: file)
-        let (accounts, problems) = MailAccountsFile.load(file, home: folder.path, warn: { XCTFail("no warning expected: \($0)") })
+        let (accounts, found) = MailAccountsFile.load(file, home: folder.path, warn: { XCTFail("no warning expected: \($0)") })
+        let problems = found.map(\.description)
         XCTAssertEqual(accounts.map(\.name), ["Work"])
         XCTAssertEqual(accounts.first?.account.password, "work secret", "the first line of the password file")
         XCTAssertEqual(accounts.first?.account.smtp?.port, 587)
@@ -110,13 +111,18 @@ final class MailAccountsFileTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("\"Old\"") && $0.contains("not an address") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("\"Lost\"") && $0.contains("can't be read") }, "\(problems)")
         XCTAssertFalse(problems.joined().contains("work secret"), "a password is never in a problem")
+        let lost = MailAccount.shown(folder.appendingPathComponent("no-such-file").path)
+        XCTAssertEqual(found.last, .account(.accountLeftOut(name: "\"Lost\"", path: MailAccount.shown(file.path),
+                                                            .account(.passwordFileRefused(path: lost, .missing)))),
+                       "by kind, for the Mailbox to say in the person's language")
     }
 
     func testAFileThatIsNotTheAccountsIsSaidOnce() throws {
         let folder = try folder()
         let file = folder.appendingPathComponent("mail.json")
         try write("[1, 2", to: file)
-        let (accounts, problems) = MailAccountsFile.load(file, home: nil, warn: { _ in })
+        let (accounts, found) = MailAccountsFile.load(file, home: nil, warn: { _ in })
+        let problems = found.map(\.description)
         XCTAssertTrue(accounts.isEmpty)
         XCTAssertEqual(problems.count, 1)
         XCTAssertTrue(problems[0].hasPrefix("mail accounts: \"\(file.path)\" is not {\"accounts\": [...]} JSON"), problems[0])
@@ -220,8 +226,8 @@ final class MailAccountsFileTests: XCTestCase {
         let fifo = folder.appendingPathComponent("mail.json")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let loaded = MailAccountsFile.load(fifo, home: nil) { _ in }
-        XCTAssertEqual(loaded.problems.count, 1)
-        XCTAssertTrue(loaded.problems[0].contains("is not a regular file (a FIFO)"), loaded.problems[0])
+        XCTAssertEqual(loaded.problems, [.account(.accountsFileUnreadable(path: MailAccount.shown(fifo.path), .notRegular(.fifo)))])
+        XCTAssertTrue(loaded.problems[0].description.contains("is not a regular file (a FIFO)"), loaded.problems[0].description)
         XCTAssertThrowsError(try MailAccount.password(fromFile: fifo.path) { _ in }) { error in
             XCTAssertTrue("\(error)".contains("is not a regular file (a FIFO)"), "\(error)")
         }
@@ -230,7 +236,7 @@ final class MailAccountsFileTests: XCTestCase {
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 2 * 1_048_576)  // sparse: 2 MB that cost nothing to write
         try handle.close()
-        XCTAssertEqual(MailAccountsFile.load(huge, home: nil) { _ in }.problems.first.map { $0.hasSuffix("is larger than 1 MB") }, true)
+        XCTAssertEqual(MailAccountsFile.load(huge, home: nil) { _ in }.problems.first.map { $0.description.hasSuffix("is larger than 1 MB") }, true)
     }
 
     /// One order by date across accounts: the second account's newer mail above the first's older, and a message
@@ -265,7 +271,7 @@ final class MailAccountsFileTests: XCTestCase {
             let setUp = MailAccountSetUp(name: "W", imap: "imaps://h.example", smtp: nil, user: "u", caFile: caFile)
             do { _ = try setUp.trustedRoots(home: folder.path); return "accepted" } catch { return "\(error)" }
         }
-        XCTAssertEqual(refusal("~/missing.pem"), "the certificate authority file \"~/missing.pem\" can't be read (No such file or directory)")
+        XCTAssertEqual(refusal("~/missing.pem"), "the certificate authority file \"~/missing.pem\" can't be read (there is no such file)")
         let fifo = folder.appendingPathComponent("fifo.pem")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         XCTAssertEqual(refusal(fifo.path), "the certificate authority file \"\(fifo.path)\" is not a regular file (a FIFO)")

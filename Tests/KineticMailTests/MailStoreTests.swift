@@ -131,7 +131,7 @@ final class MailStoreTests: XCTestCase {
         }
         XCTAssertEqual(try store.contents().mailboxes.count, 0, "afresh")
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.appendingPathExtension("damaged").path))
-        XCTAssertNil(store.setAsideIfDamaged(MailAccountError("another error")), "only damage is set aside")
+        XCTAssertNil(store.setAsideIfDamaged(MailAccountError(.other("another error"))), "only damage is set aside")
     }
 
     /// The Mailbox's rows from what is kept: Later's schedule is no row and gives its message's moment; a message in

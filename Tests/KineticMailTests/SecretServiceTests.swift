@@ -43,7 +43,8 @@ final class SecretServiceTests: XCTestCase {
           {"name": "No password", "imap": "imaps://imap.example.org", "user": "\(user)"}
         ]}
         """.utf8).write(to: file)
-        let (accounts, problems) = MailAccountsFile.load(file, home: nil, environment: environment, warn: { _ in })
+        let (accounts, found) = MailAccountsFile.load(file, home: nil, environment: environment, warn: { _ in })
+        let problems = found.map(\.description)
         XCTAssertEqual(accounts.map(\.name), ["Work"])
         XCTAssertEqual(accounts.first?.account.password, "s3cret")
         XCTAssertEqual(problems.count, 2, "\(problems)")

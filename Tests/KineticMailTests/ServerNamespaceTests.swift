@@ -1,4 +1,5 @@
 import XCTest
+import KineticPlatform
 @testable import KineticMail
 import KineticData
 
@@ -116,7 +117,29 @@ final class MailProblemTests: XCTestCase {
         XCTAssertEqual(MailProblem.of(IMAPError.closed("BYE")), .closed(why: "BYE"))
         XCTAssertEqual(MailProblem.of(IMAPError.timedOut(.seconds(20))), .timedOut(seconds: 20))
         XCTAssertEqual(MailProblem.of(IMAPError.overBudget("sent more than 16 MB for one command")), .overBudget)
-        XCTAssertEqual(MailProblem.of(MailAccountError("no such account")), .other("no such account"))
+        XCTAssertEqual(MailProblem.of(MailAccountError(.noSMTPServer)), .account(.noSMTPServer))
+        XCTAssertEqual(MailProblem.of(PartialMailCheck(messages: [], problems: ["Work: down"])), .other("Work: down"), "no kind: its words")
+    }
+
+    /// A file's errors by kind, from the system's error numbers and Foundation's codes (as their documentation names
+    /// them), and from a read refused before it began.
+    func testEachFileFailureSaysItsKind() throws {
+        XCTAssertEqual(MailProblem.of(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))), .file(.diskFull))
+        XCTAssertEqual(MailProblem.of(NSError(domain: NSPOSIXErrorDomain, code: Int(EDQUOT))), .file(.diskFull), "a full quota is a full disk")
+        XCTAssertEqual(MailProblem.of(CocoaError(.fileWriteNoPermission)), .file(.notPermitted))
+        XCTAssertEqual(MailProblem.of(CocoaError(.fileWriteVolumeReadOnly)), .file(.readOnly))
+        XCTAssertEqual(MailProblem.of(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOENT))), .file(.missing))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-problem-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertThrowsError(try SmallFile.read(folder.path, limit: 10)) { XCTAssertEqual(MailProblem.of($0), .file(.notRegular(.folder))) }
+        let big = folder.appendingPathComponent("big")
+        try Data(count: 2048).write(to: big)
+        XCTAssertThrowsError(try SmallFile.read(big.path, limit: 1024)) { XCTAssertEqual(MailProblem.of($0), .file(.larger(than: 1024))) }
+        // Written into a folder that is not there: the system's ENOENT, however Foundation wraps it.
+        XCTAssertThrowsError(try Data("x".utf8).write(to: folder.appendingPathComponent("absent/file"))) {
+            XCTAssertEqual(MailProblem.of($0), .file(.missing), "\($0)")
+        }
     }
 }
 

@@ -48,7 +48,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(said, "kinetic: the output could not be written: No space left on device\n")
         let version = try run(["--version"])
         XCTAssertEqual(version.status, 0)
-        XCTAssertEqual(version.output, "2.2.0\n", "the changelog's and the AppStream files' version (VersionTests)")
+        XCTAssertEqual(version.output, "3.0.0\n", "the changelog's and the AppStream files' version (VersionTests)")
     }
 
     /// `play` says what it cannot do as a sentence with its own usage and a status other than 0: a scenario that is not

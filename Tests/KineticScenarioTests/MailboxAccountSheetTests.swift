@@ -6,6 +6,7 @@ import KineticRuntime
 import KineticScene
 @testable import KineticApps
 import KineticScenario
+import KineticMail
 
 /// The account sheet on the Mailbox's screen, against a set-up of the test's own (the real one, against Dovecot, is
 /// `MailboxOnIMAPTests`): reached from the menu by the keyboard alone, each field typed, the password drawn and dumped
@@ -53,13 +54,13 @@ final class MailboxAccountSheetTests: XCTestCase {
         func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {}
     }
 
-    private func opened(with setting: MailAccountSetting?) throws -> (ScenarioRunner, Stage) {
+    private func opened(with setting: MailAccountSetting?, localization: Localization = .english) throws -> (ScenarioRunner, Stage) {
         var environment = AppsEnvironment.offline
         environment.mailAccountSetting = setting
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-account-sheet-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
         let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment),
-                                        dataDirectory: folder)
+                                        dataDirectory: folder, localization: localization)
         runner.stage.run(until: 0.5)
         return (runner, runner.stage)
     }
@@ -137,6 +138,31 @@ final class MailboxAccountSheetTests: XCTestCase {
         XCTAssertTrue(stage.dump().layers.contains { $0.text?.contains("only you can read") == true }, "the banner says where the password went")
     }
 
+    /// The real set-up's own checks of what was typed, before any server is asked, are said in the person's language
+    /// (issue #54): a port out of range and a certificate authority file that is a folder, in French, with what was
+    /// typed quoted as typed.
+    func testWhatWasTypedWrongIsSaidInThePersonsLanguage() throws {
+        let french = Localization(languages: ["fr"], catalogues: KineticApps.shippedCatalogues())
+        let (runner, stage) = try opened(with: MailAccountSetUp.keepingForTheRun(caFile: nil), localization: french)
+        let screen = Mailbox.screen(of: runner)
+        let folder = FileManager.default.temporaryDirectory.path
+        let tries: [(imap: String, caFile: String, said: String)] = [
+            ("imap://127.0.0.1:99999", "", "Compte non ajouté\u{00A0}: \"imap://127.0.0.1:99999\"\u{00A0}: le port 99999 n’est pas entre 1 et 65535"),
+            ("imaps://mail.example.org", folder,
+             "Compte non ajouté\u{00A0}: le fichier d’autorité de certification \"\(folder)\" n’a pas pu être lu\u{00A0}: ce n’est pas un fichier ordinaire mais un dossier"),
+        ]
+        for attempt in tries {
+            screen.send(.account(.close))
+            screen.send(.account(.open))
+            for (field, text) in [(AccountSetUp.Field.imap, attempt.imap), (.caFile, attempt.caFile), (.user, "ana"), (.password, "secret")] {
+                screen.send(.account(.edit(field, text)))
+            }
+            screen.send(.account(.connect))
+            step(stage) { stage.dump().state == "account" && stage.dump().layer("account.status")?.text?.isEmpty == false }
+            XCTAssertEqual(stage.dump().layer("account.status")?.text, attempt.said)
+        }
+    }
+
     /// Cancel while the server is asked: the sheet closes at once, and when the check then passes nothing is kept and
     /// the Mailbox stays as it was. Without a way to set accounts up (the benchmark's runs) the menu offers none.
     func testCancelWhileConnectingKeepsNothingAndNoSetUpOffersNoSheet() throws {
@@ -170,12 +196,12 @@ final class MailboxAccountSheetTests: XCTestCase {
     }
 
     /// What reading `mail.json` said (in the log already) is said by the Mailbox's first banner too, heard whole by a
-    /// screen reader: the first sentence without the log's prefix, and how many more the log has. Said once: the
+    /// screen reader: the first problem in the person's words, and how many more the log has. Said once: the
     /// Mailbox opened again says nothing of it.
     func testWhatReadingTheAccountsSaidIsTheFirstBanner() throws {
         var environment = AppsEnvironment.offline
-        environment.mailWarnings = ["mail accounts: account 2 in \"/home/ana/.config/kinetic/mail.json\" left out: no user",
-                                    "mail: \"/home/ana/pw\" can be read by others (mode 644); chmod 600 it"]
+        environment.mailWarnings = [.account(.entryLeftOut(number: 2, path: "\"/home/ana/.config/kinetic/mail.json\"", why: "no user")),
+                                    .account(.passwordFileOpenToOthers(path: "\"/home/ana/pw\"", mode: "644"))]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-account-said-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
         let runner = try ScenarioRunner(scenario: Scenario(app: "mailbox", duration: 0), entries: KineticApps.entries(environment: environment),
@@ -183,7 +209,7 @@ final class MailboxAccountSheetTests: XCTestCase {
         let stage = runner.stage
         stage.run(until: 0.5)
         XCTAssertEqual(stage.announcement?.text,
-                       "Mail accounts: account 2 in \"/home/ana/.config/kinetic/mail.json\" left out: no user (and one more in the log)")
+                       "Mail accounts: account 2 in \"/home/ana/.config/kinetic/mail.json\" was left out: no user (and one more in the log)")
         XCTAssertEqual(stage.dump().layer("banner")?.visible, true)
         let said = stage.announcement?.serial
         let shell = try XCTUnwrap(stage.screen as? Shell)

@@ -1,3 +1,4 @@
+import KineticData
 import KineticRuntime
 
 /// What the person does with a file a message carries: open it with the desktop's program for its kind (a private
@@ -13,7 +14,7 @@ public enum AttachmentUseResult: Equatable, Sendable {
     /// `name` was handed to the desktop, which took it.
     case opened(name: String)
     /// `name` was not opened or saved, for `reason` (the server away, the disk full, no program to open it with).
-    case failed(name: String, AttachmentUse, reason: String)
+    case failed(name: String, AttachmentUse, reason: MailProblem)
 }
 
 extension MailboxRules {
@@ -32,8 +33,8 @@ extension MailboxRules {
             return [.effect(.showBanner(LocalizedMessage(MailboxText.attachmentOpened, ["name": .verbatim(name)])))]
         case .failed(let name, let use, let reason):
             let words = use == .save ? MailboxText.attachmentNotSaved : MailboxText.attachmentNotOpened
-            return [.effect(.log("\(use == .save ? "not saved" : "not opened"): \(name.prefix(200)): \(reason.prefix(300))")),
-                    .effect(.showBanner(LocalizedMessage(words, ["name": .verbatim(name), "reason": .verbatim(reason)])))]
+            return [.effect(.log("\(use == .save ? "not saved" : "not opened"): \(name.prefix(200)): \(reason.description.prefix(300))")),
+                    .effect(.showBanner(LocalizedMessage(words, ["name": .verbatim(name), "reason": .message(MailProblemWords.message(reason))])))]
         }
     }
 }

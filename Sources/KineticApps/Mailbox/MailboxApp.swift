@@ -68,14 +68,13 @@ final class MailboxConnection {
     private var arrivalNote: LocalizedMessage?
 
     /// A connection to `server`, whose first Mailbox says the first of `warnings` (and how many more the log has).
-    init(server: MailServer?, warnings: [String] = []) {
+    init(server: MailServer?, warnings: [MailProblem] = []) {
         self.server = server
         if let first = warnings.first {
-            // The log's own prefix ("mail accounts: ", "mail: ") is the banner's words already.
-            let what = ["mail accounts: ", "mail: "].first { first.hasPrefix($0) }.map { String(first.dropFirst($0.count)) } ?? first
+            let what = LocalizedMessage.Value.message(MailProblemWords.message(first))
             arrivalNote = warnings.count == 1
-                ? LocalizedMessage(MailboxText.accountsSaid, ["what": .verbatim(what)])
-                : LocalizedMessage(MailboxText.accountsSaidAndMore, count: warnings.count - 1, ["what": .verbatim(what)])
+                ? LocalizedMessage(MailboxText.accountsSaid, ["what": what])
+                : LocalizedMessage(MailboxText.accountsSaidAndMore, count: warnings.count - 1, ["what": what])
         }
     }
 

@@ -52,12 +52,12 @@ public enum MailboxAction: Equatable, Sendable {
     case effectFailed(MailboxEffect, reason: String)
     /// The mail server refused to move a message where the person filed it (`reason`, in its words): the message goes
     /// back where it was (`previous`), and a banner says why.
-    case serverRefusedMove(String, previous: Placement, reason: String)
+    case serverRefusedMove(String, previous: Placement, reason: MailProblem)
     /// A check of the mail server failed (`reason`, in its words): logged; what shows stays, and the strip under the bar
     /// says so until a check works again (`ServerSyncState.reach`).
     case mailServerFailed(reason: String)
     /// The mail server did not take the drafts into its `\Drafts` (they stay here as written).
-    case serverRefusedDrafts(reason: String)
+    case serverRefusedDrafts(reason: MailProblem)
     case setDecideOnProjection(Bool)
     /// The account sheet's own actions (opening it, its fields, Connect, the server's answers): see
     /// `AccountSheetRules`.
@@ -357,13 +357,16 @@ public enum MailboxRules: AppRules {
             // Said for as long as it lasts by the strip under the bar (`ServerSyncState.reach`), not by a banner that goes.
             return [.effect(.log(reason))]
         case .serverRefusedDrafts(let reason):
-            return [.effect(.showBanner(LocalizedMessage(MailboxText.draftsRefused, ["reason": .verbatim(reason)])))]
+            return [.effect(.log("the mail server did not keep the drafts: \(reason.description.prefix(300))")),
+                    .effect(.showBanner(LocalizedMessage(MailboxText.draftsRefused, ["reason": .message(MailProblemWords.message(reason))])))]
         case .serverRefusedMove(let id, let previous, let reason):
             guard let message = state.message(withID: id) else { return [] }
             state.placements[id] = previous.list == .inbox ? nil : previous
             state.undoStack.removeAll { $0.messageID == id }
             return [.segmentChanged(from: state.segment, to: state.segment), .save,
-                    .effect(.showBanner(LocalizedMessage(MailboxText.serverRefused, ["subject": .verbatim(message.subject), "reason": .verbatim(reason)])))]
+                    .effect(.log("the mail server did not move a message: \(reason.description.prefix(300))")),
+                    .effect(.showBanner(LocalizedMessage(MailboxText.serverRefused, ["subject": .verbatim(message.subject),
+                                                                                     "reason": .message(MailProblemWords.message(reason))])))]
         case .effectFailed(let effect, let reason):
             return failed(effect, reason: reason).map(MailboxOutcome.effect)
         }

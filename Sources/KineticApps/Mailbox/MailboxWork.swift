@@ -69,8 +69,18 @@ struct MailboxWork {
                     send(.attachmentUsed(.opened(name: file.name)))
                 }
             } catch where !(error is CancellationError) {
-                send(.attachmentUsed(.failed(name: name, use, reason: ErrorWords.sentence(error))))
+                send(.attachmentUsed(.failed(name: name, use, reason: Self.problem(using: use, error))))
             } catch {}
+        }
+    }
+
+    /// Why a file was not saved or opened, by kind: a run with no Downloads folder or no desktop, the desktop's
+    /// opener refusing (in its words), else the server's, the account's or the disk's problem.
+    private static func problem(using use: AttachmentUse, _ error: Error) -> MailProblem {
+        switch error {
+        case let missing as MailboxEnvironment.NoDesktop: return use == .save ? .noDownloadsFolder : .notOpened(why: missing.description)
+        case let refused as LinkNotOpened: return .notOpened(why: refused.reason)
+        default: return MailProblem.of(error)
         }
     }
 
@@ -92,7 +102,7 @@ struct MailboxWork {
     /// back as an action; a refusal comes back as `accountRefused`, in the words of what refused. A new try replaces
     /// one still under way.
     private func account(_ step: @escaping @Sendable (MailAccountSetting) async throws -> MailboxAction) -> Effect<MailboxAction> {
-        guard let setting = environment.accountSetting else { return .send(.account(.refused(reason: "this run sets up no mail accounts"))) }
+        guard let setting = environment.accountSetting else { return .send(.account(.refusedBecause(.account(.notInThisRun)))) }
         return .run(id: EffectID(MailboxWorkID.account)) { send in
             do {
                 send(try await step(setting))
@@ -164,7 +174,7 @@ struct MailboxWork {
                 try await work()
                 send(.sync(.errandEnded(serial: serial, refusal: nil)))
             } catch {
-                send(.sync(.errandEnded(serial: serial, refusal: String("\(error)".prefix(300)))))
+                send(.sync(.errandEnded(serial: serial, refusal: MailProblem.of(error))))
             }
         }
     }

@@ -8,6 +8,7 @@ public enum KineticVersion {
     /// opening a link asynchronous; 2.0.0 keeps the keyboard focus in the engine alone (`Screen.focusedControl` is
     /// gone: an app asks `KeyboardFocus.request`); 2.1.0 writes Cc, Bcc, Reply All and Forward and opens and saves
     /// a message's files; 2.2.0 shows the server's Sent, Drafts and other folders and selects the reader's text with
-    /// the mouse, see CHANGELOG.md.
-    public static let current = "2.2.0"
+    /// the mouse; 3.0.0 passes what went wrong as typed problems (`MailProblem`, `FileProblem`), not English sentences,
+    /// see CHANGELOG.md.
+    public static let current = "3.0.0"
 }

@@ -58,7 +58,7 @@ extension MailboxRules {
                 outcomes += notSent(&state, entry, .unanswered("the app was closed while the server had the whole message and had not answered"))
             }
         case .errandEnded(let serial, let refusal?):
-            outcomes += refused(&state, serial: serial, reason: String(refusal.prefix(300)))
+            outcomes += refused(&state, serial: serial, reason: refusal)
         default:
             break
         }
@@ -104,12 +104,12 @@ extension MailboxRules {
 
     /// Errand `serial` was refused: a filing's message goes back where it was, with the server's words (one a later
     /// filing of the same message replaced is only logged); the drafts stay here as written, and the banner says so.
-    private static func refused(_ state: inout MailboxState, serial: Int, reason: String) -> [MailboxOutcome] {
+    private static func refused(_ state: inout MailboxState, serial: Int, reason: MailProblem) -> [MailboxOutcome] {
         guard let errand = state.sync.filing.errands.first, errand.serial == serial else { return [] }
         switch errand.job {
         case .file(let filing):
             guard state.sync.filing.pending[filing.id]?.serial == serial else {
-                return [.effect(.log("the mail server refused a filing a later one replaced: \(reason)"))]
+                return [.effect(.log("the mail server refused a filing a later one replaced: \(reason.description.prefix(300))"))]
             }
             return outcomes(&state, .serverRefusedMove(filing.id, previous: filing.previous, reason: reason))
         case .keepDrafts:

@@ -27,8 +27,8 @@ public enum ServerSyncAction: Equatable, Sendable {
     case filed([Filing])
     /// This device's drafts changed (one saved, deleted, or sent and taken): the server's `\Drafts` follows.
     case draftsChanged
-    /// Errand `serial` ended: done, or refused with the server's words.
-    case errandEnded(serial: Int, refusal: String?)
+    /// Errand `serial` ended: done, or refused (why, with the server's words).
+    case errandEnded(serial: Int, refusal: MailProblem?)
     /// These messages were opened here: the server hears of each once.
     case opened(Set<String>)
 }

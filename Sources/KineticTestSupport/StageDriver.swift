@@ -32,6 +32,19 @@ extension Stage {
         send(touch(1, .ended, at: point))
     }
 
+    /// A finger down at `start`, moved by `offset` evenly over `seconds` (one move per step), then lifted there: a
+    /// drag, or a flick when quick, whose release velocity is `offset / seconds`.
+    public func drag(from start: Point, by offset: Vector, over seconds: Double) {
+        send(touch(1, .began, at: start))
+        let steps = max(Int((seconds / Stage.stepDuration).rounded()), 1)
+        for step in 1...steps {
+            self.step()
+            let done = Double(step) / Double(steps)
+            send(touch(1, .moved, at: Point(x: start.x + offset.dx * done, y: start.y + offset.dy * done)))
+        }
+        send(touch(1, .ended, at: Point(x: start.x + offset.dx, y: start.y + offset.dy)))
+    }
+
     /// The on-screen centre of the layer identified `identifier`, or nil when no layer has that identifier.
     public func centre(of identifier: String) -> Point? { dump().layer(identifier)?.frame.center }
 }

@@ -21,6 +21,14 @@ final class SkeletonScreen: Screen {
     private var size = Size(width: 0, height: 0)
 
     static let buttonDiameter = 120.0
+    /// The button's name for a screen reader: a text of the catalogues (`counter.one-more`), never a bare string.
+    static let oneMore = LocalizedText("counter.one-more", "One more")
+    /// The label: how far the count has got ("1 of 3"), a catalogue's text with its values.
+    static let countOfGoal = LocalizedText("counter.count-of-goal", "{count} of {goal}")
+    /// How fast a throw to the right must leave the finger to count one more, in points per second.
+    static let flickSpeed = 600.0
+    /// Where the button was when the drag began.
+    private var dragStart: Point?
     /// The button's colour below the goal (also the app's tint in the gallery); at the goal it is `Palette.accent`.
     static let tint = Color(red8: 0x2E, green8: 0x7D, blue8: 0x6F)
 
@@ -51,8 +59,10 @@ final class SkeletonScreen: Screen {
         root.addSublayer(label)
         button.bounds = Rect(x: 0, y: 0, width: Self.buttonDiameter, height: Self.buttonDiameter)
         button.hitShape = .circle  // a tap by a corner of its square is not a tap on it
-        button.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.advance) }]
-        button.accessibility = Accessibility(role: .button, name: "One more", actions: [.tapping(button)])
+        button.gestureRecognizers = [TapRecognizer { [weak self] _ in self?.send(.advance) },
+                                     PanRecognizer(axis: .horizontal) { [weak self] in self?.drag($0) }]
+        // Every word a person reads or hears is a catalogue's text, by key, in the run's language.
+        button.accessibility = Accessibility(role: .button, name: settings.localization(Self.oneMore), actions: [.tapping(button)])
         root.addSublayer(button)
         // What the state said before the layers existed is shown at once, without motion.
         button.position = Self.buttonCentre(count: state.count, goal: state.goal, in: size)
@@ -103,6 +113,29 @@ final class SkeletonScreen: Screen {
         }
     }
 
+    /// The button follows the finger sideways; let go, it springs home to where the count puts it, starting with the
+    /// finger's velocity so the throw carries into the spring, and a throw to the right faster than `flickSpeed`
+    /// counts one more (the spring then heads for the next place, keeping that velocity).
+    private func drag(_ pan: PanRecognizer) {
+        switch pan.state {
+        case .began:
+            animator.stop(button, \.position)
+            dragStart = button.position
+            fallthrough
+        case .changed:
+            guard let dragStart else { return }
+            button.position = Point(x: dragStart.x + pan.translation.dx, y: dragStart.y)
+        case .ended, .cancelled:
+            dragStart = nil
+            let velocity = Point(x: pan.state == .ended ? pan.velocity.dx : 0, y: 0)
+            let home = Self.buttonCentre(count: state.count, goal: state.goal, in: size)
+            animator.animate(button, \.position, to: home, with: .spring(motionTuning.slide), initialVelocity: velocity)
+            if pan.state == .ended, pan.velocity.dx > Self.flickSpeed { send(.advance) }
+        default:
+            break
+        }
+    }
+
     // MARK: State to layers
 
     /// Moves the layers from what `before` showed to what the state says now: the button springs to its new place
@@ -123,7 +156,8 @@ final class SkeletonScreen: Screen {
 
     /// The label's text and the button's colour, which change at once.
     private func showContents() {
-        label.contents = .text(TextContent("\(state.count) of \(state.goal)", bold: true, fontSize: 28, color: Palette.ink, alignment: .center))
+        let words = settings.localization(LocalizedMessage(Self.countOfGoal, ["count": .verbatim(String(state.count)), "goal": .verbatim(String(state.goal))]))
+        label.contents = .text(TextContent(words, bold: true, fontSize: 28, color: Palette.ink, alignment: .center))
         let fill = state.count < state.goal ? Self.tint : Palette.accent
         button.contents = .shape(ShapeContent(path: .circle, fill: fill))
     }

@@ -126,6 +126,39 @@ final class SkeletonTests: XCTestCase {
         XCTAssertEqual(record.lines.count, 1)
     }
 
+    /// A drag with its release velocity: the button follows the finger, a slow drag springs home, and a throw to the
+    /// right at 100 / 0.1 = 1000 pt/s (over `flickSpeed`, 600) counts one more, the spring carrying the throw on, and
+    /// it rests at place 1, x = 200 × 2 = 400. The carrying on, worked out for the slide's spring (response 0.4 s,
+    /// damping 0.8: ω = 2π / 0.4 ≈ 15.7 /s, k = ω² ≈ 247 /s²) 100 pt short of its place, 0.05 s after the release:
+    /// from rest it would be about ½ k 100 t² ≈ 31 pt on; starting at 1000 pt/s, about 1000 t + ½ (k 100 − 2 × 0.8 ω
+    /// 1000) t² ≈ 49 pt. So more than 40 pt on shows the velocity handed over.
+    func testADragFollowsTheFingerAndAThrowCountsOneMore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString)")
+        let stage = Stage(size: Size(width: 1000, height: 600), settings: StageSettings(dataDirectory: folder))
+        stage.present(SkeletonScreen(environment: environment(LogRecord())))
+        func x() throws -> Double { try XCTUnwrap(stage.dump().layer("counter.button")).frame.center.x }
+
+        // Slow: 60 pt over a second, 60 pt/s at the release, and held still first so the release is slower yet.
+        stage.send(stage.touch(1, .began, at: Point(x: 200, y: 300)))
+        for step in 1...120 {
+            stage.step()
+            stage.send(stage.touch(1, .moved, at: Point(x: 200 + 60 * Double(step) / 120, y: 300)))
+        }
+        XCTAssertEqual(try x(), 260, accuracy: 0.5, "the button under the finger, 60 pt on")
+        stage.run(for: 0.3)
+        stage.send(stage.touch(1, .ended, at: Point(x: 260, y: 300)))
+        stage.run(for: 2)
+        XCTAssertEqual(stage.stateName, "count.0", "a slow drag counts nothing")
+        XCTAssertEqual(try x(), 200, accuracy: 0.01, "and springs home")
+
+        stage.drag(from: Point(x: 200, y: 300), by: Vector(dx: 100, dy: 0), over: 0.1)
+        XCTAssertEqual(stage.stateName, "count.1", "a throw counts one more")
+        stage.run(for: 0.05)
+        XCTAssertGreaterThan(try x(), 340, "the throw's velocity carries the button on from where the finger let go")
+        stage.run(for: 2)
+        XCTAssertEqual(try x(), 400, accuracy: 0.01)
+    }
+
     // MARK: The entry, opened by the shell
 
     /// The entry makes the screen, and the shell opens it by its id, as `kinetic run counter` or a scenario naming

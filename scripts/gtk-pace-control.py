@@ -20,9 +20,10 @@ DURATION, REST = 0.6, 0.4
 HELD_MS = 1000.0 / 60 * 1.5
 
 
-class Morph(Gtk.Fixed):
-    """63 coloured boxes (GTK widgets, styled by CSS) spread from the centre and gathered back: each frame moves and
-    resizes them all, so GTK lays out and draws the window as the Honeycomb's morph redraws its grid."""
+class Morph(Gtk.Layout):
+    """63 buttons spread from the centre and gathered back: each frame moves and resizes them all, so GTK lays out and
+    draws the window as the Honeycomb's morph redraws its grid. A Layout, not a Fixed: cells past its edge never
+    resize the window. The first morph waits a second after the window is mapped, as the app's passes wait."""
 
     def __init__(self):
         super().__init__()
@@ -43,7 +44,9 @@ class Morph(Gtk.Fixed):
     def on_tick(self, widget, clock):
         if self.started is None:
             clock.connect("after-paint", self.on_painted)
-            self.started = clock.get_frame_time() / 1e6
+            self.started = clock.get_frame_time() / 1e6 + 1.0  # a second for the window to settle
+        if clock.get_frame_time() / 1e6 < self.started:
+            return GLib.SOURCE_CONTINUE
         now = clock.get_frame_time() / 1e6
         phase = now - self.started
         if phase >= 2 * DURATION + REST:

@@ -56,9 +56,12 @@ public struct AppsEnvironment {
 public struct LinkNotOpened: Error, CustomStringConvertible, Sendable {
     /// Why the link was not opened, as a person can read it.
     public var reason: String
+    /// The desktop's opener that refused (`xdg-open`) and its exit status (`nil`: it could not be started), when one
+    /// was asked; `nil` for a run with no desktop at all.
+    public var opener: (program: String, status: Int32?)?
 
-    /// A refusal saying `reason`.
-    public init(reason: String) { self.reason = reason }
+    /// A refusal saying `reason`, by `opener` when one was asked.
+    public init(reason: String, opener: (program: String, status: Int32?)? = nil) { (self.reason, self.opener) = (reason, opener) }
 
     /// The reason, as the log and the banner say it.
     public var description: String { reason }

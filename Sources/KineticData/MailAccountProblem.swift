@@ -55,6 +55,16 @@ public enum MailAccountProblem: Equatable, Sendable, CustomStringConvertible {
     case passwordFileEmpty(path: String)
     /// The password file at `path` can be read by others (its `mode`, in octal); it is used all the same, as ssh does.
     case passwordFileOpenToOthers(path: String, mode: String)
+    /// There is no keyring (Secret Service) on this desktop.
+    case keyringAbsent
+    /// The keyring did not answer within `seconds` (left locked?).
+    case keyringTimedOut(seconds: Int)
+    /// The keyring refused, in its own words (`said`).
+    case keyringRefused(said: String)
+    /// The file holding a message's file could not be read: the message is kept nowhere it can be read from.
+    case fileNotKept
+    /// No account of several has an SMTP server, so none can send.
+    case noAccountSends
     /// The account has no SMTP server, so it can't send.
     case noSMTPServer
     /// This run sets up no mail accounts (a scenario given none).
@@ -90,6 +100,11 @@ public enum MailAccountProblem: Equatable, Sendable, CustomStringConvertible {
         case .passwordFileNotText(let path): return "the password file \(path) is not a short UTF-8 text"
         case .passwordFileEmpty(let path): return "the password file \(path) is empty"
         case .passwordFileOpenToOthers(let path, let mode): return "mail: \(path) can be read by others (mode \(mode)); chmod 600 it"
+        case .keyringAbsent: return "no Secret Service: no session bus runs"
+        case .keyringTimedOut(let seconds): return "the Secret Service did not answer within \(seconds) s (a keyring left locked?)"
+        case .keyringRefused(let said): return "the Secret Service refused: \(said)"
+        case .fileNotKept: return "the file is not kept anywhere it can be read from"
+        case .noAccountSends: return "no account has an SMTP server to send through"
         case .noSMTPServer: return "this account has no SMTP server to send through"
         case .notInThisRun: return "this run sets up no mail accounts"
         }

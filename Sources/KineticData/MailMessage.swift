@@ -313,7 +313,7 @@ public struct MailAttachmentFile: Equatable, Sendable {
         /// The sentence said.
         public var description: String { "the file is not kept anywhere it can be read from" }
         /// No server has the message to read the file from.
-        public var mailProblem: MailProblem { .messageNotChecked }
+        public var mailProblem: MailProblem { .account(.fileNotKept) }
     }
 }
 
@@ -353,11 +353,15 @@ public enum SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server could not be reached, or the connection ended before the end of the message was sent: nothing was
     /// sent, and it is tried again as a 4xx is.
     case unreachable(String)
+    /// It could not be sent for a reason of this side's (no SMTP server, a forward's files unreadable): not sent, and
+    /// never sent again without the person. No words of the server's.
+    case cannotSend(MailProblem)
 
     /// The server's words (or what happened), as said to the person.
     public var words: String {
         switch self {
         case .tryAgainLater(let words), .refused(let words), .unanswered(let words), .unreachable(let words): return words
+        case .cannotSend(let problem): return problem.description
         }
     }
 
@@ -365,7 +369,7 @@ public enum SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public var isTemporary: Bool {
         switch self {
         case .tryAgainLater, .unreachable: return true
-        case .refused, .unanswered: return false
+        case .refused, .unanswered, .cannotSend: return false
         }
     }
 

@@ -30,6 +30,8 @@ public enum MailProblem: Equatable, Sendable, CustomStringConvertible {
     case messageGone
     /// The message no longer holds the file asked for.
     case fileGone
+    /// A forward's files could not be read from the message forwarded (`problem`), so it was not sent.
+    indirect case forwardedFilesUnreadable(MailProblem)
     /// The server has no mailbox for the place `list` and could not make one.
     case noMailbox(for: Placement.List)
     /// What was typed for an account, or keeping it.
@@ -38,8 +40,11 @@ public enum MailProblem: Equatable, Sendable, CustomStringConvertible {
     case file(FileProblem)
     /// This run has no Downloads folder to save files into.
     case noDownloadsFolder
-    /// The desktop's opener did not take the file; `why` in its words ("xdg-open exited with status 3").
-    case notOpened(why: String)
+    /// The desktop's opener `program` (`xdg-open`) did not take the file: its exit `status` (127 not installed, 126
+    /// not runnable, 3 no program for it, 4 that program failed), `nil` when it could not be started.
+    case notOpened(program: String, status: Int32?)
+    /// This run has no desktop to hand files to (a headless run).
+    case noDesktop
     /// Anything else, in the words it came with.
     case other(String)
 
@@ -58,11 +63,14 @@ public enum MailProblem: Equatable, Sendable, CustomStringConvertible {
         case .messageNotChecked: return "the message is not one the last check read from the server"
         case .messageGone: return "the mail server no longer has the message"
         case .fileGone: return "the message no longer holds that file"
+        case .forwardedFilesUnreadable(let problem): return "the forwarded message's files could not be read: \(problem)"
         case .noMailbox(let list): return "the server has no mailbox for \(list.rawValue) and could not make one"
         case .account(let problem): return problem.description
         case .file(let problem): return problem.description
         case .noDownloadsFolder: return "this run has no Downloads folder"
-        case .notOpened(let why): return "the desktop did not open it: \(why)"
+        case .notOpened(let program, let status?): return "\(program) did not open it (exit status \(status))"
+        case .notOpened(let program, nil): return "\(program) could not be started"
+        case .noDesktop: return "this run has no desktop to open files with"
         case .other(let words): return words
         }
     }

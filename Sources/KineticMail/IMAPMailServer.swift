@@ -129,13 +129,13 @@ public struct IMAPMailServer: MailServer {
         } catch let error as IMAPError where error.meansUnreachable {
             throw SendFailure.unreachable(error.description)
         } catch {
-            throw SendFailure.refused("the forwarded message's files could not be read: \(error)")
+            throw SendFailure.cannotSend(.forwardedFilesUnreadable(MailProblem.of(error)))
         }
     }
 
     /// As `submit(_:committed:)`, with `files` sent after the text (a forward's, read already).
     public func submit(_ message: OutgoingMessage, files: [MailAttachmentFile], committed: @escaping @Sendable () -> Void) async throws {
-        guard let smtp = account.smtp else { throw SendFailure.refused("this account has no SMTP server to send through") }
+        guard let smtp = account.smtp else { throw SendFailure.cannotSend(.account(.noSMTPServer)) }
         let account = self.account, timeout = self.timeout
         // The Message-ID chosen as it was sent, so a try again and the Sent copy carry the one it was first given.
         let part = message.messageIDPart.flatMap { OutgoingMessage.isMessageIDPart($0) ? $0 : nil } ?? UUID().uuidString

@@ -208,16 +208,19 @@ extension MailAccountSetUp {
                                                        warn: { warn($0.description) }) else {
                 throw MailAccountError(.keptButNotOpened(path: MailAccount.shown(accountsFile.path)))
             }
-            return MailAccountKept(server: together(alongside, server), passwordInFile: warning != nil)
+            return MailAccountKept(server: together(alongside, server, setUpName: MailAccountSetUp(form, caFile: caFile).name), passwordInFile: warning != nil)
         })
     }
 
     /// The run's own account (given by `--imap`), if any, with the accounts set up: one Mailbox (`SeveralAccounts`).
-    static func together(_ runs: MailServer?, _ setUp: MailServer) -> MailServer {
+    /// Each is named as its rows and problems say it: the one set up by `setUpName`, the run's by its user and host
+    /// ("ana@imap.example.org"), never by words of the app's that a person's language would not have.
+    static func together(_ runs: MailServer?, _ setUp: MailServer, setUpName: String) -> MailServer {
         guard let runs else { return setUp }
         // One level of accounts: a group inside a group would count one of its accounts failing as all of them failing.
-        let accounts = (setUp as? SeveralAccounts)?.accounts ?? [(name: "the account set up", server: setUp)]
-        return SeveralAccounts([(name: "this run's account", server: runs)] + accounts)
+        let accounts = (setUp as? SeveralAccounts)?.accounts ?? [(name: setUpName, server: setUp)]
+        let runsName = (runs as? IMAPMailServer).map { "\($0.account.user)@\($0.account.host)" } ?? setUpName + " (2)"
+        return SeveralAccounts([(name: runsName, server: runs)] + accounts)
     }
 
     /// Setting an account up for one run only (`kinetic play`): the login checked, the account kept in memory, its
@@ -225,7 +228,7 @@ extension MailAccountSetUp {
     public static func keepingForTheRun(caFile: String?, alongside: MailServer? = nil) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
             let server = IMAPMailServer(account: try MailAccountSetUp(form, caFile: caFile).account(password: form.password))
-            return MailAccountKept(server: together(alongside, server), passwordInFile: false)
+            return MailAccountKept(server: together(alongside, server, setUpName: MailAccountSetUp(form, caFile: caFile).name), passwordInFile: false)
         })
     }
 

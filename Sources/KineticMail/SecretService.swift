@@ -1,5 +1,6 @@
 import CSecret
 import Foundation
+import KineticData
 
 /// Mail passwords in the desktop's Secret Service (GNOME Keyring, KWallet), through libsecret: the convention of the
 /// desktop's mail programs, so a password is kept as the person's other ones are, locked with their session. Each is
@@ -13,12 +14,23 @@ public enum SecretService {
     public static let deadline = 5.0
 
     /// Why the service could not be used, in a sentence.
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible, MailProblemReporting {
         /// The sentence: what could not be done, and the service's words (capped, on one line).
         public let description: String
         /// Whether there is no Secret Service at all (no session bus, or nothing answering for the service), rather
         /// than one that refused, was locked, or did not answer in time.
         public var isAbsent = false
+        /// How many seconds it was waited for, when it did not answer in time.
+        public var waited: Int?
+        /// The service's own words, when it refused.
+        public var serviceSaid: String?
+
+        /// By kind, for the Mailbox to say in the person's language.
+        public var mailProblem: MailProblem {
+            if isAbsent { return .account(.keyringAbsent) }
+            if let waited { return .account(.keyringTimedOut(seconds: waited)) }
+            return .account(.keyringRefused(said: serviceSaid ?? description))
+        }
     }
 
     /// Whether a session bus is there to ask.
@@ -37,11 +49,12 @@ public enum SecretService {
         defer { g_free(error) }
         guard stored == 1 else {
             if timedOut {
-                throw Failure(description: "the Secret Service did not keep the password within \(Int(deadline)) s (a keyring left locked?)")
+                throw Failure(description: "the Secret Service did not keep the password within \(Int(deadline)) s (a keyring left locked?)",
+                              waited: Int(deadline))
             }
             // No program answers for the service on this bus, or no bus answers (by the error's domain and code, not its
             // words, which are translated): there is none to keep it.
-            throw Failure(description: "the Secret Service did not keep the password: \(said(error))", isAbsent: absent != 0)
+            throw Failure(description: "the Secret Service did not keep the password: \(said(error))", isAbsent: absent != 0, serviceSaid: said(error))
         }
     }
 
@@ -51,7 +64,7 @@ public enum SecretService {
         var error: UnsafeMutablePointer<CChar>?
         let (answered, _) = withDeadline(deadline) { cancel in kinetic_secret_clear(account, cancel, &error) }
         defer { g_free(error) }
-        guard answered == 1 else { throw Failure(description: "the Secret Service did not remove the password: \(said(error))") }
+        guard answered == 1 else { throw Failure(description: "the Secret Service did not remove the password: \(said(error))", serviceSaid: said(error)) }
     }
 
     /// The password kept for `account`, or `nil` when none is; throws when the service can't be asked.
@@ -65,7 +78,7 @@ public enum SecretService {
             g_free(error)
             if let found { secret_password_free(found) }
         }
-        if error != nil { throw Failure(description: "the Secret Service could not be asked: \(said(error))") }
+        if error != nil { throw Failure(description: "the Secret Service could not be asked: \(said(error))", serviceSaid: said(error)) }
         return found.map { String(cString: $0) }
     }
 

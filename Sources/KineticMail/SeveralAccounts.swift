@@ -51,8 +51,8 @@ public final class SeveralAccounts: MailServer, Sendable {
             throw error
         }
         let accounts = self.accounts
-        let (messages, newlyFailing) = memory.withLockedValue { memory -> ([MailMessage], [MailProblem]) in
-            var messages: [MailMessage] = [], seen = Set<String>(), newlyFailing: [MailProblem] = []
+        let (messages, newlyFailing) = memory.withLockedValue { memory -> ([MailMessage], [(log: String, problem: MailProblem)]) in
+            var messages: [MailMessage] = [], seen = Set<String>(), newlyFailing: [(log: String, problem: MailProblem)] = []
             (memory.owners, memory.ownerByMessageID) = ([:], [:])
             for index in accounts.indices {
                 var answered = false
@@ -62,7 +62,7 @@ public final class SeveralAccounts: MailServer, Sendable {
                     memory.failing.remove(index)
                     answered = true
                 case .failure(let error)?:
-                    if memory.failing.insert(index).inserted { newlyFailing.append(.inAccount(name: accounts[index].name, MailProblem.of(error))) }
+                    if memory.failing.insert(index).inserted { newlyFailing.append(("\(accounts[index].name): \(error)", .inAccount(name: accounts[index].name, MailProblem.of(error)))) }
                 case nil:
                     break
                 }
@@ -79,9 +79,9 @@ public final class SeveralAccounts: MailServer, Sendable {
             return (messages, newlyFailing)
         }
         if let first = newlyFailing.first {
-            // Each failure for the log; the first by its kind, for the Mailbox to say in the person's language.
-            var partial = PartialMailCheck(messages: messages.newestFirst(), problems: newlyFailing.map(\.description))
-            partial.problem = first
+            // Each failure for the log, whole; the first by its kind, for the Mailbox to say in the person's language.
+            var partial = PartialMailCheck(messages: messages.newestFirst(), problems: newlyFailing.map(\.log))
+            partial.problem = first.problem
             throw partial
         }
         return messages.newestFirst()
@@ -173,7 +173,7 @@ public final class SeveralAccounts: MailServer, Sendable {
 
     /// A reply goes out through the account its message came to; new mail through the first account that can send.
     public func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
-        guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(.noSMTPServer) }
+        guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(.noAccountSends) }
         try await sender.send(to: to, subject: subject, body: body, inReplyTo: inReplyTo)
     }
 
@@ -181,13 +181,12 @@ public final class SeveralAccounts: MailServer, Sendable {
     public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
         // A forward goes out through the account its message came to, as a reply does.
         let about = message.forwarding.flatMap { owners(of: $0).first }
-        guard let sender = about.flatMap({ $0.canSend ? $0 : nil }) ?? sender(answering: message.inReplyTo) else { throw SendFailure.refused(Self.noSender) }
+        guard let sender = about.flatMap({ $0.canSend ? $0 : nil }) ?? sender(answering: message.inReplyTo) else { throw SendFailure.cannotSend(.account(.noAccountSends)) }
         // A forward's files are read from the account that holds the message.
         let files = try await IMAPMailServer.readForwardedFiles { try await forwardedFiles(of: message) }
         try await sender.submit(message, files: files, committed: committed)
     }
 
-    private static let noSender = "no account has an SMTP server to send through"
 
     /// The account a message goes out through: the one the answered message (by its Message-ID) came to, when it can
     /// send, else the first that can.

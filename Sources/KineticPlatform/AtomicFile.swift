@@ -19,32 +19,42 @@ public enum AtomicFile {
     public static func write(_ data: Data, to url: URL, ownerOnly: Bool = false) throws {
         let folder = url.deletingLastPathComponent()
         if let blocking = notAFolder(on: folder) {
-            throw SaveError(description: "\(url.path) could not be written: \(blocking.path) is not a folder")
+            throw SaveError(description: "\(url.path) could not be written: \(blocking.path) is not a folder", problem: .notAFolder(blocking.path))
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw SaveError(description: "\(url.path) could not be written: it is a folder where a file belongs")
+            throw SaveError(description: "\(url.path) could not be written: it is a folder where a file belongs", problem: .notRegular(.folder))
         }
         do {
             // An owner-only file's folder, made here, is owner-only too (0700).
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: ownerOnly ? [.posixPermissions: 0o700] : nil)
         } catch {
-            throw SaveError(description: "\(url.path) could not be written: its folder could not be made (\(ErrorWords.sentence(error)))")
+            throw SaveError(description: "\(url.path) could not be written: its folder could not be made (\(ErrorWords.sentence(error)))",
+                            problem: FileProblem.of(error) ?? .system(ErrorWords.sentence(error)))
         }
         do {
             try replace(url, in: folder, with: data, ownerOnly: ownerOnly)
         } catch let error as SaveError {
             throw error
         } catch {
-            throw SaveError(description: "\(url.path) could not be written: \(ErrorWords.sentence(error, namingPath: false))")
+            throw SaveError(description: "\(url.path) could not be written: \(ErrorWords.sentence(error, namingPath: false))",
+                            problem: FileProblem.of(error) ?? .system(ErrorWords.sentence(error, namingPath: false)))
         }
     }
 
-    /// A save that failed, said as a sentence that names the file.
+    /// A save that failed, said as a sentence that names the file, and by its kind (`problem`) for an app to say in
+    /// the person's language.
     public struct SaveError: Error, CustomStringConvertible, Equatable {
         /// "PATH could not be written: WHY".
         public let description: String
+        /// Why, by kind: the disk full, not permitted, a file where a folder belongs…
+        public let problem: FileProblem
+
+        /// A failed save said as `description`, for `problem`.
+        public init(description: String, problem: FileProblem) {
+            (self.description, self.problem) = (description, problem)
+        }
     }
 
     /// The first of `folder` and the folders above it that exists and is not a folder (`/dev/null` given as a data
@@ -65,8 +75,9 @@ public enum AtomicFile {
         do {
             if ownerOnly { try writeOwnerOnly(data, to: temporary, for: url) } else { try data.write(to: temporary) }
             if rename(temporary.path, url.path) != 0 {
-                let reason = ErrorWords.systemError(errno)
-                throw SaveError(description: "\(url.path) could not be written: the rename over it failed (\(reason))")
+                let code = errno
+                throw SaveError(description: "\(url.path) could not be written: the rename over it failed (\(ErrorWords.systemError(code)))",
+                                problem: .system(code: code))
             }
             if tidied.withLock({ $0.insert(url.path).inserted }) {  // once per file per process: a folder of many saves is listed once each
                 removeStrays(of: url, olderThan: Date().addingTimeInterval(-strayAge))
@@ -82,21 +93,23 @@ public enum AtomicFile {
     /// Makes `temporary` anew with mode 0600 (`O_EXCL`: never an existing file, nor a link's target) and writes `data`
     /// to it; a failure's sentence names `target`, the file the person knows.
     static func writeOwnerOnly(_ data: Data, to temporary: URL, for target: URL) throws {
-        func failed(_ what: String) -> SaveError { SaveError(description: "\(target.path) could not be written: \(what)") }
+        func failed(_ code: Int32) -> SaveError {
+            SaveError(description: "\(target.path) could not be written: \(ErrorWords.systemError(code))", problem: .system(code: code))
+        }
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failed(ErrorWords.systemError(errno)) }
+        guard descriptor >= 0 else { throw failed(errno) }
         defer { close(descriptor) }
         var offset = 0
         try data.withUnsafeBytes { bytes in
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)  // count > 0: a base address
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw failed(written == 0 ? "nothing more could be written" : ErrorWords.systemError(errno)) }
+                guard written > 0 else { throw failed(written == 0 ? ENOSPC : errno) }  // nothing more taken: as a full disk says it
                 offset += written
             }
         }
         while fsync(descriptor) != 0 {
-            guard errno == EINTR else { throw failed(ErrorWords.systemError(errno)) }
+            guard errno == EINTR else { throw failed(errno) }
         }
     }
 

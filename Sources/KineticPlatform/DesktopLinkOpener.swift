@@ -32,7 +32,7 @@ public enum DesktopLinkOpener {
         do {
             try process.run()
         } catch {
-            throw Failure(reason: "\(program) could not be started (\(error.localizedDescription))")
+            throw Failure(reason: "\(program) could not be started (\(error.localizedDescription))", program: program, status: nil)
         }
         let status = await withTaskGroup(of: Int32?.self) { group in
             group.addTask { await ended.stream.first { _ in true } }
@@ -47,7 +47,7 @@ public enum DesktopLinkOpener {
             return first
         }
         guard let status, status != 0 else { return }  // still running: the browser itself, which took the link
-        throw Failure(reason: Self.meaning(of: status, program: program))
+        throw Failure(reason: Self.meaning(of: status, program: program), program: program, status: status)
     }
 
     /// What an exit status of xdg-open (and of `env`, which starts it) means, in words.
@@ -61,10 +61,16 @@ public enum DesktopLinkOpener {
         }
     }
 
-    /// Why a link was not opened: a sentence.
+    /// Why a link was not opened: a sentence, and the program and its exit status for an app to say it in the
+    /// person's language (`meaning(of:program:)`'s cases).
     public struct Failure: Error, CustomStringConvertible {
         /// The sentence.
         public var reason: String
+        /// The opener asked (`xdg-open`).
+        public var program: String
+        /// Its exit status (127: not installed, 126: not runnable, 3: no program for links, 4: that program failed),
+        /// `nil` when it could not be started at all.
+        public var status: Int32?
         /// The sentence, as the log and the banner say it.
         public var description: String { reason }
     }

@@ -16,6 +16,10 @@ public enum FileProblem: Equatable, Sendable, CustomStringConvertible {
     case notRegular(FileKind)
     /// The file is larger than `limit` bytes, the most that is read.
     case larger(than: Int)
+    /// A file stands at `path` where a folder belongs (on the way to the file).
+    case notAFolder(String)
+    /// Every name a new file could take is taken, up to `last` ("menu (999).pdf").
+    case everyNameTaken(last: String)
     /// Anything else: the system's reason, lower-cased, as it gave it ("input/output error").
     case system(String)
 
@@ -55,6 +59,8 @@ public enum FileProblem: Equatable, Sendable, CustomStringConvertible {
         case .missing: return "there is no such file"
         case .notRegular(let kind): return "it is not a regular file (\(kind.englishName))"
         case .larger(let limit): return "it is larger than \(Self.size(limit))"
+        case .notAFolder(let path): return "\(path) is not a folder"
+        case .everyNameTaken(let last): return "every name up to \(last) is taken"
         case .system(let why): return why
         }
     }
@@ -65,20 +71,25 @@ public enum FileProblem: Equatable, Sendable, CustomStringConvertible {
         case ENOSPC, EDQUOT: return .diskFull
         case EACCES, EPERM: return .notPermitted
         case EROFS: return .readOnly
-        case ENOENT, ENOTDIR: return .missing
+        case ENOENT: return .missing
         default:
             let text = String(cString: strerror(code))
             return .system(text.prefix(1).lowercased() + text.dropFirst())
         }
     }
 
-    /// The problem a file error names (Foundation's, a system error number's, or a `SmallFile` refusal's); `nil` for
-    /// an error that is not about a file.
+    /// The problem a file error names (a save's, a `SmallFile` refusal's, Foundation's file errors, a system error
+    /// number's that is about files); `nil` for an error that is not about a file (a network's, a parser's).
     public static func of(_ error: Error) -> FileProblem? {
         if let refusal = error as? SmallFile.Refusal { return refusal.problem }
+        if let save = error as? AtomicFile.SaveError { return save.problem }
         let ns = error as NSError
-        if ns.domain == NSPOSIXErrorDomain { return system(code: Int32(truncatingIfNeeded: ns.code)) }
-        guard ns.domain == NSCocoaErrorDomain else { return nil }
+        if ns.domain == NSPOSIXErrorDomain {
+            let code = Int32(truncatingIfNeeded: ns.code)
+            return fileErrorNumbers.contains(code) ? system(code: code) : nil
+        }
+        // Foundation's file errors are codes 0–1023 (CocoaError's `isFileError`); its parsers' and coders' are not.
+        guard ns.domain == NSCocoaErrorDomain, (0...1023).contains(ns.code) else { return nil }
         switch CocoaError.Code(rawValue: ns.code) {
         case .fileWriteOutOfSpace: return .diskFull
         case .fileNoSuchFile, .fileReadNoSuchFile: return .missing
@@ -91,6 +102,10 @@ public enum FileProblem: Equatable, Sendable, CustomStringConvertible {
             return .system(ErrorWords.sentence(error, namingPath: false))
         }
     }
+
+    /// The system's error numbers that are about a file or its disk (not a connection's).
+    static let fileErrorNumbers: Set<Int32> = [ENOSPC, EDQUOT, EACCES, EPERM, EROFS, ENOENT, ENOTDIR, EISDIR, EEXIST, EIO, EFBIG, ENAMETOOLONG,
+                                               ELOOP, EMFILE, ENFILE, ETXTBSY, EXDEV, EMLINK, ENOTEMPTY, EBUSY]
 
     /// `bytes` as a person reads a size: "1 MB", "4 KB".
     public static func size(_ bytes: Int) -> String {

@@ -12,12 +12,14 @@ public enum NewFile {
     /// where it went. The file is readable and writable by its owner only.
     /// - Throws: `AtomicFile.SaveError`, a sentence naming the folder and what was wrong.
     public static func write(_ data: Data, named name: SafeFileName, in folder: URL) throws -> URL {
-        func failed(_ why: String) -> AtomicFile.SaveError { AtomicFile.SaveError(description: "\(name.name) could not be saved in \(folder.path): \(why)") }
-        if let blocking = AtomicFile.notAFolder(on: folder) { throw failed("\(blocking.path) is not a folder") }
+        func failed(_ problem: FileProblem, _ why: String? = nil) -> AtomicFile.SaveError {
+            AtomicFile.SaveError(description: "\(name.name) could not be saved in \(folder.path): \(why ?? problem.description)", problem: problem)
+        }
+        if let blocking = AtomicFile.notAFolder(on: folder) { throw failed(.notAFolder(blocking.path)) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw failed("the folder could not be made (\(ErrorWords.sentence(error)))")
+            throw failed(FileProblem.of(error) ?? .system(ErrorWords.sentence(error)), "the folder could not be made (\(ErrorWords.sentence(error)))")
         }
         removeStrays(in: folder)
         let temporary = folder.appendingPathComponent(Self.temporaryName(UUID()))
@@ -33,13 +35,13 @@ public enum NewFile {
                 // is (a moment's race with another program is the price there).
                 var existing = stat()
                 if lstat(target.path, &existing) == 0 { continue }  // a file, or a link even to nothing: taken
-                guard rename(temporary.path, target.path) == 0 else { throw failed(ErrorWords.systemError(errno)) }
+                guard rename(temporary.path, target.path) == 0 else { throw failed(.system(code: errno)) }
                 return target
             default:
-                throw failed(ErrorWords.systemError(errno))
+                throw failed(.system(code: errno))
             }
         }
-        throw failed("every name up to \(name.numbered(attempts)) is taken")
+        throw failed(.everyNameTaken(last: name.numbered(attempts)))
     }
 
     /// The hidden temporary file's name: `.kinetic-save-<UUID>.partial`.

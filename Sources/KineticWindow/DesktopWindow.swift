@@ -85,6 +85,14 @@ public final class DesktopWindow {
             throw WindowError.sdl(String(cString: SDL_GetError()))
         }
         defer { SDL_DestroyRenderer(sdlRenderer) }
+        if WindowTimings.isOn {
+            // Which of SDL's renderers presents, and whether it waits for the display's refresh: the report's context.
+            var info = SDL_RendererInfo()
+            if SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name {
+                let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+                Log.line("window: presented by SDL's \(String(cString: name)) renderer\(vsync ? ", at the display's refresh (vsync)" : ", without vsync")")
+            }
+        }
         let presenter = try WindowPresenter(window: window, renderer: sdlRenderer, stage: stage, desktopScale: desktopScale.factor)
         useTheDesktopForText()
         wakeOnFinishedWork()
@@ -210,6 +218,7 @@ public final class DesktopWindow {
                 let heard = accessibility?.secondsUntilDue(now: clock()).map { Int32(max($0 * 1000, 1).rounded(.up)) } ?? restTimeout
                 // A screen's timer (the next mail check, a retry) comes due: wake for it, and only for it.
                 let timer = stage.timers.secondsUntilNextDue.map { Int32(min(max($0 * 1000, 1).rounded(.up), 3_600_000)) } ?? restTimeout
+                timings?.noteAtRest(sceneChanges: stage.sceneChanges.changes)
                 _ = SDL_WaitEventTimeout(nil, min(timeout, restTimeout, blink, heard, timer))  // 0 is a timeout or an error: either way, look again
                 lastClock = clock()
                 stageClock.resumeAfterRest()
@@ -256,7 +265,7 @@ public final class DesktopWindow {
             }
             accessibility?.publishIfChanged(stage, title: windowTitle, viewport: presenter.viewport, window: window, now: clock())
             let presented = presenter.presentIfNeeded()
-            if presented { timings?.notePresented(sceneChanges: stage.sceneChanges.changes, moving: !stage.isAtRest) }
+            if presented { timings?.notePresented(sceneChanges: stage.sceneChanges.changes) }
             if presented, reportFirstFrame {
                 Log.line(String(format: "first frame presented at %.3f", Date().timeIntervalSince1970))
                 reportFirstFrame = false

@@ -13,7 +13,8 @@ import KineticPlatform
 /// answered only by the frame that moves the row. An input followed by another of its kind before any change (that
 /// slop, a key that does nothing) has no effect of its own: the later one is timed instead, and the earlier counted as
 /// having none; so is one followed by an input of another kind before any change (a wheel click over a grid that
-/// cannot scroll, then a key). While something else is already moving, the first changed frame is taken as the answer, which may
+/// cannot scroll, then a key), and so has one the window came to rest after with the scene unchanged (a hover's change
+/// seconds later is not its answer). While something else is already moving, the first changed frame is taken as the answer, which may
 /// be early; the scripts send each input to a window at rest where they can.
 struct WindowTimings {
     static var isOn: Bool { ProcessInfo.processInfo.environment["KINETIC_REPORT_LATENCY"] == "1" }
@@ -51,9 +52,14 @@ struct WindowTimings {
     private var withoutEffect: [Input: Int] = [:]
     private var uploads: [Double] = []
     private var uploadedPixels: [Double] = []
-    /// The performance counter at the last present made while the stage moved, `nil` after one at rest.
+    /// The performance counter at the last present since the window last rested, `nil` while it rests.
     private var lastMovingPresent: UInt64?
-    /// The time between two presents in a row while the stage moved, in ms: a window's pace in motion.
+    /// When the timings began (the performance counter), for saying when the longest interval ended.
+    private let began = SDL_GetPerformanceCounter()
+    /// The longest interval's end, in seconds since `began`.
+    private var longestEnded = 0.0
+    /// The time between two presents with no rest between, in ms: a window's pace in motion. A frame that answers an
+    /// input and rests again (a caret, a focus ring) has no neighbour, and is no interval.
     private var movingIntervals: [Double] = []
 
     /// The longest interval between two frames in motion that a 60 Hz display still shows as a new frame at each of its
@@ -72,19 +78,32 @@ struct WindowTimings {
         pending[input] = Pending(timestamp: timestamp, sceneChanges: sceneChanges)
     }
 
+    /// The window came to rest (it sleeps until an event) with the scene at `sceneChanges`: the time until its next
+    /// frame is no frame's pace, and an input still waiting with the scene unchanged since it came had no effect (a
+    /// later hover's change is not its answer).
+    mutating func noteAtRest(sceneChanges: UInt64) {
+        lastMovingPresent = nil
+        for (kind, waiting) in pending where waiting.sceneChanges == sceneChanges {
+            withoutEffect[kind, default: 0] += 1
+            pending[kind] = nil
+        }
+    }
+
     mutating func noteUpload(milliseconds: Double, pixels: Int) {
         uploads.append(milliseconds)
         uploadedPixels.append(Double(pixels))
     }
 
-    /// A frame was presented showing the scene at `sceneChanges`, with the stage `moving` (not at rest) or not: every
-    /// input waiting since before a change is answered, and a frame in motion after another is timed for the pace.
-    mutating func notePresented(sceneChanges: UInt64, moving: Bool) {
+    /// A frame was presented showing the scene at `sceneChanges`: every input waiting since before a change is
+    /// answered, and a frame after another with no rest between is timed for the pace.
+    mutating func notePresented(sceneChanges: UInt64) {
         let counter = SDL_GetPerformanceCounter()
-        if moving, let last = lastMovingPresent {
-            movingIntervals.append(Double(counter &- last) * 1000 / Double(SDL_GetPerformanceFrequency()))
+        if let last = lastMovingPresent {
+            let interval = Double(counter &- last) * 1000 / Double(SDL_GetPerformanceFrequency())
+            if interval > movingIntervals.max() ?? 0 { longestEnded = Double(counter &- began) / Double(SDL_GetPerformanceFrequency()) }
+            movingIntervals.append(interval)
         }
-        lastMovingPresent = moving ? counter : nil
+        lastMovingPresent = counter
         let now = SDL_GetTicks()
         for (input, waiting) in pending where waiting.sceneChanges != sceneChanges {
             latencies[input, default: []].append(Double(now &- waiting.timestamp))
@@ -105,8 +124,8 @@ struct WindowTimings {
         Log.line(String(format: "window: damaged-rectangle upload p50 %.3f ms p99 %.3f ms over %d frames (median %.2f Mpx)",
                         percentile(uploads, 0.5), percentile(uploads, 0.99), uploads.count, percentile(uploadedPixels, 0.5) / 1e6))
         let held = movingIntervals.filter { $0 > Self.heldFrameMilliseconds }
-        Log.line(String(format: "window: frames in motion every p50 %.1f ms p99 %.1f ms over %d intervals; %d held past %.0f ms (a 60 Hz refresh repeated), the longest %.1f ms",
+        Log.line(String(format: "window: frames in motion every p50 %.1f ms p99 %.1f ms over %d intervals; %d held past %.0f ms (a 60 Hz refresh repeated), the longest %.1f ms (ending %.1f s in)",
                         percentile(movingIntervals, 0.5), percentile(movingIntervals, 0.99), movingIntervals.count, held.count,
-                        Self.heldFrameMilliseconds, movingIntervals.max() ?? 0))
+                        Self.heldFrameMilliseconds, movingIntervals.max() ?? 0, longestEnded))
     }
 }

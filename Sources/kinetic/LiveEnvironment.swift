@@ -27,6 +27,8 @@ extension AppsEnvironment {
         environment.openFile = { url in
             do {
                 try await DesktopLinkOpener.open(url)
+            } catch let failure as DesktopLinkOpener.Failure {
+                throw LinkNotOpened(reason: failure.reason, opener: (failure.program, failure.status))
             } catch {
                 throw LinkNotOpened(reason: "\(error)")
             }

@@ -32,13 +32,14 @@ final class MailProblemWordsTests: XCTestCase {
             (.atSMTPServer(.refused(command: "AUTH", serverSaid: "535 no")), "le serveur SMTP\(nb): le serveur de messagerie a refusé AUTH\(nb): 535 no"),
             (.account(.passwordInvalid), "le mot de passe est vide ou contient un saut de ligne"),
             (.account(.caFileRefused(path: "\"/a\"", .larger(than: 1_048_576))),
-             "le fichier d’autorité de certification \"/a\" n’a pas pu être lu\(nb): il dépasse 1 MB"),
+             "le fichier d’autorité de certification \"/a\" n’a pas pu être lu\(nb): il dépasse 1\u{00A0}Mo"),
             (.file(.diskFull), "le disque est plein"),
             (.account(.accountLeftOut(name: "\"Home\"", path: "\"/m.json\"", .account(.passwordFileRefused(path: "\"/pw\"", .notRegular(.fifo))))),
              "\"Home\" dans \"/m.json\" a été laissé de côté\(nb): le fichier de mot de passe \"/pw\" n’a pas pu être lu (ce n’est pas un fichier ordinaire mais un FIFO)"),
             (.file(.system("input/output error")), "input/output error"),
             (.noMailbox(for: .archive), "le serveur de messagerie n’a pas de boîte pour Archives et n’a pas pu en créer une"),
-            (.notOpened(why: "xdg-open exited with status 3"), "le bureau ne l’a pas ouvert (xdg-open exited with status 3)"),
+            (.notOpened(program: "xdg-open", status: 3), "xdg-open n’a trouvé aucun programme pour l’ouvrir"),
+            (.notOpened(program: "xdg-open", status: 9), "xdg-open a échoué (code de sortie 9)"),
         ]
         for (problem, sentence) in expected { XCTAssertEqual(MailProblemWords.sentence(problem, french), sentence, "\(problem)") }
         // Inside a banner's own sentence, whole.

@@ -159,10 +159,10 @@ final class AttachmentRulesTests: XCTestCase {
         XCTAssertEqual(MailboxRules.reduce(&state, .reader(.useAttachment(1, .open))), [], "no second file")
         XCTAssertEqual(MailboxRules.reduce(&state, .attachmentUsed(.saved(name: "menu.pdf", path: "/home/ana/Downloads/menu (2).pdf"))),
                        [.showBanner(LocalizedMessage(MailboxText.attachmentSaved, ["name": .verbatim("menu.pdf"), "path": .verbatim("/home/ana/Downloads/menu (2).pdf")]))])
-        let failed = MailboxRules.reduce(&state, .attachmentUsed(.failed(name: "menu.pdf", .open, reason: .notOpened(why: "xdg-open is not installed"))))
+        let failed = MailboxRules.reduce(&state, .attachmentUsed(.failed(name: "menu.pdf", .open, reason: .notOpened(program: "xdg-open", status: 127))))
         XCTAssertEqual(failed.count, 2, "logged, and said")
         guard case .showBanner(let said)? = failed.last else { return XCTFail("no banner: \(failed)") }
-        XCTAssertEqual(Localization.english(said), "“menu.pdf” was not opened: the desktop did not open it (xdg-open is not installed)")
+        XCTAssertEqual(Localization.english(said), "“menu.pdf” was not opened: xdg-open is not installed")
         let full = MailboxRules.reduce(&state, .attachmentUsed(.failed(name: "menu.pdf", .save, reason: .file(.diskFull))))
         guard case .showBanner(let saidFull)? = full.last else { return XCTFail("no banner: \(full)") }
         XCTAssertEqual(Localization.english(saidFull), "“menu.pdf” was not saved: the disk is full")

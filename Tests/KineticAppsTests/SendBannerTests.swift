@@ -31,6 +31,19 @@ final class SendBannerTests: XCTestCase {
                                                                                                 "reason": .verbatim("451 4.7.1 Greylisted")]))), "\(effects)")
     }
 
+    /// A reason of this side's (no SMTP server) is the app's own sentence, in the person's language, never given as
+    /// what the server said.
+    func testAReasonOfThisSidesIsNotTheServersWords() {
+        var (state, serial) = sending()
+        let effects = MailboxRules.reduce(&state, .sync(.sendFailed(serial: serial, .cannotSend(.account(.noSMTPServer)))))
+        let banners = effects.compactMap { if case .showBanner(let message) = $0 { return message } else { return nil } }
+        XCTAssertEqual(banners.map { Localization.english($0) }, ["Not sent: “Figures” is in Drafts: this account has no SMTP server to send through"])
+        let french = Localization(languages: ["fr"], catalogues: KineticApps.shippedCatalogues())
+        XCTAssertEqual(banners.map { french($0) },
+                       ["Non envoyé\u{00A0}: «\u{00A0}Figures\u{00A0}» est dans Brouillons\u{00A0}: ce compte n’a pas de serveur SMTP par lequel envoyer"])
+        XCTAssertEqual(state.placement(of: state.messages.first?.id ?? "").list, .draft, "kept in Drafts, never sent again by itself")
+    }
+
     func testNoAnswerIsSaidWithoutAReason() {
         var (state, serial) = sending()
         let effects = MailboxRules.reduce(&state, .sync(.sendFailed(serial: serial, .unanswered("the mail server did not answer within 600 s"))))

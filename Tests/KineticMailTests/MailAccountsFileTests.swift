@@ -173,7 +173,8 @@ final class MailAccountsFileTests: XCTestCase {
         XCTAssertFalse(alone.server is SeveralAccounts)
         // Beside several accounts set up, one group of them all, not a group inside a group.
         let several = SeveralAccounts([(name: "Work", server: Account(["A"], checkInterval: 30)), (name: "Home", server: Account(["B"], checkInterval: 30))])
-        XCTAssertEqual((MailAccountSetUp.together(runs, several) as? SeveralAccounts)?.accounts.count, 3)
+        XCTAssertEqual((MailAccountSetUp.together(runs, several, setUpName: "New") as? SeveralAccounts)?.accounts.map(\.name), ["New (2)", "Work", "Home"],
+                       "the run's account (no IMAP server of its own here) beside the two, named without the app's English")
         // The new account's server (nothing at port 1) fails; the run's own still gives its Budget.
         do {
             let messages = try await kept.server.inbox()

@@ -136,6 +136,20 @@ final class MailProblemTests: XCTestCase {
         let big = folder.appendingPathComponent("big")
         try Data(count: 2048).write(to: big)
         XCTAssertThrowsError(try SmallFile.read(big.path, limit: 1024)) { XCTAssertEqual(MailProblem.of($0), .file(.larger(than: 1024))) }
+        // Not a file's: a connection's error number, a parser's error.
+        XCTAssertEqual(MailProblem.of(NSError(domain: NSPOSIXErrorDomain, code: Int(ECONNREFUSED))), .other(NSError(domain: NSPOSIXErrorDomain, code: Int(ECONNREFUSED)).description))
+        XCTAssertNil(FileProblem.of(NSError(domain: NSCocoaErrorDomain, code: 3840)), "JSONSerialization's error is no file's")
+        // A save's: a file where the folder belongs, through the save's own error.
+        let blocking = folder.appendingPathComponent("blocking")
+        try Data("x".utf8).write(to: blocking)
+        XCTAssertThrowsError(try NewFile.write(Data("y".utf8), named: SafeFileName("menu.pdf"), in: blocking.appendingPathComponent("Downloads"))) {
+            XCTAssertEqual(MailProblem.of($0), .file(.notAFolder(blocking.path)), "\($0)")
+        }
+        XCTAssertThrowsError(try AtomicFile.write(Data("y".utf8), to: folder)) { XCTAssertEqual(MailProblem.of($0), .file(.notRegular(.folder))) }
+        // The keyring's, by kind.
+        XCTAssertEqual(MailProblem.of(SecretService.Failure(description: "x", isAbsent: true)), .account(.keyringAbsent))
+        XCTAssertEqual(MailProblem.of(SecretService.Failure(description: "x", waited: 60)), .account(.keyringTimedOut(seconds: 60)))
+        XCTAssertEqual(MailProblem.of(SecretService.Failure(description: "x", serviceSaid: "Cancelled")), .account(.keyringRefused(said: "Cancelled")))
         // Written into a folder that is not there: the system's ENOENT, however Foundation wraps it.
         XCTAssertThrowsError(try Data("x".utf8).write(to: folder.appendingPathComponent("absent/file"))) {
             XCTAssertEqual(MailProblem.of($0), .file(.missing), "\($0)")

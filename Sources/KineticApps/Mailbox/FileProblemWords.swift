@@ -10,6 +10,10 @@ enum FileProblemWords {
     static let missing = LocalizedText("mailbox.problem.file.missing", "there is no such file or folder")
     static let notRegular = LocalizedText("mailbox.problem.file.not-regular", "it is not a regular file but {kind}")
     static let larger = LocalizedText("mailbox.problem.file.larger", "it is larger than {size}")
+    static let megabytes = LocalizedText("mailbox.problem.file.megabytes", "{count} MB")
+    static let kilobytes = LocalizedText("mailbox.problem.file.kilobytes", "{count} KB")
+    static let notAFolder = LocalizedText("mailbox.problem.file.not-a-folder", "{path} is not a folder")
+    static let everyNameTaken = LocalizedText("mailbox.problem.file.every-name-taken", "every name up to {name} is taken")
     static let fifo = LocalizedText("mailbox.problem.file.kind.fifo", "a FIFO")
     static let folder = LocalizedText("mailbox.problem.file.kind.folder", "a folder")
     static let device = LocalizedText("mailbox.problem.file.kind.device", "a device")
@@ -24,9 +28,17 @@ enum FileProblemWords {
         case .readOnly: return LocalizedMessage(readOnly)
         case .missing: return LocalizedMessage(missing)
         case .notRegular(let kind): return LocalizedMessage(notRegular, ["kind": .text(name(of: kind))])
-        case .larger(let limit): return LocalizedMessage(larger, ["size": .verbatim(FileProblem.size(limit))])
+        case .larger(let limit): return LocalizedMessage(larger, ["size": .message(size(limit))])
+        case .notAFolder(let path): return LocalizedMessage(notAFolder, ["path": .verbatim(path)])
+        case .everyNameTaken(let last): return LocalizedMessage(everyNameTaken, ["name": .verbatim(last)])
         case .system(let why): return LocalizedMessage(verbatim: why)
         }
+    }
+
+    /// `bytes` as `FileProblem.size` says it, in the person's units ("1 Mo" in French).
+    private static func size(_ bytes: Int) -> LocalizedMessage {
+        bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? LocalizedMessage(megabytes, ["count": .verbatim(String(bytes / 1_048_576))])
+            : LocalizedMessage(kilobytes, ["count": .verbatim(String(max(bytes / 1024, 1)))])
     }
 
     /// What stands where a regular file was expected.

@@ -40,6 +40,12 @@ enum MailAccountProblemWords {
     static let passwordFileEmpty = LocalizedText("mailbox.problem.account.password-file-empty", "the password file {path} is empty")
     static let passwordFileOpenToOthers = LocalizedText("mailbox.problem.account.password-file-open",
                                                         "others can read the password file {path} (mode {mode}); make it yours alone with chmod 600")
+    static let keyringAbsent = LocalizedText("mailbox.problem.account.keyring-absent", "there is no keyring on this desktop")
+    static let keyringTimedOut = LocalizedPlural("mailbox.problem.account.keyring-timed-out", one: "the keyring did not answer within {count} second (is it locked?)",
+                                                 other: "the keyring did not answer within {count} seconds (is it locked?)")
+    static let keyringRefused = LocalizedText("mailbox.problem.account.keyring-refused", "the keyring refused: {said}")
+    static let fileNotKept = LocalizedText("mailbox.problem.account.file-not-kept", "the file is not kept anywhere it can be read from")
+    static let noAccountSends = LocalizedText("mailbox.problem.account.no-account-sends", "no account has an SMTP server to send through")
     static let noSMTPServer = LocalizedText("mailbox.problem.account.no-smtp-server", "this account has no SMTP server to send through")
     static let notInThisRun = LocalizedText("mailbox.problem.account.not-in-this-run", "this run sets up no mail accounts")
 
@@ -80,6 +86,11 @@ enum MailAccountProblemWords {
         case .passwordFileNotText(let path): return LocalizedMessage(passwordFileNotText, ["path": .verbatim(path)])
         case .passwordFileEmpty(let path): return LocalizedMessage(passwordFileEmpty, ["path": .verbatim(path)])
         case .passwordFileOpenToOthers(let path, let mode): return LocalizedMessage(passwordFileOpenToOthers, ["path": .verbatim(path), "mode": .verbatim(mode)])
+        case .keyringAbsent: return LocalizedMessage(keyringAbsent)
+        case .keyringTimedOut(let seconds): return LocalizedMessage(keyringTimedOut, count: seconds)
+        case .keyringRefused(let said): return LocalizedMessage(keyringRefused, ["said": .verbatim(said)])
+        case .fileNotKept: return LocalizedMessage(fileNotKept)
+        case .noAccountSends: return LocalizedMessage(noAccountSends)
         case .noSMTPServer: return LocalizedMessage(noSMTPServer)
         case .notInThisRun: return LocalizedMessage(notInThisRun)
         }

@@ -24,7 +24,13 @@ enum MailProblemWords {
     static let fileGone = LocalizedText("mailbox.problem.file-gone", "the message no longer holds that file")
     static let noMailbox = LocalizedText("mailbox.problem.no-mailbox", "the mail server has no mailbox for {place} and could not make one")
     static let noDownloadsFolder = LocalizedText("mailbox.problem.no-downloads-folder", "there is no Downloads folder to save into")
-    static let notOpened = LocalizedText("mailbox.problem.not-opened", "the desktop did not open it ({why})")
+    static let notInstalled = LocalizedText("mailbox.problem.opener.not-installed", "{program} is not installed")
+    static let couldNotRun = LocalizedText("mailbox.problem.opener.could-not-run", "{program} could not be run")
+    static let noProgram = LocalizedText("mailbox.problem.opener.no-program", "{program} found no program to open it with")
+    static let programFailed = LocalizedText("mailbox.problem.opener.program-failed", "the program {program} chose to open it with failed")
+    static let exitStatus = LocalizedText("mailbox.problem.opener.exit-status", "{program} failed (exit status {status})")
+    static let noDesktop = LocalizedText("mailbox.problem.no-desktop", "this run has no desktop to open files with")
+    static let forwardedFilesUnreadable = LocalizedText("mailbox.problem.forwarded-files-unreadable", "the forwarded message’s files could not be read: {problem}")
 
     /// `problem` as a clause, in `texts`' language, shortened to one line of at most 200 characters.
     static func sentence(_ problem: MailProblem, _ texts: Localization) -> String {
@@ -51,7 +57,19 @@ enum MailProblemWords {
         case .account(let problem): return MailAccountProblemWords.message(problem)
         case .file(let problem): return FileProblemWords.message(problem)
         case .noDownloadsFolder: return LocalizedMessage(noDownloadsFolder)
-        case .notOpened(let why): return LocalizedMessage(notOpened, ["why": .verbatim(why)])
+        case .notOpened(let program, let status):
+            // xdg-open's exit statuses, as xdg-utils documents them (and env's 126 and 127 before it).
+            let text: LocalizedText
+            switch status {
+            case 127?: text = notInstalled
+            case 126?, nil: text = couldNotRun
+            case 3?: text = noProgram
+            case 4?: text = programFailed
+            case let other?: return LocalizedMessage(exitStatus, ["program": .verbatim(program), "status": .verbatim(String(other))])
+            }
+            return LocalizedMessage(text, ["program": .verbatim(program)])
+        case .noDesktop: return LocalizedMessage(noDesktop)
+        case .forwardedFilesUnreadable(let problem): return LocalizedMessage(forwardedFilesUnreadable, ["problem": .message(message(problem))])
         case .other(let words): return LocalizedMessage(verbatim: words)
         }
     }

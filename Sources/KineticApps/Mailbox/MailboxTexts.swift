@@ -124,6 +124,7 @@ enum MailboxText {
     static let offline = LocalizedText("mailbox.offline", "Offline: {reason}")
     static let offlineSaid = LocalizedText("mailbox.offline.said", "The mail server can’t be reached: {reason}. What you do here is kept, and done when it’s back.")
     static let offlineEnded = LocalizedText("mailbox.offline.ended", "The mail server answers again.")
+    static let sendImpossible = LocalizedText("mailbox.banner.send-impossible", "Not sent: “{subject}” is in Drafts: {reason}")
     static let sendNotSent = LocalizedText("mailbox.banner.send-not-sent", "Not sent: “{subject}” is in Drafts. The mail server said: {reason}")
     /// No answer after the final dot: the reason (a timeout, the app closed) is the log's; the person is told what it
     /// means and what to do.

@@ -78,8 +78,8 @@ struct MailboxWork {
     /// opener refusing (in its words), else the server's, the account's or the disk's problem.
     private static func problem(using use: AttachmentUse, _ error: Error) -> MailProblem {
         switch error {
-        case let missing as MailboxEnvironment.NoDesktop: return use == .save ? .noDownloadsFolder : .notOpened(why: missing.description)
-        case let refused as LinkNotOpened: return .notOpened(why: refused.reason)
+        case is MailboxEnvironment.NoDesktop: return use == .save ? .noDownloadsFolder : .noDesktop
+        case let refused as LinkNotOpened: return refused.opener.map { .notOpened(program: $0.program, status: $0.status) } ?? .noDesktop
         default: return MailProblem.of(error)
         }
     }
@@ -128,14 +128,14 @@ struct MailboxWork {
             guard let watch = environment.watchForNewMail else { return .none }
             return .listen(id: EffectID(MailboxWorkID.watch)) { send in await watch { send(.sync(.serverSaidNewMail)) } }
         case .submit(let entry):
-            guard let submit = environment.submitOnServer else { return .send(.sync(.sendFailed(serial: entry.serial, .refused("no SMTP server")))) }
+            guard let submit = environment.submitOnServer else { return .send(.sync(.sendFailed(serial: entry.serial, .cannotSend(.account(.noSMTPServer))))) }
             let serial = entry.serial, message = entry.message
             return .run(id: EffectID(MailboxWorkID.send(serial))) { send in
                 do {
                     try await submit(message) { send(.sync(.sendCommitted(serial: serial))) }
                     send(.sync(.sendAccepted(serial: serial)))
                 } catch {
-                    send(.sync(.sendFailed(serial: serial, error as? SendFailure ?? .refused("\(error)"))))
+                    send(.sync(.sendFailed(serial: serial, error as? SendFailure ?? .cannotSend(MailProblem.of(error)))))
                 }
             }
         case .retry(let serial, let seconds):

@@ -139,8 +139,12 @@ extension MailboxRules {
         var unanswered = false
         if case .unanswered = failure { unanswered = true }
         // The server's refusal is quoted; no answer has no words of the server's to quote (why is the log's).
-        let banner = unanswered ? LocalizedMessage(MailboxText.sendUnanswered, ["subject": .verbatim(entry.message.subject)])
+        // A reason of this side's (no SMTP server) is the app's sentence, not the server's words.
+        var banner = unanswered ? LocalizedMessage(MailboxText.sendUnanswered, ["subject": .verbatim(entry.message.subject)])
             : LocalizedMessage(MailboxText.sendNotSent, ["subject": .verbatim(entry.message.subject), "reason": .verbatim(String(failure.words.prefix(300)))])
+        if case .cannotSend(let problem) = failure {
+            banner = LocalizedMessage(MailboxText.sendImpossible, ["subject": .verbatim(entry.message.subject), "reason": .message(MailProblemWords.message(problem))])
+        }
         return moves + [.save, .saveSent(.draftSaved), .effect(.log("not sent, kept in Drafts: \(failure.words.prefix(300))")),
                         .effect(.showBanner(banner))]
     }

@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 BIN := .build/release/kinetic
 
-.PHONY: pot deps build release-binary run test bench bench-peers bench-window bench-idle load clean demo fuzz digests install installable uninstall deb
+.PHONY: docs pot deps build release-binary run test bench bench-peers bench-window bench-idle load clean demo fuzz digests install installable uninstall deb
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -71,6 +71,7 @@ test: deps
 	scripts/check-catalogues
 	swift build --build-tests $(IMPORT_CHECK)
 	swift build --product kinetic $(IMPORT_CHECK)
+	scripts/check-docc
 	scripts/check-hermetic
 	scripts/hermetic sh -c 'status=0; swift test --skip-build --disable-swift-testing || status=1; \
 	  scripts/with-dovecot -- swift test --skip-build --disable-swift-testing --filter IMAPDovecotTests || status=1; \
@@ -83,6 +84,12 @@ test: deps
 	  scripts/check-install .build/debug/kinetic || status=1; scripts/check-full-disk .build/debug/kinetic || status=1; \
 	  scripts/check-leftovers .build/debug/kinetic || status=1; scripts/check-window-scale .build/debug/kinetic || status=1; \
 	  scripts/check-window-mail .build/debug/kinetic || status=1; exit $$status'
+
+# The libraries' documentation from the code (DocC), one archive per module in out/docs/, for static hosting; make
+# test builds it too, and fails on any warning (a broken symbol link, a parameter documented wrongly).
+docs: deps
+	swift build
+	scripts/check-docc out/docs
 
 # The translators' template, Sources/KineticApps/Resources/Locales/kinetic.pot, made again from the texts the code
 # declares (make test fails while it is stale); then each catalogue takes the changes with gettext's msgmerge, which

@@ -68,6 +68,8 @@ public enum IntroDocument {
 
     /// The order the document gives, and one line per page left out.
     /// - Parameters:
+    ///   - data: the served document's bytes, as downloaded.
+    ///   - name: what the problem lines and errors call the document (its address).
     ///   - bundledIDs: the ids of the app's own pages, which a page may name instead of giving words.
     ///   - languages: the person's languages, most wanted first (`["fr", "en"]`).
     /// - Throws: `DocumentError` when the data is not JSON of the right shape, `Refusal` when it cannot be used whole.

@@ -33,6 +33,8 @@ public final class LateImages: Sendable {
 
     /// Tries `urls` again, round by round, through `downloader` with its network made more patient each round, until
     /// each has landed or is not worth asking for again, the rounds are over, or `stop()`.
+    /// - Parameter urls: the images to fetch (those the refresh did not get in time), the preferred first each round.
+    /// - Parameter downloader: what fetches and checks each image; each round uses a copy with more patient timeouts.
     /// - Parameter pause: waits the given seconds (injected: a test's clock need not be the wall's).
     /// - Parameter landed: given each picture as it lands: its image URL and checked file.
     public func fetch(_ urls: [URL], downloader: ImageDownloader,

@@ -26,7 +26,10 @@ public enum InstalledFiles {
     /// The first of `candidates` that holds `marker` (a file inside the folder proving it is the right one).
     /// - Parameters:
     ///   - what: a name for the error message ("the content folder").
-    ///   - environment: a variable that, when set, is the only place looked.
+    ///   - marker: the path, inside a folder, of the file that must be there for the folder to be the one looked for.
+    ///   - variable: a variable that, when set, is the only place looked.
+    ///   - candidates: the folders to look in, in order, when there is no variable or it is not set.
+    ///   - environment: the variables `variable` is looked up in: the process's own environment by default.
     public static func locate(_ what: String, marker: String, environment variable: String? = nil, candidates: [URL],
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<URL, NotFound> {
         if let variable, let value = environment[variable], !value.isEmpty {

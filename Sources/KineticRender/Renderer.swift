@@ -95,6 +95,8 @@ public final class Renderer {
     /// The most pixels a frame may have a side: 8192 × 8192 is 256 MB of pixels.
     public static let maximumPixelsASide = 8192
 
+    /// - Parameter pointSize: the size of the stage drawn, in points (`pointSize`).
+    /// - Parameter scale: pixels per point (`scale`); one that is not finite is taken as 1, and it is at least 0.1.
     /// - Parameter bands: how many horizontal bands are composited in parallel; by default one per core, at most
     ///   four. The picture is the same whatever the number.
     /// - Throws: `FrameError` when the frame would be larger than `maximumPixelsASide` or cannot be allocated.
@@ -134,6 +136,9 @@ public final class Renderer {
     /// Only what changed since the last frame is recomposited (`lastDamage`): the old and new places of every layer
     /// that moved, turned, faded, changed or came and went; the rest of the frame keeps its pixels.
     ///
+    /// - Parameter root: the layer whose tree is drawn, its coordinates screen points.
+    /// - Parameter background: the colour the frame shows behind the layers; a change of it recomposites the whole
+    ///   frame.
     /// - Parameter rasterBudget: with a budget (`rasterBudgetPixels` for a window or a recording), layers past it
     ///   that can show their content at the neighbouring scale wait for a later frame (`deferredLastFrame`); without
     ///   one (a capture, a test), every layer is rasterised now and the frame is final.

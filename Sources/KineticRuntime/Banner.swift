@@ -31,6 +31,8 @@ public final class Banner {
     }
 
     /// Centres the banner 40 pt above the bottom of a screen of `size` (and again when the screen is resized).
+    /// - Parameter size: the screen's size, in points; the banner is centred across it, near its bottom.
+    /// - Parameter width: the banner's width, in points.
     /// - Parameter control: a control along the bottom that the banner must never cover (the Mailbox's Undo): the
     ///   banner then sits 12 pt above it.
     public func place(in size: Size, width: Double = 460, clearOf control: Rect? = nil) {
@@ -56,6 +58,10 @@ public final class Banner {
 
     /// Places the banner at the bottom of a screen of `size` and adds it to `parent` at `zPosition`, above the app's
     /// own layers.
+    /// - Parameter parent: the layer the banner is added to, usually the screen's root.
+    /// - Parameter size: the screen's size, in points, as `place(in:width:clearOf:)`'s.
+    /// - Parameter zPosition: the banner's `zPosition` in `parent`: one above the app's own layers.
+    /// - Parameter width: the banner's width, in points, as `place(in:width:clearOf:)`'s.
     /// - Parameter control: as `place(in:width:clearOf:)`'s.
     public func add(to parent: Layer, size: Size, zPosition: Double, width: Double = 460, clearOf control: Rect? = nil) {
         place(in: size, width: width, clearOf: control)

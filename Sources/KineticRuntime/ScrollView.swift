@@ -34,6 +34,8 @@ public final class ScrollView {
     /// Where the bar was when a drag of it began (track points).
     private var barDragStart = 0.0
 
+    /// - Parameter identifier: the clipping layer's identifier (`frame`'s), and the start of its indicator's.
+    /// - Parameter rect: the clipping layer's frame in its superlayer; the content starts the same size.
     /// - Parameter animator: the animator to coast and spring with (the stage's, looked up when needed).
     public init(identifier: String?, frame rect: Rect, animator: @escaping () -> Animator) {
         frame = Layer(identifier: identifier, frame: rect)

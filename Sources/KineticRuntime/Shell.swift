@@ -38,6 +38,7 @@ public final class Shell: Screen {
     private var builtActionsVersion = 0
 
     /// - Parameters:
+    ///   - entries: the apps the menu lists and the gallery shows, in that order.
     ///   - initialApp: the id of the app to open at once, or `nil` for the gallery (the first entry without one).
     ///   - title: the menu's title.
     ///   - offersGallery: whether the menu offers the gallery.

@@ -54,6 +54,7 @@ public final class ScenarioRunner {
     }
 
     /// - Parameters:
+    ///   - scenario: the scenario to run: its app, stage size and scale, settings and timed events.
     ///   - entries: the apps that `scenario.app` may name.
     ///   - dataDirectory: where apps keep saved state for this run (a fresh temporary folder by default).
     ///   - contentURL: the content server, overriding the scenario's own `contentURL`.

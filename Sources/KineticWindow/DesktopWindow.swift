@@ -27,6 +27,8 @@ public final class DesktopWindow {
     private let windowClass: String?
     private let scale: Double?
 
+    /// - Parameter stage: the stage the window shows and runs; it takes the window's size from then on.
+    /// - Parameter title: the app's title: the X window's, and the start of the title screen readers are given.
     /// - Parameter windowClass: the name the desktop groups the window under (X11's WM_CLASS, Wayland's app id),
     ///   the installed launcher's desktop id (`org.kinetic.mailbox`), so a dock shows the window as that launcher's;
     ///   nil leaves SDL's default (the executable's name). A class set in the environment

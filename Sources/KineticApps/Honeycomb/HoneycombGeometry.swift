@@ -99,6 +99,9 @@ public struct HoneycombGeometry: Equatable, Sendable {
     /// stays clear). The tapped cell, its arrow and the panel are then always in sight; in a grid too tall for the
     /// panel as well, rows on the far side go past the area's top or bottom, and `scrollRange` says how far the grid
     /// scrolls to reach them.
+    /// - Parameter row: the tapped cell's row in `layout`; a row or column outside the layout gives no placement.
+    /// - Parameter column: the tapped cell's place in its row.
+    /// - Parameter layout: the grid the cell is in, whose rows make room and whose area the panel is fitted to.
     /// - Parameter textHeight: the open cell's description's height at `panelTextWidth` (0: it fits the least panel).
     public func panel(for row: Int, column: Int, in layout: HoneycombLayout, textHeight: Double = 0) -> PanelPlacement? {
         guard layout.rows.indices.contains(row), layout.rows[row].indices.contains(column) else { return nil }

@@ -49,6 +49,8 @@ public final class HoneycombScreen: Screen {
     }
 
     /// A honeycomb on the data layer: the bundled or saved nodes at once, then a refresh in the background.
+    /// - Parameter feed: the data layer: the nodes shown at once, the refresh, and the pictures fetched late.
+    /// - Parameter environment: how the screen opens Learn More links and writes to the log.
     /// - Parameter problems: problems met before the feed was made (the bundled file unreadable), logged after the
     ///   feed's own when the screen appears.
     public convenience init(feed: HoneycombFeed, environment: HoneycombEnvironment, problems: [String] = []) {

@@ -29,6 +29,10 @@ public final class Animator {
     /// Animates `object[keyPath: keyPath]` to `target`.
     ///
     /// - Parameters:
+    ///   - object: the object whose property moves; held weakly, so freeing it ends the animation.
+    ///   - keyPath: the property that moves; an animation already running on it is retargeted, not restarted.
+    ///   - target: the value the property moves to and comes to rest at (a decay coasts instead).
+    ///   - motion: how the value gets there: a spring, a tween along a timing curve, or a decay.
     ///   - initialVelocity: the velocity to start with (a gesture's release velocity, say); by default the
     ///     velocity of the animation this one replaces, or zero.
     ///   - completion: called once, with `true` when the value settles, or `false` when another animation of the

@@ -123,6 +123,8 @@ extension LenientList where Element: DocumentElement {
     /// values are sound, whose id was not seen before, up to `limit`. Every other one is said in `problems`, those
     /// past the limit in one line (a document of a million elements costs a line, not a million).
     /// - Parameter list: the list's key in the document (`costumes`), for the labels.
+    /// - Parameter limit: the most elements kept; the rest are left out and counted in one line.
+    /// - Parameter problems: where the elements left out are said, one line each (those past `limit` in one).
     public func accepted(in list: String, limit: Int = .max, problems: inout DocumentProblems) -> [(element: Element, label: String)] {
         var accepted: [(element: Element, label: String)] = [], seen = Set<String>()
         var pastLimit = 0

@@ -71,7 +71,9 @@ public final class WheelPicker {
     /// - Parameters:
     ///   - prefix: the identifiers' start, `picker`.
     ///   - origin: the top left of the wheels in their superlayer.
+    ///   - columns: the wheels, left to right; the picker is as wide as their widths together.
     ///   - rows: the row each column starts on.
+    ///   - rowHeight: points high, each row; the picker shows five rows (`rowsEachSide` above and below the middle).
     public init(prefix: String, origin: Point, columns: [Column], rows: [Int], rowHeight: Double = 40) {
         self.prefix = prefix
         self.columns = columns

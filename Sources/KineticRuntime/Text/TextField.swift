@@ -64,6 +64,7 @@ public final class TextField {
     ///   - frame: the text area in its superlayer.
     ///   - multiline: whether Enter makes new lines and long lines wrap.
     ///   - maximumLength: the most grapheme clusters it takes.
+    ///   - style: font, size and colour of the text (its `string` is ignored).
     ///   - input: the stage's `textInput`, which owns the keyboard focus.
     public init(identifier: String, frame: Rect, multiline: Bool, maximumLength: Int, style: TextContent, input: TextInput) {
         layer = Layer(identifier: identifier)

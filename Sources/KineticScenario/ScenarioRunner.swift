@@ -61,8 +61,11 @@ public final class ScenarioRunner {
     ///   - localization: the texts' languages (English by default, so that a run's frames do not depend on the
     ///     machine's locale; `kinetic play` passes the person's).
     ///   - layoutDirection: a way of reading other than the language's (`StageSettings.layoutDirectionOverride`).
+    ///   - title: the side menu's title: Kinetic's, or a host app's own.
+    ///   - offersGallery: whether the shell has Kinetic's gallery; a host app's has none and opens on its first entry.
     public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil, contentURL: URL? = nil,
-                localization: Localization = .english, layoutDirection: LayoutDirection? = nil) throws {
+                localization: Localization = .english, layoutDirection: LayoutDirection? = nil,
+                title: LocalizedText = EngineText.kinetic, offersGallery: Bool = true) throws {
         guard scenario.app == "gallery" || entries.contains(where: { $0.id == scenario.app }) else {
             throw ScenarioError.unknownApp(scenario.app, known: ["gallery"] + entries.map(\.id))
         }
@@ -77,7 +80,7 @@ public final class ScenarioRunner {
         settings.layoutDirectionOverride = layoutDirection
         stage = Stage(size: scenario.size, settings: settings)
         stage.textInput.measure = PangoTextMeasure()
-        stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app))
+        stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app, title: title, offersGallery: offersGallery))
         // A fixed number of bands, so that a scenario's frames are the same bytes on every machine.
         renderer = try Renderer(pointSize: scenario.size, scale: scenario.scale, bands: ScenarioRunner.bands)
         timeline = ScenarioRunner.expand(scenario.events)

@@ -6,9 +6,9 @@ import Foundation
 /// segment, a backslash, a NUL, an empty segment, or a `%` left over (a double-encoded path like `%252e%252e`
 /// decodes to `%2e%2e`, which is refused rather than decoded again). Finally the file's real path, with every
 /// symbolic link resolved, must still lie inside the content folder's real path.
-public enum ContentPath {
+package enum ContentPath {
     /// Why a request's path names no file the server may send, and so which status answers it.
-    public enum Rejection: Error, Equatable {
+    package enum Rejection: Error, Equatable {
         /// The path is malformed or tries to leave the folder: 400.
         case badRequest(String)
         /// Nothing is there (or what is there lies outside the folder): 404.
@@ -16,7 +16,7 @@ public enum ContentPath {
     }
 
     /// The file for `rawPath` (as it came on the request line, still percent-encoded) under `root`.
-    public static func resolve(_ rawPath: String, in root: URL) -> Result<URL, Rejection> {
+    package static func resolve(_ rawPath: String, in root: URL) -> Result<URL, Rejection> {
         let pathOnly = withoutQuery(rawPath)
         guard pathOnly.hasPrefix("/") else { return .failure(.badRequest("path must start with /")) }
         guard let decoded = pathOnly.removingPercentEncoding else { return .failure(.badRequest("invalid percent-encoding")) }
@@ -38,7 +38,7 @@ public enum ContentPath {
     }
 
     /// The path of a request target, without its query (`?…`) or fragment.
-    public static func withoutQuery(_ rawPath: String) -> String {
+    package static func withoutQuery(_ rawPath: String) -> String {
         String(rawPath.prefix { $0 != "?" && $0 != "#" })
     }
 }

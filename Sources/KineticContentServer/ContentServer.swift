@@ -16,18 +16,18 @@ import Logging
 ///
 /// The catalogues change whenever their content does, so clients revalidate them every time (`no-cache`, cheap with
 /// the ETag). Art is named once and changed by renaming, so it may be kept for a day.
-public struct ContentServer: Sendable {
+package struct ContentServer: Sendable {
     /// The folder served; nothing outside it (even through a symbolic link) is ever sent.
-    public let folder: URL
+    package let folder: URL
     /// The address listened on: `127.0.0.1` unless told.
-    public let host: String
+    package let host: String
     /// The TCP port listened on: 8080 unless told; 0 picks a free one, which `makeApplication`'s `onRunning` is told.
-    public let port: Int
+    package let port: Int
     /// What one client may make the server hold (`ServerLimits`).
-    public let limits: ServerLimits
+    package let limits: ServerLimits
 
     /// The folder committed in the repository, next to `Sources/`.
-    public static var repositoryContent: URL { RepositoryContent.folder }
+    package static var repositoryContent: URL { RepositoryContent.folder }
 
     /// Cache-Control per content type: JSON revalidates every time, everything else may be kept a day.
     static let cacheControl = CacheControl([
@@ -36,7 +36,7 @@ public struct ContentServer: Sendable {
     ])
 
     /// A server for `folder` (the repository's `Content/` unless told); nothing listens until the application runs.
-    public init(folder: URL = ContentServer.repositoryContent, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits()) {
+    package init(folder: URL = ContentServer.repositoryContent, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits()) {
         self.folder = folder
         self.host = host
         self.port = port
@@ -44,7 +44,7 @@ public struct ContentServer: Sendable {
     }
 
     /// Builds the Hummingbird application; `onRunning` is told the port actually bound (useful with port 0).
-    public func makeApplication(logger: Logger? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    package func makeApplication(logger: Logger? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var log = logger ?? Logger(label: "kinetic.serve")
         if logger == nil { log.logLevel = .info }
         let router = Router()

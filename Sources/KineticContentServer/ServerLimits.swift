@@ -7,23 +7,23 @@ import NIOCore
 /// silent, and how many connections are open at once. A client past a limit is answered 400 (a head too large) or
 /// closed (silent too long); past the connection cap, new connections wait in the kernel's queue until one closes,
 /// so the server keeps answering the clients it has.
-public struct ServerLimits: Sendable {
+package struct ServerLimits: Sendable {
     /// The most bytes one header field may have.
-    public var maximumHeaderFieldBytes = 16 * 1024
+    package var maximumHeaderFieldBytes = 16 * 1024
     /// The most bytes all header fields of a request may have together.
-    public var maximumHeaderBytes = 32 * 1024
+    package var maximumHeaderBytes = 32 * 1024
     /// The most header fields a request may have.
-    public var maximumHeaderFields = 100
+    package var maximumHeaderFields = 100
     /// Seconds a connection may send nothing (before its first request, or between requests) before it is closed.
-    public var idleTimeout = 30.0
+    package var idleTimeout = 30.0
     /// Seconds a client has to send a whole request head, from when its connection opens or its last answer was
     /// written: a head trickled a byte at a time is cut off here.
-    public var headDeadline = 10.0
+    package var headDeadline = 10.0
     /// The most connections served at once.
-    public var maximumConnections = 512
+    package var maximumConnections = 512
 
     /// The limits above: 16 KiB a header field, 32 KiB a head, 100 fields, 30 s idle, 10 s a head, 512 connections.
-    public init() {}
+    package init() {}
 
     /// The HTTP/1.1 channel these limits make.
     var server: HTTPServerBuilder {

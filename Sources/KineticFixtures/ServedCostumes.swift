@@ -6,11 +6,11 @@ import KineticPlatform
 /// The four costumes the content server offers, read straight from the repository's `Content/` folder with the
 /// same decoder the network path uses. Tests and the benchmark use them to fill a six-spoke wheel offline; a fixture,
 /// so it lives in `KineticFixtures`, which neither the apps nor the `kinetic` program link.
-public enum ServedCostumes {
+package enum ServedCostumes {
 
     /// The served costumes, their image fields turned into paths in `Content/`; empty (said in the log) when the file
     /// cannot be read.
-    public static let all: [Costume] = {
+    package static let all: [Costume] = {
         let contentFolder = RepositoryContent.folder
         // Decoded as the server would serve it (image URLs may be relative to the server's root), then each URL's
         // path is found in the folder.
@@ -35,5 +35,5 @@ public enum ServedCostumes {
     }()
 
     /// The bundled costumes followed by these four.
-    public static var withBundled: [Costume] { BundledCostumes.load().costumes + all }
+    package static var withBundled: [Costume] { BundledCostumes.load().costumes + all }
 }

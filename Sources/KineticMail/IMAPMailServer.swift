@@ -8,19 +8,19 @@ import KineticPlatform
 /// is fetched; unread stays unread), and gives what the store then holds. At launch the store's messages show before
 /// the server answers, and stay readable while it can't be reached. Filing, reading and sending are done in sessions of
 /// their own, tried again while the server cannot be reached (`MailRetry`).
-public struct IMAPMailServer: MailServer {
+package struct IMAPMailServer: MailServer {
     /// The account read.
-    public let account: MailAccount
+    package let account: MailAccount
     /// Seconds between checks for new mail.
-    public let checkInterval: Double
+    package let checkInterval: Double
     /// The most messages read from each mailbox at each check, newest first.
-    public let limit: Int
+    package let limit: Int
     /// The longest wait for the server at any step but one: the SMTP server's answer to a message's end.
-    public let timeout: Duration
+    package let timeout: Duration
     /// The longest wait for the SMTP server's answer to a message's end: until then the message may still arrive.
-    public let finalReplyTimeout: Duration
+    package let finalReplyTimeout: Duration
     /// How work that could not reach the server is tried again.
-    public let retry: MailRetry
+    package let retry: MailRetry
     /// The account's mail as the checks left it: a message is fetched and parsed once, not at every check.
     let store: MailStore
     /// The kept-mail file's path, whose checks run one at a time (`KeptMailChecks`); `nil` in memory.
@@ -45,7 +45,7 @@ public struct IMAPMailServer: MailServer {
     /// `bodiesPerCheck` bodies, newest first, and asks for the next check at once while some are left. Every reply is
     /// waited for `timeout`, but the SMTP server's to a message's end, waited for `finalReplyTimeout` (RFC 5321's 10
     /// minutes: a server's filters may read the whole message first).
-    public init(account: MailAccount, checkInterval: Double = 30, limit: Int = 10_000, bodiesPerCheck: Int = 200, timeout: Duration = .seconds(20),
+    package init(account: MailAccount, checkInterval: Double = 30, limit: Int = 10_000, bodiesPerCheck: Int = 200, timeout: Duration = .seconds(20),
                 finalReplyTimeout: Duration = .seconds(600), retry: MailRetry = MailRetry(), keptIn file: URL? = nil) {
         self.finalReplyTimeout = finalReplyTimeout
         self.account = account
@@ -61,11 +61,11 @@ public struct IMAPMailServer: MailServer {
     }
 
     /// Whether the account has an SMTP server to send through.
-    public var canSend: Bool { account.smtp != nil }
+    package var canSend: Bool { account.smtp != nil }
 
     /// Logs in and out once: the account sheet's check that the server answers and takes the name and password,
     /// before anything is kept. Throws the connection's or the server's words.
-    public func logIn() async throws {
+    package func logIn() async throws {
         try await session { _ in () }
     }
 
@@ -83,7 +83,7 @@ public struct IMAPMailServer: MailServer {
     /// Sends through the account's SMTP server (logged in with the account's name and password), then keeps a copy,
     /// read, in the server's `\Sent` (or the mailbox named Sent). Each step waits for its server when it can't be
     /// reached; a message the SMTP server took, or may have taken, is not sent again.
-    public func send(to recipients: [String], subject: String, body: String, inReplyTo: String?) async throws {
+    package func send(to recipients: [String], subject: String, body: String, inReplyTo: String?) async throws {
         guard let smtp = account.smtp else { throw MailAccountError(.noSMTPServer) }
         let account = self.account, timeout = self.timeout
         var mail = OutgoingMail(from: account.fromAddress, to: recipients, subject: subject, body: body, inReplyTo: inReplyTo, date: Date())
@@ -117,7 +117,7 @@ public struct IMAPMailServer: MailServer {
 
     /// Hands `message` to the SMTP server once (no retry: the Mailbox's sync rules decide when to try again), then keeps
     /// a copy, read, in `\Sent`. Throws a `SendFailure`; a copy the IMAP server will not keep is logged, not a failure.
-    public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
+    package func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
         try await submit(message, files: try await Self.readForwardedFiles { try await forwardedFiles(of: message) }, committed: committed)
     }
 
@@ -134,7 +134,7 @@ public struct IMAPMailServer: MailServer {
     }
 
     /// As `submit(_:committed:)`, with `files` sent after the text (a forward's, read already).
-    public func submit(_ message: OutgoingMessage, files: [MailAttachmentFile], committed: @escaping @Sendable () -> Void) async throws {
+    package func submit(_ message: OutgoingMessage, files: [MailAttachmentFile], committed: @escaping @Sendable () -> Void) async throws {
         guard let smtp = account.smtp else { throw SendFailure.cannotSend(.account(.noSMTPServer)) }
         let account = self.account, timeout = self.timeout
         // The Message-ID chosen as it was sent, so a try again and the Sent copy carry the one it was first given.
@@ -155,7 +155,7 @@ public struct IMAPMailServer: MailServer {
 
     /// One check: log in, bring the store up to date with the newest `limit` messages of each place (`MailSync`), log
     /// out, and give what the store holds (`keptMessages`). With bodies left to read, the watch is told a check is due.
-    public func inbox() async throws -> [MailMessage] {
+    package func inbox() async throws -> [MailMessage] {
         do {
             return try await check()
         } catch where store.setAsideIfDamaged(error) != nil {
@@ -220,7 +220,7 @@ public struct IMAPMailServer: MailServer {
 
     /// What the store holds, at once and without the network: the messages the last check left, with their bodies.
     /// A store that can't be read gives none (the check then reads the server again), and says why in the log.
-    public func keptMessages() -> [MailMessage] {
+    package func keptMessages() -> [MailMessage] {
         do {
             return show(try store.contents())
         } catch {
@@ -233,7 +233,7 @@ public struct IMAPMailServer: MailServer {
     /// The kept messages the server finds holding every one of `words` (at most 12), in each mailbox kept: UID SEARCH
     /// CHARSET UTF-8 TEXT, each word a literal when it is not plain ASCII, looked at read-only (EXAMINE). A mailbox whose
     /// UIDVALIDITY changed since it was kept is passed by (its UIDs name other messages now).
-    public func search(_ words: [String]) async throws -> Set<String> {
+    package func search(_ words: [String]) async throws -> Set<String> {
         let words = Array(words.filter { !$0.isEmpty }.prefix(12))
         guard !words.isEmpty else { return [] }
         let kept = try store.keptHeaders()
@@ -259,11 +259,11 @@ public struct IMAPMailServer: MailServer {
     }
 
     /// The other folders the store holds, empty ones too, as the last rows were made (`keptMessages`, a check).
-    public func folders() -> [String] { keptFolders.withLockedValue { $0 } }
+    package func folders() -> [String] { keptFolders.withLockedValue { $0 } }
 
     /// How far the store has got: its messages, and how many have their body read, as the check under way last
     /// counted them (never a read of the store on the caller's thread); `nil` before anything was counted.
-    public func syncProgress() -> MailSyncProgress? {
+    package func syncProgress() -> MailSyncProgress? {
         progress.withLockedValue { $0 }
     }
 
@@ -326,13 +326,13 @@ public struct IMAPMailServer: MailServer {
     /// The file number `index` of message `id`, read whole from where the last check or filing found it (the message
     /// fetched whole, up to `MIMELimits.messageBytes`, and walked as the reader walked it). Throws when the server can't
     /// be reached, no longer has the message, or the message no longer holds the file.
-    public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
+    package func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
         guard index >= 0, let file = try await files(of: id, index..<index + 1).first else { throw MailAccountError(.fileGone) }
         return file
     }
 
     /// A forward's files, the message read whole once for all of them.
-    public func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
+    package func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
         guard let original = message.forwarding, let count = message.forwardedFiles, count > 0 else { return [] }
         return try await files(of: original, 0..<min(count, 100))
     }
@@ -371,7 +371,7 @@ public struct IMAPMailServer: MailServer {
     /// where the last filing put it); when it is no longer there (another program moved it), it is looked for by what
     /// it says of itself (its Message-ID; else its Date and Subject) in every place. Moved with RFC 6851's MOVE, or
     /// COPY and EXPUNGE where the server has no MOVE; a copy already in the target stays.
-    public func move(_ id: String, to placement: Placement) async throws {
+    package func move(_ id: String, to placement: Placement) async throws {
         guard let message = shown.withLockedValue({ $0.messages[id] }) else {
             throw MailAccountError(.messageNotChecked)
         }
@@ -429,12 +429,12 @@ public struct IMAPMailServer: MailServer {
     /// `\Seen` on the messages among `ids`, on every copy where the last check read it (by UID, in mailboxes whose
     /// UIDVALIDITY is unchanged). Ids of other messages are passed by. Not tried again: the next check that finds them
     /// unread on the server tells it again.
-    public func markRead(_ ids: Set<String>) async throws {
+    package func markRead(_ ids: Set<String>) async throws {
         try await add(flag: "\\Seen", to: shown.withLockedValue { $0.locations(of: ids) })
     }
 
     /// `\Answered` on every copy of the message `id`, where the last check read it: a reply to it was sent.
-    public func markAnswered(_ id: String) async throws {
+    package func markAnswered(_ id: String) async throws {
         try await add(flag: "\\Answered", to: shown.withLockedValue { $0.locations(of: [id]) })
     }
 

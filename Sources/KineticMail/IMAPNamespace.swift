@@ -4,21 +4,21 @@
 /// Dovecot and Cyrus as installed mostly have no prefix and `/` or `.`; Courier, and the Dovecots of hosting panels,
 /// keep everything under `INBOX.` with `.` between names, and refuse a top-level `Archive`. A mailbox the Mailbox
 /// makes is therefore always `prefix + name` (`INBOX.Archive`, `INBOX.Lists.to-read`).
-public struct IMAPNamespace: Equatable, Sendable {
+package struct IMAPNamespace: Equatable, Sendable {
     /// What each of the person's mailbox names starts with (`""`, `"INBOX."`).
-    public var prefix: String
+    package var prefix: String
     /// What separates a parent's name from its child's (`/`, `.`); `nil` for a server with no hierarchy.
-    public var delimiter: String?
+    package var delimiter: String?
 
     /// A personal namespace as the server said it.
-    public init(prefix: String = "", delimiter: String? = "/") {
+    package init(prefix: String = "", delimiter: String? = "/") {
         (self.prefix, self.delimiter) = (prefix, delimiter)
     }
 
     /// The full name of the mailbox `path` (its parts, parent first) in this namespace: `["Lists", "to-read"]` is
     /// `Lists/to-read`, or `INBOX.Lists.to-read` under Courier's prefix. `nil` when a part holds the delimiter, or the
     /// server has no hierarchy and the path has more than one part.
-    public func name(_ path: [String]) -> String? {
+    package func name(_ path: [String]) -> String? {
         guard let first = path.first, !first.isEmpty else { return nil }
         guard let delimiter else { return path.count == 1 ? prefix + first : nil }
         guard path.allSatisfy({ !$0.isEmpty && !$0.contains(delimiter) }) else { return nil }
@@ -38,7 +38,7 @@ public struct IMAPNamespace: Equatable, Sendable {
 extension IMAPSession {
     /// The person's namespace: asked with NAMESPACE where the server offers it; else no prefix, and the delimiter LIST
     /// gives for the top level (`LIST "" ""`, RFC 3501 §6.3.8).
-    public func personalNamespace() async throws -> IMAPNamespace {
+    package func personalNamespace() async throws -> IMAPNamespace {
         if capabilities.contains("NAMESPACE"), let namespace = IMAPNamespace.personal(in: try await run("NAMESPACE").data) {
             return namespace
         }
@@ -49,5 +49,5 @@ extension IMAPSession {
     }
 
     /// Whether the server offers `capability` (`MOVE`, `UIDPLUS`), as it said once logged in.
-    public func offers(_ capability: String) -> Bool { capabilities.contains(capability.uppercased()) }
+    package func offers(_ capability: String) -> Bool { capabilities.contains(capability.uppercased()) }
 }

@@ -6,39 +6,39 @@
 /// "1 GB literal" is never waited for), and so is a line past `Limits.lineBytes`, lists nested deeper than
 /// `Limits.depth`, and bytes that are not IMAP. Each refusal is an `IMAPProtocolError` saying what was wrong; the
 /// connection cannot go on after one.
-public struct IMAPResponseParser: Sendable {
+package struct IMAPResponseParser: Sendable {
     /// How much of a response the parser holds before it refuses it.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// The largest literal: a message's body, at most.
-        public var literalBytes = 64 << 20
+        package var literalBytes = 64 << 20
         /// The longest run of a response's text outside its literals.
-        public var lineBytes = 1 << 20
+        package var lineBytes = 1 << 20
         /// How deep lists may nest (a FETCH's BODYSTRUCTURE needs a few levels).
-        public var depth = 64
+        package var depth = 64
         /// The most bytes one response may hold in all, its literals with its lines (several bodies in one FETCH).
-        public var responseBytes = 128 << 20
+        package var responseBytes = 128 << 20
 
         /// The defaults: 64 MB literals, 1 MB lines, 64 levels.
-        public init() {}
+        package init() {}
     }
 
     /// What this parser refuses past.
-    public let limits: Limits
+    package let limits: Limits
     private var buffer: [UInt8] = []
     private var start = 0
     /// The buffer's length a parse needs before it is worth trying again (a literal's bytes still to come).
     private var needed = 0
 
     /// A parser that refuses what passes `limits`.
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Whether every byte taken has been read into a response (nothing waits for more).
-    public var isEmpty: Bool { buffer.count <= start }
+    package var isEmpty: Bool { buffer.count <= start }
 
     /// Takes more bytes from the connection.
-    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)
             needed = max(needed - start, 0)
@@ -49,7 +49,7 @@ public struct IMAPResponseParser: Sendable {
 
     /// The next whole response, or `nil` until more bytes arrive; throws when what arrived is not a response the
     /// limits allow.
-    public mutating func next() throws -> IMAPResponse? {
+    package mutating func next() throws -> IMAPResponse? {
         guard buffer.count > start else { return nil }
         if buffer.count - start > limits.responseBytes { throw IMAPProtocolError.responseTooLarge(limit: limits.responseBytes) }
         guard buffer.count >= needed else { return nil }
@@ -69,7 +69,7 @@ public struct IMAPResponseParser: Sendable {
 }
 
 /// What was wrong with a server's bytes.
-public enum IMAPProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum IMAPProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case literalTooLarge(announced: UInt64, limit: Int)
     case lineTooLong(limit: Int)
     case responseTooLarge(limit: Int)
@@ -77,7 +77,7 @@ public enum IMAPProtocolError: Error, Equatable, Sendable, CustomStringConvertib
     case malformed(String)
 
     /// The sentence a banner or a log line says.
-    public var description: String {
+    package var description: String {
         switch self {
         case .literalTooLarge(let announced, let limit): return "the server announced a literal of \(announced) bytes, more than the \(limit) allowed"
         case .lineTooLong(let limit): return "the server sent a line longer than \(limit) bytes"

@@ -13,9 +13,9 @@ import NIOSSL
 ///
 /// Over TLS (`imaps://`, implicit TLS on 993, the server's certificate checked against the system's roots or the ones
 /// given), turned to TLS with STARTTLS before logging in (`imap://host`, 143), or, on loopback only, plain.
-public final class IMAPSession {
+package final class IMAPSession {
     /// The longest wait for any reply.
-    public let timeout: Duration
+    package let timeout: Duration
     private var parser: IMAPResponseParser
     private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
@@ -36,7 +36,7 @@ public final class IMAPSession {
     /// The session's deadline in seconds, for its sentence.
     private var sessionSeconds = 0
     /// What the server said it can do, when it said it.
-    public private(set) var capabilities: Set<String> = []
+    package private(set) var capabilities: Set<String> = []
 
     private init(channel: Channel, inbound: NIOAsyncChannelInboundStream<ByteBuffer>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
                  timeout: Duration, limits: IMAPResponseParser.Limits) {
@@ -51,7 +51,7 @@ public final class IMAPSession {
     /// whatever `body` does.
     ///
     /// With `tls`, the connection is TLS from its first byte, the certificate checked for `host`.
-    public static func connect<Result: Sendable>(host: String, port: Int, tls: IMAPTLS? = nil, timeout: Duration = .seconds(30),
+    package static func connect<Result: Sendable>(host: String, port: Int, tls: IMAPTLS? = nil, timeout: Duration = .seconds(30),
                                                  limits: IMAPResponseParser.Limits = .init(),
                                                  _ body: (IMAPSession) async throws -> Result) async throws -> Result {
         let channel = try await MailChannel.connect(host: host, port: port, tls: tls, timeout: timeout, dialect: .imap)
@@ -78,19 +78,19 @@ public final class IMAPSession {
     // MARK: Commands
 
     /// What one command brought: the untagged data that came with it, and how it ended.
-    public struct Reply: Sendable {
+    package struct Reply: Sendable {
         /// Each untagged response's values, in the order they came.
-        public var data: [[IMAPValue]]
+        package var data: [[IMAPValue]]
         /// The tagged OK's response code (`[COPYUID …]`), if any.
-        public var code: [IMAPValue]?
+        package var code: [IMAPValue]?
         /// The tagged OK's text.
-        public var text: String
+        package var text: String
     }
 
     /// Sends `command` (its words, without the tag), with `literals` sent as the server asks for each (`literalPlace` in
     /// the command stands where each goes, in order); returns the reply, or throws `IMAPError.refused` on NO or BAD.
     @discardableResult
-    public func run(_ command: String, literals: [[UInt8]] = []) async throws -> Reply {
+    package func run(_ command: String, literals: [[UInt8]] = []) async throws -> Reply {
         do {
             return try await runWithinBudget(command, literals: literals)
         } catch IMAPError.timedOut where sessionEnds.map({ NIODeadline.now() >= $0 }) == true {
@@ -204,7 +204,7 @@ public final class IMAPSession {
 
     /// Logs in with the account's name and password (sent as quoted strings, or literals when they hold what a
     /// quoted string cannot).
-    public func login(user: String, password: String) async throws {
+    package func login(user: String, password: String) async throws {
         var literals: [[UInt8]] = []
         let words = [user, password].map { word -> String in
             if let quoted = Self.quoted(word) { return quoted }
@@ -246,7 +246,7 @@ public final class IMAPSession {
     }
 
     /// Every mailbox, with its attributes (RFC 6154's special uses among them: `\Archive`, `\Trash`…).
-    public func listMailboxes() async throws -> [IMAPMailbox] {
+    package func listMailboxes() async throws -> [IMAPMailbox] {
         let reply = try await run("LIST \"\" \"*\"")
         return reply.data.compactMap { values in
             guard values.first?.text?.uppercased() == "LIST", values.count >= 4, let attributes = values[1].list, let name = values[3].text else { return nil }
@@ -256,15 +256,15 @@ public final class IMAPSession {
 
     /// Opens `mailbox` for reading and changing: how many messages it holds, and its UIDVALIDITY and UIDNEXT; with
     /// `modSequences`, on a server that offers CONDSTORE (RFC 7162), also its HIGHESTMODSEQ.
-    public func select(_ mailbox: String, modSequences: Bool = false) async throws -> IMAPMailboxStatus {
+    package func select(_ mailbox: String, modSequences: Bool = false) async throws -> IMAPMailboxStatus {
         try await open(mailbox, with: "SELECT", modSequences: modSequences && offersModSequences)
     }
 
     /// Whether the server keeps a mod-sequence for each message (CONDSTORE, or QRESYNC which implies it).
-    public var offersModSequences: Bool { capabilities.contains("CONDSTORE") || capabilities.contains("QRESYNC") }
+    package var offersModSequences: Bool { capabilities.contains("CONDSTORE") || capabilities.contains("QRESYNC") }
 
     /// Opens `mailbox` read-only (EXAMINE): nothing a command does there marks a message read.
-    public func examine(_ mailbox: String) async throws -> IMAPMailboxStatus {
+    package func examine(_ mailbox: String) async throws -> IMAPMailboxStatus {
         try await open(mailbox, with: "EXAMINE")
     }
 
@@ -301,12 +301,12 @@ public final class IMAPSession {
     }
 
     /// The UIDs of every message in the open mailbox.
-    public func allUIDs() async throws -> [UInt64] {
+    package func allUIDs() async throws -> [UInt64] {
         try await searchUIDs("ALL")
     }
 
     /// The UIDs of the open mailbox's messages whose Message-ID is `quotedMessageID` (already an IMAP quoted string).
-    public func uids(withMessageID quotedMessageID: String) async throws -> [UInt64] {
+    package func uids(withMessageID quotedMessageID: String) async throws -> [UInt64] {
         try await searchUIDs("HEADER Message-ID \(quotedMessageID)")
     }
 
@@ -333,7 +333,7 @@ public final class IMAPSession {
 
     /// Each message's flags and the header fields a list row shows, by UID: also Bcc and `X-Kinetic-Draft`, which
     /// only a draft carries (a draft another program kept opens with its blind copies; this device's own are known).
-    public func headers(of uids: [UInt64]) async throws -> [IMAPMessageHeaders] {
+    package func headers(of uids: [UInt64]) async throws -> [IMAPMessageHeaders] {
         guard !uids.isEmpty else { return [] }
         let set = IMAPUIDSet.compressed(uids)
         let reply = try await run("UID FETCH \(set) (UID FLAGS BODY.PEEK[HEADER.FIELDS (FROM TO CC BCC SUBJECT DATE MESSAGE-ID REPLY-TO REFERENCES X-KINETIC-SCHEDULE X-KINETIC-DRAFT)])")
@@ -384,7 +384,7 @@ public final class IMAPSession {
     /// then `\Deleted` and UID EXPUNGE of those UIDs (UIDPLUS), or a plain EXPUNGE on a server without UIDPLUS, since a
     /// copy left behind in the Inbox would show the message in two places.
     @discardableResult
-    public func move(_ uids: [UInt64], to mailbox: String) async throws -> [UInt64: UInt64] {
+    package func move(_ uids: [UInt64], to mailbox: String) async throws -> [UInt64: UInt64] {
         guard !uids.isEmpty else { return [:] }
         let set = IMAPUIDSet.compressed(uids)
         let verb = offers("MOVE") ? "MOVE" : "COPY"
@@ -404,14 +404,14 @@ public final class IMAPSession {
     }
 
     /// Adds a message (its RFC 5322 bytes) to `mailbox`, with `flags`.
-    public func append(_ message: [UInt8], to mailbox: String, flags: [String] = []) async throws {
+    package func append(_ message: [UInt8], to mailbox: String, flags: [String] = []) async throws {
         try await run("APPEND \(try Self.mailboxName(mailbox)) (\(flags.joined(separator: " "))) \(Self.literalPlace)", literals: [message])
     }
 
     /// Waits in IDLE (RFC 2177) until the open mailbox changes (a message came, went, or its flags changed: `true`) or
     /// `wait` passes (`false`; the connection is then closed, and the session over). A cancelled task closes the
     /// connection at once. Ended with DONE, so after `true` the session goes on.
-    public func idle(upTo wait: Duration) async throws -> Bool {
+    package func idle(upTo wait: Duration) async throws -> Bool {
         let tag = "K\(nextTag)"
         nextTag += 1
         receivedThisCommand = 0
@@ -454,7 +454,7 @@ public final class IMAPSession {
     }
 
     /// Says goodbye; the server closes the connection.
-    public func logout() async throws {
+    package func logout() async throws {
         _ = try? await run("LOGOUT")  // a server may close before its OK: the goodbye is said either way
     }
 
@@ -468,16 +468,16 @@ public final class IMAPSession {
 
 /// How a session's TLS checks the server: against the system's trusted roots, or the certificates in a PEM file (a
 /// company's own authority; the tests' server); and whether it is TLS from the first byte or after STARTTLS.
-public struct IMAPTLS: Sendable, Equatable {
+package struct IMAPTLS: Sendable, Equatable {
     /// A PEM file of the roots to trust instead of the system's.
-    public var trustRootsFile: String?
+    package var trustRootsFile: String?
     /// Whether the connection starts plain and turns to TLS with STARTTLS (`imap://host`, port 143; `smtp://host`, port
     /// 587), before any password is sent; else TLS from the first byte (`imaps://`, `smtps://`: RFC 8314's implicit TLS).
     /// A server that will not turn is refused: there is no falling back to plain.
-    public var startTLS: Bool
+    package var startTLS: Bool
 
     /// TLS trusting `trustRootsFile`'s certificates, or the system's when `nil`; after STARTTLS when `startTLS`.
-    public init(trustRootsFile: String? = nil, startTLS: Bool = false) {
+    package init(trustRootsFile: String? = nil, startTLS: Bool = false) {
         self.trustRootsFile = trustRootsFile
         self.startTLS = startTLS
     }
@@ -492,21 +492,21 @@ public struct IMAPTLS: Sendable, Equatable {
 }
 
 /// A mailbox on the server.
-public struct IMAPMailbox: Equatable, Sendable {
+package struct IMAPMailbox: Equatable, Sendable {
     /// Its name, as LIST gives it (`INBOX`, `Archive`, `Lists/To Read`).
-    public var name: String
+    package var name: String
     /// `\HasNoChildren`, and RFC 6154's special uses: `\Archive`, `\Trash`, `\Sent`, `\Drafts`, `\Junk`, `\All`, `\Flagged`.
-    public var attributes: Set<String>
+    package var attributes: Set<String>
     /// What separates a parent's name from its child's (`/`, `.`); `nil` for a server with no hierarchy.
-    public var delimiter: String?
+    package var delimiter: String?
 
     /// A mailbox as LIST gives it.
-    public init(name: String, attributes: Set<String>, delimiter: String? = nil) {
+    package init(name: String, attributes: Set<String>, delimiter: String? = nil) {
         (self.name, self.attributes, self.delimiter) = (name, attributes, delimiter)
     }
 
     /// Whether the server marks this mailbox for `use` (`\Archive`), whatever the case it writes it in.
-    public func isSpecial(_ use: String) -> Bool { attributes.contains { $0.lowercased() == use.lowercased() } }
+    package func isSpecial(_ use: String) -> Bool { attributes.contains { $0.lowercased() == use.lowercased() } }
 }
 
 
@@ -542,26 +542,26 @@ extension IMAPSession.Reply {
 }
 
 /// What SELECT says of a mailbox.
-public struct IMAPMailboxStatus: Equatable, Sendable {
+package struct IMAPMailboxStatus: Equatable, Sendable {
     /// How many messages it holds.
-    public var exists: UInt64 = 0
+    package var exists: UInt64 = 0
     /// The UIDs' generation: when it changes, every UID kept from before means nothing (RFC 3501 §2.3.1.1).
-    public var uidValidity: UInt64?
+    package var uidValidity: UInt64?
     /// The UID the next message will get: below it, every message has been seen.
-    public var uidNext: UInt64?
+    package var uidNext: UInt64?
     /// The highest mod-sequence of the mailbox (RFC 7162 CONDSTORE), when it was asked for and the server keeps them:
     /// a flag changed anywhere since a value kept makes it larger.
-    public var highestModSeq: UInt64?
+    package var highestModSeq: UInt64?
 }
 
 /// A message's flags and header fields, by UID.
-public struct IMAPMessageHeaders: Equatable, Sendable {
+package struct IMAPMessageHeaders: Equatable, Sendable {
     /// Its UID in the mailbox.
-    public var uid: UInt64 = 0
+    package var uid: UInt64 = 0
     /// `\Seen`, `\Flagged`…
-    public var flags: Set<String> = []
+    package var flags: Set<String> = []
     /// Lowercased names: `from`, `to`, `cc`, `subject`, `date`, `message-id`, `reply-to`, `references`, `x-kinetic-schedule`.
-    public var fields: [String: String] = [:]
+    package var fields: [String: String] = [:]
 }
 
 /// UID sets as servers write them (`304,319:320`).
@@ -600,7 +600,7 @@ enum IMAPUIDSet {
 }
 
 /// Why a conversation with an IMAP server stopped.
-public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(String, String)
     case refused(String, String)
     case closed(String)
@@ -613,7 +613,7 @@ public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
     case overTime(seconds: Int)
 
     /// The sentence a log line says: its problem's (`mailProblem`), and for one over budget, which budget.
-    public var description: String {
+    package var description: String {
         if case .overBudget(let what) = self { return "the mail server \(what); what was read is kept, and the rest comes at the next check" }
         if case .overTime(let seconds) = self {
             return "the mail server took longer than the \(seconds) s one check may take; what was read is kept, and the rest comes at the next check"
@@ -624,7 +624,7 @@ public enum IMAPError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension IMAPError: MailProblemReporting {
     /// The failure's kind, for the Mailbox to say in the person's language, with the server's and the system's words.
-    public var mailProblem: MailProblem {
+    package var mailProblem: MailProblem {
         switch self {
         case .unreachable(let address, let why): return .unreachable(server: address, why: why)
         case .refused(let command, let why): return .refused(command: command, serverSaid: why)

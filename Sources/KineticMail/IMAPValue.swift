@@ -1,7 +1,7 @@
 /// One value of an IMAP server's response (RFC 3501 §4, RFC 9051): an atom (`OK`, `\Seen`, `BODY[HEADER]`), a
 /// number, a string (quoted or a literal, its bytes as sent), `NIL`, or a parenthesised list. Plain data: what the
 /// parser makes of a line, before anything reads it as a mailbox, a message or a flag.
-public indirect enum IMAPValue: Equatable, Sendable {
+package indirect enum IMAPValue: Equatable, Sendable {
     case atom(String)
     case number(UInt64)
     case string([UInt8])
@@ -10,7 +10,7 @@ public indirect enum IMAPValue: Equatable, Sendable {
 
     /// The value as text: an atom's name, a number's digits, a string's bytes as UTF-8 (a malformed byte replaced);
     /// `nil` for `NIL` and lists.
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .atom(let name): return name
         case .number(let number): return String(number)
@@ -20,7 +20,7 @@ public indirect enum IMAPValue: Equatable, Sendable {
     }
 
     /// The value as a number: a number, or an atom made of digits; `nil` otherwise.
-    public var number: UInt64? {
+    package var number: UInt64? {
         switch self {
         case .number(let number): return number
         case .atom(let name): return UInt64(name)
@@ -29,14 +29,14 @@ public indirect enum IMAPValue: Equatable, Sendable {
     }
 
     /// A list's values; `nil` for anything else.
-    public var list: [IMAPValue]? {
+    package var list: [IMAPValue]? {
         if case .list(let values) = self { return values }
         return nil
     }
 }
 
 /// One response from an IMAP server, as RFC 3501 §7 sorts them.
-public enum IMAPResponse: Equatable, Sendable {
+package enum IMAPResponse: Equatable, Sendable {
     /// `* …`: data the server sends (`* 3 EXISTS`, `* LIST …`, `* OK [UIDVALIDITY 1] …`), its values in order.
     case untagged([IMAPValue])
     /// `+ …`: the server waits for more of the command (a literal, or IDLE started).
@@ -46,7 +46,7 @@ public enum IMAPResponse: Equatable, Sendable {
 }
 
 /// How a command ended.
-public enum IMAPStatus: String, Equatable, Sendable {
+package enum IMAPStatus: String, Equatable, Sendable {
     case ok = "OK"
     case no = "NO"
     case bad = "BAD"

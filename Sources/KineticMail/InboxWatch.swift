@@ -6,7 +6,7 @@ extension IMAPMailServer {
     /// on one open session (a server says what changed in its answer to any command). The full checks every
     /// `checkInterval` still catch what other programs did in the other mailboxes. A server away or refusing is tried
     /// again ever less often: from `noopInterval`, doubling, up to `longestWaitAway` or `longestWaitRefused`.
-    public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {
+    package func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {
         checkAgain.withLockedValue { $0 = changed }
         var wait = Self.noopInterval
         while !Task.isCancelled {

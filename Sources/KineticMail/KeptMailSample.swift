@@ -4,24 +4,24 @@ import KineticData
 /// A store of kept mail written as a first check of an Inbox would leave it (`MailStore`), for the benchmark's
 /// "Mailbox of 10,000 opened from its store" and tools that need a large mailbox without a server: each message's
 /// header fields, flags (unread) and text, UIDs from 1, newest last.
-public enum KeptMailSample {
+package enum KeptMailSample {
     /// One message of the sample.
-    public struct Message: Sendable {
+    package struct Message: Sendable {
         /// The sender as a From field writes it ("Ana Lima <ana@example.org>").
-        public var from: String
+        package var from: String
         /// Its subject.
-        public var subject: String
+        package var subject: String
         /// Its text.
-        public var text: String
+        package var text: String
 
         /// A message from `from` about `subject`, saying `text`.
-        public init(from: String, subject: String, text: String) {
+        package init(from: String, subject: String, text: String) {
             (self.from, self.subject, self.text) = (from, subject, text)
         }
     }
 
     /// Writes `messages` into a new store at `file` as the Inbox's (UIDVALIDITY 1), with their texts read.
-    public static func write(_ messages: [Message], to file: URL) throws {
+    package static func write(_ messages: [Message], to file: URL) throws {
         let store = MailStore(file: file)
         if let problem = store.problem { throw MailAccountError(.other("the sample store could not be made: \(problem)")) }
         _ = try store.mailboxFound("INBOX", position: 0, uidValidity: 1, placement: .inbox)

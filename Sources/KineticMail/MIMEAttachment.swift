@@ -1,15 +1,15 @@
 /// A part of a message that is a file rather than text to read: what a view lists under the message.
-public struct MIMEAttachment: Sendable, Equatable {
+package struct MIMEAttachment: Sendable, Equatable {
     /// The file's name as the sender gave it (decoded from RFC 2047 or RFC 2231), cleaned for display
     /// (`DisplayLine`), or `fallbackName` when the sender gave none.
-    public var name: String
+    package var name: String
     /// The size of the file in bytes once its transfer encoding (base64, quoted-printable) is undone.
-    public var size: Int
+    package var size: Int
     /// The file's MIME type, lowercase ("application/pdf").
-    public var mimeType: String
+    package var mimeType: String
 
     /// The attachment called `name`, `size` bytes long, of type `mimeType`.
-    public init(name: String, size: Int, mimeType: String) {
+    package init(name: String, size: Int, mimeType: String) {
         self.name = name
         self.size = size
         self.mimeType = mimeType

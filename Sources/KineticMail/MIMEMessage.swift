@@ -5,20 +5,20 @@ import Foundation
 ///
 /// Built by GMime from the raw bytes an IMAP server hands over (`BODY[]`), which may come from anyone: every count and
 /// size it reads is capped (`MIMELimits`), and bytes it cannot make sense of end in a `MIMEError`, never a crash.
-public struct MIMEMessage: Sendable, Equatable {
+package struct MIMEMessage: Sendable, Equatable {
     /// The subject, RFC 2047 words decoded ("=?UTF-8?B?...?=" reads as its text), "" if there is none.
-    public var subject: String
+    package var subject: String
     /// The sender as a reader sees it ("Ana Lima <ana@example.org>"), names decoded, "" if there is no From.
-    public var from: String
+    package var from: String
     /// The body to show: the plain text (or HTML turned into text) of the message's readable parts, in UTF-8,
     /// separated by a blank line, with lines ending in "\n".
-    public var text: String
+    package var text: String
     /// The parts that are files rather than text to read, in the order the message holds them.
-    public var attachments: [MIMEAttachment]
+    package var attachments: [MIMEAttachment]
 
     /// Reads `bytes`, a whole message (headers and body), as MIME; throws `MIMEError` when they are empty, larger than
     /// `MIMELimits.messageBytes`, or not a message.
-    public init(parsing bytes: [UInt8]) throws {
+    package init(parsing bytes: [UInt8]) throws {
         guard !bytes.isEmpty else { throw MIMEError.empty }
         guard bytes.count <= MIMELimits.messageBytes else { throw MIMEError.tooLarge }
         guard HeaderFieldStart.opensMessage(bytes) else { throw MIMEError.notMIME }
@@ -38,7 +38,7 @@ extension MIMEMessage {
     /// Attachment number `index` of the whole message `bytes` (counted from 0, in the order `attachments` lists them):
     /// what it is, and its bytes decoded (an embedded message as written out). Throws `MIMEError` for bytes that are no
     /// message or longer than `MIMELimits.messageBytes`, and `MIMEError.noSuchFile` when it has fewer files.
-    public static func file(at index: Int, of bytes: [UInt8]) throws -> (attachment: MIMEAttachment, bytes: [UInt8]) {
+    package static func file(at index: Int, of bytes: [UInt8]) throws -> (attachment: MIMEAttachment, bytes: [UInt8]) {
         guard index >= 0, let file = try files(index..<index + 1, of: bytes).first else { throw MIMEError.noSuchFile }
         return file
     }
@@ -57,7 +57,7 @@ extension MIMEMessage {
 
     /// Attachments `range` of the whole message `bytes`, read in one walk, in order; throws as `file(at:of:)` does when
     /// the message holds fewer.
-    public static func files(_ range: Range<Int>, of bytes: [UInt8]) throws -> [(attachment: MIMEAttachment, bytes: [UInt8])] {
+    package static func files(_ range: Range<Int>, of bytes: [UInt8]) throws -> [(attachment: MIMEAttachment, bytes: [UInt8])] {
         guard !bytes.isEmpty else { throw MIMEError.empty }
         guard bytes.count <= MIMELimits.messageBytes else { throw MIMEError.tooLarge }
         guard HeaderFieldStart.opensMessage(bytes) else { throw MIMEError.notMIME }
@@ -72,9 +72,9 @@ extension MIMEMessage {
 }
 
 /// Why a message could not be read, as a sentence a reader can be shown.
-public struct MIMEError: Error, Equatable, CustomStringConvertible {
+package struct MIMEError: Error, Equatable, CustomStringConvertible {
     /// The sentence, e.g. "the message is larger than 32 MB".
-    public var description: String
+    package var description: String
 
     /// The error the sentence `description` tells.
     init(_ description: String) {

@@ -4,31 +4,31 @@ import KineticData
 
 /// An account on an IMAP server, as `kinetic run mailbox --imap URL --mail-user NAME --mail-password-file FILE` gives
 /// it (or `KINETIC_IMAP_URL`, `KINETIC_MAIL_USER`, `KINETIC_MAIL_PASSWORD_FILE`).
-public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The server's name (checked against its certificate), or `127.0.0.1` for plain IMAP on loopback.
-    public var host: String
+    package var host: String
     /// Its port: 143 unless the address names one.
-    public var port: Int
+    package var port: Int
     /// The account's login name.
-    public var user: String
+    package var user: String
     /// TLS (`imaps://`, or STARTTLS for `imap://` off loopback), or `nil` for plain IMAP on loopback.
-    public var tls: IMAPTLS?
+    package var tls: IMAPTLS?
     /// Where the account sends (`smtps://host[:465]`, `smtp://host[:587]` with STARTTLS, or `smtp://127.0.0.1:port`
     /// plain), when it can: the same name and password log in there.
-    public var smtp: (host: String, port: Int, tls: IMAPTLS?)?
+    package var smtp: (host: String, port: Int, tls: IMAPTLS?)?
 
     /// The address the account sends from: its user name when that is an address, else the name at the server.
-    public var fromAddress: String { user.contains("@") ? user : "\(user)@\(host)" }
+    package var fromAddress: String { user.contains("@") ? user : "\(user)@\(host)" }
     /// The person's name as their mail says it, before the address in From (`Ana Lima <ana@example.org>`); `nil`:
     /// the address alone. At most 200 characters, one line.
-    public var fromName: String? {
+    package var fromName: String? {
         didSet { fromName = fromName.map { String($0.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200)) } }
     }
 
     /// The name of the file its mail is kept in (`IMAPMailServer`'s `keptIn`), one per user and server: the user and
     /// server as they read (letters, digits, `.`, `@`, `-`; anything else `_`), and a hash of them exactly, so two that
     /// read alike keep apart. `ana@example.org@imap.example.org-993-5f1c….sqlite`.
-    public var keptMailFileName: String {
+    package var keptMailFileName: String {
         let key = "\(user)\n\(host)\n\(port)"
         let readable = "\(user)@\(host)-\(port)".unicodeScalars.prefix(120).map { scalar -> Character in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".@-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
@@ -37,7 +37,7 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// The account as the Secret Service knows its password (`SecretService`): "ana@example.org@imap.example.org:993".
-    public var secretServiceKey: String { "\(user)@\(host):\(port)" }
+    package var secretServiceKey: String { "\(user)@\(host):\(port)" }
 
     /// FNV-1a of `text`'s UTF-8, 64 bits: the same on every run and machine (Swift's `Hasher` is seeded per run).
     static func stableHash(_ text: String) -> UInt64 {
@@ -47,19 +47,19 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// The same account: server, user, password and TLS, and the same SMTP server.
-    public static func == (a: MailAccount, b: MailAccount) -> Bool {
+    package static func == (a: MailAccount, b: MailAccount) -> Bool {
         (a.host, a.port, a.user, a.password, a.tls) == (b.host, b.port, b.user, b.password, b.tls)
             && a.smtp?.host == b.smtp?.host && a.smtp?.port == b.smtp?.port && a.smtp?.tls == b.smtp?.tls
     }
     /// Never in a log, a dump or a message: `description` leaves it out.
-    public var password: String
+    package var password: String
 
     /// The account at `address`, checked: the scheme, a host, a port from 1 to 65535. `imaps://host[:993]` is IMAP
     /// over TLS (RFC 8314's implicit TLS); `imap://host[:143]` turns to TLS with STARTTLS before the password is sent;
     /// on loopback only, `imap://127.0.0.1:port` stays plain, where nothing travels. Certificates are checked against
     /// the system's roots or `trustRootsFile`'s. The SMTP server's address is read the same way (`smtps://` on 465,
     /// `smtp://` with STARTTLS on 587).
-    public init(address: String, user: String, password: String, trustRootsFile: String? = nil, smtpAddress: String? = nil) throws {
+    package init(address: String, user: String, password: String, trustRootsFile: String? = nil, smtpAddress: String? = nil) throws {
         let imap = try Self.endpoint(address, secure: "imaps", plain: "imap", securePort: 993, plainPort: 143)
         guard !user.isEmpty, !user.contains(where: \.isNewline) else { throw MailAccountError(.userInvalid) }
         (host, port, self.user, self.password) = (imap.host, imap.port, user, password)
@@ -109,14 +109,14 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// The account as a log, a dump or a failed test may print it: never the password.
-    public var description: String { "\(user) at \(tls?.startTLS == false ? "imaps" : "imap")://\(host):\(port) (password not shown)" }
+    package var description: String { "\(user) at \(tls?.startTLS == false ? "imaps" : "imap")://\(host):\(port) (password not shown)" }
     /// As `description`.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
     /// What `dump` and mirrors see: no password.
-    public var customMirror: Mirror { Mirror(self, children: ["host": host, "port": port, "user": user, "tls": tls as Any], displayStyle: .struct) }
+    package var customMirror: Mirror { Mirror(self, children: ["host": host, "port": port, "user": user, "tls": tls as Any], displayStyle: .struct) }
 
     /// The password from a file: its first line; a file others can read is taken with a warning, as ssh warns.
-    public static func password(fromFile path: String, warn: (MailProblem) -> Void) throws -> String {
+    package static func password(fromFile path: String, warn: (MailProblem) -> Void) throws -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
             warn(.account(.passwordFileOpenToOthers(path: Self.shown(path), mode: String(mode & 0o777, radix: 8))))
@@ -145,11 +145,11 @@ public struct MailAccount: Sendable, Equatable, CustomStringConvertible, CustomD
 }
 
 /// Why an account was not taken.
-public struct MailAccountError: Error, Equatable, CustomStringConvertible, MailProblemReporting {
+package struct MailAccountError: Error, Equatable, CustomStringConvertible, MailProblemReporting {
     /// What was wrong, by kind, for the Mailbox to say in the person's language.
-    public var mailProblem: MailProblem
+    package var mailProblem: MailProblem
     /// The English sentence (the log's, the command line's).
-    public var description: String { mailProblem.description }
+    package var description: String { mailProblem.description }
     init(_ problem: MailProblem) { mailProblem = problem }
     init(_ problem: MailAccountProblem) { mailProblem = .account(problem) }
 }

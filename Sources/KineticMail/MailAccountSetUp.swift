@@ -5,31 +5,31 @@ import KineticPlatform
 /// One mail account set up for good, as `kinetic mail-account` and the Mailbox's account sheet both do it: the account
 /// checked, its password kept in the desktop's Secret Service (else a file readable by its owner only, with a warning
 /// saying so), and its entry written into `mail.json` (`MailAccountsFile`), every other entry kept as written.
-public struct MailAccountSetUp: Sendable, CustomStringConvertible {
+package struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// The account's name, as the Mailbox says it ("Work"); an account of that name is replaced.
-    public var name: String
+    package var name: String
     /// The IMAP server's address (`imaps://`, `imap://`).
-    public var imap: String
+    package var imap: String
     /// The SMTP server's address (`smtps://`, `smtp://`), when the account sends.
-    public var smtp: String?
+    package var smtp: String?
     /// The account's user name.
-    public var user: String
+    package var user: String
     /// A PEM file of the certificate authorities to trust instead of the system's.
-    public var caFile: String?
+    package var caFile: String?
     /// The person's name as their mail says it, before the address in From; `nil` for the address alone.
-    public var fromName: String?
+    package var fromName: String?
 
     /// An account to set up; nothing is checked or kept until `account(password:)` and `keep(password:in:)`.
-    public init(name: String, imap: String, smtp: String?, user: String, caFile: String? = nil) {
+    package init(name: String, imap: String, smtp: String?, user: String, caFile: String? = nil) {
         (self.name, self.imap, self.smtp, self.user, self.caFile) = (name, imap, smtp, user, caFile)
     }
 
     /// Never the password: a set-up holds none.
-    public var description: String { "\(MailAccount.shown(name)): \(MailAccount.shown(user)) at \(MailAccount.shown(imap))" }
+    package var description: String { "\(MailAccount.shown(name)): \(MailAccount.shown(user)) at \(MailAccount.shown(imap))" }
 
     /// The account with `password`, checked (the name, the addresses, the user, the CA file, read with `home` as `~/`);
     /// throws a sentence naming what is wrong.
-    public func account(password: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) throws -> MailAccount {
+    package func account(password: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) throws -> MailAccount {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
             throw MailAccountError(.nameInvalid)
         }
@@ -65,7 +65,7 @@ public struct MailAccountSetUp: Sendable, CustomStringConvertible {
     /// warning to give when the password went to a file, `nil` when the keyring kept it. `warn` hears what could not be
     /// tidied on the way (a password not put back, an old one not removed): the set-up stands or falls without it.
     @discardableResult
-    public func keep(password: String, in file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+    package func keep(password: String, in file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
                      keyringDeadline: Double = 60, warn: (String) -> Void = Log.line) throws -> String? {
         let account = try account(password: password, home: environment["HOME"])
         _ = try MailAccountsFile.entries(in: file)  // throws, saying why, for a file that is not the accounts
@@ -183,7 +183,7 @@ extension MailAccountSetUp {
     ///
     /// With no name typed, the account goes by its user name when that is an address, else by the user at the IMAP
     /// host ("ana@imap.example.org"), so "ana" at two servers are two accounts (the first 80 characters of it).
-    public init(_ form: MailAccountForm, caFile: String? = nil) {
+    package init(_ form: MailAccountForm, caFile: String? = nil) {
         var name = form.name
         if name.isEmpty {
             let host = URLComponents(string: form.imap)?.host ?? ""
@@ -198,7 +198,7 @@ extension MailAccountSetUp {
     /// account the file then gives, each one's mail kept in `keptMailFolder`. `caFile` is the run's
     /// `--mail-ca-file`, trusted for the new account too. The run's own account (`--imap`, not in the file) stays beside
     /// them, `alongside`.
-    public static func keepingForGood(in accountsFile: URL, keptMailFolder: URL?, caFile: String?, alongside: MailServer? = nil,
+    package static func keepingForGood(in accountsFile: URL, keptMailFolder: URL?, caFile: String?, alongside: MailServer? = nil,
                                       environment: [String: String] = ProcessInfo.processInfo.environment,
                                       warn: @escaping @Sendable (String) -> Void) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
@@ -225,7 +225,7 @@ extension MailAccountSetUp {
 
     /// Setting an account up for one run only (`kinetic play`): the login checked, the account kept in memory, its
     /// mail too; no keyring, no `mail.json`, so a scenario never writes a person's accounts.
-    public static func keepingForTheRun(caFile: String?, alongside: MailServer? = nil) -> MailAccountSetting {
+    package static func keepingForTheRun(caFile: String?, alongside: MailServer? = nil) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
             let server = IMAPMailServer(account: try MailAccountSetUp(form, caFile: caFile).account(password: form.password))
             return MailAccountKept(server: together(alongside, server, setUpName: MailAccountSetUp(form, caFile: caFile).name), passwordInFile: false)

@@ -16,7 +16,7 @@ import KineticPlatform
 /// `--mail-password-file`), never in this one. Each account is read on its own: one that cannot be (a field missing,
 /// an address refused, a password the keyring or file can't give) is left out with a sentence naming it, and the
 /// others open.
-public enum MailAccountsFile {
+package enum MailAccountsFile {
     /// One account as the file writes it.
     struct Entry: Decodable {
         var name: String?
@@ -35,7 +35,7 @@ public enum MailAccountsFile {
     }
 
     /// The file's place: `$XDG_CONFIG_HOME/kinetic/mail.json`, else `~/.config/kinetic/mail.json`.
-    public static func location(environment: [String: String]) -> URL? {
+    package static func location(environment: [String: String]) -> URL? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return URL(fileURLWithPath: config).appendingPathComponent("kinetic/mail.json")
         }
@@ -46,7 +46,7 @@ public enum MailAccountsFile {
     /// The accounts in the file at `url` (none when there is no file), each with its name, and a problem per account
     /// or file that could not be read (its `description` the log's sentence). `home` stands for a path's leading `~`;
     /// `warn` hears of password files others can read.
-    public static func load(_ url: URL, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func load(_ url: URL, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                             warn: (MailProblem) -> Void) -> (accounts: [(name: String, account: MailAccount)], problems: [MailProblem]) {
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], []) }
         let shown = MailAccount.shown(url.path)
@@ -93,7 +93,7 @@ public enum MailAccountsFile {
     /// The mail server of the accounts in the file at `url`: one account's, several as one (`SeveralAccounts`), or
     /// `nil` for none. Each account's mail is kept in `keptMailFolder` (one SQLite file each), or in memory only for
     /// `nil`; an account the file can't give is left out, and `warn` hears why.
-    public static func server(_ url: URL, keptMailFolder: URL?, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func server(_ url: URL, keptMailFolder: URL?, home: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                               warn: (MailProblem) -> Void) -> MailServer? {
         let (accounts, problems) = load(url, home: home, environment: environment, warn: warn)
         problems.forEach(warn)
@@ -109,7 +109,7 @@ public enum MailAccountsFile {
     /// Returns the entries replaced, and every entry the file holds now, for the set-up to remove the passwords no
     /// entry names any more.
     @discardableResult
-    public static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws -> (replaced: [[String: Any]], now: [[String: Any]]) {
+    package static func setUp(_ name: String, _ entry: [String: Any], in url: URL) throws -> (replaced: [[String: Any]], now: [[String: Any]]) {
         // An entry written without a name goes by its user (as `load` names it): set up again, it is replaced too.
         let before = try entries(in: url)
         let named = { (fields: [String: Any]) in (fields["name"] as? String ?? fields["user"] as? String) == name }
@@ -124,7 +124,7 @@ public enum MailAccountsFile {
 
     /// The file's entries as written (none when there is no file); throws when it is there but not the accounts, so
     /// a set-up can be refused before anything is kept.
-    public static func entries(in url: URL) throws -> [Any] {
+    package static func entries(in url: URL) throws -> [Any] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let shown = MailAccount.shown(url.path)
         let data: Data

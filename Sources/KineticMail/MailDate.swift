@@ -10,9 +10,9 @@ import KineticData
 /// are 2000–2049 for 00–49 and 1950–1999 for 50–99, three-digit years 1900 and on (§4.3). A weekday that does not match
 /// the date is not a reason to refuse it. Anything else that is not a date is `nil`: the row then says nothing rather
 /// than a wrong day.
-public enum MailDate {
+package enum MailDate {
     /// The moment `text` names, or `nil` when it names none.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var words = tokens(in: text)
         if let first = words.first, first.last == "," || weekdays.contains(String(first.prefix(3)).lowercased()) && first.allSatisfy(\.isLetter) {
             words.removeFirst()
@@ -109,7 +109,7 @@ public enum MailDate {
 extension Array where Element == MailMessage {
     /// The messages by their Date, newest first, as mail programs list them; those without one keep their place
     /// relative to each other, after the dated ones. Sorted whatever order the servers gave (UIDs, accounts).
-    public func newestFirst() -> [MailMessage] {
+    package func newestFirst() -> [MailMessage] {
         enumerated().sorted { first, second in
             switch (first.element.date, second.element.date) {
             case let (a?, b?) where a != b: return a > b

@@ -4,39 +4,39 @@ import KineticData
 /// A message the person wrote, as it is submitted (RFC 5322): From, To, Subject, Date, Message-ID, and for a reply
 /// In-Reply-To and References, so the recipient's mail program threads it; the text as UTF-8 plain text, in base64
 /// when it is not plain ASCII (so no line is too long and no byte is eight-bit for a server without 8BITMIME).
-public struct OutgoingMail: Sendable, Equatable {
+package struct OutgoingMail: Sendable, Equatable {
     /// The sender's address.
-    public var from: String
+    package var from: String
     /// The recipients, each as typed: an address, or a name and an address (`Dana Ng <dana@example.org>`).
-    public var to: [String]
+    package var to: [String]
     /// The copies (Cc), each as typed, written in the Cc header.
-    public var cc: [String] = []
+    package var cc: [String] = []
     /// The blind copies (Bcc), each as typed: given to the SMTP server, written in no header of a message sent (so no
     /// recipient sees them); a draft keeps them in its own (`keepsBcc`).
-    public var bcc: [String] = []
+    package var bcc: [String] = []
     /// Whether the Bcc header is written: in a draft kept on the server, which the person reopens as written, and in
     /// the copy kept in Sent, so the sender sees whom it went to; never in the message the recipients get.
-    public var keepsBcc = false
+    package var keepsBcc = false
     /// The sender's name (the account's display name), written before the address in From; `nil` or blank for none.
-    public var fromName: String?
+    package var fromName: String?
     /// The subject, as written.
-    public var subject: String
+    package var subject: String
     /// The text, as written.
-    public var body: String
+    package var body: String
     /// The Message-ID of the message this answers, for a reply.
-    public var inReplyTo: String?
+    package var inReplyTo: String?
     /// The thread's Message-IDs, oldest first, for a reply's References (RFC 5322 §3.6.4); `inReplyTo` alone when
     /// empty.
-    public var references: [String] = []
+    package var references: [String] = []
     /// The files sent with it (a forward's), each a part of its own after the text.
-    public var files: [MailAttachmentFile] = []
+    package var files: [MailAttachmentFile] = []
     /// When it was sent.
-    public var date: Date
+    package var date: Date
     /// This message's own `<…@…>`.
-    public var messageID: String
+    package var messageID: String
 
     /// A message `from` → `to`; its Message-ID made from `uniqueness` (a UUID by default) and `from`'s domain.
-    public init(from: String, to: [String], subject: String, body: String, inReplyTo: String? = nil, date: Date,
+    package init(from: String, to: [String], subject: String, body: String, inReplyTo: String? = nil, date: Date,
                 uniqueness: String = UUID().uuidString) {
         (self.from, self.to, self.subject, self.body, self.inReplyTo, self.date) = (from, to, subject, body, inReplyTo, date)
         let domain = from.split(separator: "@").last.map(String.init) ?? "kinetic.localdomain"
@@ -45,7 +45,7 @@ public struct OutgoingMail: Sendable, Equatable {
 
     /// The recipients' addresses alone, as the SMTP server is given them (`RCPT TO`): To's, Cc's and Bcc's, each
     /// once (an address in two fields would otherwise be delivered twice).
-    public var envelope: [String] {
+    package var envelope: [String] {
         var seen: Set<String> = []
         return (to + cc + bcc).flatMap { entry in MailAddressList(entry).addresses?.map(\.address) ?? [Self.headerSafe(entry)] }
             .filter { seen.insert($0.lowercased()).inserted }
@@ -86,7 +86,7 @@ public struct OutgoingMail: Sendable, Equatable {
     }
 
     /// The message's bytes, lines ending in CRLF.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var headers = ["From: \(fromHeader)"]
         // To may be empty when Cc or Bcc holds the recipients: RFC 5322 then allows no To at all.
         if !to.isEmpty { headers.append("To: \(toHeader)") }

@@ -8,14 +8,14 @@ import KineticData
 /// As the IMAP session: every reply has a deadline (`timeout`) from when its command is sent, a reply's lines are
 /// bounded (at most 100, of 4,000 bytes), and the password reaches no error: a refusal says the command's verb and the
 /// server's words.
-public enum SMTPSubmission {
+package enum SMTPSubmission {
     /// Sends `message` (its RFC 5322 bytes, lines ending in CRLF) from `from` to `recipients` through the server at
     /// `host`:`port`, over TLS with `tls` (from the first byte, `smtps://` on 465; or after STARTTLS, `smtp://` on 587)
     /// or plain (loopback only), logging in as `user` when a password is given.
     /// `committed` is called just before the message's final dot is written: after it, no answer means it may have
     /// arrived (`SMTPUnanswered`). Every reply is waited for `timeout`, the final dot's for `finalReplyTimeout` when
     /// given (RFC 5321 §4.5.3.2.6 gives a server 10 minutes there, for its filters to read the message).
-    public static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
+    package static func send(_ message: [UInt8], from: String, to recipients: [String], host: String, port: Int, tls: IMAPTLS?,
                             user: String?, password: String?, timeout: Duration = .seconds(30), finalReplyTimeout: Duration? = nil,
                             committed: @Sendable () -> Void = {}) async throws {
         try await loggedIn(host: host, port: port, tls: tls, user: user, password: password, timeout: timeout) { conversation in
@@ -37,7 +37,7 @@ public enum SMTPSubmission {
 
     /// Logs in to the server and out again, sending nothing: the account sheet's check that the SMTP server answers
     /// and takes the name and password before the account is kept.
-    public static func logIn(host: String, port: Int, tls: IMAPTLS?, user: String, password: String, timeout: Duration = .seconds(20)) async throws {
+    package static func logIn(host: String, port: Int, tls: IMAPTLS?, user: String, password: String, timeout: Duration = .seconds(20)) async throws {
         try await loggedIn(host: host, port: port, tls: tls, user: user, password: password, timeout: timeout) { _ in }
     }
 
@@ -162,19 +162,19 @@ private struct SMTPConversation {
 }
 
 /// The whole message went to the SMTP server and no answer came: it may have arrived, so it is not sent again.
-public struct SMTPUnanswered: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SMTPUnanswered: Error, Equatable, Sendable, CustomStringConvertible {
     /// What happened instead of an answer.
-    public var reason: String
+    package var reason: String
 
     /// The sentence a banner or the log says.
-    public var description: String { "the mail server did not answer after the whole message was sent, so it may have arrived (\(reason))" }
+    package var description: String { "the mail server did not answer after the whole message was sent, so it may have arrived (\(reason))" }
 }
 
 extension SendFailure {
     /// What an SMTP conversation's failure means for the message: a 4xx reply is a wait, a 5xx a refusal, no answer
     /// after the final dot a message that may have arrived, and a server that could not be reached (or went before
     /// the final dot) a wait (RFC 5321 §4.2.1).
-    public init(smtp error: Error) {
+    package init(smtp error: Error) {
         switch error {
         case let failure as SendFailure: self = failure
         case let unanswered as SMTPUnanswered: self = .unanswered(unanswered.description)

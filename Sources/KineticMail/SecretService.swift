@@ -9,24 +9,24 @@ import KineticData
 /// There is a Secret Service only where a session bus runs (`DBUS_SESSION_BUS_ADDRESS`): without one nothing is
 /// asked (libsecret would try to start a bus through X11). Every call has a deadline: a service that does not answer
 /// within it is cancelled, and said.
-public enum SecretService {
+package enum SecretService {
     /// The longest wait for the service.
-    public static let deadline = 5.0
+    package static let deadline = 5.0
 
     /// Why the service could not be used, in a sentence.
-    public struct Failure: Error, CustomStringConvertible, MailProblemReporting {
+    package struct Failure: Error, CustomStringConvertible, MailProblemReporting {
         /// The sentence: what could not be done, and the service's words (capped, on one line).
-        public let description: String
+        package let description: String
         /// Whether there is no Secret Service at all (no session bus, or nothing answering for the service), rather
         /// than one that refused, was locked, or did not answer in time.
-        public var isAbsent = false
+        package var isAbsent = false
         /// How many seconds it was waited for, when it did not answer in time.
-        public var waited: Int?
+        package var waited: Int?
         /// The service's own words, when it refused.
-        public var serviceSaid: String?
+        package var serviceSaid: String?
 
         /// By kind, for the Mailbox to say in the person's language.
-        public var mailProblem: MailProblem {
+        package var mailProblem: MailProblem {
             if isAbsent { return .account(.keyringAbsent) }
             if let waited { return .account(.keyringTimedOut(seconds: waited)) }
             return .account(.keyringRefused(said: serviceSaid ?? description))
@@ -40,7 +40,7 @@ public enum SecretService {
 
     /// Keeps `password` for `account` (labelled so a person finds it in their keyring: "Kinetic mail: <account>"),
     /// waiting at most `deadline` seconds (a locked keyring asks the person to unlock it, which takes a person's time).
-    public static func store(_ password: String, for account: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func store(_ password: String, for account: String, environment: [String: String] = ProcessInfo.processInfo.environment,
                              deadline: Double = SecretService.deadline) throws {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
@@ -59,7 +59,7 @@ public enum SecretService {
     }
 
     /// Removes the password kept for `account`, if any (an account set up again elsewhere, or a set-up undone).
-    public static func clear(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package static func clear(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?
         let (answered, _) = withDeadline(deadline) { cancel in kinetic_secret_clear(account, cancel, &error) }
@@ -69,7 +69,7 @@ public enum SecretService {
 
     /// The password kept for `account`, or `nil` when none is; throws when the service can't be asked.
     /// Waits at most `deadline` seconds (a locked keyring asks to be unlocked first).
-    public static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func password(for account: String, environment: [String: String] = ProcessInfo.processInfo.environment,
                                 deadline: Double = SecretService.deadline) throws -> String? {
         guard isReachable(environment) else { throw Failure(description: "no Secret Service: no session bus runs", isAbsent: true) }
         var error: UnsafeMutablePointer<CChar>?

@@ -9,7 +9,7 @@ extension IMAPMailServer {
     /// appended as it is now, `\Draft` and read, marked with `device` and its id; then the ones this device kept there
     /// before are deleted (by UID with UIDPLUS). New before old, so a failure between leaves a draft twice, never none.
     /// Waits for a server that can't be reached; throws a refusal.
-    public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
+    package func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
         guard LaterSchedule.isWritable(option: device) else { throw MailAccountError(.other("this device's name for the server is not a token")) }
         let from = account.fromAddress, fromName = account.fromName
         let typed = { (field: String?) -> [String] in field.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : [$0] } ?? [] }

@@ -5,10 +5,10 @@ import KineticPlatform
 /// Several accounts as one Mailbox: their mailboxes read together, each message filed, read and answered through the
 /// account it came from. An account that can't be checked keeps what it last showed, and says so once, while the others
 /// go on; only when none can be checked does the check fail.
-public final class SeveralAccounts: MailServer, Sendable {
+package final class SeveralAccounts: MailServer, Sendable {
     /// The accounts, each with the name the person gave it, in the file's order: the first sends new mail and keeps
     /// the drafts.
-    public let accounts: [(name: String, server: MailServer)]
+    package let accounts: [(name: String, server: MailServer)]
 
     /// What the last checks found: which accounts hold each message (by id; by Message-ID, the first), each
     /// account's last messages, and the accounts whose failure was already said.
@@ -28,21 +28,21 @@ public final class SeveralAccounts: MailServer, Sendable {
     private let memory = NIOLockedValueBox(Memory())
 
     /// The accounts, in order (at least one).
-    public init(_ accounts: [(name: String, server: MailServer)]) {
+    package init(_ accounts: [(name: String, server: MailServer)]) {
         self.accounts = accounts
     }
 
     /// The soonest any account checks again.
-    public var checkInterval: Double { accounts.map(\.server.checkInterval).min() ?? 30 }
+    package var checkInterval: Double { accounts.map(\.server.checkInterval).min() ?? 30 }
 
     /// Whether any account can send.
-    public var canSend: Bool { accounts.contains { $0.server.canSend } }
+    package var canSend: Bool { accounts.contains { $0.server.canSend } }
 
     /// Every account's messages, newest first across them all (`newestFirst`), each naming its account; a message two
     /// accounts hold shows once, as the first account's. An account that
     /// fails keeps its last messages; its failure is thrown once (as `PartialMailCheck`, with every message
     /// shown) until it works again; when all fail, the first failure is thrown.
-    public func inbox() async throws -> [MailMessage] {
+    package func inbox() async throws -> [MailMessage] {
         var found: [Int: Result<[MailMessage], Error>] = [:]
         for (index, account) in accounts.enumerated() {
             do { found[index] = .success(try await account.server.inbox()) } catch { found[index] = .failure(error) }
@@ -88,7 +88,7 @@ public final class SeveralAccounts: MailServer, Sendable {
     }
 
     /// Every account's kept messages, as `inbox()` joins them; each account's are what it shows until it answers.
-    public func keptMessages() -> [MailMessage] {
+    package func keptMessages() -> [MailMessage] {
         let kept = accounts.map { $0.server.keptMessages() }
         return memory.withLockedValue { memory in
             var messages: [MailMessage] = [], seen = Set<String>()
@@ -105,12 +105,12 @@ public final class SeveralAccounts: MailServer, Sendable {
     }
 
     /// Every account's folders, each name once (a Receipts in two accounts is one menu row, holding both's).
-    public func folders() -> [String] {
+    package func folders() -> [String] {
         Array(Set(accounts.flatMap { $0.server.folders() })).sorted()
     }
 
     /// Every account's progress added up; `nil` when none has any to say.
-    public func syncProgress() -> MailSyncProgress? {
+    package func syncProgress() -> MailSyncProgress? {
         let all = accounts.compactMap { $0.server.syncProgress() }
         guard !all.isEmpty else { return nil }
         return MailSyncProgress(read: all.map(\.read).reduce(0, +), kept: all.map(\.kept).reduce(0, +))
@@ -118,7 +118,7 @@ public final class SeveralAccounts: MailServer, Sendable {
 
     /// Every account searched; one that can't be searched finds nothing, said in the log (the local search still shows its
     /// messages).
-    public func search(_ words: [String]) async throws -> Set<String> {
+    package func search(_ words: [String]) async throws -> Set<String> {
         var found = Set<String>()
         for account in accounts {
             do { found.formUnion(try await account.server.search(words)) } catch {
@@ -134,12 +134,12 @@ public final class SeveralAccounts: MailServer, Sendable {
     }
 
     /// Files it through each account that holds it.
-    public func move(_ id: String, to placement: Placement) async throws {
+    package func move(_ id: String, to placement: Placement) async throws {
         for server in owners(of: id) { try await server.move(id, to: placement) }
     }
 
     /// Each account told of its own messages.
-    public func markRead(_ ids: Set<String>) async throws {
+    package func markRead(_ ids: Set<String>) async throws {
         let owners = memory.withLockedValue { memory in ids.map { (id: $0, accounts: memory.owners[$0] ?? [0]) } }
         var byAccount: [Int: Set<String>] = [:]
         for (id, accounts) in owners { for index in accounts { byAccount[index, default: []].insert(id) } }
@@ -147,18 +147,18 @@ public final class SeveralAccounts: MailServer, Sendable {
     }
 
     /// Each account that holds it told.
-    public func markAnswered(_ id: String) async throws {
+    package func markAnswered(_ id: String) async throws {
         for server in owners(of: id) { try await server.markAnswered(id) }
     }
 
     /// Read through the account that holds the message forwarded.
-    public func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
+    package func forwardedFiles(of message: OutgoingMessage) async throws -> [MailAttachmentFile] {
         guard let original = message.forwarding, message.forwardedFiles ?? 0 > 0 else { return [] }
         return try await firstAnswer(of: original) { try await $0.forwardedFiles(of: message) }
     }
 
     /// Read from the first account that holds it and can give it.
-    public func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
+    package func attachment(of id: String, at index: Int) async throws -> MailAttachmentFile {
         try await firstAnswer(of: id) { try await $0.attachment(of: id, at: index) }
     }
 
@@ -172,13 +172,13 @@ public final class SeveralAccounts: MailServer, Sendable {
     }
 
     /// A reply goes out through the account its message came to; new mail through the first account that can send.
-    public func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
+    package func send(to: [String], subject: String, body: String, inReplyTo: String?) async throws {
         guard let sender = sender(answering: inReplyTo) else { throw MailAccountError(.noAccountSends) }
         try await sender.send(to: to, subject: subject, body: body, inReplyTo: inReplyTo)
     }
 
     /// As `send`: through the account the answered message came to, else the first that can send.
-    public func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
+    package func submit(_ message: OutgoingMessage, committed: @escaping @Sendable () -> Void) async throws {
         // A forward goes out through the account its message came to, as a reply does.
         let about = message.forwarding.flatMap { owners(of: $0).first }
         guard let sender = about.flatMap({ $0.canSend ? $0 : nil }) ?? sender(answering: message.inReplyTo) else { throw SendFailure.cannotSend(.account(.noAccountSends)) }
@@ -196,12 +196,12 @@ public final class SeveralAccounts: MailServer, Sendable {
     }
 
     /// Drafts are the first account's.
-    public func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
+    package func keepDrafts(_ drafts: [MailMessage], device: String) async throws {
         try await accounts.first?.server.keepDrafts(drafts, device: device)
     }
 
     /// Every account watched at once.
-    public func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {
+    package func watchForNewMail(_ changed: @escaping @Sendable () -> Void) async {
         await withTaskGroup(of: Void.self) { group in
             for account in accounts { group.addTask { await account.server.watchForNewMail(changed) } }
         }

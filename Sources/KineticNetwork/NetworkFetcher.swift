@@ -9,19 +9,19 @@ import NIOHTTP1
 /// bytes trickle in, a body cap enforced while the bytes arrive, and one retry (after `retryDelay`) for a timeout, a
 /// dropped connection or a 5xx. Every wait is on the network's event loop or a sleeping task: a stalled server costs
 /// no CPU.
-public final class NetworkFetcher: HTTPFetching, Sendable {
+package final class NetworkFetcher: HTTPFetching, Sendable {
     /// The timeouts, total deadline and retry delay every fetch keeps to.
-    public let policy: FetchPolicy
+    package let policy: FetchPolicy
     private let client: HTTPClient
 
     /// A fetcher keeping to `policy`; fetchers with the same idle timeout share one HTTP client and its connections.
-    public init(policy: FetchPolicy = FetchPolicy()) {
+    package init(policy: FetchPolicy = FetchPolicy()) {
         self.policy = policy
         client = ClientPool.client(idleTimeout: policy.idleTimeout)
     }
 
     /// A fetcher whose timeouts are `factor` times these (at least these, at most 30 s idle and 60 s in all).
-    public func patient(by factor: Double) -> HTTPFetching {
+    package func patient(by factor: Double) -> HTTPFetching {
         let factor = factor.isFinite ? min(max(factor, 1), 100) : 1
         return NetworkFetcher(policy: FetchPolicy(idleTimeout: min(policy.idleTimeout * factor, 30), totalTimeout: min(policy.totalTimeout * factor, 60),
                                                   retryDelay: policy.retryDelay))
@@ -29,7 +29,7 @@ public final class NetworkFetcher: HTTPFetching, Sendable {
 
     /// GETs `url` with `headers`, refusing a body over `maxBytes` and retrying once after a transient failure;
     /// an address `WebAddress` refuses throws `FetchError.connection` without a request.
-    public func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
+    package func get(_ url: URL, headers: [String: String], maxBytes: Int) async throws -> HTTPResult {
         // The HTTP client is not built for every address a document may hold (a port out of range stops it): only
         // what the one address check accepts reaches it.
         if case .failure(let refusal) = WebAddress.http(url.absoluteString) { throw FetchError.connection(url, "\(refusal)") }

@@ -10,7 +10,7 @@ import KineticScene
 ///
 /// The menu's openness is one number, `menuProgress` (0 closed, 1 open), driven by the finger while dragging
 /// and by a spring that takes over the finger's velocity on release.
-public final class Shell: Screen {
+public final class Shell: ScreenHost {
     /// The side menu's width, in points.
     public static let menuWidth = 300.0
     /// The apps the menu lists and the gallery shows, in that order.
@@ -23,7 +23,7 @@ public final class Shell: Screen {
     /// The app showing, or `nil` for the gallery.
     public private(set) var currentEntry: AppEntry?
     /// The screen in the content area: the gallery, a placeholder, or an app's screen.
-    public private(set) var content: Screen?
+    public var content: Screen? { hosted }
     private var actionRows: [Layer] = []
     private var actionsTop = 0.0
     /// 0 = closed, 1 = open; past either end while dragging, rubber-banded.
@@ -100,9 +100,7 @@ public final class Shell: Screen {
         menuLayer.bounds = Rect(x: 0, y: 0, width: Shell.menuWidth, height: size.height)
         edgePan?.screenSize = size
         layoutMenu()
-        guard let content else { return }
-        content.root.frame = contentLayer.bounds
-        content.didResize(to: size)
+        hostingAreaDidResize()
     }
 
     // MARK: Navigation
@@ -115,8 +113,6 @@ public final class Shell: Screen {
     /// Shows an app (or the gallery for `nil`) in the content area, closing the menu.
     public func show(_ entry: AppEntry?) {
         reopening = false
-        content?.leaveStage()
-        content?.root.removeFromSuperlayer()
         if let stage { stage.animator.stopAll(of: self) }
         currentEntry = entry
         let screen: Screen
@@ -125,18 +121,13 @@ public final class Shell: Screen {
         } else {
             screen = GalleryScreen(entries: entries) { [weak self] in self?.show($0) }
         }
-        screen.stage = stage
         if let entry { screen.isReturnVisit = !visitedApps.insert(entry.id).inserted }
         screen.leaveApp = { [weak self] in self.map { $0.show($0.offersGallery ? nil : $0.entries.first) } }
         screen.reopenApp = { [weak self, weak screen] in
             guard let self, let screen, screen === self.content else { return }
             self.reopening = true
         }
-        screen.root.frame = contentLayer.bounds
-        contentLayer.addSublayer(screen.root)
-        content = screen
-        screen.didAppear(size: contentLayer.bounds.size)
-        stage?.keyboardFocusStartsAfresh(on: screen)
+        host(screen, in: contentLayer)
         menuProgress = 0
         layoutMenu()
         rebuildActionRows()

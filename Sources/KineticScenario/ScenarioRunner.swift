@@ -63,12 +63,29 @@ public final class ScenarioRunner {
     ///   - layoutDirection: a way of reading other than the language's (`StageSettings.layoutDirectionOverride`).
     ///   - title: the side menu's title: Kinetic's, or a host app's own.
     ///   - offersGallery: whether the shell has Kinetic's gallery; a host app's has none and opens on its first entry.
-    public init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil, contentURL: URL? = nil,
-                localization: Localization = .english, layoutDirection: LayoutDirection? = nil,
-                title: LocalizedText = EngineText.kinetic, offersGallery: Bool = true) throws {
+    public convenience init(scenario: Scenario, entries: [AppEntry], dataDirectory: URL? = nil, contentURL: URL? = nil,
+                            localization: Localization = .english, layoutDirection: LayoutDirection? = nil,
+                            title: LocalizedText = EngineText.kinetic, offersGallery: Bool = true) throws {
         guard scenario.app == "gallery" || entries.contains(where: { $0.id == scenario.app }) else {
             throw ScenarioError.unknownApp(scenario.app, known: ["gallery"] + entries.map(\.id))
         }
+        try self.init(scenario: scenario, dataDirectory: dataDirectory, contentURL: contentURL, localization: localization,
+                      layoutDirection: layoutDirection) { _ in
+            Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app, title: title, offersGallery: offersGallery)
+        }
+    }
+
+    /// A runner of `scenario` on a screen of the caller's own, made by `makeScreen` with the run's settings: a host's
+    /// navigation (a `ScreenHost`) as its window would show it. The scenario's `app` is not read.
+    /// - Parameters:
+    ///   - scenario: the scenario to run: its stage size and scale, settings and timed events.
+    ///   - dataDirectory: where the screens keep saved state for this run (a fresh temporary folder by default).
+    ///   - contentURL: the content server, overriding the scenario's own `contentURL`.
+    ///   - localization: the texts' languages (English by default).
+    ///   - layoutDirection: a way of reading other than the language's.
+    ///   - makeScreen: the screen presented on the stage, made once its settings are known.
+    public init(scenario: Scenario, dataDirectory: URL? = nil, contentURL: URL? = nil, localization: Localization = .english,
+                layoutDirection: LayoutDirection? = nil, makeScreen: (StageSettings) -> Screen) throws {
         self.scenario = scenario
         let folder = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-scenario-\(UUID().uuidString)")
         ownFolder = dataDirectory == nil ? folder : nil
@@ -80,7 +97,7 @@ public final class ScenarioRunner {
         settings.layoutDirectionOverride = layoutDirection
         stage = Stage(size: scenario.size, settings: settings)
         stage.textInput.measure = PangoTextMeasure()
-        stage.present(Shell(entries: entries, initialApp: scenario.app == "gallery" ? nil : scenario.app, title: title, offersGallery: offersGallery))
+        stage.present(makeScreen(settings))
         // A fixed number of bands, so that a scenario's frames are the same bytes on every machine.
         renderer = try Renderer(pointSize: scenario.size, scale: scenario.scale, bands: ScenarioRunner.bands)
         timeline = ScenarioRunner.expand(scenario.events)

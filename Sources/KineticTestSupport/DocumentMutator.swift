@@ -2,15 +2,15 @@ import Foundation
 
 /// A seeded random number generator (SplitMix64): the same seed gives the same run, so a fuzz failure is replayed
 /// from the seed its message names.
-public struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
     /// The generator's whole state: it advances on every number drawn, so a copy replays from where it was taken.
-    public var state: UInt64
+    package var state: UInt64
 
     /// A generator that starts from `state`, the seed a failure's message names.
-    public init(state: UInt64) { self.state = state }
+    package init(state: UInt64) { self.state = state }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -22,23 +22,23 @@ public struct SeededGenerator: RandomNumberGenerator {
 /// Mutated copies of a valid JSON document, for the decoders' fuzz tests: values swapped for other types, nulls,
 /// huge and tiny numbers, "NaN" and "Infinity" as text, addresses no client should fetch, long and unusual strings,
 /// keys dropped, elements multiplied, deep nesting, and the bytes themselves cut short or flipped.
-public struct DocumentMutator {
+package struct DocumentMutator {
     /// The generator the mutations draw from; its `state` is where the next document's mutations start.
-    public private(set) var random: SeededGenerator
+    package private(set) var random: SeededGenerator
     private let original: Any
     private let originalBytes: Data
 
     /// - Parameters:
     ///   - document: a valid document, as JSON.
     ///   - seed: the run's seed.
-    public init(document: Data, seed: UInt64) throws {
+    package init(document: Data, seed: UInt64) throws {
         originalBytes = document
         original = try JSONSerialization.jsonObject(with: document, options: [.fragmentsAllowed])
         random = SeededGenerator(state: seed)
     }
 
     /// The next mutated document (one to three mutations of the original).
-    public mutating func next() -> Data {
+    package mutating func next() -> Data {
         if Int.random(in: 0..<5, using: &random) == 0 { return mutatedBytes() }
         var value = original
         for _ in 0..<Int.random(in: 1...3, using: &random) { value = mutate(value, depth: 0) }
@@ -122,14 +122,14 @@ public struct DocumentMutator {
 
 /// How many documents each decoder's fuzz reads: 5,000 in `make test`, `KINETIC_FUZZ_DOCUMENTS` (100,000 in
 /// `make fuzz`) otherwise; `KINETIC_FUZZ_SEED` replays a failure.
-public enum DocumentFuzzBudget {
+package enum DocumentFuzzBudget {
     /// Documents per decoder: `KINETIC_FUZZ_DOCUMENTS` when set to a number, else 5,000.
-    public static var documents: Int {
+    package static var documents: Int {
         ProcessInfo.processInfo.environment["KINETIC_FUZZ_DOCUMENTS"].flatMap(Int.init) ?? 5_000
     }
 
     /// `KINETIC_FUZZ_SEED` (decimal, or hex after `0x`) when it is set and reads as a number, else the test's `value`.
-    public static func seed(default value: UInt64) -> UInt64 {
+    package static func seed(default value: UInt64) -> UInt64 {
         guard let text = ProcessInfo.processInfo.environment["KINETIC_FUZZ_SEED"] else { return value }
         return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? value : UInt64(text) ?? value
     }

@@ -3,16 +3,16 @@ import Foundation
 /// Python's standard library as the other implementation a test compares with (its `email` package reads dates,
 /// addresses and messages as mail programs have for decades): a script run by `python3`, given bytes on its standard
 /// input, its standard output handed back.
-public enum PythonReference {
+package enum PythonReference {
     /// Why Python could not answer: not installed, or the script failed (its words).
-    public struct Unavailable: Error, CustomStringConvertible {
+    package struct Unavailable: Error, CustomStringConvertible {
         /// What went wrong.
-        public var description: String
+        package var description: String
     }
 
     /// `script`'s standard output, `input` on its standard input. Throws `Unavailable` when python3 is missing or the
     /// script exits with a failure.
-    public static func run(_ script: String, input: Data) throws -> Data {
+    package static func run(_ script: String, input: Data) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script]

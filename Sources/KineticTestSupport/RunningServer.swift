@@ -5,13 +5,13 @@ import Logging
 import Synchronization
 
 /// Runs a real content server on 127.0.0.1 on a free port for the length of a test.
-public final class RunningServer: Sendable {
+package final class RunningServer: Sendable {
     /// The port the server bound, chosen by the system.
-    public let port: Int
+    package let port: Int
     private let task: Task<Void, Error>
 
     /// Starts serving `folder` and returns once the server listens; throws when it has not bound a port within 5 s.
-    public init(folder: URL, limits: ServerLimits = ServerLimits()) async throws {
+    package init(folder: URL, limits: ServerLimits = ServerLimits()) async throws {
         var logger = Logger(label: "test.server")
         logger.logLevel = .critical
         let ready = PortBox()
@@ -21,7 +21,7 @@ public final class RunningServer: Sendable {
     }
 
     /// Stops the server and waits for it to end; an error other than the cancellation is written to standard error.
-    public func stop() async {
+    package func stop() async {
         task.cancel()
         do {
             try await task.value
@@ -33,19 +33,19 @@ public final class RunningServer: Sendable {
     }
 
     /// The server's root, `http://127.0.0.1:PORT`, without a trailing slash.
-    public var base: String { "http://127.0.0.1:\(port)" }
+    package var base: String { "http://127.0.0.1:\(port)" }
 }
 
 /// The bound port, handed from the server's start-up to the test.
-public final class PortBox: Sendable {
+package final class PortBox: Sendable {
     private let port = Mutex<Int?>(nil)
     /// An empty box, before the server has bound.
-    public init() {}
+    package init() {}
     /// Called by the server once it listens, with the port bound.
-    public func set(_ value: Int) { port.withLock { $0 = value } }
+    package func set(_ value: Int) { port.withLock { $0 = value } }
     private func current() -> Int? { port.withLock { $0 } }
     /// The bound port once it is set, polling every 10 ms; throws when it is not set within 5 s.
-    public func wait() async throws -> Int {
+    package func wait() async throws -> Int {
         for _ in 0..<500 {
             if let value = current() { return value }
             try await Task.sleep(nanoseconds: 10_000_000)

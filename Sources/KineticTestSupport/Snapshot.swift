@@ -4,12 +4,12 @@ import XCTest
 
 /// The tolerance of every image snapshot: at most 0.5% of pixels may differ by more than 16/255 in a channel.
 /// That absorbs anti-aliasing noise but not a moved, missing or recoloured element.
-public let snapshotPixelFraction = 0.005
+package let snapshotPixelFraction = 0.005
 
 /// Compares the renderer's frame with `References/NAME.png` beside the calling test file. With
 /// `KINETIC_RECORD_SNAPSHOTS=1` it writes the reference instead, and fails, so that a recording run is never
 /// mistaken for a pass.
-public func assertSnapshot(_ renderer: Renderer, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+package func assertSnapshot(_ renderer: Renderer, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
     let references = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("References")
     let reference = references.appendingPathComponent("\(name).png")
     if ProcessInfo.processInfo.environment["KINETIC_RECORD_SNAPSHOTS"] == "1" {

@@ -7,16 +7,16 @@ import KineticRuntime
 extension Stage {
     /// Steps until `time` seconds of simulated time (the clock's fixed steps; the last one may pass it by less than
     /// one step).
-    public func run(until time: Double) {
+    package func run(until time: Double) {
         while self.time < time - 1e-9 { step() }
     }
 
     /// Steps for `seconds` more of simulated time.
-    public func run(for seconds: Double) { run(until: time + seconds) }
+    package func run(for seconds: Double) { run(until: time + seconds) }
 
     /// Steps until `condition` holds, for at most `limit` seconds of simulated time; returns whether it held.
     @discardableResult
-    public func run(upTo limit: Double, until condition: () -> Bool) -> Bool {
+    package func run(upTo limit: Double, until condition: () -> Bool) -> Bool {
         let end = time + limit
         while time < end {
             if condition() { return true }
@@ -26,7 +26,7 @@ extension Stage {
     }
 
     /// A finger down and up at `point` one step apart: a tap as a person's quickest touch gives it.
-    public func tap(_ point: Point) {
+    package func tap(_ point: Point) {
         send(touch(1, .began, at: point))
         step()
         send(touch(1, .ended, at: point))
@@ -34,7 +34,7 @@ extension Stage {
 
     /// A finger down at `start`, moved by `offset` evenly over `seconds` (one move per step), then lifted there: a
     /// drag, or a flick when quick, whose release velocity is `offset / seconds`.
-    public func drag(from start: Point, by offset: Vector, over seconds: Double) {
+    package func drag(from start: Point, by offset: Vector, over seconds: Double) {
         send(touch(1, .began, at: start))
         let steps = max(Int((seconds / Stage.stepDuration).rounded()), 1)
         for step in 1...steps {
@@ -46,5 +46,5 @@ extension Stage {
     }
 
     /// The on-screen centre of the layer identified `identifier`, or nil when no layer has that identifier.
-    public func centre(of identifier: String) -> Point? { dump().layer(identifier)?.frame.center }
+    package func centre(of identifier: String) -> Point? { dump().layer(identifier)?.frame.center }
 }

@@ -5,24 +5,24 @@ import KineticRuntime
 /// out as `LocalizedText("key", "English")` and `LocalizedPlural("key", one: …, other: …)` are read from the sources
 /// (a declaration spread over lines included); those made from data are handed in. Each entry is the English as
 /// `msgid` (with `msgid_plural`) and the key as `msgctxt`, sorted by key, so the file changes only where a text did.
-public struct TranslationTemplate {
+package struct TranslationTemplate {
     /// One text of the template.
-    public struct Entry: Equatable {
+    package struct Entry: Equatable {
         /// The key: the entry's `msgctxt`.
-        public var key: String
+        package var key: String
         /// The English: its `msgid` (the form for one, for a plural).
-        public var english: String
+        package var english: String
         /// A plural's English for other counts: its `msgid_plural`.
-        public var plural: String?
+        package var plural: String?
     }
 
     /// Every text, by key.
-    public private(set) var entries: [String: Entry] = [:]
+    package private(set) var entries: [String: Entry] = [:]
     /// Two declarations of one key with different English: each is a mistake (a key names one text).
-    public private(set) var conflicts: [String] = []
+    package private(set) var conflicts: [String] = []
 
     /// The texts written out in the `.swift` files under `sources`, with `made`.
-    public init(sources: URL, made: [LocalizedText]) throws {
+    package init(sources: URL, made: [LocalizedText]) throws {
         let text = #""((?:[^"\\]|\\.)*)""#
         let single = try NSRegularExpression(pattern: #"LocalizedText\("([a-z0-9.\-]+)",\s*"# + text + #"\s*\)"#)
         let plural = try NSRegularExpression(pattern: #"LocalizedPlural\("([a-z0-9.\-]+)",\s*one:\s*"# + text + #"\s*,\s*other:\s*"# + text + #"\s*\)"#)
@@ -52,11 +52,11 @@ public struct TranslationTemplate {
     /// The launchers' and AppStream files' texts, as gettext's `xgettext` extracts them (`-L Desktop` for
     /// `.desktop.in`, the AppStream ITS rules for `.metainfo.xml`): entries without a context, each file named, for
     /// `msgfmt --desktop` and `msgfmt --xml` to translate the installed files from the same catalogues.
-    public var installed = ""
+    package var installed = ""
 
     /// Adds the texts of `desktopFiles` and `metainfoFiles` (paths relative to `folder`, as the entries name them),
     /// extracted by `xgettext`.
-    public mutating func extract(desktopFiles: [String], metainfoFiles: [String], in folder: URL) throws {
+    package mutating func extract(desktopFiles: [String], metainfoFiles: [String], in folder: URL) throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-install-\(UUID().uuidString).pot")
         defer { try? FileManager.default.removeItem(at: output) }  // a temporary file: left behind, it costs nothing
         let common = ["--from-code=UTF-8", "--omit-header", "--add-location=file", "--force-po", "-o", output.path]
@@ -76,7 +76,7 @@ public struct TranslationTemplate {
     }
 
     /// The template's text, as `msgmerge` and `msginit` read it.
-    public var pot: String {
+    package var pot: String {
         var lines = [
             "# Kinetic's texts. kinetic.pot is made by `make pot` from the code; each LANG.po translates it (msginit starts",
             "# one from it, msgmerge brings it up to date). Each msgctxt is the text's stable key; the msgid is its English.",

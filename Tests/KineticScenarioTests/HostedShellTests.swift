@@ -62,3 +62,82 @@ final class HostedShellTests: XCTestCase {
         XCTAssertNotNil(stage.dump().layer("cell.robin"))
     }
 }
+
+/// A developer's own navigation hosting the Honeycomb (issue #56's host protocol, seed 003): a host of the test's own,
+/// `ScreenHost` subclassed outside the engine, with a side bar of two buttons of its own and an area the hosted screen
+/// fills; the Honeycomb in it takes the keyboard, dumps its state, and is changed from outside while it shows.
+final class OwnNavigationTests: XCTestCase {
+    /// Two places in a side bar 200 pt wide: the Honeycomb, and a plain screen of the host's.
+    final class FieldGuideHost: ScreenHost {
+        let area = Layer(identifier: "guide.area")
+        let honeycomb: HoneycombScreen
+        let notes = Screen(identifier: "guide.notes")
+
+        init(honeycomb: HoneycombScreen) {
+            self.honeycomb = honeycomb
+            super.init(identifier: "guide")
+        }
+
+        override func didAppear(size: Size) {
+            for (index, (id, name, screen)) in [("guide.birds", "Birds", honeycomb as Screen), ("guide.notes-button", "Notes", notes)].enumerated() {
+                let button = Layer(identifier: id, frame: Rect(x: 10, y: 20 + 60 * Double(index), width: 180, height: 48))
+                button.gestureRecognizers = [TapRecognizer { [weak self] _ in self.map { $0.host(screen, in: $0.area) } }]
+                button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
+                root.addSublayer(button)
+            }
+            area.frame = Rect(x: 200, y: 0, width: size.width - 200, height: size.height)
+            root.addSublayer(area)
+            host(honeycomb, in: area)
+        }
+
+        override func didResize(to size: Size) {
+            area.frame = Rect(x: 200, y: 0, width: size.width - 200, height: size.height)
+            hostingAreaDidResize()
+        }
+    }
+
+    func testAHostOfItsOwnShowsTheHoneycombInItsNavigation() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-own-host-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let birds = HoneycombNode(id: "birds", title: "Birds", color: "#3A7D44", children: [
+            HoneycombNode(id: "robin", title: "Robin", color: "#C0504D"), HoneycombNode(id: "wren", title: "Wren", color: "#8064A2"),
+        ])
+        let honeycomb = HoneycombScreen(categories: [birds], environment: .logging(to: { _ in }))
+        let host = FieldGuideHost(honeycomb: honeycomb)
+        let stage = Stage(size: Size(width: 1024, height: 768), settings: StageSettings(freshStart: true, dataDirectory: folder))
+        stage.present(host)
+        stage.run(for: 1.5)
+        XCTAssertEqual(stage.stateName, "categories", "the hosted Honeycomb's state is the dump's")
+        let category = try XCTUnwrap(stage.dump().layer("category.birds")).frame.rect
+        XCTAssertGreaterThanOrEqual(category.minX, 200, "the Honeycomb lays out in the host's area, right of its side bar: \(category)")
+        XCTAssertEqual(honeycomb.root.frame.size, Size(width: 824, height: 768), "sized to the area, 1024 − 200 wide")
+
+        // The keyboard: Tab walks the host's buttons and the Honeycomb's hexagons alike; Enter on Birds opens it.
+        var reached: [String] = []
+        for _ in 0..<6 where stage.keyboardFocus.focused?.identifier != "category.birds" {
+            stage.send(KeyEvent(key: .tab, timestamp: stage.time))
+            stage.run(for: 0.2)
+            reached.append(stage.keyboardFocus.focused?.identifier ?? "nothing")
+        }
+        XCTAssertTrue(reached.contains("guide.birds") || reached.contains("guide.notes-button"), "the host's own buttons are stops: \(reached)")
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "category.birds", "and the Honeycomb's: \(reached)")
+        stage.send(KeyEvent(key: .enter, timestamp: stage.time))
+        stage.run(for: 2)
+        XCTAssertEqual(stage.stateName, "grid.birds")
+
+        // From outside, while it shows: a cell's title changed through the programmatic API is drawn.
+        XCTAssertTrue(honeycomb.updateNode(withID: "robin") { $0.title = "Robin redbreast" })
+        stage.run(for: 0.5)
+        XCTAssertTrue(stage.dump().layers.contains { $0.text == "Robin redbreast" }, "the new title on screen")
+
+        // The host's own navigation: Notes replaces the Honeycomb, which leaves the stage.
+        stage.tap(try XCTUnwrap(stage.centre(of: "guide.notes-button")))
+        stage.run(for: 0.5)
+        XCTAssertEqual(stage.stateName, "guide.notes")
+        XCTAssertNil(stage.dump().layer("category.birds"))
+        XCTAssertNil(stage.dump().layer("cell.robin"))
+        stage.tap(try XCTUnwrap(stage.centre(of: "guide.birds")))
+        stage.run(for: 1.5)
+        XCTAssertNotNil(stage.dump().layer("cell.robin") ?? stage.dump().layer("category.birds"), "back on the Honeycomb")
+    }
+}

@@ -5,30 +5,30 @@ import KineticRuntime
 import KineticScenario
 import KineticWindow
 
-/// The field guide: the Honeycomb with the guide's own birds and trees, and a tally of sightings, under the guide's
-/// own side menu and title (no Kinetic gallery).
+/// The field guide: the Honeycomb with the guide's own birds and trees, and a tally of sightings, in the guide's own
+/// navigation (`GuideHost`: a side bar of its own, no Kinetic menu or gallery).
 ///
 ///     field-guide                      a window (needs a display)
 ///     field-guide play SCENARIO OUT    the scenario played headlessly, its captures written into OUT
-let entries = [
-    AppEntry(id: "guide", title: "Field Guide", summary: "Birds and trees, a cell each.", tint: Color(red8: 0x3A, green8: 0x7D, blue8: 0x44),
-             makeScreen: { _ in HoneycombScreen(categories: GuideNodes.all, environment: .logging(to: { print("field-guide: \($0)") })) }),
-    AppEntry(id: "tally", title: "Tally", summary: "A sighting a tap.", tint: Color(red8: 0x4F, green8: 0x81, blue8: 0xBD),
-             makeScreen: { _ in TallyScreen() }),
-]
-let title = LocalizedText("field-guide.title", "Field Guide")
+func guide() -> GuideHost {
+    GuideHost(places: [
+        .init(id: "birds-and-trees", name: LocalizedText("field-guide.place.honeycomb", "Birds and trees")) {
+            HoneycombScreen(categories: GuideNodes.all, environment: .logging(to: { print("field-guide: \($0)") }))
+        },
+        .init(id: "tally", name: LocalizedText("field-guide.place.tally", "Tally")) { TallyScreen() },
+    ])
+}
 
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-    if arguments.first == "play", arguments.count == 3 {
-        let path = arguments[arguments.startIndex + 1], output = URL(fileURLWithPath: arguments[arguments.startIndex + 2])
-        let scenario = try Scenario.decode(try Data(contentsOf: URL(fileURLWithPath: path)), name: path)
-        let runner = try ScenarioRunner(scenario: scenario, entries: entries, title: title, offersGallery: false)
-        let captures = try runner.run(outputDirectory: output)
-        print("field-guide: played \(path): \(captures.count) capture(s) in \(output.path)")
+    if arguments.count == 3, arguments[0] == "play" {
+        let scenario = try Scenario.decode(try Data(contentsOf: URL(fileURLWithPath: arguments[1])), name: arguments[1])
+        let runner = try ScenarioRunner(scenario: scenario) { _ in guide() }
+        let captures = try runner.run(outputDirectory: URL(fileURLWithPath: arguments[2]))
+        print("field-guide: played \(arguments[1]): \(captures.count) capture(s) in \(arguments[2])")
     } else if arguments.isEmpty {
         let stage = Stage(settings: StageSettings(dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("field-guide")))
-        stage.present(Shell(entries: entries, title: title, offersGallery: false))
+        stage.present(guide())
         try DesktopWindow(stage: stage, title: "Field Guide", windowClass: "org.example.FieldGuide").run()
     } else {
         FileHandle.standardError.write(Data("usage: field-guide [play SCENARIO OUTPUT_FOLDER]\n".utf8))

@@ -4,10 +4,12 @@
 import Foundation
 import PackageDescription
 
-// A package found by path goes by its folder's name (lower-cased): "kinetic" for a checkout named so, whatever a
-// clone's folder is called here. A package depending on Kinetic by URL names it "kinetic".
+// A package found by path goes by its folder's name, lower-cased and without a trailing ".git" (SwiftPM's identity):
+// "kinetic" for a checkout named so, whatever a clone's folder is called here. One depending on Kinetic by its URL
+// names it "kinetic".
 let kinetic = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
-let kineticIdentity = kinetic.lastPathComponent.lowercased()
+let folderName = kinetic.lastPathComponent.lowercased()
+let kineticIdentity = folderName.hasSuffix(".git") ? String(folderName.dropLast(4)) : folderName
 
 let package = Package(
     name: "FieldGuide",

@@ -60,8 +60,11 @@ public struct LinkNotOpened: Error, CustomStringConvertible, Sendable {
     /// was asked; `nil` for a run with no desktop at all.
     public var opener: (program: String, status: Int32?)?
 
-    /// A refusal saying `reason`, by `opener` when one was asked.
-    public init(reason: String, opener: (program: String, status: Int32?)? = nil) { (self.reason, self.opener) = (reason, opener) }
+    /// A refusal saying `reason`, no desktop opener asked.
+    public init(reason: String) { (self.reason, opener) = (reason, nil) }
+
+    /// A refusal saying `reason`, by `opener`.
+    public init(reason: String, opener: (program: String, status: Int32?)?) { (self.reason, self.opener) = (reason, opener) }
 
     /// The reason, as the log and the banner say it.
     public var description: String { reason }

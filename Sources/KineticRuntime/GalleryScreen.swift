@@ -25,8 +25,11 @@ final class GalleryScreen: Screen {
 
     /// The cards are made anew for the new width; the one the keyboard was on keeps the focus.
     override func didResize(to size: Size) {
+        let scrolled = cardScroll?.offset ?? 0
         relayingOut(root, on: stage) { layOut(size) }
-        if let focused = stage?.keyboardFocus.focused { keyboardFocusDidMove(to: focused) }
+        // The rows made anew keep where they were scrolled to (held to the new range), so a window being resized
+        // does not throw them back to the top at each step.
+        if let cardScroll { cardScroll.offset = cardScroll.clamped(scrolled) }
     }
 
     /// A card the keyboard reaches below or above the scrolled rows' view is scrolled into it, with half a gap around

@@ -30,9 +30,13 @@ open class Screen {
     /// what they still send dropped), then `willDisappear()`. The stage and the shell call it; a host that drops a
     /// screen without presenting another (a test closing an app) calls it too.
     public func leaveStage() {
+        hasLeftStage = true
         for owner in effectOwners { owner.endEffects() }
         willDisappear()
     }
+
+    /// Whether the screen left a stage (`leaveStage()`): its work ended for good, so it is not shown again.
+    public private(set) var hasLeftStage = false
 
     /// The stage the screen is on. Animating, reading the settings or starting work before the screen is on one is a
     /// mistake in the screen's code (nothing would run it, and settings would be made up), so it stops there, naming

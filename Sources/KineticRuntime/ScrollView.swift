@@ -101,7 +101,7 @@ public final class ScrollView {
     public var offsetRange: ClosedRange<Double> { minimumOffset...maximumOffset }
 
     /// `value` held to `offsetRange`.
-    func clamped(_ value: Double) -> Double { min(max(value, minimumOffset), maximumOffset) }
+    public func clamped(_ value: Double) -> Double { min(max(value, minimumOffset), maximumOffset) }
 
     /// The nearest offset in range, for a value outside it (what a coast that crosses an end springs back to).
     private var limits: @Sendable (Double) -> Double? {

@@ -121,13 +121,8 @@ public final class Shell: ScreenHost {
         } else {
             screen = GalleryScreen(entries: entries) { [weak self] in self?.show($0) }
         }
-        if let entry { screen.isReturnVisit = !visitedApps.insert(entry.id).inserted }
-        screen.leaveApp = { [weak self] in self.map { $0.show($0.offersGallery ? nil : $0.entries.first) } }
-        screen.reopenApp = { [weak self, weak screen] in
-            guard let self, let screen, screen === self.content else { return }
-            self.reopening = true
-        }
-        host(screen, in: contentLayer)
+        let returning = entry.map { !visitedApps.insert($0.id).inserted } ?? false
+        host(screen, in: contentLayer, takingFocus: true, isReturnVisit: returning)
         menuProgress = 0
         layoutMenu()
         rebuildActionRows()
@@ -139,6 +134,12 @@ public final class Shell: ScreenHost {
             if current { row.accessibility?.states.insert(.selected) } else { row.accessibility?.states.remove(.selected) }
         }
     }
+
+    /// The app asked to leave: the gallery, or the first entry where there is none.
+    public override func hostedScreenAsksToLeave() { show(offersGallery ? nil : entries.first) }
+
+    /// The app asked to be made afresh: done at the start of the next step.
+    public override func hostedScreenAsksToReopen() { reopening = true }
 
     /// Opens or closes the menu with a spring, starting at `velocity` (progress per second).
     public func setMenu(open: Bool, velocity: Double = 0) {

@@ -70,24 +70,33 @@ final class OwnNavigationTests: XCTestCase {
     /// Two places in a side bar 200 pt wide: the Honeycomb, and a plain screen of the host's.
     final class FieldGuideHost: ScreenHost {
         let area = Layer(identifier: "guide.area")
-        let honeycomb: HoneycombScreen
-        let notes = Screen(identifier: "guide.notes")
+        let makeHoneycomb: () -> HoneycombScreen
+        /// The Honeycomb showing, or last shown: each showing is a screen made anew.
+        private(set) var honeycomb: HoneycombScreen?
 
-        init(honeycomb: HoneycombScreen) {
-            self.honeycomb = honeycomb
+        init(makeHoneycomb: @escaping () -> HoneycombScreen) {
+            self.makeHoneycomb = makeHoneycomb
             super.init(identifier: "guide")
         }
 
+        func showBirds() {
+            let made = makeHoneycomb()
+            honeycomb = made
+            host(made, in: area)
+        }
+
         override func didAppear(size: Size) {
-            for (index, (id, name, screen)) in [("guide.birds", "Birds", honeycomb as Screen), ("guide.notes-button", "Notes", notes)].enumerated() {
+            let places: [(String, String, () -> Void)] = [("guide.birds", "Birds", { [unowned self] in self.showBirds() }),
+                                                          ("guide.notes-button", "Notes", { [unowned self] in self.host(Screen(identifier: "guide.notes"), in: self.area) })]
+            for (index, (id, name, show)) in places.enumerated() {
                 let button = Layer(identifier: id, frame: Rect(x: 10, y: 20 + 60 * Double(index), width: 180, height: 48))
-                button.gestureRecognizers = [TapRecognizer { [weak self] _ in self.map { $0.host(screen, in: $0.area) } }]
+                button.gestureRecognizers = [TapRecognizer { _ in show() }]
                 button.accessibility = Accessibility(role: .button, name: name, actions: [.tapping(button)])
                 root.addSublayer(button)
             }
             area.frame = Rect(x: 200, y: 0, width: size.width - 200, height: size.height)
             root.addSublayer(area)
-            host(honeycomb, in: area)
+            showBirds()
         }
 
         override func didResize(to size: Size) {
@@ -102,14 +111,14 @@ final class OwnNavigationTests: XCTestCase {
         let birds = HoneycombNode(id: "birds", title: "Birds", color: "#3A7D44", children: [
             HoneycombNode(id: "robin", title: "Robin", color: "#C0504D"), HoneycombNode(id: "wren", title: "Wren", color: "#8064A2"),
         ])
-        let honeycomb = HoneycombScreen(categories: [birds], environment: .logging(to: { _ in }))
-        let host = FieldGuideHost(honeycomb: honeycomb)
+        let host = FieldGuideHost { HoneycombScreen(categories: [birds], environment: .logging(to: { _ in })) }
         let stage = Stage(size: Size(width: 1024, height: 768), settings: StageSettings(freshStart: true, dataDirectory: folder))
         stage.present(host)
         stage.run(for: 1.5)
         XCTAssertEqual(stage.stateName, "categories", "the hosted Honeycomb's state is the dump's")
         let category = try XCTUnwrap(stage.dump().layer("category.birds")).frame.rect
         XCTAssertGreaterThanOrEqual(category.minX, 200, "the Honeycomb lays out in the host's area, right of its side bar: \(category)")
+        let honeycomb = try XCTUnwrap(host.honeycomb)
         XCTAssertEqual(honeycomb.root.frame.size, Size(width: 824, height: 768), "sized to the area, 1024 − 200 wide")
 
         // The keyboard: Tab walks the host's buttons and the Honeycomb's hexagons alike; Enter on Birds opens it.
@@ -130,14 +139,19 @@ final class OwnNavigationTests: XCTestCase {
         stage.run(for: 0.5)
         XCTAssertTrue(stage.dump().layers.contains { $0.text == "Robin redbreast" }, "the new title on screen")
 
-        // The host's own navigation: Notes replaces the Honeycomb, which leaves the stage.
-        stage.tap(try XCTUnwrap(stage.centre(of: "guide.notes-button")))
+        // The host's own navigation by the keyboard: Notes replaces the Honeycomb, which leaves the stage, and the side
+        // bar's row keeps the focus (Space on it is the row's, not the hosted screen's).
+        stage.keyboardFocus.focus(try XCTUnwrap(stage.root.layer(withIdentifier: "guide.notes-button")))
+        stage.send(KeyEvent(key: .space, timestamp: stage.time))
         stage.run(for: 0.5)
         XCTAssertEqual(stage.stateName, "guide.notes")
+        XCTAssertTrue(honeycomb.hasLeftStage)
         XCTAssertNil(stage.dump().layer("category.birds"))
         XCTAssertNil(stage.dump().layer("cell.robin"))
+        XCTAssertEqual(stage.keyboardFocus.focused?.identifier, "guide.notes-button", "the chosen row keeps the focus")
         stage.tap(try XCTUnwrap(stage.centre(of: "guide.birds")))
         stage.run(for: 1.5)
-        XCTAssertNotNil(stage.dump().layer("cell.robin") ?? stage.dump().layer("category.birds"), "back on the Honeycomb")
+        XCTAssertEqual(stage.stateName, "categories", "a new Honeycomb, from its categories")
+        XCTAssertFalse(try XCTUnwrap(host.honeycomb) === honeycomb)
     }
 }

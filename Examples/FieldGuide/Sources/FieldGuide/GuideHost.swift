@@ -20,6 +20,8 @@ final class GuideHost: ScreenHost {
     let places: [Place]
     private let area = Layer(identifier: "guide.area")
     private var buttons: [Layer] = []
+    /// The place showing.
+    private var showing: Int?
 
     init(places: [Place]) {
         self.places = places
@@ -59,8 +61,11 @@ final class GuideHost: ScreenHost {
         hostingAreaDidResize()
     }
 
-    /// Shows place `index` in the area; its button is marked as the one showing.
+    /// Shows place `index` in the area, made anew (a screen that left ended its work); its button is marked as the one
+    /// showing. The place already showing stays as it is.
     func show(_ index: Int) {
+        guard index != showing else { return }
+        showing = index
         for (number, button) in buttons.enumerated() {
             button.backgroundColor = number == index ? Color(red8: 0x3A, green8: 0x7D, blue8: 0x44) : nil
             if number == index { button.accessibility?.states.insert(.selected) } else { button.accessibility?.states.remove(.selected) }

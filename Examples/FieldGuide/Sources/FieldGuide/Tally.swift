@@ -32,7 +32,7 @@ final class TallyScreen: Screen {
     private var size = Size(width: 0, height: 0)
 
     static let sighted = LocalizedText("tally.sighted", "Sighted")
-    static let countWords = LocalizedText("tally.count", "{count} sightings")
+    static let countWords = LocalizedPlural("tally.count", one: "{count} sighting", other: "{count} sightings")
 
     init() { super.init(identifier: "tally") }
 
@@ -65,6 +65,13 @@ final class TallyScreen: Screen {
         }
     }
 
+    /// The count's line and the button's place follow the new width (the button springs there, as to a step).
+    override func didResize(to size: Size) {
+        self.size = size
+        count.frame = Rect(x: 0, y: size.height / 2 - 120, width: size.width, height: 40)
+        animator.animate(button, \.position, to: Self.place(store.state.sightings, in: size), with: .spring(response: 0.45, dampingRatio: 0.7))
+    }
+
     override func handleKey(_ event: KeyEvent) -> Bool {
         switch event.key {
         case .space: return store.send(.sighted).didSomething
@@ -74,7 +81,7 @@ final class TallyScreen: Screen {
     }
 
     private func showCount() {
-        let words = settings.localization(LocalizedMessage(Self.countWords, ["count": .verbatim(String(store.state.sightings))]))
+        let words = settings.localization(LocalizedMessage(Self.countWords, count: store.state.sightings))
         count.contents = .text(TextContent(words, bold: true, fontSize: 26, color: Palette.ink, alignment: .center))
     }
 }

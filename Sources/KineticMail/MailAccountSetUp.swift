@@ -202,13 +202,14 @@ extension MailAccountSetUp {
                                       environment: [String: String] = ProcessInfo.processInfo.environment,
                                       warn: @escaping @Sendable (String) -> Void) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
-            let warning = try MailAccountSetUp(form, caFile: caFile).keep(password: form.password, in: accountsFile, environment: environment, warn: warn)
+            let setUp = MailAccountSetUp(form, caFile: caFile)
+            let warning = try setUp.keep(password: form.password, in: accountsFile, environment: environment, warn: warn)
             if let warning { warn("mail: \(warning)") }
             guard let server = MailAccountsFile.server(accountsFile, keptMailFolder: keptMailFolder, home: environment["HOME"], environment: environment,
                                                        warn: { warn($0.description) }) else {
                 throw MailAccountError(.keptButNotOpened(path: MailAccount.shown(accountsFile.path)))
             }
-            return MailAccountKept(server: together(alongside, server, setUpName: MailAccountSetUp(form, caFile: caFile).name), passwordInFile: warning != nil)
+            return MailAccountKept(server: together(alongside, server, setUpName: setUp.name), passwordInFile: warning != nil)
         })
     }
 
@@ -227,8 +228,9 @@ extension MailAccountSetUp {
     /// mail too; no keyring, no `mail.json`, so a scenario never writes a person's accounts.
     package static func keepingForTheRun(caFile: String?, alongside: MailServer? = nil) -> MailAccountSetting {
         MailAccountSetting(check: { form in try await check(form, caFile: caFile) }, keep: { form in
-            let server = IMAPMailServer(account: try MailAccountSetUp(form, caFile: caFile).account(password: form.password))
-            return MailAccountKept(server: together(alongside, server, setUpName: MailAccountSetUp(form, caFile: caFile).name), passwordInFile: false)
+            let setUp = MailAccountSetUp(form, caFile: caFile)
+            let server = IMAPMailServer(account: try setUp.account(password: form.password))
+            return MailAccountKept(server: together(alongside, server, setUpName: setUp.name), passwordInFile: false)
         })
     }
 

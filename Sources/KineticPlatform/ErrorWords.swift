@@ -79,13 +79,10 @@ public enum ErrorWords {
     private static func fileSentence(_ error: NSError, namingPath: Bool) -> String {
         let path = namingPath ? (error.userInfo[NSFilePathErrorKey] as? String) ?? (error.userInfo[NSURLErrorKey] as? URL)?.path : nil
         let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32(truncatingIfNeeded: $0.code) : nil }
-        let what: String
-        switch CocoaError.Code(rawValue: error.code) {
-        case .fileWriteOutOfSpace: what = "the disk is full"
-        case .fileNoSuchFile, .fileReadNoSuchFile: what = "there is no such file"
-        case .fileReadNoPermission, .fileWriteNoPermission: what = "this user may not do that there"
+        var what: String
+        let code = CocoaError.Code(rawValue: error.code)
+        switch code {
         case .fileWriteFileExists: what = "something is already there (a file where a folder is needed, or the other way round)"
-        case .fileWriteVolumeReadOnly: what = "the disk is read-only"
         case .fileReadTooLarge: what = "the file is too large"
         case .fileReadCorruptFile: what = "the file cannot be read"
         case .fileReadInapplicableStringEncoding: what = "the text is not in a known encoding"
@@ -96,6 +93,8 @@ public enum ErrorWords {
                 what = "the system refused (\(error.code))"
             }
         }
+        // The disk full, a file missing, not permitted, read-only: said as `FileProblem` says them.
+        if let kind = FileProblem.kind(ofFileErrorCode: code) { what = kind.description }
         let reason = posix.map { " (\(posixSentence($0)))" } ?? ""
         let shownReason = what == posix.map(posixSentence) ? "" : reason
         return (path.map { "\($0): " } ?? "") + what + shownReason

@@ -72,9 +72,20 @@ public enum FileProblem: Equatable, Sendable, CustomStringConvertible {
         case EACCES, EPERM: return .notPermitted
         case EROFS: return .readOnly
         case ENOENT: return .missing
-        default:
-            let text = String(cString: strerror(code))
-            return .system(text.prefix(1).lowercased() + text.dropFirst())
+        default: return .system(ErrorWords.systemError(code))
+        }
+    }
+
+    /// The kind one of Foundation's file error codes names, where it names one of the kinds above (the disk full, a
+    /// file missing, not permitted, read-only); `nil` for the others. `ErrorWords` says the same codes with the same
+    /// words.
+    public static func kind(ofFileErrorCode code: CocoaError.Code) -> FileProblem? {
+        switch code {
+        case .fileWriteOutOfSpace: return .diskFull
+        case .fileNoSuchFile, .fileReadNoSuchFile: return .missing
+        case .fileReadNoPermission, .fileWriteNoPermission: return .notPermitted
+        case .fileWriteVolumeReadOnly: return .readOnly
+        default: return nil
         }
     }
 
@@ -90,25 +101,25 @@ public enum FileProblem: Equatable, Sendable, CustomStringConvertible {
         }
         // Foundation's file errors are codes 0–1023 (CocoaError's `isFileError`); its parsers' and coders' are not.
         guard ns.domain == NSCocoaErrorDomain, (0...1023).contains(ns.code) else { return nil }
-        switch CocoaError.Code(rawValue: ns.code) {
-        case .fileWriteOutOfSpace: return .diskFull
-        case .fileNoSuchFile, .fileReadNoSuchFile: return .missing
-        case .fileReadNoPermission, .fileWriteNoPermission: return .notPermitted
-        case .fileWriteVolumeReadOnly: return .readOnly
-        default:
-            if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-                return system(code: Int32(truncatingIfNeeded: posix.code))
-            }
-            return .system(ErrorWords.sentence(error, namingPath: false))
+        if let kind = kind(ofFileErrorCode: CocoaError.Code(rawValue: ns.code)) { return kind }
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return system(code: Int32(truncatingIfNeeded: posix.code))
         }
+        return .system(ErrorWords.sentence(error, namingPath: false))
     }
 
     /// The system's error numbers that are about a file or its disk (not a connection's).
     static let fileErrorNumbers: Set<Int32> = [ENOSPC, EDQUOT, EACCES, EPERM, EROFS, ENOENT, ENOTDIR, EISDIR, EEXIST, EIO, EFBIG, ENAMETOOLONG,
                                                ELOOP, EMFILE, ENFILE, ETXTBSY, EXDEV, EMLINK, ENOTEMPTY, EBUSY]
 
-    /// `bytes` as a person reads a size: "1 MB", "4 KB".
+    /// `bytes` as a person reads a size: a whole number of megabytes where it is one, else of kilobytes (at least 1).
+    public static func sizeInUnits(_ bytes: Int) -> (count: Int, megabytes: Bool) {
+        bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? (bytes / 1_048_576, true) : (max(bytes / 1024, 1), false)
+    }
+
+    /// `bytes` as a person reads a size in English: "1 MB", "4 KB".
     public static func size(_ bytes: Int) -> String {
-        bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : "\(max(bytes / 1024, 1)) KB"
+        let size = sizeInUnits(bytes)
+        return "\(size.count) \(size.megabytes ? "MB" : "KB")"
     }
 }

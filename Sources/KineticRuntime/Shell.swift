@@ -173,14 +173,12 @@ public final class Shell: ScreenHost {
             reopening = false
             show(currentEntry)
         }
-        content?.update(dt: dt)
+        super.update(dt: dt)  // the app's step (ScreenHost)
         if let content, content.menuActionsVersion != builtActionsVersion { rebuildActionRows() }
         let hidesButton = !(content?.showsMenuButton ?? true) && !isMenuOpen
         if menuButton.isHidden != hidesButton { menuButton.isHidden = hidesButton }
         layoutMenu()
     }
-
-    public override var isAtRest: Bool { content?.isAtRest ?? true }
 
     /// The menu, while it is open, moves by the stage's keyboard focus (↑/↓, Home, End, a letter, Enter); the content
     /// otherwise says.
@@ -192,13 +190,7 @@ public final class Shell: ScreenHost {
 
     public override var debugShapes: [DebugShape] { isMenuOpen ? [] : content?.debugShapes ?? [] }
 
-    public override var tuning: Tuning? { content?.tuning }
-
-    public override func applyTuning(_ tuning: Tuning) { content?.applyTuning(tuning) }
-
     public override func handleText(_ text: String) -> Bool { !isMenuOpen && content?.handleText(text) == true }
-
-    public override func handleShake() -> Bool { content?.handleShake() ?? false }
 
     public override func handleKey(_ event: KeyEvent) -> Bool {
         if isMenuOpen {

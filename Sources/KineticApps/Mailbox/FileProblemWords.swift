@@ -37,8 +37,8 @@ enum FileProblemWords {
 
     /// `bytes` as `FileProblem.size` says it, in the person's units ("1 Mo" in French).
     private static func size(_ bytes: Int) -> LocalizedMessage {
-        bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? LocalizedMessage(megabytes, ["count": .verbatim(String(bytes / 1_048_576))])
-            : LocalizedMessage(kilobytes, ["count": .verbatim(String(max(bytes / 1024, 1)))])
+        let size = FileProblem.sizeInUnits(bytes)
+        return LocalizedMessage(size.megabytes ? megabytes : kilobytes, ["count": .verbatim(String(size.count))])
     }
 
     /// What stands where a regular file was expected.
